@@ -1,0 +1,149 @@
+"""Dealing: 3 to each, 2 to the skat, 4 to each, 3 to each, starting with Forehand.
+
+Randomness is passed in; the same seed gives the same deal.
+
+>>> import random
+>>> d = Deal.random(random.Random(7))
+>>> d == Deal.random(random.Random(7)), [len(h) for h in d.hands], len(d.skat)
+(True, [10, 10, 10], 2)
+>>> Deal.parse(str(d)) == d
+True
+>>> Deal.parse("CJ SJ")
+Traceback (most recent call last):
+...
+skat.core.deal.DealError: a deal is 32 cards (Forehand's 10, Middlehand's 10, Rearhand's 10, skat 2), got 2
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Sequence
+from typing import Final
+
+from skat.core.cards import ALL_MASK, Card, CardParseError, CardSet
+
+# positions in a shuffled pack of 32 for forehand (0), middlehand (1), rearhand (2), skat (3)
+_PATTERN: Final = (
+    [0] * 3 + [1] * 3 + [2] * 3 + [3] * 2 + [0] * 4 + [1] * 4 + [2] * 4 + [0] * 3 + [1] * 3 + [2] * 3
+)
+
+
+class DealError(ValueError):
+    """A deal that is not 3 × 10 cards and a skat of 2, each card once."""
+
+
+class Deal:
+    """The cards of one game: three hands (by seat) and the skat; immutable."""
+
+    __slots__ = ("hand_masks", "skat_mask")
+
+    hand_masks: tuple[int, int, int]
+    skat_mask: int
+
+    def __init__(self, hands: Sequence[CardSet | int], skat: CardSet | int) -> None:
+        masks = [h.mask if isinstance(h, CardSet) else h for h in hands]
+        skat_mask = skat.mask if isinstance(skat, CardSet) else skat
+        if len(masks) != 3:
+            raise DealError(f"a deal has three hands, got {len(masks)}")
+        seen = 0
+        for i, m in enumerate(masks):
+            if not isinstance(m, int) or m.bit_count() != 10:
+                n = m.bit_count() if isinstance(m, int) else "?"
+                raise DealError(f"hand {i} must hold 10 cards, holds {n}")
+            if seen & m:
+                raise DealError(f"card dealt twice: {CardSet(seen & m)}")
+            seen |= m
+        if not isinstance(skat_mask, int) or skat_mask.bit_count() != 2 or seen & skat_mask:
+            raise DealError("the skat must be 2 cards that are in no hand")
+        if seen | skat_mask != ALL_MASK:  # pragma: no cover - implied by the counts
+            raise DealError("a deal uses all 32 cards")
+        object.__setattr__(self, "hand_masks", (masks[0], masks[1], masks[2]))
+        object.__setattr__(self, "skat_mask", skat_mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Deal is immutable")
+
+    @staticmethod
+    def random(rng: _random.Random) -> Deal:
+        """Shuffle with ``rng`` and deal 3-2-4-3."""
+        pack = list(range(32))
+        rng.shuffle(pack)
+        return Deal.from_pack(pack)
+
+    @staticmethod
+    def from_pack(pack: Sequence[int | Card]) -> Deal:
+        """Deal a shuffled pack (top card first) in the 3-2-4-3 pattern."""
+        if len(pack) != 32:
+            raise DealError(f"a pack has 32 cards, got {len(pack)}")
+        masks = [0, 0, 0, 0]
+        for pos, card in zip(_PATTERN, pack, strict=True):
+            masks[pos] |= 1 << int(card)
+        if masks[0] | masks[1] | masks[2] | masks[3] != ALL_MASK:
+            raise DealError("the pack does not hold every card once")
+        return Deal(masks[:3], masks[3])
+
+    @staticmethod
+    def parse(text: str) -> Deal:
+        """Read 32 cards: Forehand's 10, Middlehand's 10, Rearhand's 10, the skat's 2 (ISS order).
+
+        Separators may be spaces, dots or ``|``.
+        """
+        if not isinstance(text, str):
+            raise DealError(f"not a deal: {text!r}")
+        tokens = text.replace("|", " ").replace(".", " ").replace(",", " ").split()
+        if len(tokens) != 32:
+            raise DealError(
+                "a deal is 32 cards (Forehand's 10, Middlehand's 10, Rearhand's 10, skat 2),"
+                f" got {len(tokens)}"
+            )
+        try:
+            cards = [Card.parse(t) for t in tokens]
+        except CardParseError as exc:
+            raise DealError(str(exc)) from None
+        masks = [0, 0, 0, 0]
+        seen = 0
+        for i, c in enumerate(cards):
+            if seen & c.bit:
+                raise DealError(f"card dealt twice: {c}")
+            seen |= c.bit
+            masks[min(i // 10, 3)] |= c.bit
+        return Deal(masks[:3], masks[3])
+
+    @property
+    def hands(self) -> tuple[CardSet, CardSet, CardSet]:
+        """The three hands by seat."""
+        h = self.hand_masks
+        return (CardSet(h[0]), CardSet(h[1]), CardSet(h[2]))
+
+    @property
+    def skat(self) -> CardSet:
+        """The two cards of the skat."""
+        return CardSet(self.skat_mask)
+
+    def owner(self, card: Card) -> int:
+        """Seat holding ``card`` (3 for the skat)."""
+        for i, m in enumerate(self.hand_masks):
+            if m & card.bit:
+                return i
+        return 3
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Deal)
+            and self.hand_masks == other.hand_masks
+            and self.skat_mask == other.skat_mask
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.hand_masks, self.skat_mask))
+
+    def __str__(self) -> str:
+        return " | ".join(str(CardSet(m)) for m in (*self.hand_masks, self.skat_mask))
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+    def iss(self) -> str:
+        """ISS form: 32 cards joined by dots in seat order, then the skat."""
+        return ".".join(c.name for m in (*self.hand_masks, self.skat_mask) for c in CardSet(m))
+

@@ -1,0 +1,775 @@
+"""The game state: one Skat game from the deal to the result.
+
+``legal_actions()`` lists the moves of the seat to move, ``validate(action)`` raises
+:class:`IllegalActionError` with the reason, ``apply(action)`` returns the recorded
+:class:`~skat.core.actions.Event`, ``undo()`` takes the last one back, ``copy()`` is
+independent, ``view(seat)`` is what one seat knows, and ``result`` the scored outcome.
+
+>>> import random
+>>> from skat.core.deal import Deal
+>>> state = GameState(Deal.parse(
+...     "CJ SJ HA HT HK H8 H7 D9 D8 D7  CA CT CK CQ C9 SA ST SK SQ S9 "
+...     "HJ DJ C8 C7 S8 S7 HQ H9 DA DT  DK DQ"))
+>>> state.phase, state.to_move, [str(a) for a in state.legal_actions()[:3]]
+(<Phase.BIDDING: 0>, 1, ['18', '20', '22'])
+>>> for a in ("p", "18", "y", "p"): _ = state.apply(a)   # MH passes; RH bids 18, FH holds
+>>> state.declarer, state.bid, state.phase
+(0, 18, <Phase.SKAT: 1>)
+>>> _ = state.apply("HH")                                      # Hearts Hand
+>>> state.apply("Pik-Ass")
+Traceback (most recent call last):
+...
+skat.core.state.IllegalActionError: Forehand does not hold SA
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from skat.core.actions import (
+    BIDS,
+    DISCARDS,
+    HOLD,
+    PASS,
+    PICK_UP,
+    RESIGNS,
+    SHOW_CARDS,
+    Action,
+    ActionParseError,
+    Bid,
+    Declare,
+    Discard,
+    Event,
+    Hold,
+    Pass,
+    PickUp,
+    Resign,
+    ShowCards,
+    parse_action,
+)
+from skat.core.bidding import BID_INDEX
+from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of, points_of
+from skat.core.contracts import (
+    EFFECTIVE_SUIT,
+    FOLLOW_MASKS,
+    NULL,
+    WIN_KEY,
+    Contract,
+    best_case_matadors,
+    matadors,
+)
+from skat.core.deal import Deal
+from skat.core.rules import ISKO, Rules
+from skat.core.scoring import Result, max_value, score
+from skat.core.seats import Seat
+
+
+class IllegalActionError(ValueError):
+    """An action that is not allowed now; the message says why."""
+
+
+class Phase(IntEnum):
+    """Where the game is."""
+
+    BIDDING = 0
+    SKAT = 1  # declarer: pick up the skat or declare a Hand game
+    DISCARD = 2  # declarer: put two cards away
+    DECLARE = 3  # declarer: declare after picking up
+    PLAY = 4
+    DONE = 5
+
+
+BIDDING, SKAT, DISCARD, DECLARE, PLAY, DONE = tuple(Phase)
+
+_SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
+
+_HAND_CONTRACTS: Final = tuple(Declare.of(c) for c in Contract.all() if c.hand)
+_PICKUP_CONTRACTS: Final = tuple(Declare.of(c) for c in Contract.all() if not c.hand)
+_BID_AND_PASS: Final = tuple([*BIDS, PASS])
+_HOLD_OR_PASS: Final = (HOLD, PASS)
+
+# auction stages
+_MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led, the three cards in play order, who won it."""
+
+    leader: int
+    cards: tuple[Card, Card, Card]
+    winner: int
+
+    @property
+    def points(self) -> int:
+        """Card points in the trick."""
+        return sum(c.points for c in self.cards)
+
+    def __str__(self) -> str:
+        return f"{self.leader}: {' '.join(c.name for c in self.cards)} -> {self.winner}"
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one seat knows, and nothing more.
+
+    ``history`` is the list of events as this seat saw them (another seat's discard shows as
+    ``None`` in place of the cards).  ``skat`` (as dealt) is known to the declarer once he picked
+    it up, and to everybody at the end; so is ``discard``, the two cards he put away.  ``open_hand`` is the declarer's hand when it lies open (Ouvert, or
+    after he showed his cards).  ``legal_actions`` is empty unless it is this seat's turn.
+    """
+
+    seat: int
+    phase: Phase
+    to_move: int | None
+    hand: CardSet
+    declarer: int | None
+    bid: int
+    contract: Contract | None
+    skat: CardSet | None
+    discard: CardSet | None
+    open_hand: CardSet | None
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[Card, ...]
+    trick_leader: int
+    history: tuple[Event | tuple[int, None], ...]
+    legal_actions: tuple[Action, ...]
+    rules: Rules
+    result: Result | None
+
+
+class GameState:
+    """One game of Skat under a set of rules (see the module doc)."""
+
+    __slots__ = (
+        "_auction",
+        "_bid",
+        "_bidder",
+        "_decl_won",
+        "_declarer",
+        "_def_won",
+        "_def_tricks",
+        "_decl_tricks",
+        "_gt",
+        "_hands",
+        "_listener",
+        "_resigned",
+        "_result",
+        "_skat",
+        "_trick",
+        "_trick_count",
+        "_trick_leader",
+        "_undo",
+        "claimed",
+        "contract",
+        "deal",
+        "history",
+        "phase",
+        "picked_up",
+        "rules",
+        "tricks",
+        "to_move",
+    )
+
+    deal: Deal
+    rules: Rules
+    phase: Phase
+    to_move: int
+    contract: Contract | None
+    picked_up: bool
+    claimed: bool
+    history: list[Event]
+    tricks: list[Trick]
+
+    def __init__(self, deal: Deal | None = None, rules: Rules = ISKO, *, seed: int | None = None):
+        if deal is None:
+            deal = Deal.random(_random.Random(seed))
+        self.deal = deal
+        self.rules = rules
+        self.phase = BIDDING
+        self._hands = list(deal.hand_masks)
+        self._skat = deal.skat_mask
+        self._auction = _MH_TO_FH
+        self._bid = 0
+        self._bidder = 1
+        self._listener = 0
+        self.to_move = 1
+        self._declarer = -1
+        self.contract = None
+        self._gt = 0
+        self.picked_up = False
+        self._trick: list[int] = []
+        self._trick_leader = 0
+        self._trick_count = 0
+        self._decl_won = 0
+        self._def_won = 0
+        self._decl_tricks = 0
+        self._def_tricks = 0
+        self._resigned = 0  # bit per seat
+        self.claimed = False
+        self._result: Result | None = None
+        self.history = []
+        self.tricks = []
+        self._undo: list[tuple[object, ...]] = []
+
+    # ------------------------------------------------------------------ properties
+
+    @property
+    def declarer(self) -> int | None:
+        """Seat of the declarer once the auction is over (``None`` before or when passed in)."""
+        return self._declarer if self._declarer >= 0 else None
+
+    @property
+    def bid(self) -> int:
+        """The highest bid so far (0 if none)."""
+        return self._bid
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended (played out, ended early, or passed in)."""
+        return self.phase == DONE
+
+    @property
+    def result(self) -> Result | None:
+        """The scored result once the game is over."""
+        return self._result
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now."""
+        return CardSet(self._hands[seat])
+
+    @property
+    def skat(self) -> CardSet:
+        """The skat now: as dealt, or the two cards the declarer put away."""
+        return CardSet(self._skat)
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """Cards of the unfinished trick in play order."""
+        return tuple(CARDS[i] for i in self._trick)
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that led (or leads) the current trick."""
+        return self._trick_leader
+
+    def declarer_cards(self) -> CardSet:
+        """The declarer's 12 cards for the matadors: hand, tricks' own cards and skat."""
+        if self._declarer < 0:
+            return CardSet(0)
+        d = self._declarer
+        own = self.deal.hand_masks[d] | self.deal.skat_mask
+        return CardSet(own)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """The moves of the seat to move (empty when the game is over).
+
+        Ending the game early (:class:`~skat.core.actions.ShowCards`,
+        :class:`~skat.core.actions.Resign`) is not listed: see :meth:`end_actions`.
+        """
+        phase = self.phase
+        if phase == PLAY:
+            hand = self._hands[self.to_move]
+            if self._trick:
+                follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
+                if follow:
+                    return cards_of(follow)
+            return cards_of(hand)
+        if phase == BIDDING:
+            if self.to_move == self._listener and self._auction != _FH_ALONE:
+                return list(_HOLD_OR_PASS)
+            start = BID_INDEX[self._bid] + 1 if self._bid else 0
+            return list(_BID_AND_PASS[start:])
+        if phase == SKAT:
+            return [PICK_UP, *self._possible_declarations(hand=True)]
+        if phase == DISCARD:
+            idx = [c.bit for c in cards_of(self._hands[self._declarer])]
+            return [DISCARDS[a | b] for i, a in enumerate(idx) for b in idx[i + 1 :]]
+        if phase == DECLARE:
+            return self._possible_declarations(hand=False)
+        return []
+
+    def end_actions(self) -> list[Action]:
+        """Ways to end the play early that are open now: the declarer shows his cards,
+        a party resigns."""
+        if self.phase != PLAY:
+            return []
+        out: list[Action] = []
+        if not self.claimed:
+            out.append(SHOW_CARDS)
+        out.extend(RESIGNS[s] for s in range(3) if not self._resigned >> s & 1)
+        return out
+
+    def _possible_declarations(self, hand: bool) -> list[Action]:
+        """Declarations that can reach the bid arithmetically (all of them if none can)."""
+        d = self._declarer
+        if hand:
+            mask = self._hands[d]
+            candidates = _HAND_CONTRACTS
+        else:
+            mask = self._hands[d] | self._skat
+            candidates = _PICKUP_CONTRACTS
+        bid = self._bid
+        ok = [a for a in candidates if self._reachable(a.contract, mask, hand) >= bid]
+        return ok if ok else list(candidates)
+
+    def _reachable(self, contract: Contract, mask: int, hand: bool) -> int:
+        gt = contract.game_type
+        if gt == NULL:
+            return contract.null_value
+        m = best_case_matadors(gt, mask) if hand else abs(matadors(gt, mask))
+        return max_value(contract, m, self.rules)
+
+    # ------------------------------------------------------------------ validation
+
+    def validate(self, action: Action | str, seat: int | None = None) -> Action:
+        """Check an action (or its text) for ``seat`` (default: the seat to move).
+
+        Returns the parsed action; raises :class:`IllegalActionError` naming the reason.
+        """
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionParseError as exc:
+                raise IllegalActionError(str(exc)) from None
+        if seat is None:
+            seat = action.seat if isinstance(action, Resign) else self.to_move
+        who = _SEAT_NAMES[seat] if 0 <= seat < 3 else f"seat {seat}"
+        phase = self.phase
+        if phase == DONE:
+            raise IllegalActionError("the game is over")
+        if isinstance(action, Resign):
+            if phase != PLAY:
+                raise IllegalActionError("resigning is possible only during the play")
+            if action.seat != seat:
+                raise IllegalActionError(f"{who} cannot resign for seat {action.seat}")
+            if self._resigned >> seat & 1:
+                raise IllegalActionError(f"{who} has resigned already")
+            return action
+        if isinstance(action, ShowCards):
+            if phase != PLAY:
+                raise IllegalActionError("showing the cards is possible only during the play")
+            if seat != self._declarer:
+                raise IllegalActionError("only the declarer can show his cards and claim")
+            if self.claimed:
+                raise IllegalActionError("the declarer has shown his cards already")
+            return action
+        if seat != self.to_move:
+            raise IllegalActionError(f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s")
+        if phase == PLAY:
+            if not isinstance(action, Card):
+                raise IllegalActionError(f"{who} must play a card, not {action}")
+            hand = self._hands[seat]
+            if not hand & action.bit:
+                raise IllegalActionError(f"{who} does not hold {action}")
+            if self._trick:
+                follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
+                if follow and not follow & action.bit:
+                    led = CARDS[self._trick[0]]
+                    what = "trump" if EFFECTIVE_SUIT[self._gt][led.index] == 4 else led.suit.english
+                    raise IllegalActionError(f"{who} must follow {what} (led {led}), not {action}")
+            return action
+        if phase == BIDDING:
+            listening = seat == self._listener and self._auction != _FH_ALONE
+            if isinstance(action, Pass):
+                return action
+            if isinstance(action, Hold):
+                if not listening:
+                    raise IllegalActionError(f"{who} is bidding and must say a value or pass")
+                return action
+            if isinstance(action, Bid):
+                if listening:
+                    raise IllegalActionError(f"{who} answers the bid: hold (y) or pass (p)")
+                if action.value <= self._bid:
+                    raise IllegalActionError(
+                        f"bid {action.value} is not above the current bid {self._bid}"
+                    )
+                return action
+            raise IllegalActionError(f"the auction is on: {who} cannot {action}")
+        if phase == SKAT:
+            if isinstance(action, PickUp):
+                return action
+            if isinstance(action, Declare):
+                c = action.contract
+                if not c.hand:
+                    raise IllegalActionError(
+                        f"{c.describe()} needs the skat: pick it up first, or declare Hand"
+                    )
+                self._check_reachable(action, hand=True)
+                return action
+            raise IllegalActionError(f"{who} must pick up the skat (s) or declare a Hand game")
+        if phase == DISCARD:
+            if not isinstance(action, Discard):
+                raise IllegalActionError(f"{who} must put two cards into the skat first")
+            hand = self._hands[seat]
+            if action.mask & ~hand:
+                missing = CardSet(action.mask & ~hand)
+                raise IllegalActionError(f"{who} does not hold {missing}")
+            return action
+        if phase == DECLARE:
+            if not isinstance(action, Declare):
+                raise IllegalActionError(f"{who} must declare the game now")
+            if action.contract.hand:
+                raise IllegalActionError(
+                    "a Hand game cannot be declared after picking up the skat"
+                )
+            self._check_reachable(action, hand=False)
+            return action
+        raise IllegalActionError(f"{action} is not possible now")  # pragma: no cover
+
+    def _check_reachable(self, action: Declare, hand: bool) -> None:
+        legal = self._possible_declarations(hand)
+        if action in legal:
+            return
+        c = action.contract
+        if c.game_type == NULL:
+            raise IllegalActionError(
+                f"{c.describe()} is worth {c.null_value}, less than the bid {self._bid}"
+            )
+        d = self._declarer
+        mask = self._hands[d] if hand else self._hands[d] | self._skat
+        best = self._reachable(c, mask, hand)
+        raise IllegalActionError(
+            f"{c.describe()} can reach at most {best}, less than the bid {self._bid}"
+        )
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Event:
+        """Validate and apply an action (or its text); returns the recorded event."""
+        if type(action) is Card and seat is None and self.phase == PLAY:
+            # fast path for the card play
+            s = self.to_move
+            hand = self._hands[s]
+            bit = action.bit
+            if not hand & bit:
+                self.validate(action)
+            if self._trick:
+                follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
+                if follow and not follow & bit:
+                    self.validate(action)
+            self._push_undo()
+            self._play(s, action)
+            event = Event(s, action)
+            self.history.append(event)
+            return event
+        action = self.validate(action, seat)
+        if seat is None:
+            seat = action.seat if isinstance(action, Resign) else self.to_move
+        self._push_undo()
+        if isinstance(action, Card):
+            self._play(seat, action)
+        elif isinstance(action, (Bid, Hold, Pass)):
+            self._auction_step(seat, action)
+        elif isinstance(action, PickUp):
+            d = self._declarer
+            self._hands = self._hands.copy()
+            self._hands[d] |= self._skat
+            self.picked_up = True
+            self.phase = DISCARD
+        elif isinstance(action, Discard):
+            d = self._declarer
+            self._hands = self._hands.copy()
+            self._hands[d] &= ~action.mask
+            self._skat = action.mask
+            self.phase = DECLARE
+        elif isinstance(action, Declare):
+            self._declare(action.contract)
+        elif isinstance(action, ShowCards):
+            self.claimed = True
+        elif isinstance(action, Resign):
+            self._resign(seat)
+        event = Event(seat, action)
+        self.history.append(event)
+        return event
+
+    def _auction_step(self, seat: int, action: Action) -> None:
+        stage = self._auction
+        if stage == _FH_ALONE:
+            if isinstance(action, Bid):
+                self._bid = action.value
+                self._start_declarer(0)
+            else:
+                self._pass_in()
+            return
+        if isinstance(action, Bid):
+            self._bid = action.value
+            self.to_move = self._listener
+        elif isinstance(action, Hold):
+            self.to_move = self._bidder
+        elif seat == self._bidder:  # the bidder passes
+            survivor = self._listener
+            if stage == _MH_TO_FH:
+                self._auction = _RH_TO_SURVIVOR
+                self._bidder, self._listener = 2, survivor
+                self.to_move = 2
+            else:
+                self._finish_auction(survivor)
+        else:  # the answerer passes
+            survivor = self._bidder
+            if stage == _MH_TO_FH:
+                self._auction = _RH_TO_SURVIVOR
+                self._bidder, self._listener = 2, survivor
+                self.to_move = 2
+            else:
+                self._finish_auction(survivor)
+
+    def _finish_auction(self, survivor: int) -> None:
+        if self._bid:
+            self._start_declarer(survivor)
+        else:  # nobody bid: Forehand may still play (at 18 or more) or pass
+            self._auction = _FH_ALONE
+            self._bidder = self._listener = 0
+            self.to_move = 0
+
+    def _start_declarer(self, seat: int) -> None:
+        self._declarer = seat
+        self.to_move = seat
+        self.phase = SKAT
+
+    def _pass_in(self) -> None:
+        self.phase = DONE
+        self._result = Result(None, rules=self.rules)
+
+    def _declare(self, contract: Contract) -> None:
+        self.contract = contract
+        self._gt = contract.game_type
+        self.phase = PLAY
+        self._trick_leader = 0
+        self.to_move = 0
+
+    def _play(self, seat: int, card: Card) -> None:
+        hands = self._hands = self._hands.copy()
+        hands[seat] &= ~card.bit
+        trick = self._trick = [*self._trick, card.index]
+        if len(trick) < 3:
+            self.to_move = (seat + 1) % 3
+            return
+        gt = self._gt
+        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
+        a, b, c = keys[trick[0]], keys[trick[1]], keys[trick[2]]
+        if a >= b:
+            pos = 0 if a >= c else 2
+        else:
+            pos = 1 if b >= c else 2
+        leader = self._trick_leader
+        winner = (leader + pos) % 3
+        self.tricks = [*self.tricks, Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], card), winner)]
+        bits = (1 << trick[0]) | (1 << trick[1]) | card.bit
+        self._trick = []
+        self._trick_count += 1
+        self._trick_leader = winner
+        self.to_move = winner
+        contract = self.contract
+        assert contract is not None
+        if winner == self._declarer:
+            self._decl_won |= bits
+            self._decl_tricks += 1
+            if gt == NULL:
+                self._finish()
+                return
+        else:
+            self._def_won |= bits
+            self._def_tricks += 1
+            if contract.schwarz_announced:
+                self._finish()
+                return
+            if self.claimed and self.rules.claim == "isko":
+                # a failed claim: every remaining trick goes to the defenders
+                self._give_rest(to_declarer=False)
+                self._finish()
+                return
+        if self._trick_count == 10:
+            self._finish()
+
+    def _give_rest(self, to_declarer: bool) -> None:
+        rest = self._hands[0] | self._hands[1] | self._hands[2]
+        for i in self._trick:
+            rest |= 1 << i
+        remaining = 10 - self._trick_count
+        if to_declarer:
+            self._decl_won |= rest
+            self._decl_tricks += remaining
+        else:
+            self._def_won |= rest
+            self._def_tricks += remaining
+        self._hands = [0, 0, 0]
+        self._trick = []
+
+    def _resign(self, seat: int) -> None:
+        self._resigned |= 1 << seat
+        d = self._declarer
+        if seat == d:
+            self._give_rest(to_declarer=False)
+            self._finish(declarer_resigned=True)
+            return
+        defenders = 7 & ~(1 << d)
+        if self._resigned & defenders == defenders or (
+            self.rules.resign == "one" and self.claimed
+        ):
+            self._give_rest(to_declarer=True)
+            self._finish(defenders_resigned=True)
+
+    def _finish(self, declarer_resigned: bool = False, defenders_resigned: bool = False) -> None:
+        contract = self.contract
+        assert contract is not None
+        d = self._declarer
+        twelve = self.deal.hand_masks[d] | self.deal.skat_mask
+        self.phase = DONE
+        self._result = score(
+            contract,
+            bid=self._bid,
+            cards=twelve,
+            points=points_of(self._decl_won | self._skat),
+            tricks=self._decl_tricks,
+            defender_tricks=self._def_tricks,
+            declarer=d,
+            declarer_resigned=declarer_resigned,
+            defenders_resigned=defenders_resigned,
+            trick_complete=self._trick_count > 0,
+            rules=self.rules,
+        )
+
+    # ------------------------------------------------------------------ undo, copy
+
+    def _push_undo(self) -> None:
+        self._undo.append(
+            (
+                self.phase,
+                self.to_move,
+                self._hands,
+                self._skat,
+                self._auction,
+                self._bid,
+                self._bidder,
+                self._listener,
+                self._declarer,
+                self.contract,
+                self._gt,
+                self.picked_up,
+                self._trick,
+                self._trick_leader,
+                self._trick_count,
+                self._decl_won,
+                self._def_won,
+                self._decl_tricks,
+                self._def_tricks,
+                self._resigned,
+                self.claimed,
+                self._result,
+                self.tricks,
+            )
+        )
+
+    def undo(self) -> Event:
+        """Take back the last action; returns its event."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo")
+        (
+            self.phase,
+            self.to_move,
+            self._hands,
+            self._skat,
+            self._auction,
+            self._bid,
+            self._bidder,
+            self._listener,
+            self._declarer,
+            self.contract,
+            self._gt,
+            self.picked_up,
+            self._trick,
+            self._trick_leader,
+            self._trick_count,
+            self._decl_won,
+            self._def_won,
+            self._decl_tricks,
+            self._def_tricks,
+            self._resigned,
+            self.claimed,
+            self._result,
+            self.tricks,
+        ) = self._undo.pop()  # type: ignore[assignment]
+        return self.history.pop()
+
+    def copy(self) -> GameState:
+        """An independent copy (lists are copied; everything else is immutable)."""
+        new = object.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._hands = self._hands.copy()
+        new._trick = self._trick.copy()
+        new.history = self.history.copy()
+        new.tricks = self.tricks.copy()
+        new._undo = self._undo.copy()
+        return new
+
+    __copy__ = copy
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` knows: its own hand, everything public, and nothing else."""
+        done = self.phase == DONE
+        d = self._declarer
+        is_declarer = seat == d
+        history: list[Event | tuple[int, None]] = []
+        for ev in self.history:
+            if isinstance(ev.action, Discard) and not is_declarer and not done:
+                history.append((ev.seat, None))
+            else:
+                history.append(ev)
+        skat: CardSet | None = None
+        discard: CardSet | None = None
+        if done or (is_declarer and self.picked_up):
+            skat = CardSet(self.deal.skat_mask)
+            if self.picked_up and self.phase > DISCARD:
+                discard = CardSet(self._skat)
+        open_hand: CardSet | None = None
+        c = self.contract
+        if d >= 0 and not is_declarer and (self.claimed or (c is not None and c.ouvert)):
+            open_hand = CardSet(self._hands[d])
+        return View(
+            seat=seat,
+            phase=self.phase,
+            to_move=None if done else self.to_move,
+            hand=CardSet(self._hands[seat]),
+            declarer=self.declarer,
+            bid=self._bid,
+            contract=c,
+            skat=skat,
+            discard=discard,
+            open_hand=open_hand,
+            tricks=tuple(self.tricks),
+            current_trick=self.current_trick,
+            trick_leader=self._trick_leader,
+            history=tuple(history),
+            legal_actions=tuple(self.legal_actions()) if seat == self.to_move and not done else (),
+            rules=self.rules,
+            result=self._result,
+        )
+
+    # ------------------------------------------------------------------ misc
+
+    def points(self) -> tuple[int, int]:
+        """Card points taken so far in tricks: (declarer, defenders); the skat not included."""
+        return points_of(self._decl_won), points_of(self._def_won)
+
+    def __repr__(self) -> str:
+        return f"<GameState {self.phase.name} to_move={self.to_move} events={len(self.history)}>"
+
+
+__all__ = [
+    "CARD_POINTS",
+    "GameState",
+    "IllegalActionError",
+    "Phase",
+    "Seat",
+    "Trick",
+    "View",
+]
