@@ -43,10 +43,22 @@ def next_bid(value: int) -> int | None:
 
 
 _GERMAN: Final = {
-    18: "achtzehn", 20: "zwanzig", 22: "zwei", 23: "drei", 24: "vier", 27: "sieben",
-    30: "dreißig", 33: "dreiunddreißig", 35: "fünfunddreißig", 36: "sechsunddreißig",
-    40: "vierzig", 44: "vierundvierzig", 45: "fünfundvierzig", 46: "sechsundvierzig",
-    48: "achtundvierzig", 50: "fünfzig",
+    18: "achtzehn",
+    20: "zwanzig",
+    22: "zwei",
+    23: "drei",
+    24: "vier",
+    27: "sieben",
+    30: "dreißig",
+    33: "dreiunddreißig",
+    35: "fünfunddreißig",
+    36: "sechsunddreißig",
+    40: "vierzig",
+    44: "vierundvierzig",
+    45: "fünfundvierzig",
+    46: "sechsundvierzig",
+    48: "achtundvierzig",
+    50: "fünfzig",
 }
 
 

@@ -182,7 +182,9 @@ class Contract:
         return f"Contract.parse({self.code!r})"
 
 
-def _build() -> tuple[dict[tuple[GameType, bool, bool, bool, bool], Contract], tuple[Contract, ...]]:
+def _build() -> tuple[
+    dict[tuple[GameType, bool, bool, bool, bool], Contract], tuple[Contract, ...]
+]:
     table: dict[tuple[GameType, bool, bool, bool, bool], Contract] = {}
     distinct: list[Contract] = []
     for gt in GameType:
@@ -194,9 +196,11 @@ def _build() -> tuple[dict[tuple[GameType, bool, bool, bool, bool], Contract], t
                         if gt == NULL:
                             if schneider or schwarz:
                                 continue
-                        elif (ouvert and not (hand and schneider and schwarz)) or (
-                            schwarz and not schneider
-                        ) or (schneider and not hand):
+                        elif (
+                            (ouvert and not (hand and schneider and schwarz))
+                            or (schwarz and not schneider)
+                            or (schneider and not hand)
+                        ):
                             continue
                         c = object.__new__(Contract)
                         code = gt.letter
@@ -227,7 +231,7 @@ _CONTRACTS, _ALL = _build()
 
 TRUMP_ORDER: Final[tuple[tuple[int, ...], ...]] = tuple(
     (
-        (31, 23, 15, 7) + tuple(8 * gt + r for r in (6, 5, 4, 3, 2, 1, 0))
+        (31, 23, 15, 7, *(8 * gt + r for r in (6, 5, 4, 3, 2, 1, 0)))
         if gt <= 3
         else (31, 23, 15, 7)
         if gt == 4
@@ -377,7 +381,10 @@ def game_cards(game_type: int) -> tuple[Card, ...]:
     else:
         trumps = list(TRUMP_ORDER[game_type])
         rest = [
-            8 * s + r for s in (3, 2, 1, 0) for r in (6, 5, 4, 3, 2, 1, 0) if 8 * s + r not in trumps
+            8 * s + r
+            for s in (3, 2, 1, 0)
+            for r in (6, 5, 4, 3, 2, 1, 0)
+            if 8 * s + r not in trumps
         ]
         order = trumps + rest
     return tuple(CARDS[i] for i in order)

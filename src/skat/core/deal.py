@@ -24,7 +24,16 @@ from skat.core.cards import ALL_MASK, Card, CardParseError, CardSet
 
 # positions in a shuffled pack of 32 for forehand (0), middlehand (1), rearhand (2), skat (3)
 _PATTERN: Final = (
-    [0] * 3 + [1] * 3 + [2] * 3 + [3] * 2 + [0] * 4 + [1] * 4 + [2] * 4 + [0] * 3 + [1] * 3 + [2] * 3
+    [0] * 3
+    + [1] * 3
+    + [2] * 3
+    + [3] * 2
+    + [0] * 4
+    + [1] * 4
+    + [2] * 4
+    + [0] * 3
+    + [1] * 3
+    + [2] * 3
 )
 
 
@@ -146,4 +155,3 @@ class Deal:
     def iss(self) -> str:
         """ISS form: 32 cards joined by dots in seat order, then the skat."""
         return ".".join(c.name for m in (*self.hand_masks, self.skat_mask) for c in CardSet(m))
-

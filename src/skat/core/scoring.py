@@ -94,7 +94,9 @@ class Result:
             base_value = _null_value(c)
         else:
             base_value = (
-                self.rules.grand_ouvert_base if c.game_type == GRAND and c.ouvert else c.game_type.base_value
+                self.rules.grand_ouvert_base
+                if c.game_type == GRAND and c.ouvert
+                else c.game_type.base_value
             )
             parts = [f"{words[w]} {n}" for w, n in self.levels()]
             name = c.game_type.german if de else c.game_type.english
@@ -114,15 +116,33 @@ class Result:
 
 
 _EN = {
-    "with": "with", "without": "without", "game": "game", "hand": "hand",
-    "schneider": "schneider", "announced": "announced", "schwarz": "schwarz", "ouvert": "ouvert",
-    "bid": "bid", "overbid": "overbid", "lost at": "lost at", "lost": "lost",
+    "with": "with",
+    "without": "without",
+    "game": "game",
+    "hand": "hand",
+    "schneider": "schneider",
+    "announced": "announced",
+    "schwarz": "schwarz",
+    "ouvert": "ouvert",
+    "bid": "bid",
+    "overbid": "overbid",
+    "lost at": "lost at",
+    "lost": "lost",
     "resigned": "resigned",
 }
 _DE = {
-    "with": "mit", "without": "ohne", "game": "Spiel", "hand": "Hand",
-    "schneider": "Schneider", "announced": "angesagt", "schwarz": "Schwarz", "ouvert": "offen",
-    "bid": "gereizt", "overbid": "überreizt", "lost at": "verloren mit", "lost": "verloren",
+    "with": "mit",
+    "without": "ohne",
+    "game": "Spiel",
+    "hand": "Hand",
+    "schneider": "Schneider",
+    "announced": "angesagt",
+    "schwarz": "Schwarz",
+    "ouvert": "offen",
+    "bid": "gereizt",
+    "overbid": "überreizt",
+    "lost at": "verloren mit",
+    "lost": "verloren",
     "resigned": "aufgegeben",
 }
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, cast
 
 from skat.core.actions import (
     BIDS,
@@ -88,8 +88,7 @@ _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 
 _HAND_CONTRACTS: Final = tuple(Declare.of(c) for c in Contract.all() if c.hand)
 _PICKUP_CONTRACTS: Final = tuple(Declare.of(c) for c in Contract.all() if not c.hand)
-_BID_AND_PASS: Final = tuple([*BIDS, PASS])
-_HOLD_OR_PASS: Final = (HOLD, PASS)
+_BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
 
 # auction stages
 _MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
@@ -118,8 +117,8 @@ class View:
 
     ``history`` is the list of events as this seat saw them (another seat's discard shows as
     ``None`` in place of the cards).  ``skat`` (as dealt) is known to the declarer once he picked
-    it up, and to everybody at the end; so is ``discard``, the two cards he put away.  ``open_hand`` is the declarer's hand when it lies open (Ouvert, or
-    after he showed his cards).  ``legal_actions`` is empty unless it is this seat's turn.
+    it up, and to everybody at the end; so is ``discard``, the two cards he put away.
+    ``open_hand`` is the declarer's hand when it lies open (Ouvert, or after he showed his cards).  ``legal_actions`` is empty unless it is this seat's turn.
     """
 
     seat: int
@@ -148,11 +147,11 @@ class GameState:
         "_auction",
         "_bid",
         "_bidder",
+        "_decl_tricks",
         "_decl_won",
         "_declarer",
-        "_def_won",
         "_def_tricks",
-        "_decl_tricks",
+        "_def_won",
         "_gt",
         "_hands",
         "_listener",
@@ -170,8 +169,8 @@ class GameState:
         "phase",
         "picked_up",
         "rules",
-        "tricks",
         "to_move",
+        "tricks",
     )
 
     deal: Deal
@@ -278,11 +277,11 @@ class GameState:
             if self._trick:
                 follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
                 if follow:
-                    return cards_of(follow)
-            return cards_of(hand)
+                    return cast("list[Action]", cards_of(follow))
+            return cast("list[Action]", cards_of(hand))
         if phase == BIDDING:
             if self.to_move == self._listener and self._auction != _FH_ALONE:
-                return list(_HOLD_OR_PASS)
+                return [HOLD, PASS]
             start = BID_INDEX[self._bid] + 1 if self._bid else 0
             return list(_BID_AND_PASS[start:])
         if phase == SKAT:
@@ -315,7 +314,7 @@ class GameState:
             mask = self._hands[d] | self._skat
             candidates = _PICKUP_CONTRACTS
         bid = self._bid
-        ok = [a for a in candidates if self._reachable(a.contract, mask, hand) >= bid]
+        ok: list[Action] = [a for a in candidates if self._reachable(a.contract, mask, hand) >= bid]
         return ok if ok else list(candidates)
 
     def _reachable(self, contract: Contract, mask: int, hand: bool) -> int:
@@ -415,9 +414,7 @@ class GameState:
             if not isinstance(action, Declare):
                 raise IllegalActionError(f"{who} must declare the game now")
             if action.contract.hand:
-                raise IllegalActionError(
-                    "a Hand game cannot be declared after picking up the skat"
-                )
+                raise IllegalActionError("a Hand game cannot be declared after picking up the skat")
             self._check_reachable(action, hand=False)
             return action
         raise IllegalActionError(f"{action} is not possible now")  # pragma: no cover
@@ -559,7 +556,10 @@ class GameState:
             pos = 1 if b >= c else 2
         leader = self._trick_leader
         winner = (leader + pos) % 3
-        self.tricks = [*self.tricks, Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], card), winner)]
+        self.tricks = [
+            *self.tricks,
+            Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], card), winner),
+        ]
         bits = (1 << trick[0]) | (1 << trick[1]) | card.bit
         self._trick = []
         self._trick_count += 1
@@ -609,9 +609,7 @@ class GameState:
             self._finish(declarer_resigned=True)
             return
         defenders = 7 & ~(1 << d)
-        if self._resigned & defenders == defenders or (
-            self.rules.resign == "one" and self.claimed
-        ):
+        if self._resigned & defenders == defenders or (self.rules.resign == "one" and self.claimed):
             self._give_rest(to_declarer=True)
             self._finish(defenders_resigned=True)
 

@@ -1,0 +1,1 @@
+"""The ``skat`` command: rendering and argument handling only, no rules."""
