@@ -118,7 +118,8 @@ class View:
     ``history`` is the list of events as this seat saw them (another seat's discard shows as
     ``None`` in place of the cards).  ``skat`` (as dealt) is known to the declarer once he picked
     it up, and to everybody at the end; so is ``discard``, the two cards he put away.
-    ``open_hand`` is the declarer's hand when it lies open (Ouvert, or after he showed his cards).  ``legal_actions`` is empty unless it is this seat's turn.
+    ``open_hand`` is the declarer's hand when it lies open (Ouvert, or after he showed his cards).
+    ``legal_actions`` is empty unless it is this seat's turn.
     """
 
     seat: int
