@@ -27,7 +27,7 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 from skat.core.actions import (
     BIDS,
@@ -55,6 +55,7 @@ from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of, points_
 from skat.core.contracts import (
     EFFECTIVE_SUIT,
     FOLLOW_MASKS,
+    GRAND,
     NULL,
     WIN_KEY,
     Contract,
@@ -86,16 +87,33 @@ BIDDING, SKAT, DISCARD, DECLARE, PLAY, DONE = tuple(Phase)
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 
-_HAND_CONTRACTS: Final = tuple(Declare.of(c) for c in Contract.all() if c.hand)
-_PICKUP_CONTRACTS: Final = tuple(Declare.of(c) for c in Contract.all() if not c.hand)
+
+def _declaration_table(hand: bool) -> tuple[tuple[Declare, int, int, int], ...]:
+    """(action, game type, base value (0: Grand Ouvert, from the rules), fixed levels) for the
+    "arithmetically possible" check: value bound = base * (matadors + fixed levels)."""
+    out = []
+    for c in Contract.all():
+        if c.hand != hand:
+            continue
+        gt = c.game_type
+        if gt == NULL:
+            out.append((Declare.of(c), int(gt), c.null_value, 1))
+            continue
+        fixed = 1 + c.hand + 1 + c.schneider_announced + 1 + c.schwarz_announced + c.ouvert
+        base = 0 if (gt == GRAND and c.ouvert) else gt.base_value
+        out.append((Declare.of(c), int(gt), base, fixed))
+    return tuple(out)
+
+
+_HAND_TABLE: Final = _declaration_table(hand=True)
+_PICKUP_TABLE: Final = _declaration_table(hand=False)
 _BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
 
 # auction stages
 _MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: who led, the three cards in play order, who won it."""
 
     leader: int
@@ -182,7 +200,7 @@ class GameState:
     picked_up: bool
     claimed: bool
     history: list[Event]
-    tricks: list[Trick]
+    tricks: tuple[Trick, ...]
 
     def __init__(self, deal: Deal | None = None, rules: Rules = ISKO, *, seed: int | None = None):
         if deal is None:
@@ -190,7 +208,7 @@ class GameState:
         self.deal = deal
         self.rules = rules
         self.phase = BIDDING
-        self._hands = list(deal.hand_masks)
+        self._hands: tuple[int, ...] = deal.hand_masks
         self._skat = deal.skat_mask
         self._auction = _MH_TO_FH
         self._bid = 0
@@ -201,7 +219,7 @@ class GameState:
         self.contract = None
         self._gt = 0
         self.picked_up = False
-        self._trick: list[int] = []
+        self._trick: tuple[int, ...] = ()
         self._trick_leader = 0
         self._trick_count = 0
         self._decl_won = 0
@@ -212,7 +230,7 @@ class GameState:
         self.claimed = False
         self._result: Result | None = None
         self.history = []
-        self.tricks = []
+        self.tricks = ()
         self._undo: list[tuple[object, ...]] = []
 
     # ------------------------------------------------------------------ properties
@@ -310,13 +328,19 @@ class GameState:
         d = self._declarer
         if hand:
             mask = self._hands[d]
-            candidates = _HAND_CONTRACTS
+            candidates = _HAND_TABLE
+            mats = [best_case_matadors(gt, mask) for gt in range(5)]
         else:
             mask = self._hands[d] | self._skat
-            candidates = _PICKUP_CONTRACTS
+            candidates = _PICKUP_TABLE
+            mats = [abs(matadors(gt, mask)) for gt in range(5)]
+        mats.append(0)
         bid = self._bid
-        ok: list[Action] = [a for a in candidates if self._reachable(a.contract, mask, hand) >= bid]
-        return ok if ok else list(candidates)
+        go_base = self.rules.grand_ouvert_base
+        ok: list[Action] = [
+            a for a, gt, base, extra in candidates if (base or go_base) * (mats[gt] + extra) >= bid
+        ]
+        return ok if ok else [a for a, _, _, _ in candidates]
 
     def _reachable(self, contract: Contract, mask: int, hand: bool) -> int:
         gt = contract.game_type
@@ -466,14 +490,16 @@ class GameState:
             self._auction_step(seat, action)
         elif isinstance(action, PickUp):
             d = self._declarer
-            self._hands = self._hands.copy()
-            self._hands[d] |= self._skat
+            hands = list(self._hands)
+            hands[d] |= self._skat
+            self._hands = tuple(hands)
             self.picked_up = True
             self.phase = DISCARD
         elif isinstance(action, Discard):
             d = self._declarer
-            self._hands = self._hands.copy()
-            self._hands[d] &= ~action.mask
+            hands = list(self._hands)
+            hands[d] &= ~action.mask
+            self._hands = tuple(hands)
             self._skat = action.mask
             self.phase = DECLARE
         elif isinstance(action, Declare):
@@ -542,9 +568,14 @@ class GameState:
         self.to_move = 0
 
     def _play(self, seat: int, card: Card) -> None:
-        hands = self._hands = self._hands.copy()
-        hands[seat] &= ~card.bit
-        trick = self._trick = [*self._trick, card.index]
+        h0, h1, h2 = self._hands
+        if seat == 0:
+            self._hands = (h0 & ~card.bit, h1, h2)
+        elif seat == 1:
+            self._hands = (h0, h1 & ~card.bit, h2)
+        else:
+            self._hands = (h0, h1, h2 & ~card.bit)
+        trick = self._trick = (*self._trick, card.index)
         if len(trick) < 3:
             self.to_move = (seat + 1) % 3
             return
@@ -557,12 +588,12 @@ class GameState:
             pos = 1 if b >= c else 2
         leader = self._trick_leader
         winner = (leader + pos) % 3
-        self.tricks = [
+        self.tricks = (
             *self.tricks,
             Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], card), winner),
-        ]
+        )
         bits = (1 << trick[0]) | (1 << trick[1]) | card.bit
-        self._trick = []
+        self._trick = ()
         self._trick_count += 1
         self._trick_leader = winner
         self.to_move = winner
@@ -599,8 +630,8 @@ class GameState:
         else:
             self._def_won |= rest
             self._def_tricks += remaining
-        self._hands = [0, 0, 0]
-        self._trick = []
+        self._hands = (0, 0, 0)
+        self._trick = ()
 
     def _resign(self, seat: int) -> None:
         self._resigned |= 1 << seat
@@ -697,14 +728,11 @@ class GameState:
         return self.history.pop()
 
     def copy(self) -> GameState:
-        """An independent copy (lists are copied; everything else is immutable)."""
+        """An independent copy (the history lists are copied; everything else is immutable)."""
         new = object.__new__(GameState)
         for name in GameState.__slots__:
             setattr(new, name, getattr(self, name))
-        new._hands = self._hands.copy()
-        new._trick = self._trick.copy()
         new.history = self.history.copy()
-        new.tricks = self.tricks.copy()
         new._undo = self._undo.copy()
         return new
 
@@ -744,7 +772,7 @@ class GameState:
             skat=skat,
             discard=discard,
             open_hand=open_hand,
-            tricks=tuple(self.tricks),
+            tricks=self.tricks,
             current_trick=self.current_trick,
             trick_leader=self._trick_leader,
             history=tuple(history),
