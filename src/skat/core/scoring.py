@@ -102,13 +102,15 @@ class Result:
             name = c.game_type.german if de else c.game_type.english
             text = ", ".join(parts) + f", × {name} {base_value} = {base_value * self.level}"
         if self.overbid:
-            text += (
-                f" < {self.bid} {words['bid']}: {words['overbid']}, {words['lost at']} {self.value}"
-            )
+            text += f" < {words['bid']} {self.bid}: {words['overbid']}"
         if self.resigned:
             text += f" ({words['resigned']})"
         if not self.won:
-            text += f", {words['lost']}: {_signed(self.score)}"
+            factor = -self.score // self.value if self.value else 2
+            if factor == 1:
+                text += f", {words['lost']} {_signed(self.score)}"
+            else:
+                text += f", {words['lost']} {factor} × {self.value} = {_signed(self.score)}"
         return text
 
     def __str__(self) -> str:
@@ -126,7 +128,6 @@ _EN = {
     "ouvert": "ouvert",
     "bid": "bid",
     "overbid": "overbid",
-    "lost at": "lost at",
     "lost": "lost",
     "resigned": "resigned",
 }
@@ -141,7 +142,6 @@ _DE = {
     "ouvert": "offen",
     "bid": "gereizt",
     "overbid": "überreizt",
-    "lost at": "verloren mit",
     "lost": "verloren",
     "resigned": "aufgegeben",
 }
@@ -180,7 +180,7 @@ def score(
     >>> r = score(Contract.parse("S"), bid=18, cards=CardSet.parse("HJ DJ SA ST"), points=28,
     ...           tricks=3, defender_tricks=7)
     >>> r.score, r.explain()
-    (-88, 'without 2, game 3, schneider 4, × Spades 11 = 44, lost: −88')
+    (-88, 'without 2, game 3, schneider 4, × Spades 11 = 44, lost 2 × 44 = −88')
     """
     mask = cards.mask if isinstance(cards, CardSet) else cards
     gt = contract.game_type

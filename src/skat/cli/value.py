@@ -1,0 +1,147 @@
+"""Compute a game's value the way players do, with the explanation and the list score.
+
+Give the declarer's cards (10 in hand plus the 2 of the skat, or all 12), the contract in ISS
+notation (G, C, S, H, D, N with H = Hand, S = Schneider announced, Z = Schwarz announced,
+O = Ouvert), and what happened: card points and tricks.  Schwarz goes by tricks, not points.
+Without a contract, every game is listed with the value it is worth with these cards.
+
+examples:
+  skat value CH --cards "CJ SJ HA HT H7 S8 S9 D7 D8 D9" --skat "DT DA" --points 75
+  skat value S --cards "HJ DJ SA ST SK SQ S9 S8 S7 CA" --skat "DA D7" --points 28 --lang de
+  skat value CH --matadors 1 --points 74 --bid 46
+  skat value --cards "CJ DJ HA HT HK H8 H7 D9 D8 D7" --skat "SA SQ"
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from skat.cli.main import UserError
+from skat.core import (
+    GRAND,
+    NULL,
+    CardSet,
+    Contract,
+    GameType,
+    Rules,
+    matadors,
+    score,
+)
+from skat.core.contracts import TRUMP_ORDER
+
+NAME = "value"
+HELP = "the value of a game: explanation and list score"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("contract", nargs="?", help="contract in ISS notation: G, CH, DHS, NO, GO…")
+    parser.add_argument("--cards", help="the declarer's hand (10 cards) or all 12 with the skat")
+    parser.add_argument("--skat", help="the two skat cards (or the two put away)")
+    parser.add_argument(
+        "--matadors",
+        type=int,
+        help="matadors instead of cards: +n 'with n', -n 'without n'",
+    )
+    parser.add_argument(
+        "--points", type=int, help="declarer's card points with the skat (default: 61, won)"
+    )
+    parser.add_argument(
+        "--tricks",
+        type=int,
+        help="declarer's tricks, 0-10 (default 5; 0 = he is Schwarz, 10 = the defenders are)",
+    )
+    parser.add_argument("--bid", type=int, default=18, help="the bid he won the auction with")
+    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
+    parser.add_argument("--lang", choices=("en", "de"), default="en", help="language")
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = Rules.parse(args.rules)
+    twelve = _twelve(args)
+    if args.contract is None:
+        if twelve is None:
+            raise UserError("give a contract, or --cards (and --skat) to list every game")
+        print(_table(twelve, args.lang))
+        return 0
+    contract = Contract.parse(args.contract)
+    if twelve is None and args.matadors is None and contract.game_type != NULL:
+        raise UserError("give the declarer's --cards (and --skat) or --matadors")
+    if args.matadors is not None:
+        if contract.game_type == NULL:
+            raise UserError("Null has no matadors")
+        limit = 4 if contract.game_type == GRAND else 11
+        if args.matadors == 0 or abs(args.matadors) > limit:
+            raise UserError(f"--matadors must be 1..{limit} or -1..-{limit}, not {args.matadors}")
+        twelve = _cards_for_matadors(contract.game_type, args.matadors)
+    assert twelve is not None or contract.game_type == NULL
+    points = 61 if args.points is None else args.points
+    if not 0 <= points <= 120:
+        raise UserError(f"--points must be 0..120, not {points}")
+    tricks = args.tricks
+    if tricks is None:
+        tricks = 0 if contract.game_type == NULL else 5
+    if not 0 <= tricks <= 10:
+        raise UserError(f"--tricks must be 0..10, not {tricks}")
+    if args.bid < 18:
+        raise UserError(f"--bid must be at least 18, not {args.bid}")
+    result = score(
+        contract,
+        bid=args.bid,
+        cards=twelve if twelve is not None else 0,
+        points=points,
+        tricks=tricks,
+        defender_tricks=10 - tricks,
+        rules=rules,
+    )
+    de = args.lang == "de"
+    print(f"{contract.describe(args.lang)}: {result.explain(args.lang)}")
+    word = ("gewonnen" if de else "won") if result.won else ("verloren" if de else "lost")
+    sign = f"+{result.score}" if result.score > 0 else f"−{-result.score}"
+    print(f"{'Liste' if de else 'list'}: {sign} ({word})")
+    return 0
+
+
+def _twelve(args: argparse.Namespace) -> CardSet | None:
+    if args.cards is None:
+        if args.skat is not None:
+            raise UserError("--skat needs --cards")
+        return None
+    cards = CardSet.parse(args.cards)
+    skat = CardSet.parse(args.skat) if args.skat else CardSet()
+    if args.skat and len(skat) != 2:
+        raise UserError(f"--skat must be two cards, got {len(skat)}")
+    if not cards.isdisjoint(skat):
+        raise UserError(f"card both in --cards and --skat: {cards & skat}")
+    total = cards | skat
+    if len(total) != 12:
+        raise UserError(
+            f"the declarer has 12 cards with the skat, got {len(total)} "
+            "(give 10 with --cards and 2 with --skat, or all 12 with --cards)"
+        )
+    return total
+
+
+def _cards_for_matadors(game_type: GameType, n: int) -> CardSet:
+    order = TRUMP_ORDER[game_type]
+    if n > 0:
+        mask = sum(1 << i for i in order[:n])
+    else:
+        mask = 1 << order[-n]
+    return CardSet(mask)
+
+
+def _table(twelve: CardSet, lang: str) -> str:
+    de = lang == "de"
+    lines = [
+        f"{'Spiel' if de else 'game':<22}{'einfach' if de else 'simple':>8}{'Hand':>8}",
+    ]
+    for gt in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GRAND):
+        m = matadors(gt, twelve.mask)
+        word = ("mit" if m > 0 else "ohne") if de else ("with" if m > 0 else "without")
+        simple = gt.base_value * (abs(m) + 1)
+        hand = gt.base_value * (abs(m) + 2)
+        name = gt.german if de else gt.english
+        lines.append(f"{name + f' ({word} {abs(m)})':<22}{simple:>8}{hand:>8}")
+    lines.append(f"{'Null':<22}{23:>8}{35:>8}")
+    lines.append(f"{'Null Ouvert':<22}{46:>8}{59:>8}")
+    return "\n".join(lines)
