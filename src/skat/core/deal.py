@@ -84,12 +84,17 @@ class Deal:
         """Deal a shuffled pack (top card first) in the 3-2-4-3 pattern."""
         if len(pack) != 32:
             raise DealError(f"a pack has 32 cards, got {len(pack)}")
-        masks = [0, 0, 0, 0]
-        for pos, card in zip(_PATTERN, pack, strict=True):
-            masks[pos] |= 1 << int(card)
-        if masks[0] | masks[1] | masks[2] | masks[3] != ALL_MASK:
+        b = [1 << int(card) for card in pack]
+        fh = b[0] | b[1] | b[2] | b[11] | b[12] | b[13] | b[14] | b[23] | b[24] | b[25]
+        mh = b[3] | b[4] | b[5] | b[15] | b[16] | b[17] | b[18] | b[26] | b[27] | b[28]
+        rh = b[6] | b[7] | b[8] | b[19] | b[20] | b[21] | b[22] | b[29] | b[30] | b[31]
+        skat = b[9] | b[10]
+        if fh | mh | rh | skat != ALL_MASK:
             raise DealError("the pack does not hold every card once")
-        return Deal(masks[:3], masks[3])
+        deal = object.__new__(Deal)
+        object.__setattr__(deal, "hand_masks", (fh, mh, rh))
+        object.__setattr__(deal, "skat_mask", skat)
+        return deal
 
     @staticmethod
     def parse(text: str) -> Deal:

@@ -25,6 +25,7 @@ skat.core.state.IllegalActionError: Forehand does not hold SA
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final, NamedTuple, cast
@@ -108,6 +109,9 @@ def _declaration_table(hand: bool) -> tuple[tuple[Declare, int, int, int], ...]:
 _HAND_TABLE: Final = _declaration_table(hand=True)
 _PICKUP_TABLE: Final = _declaration_table(hand=False)
 _BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
+
+_CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
+_actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
 
 # auction stages
 _MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
@@ -296,8 +300,8 @@ class GameState:
             if self._trick:
                 follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
                 if follow:
-                    return cast("list[Action]", cards_of(follow))
-            return cast("list[Action]", cards_of(hand))
+                    return _actions_of(follow)
+            return _actions_of(hand)
         if phase == BIDDING:
             if self.to_move == self._listener and self._auction != _FH_ALONE:
                 return [HOLD, PASS]
@@ -476,8 +480,19 @@ class GameState:
                 if follow and not follow & bit:
                     self.validate(action)
             self._push_undo()
-            self._play(s, action)
-            event = Event(s, action)
+            h0, h1, h2 = self._hands
+            if s == 0:
+                self._hands = (h0 & ~bit, h1, h2)
+            elif s == 1:
+                self._hands = (h0, h1 & ~bit, h2)
+            else:
+                self._hands = (h0, h1, h2 & ~bit)
+            trick = self._trick = (*self._trick, action.index)
+            if len(trick) < 3:
+                self.to_move = 0 if s == 2 else s + 1
+            else:
+                self._complete_trick()
+            event = _CARD_EVENTS[s][action.index]
             self.history.append(event)
             return event
         action = self.validate(action, seat)
@@ -579,6 +594,11 @@ class GameState:
         if len(trick) < 3:
             self.to_move = (seat + 1) % 3
             return
+        self._complete_trick()
+
+    def _complete_trick(self) -> None:
+        trick = self._trick
+        card = CARDS[trick[2]]
         gt = self._gt
         keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
         a, b, c = keys[trick[0]], keys[trick[1]], keys[trick[2]]
