@@ -495,6 +495,30 @@ class GameState:
             event = _CARD_EVENTS[s][action.index]
             self.history.append(event)
             return event
+        if (
+            seat is None
+            and self.phase == BIDDING
+            and (
+                type(action) is Pass
+                or (
+                    type(action) is Hold
+                    and self.to_move == self._listener
+                    and self._auction != _FH_ALONE
+                )
+                or (
+                    type(action) is Bid
+                    and action.value > self._bid
+                    and (self.to_move != self._listener or self._auction == _FH_ALONE)
+                )
+            )
+        ):
+            # fast path for the auction: the call is legal as checked above
+            s = self.to_move
+            self._push_undo()
+            self._auction_step(s, action)
+            event = Event(s, action)
+            self.history.append(event)
+            return event
         action = self.validate(action, seat)
         if seat is None:
             seat = action.seat if isinstance(action, Resign) else self.to_move
