@@ -173,8 +173,9 @@ def score(
 
     ``cards`` are the declarer's 12 cards (hand and skat as dealt or discarded) for the matadors;
     ``points`` his card points including the skat; ``tricks``/``defender_tricks`` the tricks each
-    party took (remaining tricks given to a party on resignation included).  Reached Schneider
-    and Schwarz levels count only when at least one trick was completed (``trick_complete``).
+    party took (remaining tricks given to a party on resignation included).  A lost game's
+    Schneider and Schwarz reached on the board count only when at least one trick was completed
+    (``trick_complete``); the levels a winner reached (e.g. after the defenders gave up) count.
 
     >>> from skat.core.contracts import Contract
     >>> r = score(Contract.parse("S"), bid=18, cards=CardSet.parse("HJ DJ SA ST"), points=28,
@@ -226,7 +227,7 @@ def score(
     else:
         schneider = points <= 30
         schwarz = tricks == 0
-    if not trick_complete:
+    if not trick_complete and not won:  # a winner's levels count even before the first trick
         schneider = schwarz = False
     m = matadors(gt, mask)
     level = (

@@ -686,7 +686,8 @@ class GameState:
             return
         defenders = 7 & ~(1 << d)
         if self._resigned & defenders == defenders or (self.rules.resign == "one" and self.claimed):
-            self._give_rest(to_declarer=True)
+            # Null: the declarer wins by taking no trick, so the rest is not his
+            self._give_rest(to_declarer=self._gt != NULL)
             self._finish(defenders_resigned=True)
 
     def _finish(self, declarer_resigned: bool = False, defenders_resigned: bool = False) -> None:
