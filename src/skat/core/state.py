@@ -655,7 +655,7 @@ class GameState:
             if contract.schwarz_announced:
                 self._finish()
                 return
-            if self.claimed and self.rules.claim == "isko":
+            if self.claimed and self.rules.claim == "isko" and gt != NULL:
                 # a failed claim: every remaining trick goes to the defenders
                 self._give_rest(to_declarer=False)
                 self._finish()

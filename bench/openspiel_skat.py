@@ -1,0 +1,45 @@
+"""Reference figure: OpenSpiel's (simplified) C++ skat driven from a Python loop.
+
+Not part of the project's dependencies; run it in a separate venv that has ``open_spiel``:
+
+    python -m venv /tmp/os && /tmp/os/bin/pip install open_spiel
+    /tmp/os/bin/python bench/openspiel_skat.py --games 20000
+
+Random legal actions and random chance outcomes, one core; the last line is ``games/s: X``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+
+def main() -> None:
+    import pyspiel  # type: ignore[import-not-found]
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    game = pyspiel.load_game("skat")
+    rng = random.Random(args.seed)
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(args.games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    print(f"games: {args.games}, actions: {actions}, seconds: {elapsed:.2f}")
+    print(f"actions/s: {actions / elapsed:,.0f}")
+    print(f"games/s: {args.games / elapsed:,.0f}")
+
+
+if __name__ == "__main__":
+    main()
