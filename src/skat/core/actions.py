@@ -278,6 +278,9 @@ def parse_action(text: str) -> Action:
     if not isinstance(text, str):
         raise ActionParseError(f"not an action: {text!r}")
     t = text.strip()
+    declare = _DECLARES.get(t)  # canonical codes first: "DH" is no card (HQ), "S" no pick-up
+    if declare is not None:
+        return declare
     low = t.lower()
     if low in ("y", "hold", "yes", "ja"):
         return HOLD
