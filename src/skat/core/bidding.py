@@ -46,7 +46,7 @@ _GERMAN: Final = {
     18: "achtzehn",
     20: "zwanzig",
     22: "zwei",
-    23: "drei",
+    23: "null",  # 23 is the value of a Null game: "18, 20, 2, 0, 4, 7, 30"
     24: "vier",
     27: "sieben",
     30: "dreißig",
@@ -63,5 +63,5 @@ _GERMAN: Final = {
 
 
 def spoken(value: int) -> str:
-    """How players say a bid at the table (18, 20, "zwei", "drei", "vier", ...)."""
+    """How players say a bid at the table (18, 20, "zwei", "null", "vier", ...)."""
     return _GERMAN.get(value, str(value))

@@ -1,0 +1,1 @@
+"""Tests of ``skat.core``, the rules engine: one file per module or rule topic."""
