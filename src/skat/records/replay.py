@@ -101,6 +101,18 @@ class Replay:
     ended_seat: int | None = None
     label: str = "record"
     players: tuple[str, str, str] | None = None
+    pickup_at: int | None = None
+    skat_shown: bool = False
+
+    def iss_moves(self) -> list[tuple[str, str]]:
+        """The moves for an ISS record: :attr:`moves` with ``w <skat>`` after the pick-up."""
+        moves = list(self.moves)
+        if self.pickup_at is not None and not self.skat_shown:
+            tokens = self.moves[0][1].replace("|", ".").replace(" ", ".").split(".")
+            skat_cards = [t for t in tokens if t][-2:]  # as dealt, in the record's order
+            skat = ".".join(skat_cards)
+            moves.insert(self.pickup_at + 1, ("w", skat))
+        return moves
 
     @property
     def result(self) -> Result | None:
@@ -154,25 +166,35 @@ def replay(record: IssRecord, rules: Rules | None = None) -> Replay:
     except ValueError as exc:
         raise ReplayError(f"move 1 (the deal): {exc}") from None
     rep = replay_moves(deal, moves[1:], rules or rules_for(record.place), first=2)
-    rep.moves.insert(0, moves[0])
+    rep.moves[0] = moves[0]
     rep.label = record.label
     rep.players = record.players
     return rep
 
 
 def replay_moves(
-    deal: Deal, moves: Iterable[tuple[str, str]], rules: Rules = ISS, *, first: int = 1
+    deal: Deal,
+    moves: Iterable[tuple[str, str]],
+    rules: Rules = ISS,
+    *,
+    first: int = 1,
+    where: str = "move {n} ({who} {text})",
 ) -> Replay:
-    """Replay the moves after the deal (``(who, text)`` pairs as in :class:`IssRecord`);
-    ``first`` is the number of the first move in messages."""
-    return _Replayer(deal, rules).run(moves, first)
+    """Replay the moves after the deal (``(who, text)`` pairs as in :class:`IssRecord`).
+
+    Messages name a move by ``where`` (with ``n``, counted from ``first``, ``who`` and
+    ``text``).  The replay's :attr:`Replay.moves` start with the deal ``w <cards>``.
+    """
+    return _Replayer(deal, rules).run(moves, first, where)
 
 
 class _Replayer:
     def __init__(self, deal: Deal, rules: Rules) -> None:
         self.state = GameState(deal, rules)
         self.deal = deal
-        self.moves: list[tuple[str, str]] = []
+        self.moves: list[tuple[str, str]] = [("w", deal.iss())]
+        self.pickup_at: int | None = None
+        self.skat_shown = False
         self.events: list[tuple[int, str]] = []
         self.pending: Contract | None = None  # declared before the discards (two moves)
         self.hidden: list[int] = []  # seats that played ?? in the current trick
@@ -180,7 +202,7 @@ class _Replayer:
         self.ended_by: str | None = None
         self.ended_seat: int | None = None
 
-    def run(self, moves: Iterable[tuple[str, str]], first: int) -> Replay:
+    def run(self, moves: Iterable[tuple[str, str]], first: int, where: str) -> Replay:
         n = first
         for n, (who, text) in enumerate(moves, first):
             try:
@@ -188,7 +210,8 @@ class _Replayer:
             except SkipRecord:
                 raise
             except ValueError as exc:
-                raise ReplayError(f"move {n} ({who} {text}): {_line(exc)}") from None
+                place = where.format(n=n, who=who, text=text)
+                raise ReplayError(f"{place}: {_line(exc)}") from None
             self.moves.append((who, text))
         state = self.state
         if self.ended_by in ("TI", "LE"):
@@ -200,7 +223,16 @@ class _Replayer:
         elif not state.is_over:
             raise ReplayError(f"the record ends before the game is over (after move {n})")
         fields = engine_result(state, ended_by=self.ended_by, seat=self.ended_seat)
-        return Replay(state, self.moves, self.events, fields, self.ended_by, self.ended_seat)
+        return Replay(
+            state,
+            self.moves,
+            self.events,
+            fields,
+            self.ended_by,
+            self.ended_seat,
+            pickup_at=self.pickup_at,
+            skat_shown=self.skat_shown,
+        )
 
     # ------------------------------------------------------------------------------------
 
@@ -257,6 +289,7 @@ class _Replayer:
             if text.lower() == "s":
                 self.apply(PICK_UP, seat, text)
                 self.skat_due = True
+                self.pickup_at = len(self.moves)
                 return
             contract, cards = _declaration(text)
             self.check_seat(seat)
@@ -304,6 +337,7 @@ class _Replayer:
             return
         if self.skat_due:
             self.skat_due = False
+            self.skat_shown = True
             if "??" in text:
                 return
             shown = _cards(text.split("."))
