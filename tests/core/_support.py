@@ -43,3 +43,13 @@ DEAL = make_deal(
     "HJ DJ C8 C7 S8 S7 HQ H9 DA DT",
     "DK DQ",
 )
+
+
+def play_out(state: GameState, declarer_policy: str = "low", defender_policy: str = "high") -> GameState:
+    """Play the cards to the end: each side plays its lowest or highest legal card (in the
+    order of ``legal_actions``, i.e. card index order) -- a simple deterministic line."""
+    while not state.is_over:
+        actions = state.legal_actions()
+        policy = declarer_policy if state.to_move == state.declarer else defender_policy
+        state.apply(actions[0] if policy == "low" else actions[-1])
+    return state

@@ -148,7 +148,7 @@ class Contract:
 
     @staticmethod
     def all() -> tuple[Contract, ...]:
-        """Every distinct contract (40 of them)."""
+        """Every distinct contract (29 of them: five per suit and Grand, four Nulls)."""
         return _ALL
 
     @property
