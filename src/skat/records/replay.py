@@ -62,6 +62,7 @@ __all__ = [
 ]
 
 _SEATS: Final = ("Forehand", "Middlehand", "Rearhand")
+_SEATS_DE: Final = ("Vorhand", "Mittelhand", "Hinterhand")
 
 
 class ReplayError(ValueError):
@@ -124,26 +125,31 @@ class Replay:
         """True when the game ended before a declaration by a timeout or a player leaving."""
         return self.fields.outcome == "penalty"
 
-    def summary(self) -> str:
-        """One line: the record, the declarer, the contract and the result explained."""
+    def summary(self, lang: str = "en") -> str:
+        """One line: the record, the declarer, the contract and the result explained
+        (``lang`` ``en`` or ``de`` for the explanation)."""
         r = self.state.result
+        de = lang == "de"
         if self.penalty:
             seat = self.ended_seat if self.ended_seat is not None else -1
             what = "timed out" if self.ended_by == "TI" else "left"
             when = "during the auction" if self.state.declarer is None else "before declaring"
-            return f"{self.label}: penalty: {self._who(seat)} {what} {when}"
+            return f"{self.label}: penalty: {self._who(seat, de)} {what} {when}"
         assert r is not None
         if r.passed:
-            return f"{self.label}: passed in"
+            return f"{self.label}: {r.explain(lang)}"
         assert r.declarer is not None and r.contract is not None
-        text = f"{self.label}: {self._who(r.declarer)} {r.contract}, bid {r.bid}: {r.explain()}"
+        who = self._who(r.declarer, de)
+        bid = "gereizt" if de else "bid"
+        text = f"{self.label}: {who} {r.contract}, {bid} {r.bid}: {r.explain(lang)}"
         if self.ended_by in ("TI", "LE") and self.ended_seat is not None:
             what = "timed out" if self.ended_by == "TI" else "left"
-            text += f" ({self._who(self.ended_seat)} {what})"
+            text += f" ({self._who(self.ended_seat, de)} {what})"
         return text
 
-    def _who(self, seat: int) -> str:
-        name = _SEATS[seat] if 0 <= seat < 3 else f"seat {seat}"
+    def _who(self, seat: int, de: bool = False) -> str:
+        names = _SEATS_DE if de else _SEATS
+        name = names[seat] if 0 <= seat < 3 else f"seat {seat}"
         if self.players and self.players[seat]:
             return f"{name} ({self.players[seat]})"
         return name
