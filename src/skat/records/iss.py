@@ -34,6 +34,7 @@ from typing import IO, Any, Final, cast
 
 from skat.core.actions import Declare, Discard, Resign, ShowCards
 from skat.core.contracts import NULL
+from skat.core.rules import ISS, ISS2, Rules
 from skat.core.state import GameState
 
 __all__ = [
@@ -48,6 +49,8 @@ __all__ = [
     "parse_iss_line",
     "parse_iss_result",
     "read_iss",
+    "record_rules",
+    "rules_for",
     "write_iss",
 ]
 
@@ -159,6 +162,35 @@ def parse_iss_result(text: str) -> IssResult:
         else:
             extra.append(tok)
     return IssResult(False, fields, tuple(extra))
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules of a record
+
+
+def rules_for(place: str | None) -> Rules:
+    """The rules of a server by its ``PC[...]``: ``ISS2`` → ``iss2``, anything else → ``iss``.
+
+    >>> str(rules_for("ISS2")), str(rules_for("International Skat Server"))
+    ('iss2', 'iss')
+    """
+    return ISS2 if (place or "").strip().upper() == "ISS2" else ISS
+
+
+def record_rules(record: IssRecord) -> Rules:
+    """The rules a record was played under: its ``RU[...]`` property (a rules string this
+    library writes for games not played under its server's rules), else by ``PC``.
+
+    >>> str(record_rules(parse_iss_line("(;GM[Skat]PC[x]RU[isko]MV[] ;)")))
+    'isko'
+    """
+    text = record.properties.get("RU")
+    if text is not None and text.strip():
+        try:
+            return Rules.parse(text)
+        except ValueError as exc:
+            raise IssParseError(f"RU: {exc}") from None
+    return rules_for(record.place)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -552,7 +584,7 @@ def _decl_resigned(state: GameState) -> bool:
 def write_iss(
     state: GameState,
     *,
-    place: str | None = "skat",
+    place: str | None = None,
     series: str | None = None,
     id: str | None = None,
     date: str | None = None,
@@ -561,7 +593,8 @@ def write_iss(
     comment: str | None = None,
 ) -> str:
     """One ISS line for a finished game played with the engine; the result field is the
-    engine's.
+    engine's.  When the rules are not those of ``place`` (``iss``, or ``iss2`` for
+    ``PC[ISS2]``), they are written as ``RU[<rules>]`` so the record replays the same.
 
     >>> import random
     >>> rng = random.Random(5)
@@ -575,6 +608,7 @@ def write_iss(
     """
     if not state.is_over:
         raise ValueError("the game is not over: only finished games can be written")
+    props = {} if state.rules == rules_for(place) else {"RU": str(state.rules)}
     record = IssRecord(
         moves=iss_moves(state),
         result=engine_result(state),
@@ -585,5 +619,6 @@ def write_iss(
         players=players,
         ratings=ratings,
         comment=comment,
+        properties=props,
     )
     return format_iss(record)

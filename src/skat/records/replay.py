@@ -27,7 +27,7 @@ record.  The server's conventions (``FORMAT.md``) are followed:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from skat.core.actions import (
@@ -44,10 +44,10 @@ from skat.core.actions import (
 from skat.core.cards import Card, CardSet
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
-from skat.core.rules import ISS, ISS2, Rules
+from skat.core.rules import ISS, Rules
 from skat.core.scoring import Result
 from skat.core.state import DECLARE, DISCARD, PLAY, SKAT, GameState, Phase
-from skat.records.iss import IssRecord, IssResult, engine_result
+from skat.records.iss import IssRecord, IssResult, engine_result, record_rules, rules_for
 
 __all__ = [
     "FieldDiff",
@@ -72,15 +72,6 @@ class ReplayError(ValueError):
 
 class SkipRecord(ReplayError):
     """The record cannot be replayed fully, e.g. its deal hides cards (``??``)."""
-
-
-def rules_for(place: str | None) -> Rules:
-    """The rules of a server by its ``PC[...]``: ``ISS2`` → ``iss2``, anything else → ``iss``.
-
-    >>> str(rules_for("ISS2")), str(rules_for("International Skat Server"))
-    ('iss2', 'iss')
-    """
-    return ISS2 if (place or "").strip().upper() == "ISS2" else ISS
 
 
 @dataclass
@@ -141,8 +132,10 @@ class Replay:
         assert r.declarer is not None and r.contract is not None
         who = self._who(r.declarer, de)
         bid = "gereizt" if de else "bid"
-        text = f"{self.label}: {who} {r.contract}, {bid} {r.bid}: {r.explain(lang)}"
-        if self.ended_by in ("TI", "LE") and self.ended_seat is not None:
+        gone = self.ended_by in ("TI", "LE") and self.ended_seat is not None
+        explained = (replace(r, resigned=False) if gone else r).explain(lang)
+        text = f"{self.label}: {who} {r.contract}, {bid} {r.bid}: {explained}"
+        if gone and self.ended_seat is not None:
             what = "timed out" if self.ended_by == "TI" else "left"
             text += f" ({self._who(self.ended_seat, de)} {what})"
         return text
@@ -156,7 +149,8 @@ class Replay:
 
 
 def replay(record: IssRecord, rules: Rules | None = None) -> Replay:
-    """Replay a record: its first move must be the deal ``w <32 cards>``.
+    """Replay a record: its first move must be the deal ``w <32 cards>``.  The rules are
+    ``rules`` if given, else the record's (:func:`~skat.records.iss.record_rules`).
 
     Raises :class:`SkipRecord` when the deal hides cards and :class:`ReplayError` (one line,
     naming the move) when a move cannot be replayed.
@@ -171,7 +165,7 @@ def replay(record: IssRecord, rules: Rules | None = None) -> Replay:
         deal = Deal.parse(deal_text)
     except ValueError as exc:
         raise ReplayError(f"move 1 (the deal): {exc}") from None
-    rep = replay_moves(deal, moves[1:], rules or rules_for(record.place), first=2)
+    rep = replay_moves(deal, moves[1:], rules or record_rules(record), first=2)
     rep.moves[0] = moves[0]
     rep.label = record.label
     rep.players = record.players

@@ -1,0 +1,1 @@
+"""Tests of ``skat.records`` (ISS records, replay and check, JSON records) and ``skat replay``."""
