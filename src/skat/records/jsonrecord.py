@@ -213,6 +213,13 @@ def load_json(source: str | bytes | Mapping[str, Any]) -> JsonGame:
     ...
     skat.records.jsonrecord.JsonRecordError: deal: a deal is 32 cards (...), got 1
     """
+    try:
+        return _load(source)
+    except JsonRecordError as exc:
+        raise JsonRecordError(_line(exc)) from None  # one line, whatever the data held
+
+
+def _load(source: str | bytes | Mapping[str, Any]) -> JsonGame:
     if isinstance(source, (str, bytes, bytearray)):
         try:
             data = json.loads(source)
@@ -342,7 +349,7 @@ def _check_result(given: object, computed: dict[str, Any]) -> None:
     for key, value in given.items():
         types = _RESULT_TYPES.get(key)
         if types is None:
-            raise JsonRecordError(f"result.{key}: unknown field")
+            raise JsonRecordError(f"result.{_key(key)}: unknown field")
         ok = isinstance(value, types) and not (
             isinstance(value, bool) and bool not in types and int in types
         )
@@ -381,6 +388,11 @@ def json_to_iss(source: str | bytes | Mapping[str, Any] | JsonGame) -> str:
         properties=dict(meta.get("iss") or {}),
     )
     return format_iss(record)
+
+
+def _key(key: object) -> str:
+    text = str(key)
+    return text if text.isidentifier() else json.dumps(text, ensure_ascii=True)
 
 
 def _kind(value: object) -> str:
