@@ -53,3 +53,15 @@ def play_out(state: GameState, declarer_policy: str = "low", defender_policy: st
         policy = declarer_policy if state.to_move == state.declarer else defender_policy
         state.apply(actions[0] if policy == "low" else actions[-1])
     return state
+
+
+def play_scripted(state: GameState, declarer_cards: str) -> GameState:
+    """Play to the end: the declarer plays ``declarer_cards`` in order, each defender his first
+    legal card (card index order)."""
+    script = iter(declarer_cards.split())
+    while not state.is_over:
+        if state.to_move == state.declarer:
+            state.apply(next(script))
+        else:
+            state.apply(state.legal_actions()[0])
+    return state
