@@ -1,0 +1,63 @@
+"""The rules a game is played under: presets and their string form (RULES.md sections 8-9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skat.core import ISKO, ISS, ISS2, OLD, PRESETS, Rules, RulesError
+
+
+def test_the_default_rules_are_the_isko() -> None:
+    assert Rules() == ISKO == Rules.parse("isko")
+    assert ISKO.claim == "isko" and ISKO.resign == "both"
+    assert not ISKO.lost_hand_single and ISKO.grand_ouvert_base == 24
+
+
+def test_iss_presets_make_showing_cards_no_claim() -> None:
+    assert ISS.claim == "iss" and ISS.resign == "both"
+    assert ISS2.claim == "iss" and ISS2.resign == "one"
+
+
+def test_old_rules_count_lost_hand_games_single_and_grand_ouvert_at_36() -> None:
+    assert OLD.lost_hand_single and OLD.grand_ouvert_base == 36
+
+
+def test_every_preset_is_written_as_its_name_and_reads_back() -> None:
+    for name, rules in PRESETS.items():
+        assert str(rules) == name
+        assert Rules.parse(name) == rules
+        assert Rules.parse(name.upper()) == rules
+
+
+def test_options_differing_from_the_preset_are_written_after_it_and_read_back() -> None:
+    r = Rules.parse("isko,lost_hand_single=on")
+    assert r.lost_hand_single and str(r) == "isko,lost_hand_single=on"
+    assert Rules.parse(str(r)) == r
+    r = Rules.parse(" iss , resign = one ")
+    assert r == ISS2 and str(r) == "iss2"
+    assert Rules.parse("isko,grand_ouvert_base=36,lost_hand_single=yes") == OLD
+
+
+def test_rules_are_frozen() -> None:
+    with pytest.raises(AttributeError):
+        ISKO.claim = "iss"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty rules string"),
+        ("fun", "unknown rules preset 'fun'"),
+        ("isko,kontra=on", "unknown rules option 'kontra'"),
+        ("isko,claim", "rules option without a value: 'claim'"),
+        ("isko,claim=maybe", "claim must be isko or iss, not 'maybe'"),
+        ("isko,resign=all", "resign must be both or one"),
+        ("isko,lost_hand_single=perhaps", "lost_hand_single takes on or off, not 'perhaps'"),
+        ("isko,grand_ouvert_base=x", "grand_ouvert_base takes a number, not 'x'"),
+        ("isko,grand_ouvert_base=20", "grand_ouvert_base must be 24 or 36"),
+        ("isko,claim=iss,claim=isko", "rules option 'claim' given twice"),
+    ],
+)
+def test_bad_rules_strings_are_refused_naming_the_bad_part(text: str, message: str) -> None:
+    with pytest.raises(RulesError, match=message.replace("(", "\\(")):
+        Rules.parse(text)
