@@ -41,7 +41,7 @@ from skat.core.actions import (
     Discard,
     Resign,
 )
-from skat.core.cards import Card, CardSet
+from skat.core.cards import CARDS, Card, CardSet
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
 from skat.core.rules import ISS, Rules
@@ -162,11 +162,11 @@ def replay(record: IssRecord, rules: Rules | None = None) -> Replay:
     if "??" in deal_text:
         raise SkipRecord("the deal hides cards (??): a player's view cannot be replayed")
     try:
-        deal = Deal.parse(deal_text)
+        deal = _parse_deal(deal_text)
     except ValueError as exc:
         raise ReplayError(f"move 1 (the deal): {exc}") from None
-    rep = replay_moves(deal, moves[1:], rules or record_rules(record), first=2)
-    rep.moves[0] = moves[0]
+    rules = rules or record_rules(record)
+    rep = _Replayer(deal, rules, moves[0]).run(moves[1:], 2, "move {n} ({who} {text})")
     rep.label = record.label
     rep.players = record.players
     return rep
@@ -188,11 +188,32 @@ def replay_moves(
     return _Replayer(deal, rules).run(moves, first, where)
 
 
+def _parse_deal(text: str) -> Deal:
+    """:meth:`Deal.parse`, with a fast path for the usual 32 dotted ISS card names."""
+    tokens = text.split(".")
+    if len(tokens) == 32:
+        masks = [0, 0, 0, 0]
+        by_name = _CARD_BY_NAME
+        for i, token in enumerate(tokens):
+            card = by_name.get(token)
+            if card is None:
+                break
+            masks[min(i // 10, 3)] |= card.bit
+        else:
+            if masks[0] | masks[1] | masks[2] | masks[3] == 0xFFFFFFFF:
+                return Deal(masks[:3], masks[3])
+    return Deal.parse(text)
+
+
+_CARD_BY_NAME: Final = {c.name: c for c in CARDS}
+_SEAT_OF: Final = {"0": 0, "1": 1, "2": 2}
+
+
 class _Replayer:
-    def __init__(self, deal: Deal, rules: Rules) -> None:
+    def __init__(self, deal: Deal, rules: Rules, deal_move: tuple[str, str] | None = None) -> None:
         self.state = GameState(deal, rules)
         self.deal = deal
-        self.moves: list[tuple[str, str]] = [("w", deal.iss())]
+        self.moves: list[tuple[str, str]] = [deal_move or ("w", deal.iss())]
         self.pickup_at: int | None = None
         self.skat_shown = False
         self.events: list[tuple[int, str]] = []
@@ -238,6 +259,13 @@ class _Replayer:
 
     def move(self, who: str, text: str) -> None:
         state = self.state
+        if state.phase == PLAY and not self.hidden:  # fast path: a card by the seat to move
+            card = _CARD_BY_NAME.get(text)
+            seat_to_move = state.to_move
+            if card is not None and _SEAT_OF.get(who) == seat_to_move:
+                state.apply(card)
+                self.events.append((seat_to_move, text))
+                return
         if self.ended_by in ("TI", "LE") or state.is_over:
             raise ReplayError("a move after the end of the game")
         if who == "w":
