@@ -8,8 +8,9 @@ explained.  --json writes each game as a JSON record (one a line) instead.
 (d, win/loss/penalty, v, m, bidok/overbid, p, t, s, z, p0-p2, l, to, r, passed).  It prints a
 line for each game that differs ("ID 1234: v record -96 engine -48; p record 56 engine 55"),
 a line for each record it skips (unreadable lines, hidden cards, no result) with the reason,
-and as the last line "checked: N, agree: A, differ: D, skipped: S".  A record whose moves the
-engine refuses counts as differing.  Exit status 1 if any game differs.
+and as the last line "checked: N, agree: A, differ: D, skipped: S".  Penalty records (a
+player timed out or left before the game was declared) are checked too; a record whose moves
+the engine refuses counts as differing.  Exit status 1 if any game differs.
 
 examples:
   skat replay tests/data/iss/real.sgf
@@ -64,6 +65,11 @@ def _records(paths: list[str]) -> Iterator[tuple[str, IssRecord | RecordError]]:
 
 
 def _reason(exc: BaseException) -> str:
+    """One line for a file error.
+
+    >>> _reason(FileNotFoundError(2, "No such file or directory")), _reason(EOFError("cut\nshort"))
+    ('No such file or directory', 'cut short')
+    """
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     text = " ".join(str(exc).split())
@@ -71,6 +77,11 @@ def _reason(exc: BaseException) -> str:
 
 
 def _label(source: str, record: IssRecord) -> str:
+    """``ID 1234``, or ``file:line`` for a record without an ID.
+
+    >>> _label("a.sgf", IssRecord(moves=[], id="7")), _label("a.sgf", IssRecord(moves=[], line_no=3))
+    ('ID 7', 'a.sgf:3')
+    """
     return f"ID {record.id}" if record.id else f"{source}:{record.line_no}"
 
 

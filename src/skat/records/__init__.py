@@ -3,6 +3,12 @@ engine (:mod:`skat.records.replay`) and versioned JSON records
 (:mod:`skat.records.jsonrecord`).
 
 Imports :mod:`skat.core` and the standard library only.
+
+>>> from skat.records import read_iss, check
+>>> lines = ["(;GM[Skat]ID[3]MV[w CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.C8.C7.SA.ST.SK.SQ.S9.S8.S7.HA.HT."
+...          "HK.HQ.H9.H8.H7.DA.DT.DK.DQ.D9.D8.D7 1 p 2 p 0 p ]R[passed] ;)", "(;broken"]
+>>> [check(x) if not isinstance(x, RecordError) else str(x) for x in read_iss(lines)]
+[[], 'line 2: a record ends with ";)" (truncated line?)']
 """
 
 from skat.records.iss import (
@@ -16,6 +22,7 @@ from skat.records.iss import (
     read_iss,
     write_iss,
 )
+from skat.records.jsonrecord import JsonRecordError, json_to_iss, load_json, record_to_json
 from skat.records.replay import FieldDiff, Replay, ReplayError, SkipRecord, check, replay
 
 __all__ = [
@@ -23,15 +30,19 @@ __all__ = [
     "IssParseError",
     "IssRecord",
     "IssResult",
+    "JsonRecordError",
     "RecordError",
     "Replay",
     "ReplayError",
     "SkipRecord",
     "check",
     "format_iss",
+    "json_to_iss",
+    "load_json",
     "parse_iss_line",
     "parse_iss_result",
     "read_iss",
+    "record_to_json",
     "replay",
     "write_iss",
 ]

@@ -351,14 +351,47 @@ def open_text(path: str | os.PathLike[str]) -> IO[str]:
 
 
 def _wrap(raw: IO[bytes]) -> IO[str]:
-    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(cast(Any, raw))
-    head = buffered.peek(3)[:3]
+    head = b""
+    while len(head) < 3:  # a pipe may deliver fewer bytes at a time
+        chunk = raw.read(3 - len(head))
+        if not chunk:
+            break
+        head += chunk
+    buffered = io.BufferedReader(_Prefixed(head, raw))
     stream: IO[bytes] = buffered
     if head == b"BZh":
         stream = cast(IO[bytes], bz2.BZ2File(buffered))
     elif head[:2] == b"\x1f\x8b":
         stream = cast(IO[bytes], gzip.GzipFile(fileobj=buffered))
     return io.TextIOWrapper(stream, encoding="utf-8", errors="replace", newline=None)
+
+
+class _Prefixed(io.RawIOBase):
+    """A byte stream that first returns ``head``, then the rest of ``raw``; closes ``raw``."""
+
+    def __init__(self, head: bytes, raw: IO[bytes]) -> None:
+        super().__init__()
+        self._head = head
+        self._raw = raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._head:
+            n = min(len(view), len(self._head))
+            view[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._raw.read(len(view))
+        view[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed and self._raw is not sys.stdin.buffer:
+            self._raw.close()
+        super().close()
 
 
 def read_iss(
