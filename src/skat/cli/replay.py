@@ -67,7 +67,7 @@ def _records(paths: list[str]) -> Iterator[tuple[str, IssRecord | RecordError]]:
 def _reason(exc: BaseException) -> str:
     """One line for a file error.
 
-    >>> _reason(FileNotFoundError(2, "No such file or directory")), _reason(EOFError("cut\nshort"))
+    >>> _reason(FileNotFoundError(2, "No such file or directory")), _reason(EOFError("cut   short"))
     ('No such file or directory', 'cut short')
     """
     if isinstance(exc, OSError) and exc.strerror:
