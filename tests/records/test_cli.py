@@ -11,10 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.records._support import REAL, line
 
 from skat.cli.main import main
 from skat.records.jsonrecord import load_json
+
+from ._support import REAL, line
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.records._support import REAL, fixture, fixtures, line
 
 from skat.core import Deal, GameState
 from skat.records.iss import (
@@ -23,6 +22,8 @@ from skat.records.iss import (
     write_iss,
 )
 from skat.records.replay import check
+
+from ._support import REAL, fixture, fixtures, line
 
 
 def test_the_fixture_file_holds_59_records() -> None:

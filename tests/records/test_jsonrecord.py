@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 import pytest
-from tests.records._support import REAL, fixture, fixtures
 
 from skat.core import Deal, GameState
 from skat.records.iss import parse_iss_line
@@ -22,6 +21,8 @@ from skat.records.jsonrecord import (
     state_to_json,
 )
 from skat.records.replay import check
+
+from ._support import REAL, fixture, fixtures
 
 
 def test_every_fixture_survives_iss_to_json_to_iss() -> None:

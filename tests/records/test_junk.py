@@ -9,11 +9,12 @@ from collections.abc import Iterable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.records._support import REAL
 
 from skat.records.iss import IssRecord, RecordError, read_iss
 from skat.records.jsonrecord import JsonRecordError, load_json, record_to_json
 from skat.records.replay import ReplayError, check
+
+from ._support import REAL
 
 LINES = REAL.read_text(encoding="utf-8").splitlines()
 TOKENS = ["w", "0", "1", "2", "p", "y", "s", "18", "SC", "RE", "??", "TI.1", "LE.0", "G", "CJ"]

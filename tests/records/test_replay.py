@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tests.records._support import fixture, fixtures, record
 
 from skat.core import ISKO, ISS, ISS2
 from skat.records.iss import parse_iss_result
 from skat.records.replay import ReplayError, SkipRecord, check, compare, replay
+
+from ._support import fixture, fixtures, record
 
 AUCTION = "1 18 0 y 1 p 2 p"  # Forehand declares at 18
 FH_CARDS = "CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.C8"

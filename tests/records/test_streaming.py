@@ -7,10 +7,10 @@ import itertools
 import tracemalloc
 from collections.abc import Iterator
 
-from tests.records._support import REAL
-
 from skat.records.iss import IssRecord, read_iss
 from skat.records.replay import check
+
+from ._support import REAL
 
 LINES = REAL.read_text(encoding="utf-8").splitlines()
 
