@@ -265,8 +265,9 @@ class GameState:
 
     @property
     def skat(self) -> CardSet:
-        """The skat now: as dealt, or the two cards the declarer put away."""
-        return CardSet(self._skat)
+        """The skat now: as dealt, empty while the declarer holds it (after picking it up and
+        before putting two cards away), or the two cards he put away."""
+        return CardSet(0 if self.phase == DISCARD else self._skat)
 
     @property
     def current_trick(self) -> tuple[Card, ...]:
