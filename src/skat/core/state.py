@@ -357,7 +357,8 @@ class GameState:
     # ------------------------------------------------------------------ validation
 
     def validate(self, action: Action | str, seat: int | None = None) -> Action:
-        """Check an action (or its text) for ``seat`` (default: the seat to move).
+        """Check an action (or its text) for ``seat`` (default: the seat to move; for a
+        resignation its own seat, for showing the cards the declarer).
 
         Returns the parsed action; raises :class:`IllegalActionError` naming the reason.
         """
@@ -367,7 +368,7 @@ class GameState:
             except ActionParseError as exc:
                 raise IllegalActionError(str(exc)) from None
         if seat is None:
-            seat = action.seat if isinstance(action, Resign) else self.to_move
+            seat = self._default_seat(action)
         who = _SEAT_NAMES[seat] if 0 <= seat < 3 else f"seat {seat}"
         phase = self.phase
         if phase == DONE:
@@ -449,6 +450,14 @@ class GameState:
             return action
         raise IllegalActionError(f"{action} is not possible now")  # pragma: no cover
 
+    def _default_seat(self, action: Action) -> int:
+        """The seat an action is taken for when none is given."""
+        if isinstance(action, Resign):
+            return action.seat
+        if isinstance(action, ShowCards) and self._declarer >= 0:
+            return self._declarer  # only the declarer shows his cards, on his turn or not
+        return self.to_move
+
     def _check_reachable(self, action: Declare, hand: bool) -> None:
         legal = self._possible_declarations(hand)
         if action in legal:
@@ -522,7 +531,7 @@ class GameState:
             return event
         action = self.validate(action, seat)
         if seat is None:
-            seat = action.seat if isinstance(action, Resign) else self.to_move
+            seat = self._default_seat(action)
         self._push_undo()
         if isinstance(action, Card):
             self._play(seat, action)
