@@ -72,7 +72,8 @@ def test_only_the_declarer_shows_his_cards_and_only_once() -> None:
     with pytest.raises(IllegalActionError, match="only the declarer can show his cards"):
         state.apply("SC", seat=1)
     state.apply("D7")
-    state.apply("SC", seat=0)  # at any time in the play, not only on his turn
+    assert state.to_move == 1
+    assert state.apply("SC").seat == 0  # at any time in the play; the seat defaults to his
     with pytest.raises(IllegalActionError, match="has shown his cards already"):
         state.apply("SC", seat=0)
 
