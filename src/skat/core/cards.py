@@ -167,6 +167,8 @@ class Card:
         >>> [str(Card.parse(t)) for t in ("ca", "♦7", "10♥", "Herz-Dame", "Eichel-Unter", "SZ")]
         ['CA', 'D7', 'HT', 'HQ', 'CJ', 'ST']
         """
+        if not isinstance(text, str):
+            raise CardParseError(f"not a card: {text!r}")
         card = _PARSE.get(text) or _PARSE.get(_normal(text))
         if card is None:
             raise CardParseError(f"not a card: {text!r}")
