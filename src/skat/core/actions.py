@@ -292,7 +292,7 @@ def parse_action(text: str) -> Action:
         return SHOW_CARDS
     if low.startswith("re.") and low[3:] in ("0", "1", "2"):
         return RESIGNS[int(low[3:])]
-    if t.isdigit():
+    if t.isascii() and t.isdigit() and len(t) <= 9:  # not "²", "١٨" or 5000 digits
         return Bid.of(int(t))
     try:
         return Card.parse(t)
