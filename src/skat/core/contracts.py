@@ -138,13 +138,16 @@ class Contract:
         flags = set(t[1:])
         if not flags <= {"H", "O", "S", "Z"}:
             raise ContractParseError(f"not a contract: {text!r}")
-        return Contract.make(
-            _LETTERS[t[0]],
-            hand="H" in flags,
-            schneider="S" in flags,
-            schwarz="Z" in flags,
-            ouvert="O" in flags,
-        )
+        try:
+            return Contract.make(
+                _LETTERS[t[0]],
+                hand="H" in flags,
+                schneider="S" in flags,
+                schwarz="Z" in flags,
+                ouvert="O" in flags,
+            )
+        except ContractParseError as exc:  # name the text: "... only in a Hand game: 'CS'"
+            raise ContractParseError(f"{exc}: {text!r}") from None
 
     @staticmethod
     def all() -> tuple[Contract, ...]:
