@@ -118,7 +118,7 @@ class Deal:
         seen = 0
         for i, c in enumerate(cards):
             if seen & c.bit:
-                raise DealError(f"card dealt twice: {c}")
+                raise DealError(f"card dealt twice: {tokens[i]!r}")
             seen |= c.bit
             masks[min(i // 10, 3)] |= c.bit
         return Deal(masks[:3], masks[3])
