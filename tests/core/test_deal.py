@@ -92,7 +92,7 @@ def test_a_deal_needs_32_cards() -> None:
 def test_a_deal_with_a_card_twice_is_refused_naming_it() -> None:
     tokens = DEAL.iss().split(".")
     tokens[31] = tokens[0]
-    with pytest.raises(DealError, match=f"card dealt twice: {tokens[0]}"):
+    with pytest.raises(DealError, match=f"card dealt twice: {tokens[0]!r}"):
         Deal.parse(".".join(tokens))
 
 
