@@ -170,6 +170,7 @@ class GameState:
         "_auction",
         "_bid",
         "_bidder",
+        "_decl_cache",
         "_decl_tricks",
         "_decl_won",
         "_declarer",
@@ -220,6 +221,7 @@ class GameState:
         self._listener = 0
         self.to_move = 1
         self._declarer = -1
+        self._decl_cache: tuple[tuple[bool, int, int], list[Action]] | None = None
         self.contract = None
         self._gt = 0
         self.picked_up = False
@@ -331,21 +333,27 @@ class GameState:
     def _possible_declarations(self, hand: bool) -> list[Action]:
         """Declarations that can reach the bid arithmetically (all of them if none can)."""
         d = self._declarer
+        mask = self._hands[d] if hand else self._hands[d] | self._skat
+        bid = self._bid
+        key = (hand, mask, bid)
+        cached = self._decl_cache
+        if cached is not None and cached[0] == key:
+            return cached[1].copy()
         if hand:
-            mask = self._hands[d]
             candidates = _HAND_TABLE
             mats = [best_case_matadors(gt, mask) for gt in range(5)]
         else:
-            mask = self._hands[d] | self._skat
             candidates = _PICKUP_TABLE
             mats = [abs(matadors(gt, mask)) for gt in range(5)]
         mats.append(0)
-        bid = self._bid
         go_base = self.rules.grand_ouvert_base
         ok: list[Action] = [
             a for a, gt, base, extra in candidates if (base or go_base) * (mats[gt] + extra) >= bid
         ]
-        return ok if ok else [a for a, _, _, _ in candidates]
+        if not ok:
+            ok = [a for a, _, _, _ in candidates]
+        self._decl_cache = (key, ok)
+        return ok.copy()
 
     def _reachable(self, contract: Contract, mask: int, hand: bool) -> int:
         gt = contract.game_type
