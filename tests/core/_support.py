@@ -45,7 +45,9 @@ DEAL = make_deal(
 )
 
 
-def play_out(state: GameState, declarer_policy: str = "low", defender_policy: str = "high") -> GameState:
+def play_out(
+    state: GameState, declarer_policy: str = "low", defender_policy: str = "high"
+) -> GameState:
     """Play the cards to the end: each side plays its lowest or highest legal card (in the
     order of ``legal_actions``, i.e. card index order) -- a simple deterministic line."""
     while not state.is_over:

@@ -29,7 +29,7 @@ RULES_MD_BIDS = (
 
 
 def test_legal_bids_are_exactly_the_possible_game_values_listed_in_the_rules() -> None:
-    assert BID_VALUES == tuple(int(v) for v in RULES_MD_BIDS.split())
+    assert tuple(int(v) for v in RULES_MD_BIDS.split()) == BID_VALUES
 
 
 def test_every_bid_is_a_suit_or_grand_value_or_a_null_value() -> None:
@@ -75,7 +75,9 @@ def test_forehand_answers_a_bid_with_hold_or_pass_only() -> None:
 
 
 def test_the_bidder_cannot_hold_he_must_say_a_value_or_pass() -> None:
-    with pytest.raises(IllegalActionError, match="Middlehand is bidding and must say a value or pass"):
+    with pytest.raises(
+        IllegalActionError, match="Middlehand is bidding and must say a value or pass"
+    ):
         GameState(DEAL).validate("y")
 
 
@@ -88,7 +90,9 @@ def test_after_a_hold_the_bidder_raises_or_passes() -> None:
 def test_a_bid_must_be_higher_than_the_highest_bid_so_far() -> None:
     state = play(DEAL, "20 y")
     for too_low in ("18", "20"):
-        with pytest.raises(IllegalActionError, match=f"bid {too_low} is not above the current bid 20"):
+        with pytest.raises(
+            IllegalActionError, match=f"bid {too_low} is not above the current bid 20"
+        ):
             state.validate(too_low)
     state.apply("22")
     assert state.bid == 22

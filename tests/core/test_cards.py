@@ -141,7 +141,13 @@ def test_a_text_that_is_no_card_is_refused_naming_it(text: str) -> None:
 
 def test_card_lists_are_separated_by_spaces_commas_or_dots() -> None:
     expected = CardSet.parse("CJ ST H7")
-    for text in ("CJ,ST,H7", "CJ.ST.H7", "  CJ  ST\tH7 ", "♣J ♠10 ♥7", "Kreuz-Bube Pik-Zehn Herz-Sieben"):
+    for text in (
+        "CJ,ST,H7",
+        "CJ.ST.H7",
+        "  CJ  ST\tH7 ",
+        "♣J ♠10 ♥7",
+        "Kreuz-Bube Pik-Zehn Herz-Sieben",
+    ):
         assert CardSet.parse(text) == expected
 
 
@@ -150,11 +156,20 @@ def test_a_card_given_twice_in_a_list_is_refused_naming_it() -> None:
         CardSet.parse("CJ SJ CJ")
 
 
-def test_card_sets_are_written_jacks_first_then_clubs_spades_hearts_diamonds_a_10_k_q_9_8_7() -> None:
+def test_card_sets_are_written_jacks_first_then_clubs_spades_hearts_diamonds_a_10_k_q_9_8_7() -> (
+    None
+):
     s = CardSet.parse("D7 HJ CA CJ DT ST S9 HK")
     assert str(s) == "CJ HJ CA ST S9 HK DT D7"
     assert [c.name for c in sorted_cards(CardSet.all().mask)][:8] == [
-        "CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "CQ",
+        "CJ",
+        "SJ",
+        "HJ",
+        "DJ",
+        "CA",
+        "CT",
+        "CK",
+        "CQ",
     ]
     assert [c.name for c in cards_of(s.mask)] == ["D7", "DT", "HK", "HJ", "S9", "ST", "CA", "CJ"]
 

@@ -125,7 +125,9 @@ def snapshot(state: GameState) -> tuple[object, ...]:
     )
 
 
-CHUNK_IDS = [f"games{c * (N_GAMES // CHUNKS)}-{(c + 1) * (N_GAMES // CHUNKS) - 1}" for c in range(CHUNKS)]
+CHUNK_IDS = [
+    f"games{c * (N_GAMES // CHUNKS)}-{(c + 1) * (N_GAMES // CHUNKS) - 1}" for c in range(CHUNKS)
+]
 chunks = pytest.mark.parametrize("chunk", range(CHUNKS), ids=CHUNK_IDS)
 
 
@@ -304,7 +306,11 @@ def alternative_deal(state: GameState, seat: int, rng: random.Random) -> Deal | 
             pinned |= event.action.mask
     d = state.declarer
     contract = state.contract
-    if d is not None and d != seat and (state.claimed or (contract is not None and contract.ouvert)):
+    if (
+        d is not None
+        and d != seat
+        and (state.claimed or (contract is not None and contract.ouvert))
+    ):
         pinned |= state.hand(d).mask  # the declarer's cards lie open
     holders = {s for s in range(3) if s != seat}
     if not (d == seat and state.picked_up):

@@ -57,7 +57,14 @@ def test_null_values_are_fixed_23_hand_35_ouvert_46_ouvert_hand_59() -> None:
 
 
 def test_game_names_in_english_and_german() -> None:
-    assert [g.english for g in GameType] == ["Diamonds", "Hearts", "Spades", "Clubs", "Grand", "Null"]
+    assert [g.english for g in GameType] == [
+        "Diamonds",
+        "Hearts",
+        "Spades",
+        "Clubs",
+        "Grand",
+        "Null",
+    ]
     assert [g.german for g in GameType] == ["Karo", "Herz", "Pik", "Kreuz", "Grand", "Null"]
 
 
@@ -149,7 +156,10 @@ def test_jacks_are_trumps_not_their_printed_suit() -> None:
     # a jack led calls for trumps
     assert follow(HEARTS, "DJ", "HA S7 C7") == CardSet.parse("HA")
     assert follow(HEARTS, "HA", "CJ S7") == CardSet.parse("CJ")
-    assert EFFECTIVE_SUIT[CLUBS][Card.parse("DJ").index] == EFFECTIVE_SUIT[CLUBS][Card.parse("C7").index]
+    assert (
+        EFFECTIVE_SUIT[CLUBS][Card.parse("DJ").index]
+        == EFFECTIVE_SUIT[CLUBS][Card.parse("C7").index]
+    )
 
 
 def test_plain_suits_rank_a_10_k_q_9_8_7_in_suit_and_grand_games() -> None:
@@ -194,7 +204,7 @@ def test_highest_trump_wins_else_highest_card_of_the_led_suit() -> None:
 
 def test_game_cards_show_trumps_first() -> None:
     assert [c.name for c in game_cards(DIAMONDS)][:12] == (
-        "CJ SJ HJ DJ DA DT DK DQ D9 D8 D7 CA".split()
+        ["CJ", "SJ", "HJ", "DJ", "DA", "DT", "DK", "DQ", "D9", "D8", "D7", "CA"]
     )
 
 

@@ -22,11 +22,22 @@ from skat.core import (
 from ._support import DEAL
 
 
-def test_deal_pattern_is_3_to_each_then_2_to_the_skat_then_4_then_3_starting_with_forehand() -> None:
+def test_deal_pattern_is_3_to_each_then_2_to_the_skat_then_4_then_3_starting_with_forehand() -> (
+    None
+):
     pack = list(range(32))  # the top card first
     deal = Deal.from_pack(pack)
     expected_owner = (
-        [0] * 3 + [1] * 3 + [2] * 3 + [3] * 2 + [0] * 4 + [1] * 4 + [2] * 4 + [0] * 3 + [1] * 3 + [2] * 3
+        [0] * 3
+        + [1] * 3
+        + [2] * 3
+        + [3] * 2
+        + [0] * 4
+        + [1] * 4
+        + [2] * 4
+        + [0] * 3
+        + [1] * 3
+        + [2] * 3
     )
     for position, owner in enumerate(expected_owner):
         assert deal.owner(CARDS[pack[position]]) == owner, position
@@ -85,7 +96,7 @@ def test_deal_separators_may_be_bars_dots_commas_or_spaces() -> None:
 
 
 def test_a_deal_needs_32_cards() -> None:
-    with pytest.raises(DealError, match="a deal is 32 cards.*got 31"):
+    with pytest.raises(DealError, match=r"a deal is 32 cards.*got 31"):
         Deal.parse(" ".join(DEAL.iss().split(".")[:31]))
 
 

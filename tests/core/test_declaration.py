@@ -54,7 +54,9 @@ def test_a_game_after_pickup_cannot_be_hand_or_carry_announcements() -> None:
     state = declarer_at(18, "s D7.D8")
     assert legal(state) == ["D", "H", "S", "C", "G", "N", "NO"]
     for text in ("HH", "CHS", "GO", "NOH"):
-        with pytest.raises(IllegalActionError, match="a Hand game cannot be declared after picking up"):
+        with pytest.raises(
+            IllegalActionError, match="a Hand game cannot be declared after picking up"
+        ):
             state.validate(text)
 
 
@@ -90,9 +92,13 @@ def test_the_declaration_must_reach_the_bid_and_a_refusal_says_why() -> None:
     # after the pickup Forehand holds CJ SJ: "with 2"; the best a game can reach is
     # with 2, game 3, schneider 4, schwarz 5: Hearts 50, Clubs 60, Diamonds 45
     state = declarer_at(60, "s D7.D8")
-    with pytest.raises(IllegalActionError, match="Hearts can reach at most 50, less than the bid 60"):
+    with pytest.raises(
+        IllegalActionError, match="Hearts can reach at most 50, less than the bid 60"
+    ):
         state.validate("H")
-    with pytest.raises(IllegalActionError, match="Diamonds can reach at most 45, less than the bid 60"):
+    with pytest.raises(
+        IllegalActionError, match="Diamonds can reach at most 45, less than the bid 60"
+    ):
         state.validate("D")
     assert legal(state) == ["C", "G"]
     state.apply("C")

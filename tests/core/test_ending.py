@@ -52,7 +52,9 @@ def test_showing_cards_and_resigning_are_end_actions_of_the_play_only() -> None:
     state = play(DEAL, HH)
     assert [str(a) for a in state.end_actions()] == ["SC", "RE.0", "RE.1", "RE.2"]
     assert SHOW_CARDS not in state.legal_actions()
-    with pytest.raises(IllegalActionError, match="showing the cards is possible only during the play"):
+    with pytest.raises(
+        IllegalActionError, match="showing the cards is possible only during the play"
+    ):
         play(DEAL, "18 y p p").validate("SC")
     with pytest.raises(IllegalActionError, match="resigning is possible only during the play"):
         GameState(DEAL).validate("RE.1")

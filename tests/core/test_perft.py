@@ -222,7 +222,9 @@ def test_legal_actions_reproduce_the_perft_counts(position: dict[str, Any]) -> N
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=IDS)
-def test_the_brute_force_counter_still_gives_the_checked_in_counts(position: dict[str, Any]) -> None:
+def test_the_brute_force_counter_still_gives_the_checked_in_counts(
+    position: dict[str, Any],
+) -> None:
     bf = brute_force(position)
     for depth, expected in position["counts"].items():
         if int(depth) <= 6:  # the deeper counts were checked when the file was written
@@ -271,9 +273,7 @@ def _generate() -> dict[str, Any]:  # pragma: no cover - run by hand
     for name, seed, actions, declarer, game, discard, prefix_len in SPECS:
         deal = Deal.random(random.Random(seed))
         if discard:
-            twelve = sorted(
-                [*(c.name for c in deal.hands[declarer]), *(c.name for c in deal.skat)]
-            )
+            twelve = sorted([*(c.name for c in deal.hands[declarer]), *(c.name for c in deal.skat)])
             discard = f"{twelve[0]}.{twelve[1]}"
             actions = actions.format(discard=discard)
         position: dict[str, Any] = {

@@ -41,7 +41,9 @@ def test_the_trick_winner_leads_the_next_trick() -> None:
 def test_a_player_must_follow_the_led_suit() -> None:
     state = play(DEAL, f"{HEARTS_HAND} D7 CA")
     assert legal(state) == ["DT", "DA"]
-    with pytest.raises(IllegalActionError, match="Rearhand must follow Diamonds \\(led D7\\), not C8"):
+    with pytest.raises(
+        IllegalActionError, match="Rearhand must follow Diamonds \\(led D7\\), not C8"
+    ):
         state.apply("C8")
 
 

@@ -234,7 +234,13 @@ def test_null_values_are_fixed_won_plus_lost_minus_twice() -> None:
 
 
 def test_lost_hand_games_count_double_under_the_isko_single_under_the_old_rules() -> None:
-    args = {"bid": 18, "cards": CardSet.parse("CJ"), "points": 40, "tricks": 3, "defender_tricks": 7}
+    args = {
+        "bid": 18,
+        "cards": CardSet.parse("CJ"),
+        "points": 40,
+        "tricks": 3,
+        "defender_tricks": 7,
+    }
     assert score(Contract.parse("CH"), **args, rules=ISKO).score == -72
     assert score(Contract.parse("CH"), **args, rules=OLD).score == -36
     assert score(Contract.parse("C"), **args, rules=OLD).score == -48
@@ -259,7 +265,9 @@ def test_grand_ouvert_has_base_36_under_the_old_rules() -> None:
     ("code", "bid", "loss"),
     [("D", 30, 36), ("H", 33, 40), ("S", 23, 33), ("C", 46, 48), ("G", 50, 72), ("C", 48, 48)],
 )
-def test_overbid_loses_lowest_multiple_of_base_value_doubled(code: str, bid: int, loss: int) -> None:
+def test_overbid_loses_lowest_multiple_of_base_value_doubled(
+    code: str, bid: int, loss: int
+) -> None:
     # "with 1, game 2" (won on the board) is worth 2 x base, below every bid here
     r = score(Contract.parse(code), bid=bid, cards=CardSet.parse("CJ"), points=80, tricks=6,
               defender_tricks=4)  # fmt: skip
@@ -297,7 +305,9 @@ def test_explanation_in_english_and_german_for_a_won_game() -> None:
 
 def test_explanation_in_english_and_german_for_a_lost_game() -> None:
     r = hearts_hand(30)
-    assert r.explain() == "with 2, game 3, hand 4, schneider 5, × Hearts 10 = 50, lost 2 × 50 = −100"
+    assert (
+        r.explain() == "with 2, game 3, hand 4, schneider 5, × Hearts 10 = 50, lost 2 × 50 = −100"
+    )
     assert r.explain("de") == (
         "mit 2, Spiel 3, Hand 4, Schneider 5, × Herz 10 = 50, verloren 2 × 50 = −100"
     )
@@ -308,7 +318,9 @@ def test_explanation_of_a_without_game() -> None:
     assert r.explain() == (
         "without 8, game 9, hand 10, schneider 11, schwarz 12, × Diamonds 9 = 108, lost 2 × 108 = −216"
     )
-    assert r.explain("de").startswith("ohne 8, Spiel 9, Hand 10, Schneider 11, Schwarz 12, × Karo 9")
+    assert r.explain("de").startswith(
+        "ohne 8, Spiel 9, Hand 10, Schneider 11, Schwarz 12, × Karo 9"
+    )
 
 
 def test_explanation_of_announcements_and_ouvert_in_german() -> None:
@@ -335,3 +347,41 @@ def test_explanation_of_a_null_game() -> None:
     r = score(Contract.parse("NOH"), bid=18, cards=0, points=0, tricks=1, defender_tricks=0)
     assert r.explain() == "Null Ouvert Hand = 59, lost 2 × 59 = −118"
     assert r.explain("de") == "Null Ouvert Hand = 59, verloren 2 × 59 = −118"
+
+
+# ----------------------------------------------------------------------------- matadors in play
+
+
+def test_matadors_count_over_the_12_cards_with_the_unseen_skat_in_a_hand_game() -> None:
+    # Forehand holds CJ but not SJ; the skat he never sees holds SJ: "with 2", not "with 1"
+    deal = make_deal(
+        "CJ HA HT HK H8 H7 D9 D8 D7 C7",
+        "CA CT CK CQ C9 SA ST SK SQ S9",
+        "HJ DJ C8 S8 S7 HQ H9 DA DT DK",
+        "SJ DQ",
+    )
+    state = play(deal, "18 y p p HH RE.0")
+    assert state.declarer_cards() == deal.hands[0] | deal.skat
+    r = result_of(state)
+    assert r.matadors == 2 and r.explain().startswith("with 2, game 3, hand 4")
+    # the skat's CJ turns Forehand's "without 1" (he holds SJ) into "with 2"...
+    deal = make_deal(
+        "SJ HA HT HK H8 H7 D9 D8 D7 C7",
+        "CA CT CK CQ C9 SA ST SK SQ S9",
+        "HJ DJ C8 S8 S7 HQ H9 DA DT DK",
+        "CJ DQ",
+    )
+    assert result_of(play(deal, "18 y p p HH RE.0")).matadors == 2
+    deal = make_deal(
+        "SJ HA HT HK H8 H7 D9 D8 D7 C7",
+        "CA CT CK CQ C9 SA ST SK SQ CJ",
+        "HJ DJ C8 S8 S7 HQ H9 DA DT DK",
+        "S9 DQ",
+    )
+    assert result_of(play(deal, "18 y p p HH RE.0")).matadors == -1  # ...else "without 1"
+
+
+def test_matadors_after_a_pickup_count_the_discarded_cards() -> None:
+    # DEAL's Forehand holds CJ SJ; putting both jacks into the skat keeps them among his 12
+    state = play(DEAL, "18 y p p s CJ.SJ H RE.0")
+    assert result_of(state).matadors == 2

@@ -28,7 +28,9 @@ REARHAND_46 = "DA DT DK DQ D9 D8 D7 S9 S8 S7"
 def test_against_2_game_3_hand_4_four_times_clubs_is_48() -> None:
     # the club jack is with a defender: "without 2" holds
     deal = make_deal(HAND_46_PLAN[0], "SJ CJ CQ HK HQ H9 H8 H7 ST SK", REARHAND_46, "C7 SQ")
-    line = "CT SJ DQ ST S9 SA CA CJ DA H7 D9 HT C8 CQ D8 H9 D7 HA DJ HQ S7 HJ HK DT C9 H8 DK CK SK S8"
+    line = (
+        "CT SJ DQ ST S9 SA CA CJ DA H7 D9 HT C8 CQ D8 H9 D7 HA DJ HQ S7 HJ HK DT C9 H8 DK CK SK S8"
+    )
     r = result_of(play(deal, f"46 y p p CH {line}"))
     assert r.won and r.matadors == -2 and r.value == 48 and r.score == 48
     assert r.explain() == "without 2, game 3, hand 4, × Clubs 12 = 48"
@@ -38,18 +40,25 @@ def test_against_2_game_3_hand_4_four_times_clubs_is_48() -> None:
 def test_clubs_hand_bid_46_skat_with_club_jack_and_a_queen_overbid_loses_2_times_48() -> None:
     # the skat holds CJ and SQ: "with 1, game 2, hand 3" = 36 < 46, lost whatever the points
     deal = make_deal(*HAND_46_PLAN, REARHAND_46, "CJ SQ")
-    line = "SA SK S9 C9 CQ D8 ST S7 HT SJ DA CT HK S8 HA HJ C7 D7 DJ H7 DT CK H9 D9 C8 HQ DK CA H8 DQ"
+    line = (
+        "SA SK S9 C9 CQ D8 ST S7 HT SJ DA CT HK S8 HA HJ C7 D7 DJ H7 DT CK H9 D9 C8 HQ DK CA H8 DQ"
+    )
     r = result_of(play(deal, f"46 y p p CH {line}"))
     assert r.points == 74 and r.matadors == 1 and r.level == 3
     assert r.overbid and not r.won
     assert r.value == 48  # the lowest multiple of 12 that reaches 46
     assert r.score == -96
-    assert r.explain() == "with 1, game 2, hand 3, × Clubs 12 = 36 < bid 46: overbid, lost 2 × 48 = −96"
+    assert (
+        r.explain()
+        == "with 1, game 2, hand 3, × Clubs 12 = 36 < bid 46: overbid, lost 2 × 48 = −96"
+    )
 
 
 def test_clubs_hand_bid_46_with_95_points_schneider_makes_48_and_wins() -> None:
     deal = make_deal(*HAND_46_PLAN, REARHAND_46, "CJ SQ")
-    line = "C9 CQ DT C7 D9 DJ HA H8 S8 SA SK S9 CT SJ S7 HK DK HT CK HQ DQ C8 H7 D8 HJ H9 DA CA ST D7"
+    line = (
+        "C9 CQ DT C7 D9 DJ HA H8 S8 SA SK S9 CT SJ S7 HK DK HT CK HQ DQ C8 H7 D8 HJ H9 DA CA ST D7"
+    )
     r = result_of(play(deal, f"46 y p p CH {line}"))
     assert r.points == 95 and r.won and not r.overbid
     assert r.value == 48 and r.score == 48
@@ -63,7 +72,9 @@ def test_spades_without_2_declarer_takes_28_without_2_game_3_schneider_4_is_44_l
         "SA ST SK SQ S7 H9 DA DT DK DQ",
         "HA DJ",
     )
-    line = "D7 CT DQ SQ S8 SJ CJ SK S9 HK H9 H8 C9 S7 C8 DK D9 CA ST HJ HQ C7 CK SA DT D8 CQ DA H7 HT"
+    line = (
+        "D7 CT DQ SQ S8 SJ CJ SK S9 HK H9 H8 C9 S7 C8 DK D9 CA ST HJ HQ C7 CK SA DT D8 CQ DA H7 HT"
+    )
     r = result_of(play(deal, f"18 y p p s HA.DJ S {line}"))
     assert r.points == 28 and r.tricks > 0 and r.matadors == -2
     assert r.value == 44 and r.score == -88
@@ -96,8 +107,12 @@ WITH_1 = make_deal(
 
 
 def test_hearts_is_20_hearts_hand_30_grand_48_with_the_same_cards() -> None:
-    hearts = "HK SJ DQ C9 C7 HT H7 HQ S9 CK DT H8 D8 C8 DK DA D9 CA S8 HA H9 CJ HJ ST DJ CT S7 D7 CQ SK"
-    grand = "H7 H9 DA HJ S8 CJ HT HQ DQ H8 CQ DK HK SJ C7 CT S7 D9 CK ST D8 CA SK D7 C8 DT DJ HA C9 S9"
+    hearts = (
+        "HK SJ DQ C9 C7 HT H7 HQ S9 CK DT H8 D8 C8 DK DA D9 CA S8 HA H9 CJ HJ ST DJ CT S7 D7 CQ SK"
+    )
+    grand = (
+        "H7 H9 DA HJ S8 CJ HT HQ DQ H8 CQ DK HK SJ C7 CT S7 D9 CK ST D8 CA SK D7 C8 DT DJ HA C9 S9"
+    )
     results = {
         "H": result_of(play(WITH_1, f"18 y p p s SA.SQ H {hearts}")),
         "HH": result_of(play(WITH_1, f"18 y p p HH {hearts}")),
@@ -113,13 +128,17 @@ def test_seed_overbid_bid_20_diamonds_with_1_and_85_points_loses_2_times_27() ->
     # Seed 002: "I bid up to 20, look at the skat, and play in diamonds. I am only with one matador
     # ... I win 85 card points. The game value is 18, so I have overbid ... the lowest multiple of
     # diamonds which would have been sufficient", doubled.
-    line = "DJ SJ DK CT C7 D7 D8 HJ DT CQ SK D9 CJ HQ DQ HK H9 S7 HT CA S9 HA C8 ST H7 CK DA S8 H8 C9"
+    line = (
+        "DJ SJ DK CT C7 D7 D8 HJ DT CQ SK D9 CJ HQ DQ HK H9 S7 HT CA S9 HA C8 ST H7 CK DA S8 H8 C9"
+    )
     r = result_of(play(WITH_1, f"20 y p p s SA.SQ D {line}"))
     assert r.points == 85 and r.overbid and r.value == 27 and r.score == -54
 
 
 def test_lowest_game_value_is_18_diamonds_with_or_without_1() -> None:
-    with_1 = "HT HQ DQ C7 D7 C8 HA H9 ST CJ SJ DK HK CQ SK D8 HJ DT CK S7 H8 C9 DA DJ H7 CT S9 D9 CA S8"
+    with_1 = (
+        "HT HQ DQ C7 D7 C8 HA H9 ST CJ SJ DK HK CQ SK D8 HJ DT CK S7 H8 C9 DA DJ H7 CT S9 D9 CA S8"
+    )
     r = result_of(play(WITH_1, f"18 y p p s SA.SQ D {with_1}"))
     assert r.won and r.matadors == 1 and r.value == 18
     without_1 = make_deal(
@@ -128,7 +147,9 @@ def test_lowest_game_value_is_18_diamonds_with_or_without_1() -> None:
         "C7 ST SK S9 S8 S7 DA DT DK DQ",
         "SA SQ",
     )
-    line = "D7 HJ DK HQ SK H7 CT C7 D8 HT H9 DT DA SJ CJ CK S7 D9 DJ CA DQ HK C8 S8 H8 CQ ST HA C9 S9"
+    line = (
+        "D7 HJ DK HQ SK H7 CT C7 D8 HT H9 DT DA SJ CJ CK S7 D9 DJ CA DQ HK C8 S8 H8 CQ ST HA C9 S9"
+    )
     r = result_of(play(without_1, f"18 y p p s SA.SQ D {line}"))
     assert r.won and r.matadors == -1 and r.value == 18
     assert r.explain() == "without 1, game 2, × Diamonds 9 = 18"
@@ -168,13 +189,13 @@ def test_seed_hearts_hand_schneider_announced_with_7_and_95_points_is_110() -> N
         "S9 S8 S7 DA DT DK DQ D9 D8 D7",
         "DJ SQ",
     )
-    line = "HA HQ DA H7 H9 D7 CK D9 C7 ST S8 HT CT CA S9 SA S7 HJ SJ SK DQ HK CQ DK H8 C9 DT CJ C8 D8"
+    line = (
+        "HA HQ DA H7 H9 D7 CK D9 C7 ST S8 HT CT CA S9 SA S7 HJ SJ SK DQ HK CQ DK H8 C9 DT CJ C8 D8"
+    )
     r = result_of(play(deal, f"18 y p p HHS {line}"))
     assert r.points == 95 and r.won and r.matadors == 7
     assert r.value == 110
-    assert r.explain() == (
-        "with 7, game 8, hand 9, schneider 10, announced 11, × Hearts 10 = 110"
-    )
+    assert r.explain() == ("with 7, game 8, hand 9, schneider 10, announced 11, × Hearts 10 = 110")
 
 
 def test_seed_three_top_jacks_are_worth_at_least_40_in_hearts_whatever_the_skat() -> None:
