@@ -4,7 +4,7 @@ validation, and views that never depend on cards the seat cannot see.
 
 Each test replays the same seeded games (random legal actions, a sensible auction most of the
 time, sometimes an end action during the play) and checks one property at every step or at a
-seeded sample of steps.  The whole file runs in well under a minute on one core.
+seeded sample of steps.  The whole file runs in about 40 seconds on one core.
 """
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ def test_legal_actions_are_never_empty_until_the_end(chunk: int) -> None:
 
 @chunks
 def test_every_legal_action_validates(chunk: int) -> None:
-    for step in games(chunk, sample=0.5):
+    for step in games(chunk):
         state = step.state
         for action in state.legal_actions():
             assert state.validate(action) is action
@@ -199,7 +199,7 @@ def test_every_legal_action_validates(chunk: int) -> None:
 
 @chunks
 def test_every_action_that_is_not_legal_is_refused(chunk: int) -> None:
-    for step in games(chunk, sample=0.15):
+    for step in games(chunk, sample=0.25):
         state = step.state
         legal = set(map(str, state.legal_actions()))
         ends = set(map(str, state.end_actions()))
@@ -208,11 +208,12 @@ def test_every_action_that_is_not_legal_is_refused(chunk: int) -> None:
                 ok = str(action) in ends
             else:
                 ok = str(action) in legal
-            if ok:
+            try:
                 assert state.validate(action) is action
+            except IllegalActionError:
+                assert not ok, f"{action} is listed but refused"
             else:
-                with pytest.raises(IllegalActionError):
-                    state.validate(action)
+                assert ok, f"{action} is not listed but validates"
         if state.phase == Phase.DISCARD:  # two cards not both held
             hand = state.hand(state.to_move)
             other = next(c for c in CARDS if c not in hand)
@@ -238,7 +239,7 @@ def test_card_play_out_of_turn_is_refused(chunk: int) -> None:
 
 @chunks
 def test_undo_restores_the_exact_previous_state(chunk: int) -> None:
-    for step in games(chunk, sample=0.5):
+    for step in games(chunk):
         state = step.state
         if state.is_over:
             continue
@@ -343,7 +344,7 @@ def replay(state: GameState, deal: Deal) -> GameState | None:
 def test_a_view_never_depends_on_cards_the_seat_cannot_see(chunk: int) -> None:
     rng = random.Random(1000 + chunk)
     compared = 0
-    for step in games(chunk, sample=0.04):
+    for step in games(chunk, sample=0.1):
         state = step.state
         if state.is_over:
             continue
@@ -359,7 +360,7 @@ def test_a_view_never_depends_on_cards_the_seat_cannot_see(chunk: int) -> None:
                 compared += 1
             assert other.view(seat) == state.view(seat), (step.seed, step.index, seat, str(deal))
             break
-    assert compared > 500
+    assert compared > 1500
 
 
 def test_a_view_shows_another_seats_discard_only_as_hidden() -> None:
@@ -373,8 +374,10 @@ def test_a_view_shows_another_seats_discard_only_as_hidden() -> None:
                 assert d is not None
                 for seat in range(3):
                     view = state.view(seat)
-                    (discard,) = [e for e in view.history if e[0] == d and e[1] is not PICK_UP][-1:]
+                    who, discard = view.history[-1]  # the discard was the last action
+                    assert who == d and view.history[-2] == (d, PICK_UP)
                     if seat == d:
-                        assert isinstance(discard[1], Discard) and view.skat == state.deal.skat
+                        assert isinstance(discard, Discard) and view.skat == state.deal.skat
+                        assert view.discard == discard.cards
                     else:
-                        assert discard[1] is None and view.skat is None and view.discard is None
+                        assert discard is None and view.skat is None and view.discard is None
