@@ -180,3 +180,16 @@ def test_null_defenders_who_resign_lose_and_the_declarer_keeps_no_trick() -> Non
 def test_null_declarer_who_resigns_loses() -> None:
     r = result_of(play(NULL_TRAP, "18 y p p NH RE.0"))
     assert not r.won and r.score == -70
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=pytest.fail.Exception,
+    reason="not implemented: the engine lets the declarer resign alone at any time; RULES.md 9 "
+    "(ISkO 4.4): alone only while he holds at least 9 cards, later a defender must agree",
+)
+def test_isko_declarer_resigns_alone_only_while_holding_at_least_nine_cards() -> None:
+    state = play(DEAL, f"{HH} D7 CA DA DT D8 S9")  # two tricks: Forehand holds 8 cards
+    assert len(state.hand(0)) == 8
+    with pytest.raises(IllegalActionError):
+        state.validate("RE.0")

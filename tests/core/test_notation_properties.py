@@ -104,8 +104,10 @@ def test_every_contract_made_from_flags_reads_back_or_is_refused(
         assert str(exc) and "\n" not in str(exc)
         return
     assert Contract.parse(str(c)) is c
-    assert c.game_type is game and (c.hand or not (schneider or schwarz or ouvert) or c.game_type
-                                    == GameType.NULL)  # fmt: skip
+    assert c.game_type is game and c.ouvert == ouvert
+    if game != GameType.NULL:  # announcements imply Hand; Ouvert and Schwarz imply Schneider
+        assert c.hand or not (schneider or schwarz or ouvert)
+        assert c.schneider_announced == (schneider or schwarz or ouvert)
 
 
 @given(packs)
