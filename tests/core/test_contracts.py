@@ -136,7 +136,7 @@ def test_suit_game_trump_order_is_cj_sj_hj_dj_then_a_10_k_q_9_8_7_of_the_suit() 
 
 
 def test_a_suit_game_has_11_trumps_grand_4_null_none() -> None:
-    assert [CardSet(TRUMP_MASKS[g]).__len__() for g in GameType] == [11, 11, 11, 11, 4, 0]
+    assert [len(CardSet(TRUMP_MASKS[g])) for g in GameType] == [11, 11, 11, 11, 4, 0]
 
 
 def test_trumps_beat_each_other_in_the_trump_order() -> None:

@@ -19,7 +19,7 @@ from skat.core import (
     Seat,
 )
 
-from ._support import DEAL
+from ._support import DEAL, play
 
 
 def test_deal_pattern_is_3_to_each_then_2_to_the_skat_then_4_then_3_starting_with_forehand() -> (
@@ -144,10 +144,7 @@ def test_forehand_is_asked_first_middlehand_bids_to_him() -> None:
 
 
 def test_forehand_leads_the_first_trick_whoever_declares() -> None:
-    for auction in ("18 p p", "18 y p p", "p 18 p"):
-        state = GameState(DEAL)
-        for a in auction.split():
-            state.apply(a)
-        state.apply("GH")
-        assert state.declarer != FOREHAND or auction == "18 y p p"
+    for auction, declarer in (("18 p p", MIDDLEHAND), ("18 y p p", FOREHAND), ("p 18 p", REARHAND)):
+        state = play(DEAL, f"{auction} GH")
+        assert state.declarer == declarer
         assert state.to_move == FOREHAND and state.trick_leader == FOREHAND
