@@ -381,3 +381,16 @@ def test_a_view_shows_another_seats_discard_only_as_hidden() -> None:
                         assert view.discard == discard.cards
                     else:
                         assert discard is None and view.skat is None and view.discard is None
+
+
+def test_undo_snapshot_lists_every_field_an_action_changes_in_order() -> None:
+    import inspect
+
+    from skat.core import state as state_module
+
+    source = inspect.getsource(state_module.GameState._push_undo)
+    pushed = [
+        line.strip()[5:-1] for line in source.splitlines() if line.strip().startswith("self.")
+    ]
+    pushed = [name for name in pushed if not name.startswith("_undo")]
+    assert tuple(pushed) == state_module._SNAPSHOT_FIELDS

@@ -185,67 +185,47 @@ def score(
     """
     mask = cards.mask if isinstance(cards, CardSet) else cards
     gt = contract.game_type
+    m = level = 0
+    schneider = schwarz = False
     if gt == NULL:
         won = not declarer_resigned and (defenders_resigned or tricks == 0)
         value = contract.null_value
         overbid = value < bid
         if overbid:
-            won = False
             value = min((v for v in (23, 35, 46, 59) if v >= bid), default=bid)
-        lost_factor = 1 if (rules.lost_hand_single and contract.hand) else 2
-        return Result(
-            contract,
-            declarer,
-            bid,
-            won,
-            points,
-            tricks,
-            defender_tricks,
-            0,
-            0,
-            value,
-            overbid,
-            False,
-            False,
-            value if won else -lost_factor * value,
-            declarer_resigned or defenders_resigned,
-            rules,
-        )
-    if declarer_resigned:
-        won = False
-    elif defenders_resigned:
-        won = True
     else:
-        won = (
-            points >= 61
-            and (not contract.schneider_announced or points >= 90)
-            and (not contract.schwarz_announced or defender_tricks == 0)
+        if declarer_resigned or defenders_resigned:
+            won = defenders_resigned
+        else:
+            won = (
+                points >= 61
+                and (not contract.schneider_announced or points >= 90)
+                and (not contract.schwarz_announced or defender_tricks == 0)
+            )
+        if won:
+            schneider = points >= 90
+            schwarz = defender_tricks == 0
+        elif trick_complete:  # a loser's levels count once a trick was completed
+            schneider = points <= 30
+            schwarz = tricks == 0
+        m = matadors(gt, mask)
+        level = (
+            abs(m)
+            + 1
+            + contract.hand
+            + (schneider or contract.schneider_announced)
+            + contract.schneider_announced
+            + (schwarz or contract.schwarz_announced)
+            + contract.schwarz_announced
+            + contract.ouvert
         )
-    if won:
-        schneider = points >= 90
-        schwarz = defender_tricks == 0
-    else:
-        schneider = points <= 30
-        schwarz = tricks == 0
-    if not trick_complete and not won:  # a winner's levels count even before the first trick
-        schneider = schwarz = False
-    m = matadors(gt, mask)
-    level = (
-        abs(m)
-        + 1
-        + contract.hand
-        + (schneider or contract.schneider_announced)
-        + contract.schneider_announced
-        + (schwarz or contract.schwarz_announced)
-        + contract.schwarz_announced
-        + contract.ouvert
-    )
-    base = rules.grand_ouvert_base if gt == GRAND and contract.ouvert else gt.base_value
-    value = base * level
-    overbid = value < bid
+        base = rules.grand_ouvert_base if gt == GRAND and contract.ouvert else gt.base_value
+        value = base * level
+        overbid = value < bid
+        if overbid:
+            value = -(-bid // base) * base
     if overbid:
         won = False
-        value = -(-bid // base) * base
     lost_factor = 1 if (rules.lost_hand_single and contract.hand) else 2
     return Result(
         contract,

@@ -113,6 +113,33 @@ _BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
 
+# the fields an action may change; all hold immutable values, so a snapshot is one tuple
+_SNAPSHOT_FIELDS: Final = (
+    "phase",
+    "to_move",
+    "_hands",
+    "_skat",
+    "_auction",
+    "_bid",
+    "_bidder",
+    "_listener",
+    "_declarer",
+    "contract",
+    "_gt",
+    "picked_up",
+    "_trick",
+    "_trick_leader",
+    "_trick_count",
+    "_decl_won",
+    "_def_won",
+    "_decl_tricks",
+    "_def_tricks",
+    "_resigned",
+    "claimed",
+    "_result",
+    "tricks",
+)
+
 # auction stages
 _MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
 
@@ -731,6 +758,8 @@ class GameState:
     # ------------------------------------------------------------------ undo, copy
 
     def _push_undo(self) -> None:
+        # the same fields in the same order as _SNAPSHOT_FIELDS (attribute loads here are
+        # faster than operator.attrgetter on slots)
         self._undo.append(
             (
                 self.phase,
@@ -763,31 +792,8 @@ class GameState:
         """Take back the last action; returns its event."""
         if not self.history:
             raise IllegalActionError("nothing to undo")
-        (
-            self.phase,
-            self.to_move,
-            self._hands,
-            self._skat,
-            self._auction,
-            self._bid,
-            self._bidder,
-            self._listener,
-            self._declarer,
-            self.contract,
-            self._gt,
-            self.picked_up,
-            self._trick,
-            self._trick_leader,
-            self._trick_count,
-            self._decl_won,
-            self._def_won,
-            self._decl_tricks,
-            self._def_tricks,
-            self._resigned,
-            self.claimed,
-            self._result,
-            self.tricks,
-        ) = self._undo.pop()  # type: ignore[assignment]
+        for name, value in zip(_SNAPSHOT_FIELDS, self._undo.pop(), strict=True):
+            setattr(self, name, value)
         return self.history.pop()
 
     def copy(self) -> GameState:
