@@ -1,90 +1,375 @@
-"""The rules a game is played under: a frozen set of options with named presets.
+"""The rules a game and a series are played under: a frozen set of options with named presets.
 
+Every option is declared once in :data:`OPTIONS` (name, default, the values it takes, what it
+needs, what it means); the official ISkO rules are the defaults and every house rule is off.
 The string form is a preset name followed by the options that differ from it, and it
 round-trips:
 
 >>> r = Rules.parse("isko")
 >>> r == ISKO, str(r)
 (True, 'isko')
->>> r = Rules.parse("isko,lost_hand_single=on")
->>> r.lost_hand_single, str(r), Rules.parse(str(r)) == r
-(True, 'isko,lost_hand_single=on', True)
->>> str(Rules.parse("old"))
-'old'
+>>> r = Rules.parse("isko,kontra=on,ramsch=schieberamsch,bock=on")
+>>> r.kontra, r.ramsch, r.bock, str(r)
+(True, 'schieberamsch', True, 'isko,kontra=on,ramsch=schieberamsch,bock=on')
+>>> Rules.parse(str(r)) == r
+True
+>>> str(Rules.parse("pub")), Rules.parse("pub").kontra
+('pub', True)
 >>> Rules.parse("isko,kontra=maybe")
 Traceback (most recent call last):
 ...
-skat.core.rules.RulesError: unknown rules option 'kontra' (known: claim, grand_ouvert_base, lost_hand_single, resign)
+skat.core.rules.RulesError: rules option kontra takes on or off, not 'maybe'
+>>> Rules.parse("isko,supra=on")
+Traceback (most recent call last):
+...
+skat.core.rules.RulesError: rules option supra=on needs kontra=on
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Final
+from typing import Final, NamedTuple
 
 
 class RulesError(ValueError):
     """Unknown preset or option, a bad value, or options that contradict each other."""
 
 
+class Option(NamedTuple):
+    """One rules option: its default, the values it takes, and what it needs to make sense."""
+
+    name: str
+    default: bool | int | str | frozenset[str]
+    choices: tuple[str, ...] | tuple[int, ...] | None
+    needs: tuple[str, object] | None
+    scope: str  # "game" (the engine) or "series" (lists, rounds, money)
+    doc: str
+
+
+_BOCK_TRIGGERS: Final = ("6060", "kontra_re", "grand_hand", "value100", "list_total")
+
+OPTIONS: Final[tuple[Option, ...]] = (
+    Option(
+        "claim",
+        "isko",
+        ("isko", "iss"),
+        None,
+        "game",
+        "isko: a declarer who shows his cards claims the rest; a later defenders' trick gives "
+        "them every remaining trick. iss: showing cards changes nothing by itself.",
+    ),
+    Option(
+        "resign",
+        "both",
+        ("both", "one"),
+        None,
+        "game",
+        "both: the defenders give up once both have resigned. one: one defender's "
+        "resignation after the declarer showed his cards ends the game (ISS2).",
+    ),
+    Option(
+        "declarer_resign",
+        "isko",
+        ("isko", "any"),
+        None,
+        "game",
+        "isko: the declarer gives up alone while he holds at least 9 cards, later only with a "
+        "defender's consent. any: at any time (ISS).",
+    ),
+    Option(
+        "lost_hand_single",
+        False,
+        None,
+        None,
+        "game",
+        "lost Hand games count single, not double (before 1998).",
+    ),
+    Option(
+        "grand_ouvert_base",
+        24,
+        (24, 36),
+        None,
+        "game",
+        "base value of Grand Ouvert (36 before 1998).",
+    ),
+    Option(
+        "kontra",
+        False,
+        None,
+        None,
+        "game",
+        "a defender may double the score (Kontra), the declarer redouble (Re).",
+    ),
+    Option(
+        "kontra_timing",
+        "trick",
+        ("trick", "lead"),
+        ("kontra", True),
+        "game",
+        "trick: Kontra before the defender plays to the first trick. lead: only before the "
+        "first card is led (a Forehand declarer waits for the defenders).",
+    ),
+    Option(
+        "kontra_eligibility",
+        "any",
+        ("any", "bid"),
+        ("kontra", True),
+        "game",
+        "any: either defender. bid: only a defender who bid or held at least once, or who "
+        "never had the chance (seed 002).",
+    ),
+    Option(
+        "supra",
+        False,
+        None,
+        ("kontra", True),
+        "game",
+        "after Re the defenders may say Supra and the declarer Resupra (doubling again).",
+    ),
+    Option(
+        "ramsch",
+        "off",
+        ("off", "ramsch", "schieberamsch", "gewinner"),
+        None,
+        "game",
+        "what is played when all pass: nothing (a new deal), Ramsch, Schieberamsch, or "
+        "Gewinner-Ramsch (the lowest wins 23 and a won game).",
+    ),
+    Option(
+        "ramsch_skat",
+        "last_trick",
+        ("last_trick", "loser"),
+        ("ramsch", "on"),
+        "game",
+        "in Ramsch the skat goes to the winner of the last trick, or to the loser.",
+    ),
+    Option(
+        "jungfrau",
+        True,
+        None,
+        ("ramsch", "on"),
+        "game",
+        "in Ramsch a player without a trick (Jungfrau) doubles the loser's score.",
+    ),
+    Option(
+        "durchmarsch",
+        True,
+        None,
+        ("ramsch", "on"),
+        "game",
+        "in Ramsch a player who takes every trick (Durchmarsch) wins 120.",
+    ),
+    Option(
+        "ramsch_tens",
+        "high",
+        ("high", "low"),
+        ("ramsch", "on"),
+        "game",
+        "high: A 10 K Q 9 8 7 as in Grand. low: tens rank below the queen (A K Q 10 9 8 7).",
+    ),
+    Option(
+        "ramsch_ten_points",
+        10,
+        (10, 1),
+        ("ramsch", "on"),
+        "game",
+        "card points of a ten in Ramsch (some count 1).",
+    ),
+    Option(
+        "schieberamsch_jacks",
+        False,
+        None,
+        ("ramsch", "schieberamsch"),
+        "game",
+        "in Schieberamsch jacks may be passed on (off: jacks may not be passed).",
+    ),
+    Option(
+        "schieberamsch_grand_hand",
+        True,
+        None,
+        ("ramsch", "schieberamsch"),
+        "game",
+        "in Schieberamsch a player may play Grand Hand instead of taking the skat.",
+    ),
+    Option(
+        "spitze",
+        False,
+        None,
+        None,
+        "game",
+        "the declarer may announce Spitze: to win the last trick(s) with the lowest trump(s), "
+        "one level per card.",
+    ),
+    Option(
+        "schenken",
+        False,
+        None,
+        None,
+        "game",
+        "the defenders may concede before the first trick (Schenken); refused, the declarer "
+        "must make them Schneider.",
+    ),
+    Option(
+        "open_play",
+        False,
+        None,
+        None,
+        "game",
+        "a declarer may lay his cards open after the first lead for one more level.",
+    ),
+    Option(
+        "show_skat",
+        False,
+        None,
+        None,
+        "game",
+        "a declarer may show the skat before picking it up for one more level.",
+    ),
+    Option(
+        "score_sheet",
+        "plain",
+        ("plain", "seeger", "bierlachs", "danish"),
+        None,
+        "series",
+        "the score sheet: plain, Seeger-Fabian (tournament), Bierlachs, or Danish.",
+    ),
+    Option(
+        "seeger_bonus",
+        "all",
+        ("all", "active"),
+        ("score_sheet", "seeger"),
+        "series",
+        "Seeger-Fabian bonus for a lost game to every other player (all) or only to the two "
+        "active defenders (seed 000).",
+    ),
+    Option(
+        "bock",
+        False,
+        None,
+        None,
+        "series",
+        "Bock rounds: after agreed events the next round scores double.",
+    ),
+    Option(
+        "bock_triggers",
+        frozenset({"6060", "kontra_re", "grand_hand", "value100"}),
+        _BOCK_TRIGGERS,
+        ("bock", True),
+        "series",
+        "what starts a Bock round, joined by '+': 6060 (lost with 60:60), kontra_re, "
+        "grand_hand (a won Grand Hand), value100 (a game worth 100 or more), list_total (a "
+        "list total with three equal digits or a multiple of 100).",
+    ),
+    Option(
+        "ramsch_rounds",
+        False,
+        None,
+        None,
+        "series",
+        "a round of compulsory Ramsch after each Bock round.",
+    ),
+    Option(
+        "pot",
+        0,
+        None,
+        None,
+        "series",
+        "a pot: each player pays this much in; a lost game pays it too; a won Grand Hand "
+        "takes it; a lost one doubles it (0: no pot).",
+    ),
+)
+
+_BY_NAME: Final = {o.name: o for o in OPTIONS}
+
+
 @dataclass(frozen=True)
 class Rules:
-    """Options of the game; the defaults are the official ISkO rules.
+    """Options of the game and the series; the defaults are the official ISkO rules.
 
-    - ``claim``: ``isko`` — a declarer who shows his cards claims all remaining tricks; if the
-      defenders still win a trick, every remaining trick goes to them (ISkO 4.4).  ``iss`` —
-      showing the cards changes nothing by itself (International Skat Server).
-    - ``resign``: ``both`` — the defenders' resignation counts once both have resigned;
-      ``one`` — one defender's resignation after the declarer showed his cards ends the game
-      (the second ISS server).
-    - ``lost_hand_single``: lost Hand games count single, not double (pre-1998 rules).
-    - ``grand_ouvert_base``: base value of Grand Ouvert (24; 36 under pre-1998 rules).
+    Each field is documented in :data:`OPTIONS` (and the rules table in ``docs/rules.md``).
     """
 
     claim: str = "isko"
     resign: str = "both"
+    declarer_resign: str = "isko"
     lost_hand_single: bool = False
     grand_ouvert_base: int = 24
+    kontra: bool = False
+    kontra_timing: str = "trick"
+    kontra_eligibility: str = "any"
+    supra: bool = False
+    ramsch: str = "off"
+    ramsch_skat: str = "last_trick"
+    jungfrau: bool = True
+    durchmarsch: bool = True
+    ramsch_tens: str = "high"
+    ramsch_ten_points: int = 10
+    schieberamsch_jacks: bool = False
+    schieberamsch_grand_hand: bool = True
+    spitze: bool = False
+    schenken: bool = False
+    open_play: bool = False
+    show_skat: bool = False
+    score_sheet: str = "plain"
+    seeger_bonus: str = "all"
+    bock: bool = False
+    bock_triggers: frozenset[str] = frozenset({"6060", "kontra_re", "grand_hand", "value100"})
+    ramsch_rounds: bool = False
+    pot: int = 0
 
     def __post_init__(self) -> None:
-        if self.claim not in ("isko", "iss"):
-            raise RulesError(f"claim must be isko or iss, not {self.claim!r}")
-        if self.resign not in ("both", "one"):
-            raise RulesError(f"resign must be both or one, not {self.resign!r}")
-        if self.grand_ouvert_base not in (24, 36):
-            raise RulesError(f"grand_ouvert_base must be 24 or 36, not {self.grand_ouvert_base!r}")
+        for opt in OPTIONS:
+            value = getattr(self, opt.name)
+            if isinstance(opt.default, bool):
+                if not isinstance(value, bool):
+                    raise RulesError(f"rules option {opt.name} takes on or off, not {value!r}")
+            elif isinstance(opt.default, frozenset):
+                if not isinstance(value, frozenset) or not value <= set(opt.choices or ()):
+                    raise RulesError(
+                        f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}"
+                        f", not {value!r}"
+                    )
+            elif opt.choices is not None and value not in opt.choices:
+                raise RulesError(
+                    f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, "
+                    f"not {value!r}"
+                )
+            elif isinstance(opt.default, int) and (not isinstance(value, int) or value < 0):
+                raise RulesError(f"rules option {opt.name} takes a number >= 0, not {value!r}")
 
     @staticmethod
     def parse(text: str) -> Rules:
-        """Read ``preset[,option=value...]``; values ``on/off``, ``yes/no``, numbers or words."""
+        """Read ``preset[,option=value...]``; values ``on/off``, numbers, words, or sets joined
+        with ``+``.  Unknown options, bad values, repeated options and options whose
+        prerequisite is off are errors naming the option."""
         if not isinstance(text, str) or not text.strip():
             raise RulesError("empty rules string")
         parts = [p.strip() for p in text.split(",")]
         name = parts[0].lower()
         if name not in PRESETS:
             raise RulesError(f"unknown rules preset {parts[0]!r} (known: {', '.join(PRESETS)})")
-        rules = PRESETS[name]
-        known = {f.name: f for f in fields(Rules)}
         changes: dict[str, object] = {}
         for part in parts[1:]:
             key, sep, raw = part.partition("=")
             key = key.strip().lower()
             if not sep:
                 raise RulesError(f"rules option without a value: {part!r} (write {key}=...)")
-            if key not in known:
+            if key not in _BY_NAME:
                 raise RulesError(
-                    f"unknown rules option {key!r} (known: {', '.join(sorted(known))})"
+                    f"unknown rules option {key!r} (known: {', '.join(sorted(_BY_NAME))})"
                 )
             if key in changes:
                 raise RulesError(f"rules option {key!r} given twice")
-            default = getattr(Rules(), key)
-            changes[key] = _value(key, raw.strip().lower(), default)
-        try:
-            return replace(rules, **changes)  # type: ignore[arg-type]
-        except RulesError:
-            raise
-        except (TypeError, ValueError) as exc:  # pragma: no cover - defensive
-            raise RulesError(str(exc)) from None
+            changes[key] = _value(_BY_NAME[key], raw.strip().lower())
+        rules = replace(PRESETS[name], **changes)  # type: ignore[arg-type]
+        for key in changes:
+            needs = _BY_NAME[key].needs
+            if needs is not None and not _satisfied(rules, needs):
+                want = "on" if needs[1] is True else needs[1]
+                raise RulesError(
+                    f"rules option {key}={_show(changes[key])} needs {needs[0]}={want}"
+                )
+        return rules
 
     @property
     def preset(self) -> str:
@@ -96,25 +381,62 @@ class Rules:
         diff = _diff(PRESETS[name], self)
         return ",".join([name] + [f"{k}={_show(v)}" for k, v in diff])
 
+    def describe(self) -> list[tuple[str, str, str]]:
+        """(option, value, meaning) for every option, for a rules table."""
+        return [(o.name, _show(getattr(self, o.name)), o.doc) for o in OPTIONS]
 
-def _value(key: str, raw: str, default: object) -> object:
-    if isinstance(default, bool):
+
+def _satisfied(rules: Rules, needs: tuple[str, object]) -> bool:
+    value = getattr(rules, needs[0])
+    if needs[1] == "on":  # any value but "off"
+        return value not in ("off", False, 0)
+    return bool(value == needs[1])
+
+
+def _value(opt: Option, raw: str) -> object:
+    if isinstance(opt.default, bool):
         if raw in ("on", "yes", "true", "1"):
             return True
         if raw in ("off", "no", "false", "0"):
             return False
-        raise RulesError(f"rules option {key} takes on or off, not {raw!r}")
-    if isinstance(default, int):
+        raise RulesError(f"rules option {opt.name} takes on or off, not {raw!r}")
+    if isinstance(opt.default, frozenset):
+        items = (
+            frozenset(x.strip() for x in raw.split("+") if x.strip())
+            if raw != "none"
+            else frozenset()
+        )
+        bad = sorted(items - set(map(str, opt.choices or ())))
+        if bad:
+            raise RulesError(
+                f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, "
+                f"not {bad[0]!r}"
+            )
+        return items
+    if isinstance(opt.default, int):
         try:
-            return int(raw)
+            number = int(raw)
         except ValueError:
-            raise RulesError(f"rules option {key} takes a number, not {raw!r}") from None
+            raise RulesError(f"rules option {opt.name} takes a number, not {raw!r}") from None
+        if opt.choices is not None and number not in opt.choices:
+            raise RulesError(
+                f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
+            )
+        if number < 0:
+            raise RulesError(f"rules option {opt.name} takes a number >= 0, not {raw!r}")
+        return number
+    if opt.choices is not None and raw not in opt.choices:
+        raise RulesError(
+            f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
+        )
     return raw
 
 
 def _show(v: object) -> str:
     if isinstance(v, bool):
         return "on" if v else "off"
+    if isinstance(v, frozenset):
+        return "+".join(sorted(v)) if v else "none"
     return str(v)
 
 
@@ -129,13 +451,27 @@ def _diff(base: Rules, other: Rules) -> list[tuple[str, object]]:
 ISKO: Final = Rules()
 """The International Skat Order (ISkO), valid since 1 January 1998."""
 
-ISS: Final = Rules(claim="iss")
+TOURNAMENT: Final = Rules(score_sheet="seeger")
+"""ISkO with Seeger-Fabian tournament lists."""
+
+ISS: Final = Rules(claim="iss", declarer_resign="any")
 """As played on the International Skat Server: showing cards is not a binding claim."""
 
-ISS2: Final = Rules(claim="iss", resign="one")
+ISS2: Final = Rules(claim="iss", declarer_resign="any", resign="one")
 """The second ISS server: one defender's resignation after a claim ends the game."""
 
 OLD: Final = Rules(lost_hand_single=True, grand_ouvert_base=36)
 """The Skatordnung before 1998 (seed 001): lost Hand games single, Grand Ouvert base 36."""
 
-PRESETS: Final[dict[str, Rules]] = {"isko": ISKO, "iss": ISS, "iss2": ISS2, "old": OLD}
+PUB: Final = Rules(kontra=True, supra=True, ramsch="ramsch", bock=True, ramsch_rounds=True)
+"""A pub (Kneipe) table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock and Ramsch rounds."""
+
+PRESETS: Final[dict[str, Rules]] = {
+    "isko": ISKO,
+    "tournament": TOURNAMENT,
+    "iss": ISS,
+    "iss2": ISS2,
+    "old": OLD,
+    "pub": PUB,
+}
+"""The named presets, in the order the string form prefers them."""

@@ -27,7 +27,12 @@ class Result:
     ``points`` are the declarer's card points with the skat, ``tricks`` his tricks.
     ``schneider``/``schwarz`` say whether the losing party was made Schneider (30 points or fewer)
     or Schwarz (no trick) on the board; announced levels count in ``level`` whatever happened.
-    ``score`` is the declarer's entry on the list: + value if won, − 2 × value if lost.
+    ``score`` is the declarer's entry on the list: + value if won, − 2 × value if lost, times
+    ``multiplier`` (2 for Kontra, 4 Re, 8 Supra, 16 Resupra); Bock rounds are the series' business.
+
+    A Ramsch (all passed, ``ramsch`` names the kind) has no declarer: ``seat_points`` are the
+    card points each seat took and ``seat_scores`` the list entries.  ``seat_scores`` is defined
+    for every result: the declarer's score at his seat, 0 elsewhere.
     """
 
     contract: Contract | None
@@ -46,11 +51,35 @@ class Result:
     score: int = 0
     resigned: bool = False
     rules: Rules = ISKO
+    multiplier: int = 1
+    kontra: int = 0
+    spitze: int = 0
+    extra_levels: tuple[str, ...] = ()
+    schenken: bool = False
+    violation: str | None = None
+    violator: int | None = None
+    ramsch: str | None = None
+    seat_points: tuple[int, int, int] = (0, 0, 0)
+    ramsch_scores: tuple[int, int, int] = (0, 0, 0)
+    jungfrau: int = 0
+    durchmarsch: bool = False
+    pushes: int = 0
 
     @property
     def passed(self) -> bool:
-        """All three passed: no game."""
-        return self.contract is None
+        """All three passed and no Ramsch was played: no game."""
+        return self.contract is None and self.ramsch is None
+
+    @property
+    def seat_scores(self) -> tuple[int, int, int]:
+        """The list entry of each seat for this game (before any Bock doubling)."""
+        if self.ramsch is not None:
+            return self.ramsch_scores
+        if self.declarer is None:
+            return (0, 0, 0)
+        out = [0, 0, 0]
+        out[self.declarer] = self.score
+        return (out[0], out[1], out[2])
 
     @property
     def defender_points(self) -> int:
