@@ -248,18 +248,133 @@ _DECLARES: Final = _make_declares()
 
 
 class Resign(NamedTuple):
-    """A seat gives up (aufgeben): the declarer alone, or the defenders (both, under ISkO)."""
+    """A seat gives up (aufgeben): the declarer alone, or the defenders (both, under ISkO).
+
+    Under ISkO a declarer holding fewer than 9 cards gives up only with a defender's consent:
+    ``Resign(0, consent=1)`` (text ``RE.0+1``).
+    """
 
     seat: int
+    consent: int = -1
 
     def __str__(self) -> str:
-        return f"RE.{self.seat}"
+        return f"RE.{self.seat}" if self.consent < 0 else f"RE.{self.seat}+{self.consent}"
+
+    def __repr__(self) -> str:
+        if self.consent < 0:
+            return f"Resign(seat={self.seat})"
+        return f"Resign(seat={self.seat}, consent={self.consent})"
 
 
 RESIGNS: Final = (Resign(0), Resign(1), Resign(2))
 
 
-Action = Bid | Hold | Pass | PickUp | Discard | Declare | Card | ShowCards | Resign
+class Double(NamedTuple):
+    """Kontra (level 1, a defender), Re (2, the declarer), Supra (3), Resupra (4): each doubles
+    the score of the game, not its value."""
+
+    level: int
+
+    @property
+    def name(self) -> str:
+        """Kontra, Re, Supra or Resupra."""
+        return ("", "Kontra", "Re", "Supra", "Resupra")[self.level]
+
+    def __str__(self) -> str:
+        return ("", "kontra", "rekontra", "supra", "resupra")[self.level]
+
+
+KONTRA: Final = Double(1)
+REKONTRA: Final = Double(2)
+SUPRA: Final = Double(3)
+RESUPRA: Final = Double(4)
+DOUBLES: Final = (KONTRA, KONTRA, REKONTRA, SUPRA, RESUPRA)
+"""``DOUBLES[n]`` is the double of level n (index 0 repeats Kontra for convenience)."""
+
+
+class Spitze(NamedTuple):
+    """The declarer announces Spitze: to win the last ``cards`` tricks with his lowest trumps
+    (the 7 of trumps, the jack of diamonds in Grand, and the run above it); one level a card."""
+
+    cards: int
+
+    def __str__(self) -> str:
+        return f"spitze.{self.cards}"
+
+
+SPITZEN: Final = tuple(Spitze(n) for n in range(12))
+
+
+class ShowSkat(_Singleton):
+    """The declarer shows the skat to everybody while picking it up (house rule: one level)."""
+
+    __slots__ = ()
+    text = "showskat"
+
+    def __repr__(self) -> str:
+        return "SHOW_SKAT"
+
+
+class LayOpen(_Singleton):
+    """The declarer lays his cards open during the play (house rule: one level)."""
+
+    __slots__ = ()
+    text = "open"
+
+    def __repr__(self) -> str:
+        return "LAY_OPEN"
+
+
+SHOW_SKAT: Final = ShowSkat()
+LAY_OPEN: Final = LayOpen()
+_SINGLETON_NAMES.update({"showskat": "SHOW_SKAT", "open": "LAY_OPEN"})
+
+
+class Schenken(NamedTuple):
+    """A defender offers to concede before the first trick (schenken); the declarer accepts
+    (``y``) or refuses (``p``) and must then make the defenders Schneider (a second offer:
+    Schwarz)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"schenken.{self.seat}"
+
+
+SCHENKEN: Final = (Schenken(0), Schenken(1), Schenken(2))
+
+VIOLATION_KINDS: Final = ("revoke", "wrong_lead", "looked_at_skat", "wrong_cards")
+"""Rule violations a real table records (ISkO 4.3): revoke (not following suit), leading out of
+turn, looking at the skat, a wrong number of cards."""
+
+
+class Violation(NamedTuple):
+    """A rule violation recorded at a real table: the guilty seat's party loses."""
+
+    seat: int
+    kind: str
+
+    def __str__(self) -> str:
+        return f"violation.{self.seat}.{self.kind}"
+
+
+Action = (
+    Bid
+    | Hold
+    | Pass
+    | PickUp
+    | Discard
+    | Declare
+    | Card
+    | ShowCards
+    | Resign
+    | Double
+    | Spitze
+    | ShowSkat
+    | LayOpen
+    | Schenken
+    | Violation
+)
 """Any action."""
 
 
@@ -292,6 +407,38 @@ def parse_action(text: str) -> Action:
         return SHOW_CARDS
     if low.startswith("re.") and low[3:] in ("0", "1", "2"):
         return RESIGNS[int(low[3:])]
+    if (
+        low.startswith("re.")
+        and len(low) == 6
+        and low[4] == "+"
+        and low[3] in "012"
+        and low[5] in "012"
+    ):
+        return Resign(int(low[3]), int(low[5]))
+    if low in ("kontra", "rekontra", "re", "supra", "resupra"):
+        return DOUBLES[
+            ("", "kontra", "rekontra", "supra", "resupra").index(low if low != "re" else "rekontra")
+        ]
+    if low in ("showskat", "show-skat"):
+        return SHOW_SKAT
+    if low in ("open", "lay-open"):
+        return LAY_OPEN
+    if (
+        low.startswith("spitze.")
+        and low[7:].isascii()
+        and low[7:].isdigit()
+        and 1 <= int(low[7:]) <= 11
+    ):
+        return SPITZEN[int(low[7:])]
+    if low.startswith("schenken.") and low[9:] in ("0", "1", "2"):
+        return SCHENKEN[int(low[9:])]
+    if low.startswith("violation."):
+        parts = low.split(".")
+        if len(parts) == 3 and parts[1] in ("0", "1", "2") and parts[2] in VIOLATION_KINDS:
+            return Violation(int(parts[1]), parts[2])
+        raise ActionParseError(
+            f"not a violation: {text!r} (violation.<seat>.<{'|'.join(VIOLATION_KINDS)}>)"
+        )
     if t.isascii() and t.isdigit() and len(t) <= 9:  # not "²", "١٨" or 5000 digits
         return Bid.of(int(t))
     try:

@@ -230,26 +230,33 @@ _CONTRACTS, _ALL = _build()
 
 
 # ---------------------------------------------------------------------------------------------
-# Tables by game type (index 0..5), shared by the engine and the solver.
+# Tables by game type (index 0..5), shared by the engine and the solver.  Index 6 is the
+# trick-taking of a Ramsch with low tens (jacks trump as in Grand, suits A K Q 10 9 8 7);
+# a Ramsch with the usual tens uses the Grand tables (index 4).
+
+RAMSCH_LOW_TENS: Final = 6
+_TABLES: Final = range(7)
 
 TRUMP_ORDER: Final[tuple[tuple[int, ...], ...]] = tuple(
     (
         (31, 23, 15, 7, *(8 * gt + r for r in (6, 5, 4, 3, 2, 1, 0)))
         if gt <= 3
         else (31, 23, 15, 7)
-        if gt == 4
+        if gt in (4, 6)
         else ()
     )
-    for gt in range(6)
+    for gt in _TABLES
 )
 """Trump cards of each game type from the highest down (card indices)."""
 
 TRUMP_MASKS: Final[tuple[int, ...]] = tuple(
-    (JACKS_MASK | SUIT_MASKS[gt]) if gt <= 3 else JACKS_MASK if gt == 4 else 0 for gt in range(6)
+    (JACKS_MASK | SUIT_MASKS[gt]) if gt <= 3 else JACKS_MASK if gt in (4, 6) else 0
+    for gt in _TABLES
 )
 """Mask of the trumps of each game type."""
 
 _NULL_RANK_ORDER: Final = (0, 1, 2, 5, 7, 3, 4, 6)  # 7 8 9 10 J Q K A, low to high
+_RAMSCH_LOW_TENS_ORDER: Final = (0, 1, 2, 5, 3, 4, 6)  # 7 8 9 10 Q K A, low to high
 
 
 def _power_table(gt: int) -> tuple[int, ...]:
@@ -260,6 +267,8 @@ def _power_table(gt: int) -> tuple[int, ...]:
             power[i] = _NULL_RANK_ORDER.index(rank)
         elif rank == 7:
             power[i] = 100 + suit  # jacks: DJ < HJ < SJ < CJ
+        elif gt == 6:
+            power[i] = _RAMSCH_LOW_TENS_ORDER.index(rank)
         elif gt <= 3 and suit == gt:
             power[i] = 50 + rank
         else:
@@ -267,7 +276,7 @@ def _power_table(gt: int) -> tuple[int, ...]:
     return tuple(power)
 
 
-POWER: Final[tuple[tuple[int, ...], ...]] = tuple(_power_table(gt) for gt in range(6))
+POWER: Final[tuple[tuple[int, ...], ...]] = tuple(_power_table(gt) for gt in _TABLES)
 """Strength of a card within its effective suit (trumps above 50) per game type."""
 
 EFFECTIVE_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -275,11 +284,11 @@ EFFECTIVE_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
         (4 if (i & 7) == 7 or (i >> 3) == gt else i >> 3)
         if gt <= 3
         else (4 if (i & 7) == 7 else i >> 3)
-        if gt == 4
+        if gt in (4, 6)
         else i >> 3
         for i in range(32)
     )
-    for gt in range(6)
+    for gt in _TABLES
 )
 """Effective suit of each card per game type: 0..3 a plain suit, 4 trump."""
 
@@ -296,7 +305,7 @@ def _follow_table(gt: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
-FOLLOW_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(_follow_table(gt) for gt in range(6))
+FOLLOW_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(_follow_table(gt) for gt in _TABLES)
 """``FOLLOW_MASKS[gt][led]``: the cards that follow the led card; legal = ``hand & m or hand``."""
 
 WIN_KEY: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
@@ -309,7 +318,7 @@ WIN_KEY: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
         )
         for led_suit in range(5)
     )
-    for gt in range(6)
+    for gt in _TABLES
 )
 """``WIN_KEY[gt][led_suit][card]``: the highest key wins the trick."""
 
