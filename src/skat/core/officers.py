@@ -1,0 +1,646 @@
+"""Officers' Skat (Offiziersskat, also Zweimann-Skat, Skat zu zweit): Skat for two without
+bidding and without a skat.
+
+Each player has 16 cards on the table in eight piles (two rows of four): a face-down card with
+a face-up card on top.  The dealer deals four face-down cards to the non-dealer (Forehand,
+seat 0) and four to himself (seat 1), then four face-up cards onto Forehand's first row; from
+these four cards alone Forehand declares the game: a suit, Grand or (unless switched off) Null.
+Then the dealer's first face-up row and both second rows (face down, then face up) are dealt.
+
+Forehand leads the first trick; the winner of a trick leads the next.  Only face-up cards can
+be played, and only they count for following suit: a player must follow with a face-up card if
+he can.  When a face-up card has been played, the card under it is turned face up at the end
+of the trick.  16 tricks of two cards; Forehand (the declarer) wins a suit game or Grand with
+61 card points or more (60 each: the dealer wins), a Null game by taking no trick (the game
+ends at his first trick).  Scoring as in Skat (``score()``): game value = base value ×
+(matadors over the declarer's 16 cards + 1 + Schneider + Schwarz), won: +value, lost:
+−2 × value, with no bid (so no overbid) and no Hand level.  Sources and decisions:
+``docs/variants/two-player.md``.
+
+>>> deal = OfficersDeal.parse(
+...     "CJ HA HT H9 SA S7 D8 C8 | SJ HK H8 SK ST DA CA C7 |"
+...     " HJ CT CK CQ C9 DT DK DQ | DJ HQ H7 SQ S9 S8 D9 D7")
+>>> state = OfficersState(deal)
+>>> state.view(1).face_up                  # before the declaration: Forehand's first row only
+(CardSet.parse('CJ HA HT H9'), CardSet.parse(''))
+>>> [str(a) for a in state.legal_actions()]
+['D', 'H', 'S', 'C', 'G', 'N']
+>>> _ = state.apply("H")                      # Hearts: now all face-up cards lie on the table
+>>> state.view(1).face_up[1]
+CardSet.parse('HJ CT CK CQ C9 DT DK DQ')
+>>> _ = state.apply("HA")
+>>> [str(a) for a in state.legal_actions()] # the dealer must follow trumps with a face-up card
+['HJ']
+>>> _ = state.apply("HJ")
+>>> state.tricks[-1].winner, state.view(0).piles[0][1], state.view(0).piles[1][0]
+(1, Pile(top=Card.parse('HK'), hidden=False), Pile(top=Card.parse('DJ'), hidden=False))
+>>> state.apply("SA", seat=0)
+Traceback (most recent call last):
+...
+skat.core.state.IllegalActionError: it is the dealer's turn, not Forehand's
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from skat.core.actions import (
+    Action,
+    ActionParseError,
+    Declare,
+    Event,
+    Resign,
+    parse_action,
+)
+from skat.core.cards import ALL_MASK, CARDS, Card, CardParseError, CardSet, cards_of, points_of
+from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
+from skat.core.rules import ISKO, Rules
+from skat.core.scoring import Result, score
+from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
+
+FOREHAND: Final = 0
+"""The non-dealer: declares and leads the first trick."""
+DEALER: Final = 1
+"""The dealer: plays against Forehand's game."""
+
+PILES: Final = 8
+"""Piles per player: two rows of four."""
+TRICKS: Final = 16
+
+_NAMES: Final = ("Forehand", "the dealer")
+_DECLARATIONS: Final = tuple(Declare.parse(code) for code in ("D", "H", "S", "C", "G", "N"))
+
+# pack positions (top card first) in the traditional deal: row 1 face down to Forehand and the
+# dealer, row 1 face up to Forehand (he declares now), row 1 face up to the dealer, then row 2
+# face down and face up the same way.  (player, pile, face_up) per position:
+_PATTERN: Final = tuple(
+    (player, row * 4 + i, up)
+    for row in (0, 1)
+    for up, player in ((False, 0), (False, 1), (True, 0), (True, 1))
+    for i in range(4)
+)
+
+
+class OfficersDealError(ValueError):
+    """A layout that is not 2 × 8 piles of two cards, each card once."""
+
+
+class OfficersDeal:
+    """The layout of one game: per player eight piles of a face-up card on a face-down card;
+    piles 0-3 are the first row (Forehand's first row is what he declares from).  Immutable.
+
+    Text form: Forehand's eight face-up cards, his eight face-down cards (pile order), then
+    the dealer's face-up and face-down cards, separated by ``|``.
+
+    >>> import random
+    >>> d = OfficersDeal.random(random.Random(3))
+    >>> OfficersDeal.parse(str(d)) == d, [len(CardSet(m)) for m in d.hand_masks]
+    (True, [16, 16])
+    """
+
+    __slots__ = ("down", "up")
+
+    up: tuple[tuple[Card, ...], tuple[Card, ...]]
+    down: tuple[tuple[Card, ...], tuple[Card, ...]]
+
+    def __init__(self, up: Sequence[Sequence[Card]], down: Sequence[Sequence[Card]]) -> None:
+        if len(up) != 2 or len(down) != 2:
+            raise OfficersDealError("a layout has two players' face-up and face-down cards")
+        seen = 0
+        for rows in (up, down):
+            for cards in rows:
+                if len(cards) != PILES or not all(isinstance(c, Card) for c in cards):
+                    raise OfficersDealError(f"each player has {PILES} piles, got {len(cards)}")
+                for c in cards:
+                    if seen & c.bit:
+                        raise OfficersDealError(f"card dealt twice: {c}")
+                    seen |= c.bit
+        if seen != ALL_MASK:  # pragma: no cover - implied by the counts
+            raise OfficersDealError("a layout uses all 32 cards")
+        object.__setattr__(self, "up", (tuple(up[0]), tuple(up[1])))
+        object.__setattr__(self, "down", (tuple(down[0]), tuple(down[1])))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("OfficersDeal is immutable")
+
+    @staticmethod
+    def random(rng: _random.Random) -> OfficersDeal:
+        """Shuffle with ``rng`` and lay out the cards in the traditional order."""
+        pack = list(range(32))
+        rng.shuffle(pack)
+        return OfficersDeal.from_pack(pack)
+
+    @staticmethod
+    def from_pack(pack: Sequence[int | Card]) -> OfficersDeal:
+        """Lay out a shuffled pack (top card first): four face down to Forehand, four to the
+        dealer, four face up to Forehand, four to the dealer, then the second row alike."""
+        if len(pack) != 32:
+            raise OfficersDealError(f"a pack has 32 cards, got {len(pack)}")
+        up: list[list[Card]] = [[CARDS[0]] * PILES, [CARDS[0]] * PILES]
+        down: list[list[Card]] = [[CARDS[0]] * PILES, [CARDS[0]] * PILES]
+        for (player, pile, face_up), card in zip(_PATTERN, pack, strict=True):
+            (up if face_up else down)[player][pile] = CARDS[int(card)]
+        return OfficersDeal(up, down)
+
+    @staticmethod
+    def parse(text: str) -> OfficersDeal:
+        """Read 32 cards: Forehand's face-up 8 and face-down 8, the dealer's face-up 8 and
+        face-down 8, each in pile order (separators: spaces, dots, commas or ``|``)."""
+        if not isinstance(text, str):
+            raise OfficersDealError(f"not a layout: {text!r}")
+        tokens = text.replace("|", " ").replace(".", " ").replace(",", " ").split()
+        if len(tokens) != 32:
+            raise OfficersDealError(
+                "a layout is 32 cards (Forehand's 8 face up and 8 face down, the dealer's"
+                f" 8 face up and 8 face down), got {len(tokens)}"
+            )
+        try:
+            cards = [Card.parse(t) for t in tokens]
+        except CardParseError as exc:
+            raise OfficersDealError(str(exc)) from None
+        return OfficersDeal((cards[0:8], cards[16:24]), (cards[8:16], cards[24:32]))
+
+    @property
+    def up_masks(self) -> tuple[int, int]:
+        """Each player's face-up cards as dealt."""
+        return (_mask(self.up[0]), _mask(self.up[1]))
+
+    @property
+    def down_masks(self) -> tuple[int, int]:
+        """Each player's face-down cards as dealt."""
+        return (_mask(self.down[0]), _mask(self.down[1]))
+
+    @property
+    def hand_masks(self) -> tuple[int, int]:
+        """Each player's 16 cards."""
+        (u0, u1), (d0, d1) = self.up_masks, self.down_masks
+        return (u0 | d0, u1 | d1)
+
+    def owner(self, card: Card) -> int:
+        """The player whose layout holds ``card``."""
+        return 0 if self.hand_masks[0] & card.bit else 1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OfficersDeal) and (self.up, self.down) == (other.up, other.down)
+
+    def __hash__(self) -> int:
+        return hash((self.up, self.down))
+
+    def __str__(self) -> str:
+        groups = (self.up[0], self.down[0], self.up[1], self.down[1])
+        return " | ".join(" ".join(c.name for c in g) for g in groups)
+
+    def __repr__(self) -> str:
+        return f"OfficersDeal.parse({str(self)!r})"
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= c.bit
+    return m
+
+
+class OfficersTrick(NamedTuple):
+    """A completed trick of two cards: who led, the cards in play order, who won it."""
+
+    leader: int
+    cards: tuple[Card, Card]
+    winner: int
+
+    @property
+    def points(self) -> int:
+        """Card points in the trick."""
+        return self.cards[0].points + self.cards[1].points
+
+    def __str__(self) -> str:
+        return f"{self.leader}: {self.cards[0].name} {self.cards[1].name} -> {self.winner}"
+
+
+class Pile(NamedTuple):
+    """One pile as the players see it: the face-up card on top (``None`` when the pile is
+    empty, its top card is in the trick, or it is not dealt yet), and whether a face-down card
+    lies in it."""
+
+    top: Card | None
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class OfficersView:
+    """Everything one player knows, and nothing more: the face-down cards are hidden from both
+    players, so the two views differ only in ``seat``, ``hand`` and ``legal_actions``.
+
+    ``piles`` are both layouts (``piles[player][pile]``); ``face_up`` the face-up cards of each
+    player and ``hand`` the seat's own (the cards it can play).  Before the declaration only
+    Forehand's first row is face up.
+    """
+
+    seat: int
+    phase: Phase
+    to_move: int | None
+    hand: CardSet
+    declarer: int
+    contract: Contract | None
+    face_up: tuple[CardSet, CardSet]
+    piles: tuple[tuple[Pile, ...], tuple[Pile, ...]]
+    tricks: tuple[OfficersTrick, ...]
+    current_trick: tuple[Card, ...]
+    trick_leader: int
+    history: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    rules: Rules
+    result: Result | None
+
+
+_SNAPSHOT_FIELDS: Final = (
+    "phase",
+    "to_move",
+    "contract",
+    "_gt",
+    "_up",
+    "_down",
+    "_trick",
+    "_trick_leader",
+    "_trick_count",
+    "_decl_won",
+    "_def_won",
+    "_decl_tricks",
+    "_def_tricks",
+    "_result",
+    "tricks",
+)
+
+
+class OfficersState:
+    """One game of Officers' Skat (see the module doc), with the methods of
+    :class:`~skat.core.state.GameState`.
+
+    ``deal`` defaults to a layout shuffled with ``rng`` (or a fresh ``random.Random(seed)``);
+    ``null=False`` leaves Null out of the declarations.  Seat 0 is Forehand (the declarer),
+    seat 1 the dealer.
+    """
+
+    __slots__ = (
+        "_decl_tricks",
+        "_decl_won",
+        "_declarations",
+        "_def_tricks",
+        "_def_won",
+        "_down",
+        "_gt",
+        "_result",
+        "_trick",
+        "_trick_count",
+        "_trick_leader",
+        "_under",
+        "_undo",
+        "_up",
+        "contract",
+        "deal",
+        "history",
+        "phase",
+        "rules",
+        "to_move",
+        "tricks",
+    )
+
+    deal: OfficersDeal
+    rules: Rules
+    phase: Phase
+    to_move: int
+    contract: Contract | None
+    history: list[Event]
+    tricks: tuple[OfficersTrick, ...]
+
+    def __init__(
+        self,
+        deal: OfficersDeal | None = None,
+        rules: Rules = ISKO,
+        *,
+        rng: _random.Random | None = None,
+        seed: int | None = None,
+        null: bool = True,
+    ) -> None:
+        if deal is None:
+            deal = OfficersDeal.random(rng if rng is not None else _random.Random(seed))
+        self.deal = deal
+        self.rules = rules
+        self._declarations: tuple[Declare, ...] = _DECLARATIONS if null else _DECLARATIONS[:5]
+        under = [0] * 32
+        for player in (0, 1):
+            for top, below in zip(deal.up[player], deal.down[player], strict=True):
+                under[top.index] = below.bit
+        self._under: tuple[int, ...] = tuple(under)
+        self.phase = DECLARE
+        self.to_move = FOREHAND
+        self.contract = None
+        self._gt = 0
+        self._up: tuple[int, int] = deal.up_masks
+        self._down: tuple[int, int] = deal.down_masks
+        self._trick: tuple[int, ...] = ()
+        self._trick_leader = FOREHAND
+        self._trick_count = 0
+        self._decl_won = 0
+        self._def_won = 0
+        self._decl_tricks = 0
+        self._def_tricks = 0
+        self._result: Result | None = None
+        self.history = []
+        self.tricks = ()
+        self._undo: list[tuple[object, ...]] = []
+
+    # ------------------------------------------------------------------ properties
+
+    @property
+    def declarer(self) -> int:
+        """Forehand (seat 0) always declares."""
+        return FOREHAND
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.phase == DONE
+
+    @property
+    def result(self) -> Result | None:
+        """The scored result once the game is over."""
+        return self._result
+
+    def face_up(self, seat: int) -> CardSet:
+        """The face-up cards ``seat`` can play now (whether or not already dealt face up)."""
+        return CardSet(self._up[seat])
+
+    def face_down(self, seat: int) -> CardSet:
+        """The face-down cards still lying in ``seat``'s layout."""
+        return CardSet(self._down[seat])
+
+    def hand(self, seat: int) -> CardSet:
+        """All cards still in ``seat``'s layout, face up and face down."""
+        return CardSet(self._up[seat] | self._down[seat])
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """Cards of the unfinished trick in play order."""
+        return tuple(CARDS[i] for i in self._trick)
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that led (or leads) the current trick."""
+        return self._trick_leader
+
+    def declarer_cards(self) -> CardSet:
+        """The declarer's 16 cards as dealt, for the matadors."""
+        return CardSet(self.deal.hand_masks[FOREHAND])
+
+    def points(self) -> tuple[int, int]:
+        """Card points taken so far: (declarer, dealer)."""
+        return points_of(self._decl_won), points_of(self._def_won)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """The moves of the seat to move (empty when the game is over); resigning is listed
+        by :meth:`end_actions`."""
+        if self.phase == PLAY:
+            up = self._up[self.to_move]
+            if self._trick:
+                follow = up & FOLLOW_MASKS[self._gt][self._trick[0]]
+                if follow:
+                    return list(cards_of(follow))
+            return list(cards_of(up))
+        if self.phase == DECLARE:
+            return list(self._declarations)
+        return []
+
+    def end_actions(self) -> list[Action]:
+        """During the play either player may resign: the other takes the remaining tricks."""
+        if self.phase != PLAY:
+            return []
+        return [Resign(FOREHAND), Resign(DEALER)]
+
+    # ------------------------------------------------------------------ validation
+
+    def validate(self, action: Action | str, seat: int | None = None) -> Action:
+        """Check an action (or its text) for ``seat`` (default: the seat to move, for a
+        resignation its own seat); returns the parsed action or raises
+        :class:`~skat.core.state.IllegalActionError` naming the reason."""
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionParseError as exc:
+                raise IllegalActionError(str(exc)) from None
+        if seat is None:
+            seat = action.seat if isinstance(action, Resign) else self.to_move
+        if seat not in (0, 1):
+            raise IllegalActionError(f"Officers' Skat has seats 0 and 1, not {seat!r}")
+        who = _NAMES[seat]
+        title = who[0].upper() + who[1:]  # at the start of a sentence
+        if self.phase == DONE:
+            raise IllegalActionError("the game is over")
+        if isinstance(action, Resign):
+            if self.phase != PLAY:
+                raise IllegalActionError("resigning is possible only during the play")
+            if action != Resign(seat):
+                raise IllegalActionError(f"{title} cannot resign for seat {action.seat}")
+            return action
+        if seat != self.to_move:
+            raise IllegalActionError(f"it is {_NAMES[self.to_move]}'s turn, not {who}'s")
+        if self.phase == DECLARE:
+            if not isinstance(action, Declare):
+                raise IllegalActionError(f"{title} must declare the game first")
+            if action not in self._declarations:
+                c = action.contract
+                if c.game_type == NULL and not (c.hand or c.ouvert):
+                    raise IllegalActionError("Null is not played under these rules")
+                allowed = " ".join(str(a) for a in self._declarations)
+                raise IllegalActionError(
+                    f"Officers' Skat has no skat, no Hand game and no announcements: "
+                    f"declare one of {allowed}, not {c.code}"
+                )
+            return action
+        if not isinstance(action, Card):
+            raise IllegalActionError(f"{title} must play a card, not {action}")
+        up = self._up[seat]
+        if not up & action.bit:  # the same words whether the card lies face down or elsewhere
+            raise IllegalActionError(f"{title} has no face-up {action}")
+        if self._trick:
+            follow = up & FOLLOW_MASKS[self._gt][self._trick[0]]
+            if follow and not follow & action.bit:
+                led = CARDS[self._trick[0]]
+                what = "trump" if EFFECTIVE_SUIT[self._gt][led.index] == 4 else led.suit.english
+                raise IllegalActionError(f"{title} must follow {what} (led {led}), not {action}")
+        return action
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Event:
+        """Validate and apply an action (or its text); returns the recorded event."""
+        action = self.validate(action, seat)
+        if seat is None:
+            seat = action.seat if isinstance(action, Resign) else self.to_move
+        self._push_undo()
+        if isinstance(action, Declare):
+            self.contract = action.contract
+            self._gt = action.contract.game_type
+            self.phase = PLAY
+        elif isinstance(action, Card):
+            self._play(seat, action)
+        elif isinstance(action, Resign):
+            self._give_rest(to_declarer=seat == DEALER and self._gt != NULL)
+            self._finish(declarer_resigned=seat == FOREHAND, defenders_resigned=seat == DEALER)
+        event = Event(seat, action)
+        self.history.append(event)
+        return event
+
+    def _play(self, seat: int, card: Card) -> None:
+        up = list(self._up)
+        up[seat] &= ~card.bit
+        self._up = (up[0], up[1])
+        trick = self._trick = (*self._trick, card.index)
+        if len(trick) == 1:
+            self.to_move = 1 - seat
+            return
+        gt = self._gt
+        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
+        leader = self._trick_leader
+        winner = leader if keys[trick[0]] >= keys[trick[1]] else 1 - leader
+        # the cards under the played face-up cards are turned face up
+        down = list(self._down)
+        for player, idx in ((leader, trick[0]), (1 - leader, trick[1])):
+            below = self._under[idx]
+            if below & down[player]:
+                down[player] &= ~below
+                up[player] |= below
+        self._up = (up[0], up[1])
+        self._down = (down[0], down[1])
+        self.tricks = (*self.tricks, OfficersTrick(leader, (CARDS[trick[0]], card), winner))
+        self._trick = ()
+        self._trick_count += 1
+        self._trick_leader = self.to_move = winner
+        bits = (1 << trick[0]) | card.bit
+        if winner == FOREHAND:
+            self._decl_won |= bits
+            self._decl_tricks += 1
+            if gt == NULL:
+                self._finish()
+                return
+        else:
+            self._def_won |= bits
+            self._def_tricks += 1
+        if self._trick_count == TRICKS:
+            self._finish()
+
+    def _give_rest(self, to_declarer: bool) -> None:
+        rest = self._up[0] | self._up[1] | self._down[0] | self._down[1]
+        for i in self._trick:
+            rest |= 1 << i
+        remaining = TRICKS - self._trick_count
+        if to_declarer:
+            self._decl_won |= rest
+            self._decl_tricks += remaining
+        else:
+            self._def_won |= rest
+            self._def_tricks += remaining
+        self._up = self._down = (0, 0)
+        self._trick = ()
+
+    def _finish(self, declarer_resigned: bool = False, defenders_resigned: bool = False) -> None:
+        contract = self.contract
+        assert contract is not None
+        self.phase = DONE
+        self._result = score(
+            contract,
+            bid=0,
+            cards=self.deal.hand_masks[FOREHAND],
+            points=points_of(self._decl_won),
+            tricks=self._decl_tricks,
+            defender_tricks=self._def_tricks,
+            declarer=FOREHAND,
+            declarer_resigned=declarer_resigned,
+            defenders_resigned=defenders_resigned,
+            trick_complete=self._trick_count > 0,
+            rules=self.rules,
+        )
+
+    # ------------------------------------------------------------------ undo, copy
+
+    def _push_undo(self) -> None:
+        self._undo.append(tuple(getattr(self, name) for name in _SNAPSHOT_FIELDS))
+
+    def undo(self) -> Event:
+        """Take back the last action; returns its event."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo")
+        for name, value in zip(_SNAPSHOT_FIELDS, self._undo.pop(), strict=True):
+            setattr(self, name, value)
+        return self.history.pop()
+
+    def copy(self) -> OfficersState:
+        """An independent copy (the lists are copied; everything else is immutable)."""
+        new = object.__new__(OfficersState)
+        for name in OfficersState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.history = self.history.copy()
+        new._undo = self._undo.copy()
+        return new
+
+    __copy__ = copy
+
+    # ------------------------------------------------------------------ views
+
+    def _pile(self, player: int, pile: int) -> Pile:
+        top = self.deal.up[player][pile]
+        below = self.deal.down[player][pile]
+        up, down = self._up[player], self._down[player]
+        if up & top.bit:
+            dealt = self.phase != DECLARE or (player == FOREHAND and pile < 4)
+            return Pile(top if dealt else None, True)
+        if down & below.bit:  # the top card is in the current trick
+            return Pile(None, True)
+        return Pile(below if up & below.bit else None, False)
+
+    def view(self, seat: int) -> OfficersView:
+        """What ``seat`` knows: both layouts' face-up cards and everything public."""
+        piles = tuple(tuple(self._pile(p, i) for i in range(PILES)) for p in (0, 1))
+        face_up = tuple(
+            CardSet(c for c in (pile.top for pile in ps) if c is not None) for ps in piles
+        )
+        done = self.phase == DONE
+        return OfficersView(
+            seat=seat,
+            phase=self.phase,
+            to_move=None if done else self.to_move,
+            hand=face_up[seat],
+            declarer=FOREHAND,
+            contract=self.contract,
+            face_up=(face_up[0], face_up[1]),
+            piles=(piles[0], piles[1]),
+            tricks=self.tricks,
+            current_trick=self.current_trick,
+            trick_leader=self._trick_leader,
+            history=tuple(self.history),
+            legal_actions=tuple(self.legal_actions()) if seat == self.to_move and not done else (),
+            rules=self.rules,
+            result=self._result,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<OfficersState {self.phase.name} to_move={self.to_move} events={len(self.history)}>"
+        )
+
+
+__all__ = [
+    "DEALER",
+    "FOREHAND",
+    "OfficersDeal",
+    "OfficersDealError",
+    "OfficersState",
+    "OfficersTrick",
+    "OfficersView",
+    "Pile",
+]
