@@ -49,7 +49,6 @@ from skat.core.rules import ISKO, Rules, RulesError
 from skat.core.scoring import Result
 from skat.core.seats import MIDDLEHAND, Seat
 from skat.core.state import (
-    BIDDING,
     GameState,
     IllegalActionError,
     Phase,
@@ -60,7 +59,7 @@ from skat.core.state import (
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StrohmannView(View):
     """What one seat knows in a game with a dummy: a :class:`~skat.core.state.View` plus the
     dummy's seat, its hand once it lies face up (after the declaration), and the player who
@@ -111,8 +110,13 @@ class StrohmannState:
     # ------------------------------------------------------------------ the dummy
 
     def _dummy_passes(self) -> None:
+        """The dummy makes no decision: wherever it is asked anything but a card (a bid, or
+        any other question a rules option adds), it passes."""
         game = self._game
-        while game.phase == BIDDING and game.to_move == self.dummy:
+        while not game.is_over and game.to_move == self.dummy:
+            legal = game.legal_actions()
+            if PASS not in legal or isinstance(legal[0], Card):
+                return
             game.apply(PASS, self.dummy)
 
     @property
