@@ -1,0 +1,376 @@
+"""A series (a list, Liste/Serie) at one table: dealing, the list, Bock and Ramsch rounds, pot.
+
+The series deals every game from its seed (``random.Random(seed)``, one deal per game in order,
+so the seed reproduces every deal), maps the game's seats to players, writes the list entries
+and carries the Bock/Ramsch rounds and the pot from game to game.
+
+>>> import random
+>>> from skat.core import Rules
+>>> series = Series(["Anna", "Ben", "Cora"], Rules.parse("tournament"), seed=7, games=3)
+>>> series.planned, series.dealer_name, [series.players[p] for p in series.seats]
+(3, 'Anna', ['Ben', 'Cora', 'Anna'])
+>>> moves = random.Random(1)
+>>> while not series.is_over:
+...     _ = series.play(lambda state: moves.choice(state.legal_actions()))
+>>> len(series.records), sum(series.totals) == sum(sum(r.entries) for r in series.records)
+(3, True)
+
+Passed-in games count as games: the next player deals.  The series length counts *dealer
+turns*: a Grand Hand played in a Ramsch round does not complete the Ramsch round, the same
+dealer deals again, and that game is an extra row on the list that does not use up a turn.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Final
+
+from skat.core.actions import Action
+from skat.core.deal import Deal
+from skat.core.rules import ISKO, Rules
+from skat.core.scoring import Result
+from skat.core.state import GameState
+from skat.series import sheet
+from skat.series.pot import Pot
+from skat.series.rounds import Rounds, bock_triggers
+from skat.series.settlement import Settlement, Stake, settle, settle_each
+from skat.series.table import Table
+
+DEFAULT_ROUNDS: Final = 12
+"""A default series is 12 rounds: 36 games at a 3-table, 48 at a 4-table (ISkO/SkWO)."""
+
+BIERLACHS_LIMIT: Final = 501
+"""Bierlachs is usually played until a player reaches − 501."""
+
+
+class SeriesError(ValueError):
+    """A game that does not fit the series: over, not finished, dealt elsewhere, wrong kind."""
+
+
+def _engine_knows_ramsch() -> bool:
+    try:
+        return "ramsch" in inspect.signature(GameState).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
+        return False
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One row of the list: where the game stood in the series, what happened, what it wrote.
+
+    ``turn`` is the number of dealer turns before this game (0-based), ``rounds`` the pending
+    Bock/Ramsch rounds before it, ``kind`` ``normal``, ``bock`` or ``ramsch`` (a game of a
+    Ramsch round), ``factor`` 2 in a Bock game.  ``counts`` is false for a Grand Hand in a
+    Ramsch round (same dealer again).  ``deal``/``events`` are ``None`` for a game entered
+    from its result only (:meth:`Series.add`).  ``entries`` and ``totals`` are per player;
+    ``triggers`` the Bock triggers the game fired; ``pot`` each player's pot money this game.
+    """
+
+    number: int
+    dealer: int
+    seats: tuple[int, int, int]
+    sitting: tuple[int, ...]
+    turn: int
+    rounds: Rounds
+    factor: int
+    result: Result
+    deal: Deal | None
+    events: tuple[tuple[int, str], ...] | None
+    entries: tuple[int, ...]
+    totals: tuple[int, ...]
+    counts: bool
+    triggers: tuple[str, ...]
+    pot: tuple[int, ...]
+    pot_content: int
+
+    @property
+    def kind(self) -> str:
+        """``normal``, ``bock`` or ``ramsch`` (a game of a Ramsch round)."""
+        return self.rounds.kind
+
+    @property
+    def declarer(self) -> int | None:
+        """The declarer's player index (``None`` when passed in or a Ramsch)."""
+        d = self.result.declarer
+        return None if d is None or self.result.ramsch is not None else self.seats[d]
+
+
+class Series:
+    """A series of games at one table (see the module doc).
+
+    ``players`` sit clockwise in the order given and ``players[0]`` deals first.  ``games`` is
+    the length in dealer turns (default 12 rounds: 36 at a 3-table, 48 at a 4-table).  With
+    ``score_sheet=bierlachs`` the series also ends when a player's total reaches − ``limit``.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        rules: Rules = ISKO,
+        *,
+        seed: int,
+        games: int | None = None,
+        limit: int = BIERLACHS_LIMIT,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise SeriesError(f"rules must be a Rules, not {rules!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SeriesError(f"the series seed is a whole number, not {seed!r}")
+        self.table = Table(players)
+        n = self.table.size
+        if games is None:
+            games = DEFAULT_ROUNDS * n
+        if not isinstance(games, int) or isinstance(games, bool) or games <= 0:
+            raise SeriesError(f"a series has a whole number of games > 0, not {games!r}")
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
+            raise SeriesError(f"the Bierlachs limit is a whole number > 0, not {limit!r}")
+        self.rules = rules
+        self.seed = seed
+        self.planned = games
+        self.limit = limit
+        self.records: list[GameRecord] = []
+        self.dealer = 0
+        self.turn = 0
+        self.rounds = Rounds()
+        self.totals: list[int] = [0] * n
+        self.won: list[int] = [0] * n
+        self.lost: list[int] = [0] * n
+        self.pot = Pot(rules.pot, n)
+        self._rng = random.Random(seed)
+        self._deal: Deal | None = None
+        self.current: GameState | None = None
+
+    # ------------------------------------------------------------------ position
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The player names, clockwise, the first dealer first."""
+        return self.table.players
+
+    @property
+    def number(self) -> int:
+        """Number of the next game on the list (1-based)."""
+        return len(self.records) + 1
+
+    @property
+    def round(self) -> int:
+        """The round (1-based) the next game belongs to: every player deals once a round."""
+        return self.turn // self.table.size + 1
+
+    @property
+    def dealer_name(self) -> str:
+        """Who deals the next game."""
+        return self.players[self.dealer]
+
+    @property
+    def seats(self) -> tuple[int, int, int]:
+        """Player indices of Forehand, Middlehand and Rearhand in the next game."""
+        return self.table.seats(self.dealer)
+
+    @property
+    def sitting(self) -> tuple[int, ...]:
+        """Player indices sitting out the next game (the dealer at a 4-table)."""
+        return self.table.sitting(self.dealer)
+
+    @property
+    def kind(self) -> str:
+        """The next game: ``normal``, ``bock`` (scores double) or ``ramsch`` (Ramsch round)."""
+        return self.rounds.kind
+
+    @property
+    def deal(self) -> Deal:
+        """The cards of the next game, drawn from the series seed."""
+        if self._deal is None:
+            self._deal = Deal.random(self._rng)
+        return self._deal
+
+    @property
+    def bierlachs_loser(self) -> str | None:
+        """With a Bierlachs list, the player who reached − ``limit`` (he buys the round)."""
+        if self.rules.score_sheet != "bierlachs":
+            return None
+        for record in self.records:
+            for p, total in enumerate(record.totals):
+                if total <= -self.limit:
+                    return self.players[p]
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """All planned dealer turns played (or, for Bierlachs, a player reached the limit)."""
+        return self.turn >= self.planned or self.bierlachs_loser is not None
+
+    # ------------------------------------------------------------------ playing
+
+    def next_game(self) -> GameState:
+        """The next game to play: a fresh :class:`GameState` for :attr:`deal` (a compulsory
+        Ramsch in a Ramsch round), or the unfinished game of a resumed series."""
+        self._check_open()
+        if self.current is not None:
+            return self.current
+        if self.rounds.ramsch:
+            if not _engine_knows_ramsch():
+                raise SeriesError(
+                    "this engine cannot start a compulsory Ramsch (GameState(..., ramsch=True))"
+                )
+            state = GameState(self.deal, self.rules, ramsch=True)
+        else:
+            state = GameState(self.deal, self.rules)
+        self.current = state
+        return state
+
+    def play(self, choose: Callable[[GameState], Action | str]) -> GameRecord:
+        """Play the next game to the end with ``choose(state) -> action`` and record it."""
+        state = self.next_game()
+        while not state.is_over:
+            state.apply(choose(state))
+        return self.record(state)
+
+    def record(self, state: GameState) -> GameRecord:
+        """Write a finished game of this series (from :meth:`next_game`) on the list."""
+        self._check_open()
+        if not isinstance(state, GameState):
+            raise SeriesError(f"record() takes a GameState, not {type(state).__name__}")
+        if not state.is_over or state.result is None:
+            raise SeriesError(f"game {self.number} is not over yet")
+        if state.deal != self.deal:
+            raise SeriesError(
+                f"game {self.number} was not dealt by this series (use series.next_game())"
+            )
+        if state.rules != self.rules:
+            raise SeriesError(
+                f"game {self.number} was played under rules {state.rules}, "
+                f"the series under {self.rules}"
+            )
+        events = tuple((e.seat, str(e.action)) for e in state.history)
+        return self._write(state.result, self.deal, events)
+
+    def add(self, result: Result) -> GameRecord:
+        """Write a game from its result alone (a list transcribed from paper, or a test).
+
+        The game still uses up its deal from the seed, so later deals stay the same.
+        """
+        self._check_open()
+        if not isinstance(result, Result):
+            raise SeriesError(f"add() takes a Result, not {type(result).__name__}")
+        if result.declarer is not None and result.declarer not in (0, 1, 2):
+            raise SeriesError(f"game {self.number}: declarer seat {result.declarer} is not 0..2")
+        if self.rounds.ramsch:
+            if result.ramsch is None and result.declarer is None:
+                raise SeriesError(f"game {self.number} is in a Ramsch round: it cannot be passed")
+        elif result.ramsch is not None and self.rules.ramsch == "off":
+            raise SeriesError(
+                f"game {self.number}: a Ramsch outside a Ramsch round needs rules with ramsch on"
+            )
+        _ = self.deal  # draw it: the seed's later deals do not depend on how a game was entered
+        return self._write(result, None, None)
+
+    def _check_open(self) -> None:
+        if self.is_over:
+            raise SeriesError(f"the series is over after {len(self.records)} games")
+
+    def _write(
+        self, result: Result, deal: Deal | None, events: tuple[tuple[int, str], ...] | None
+    ) -> GameRecord:
+        n = self.table.size
+        rules = self.rules
+        seats = self.seats
+        rounds = self.rounds
+        factor = 2 if rounds.bock else 1
+        entries = sheet.entries(
+            result, seats, n, rules.score_sheet, bonus=rules.seeger_bonus, factor=factor
+        )
+        before = tuple(self.totals)
+        after = tuple(t + e for t, e in zip(before, entries, strict=True))
+        if result.declarer is not None and result.ramsch is None:
+            if result.won:
+                self.won[seats[result.declarer]] += 1
+            else:
+                self.lost[seats[result.declarer]] += 1
+        # a Grand Hand (the only game one may declare instead) does not complete a Ramsch round
+        counts = not (rounds.ramsch and result.ramsch is None)
+        triggers = bock_triggers(result, rules.bock_triggers, before, after) if rules.bock else ()
+        new_rounds = rounds.played(counts)
+        if triggers:
+            new_rounds = new_rounds.triggered(n, rules.ramsch_rounds)
+        opening = self.pot.open()
+        flows = self.pot.settle(result, seats)
+        record = GameRecord(
+            number=self.number,
+            dealer=self.dealer,
+            seats=seats,
+            sitting=self.sitting,
+            turn=self.turn,
+            rounds=rounds,
+            factor=factor,
+            result=result,
+            deal=deal,
+            events=events,
+            entries=entries,
+            totals=after,
+            counts=counts,
+            triggers=triggers,
+            pot=tuple(a + b for a, b in zip(opening, flows, strict=True)),
+            pot_content=self.pot.content,
+        )
+        self.records.append(record)
+        self.totals = list(after)
+        self.rounds = new_rounds
+        if counts:
+            self.dealer = self.table.next_dealer(self.dealer)
+            self.turn += 1
+        self._deal = None
+        self.current = None
+        return record
+
+    # ------------------------------------------------------------------ results
+
+    def standings(self) -> list[sheet.Standing]:
+        """The ranking: total, then more games won, then fewer lost."""
+        return sheet.ranking(self.players, self.totals, self.won, self.lost)
+
+    def settlement(self, stake: Stake = 1) -> Settlement:
+        """Settle the list at the end: pairwise differences of the totals × ``stake``."""
+        return settle(dict(zip(self.players, self.totals, strict=True)), stake)
+
+    def game_settlements(self, stake: Stake = 1) -> list[Settlement]:
+        """Settle after every game: pairwise differences of each game's entries × ``stake``."""
+        return settle_each(
+            [dict(zip(self.players, r.entries, strict=True)) for r in self.records], stake
+        )
+
+    def pot_balance(self) -> dict[str, int]:
+        """Each player's money from the pot so far (negative: paid in)."""
+        return dict(zip(self.players, self.pot.balance, strict=True))
+
+    def net_money(self, stake: Stake = 1) -> dict[str, Fraction]:
+        """End-of-list settlement plus pot balance, per player (the pot's content aside)."""
+        net = self.settlement(stake).net
+        return {p: net[p] + b for p, b in self.pot_balance().items()}
+
+    # ------------------------------------------------------------------ files
+
+    def save(self, path: str | Path) -> None:
+        """Save atomically (see :mod:`skat.series.storage`); the unfinished :attr:`current`
+        game is saved too."""
+        from skat.series.storage import save_series
+
+        save_series(self, path)
+
+    @staticmethod
+    def load(path: str | Path) -> Series:
+        """Resume a saved series by replaying its games (see :mod:`skat.series.storage`)."""
+        from skat.series.storage import load_series
+
+        return load_series(path)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Series {', '.join(self.players)}: game {self.number}, "
+            f"turn {self.turn}/{self.planned}, rules {self.rules}>"
+        )

@@ -1,0 +1,385 @@
+"""Saving a series and resuming it exactly.
+
+A saved series is one JSON object::
+
+    {"format": "skat-series", "version": 1, "rules": "tournament",
+     "players": ["Anna", "Ben", "Cora"], "seed": 7, "games": 36, "limit": 501,
+     "list": [{"number": 1, "dealer": 0, "turn": 0, "rounds": [],
+               "deal": "<32 cards>", "events": [[1, "18"], [0, "y"], ...],
+               "result": {...}, "entries": [0, 48, 0]}, ...],
+     "current": {"deal": "<32 cards>", "events": [...]} or null}
+
+- ``rules`` is the :class:`~skat.core.rules.Rules` string, ``seed`` the series seed: every deal
+  is drawn again from it and must equal the saved ``deal``.
+- each game of ``list`` carries its series position before the game (``number``, ``dealer``
+  (player index), ``turn`` (dealer turns played), ``rounds`` (pending Bock/Ramsch rounds)),
+  the events as ``[seat, text]`` in the engine's notation, a result summary and the list
+  entries.  A game entered from its result alone has ``"deal": null, "events": null``.
+- ``current`` is the unfinished game, if any.
+
+Loading replays every game through the engine and checks the position, the deal, the result
+and the entries against the file.  Whatever is wrong raises :class:`SeriesFileError` with one
+line naming it.  Saving writes a temporary file beside the target and renames it over the
+target, so a crash leaves either the old file or the new one, never half of one.
+
+>>> import random
+>>> from skat.core import Rules
+>>> s = Series(["Anna", "Ben", "Cora"], Rules.parse("tournament"), seed=3, games=6)
+>>> moves = random.Random(5)
+>>> for _ in range(4): _ = s.play(lambda g: moves.choice(g.legal_actions()))
+>>> again = loads_series(dumps_series(s))
+>>> again.totals == s.totals and again.records == s.records and again.dealer == s.dealer
+True
+>>> loads_series('{"format": "skat-series", "version": 1, "rules": "isko", "players": ["A", "B"],'
+...              ' "seed": 1, "games": 36, "limit": 501, "list": []}')
+Traceback (most recent call last):
+...
+skat.series.storage.SeriesFileError: series file: players: a Skat table needs at least 3 players, got 2
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from skat.core.contracts import Contract
+from skat.core.deal import Deal
+from skat.core.rules import Rules
+from skat.core.scoring import Result
+from skat.core.state import GameState
+from skat.series.series import Series, SeriesError
+from skat.series.table import TableError
+
+FORMAT: Final = "skat-series"
+VERSION: Final = 1
+
+
+class SeriesFileError(SeriesError):
+    """A saved series that cannot be resumed; the message names what is wrong, in one line."""
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def result_summary(result: Result) -> dict[str, Any]:
+    """The fields of a result a list needs, as JSON values."""
+    return {
+        "passed": result.passed,
+        "declarer": result.declarer,
+        "contract": None if result.contract is None else str(result.contract),
+        "bid": result.bid,
+        "won": result.won,
+        "value": result.value,
+        "score": result.score,
+        "points": result.points,
+        "overbid": result.overbid,
+        "multiplier": result.multiplier,
+        "kontra": result.kontra,
+        "ramsch": result.ramsch,
+        "seat_scores": list(result.seat_scores),
+    }
+
+
+def _game_events(events: tuple[tuple[int, str], ...] | None) -> list[list[object]] | None:
+    return None if events is None else [[seat, text] for seat, text in events]
+
+
+def series_to_dict(series: Series) -> dict[str, Any]:
+    """The JSON object of a series (see the module doc)."""
+    current = series.current
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": str(series.rules),
+        "players": list(series.players),
+        "seed": series.seed,
+        "games": series.planned,
+        "limit": series.limit,
+        "list": [
+            {
+                "number": r.number,
+                "dealer": r.dealer,
+                "turn": r.turn,
+                "rounds": r.rounds.to_list(),
+                "deal": None if r.deal is None else str(r.deal),
+                "events": _game_events(r.events),
+                "result": result_summary(r.result),
+                "entries": list(r.entries),
+            }
+            for r in series.records
+        ],
+        "current": None
+        if current is None
+        else {
+            "deal": str(current.deal),
+            "events": [[e.seat, str(e.action)] for e in current.history],
+        },
+    }
+
+
+def dumps_series(series: Series) -> str:
+    """The saved form of a series as text."""
+    return json.dumps(series_to_dict(series), ensure_ascii=False, indent=1) + "\n"
+
+
+def atomic_write(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable where possible
+        dir_fd = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def save_series(series: Series, path: str | Path) -> None:
+    """Save a series atomically (the text is built before the file is touched)."""
+    atomic_write(path, dumps_series(series))
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def _fail(where: str, message: str) -> SeriesFileError:
+    text = " ".join(f"series file{where}: {message}".split())
+    return SeriesFileError(text)
+
+
+def _get(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in obj:
+        raise _fail(where, f"{key!r} is missing")
+    value = obj[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        raise _fail(where, f"{key} must be {_kind_name(kinds)}, not {value!r}")
+    if not isinstance(value, kinds):
+        raise _fail(where, f"{key} must be {_kind_name(kinds)}, not {_short(value)}")
+    return value
+
+
+def _kind_name(kinds: tuple[type, ...]) -> str:
+    names = {
+        int: "a whole number",
+        str: "a text",
+        list: "a list",
+        dict: "an object",
+        bool: "true or false",
+        type(None): "null",
+    }
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _jsonable(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def result_from_summary(data: Mapping[str, Any], where: str = "") -> Result:
+    """Rebuild a result from its summary (for games entered from their result alone)."""
+    contract_text = _get(data, "contract", (str, type(None)), where)
+    try:
+        contract = None if contract_text is None else Contract.parse(contract_text)
+    except ValueError as exc:
+        raise _fail(where, f"contract: {exc}") from None
+    declarer = _get(data, "declarer", (int, type(None)), where)
+    if declarer is not None and declarer not in (0, 1, 2):
+        raise _fail(where, f"declarer must be a seat 0, 1 or 2, not {declarer}")
+    ramsch = _get(data, "ramsch", (str, type(None)), where)
+    scores = _get(data, "seat_scores", list, where)
+    if len(scores) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in scores):
+        raise _fail(where, f"seat_scores must be three whole numbers, not {_short(scores)}")
+    if (contract is None) != (declarer is None) and ramsch is None:
+        raise _fail(where, "a contract needs a declarer and a declarer a contract")
+    return Result(
+        contract,
+        declarer,
+        bid=_get(data, "bid", int, where),
+        won=_get(data, "won", bool, where),
+        points=_get(data, "points", int, where),
+        value=_get(data, "value", int, where),
+        overbid=_get(data, "overbid", bool, where),
+        score=_get(data, "score", int, where),
+        multiplier=_get(data, "multiplier", int, where),
+        kontra=_get(data, "kontra", int, where),
+        ramsch=ramsch,
+        ramsch_scores=(scores[0], scores[1], scores[2]) if ramsch is not None else (0, 0, 0),
+    )
+
+
+def _replay(series: Series, data: Mapping[str, Any], where: str) -> GameState:
+    deal_text = _get(data, "deal", str, where)
+    try:
+        deal = Deal.parse(deal_text)
+    except ValueError as exc:
+        raise _fail(where, f"deal: {exc}") from None
+    if deal != series.deal:
+        raise _fail(where, f"the deal is not the one seed {series.seed} gives for this game")
+    try:
+        state = series.next_game()
+    except SeriesError as exc:
+        raise _fail(where, str(exc)) from None
+    events = _get(data, "events", list, where)
+    for i, event in enumerate(events, 1):
+        if (
+            not isinstance(event, list)
+            or len(event) != 2
+            or not isinstance(event[0], int)
+            or isinstance(event[0], bool)
+            or event[0] not in (0, 1, 2)
+            or not isinstance(event[1], str)
+        ):
+            raise _fail(where, f"event {i} must be [seat 0..2, text], not {_short(event)}")
+        if state.is_over:
+            raise _fail(where, f"event {i} ({event[1]!r}) comes after the end of the game")
+        try:
+            state.apply(event[1], event[0])
+        except ValueError as exc:
+            raise _fail(f"{where}, event {i} ({event[0]} {event[1]!r})", str(exc)) from None
+    return state
+
+
+def _load_game(series: Series, data: Mapping[str, Any], where: str) -> None:
+    for key, want in (
+        ("number", series.number),
+        ("dealer", series.dealer),
+        ("turn", series.turn),
+    ):
+        got = _get(data, key, int, where)
+        if got != want:
+            raise _fail(where, f"{key} is {got}, the series is at {want}")
+    rounds = _get(data, "rounds", list, where)
+    if rounds != series.rounds.to_list():
+        raise _fail(
+            where, f"rounds are {_short(rounds)}, the series has {_short(series.rounds.to_list())}"
+        )
+    summary = _get(data, "result", dict, where)
+    if data.get("events") is None:
+        if data.get("deal") is not None:
+            raise _fail(where, "a game with a deal needs its events")
+        result = result_from_summary(summary, where)
+        try:
+            record = series.add(result)
+        except SeriesError as exc:
+            raise _fail(where, str(exc)) from None
+    else:
+        state = _replay(series, data, where)
+        if not state.is_over or state.result is None:
+            raise _fail(where, "the events end before the game is over")
+        replayed = result_summary(state.result)
+        for key, value in replayed.items():
+            if key in summary and summary[key] != value:
+                raise _fail(
+                    where,
+                    f"result {key} is {_short(summary[key])} in the file, {_short(value)} "
+                    "when replayed",
+                )
+        record = series.record(state)
+    entries = _get(data, "entries", list, where)
+    if entries != list(record.entries):
+        raise _fail(
+            where, f"entries are {_short(entries)}, the list gives {_short(list(record.entries))}"
+        )
+
+
+def series_from_dict(data: object) -> Series:
+    """Resume a series from its JSON object (see the module doc)."""
+    if not isinstance(data, dict):
+        raise _fail("", f"expected a JSON object, not {_short(data)}")
+    if data.get("format") != FORMAT:
+        raise _fail("", f"format must be {FORMAT!r}, not {_short(data.get('format'))}")
+    version = data.get("version")
+    if version != VERSION:
+        raise _fail("", f"version {_short(version)} is not supported (this reader knows {VERSION})")
+    rules_text = _get(data, "rules", str, "")
+    try:
+        rules = Rules.parse(rules_text)
+    except ValueError as exc:
+        raise _fail("", f"rules: {exc}") from None
+    players = _get(data, "players", list, "")
+    seed = _get(data, "seed", int, "")
+    planned = _get(data, "games", int, "")
+    limit = _get(data, "limit", int, "")
+    try:
+        series = Series(players, rules, seed=seed, games=planned, limit=limit)
+    except TableError as exc:
+        raise _fail("", f"players: {exc}") from None
+    except SeriesError as exc:
+        raise _fail("", str(exc)) from None
+    games = _get(data, "list", list, "")
+    for i, game in enumerate(games, 1):
+        where = f" game {i}"
+        if not isinstance(game, dict):
+            raise _fail(where, f"expected an object, not {_short(game)}")
+        if series.is_over:
+            raise _fail(where, f"the series was over after {i - 1} games")
+        _load_game(series, game, where)
+    current = data.get("current")
+    if current is not None:
+        where = " current game"
+        if not isinstance(current, dict):
+            raise _fail(where, f"expected an object or null, not {_short(current)}")
+        if series.is_over:
+            raise _fail(where, "the series is over: there is no current game")
+        state = _replay(series, current, where)
+        if state.is_over:
+            raise _fail(where, "the game is over: it belongs in the list")
+    return series
+
+
+def loads_series(text: str | bytes, name: str = "") -> Series:
+    """Resume a series from its saved text; ``name`` (a file name) is only for messages."""
+    where = f" {name}" if name else ""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        data = json.loads(text)
+    except UnicodeDecodeError:
+        raise _fail(where, "not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise _fail(
+            where, f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise _fail(where, "not JSON (nested too deeply)") from None
+    try:
+        return series_from_dict(data)
+    except SeriesFileError as exc:
+        if name:
+            raise SeriesFileError(
+                str(exc).replace("series file", f"series file {name}", 1)
+            ) from None
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        # a safety net: a file this reader did not foresee still gets one line, no traceback
+        raise _fail(where, f"{type(exc).__name__}: {exc}") from None
+
+
+def load_series(path: str | Path) -> Series:
+    """Read and resume a saved series (``OSError`` when the file cannot be read)."""
+    p = Path(path)
+    return loads_series(p.read_bytes(), p.name)
