@@ -1,0 +1,1218 @@
+"""Tournee Skat: the older North American game (Wisconsin), with Tournée, Solo and Guckser.
+
+The rules, their sources and the decisions taken where the sources are silent are in
+``docs/variants/tournee.md``.  In short:
+
+* The deal and the auction are those of Skat, but the bids are the game values of this game
+  (:data:`TOURNEE_BIDS`, from 10 up).
+* The declarer plays one of three kinds of game:
+
+  - **Tournée** (``t``): he turns up the top card of the skat; its suit is trumps (a jack lets
+    him choose its suit or Grand, "Grand Tournée").  He may refuse the first card ("passt mir
+    nicht", ``pmn``) and must then take the suit of the second one.  He takes both skat cards
+    and puts two away.  Bases: Diamonds 5, Hearts 6, Spades 7, Clubs 8, Grand 12.
+  - **Guckser** (``s``): he picks up the skat unseen by the others, puts two away and plays
+    Grand (16), Null (15) or Null Ouvert (30).
+  - **Solo** (a Hand contract, ``CH``, ``GH``, ``GO``, ``NH``, ``NOH``, with ``S``/``Z`` for
+    Schneider or Schwarz announced): the skat stays untouched.  Bases: Diamonds 9, Hearts 10,
+    Spades 11, Clubs 12, Grand 20, Grand Ouvert 24, Null 20, Null Ouvert 40.
+
+* The game value is base × (matadors + 1 for game + Schneider + Schneider announced + Schwarz
+  + Schwarz announced); there is no Hand level.  The declarer makes the defenders Schneider
+  with 91 card points (not 90); he is Schneider himself with 30 or fewer.
+* A lost game counts its single value, except a Guckser or a Tournée on the second card, which
+  lose double.  An overbid game is lost at the lowest multiple of its base reaching the bid.
+
+>>> from skat.core.deal import Deal
+>>> state = TourneeState(Deal.parse(
+...     "CJ SJ HA HT HK H8 H7 D9 D8 D7  CA CT CK CQ C9 SA ST SK SQ S9 "
+...     "HJ DJ C8 C7 S8 S7 HQ H9 DA DT  DK DQ"), top="DK")
+>>> [str(a) for a in state.legal_actions()[:4]]       # Middlehand bids Tournee values
+['10', '12', '14', '15']
+>>> for a in ("p", "20", "y", "p"): _ = state.apply(a)   # Rearhand bids 20, Forehand holds
+>>> state.declarer, state.bid, [str(a) for a in state.legal_actions()[:3]]
+(0, 20, ['t', 's', 'DH'])
+>>> _ = state.apply("t")                                  # Tournée: the DK turns up
+>>> state.turned, [str(a) for a in state.legal_actions()]
+((Card.parse('DK'),), ['D', 'pmn'])
+>>> _ = state.apply("pmn")                                # passt mir nicht: the DQ decides
+>>> [str(a) for a in state.legal_actions()]
+['D']
+>>> _ = state.apply("D")
+>>> _ = state.apply("D7.D8")                              # both skat cards taken, two put away
+>>> state.phase, state.kind, state.second_card
+(<TourneePhase.PLAY: 5>, 'tournee', True)
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final, NamedTuple
+
+from skat.core.actions import (
+    DISCARDS,
+    HOLD,
+    PASS,
+    PICK_UP,
+    RESIGNS,
+    Action,
+    ActionParseError,
+    Bid,
+    Declare,
+    Discard,
+    Hold,
+    Pass,
+    PickUp,
+    Resign,
+    parse_action,
+)
+from skat.core.cards import CARDS, Card, CardParseError, CardSet, cards_of, points_of
+from skat.core.contracts import (
+    EFFECTIVE_SUIT,
+    FOLLOW_MASKS,
+    GRAND,
+    NULL,
+    WIN_KEY,
+    Contract,
+    GameType,
+    best_case_matadors,
+    matadors,
+)
+from skat.core.deal import Deal
+from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
+from skat.core.scoring import Result
+from skat.core.state import IllegalActionError, Trick
+
+# ------------------------------------------------------------------------------ values
+
+TOURNEE: Final = "tournee"
+SOLO: Final = "solo"
+GUCKSER: Final = "guckser"
+KINDS: Final = (TOURNEE, SOLO, GUCKSER)
+"""The three kinds of game (how the trump is chosen and what happens to the skat)."""
+
+TOURNEE_BASE: Final = (5, 6, 7, 8)
+"""Base values of a Tournée in Diamonds, Hearts, Spades, Clubs."""
+SOLO_BASE: Final = (9, 10, 11, 12)
+"""Base values of a suit Solo in Diamonds, Hearts, Spades, Clubs."""
+GRAND_TOURNEE: Final = 12
+GRAND_GUCKSER: Final = 16
+GRAND_SOLO: Final = 20
+GRAND_OUVERT: Final = 24
+NULL_GUCKSER: Final = 15
+NULL_OUVERT_GUCKSER: Final = 30
+NULL_SOLO: Final = 20
+NULL_OUVERT_SOLO: Final = 40
+
+SCHNEIDER_POINTS: Final = 91
+"""Card points the declarer needs to make the defenders Schneider (in Germany 90)."""
+DECLARER_SCHNEIDER: Final = 30
+"""The declarer with this many card points or fewer is Schneider (he is out with 31)."""
+
+
+def base_value(kind: str, contract: Contract) -> int:
+    """The base value (Grundwert) of a declared game; for Null its fixed value.
+
+    >>> base_value(TOURNEE, Contract.parse("S")), base_value(SOLO, Contract.parse("GO"))
+    (7, 24)
+    >>> base_value(GUCKSER, Contract.parse("NO")), base_value(SOLO, Contract.parse("NH"))
+    (30, 20)
+    """
+    gt = contract.game_type
+    if kind == TOURNEE:
+        return GRAND_TOURNEE if gt == GRAND else TOURNEE_BASE[gt]
+    if kind == GUCKSER:
+        if gt == NULL:
+            return NULL_OUVERT_GUCKSER if contract.ouvert else NULL_GUCKSER
+        return GRAND_GUCKSER
+    if gt == NULL:
+        return NULL_OUVERT_SOLO if contract.ouvert else NULL_SOLO
+    if gt == GRAND:
+        return GRAND_OUVERT if contract.ouvert else GRAND_SOLO
+    return SOLO_BASE[gt]
+
+
+def _fixed_levels(contract: Contract) -> int:
+    """Levels a contract always counts besides the matadors: game and the announcements."""
+    return 1 + 2 * contract.schneider_announced + 2 * contract.schwarz_announced
+
+
+def _max_level(contract: Contract, matadors_count: int) -> int:
+    """The highest level reachable: every level not yet fixed may still be made."""
+    # game, Schneider and Schwarz may be made; the announcements count when they were made
+    return abs(matadors_count) + 3 + contract.schneider_announced + contract.schwarz_announced
+
+
+# the contracts of each kind of game
+_SOLO_CONTRACTS: Final = tuple(
+    c
+    for c in Contract.all()
+    if c.hand and (c.game_type == NULL or c.game_type == GRAND or not c.ouvert)
+)
+_GUCKSER_CONTRACTS: Final = tuple(Contract.parse(t) for t in ("G", "N", "NO"))
+_TOURNEE_CONTRACTS: Final = tuple(Contract.parse(t) for t in ("D", "H", "S", "C", "G"))
+
+
+def _ladder() -> tuple[int, ...]:
+    values: set[int] = set()
+    kinds = (
+        (TOURNEE, _TOURNEE_CONTRACTS),
+        (SOLO, _SOLO_CONTRACTS),
+        (GUCKSER, _GUCKSER_CONTRACTS),
+    )
+    for kind, contracts in kinds:
+        for c in contracts:
+            base = base_value(kind, c)
+            if c.game_type == NULL:
+                values.add(base)
+                continue
+            tops = 4 if c.game_type == GRAND else 11
+            for m in range(1, tops + 1):
+                low = m + _fixed_levels(c)
+                for level in range(low, _max_level(c, m) + 1):
+                    values.add(base * level)
+    low_game = TOURNEE_BASE[0] * 2  # Diamonds Tournée with or without one
+    return tuple(sorted(v for v in values if v >= low_game))
+
+
+TOURNEE_BIDS: Final[tuple[int, ...]] = _ladder()
+"""Every legal bid: the possible game values of Tournee Skat, from 10 (Diamonds Tournée with
+or without one) to 216 (Grand Ouvert with four).
+
+>>> TOURNEE_BIDS[:8], TOURNEE_BIDS[-1]
+((10, 12, 14, 15, 16, 18, 20, 21), 216)
+"""
+_BID_INDEX: Final = {v: i for i, v in enumerate(TOURNEE_BIDS)}
+
+
+# ------------------------------------------------------------------------------ actions
+
+
+class TourneeBid:
+    """A bid in Tournee Skat: one of :data:`TOURNEE_BIDS` (written as the number).
+
+    >>> TourneeBid.of(14), str(TourneeBid.of(14))
+    (TourneeBid.of(14), '14')
+    >>> TourneeBid.of(11)
+    Traceback (most recent call last):
+    ...
+    skat.core.actions.ActionParseError: 11 is not a Tournee bid value (next: 12)
+    """
+
+    __slots__ = ("value",)
+    value: int
+
+    def __init__(self) -> None:
+        raise TypeError("use TourneeBid.of(value)")
+
+    @staticmethod
+    def of(value: int) -> TourneeBid:
+        """The bid of this value."""
+        bid = _TBIDS.get(value) if isinstance(value, int) else None
+        if bid is None:
+            higher = [v for v in TOURNEE_BIDS if isinstance(value, int) and v > value]
+            hint = f" (next: {higher[0]})" if higher else ""
+            raise ActionParseError(f"{value!r} is not a Tournee bid value{hint}")
+        return bid
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("TourneeBid is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (TourneeBid.of, (self.value,))
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return f"TourneeBid.of({self.value})"
+
+
+def _make_bids() -> dict[int, TourneeBid]:
+    out = {}
+    for v in TOURNEE_BIDS:
+        b = object.__new__(TourneeBid)
+        object.__setattr__(b, "value", v)
+        out[v] = b
+    return out
+
+
+_TBIDS: Final = _make_bids()
+_BIDS: Final[tuple[TourneeBid, ...]] = tuple(_TBIDS[v] for v in TOURNEE_BIDS)
+
+
+class Turn:
+    """The declarer turns up the top card of the skat: a Tournée (text ``t``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "t"
+
+    def __repr__(self) -> str:
+        return "TURN"
+
+    def __reduce__(self) -> str:
+        return "TURN"
+
+
+class PasstMirNicht:
+    """The declarer refuses the first turned card and turns the second ("passt mir nicht",
+    text ``pmn``); its suit must be trumps and a lost game counts double."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "pmn"
+
+    def __repr__(self) -> str:
+        return "PASST_MIR_NICHT"
+
+    def __reduce__(self) -> str:
+        return "PASST_MIR_NICHT"
+
+
+TURN: Final = Turn()
+PASST_MIR_NICHT: Final = PasstMirNicht()
+
+TourneeAction = Action | TourneeBid | Turn | PasstMirNicht
+"""Any action of Tournee Skat (a :class:`~skat.core.actions.Bid` is not one: bids are
+:class:`TourneeBid`)."""
+
+
+class TourneeEvent(NamedTuple):
+    """One applied action: who did it and what (as :class:`~skat.core.actions.Event`, for the
+    actions of Tournee Skat)."""
+
+    seat: int
+    action: TourneeAction
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.action}"
+
+
+def parse_tournee_action(text: str) -> TourneeAction:
+    """Read an action: ``t`` (turn), ``pmn`` (passt mir nicht), a number (a Tournee bid), or
+    anything :func:`~skat.core.actions.parse_action` reads (``y``, ``p``, ``s``, contracts,
+    cards, discards, ``RE.n``).
+
+    >>> [parse_tournee_action(t) for t in ("t", "Passt", "15", "s", "GO")]
+    [TURN, PASST_MIR_NICHT, TourneeBid.of(15), PICK_UP, Declare.parse('GO')]
+    """
+    if not isinstance(text, str):
+        raise ActionParseError(f"not an action: {text!r}")
+    low = text.strip().lower()
+    if low in ("t", "turn", "tournee", "tournée"):
+        return TURN
+    if low in ("pmn", "passt", "passt mir nicht", "next"):
+        return PASST_MIR_NICHT
+    if low.isascii() and low.isdigit() and len(low) <= 9:
+        return TourneeBid.of(int(low))
+    action = parse_action(text)
+    if isinstance(action, Bid):  # pragma: no cover - digits are read above
+        return TourneeBid.of(action.value)
+    return action
+
+
+# ------------------------------------------------------------------------------ result
+
+
+@dataclass(frozen=True)
+class TourneeResult(Result):
+    """The outcome of a Tournee Skat game: a :class:`~skat.core.scoring.Result` plus the kind
+    of game (``tournee``, ``solo``, ``guckser``), its base value, and whether a Tournée was
+    played on the second card ("passt mir nicht").  ``contract.hand`` marks a Solo; there is no
+    Hand level."""
+
+    kind: str = ""
+    base: int = 0
+    second_card: bool = False
+
+    def levels(self) -> list[tuple[str, int]]:
+        """The level steps as (word, running count), e.g. ``[('with', 2), ('game', 3)]``."""
+        c = self.contract
+        if c is None or c.game_type == NULL:
+            return []
+        m = self.matadors
+        steps = [("with" if m > 0 else "without", abs(m)), ("game", abs(m) + 1)]
+        n = abs(m) + 1
+        for word, on in (
+            ("schneider", self.schneider or c.schneider_announced),
+            ("announced", c.schneider_announced),
+            ("schwarz", self.schwarz or c.schwarz_announced),
+            ("announced", c.schwarz_announced),
+        ):
+            if on:
+                n += 1
+                steps.append((word, n))
+        return steps
+
+    @property
+    def game_name(self) -> str:
+        """The game as players name it: ``Clubs Tournée``, ``Grand Guckser``, ``Null Ouvert
+        Solo``, ``Hearts Solo Schneider announced``."""
+        c = self.contract
+        if c is None:
+            return "passed in"
+        kind = {TOURNEE: "Tournée", SOLO: "Solo", GUCKSER: "Guckser"}[self.kind]
+        name = c.game_type.english
+        if c.ouvert:
+            name += " Ouvert"
+        name += f" {kind}"
+        if c.schwarz_announced and not c.ouvert:
+            name += " Schwarz announced"
+        elif c.schneider_announced and not c.ouvert:
+            name += " Schneider announced"
+        if self.second_card:
+            name += " (second card)"
+        return name
+
+    def explain(self, lang: str = "en") -> str:
+        """The result in players' words (English only).
+
+        >>> r = TourneeResult(Contract.parse("C"), declarer=0, bid=24, won=False, points=55,
+        ...     matadors=2, level=3, value=24, score=-48, kind=TOURNEE, base=8, second_card=True)
+        >>> r.explain()
+        'Clubs Tournée (second card): with 2, game 3, × 8 = 24, lost 2 × 24 = −48'
+        """
+        c = self.contract
+        if c is None:
+            return "passed in"
+        if c.game_type == NULL:
+            text = f"{self.game_name} = {self.base}"
+        else:
+            parts = ", ".join(f"{w} {n}" for w, n in self.levels())
+            text = f"{self.game_name}: {parts}, × {self.base} = {self.base * self.level}"
+        if self.overbid:
+            text += f" < bid {self.bid}: overbid"
+        if self.resigned:
+            text += " (resigned)"
+        if not self.won:
+            factor = -self.score // self.value if self.value else 1
+            if factor == 1:
+                text += f", lost −{self.value}"
+            else:
+                text += f", lost {factor} × {self.value} = −{-self.score}"
+        return text
+
+
+def score_tournee(
+    kind: str,
+    contract: Contract,
+    *,
+    bid: int,
+    cards: CardSet | int,
+    points: int,
+    tricks: int,
+    defender_tricks: int,
+    second_card: bool = False,
+    declarer: int | None = None,
+    declarer_resigned: bool = False,
+    defenders_resigned: bool = False,
+    trick_complete: bool = True,
+    rules: Rules = ISKO,
+) -> TourneeResult:
+    """Score a finished Tournee Skat game (the arguments are those of
+    :func:`~skat.core.scoring.score`, plus the kind of game and the second-card flag).
+
+    >>> r = score_tournee(SOLO, Contract.parse("SH"), bid=44, cards=CardSet.parse("CJ SJ HJ"),
+    ...                   points=92, tricks=8, defender_tricks=2)
+    >>> r.value, r.score, r.schneider, r.explain()
+    (55, 55, True, 'Spades Solo: with 3, game 4, schneider 5, × 11 = 55')
+    """
+    mask = cards.mask if isinstance(cards, CardSet) else cards
+    gt = contract.game_type
+    base = base_value(kind, contract)
+    m = level = 0
+    schneider = schwarz = False
+    if gt == NULL:
+        won = not declarer_resigned and (defenders_resigned or tricks == 0)
+        value = base
+    else:
+        if declarer_resigned or defenders_resigned:
+            won = defenders_resigned
+        else:
+            won = (
+                points >= 61
+                and (not contract.schneider_announced or points >= SCHNEIDER_POINTS)
+                and (not contract.schwarz_announced or defender_tricks == 0)
+            )
+        if won:
+            schneider = points >= SCHNEIDER_POINTS
+            schwarz = defender_tricks == 0
+        elif trick_complete:
+            schneider = points <= DECLARER_SCHNEIDER
+            schwarz = tricks == 0
+        m = matadors(gt, mask)
+        level = (
+            abs(m)
+            + 1
+            + (schneider or contract.schneider_announced)
+            + contract.schneider_announced
+            + (schwarz or contract.schwarz_announced)
+            + contract.schwarz_announced
+        )
+        value = base * level
+    overbid = value < bid
+    if overbid:
+        won = False
+        value = -(-bid // base) * base
+    doubled = kind == GUCKSER or (kind == TOURNEE and second_card)
+    return TourneeResult(
+        contract,
+        declarer=declarer,
+        bid=bid,
+        won=won,
+        points=points,
+        tricks=tricks,
+        defender_tricks=defender_tricks,
+        matadors=m,
+        level=level,
+        value=value,
+        overbid=overbid,
+        schneider=schneider,
+        schwarz=schwarz,
+        score=value if won else -(2 if doubled else 1) * value,
+        resigned=declarer_resigned or defenders_resigned,
+        rules=rules,
+        kind=kind,
+        base=base,
+        second_card=second_card,
+    )
+
+
+# ------------------------------------------------------------------------------ state
+
+
+class TourneePhase(IntEnum):
+    """Where a Tournee Skat game is."""
+
+    BIDDING = 0
+    SKAT = 1  # declarer: turn a card (Tournée), pick up the skat (Guckser) or declare a Solo
+    TURNED = 2  # declarer: take the turned card's suit (or Grand on a jack), or passt mir nicht
+    DISCARD = 3  # declarer: put two cards away
+    DECLARE = 4  # Guckser: Grand, Null or Null Ouvert
+    PLAY = 5
+    DONE = 6
+
+
+BIDDING, SKAT, TURNED, DISCARD, DECLARE, PLAY, DONE = tuple(TourneePhase)
+
+_SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
+_MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
+_SOLO_DECLARES: Final = tuple(Declare.of(c) for c in _SOLO_CONTRACTS)
+_GUCKSER_DECLARES: Final = tuple(Declare.of(c) for c in _GUCKSER_CONTRACTS)
+_JACK = 7  # rank index of the jack
+
+_SNAPSHOT_FIELDS: Final = (
+    "phase",
+    "to_move",
+    "_hands",
+    "_skat",
+    "_auction",
+    "_bid",
+    "_bidder",
+    "_listener",
+    "_declarer",
+    "kind",
+    "_turned",
+    "contract",
+    "_gt",
+    "_trick",
+    "_trick_leader",
+    "_trick_count",
+    "_decl_won",
+    "_def_won",
+    "_decl_tricks",
+    "_def_tricks",
+    "_resigned",
+    "_result",
+    "tricks",
+)
+
+_GAME_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.scope == "game")
+
+
+@dataclass(frozen=True)
+class TourneeView:
+    """Everything one seat knows in a Tournee Skat game, and nothing more.
+
+    ``turned`` are the skat cards turned face up for a Tournée (seen by everybody).  ``skat``
+    (as dealt) is known to the declarer once he took it into his hand, and to everybody at the
+    end; so is ``discard``.  ``open_hand`` is the declarer's hand in an Ouvert game.
+    ``history`` shows another seat's discard as ``(seat, None)``.
+    """
+
+    seat: int
+    phase: TourneePhase
+    to_move: int | None
+    hand: CardSet
+    declarer: int | None
+    bid: int
+    kind: str | None
+    contract: Contract | None
+    turned: tuple[Card, ...]
+    skat: CardSet | None
+    discard: CardSet | None
+    open_hand: CardSet | None
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[Card, ...]
+    trick_leader: int
+    history: tuple[TourneeEvent | tuple[int, None], ...]
+    legal_actions: tuple[TourneeAction, ...]
+    rules: Rules
+    result: TourneeResult | None
+
+
+class TourneeState:
+    """One game of Tournee Skat (see the module doc), with the methods of
+    :class:`~skat.core.state.GameState`.
+
+    ``deal`` is dealt as in Skat (default: shuffled with ``rng``, or a fresh
+    ``random.Random(seed)``).  ``top`` is the skat card that lies on top and is turned first
+    in a Tournée: by default drawn with ``rng`` (or ``seed``) when one is given, else the skat
+    card that comes first in card order.  ``rules`` may change only the series options (the
+    score sheet, Bock, ...): the game options of Skat do not apply to Tournee Skat.
+    """
+
+    __slots__ = (
+        "_auction",
+        "_bid",
+        "_bidder",
+        "_decl_tricks",
+        "_decl_won",
+        "_declarer",
+        "_def_tricks",
+        "_def_won",
+        "_gt",
+        "_hands",
+        "_listener",
+        "_resigned",
+        "_result",
+        "_skat",
+        "_trick",
+        "_trick_count",
+        "_trick_leader",
+        "_turned",
+        "_undo",
+        "contract",
+        "deal",
+        "history",
+        "kind",
+        "order",
+        "phase",
+        "rules",
+        "to_move",
+        "tricks",
+    )
+
+    deal: Deal
+    rules: Rules
+    order: tuple[Card, Card]
+    phase: TourneePhase
+    to_move: int
+    kind: str | None
+    contract: Contract | None
+    history: list[TourneeEvent]
+    tricks: tuple[Trick, ...]
+
+    def __init__(
+        self,
+        deal: Deal | None = None,
+        rules: Rules = ISKO,
+        *,
+        rng: _random.Random | None = None,
+        seed: int | None = None,
+        top: Card | str | None = None,
+    ) -> None:
+        changed = [name for name in _GAME_OPTIONS if getattr(rules, name) != getattr(ISKO, name)]
+        if changed:
+            raise RulesError(
+                f"Tournee Skat has its own rules: the Skat option {changed[0]} does not apply"
+            )
+        if rng is None and (deal is None or seed is not None):
+            rng = _random.Random(seed)
+        if deal is None:
+            assert rng is not None
+            deal = Deal.random(rng)
+        skat = cards_of(deal.skat_mask)
+        if top is None:
+            first = skat[rng.randrange(2)] if rng is not None else skat[0]
+        else:
+            try:
+                first = Card.parse(top) if isinstance(top, str) else top
+            except CardParseError as exc:
+                raise ValueError(str(exc)) from None
+            if first not in skat:
+                raise ValueError(f"the top card {first} is not in the skat ({CardSet(skat)})")
+        second = skat[1] if first is skat[0] else skat[0]
+        self.deal = deal
+        self.rules = rules
+        self.order = (first, second)
+        self.phase = BIDDING
+        self._hands: tuple[int, ...] = deal.hand_masks
+        self._skat = deal.skat_mask
+        self._auction = _MH_TO_FH
+        self._bid = 0
+        self._bidder = 1
+        self._listener = 0
+        self.to_move = 1
+        self._declarer = -1
+        self.kind = None
+        self._turned: tuple[Card, ...] = ()
+        self.contract = None
+        self._gt = 0
+        self._trick: tuple[int, ...] = ()
+        self._trick_leader = 0
+        self._trick_count = 0
+        self._decl_won = 0
+        self._def_won = 0
+        self._decl_tricks = 0
+        self._def_tricks = 0
+        self._resigned = 0
+        self._result: TourneeResult | None = None
+        self.history = []
+        self.tricks = ()
+        self._undo: list[tuple[object, ...]] = []
+
+    # ------------------------------------------------------------------ properties
+
+    @property
+    def declarer(self) -> int | None:
+        """Seat of the declarer once the auction is over (``None`` before or when passed in)."""
+        return self._declarer if self._declarer >= 0 else None
+
+    @property
+    def bid(self) -> int:
+        """The highest bid so far (0 if none)."""
+        return self._bid
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended (played out, resigned, or passed in)."""
+        return self.phase == DONE
+
+    @property
+    def result(self) -> TourneeResult | None:
+        """The scored result once the game is over (``contract`` is ``None`` if passed in)."""
+        return self._result
+
+    @property
+    def turned(self) -> tuple[Card, ...]:
+        """The skat cards turned face up for a Tournée (none, the top card, or both)."""
+        return self._turned
+
+    @property
+    def second_card(self) -> bool:
+        """True when the declarer refused the first turned card (passt mir nicht)."""
+        return len(self._turned) == 2
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now."""
+        return CardSet(self._hands[seat])
+
+    @property
+    def skat(self) -> CardSet:
+        """The skat now: as dealt (turned cards included), empty while the declarer holds it,
+        or the two cards he put away."""
+        return CardSet(0 if self.phase == DISCARD else self._skat)
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """Cards of the unfinished trick in play order."""
+        return tuple(CARDS[i] for i in self._trick)
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that led (or leads) the current trick."""
+        return self._trick_leader
+
+    def points(self) -> tuple[int, int]:
+        """Card points taken so far in tricks: (declarer, defenders); the skat not included."""
+        return points_of(self._decl_won), points_of(self._def_won)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[TourneeAction]:
+        """The moves of the seat to move (empty when the game is over); resigning is listed
+        by :meth:`end_actions`."""
+        phase = self.phase
+        if phase == PLAY:
+            hand = self._hands[self.to_move]
+            if self._trick:
+                follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
+                if follow:
+                    return list(cards_of(follow))
+            return list(cards_of(hand))
+        if phase == BIDDING:
+            if self.to_move == self._listener and self._auction != _FH_ALONE:
+                return [HOLD, PASS]
+            start = _BID_INDEX[self._bid] + 1 if self._bid else 0
+            return [*_BIDS[start:], PASS]
+        if phase == SKAT:
+            return [TURN, PICK_UP, *self._reachable(_SOLO_DECLARES, SOLO)]
+        if phase == TURNED:
+            out: list[TourneeAction] = list(self._tournee_declares())
+            if len(self._turned) == 1:
+                out.append(PASST_MIR_NICHT)
+            return out
+        if phase == DISCARD:
+            idx = [c.bit for c in cards_of(self._hands[self._declarer])]
+            return [DISCARDS[a | b] for i, a in enumerate(idx) for b in idx[i + 1 :]]
+        if phase == DECLARE:
+            return list(self._reachable(_GUCKSER_DECLARES, GUCKSER))
+        return []
+
+    def end_actions(self) -> list[TourneeAction]:
+        """Resignations open now (during the play): the declarer alone, or both defenders."""
+        if self.phase != PLAY:
+            return []
+        return [RESIGNS[s] for s in range(3) if not self._resigned >> s & 1]
+
+    def _tournee_declares(self) -> tuple[Declare, ...]:
+        card = self._turned[-1]
+        suit = Declare.of(Contract.make(GameType(int(card.suit))))
+        if card.rank == _JACK:
+            return (suit, Declare.of(Contract.make(GRAND)))
+        return (suit,)
+
+    def _best_value(self, kind: str, contract: Contract) -> int:
+        d = self._declarer
+        gt = contract.game_type
+        base = base_value(kind, contract)
+        if gt == NULL:
+            return base
+        if kind == SOLO:
+            m = best_case_matadors(gt, self._hands[d])
+        else:  # the declarer knows all his 12 cards
+            m = abs(matadors(gt, self._hands[d] | self._skat))
+        if contract.ouvert:  # Grand Ouvert: every level is announced
+            return base * (m + _fixed_levels(contract))
+        return base * _max_level(contract, m)
+
+    def _reachable(self, candidates: tuple[Declare, ...], kind: str) -> tuple[Declare, ...]:
+        """Declarations that can reach the bid arithmetically (all of them if none can)."""
+        ok = tuple(a for a in candidates if self._best_value(kind, a.contract) >= self._bid)
+        return ok or candidates
+
+    # ------------------------------------------------------------------ validation
+
+    def validate(self, action: TourneeAction | str, seat: int | None = None) -> TourneeAction:
+        """Check an action (or its text) for ``seat`` (default: the seat to move; for a
+        resignation its own seat).  A :class:`~skat.core.actions.Bid` is read as the
+        :class:`TourneeBid` of its value.
+
+        Returns the parsed action; raises :class:`~skat.core.state.IllegalActionError` naming
+        the reason.
+        """
+        if isinstance(action, str):
+            try:
+                action = parse_tournee_action(action)
+            except ActionParseError as exc:
+                raise IllegalActionError(str(exc)) from None
+        elif isinstance(action, Bid):
+            try:
+                action = TourneeBid.of(action.value)
+            except ActionParseError as exc:
+                raise IllegalActionError(str(exc)) from None
+        if seat is None:
+            seat = action.seat if isinstance(action, Resign) else self.to_move
+        who = _SEAT_NAMES[seat] if 0 <= seat < 3 else f"seat {seat}"
+        phase = self.phase
+        if phase == DONE:
+            raise IllegalActionError("the game is over")
+        if isinstance(action, Resign):
+            if phase != PLAY:
+                raise IllegalActionError("resigning is possible only during the play")
+            if action.seat != seat:
+                raise IllegalActionError(f"{who} cannot resign for seat {action.seat}")
+            if self._resigned >> seat & 1:
+                raise IllegalActionError(f"{who} has resigned already")
+            return action
+        if seat != self.to_move:
+            raise IllegalActionError(f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s")
+        if phase == PLAY:
+            return self._validate_card(action, seat, who)
+        if phase == BIDDING:
+            return self._validate_bidding(action, seat, who)
+        if phase == SKAT:
+            if isinstance(action, (Turn, PickUp)):
+                return action
+            if isinstance(action, Declare):
+                c = action.contract
+                if not c.hand:
+                    raise IllegalActionError(
+                        f"{c.describe()} is no Solo: turn a card (t) for a Tournée, pick up the"
+                        " skat (s) for a Guckser, or declare a Hand game (a Solo)"
+                    )
+                if c.ouvert and c.game_type != NULL and c.game_type != GRAND:
+                    raise IllegalActionError(f"there is no {c.describe()} in Tournee Skat")
+                self._check_reachable(action, _SOLO_DECLARES, SOLO)
+                return action
+            raise IllegalActionError(
+                f"{who} must turn a card (t), pick up the skat (s) or declare a Solo"
+            )
+        if phase == TURNED:
+            if isinstance(action, PasstMirNicht):
+                if len(self._turned) == 2:
+                    raise IllegalActionError("the second card decides: passt mir nicht is over")
+                return action
+            if isinstance(action, Declare):
+                allowed = self._tournee_declares()
+                if action not in allowed:
+                    card = self._turned[-1]
+                    choice = " or Grand" if card.rank == _JACK else ""
+                    raise IllegalActionError(
+                        f"the turned {card} makes {card.suit.english}{choice} trumps, not"
+                        f" {action.contract.describe()}"
+                    )
+                return action
+            raise IllegalActionError(
+                f"{who} must take the turned card's suit or say passt mir nicht (pmn)"
+            )
+        if phase == DISCARD:
+            if not isinstance(action, Discard):
+                raise IllegalActionError(f"{who} must put two cards into the skat first")
+            hand = self._hands[seat]
+            if action.mask & ~hand:
+                raise IllegalActionError(f"{who} does not hold {CardSet(action.mask & ~hand)}")
+            return action
+        # DECLARE: the Guckser's game
+        if not isinstance(action, Declare):
+            raise IllegalActionError(f"{who} must declare the Guckser now")
+        if action not in _GUCKSER_DECLARES:
+            raise IllegalActionError(
+                f"a Guckser is Grand (G), Null (N) or Null Ouvert (NO), not"
+                f" {action.contract.describe()}"
+            )
+        self._check_reachable(action, _GUCKSER_DECLARES, GUCKSER)
+        return action
+
+    def _validate_card(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        if not isinstance(action, Card):
+            raise IllegalActionError(f"{who} must play a card, not {action}")
+        hand = self._hands[seat]
+        if not hand & action.bit:
+            raise IllegalActionError(f"{who} does not hold {action}")
+        if self._trick:
+            follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
+            if follow and not follow & action.bit:
+                led = CARDS[self._trick[0]]
+                trump = EFFECTIVE_SUIT[self._gt][led.index] == 4
+                what = "trump" if trump else led.suit.english
+                raise IllegalActionError(f"{who} must follow {what} (led {led}), not {action}")
+        return action
+
+    def _validate_bidding(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        listening = seat == self._listener and self._auction != _FH_ALONE
+        if isinstance(action, Pass):
+            return action
+        if isinstance(action, Hold):
+            if not listening:
+                raise IllegalActionError(f"{who} is bidding and must say a value or pass")
+            return action
+        if isinstance(action, TourneeBid):
+            if listening:
+                raise IllegalActionError(f"{who} answers the bid: hold (y) or pass (p)")
+            if action.value <= self._bid:
+                raise IllegalActionError(
+                    f"bid {action.value} is not above the current bid {self._bid}"
+                )
+            return action
+        raise IllegalActionError(f"the auction is on: {who} cannot {action}")
+
+    def _check_reachable(self, action: Declare, candidates: tuple[Declare, ...], kind: str) -> None:
+        if action in self._reachable(candidates, kind):
+            return
+        c = action.contract
+        best = self._best_value(kind, c)
+        raise IllegalActionError(
+            f"{c.describe()} ({kind}) can reach at most {best}, less than the bid {self._bid}"
+        )
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: TourneeAction | str, seat: int | None = None) -> TourneeEvent:
+        """Validate and apply an action (or its text); returns the recorded event."""
+        action = self.validate(action, seat)
+        if seat is None:
+            seat = action.seat if isinstance(action, Resign) else self.to_move
+        self._push_undo()
+        d = self._declarer
+        if isinstance(action, Card):
+            self._play(seat, action)
+        elif isinstance(action, (TourneeBid, Hold, Pass)):
+            self._auction_step(seat, action)
+        elif isinstance(action, Turn):
+            self.kind = TOURNEE
+            self._turned = (self.order[0],)
+            self.phase = TURNED
+        elif isinstance(action, PasstMirNicht):
+            self._turned = self.order
+        elif isinstance(action, PickUp):
+            self.kind = GUCKSER
+            self._take_skat()
+        elif isinstance(action, Discard):
+            hands = list(self._hands)
+            hands[d] &= ~action.mask
+            self._hands = tuple(hands)
+            self._skat = action.mask
+            if self.kind == TOURNEE:
+                self._start_play()
+            else:
+                self.phase = DECLARE
+        elif isinstance(action, Declare):
+            self.contract = action.contract
+            self._gt = action.contract.game_type
+            if self.phase == SKAT:
+                self.kind = SOLO
+                self._start_play()
+            elif self.phase == TURNED:
+                self._take_skat()
+            else:
+                self._start_play()
+        elif isinstance(action, Resign):
+            self._resign(seat)
+        event = TourneeEvent(seat, action)
+        self.history.append(event)
+        return event
+
+    def _take_skat(self) -> None:
+        d = self._declarer
+        hands = list(self._hands)
+        hands[d] |= self._skat
+        self._hands = tuple(hands)
+        self._skat = 0
+        self.phase = DISCARD
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self._trick_leader = 0
+        self.to_move = 0
+
+    def _auction_step(self, seat: int, action: TourneeAction) -> None:
+        stage = self._auction
+        if stage == _FH_ALONE:
+            if isinstance(action, TourneeBid):
+                self._bid = action.value
+                self._start_declarer(0)
+            else:
+                self._pass_in()
+            return
+        if isinstance(action, TourneeBid):
+            self._bid = action.value
+            self.to_move = self._listener
+        elif isinstance(action, Hold):
+            self.to_move = self._bidder
+        else:  # a pass: the other one survives this round
+            survivor = self._listener if seat == self._bidder else self._bidder
+            if stage == _MH_TO_FH:
+                self._auction = _RH_TO_SURVIVOR
+                self._bidder, self._listener = 2, survivor
+                self.to_move = 2
+            elif self._bid:
+                self._start_declarer(survivor)
+            else:  # nobody bid: Forehand may still play (at the lowest bid or more) or pass
+                self._auction = _FH_ALONE
+                self._bidder = self._listener = 0
+                self.to_move = 0
+
+    def _start_declarer(self, seat: int) -> None:
+        self._declarer = seat
+        self.to_move = seat
+        self.phase = SKAT
+
+    def _pass_in(self) -> None:
+        self.phase = DONE
+        self._result = TourneeResult(None, rules=self.rules)
+
+    def _play(self, seat: int, card: Card) -> None:
+        hands = list(self._hands)
+        hands[seat] &= ~card.bit
+        self._hands = tuple(hands)
+        trick = self._trick = (*self._trick, card.index)
+        if len(trick) < 3:
+            self.to_move = (seat + 1) % 3
+            return
+        gt = self._gt
+        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
+        a, b, c = keys[trick[0]], keys[trick[1]], keys[trick[2]]
+        pos = (0 if a >= c else 2) if a >= b else (1 if b >= c else 2)
+        leader = self._trick_leader
+        winner = (leader + pos) % 3
+        cards3 = (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]])
+        self.tricks = (*self.tricks, Trick(leader, cards3, winner))
+        bits = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
+        self._trick = ()
+        self._trick_count += 1
+        self._trick_leader = winner
+        self.to_move = winner
+        contract = self.contract
+        assert contract is not None
+        if winner == self._declarer:
+            self._decl_won |= bits
+            self._decl_tricks += 1
+            if gt == NULL:
+                self._finish()
+                return
+        else:
+            self._def_won |= bits
+            self._def_tricks += 1
+            if contract.schwarz_announced:
+                self._finish()
+                return
+        if self._trick_count == 10:
+            self._finish()
+
+    def _give_rest(self, to_declarer: bool) -> None:
+        rest = self._hands[0] | self._hands[1] | self._hands[2]
+        for i in self._trick:
+            rest |= 1 << i
+        remaining = 10 - self._trick_count
+        if to_declarer:
+            self._decl_won |= rest
+            self._decl_tricks += remaining
+        else:
+            self._def_won |= rest
+            self._def_tricks += remaining
+        self._hands = (0, 0, 0)
+        self._trick = ()
+
+    def _resign(self, seat: int) -> None:
+        self._resigned |= 1 << seat
+        d = self._declarer
+        if seat == d:
+            self._give_rest(to_declarer=False)
+            self._finish(declarer_resigned=True)
+            return
+        defenders = 7 & ~(1 << d)
+        if self._resigned & defenders == defenders:
+            self._give_rest(to_declarer=self._gt != NULL)
+            self._finish(defenders_resigned=True)
+
+    def _finish(self, declarer_resigned: bool = False, defenders_resigned: bool = False) -> None:
+        contract = self.contract
+        kind = self.kind
+        assert contract is not None and kind is not None
+        d = self._declarer
+        self.phase = DONE
+        self._result = score_tournee(
+            kind,
+            contract,
+            bid=self._bid,
+            cards=self.deal.hand_masks[d] | self.deal.skat_mask,
+            points=points_of(self._decl_won | self._skat),
+            tricks=self._decl_tricks,
+            defender_tricks=self._def_tricks,
+            second_card=len(self._turned) == 2,
+            declarer=d,
+            declarer_resigned=declarer_resigned,
+            defenders_resigned=defenders_resigned,
+            trick_complete=self._trick_count > 0,
+            rules=self.rules,
+        )
+
+    # ------------------------------------------------------------------ undo, copy
+
+    def _push_undo(self) -> None:
+        self._undo.append(tuple(getattr(self, name) for name in _SNAPSHOT_FIELDS))
+
+    def undo(self) -> TourneeEvent:
+        """Take back the last action; returns its event."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo")
+        for name, value in zip(_SNAPSHOT_FIELDS, self._undo.pop(), strict=True):
+            setattr(self, name, value)
+        return self.history.pop()
+
+    def copy(self) -> TourneeState:
+        """An independent copy (the history lists are copied; everything else is immutable)."""
+        new = object.__new__(TourneeState)
+        for name in TourneeState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.history = self.history.copy()
+        new._undo = self._undo.copy()
+        return new
+
+    __copy__ = copy
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> TourneeView:
+        """What ``seat`` knows: its own hand, everything public, and nothing else."""
+        done = self.phase == DONE
+        d = self._declarer
+        is_declarer = seat == d
+        took_skat = self.kind in (TOURNEE, GUCKSER) and self.phase >= DISCARD
+        history: list[TourneeEvent | tuple[int, None]] = []
+        for ev in self.history:
+            if isinstance(ev.action, Discard) and not is_declarer and not done:
+                history.append((ev.seat, None))
+            else:
+                history.append(ev)
+        skat: CardSet | None = None
+        discard: CardSet | None = None
+        if done or (is_declarer and took_skat):
+            skat = CardSet(self.deal.skat_mask)
+            if took_skat and self.phase > DISCARD:
+                discard = CardSet(self._skat)
+        open_hand: CardSet | None = None
+        c = self.contract
+        if d >= 0 and not is_declarer and c is not None and c.ouvert and self.phase >= PLAY:
+            open_hand = CardSet(self._hands[d])
+        return TourneeView(
+            seat=seat,
+            phase=self.phase,
+            to_move=None if done else self.to_move,
+            hand=CardSet(self._hands[seat]),
+            declarer=self.declarer,
+            bid=self._bid,
+            kind=self.kind,
+            contract=c,
+            turned=self._turned,
+            skat=skat,
+            discard=discard,
+            open_hand=open_hand,
+            tricks=self.tricks,
+            current_trick=self.current_trick,
+            trick_leader=self._trick_leader,
+            history=tuple(history),
+            legal_actions=tuple(self.legal_actions()) if seat == self.to_move and not done else (),
+            rules=self.rules,
+            result=self._result,
+        )
+
+    def __repr__(self) -> str:
+        return f"<TourneeState {self.phase.name} to_move={self.to_move} events={len(self.history)}>"
+
+
+__all__ = [
+    "BIDDING",
+    "DECLARE",
+    "DISCARD",
+    "DONE",
+    "GUCKSER",
+    "KINDS",
+    "PASST_MIR_NICHT",
+    "PLAY",
+    "SKAT",
+    "SOLO",
+    "TOURNEE",
+    "TOURNEE_BIDS",
+    "TURN",
+    "TURNED",
+    "PasstMirNicht",
+    "TourneeAction",
+    "TourneeBid",
+    "TourneeEvent",
+    "TourneePhase",
+    "TourneeResult",
+    "TourneeState",
+    "TourneeView",
+    "Turn",
+    "base_value",
+    "parse_tournee_action",
+    "score_tournee",
+]
