@@ -51,6 +51,7 @@ from skat.core.scoring import Result, score
 from skat.core.seats import FOREHAND, MIDDLEHAND, REARHAND, Seat
 from skat.core.state import GameState, IllegalActionError, Phase, Trick, View
 from skat.core.strohmann import StrohmannState, StrohmannView
+from skat.core.tournee import TourneeResult, TourneeState, TourneeView
 
 __all__ = [
     "BID_VALUES",
@@ -106,6 +107,9 @@ __all__ = [
     "StrohmannState",
     "StrohmannView",
     "Suit",
+    "TourneeResult",
+    "TourneeState",
+    "TourneeView",
     "Trick",
     "View",
     "matadors",
