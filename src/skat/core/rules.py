@@ -226,6 +226,15 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "a declarer may show the skat before picking it up for one more level.",
     ),
     Option(
+        "bid_jumps",
+        True,
+        None,
+        None,
+        "game",
+        "a bidder may skip values of the bid ladder (jump bids). off: every bid is the next "
+        "value, from 18 up, each step said (Danish Skat Union).",
+    ),
+    Option(
         "score_sheet",
         "plain",
         ("plain", "seeger", "bierlachs", "danish"),
@@ -310,6 +319,7 @@ class Rules:
     schenken: bool = False
     open_play: bool = False
     show_skat: bool = False
+    bid_jumps: bool = True
     score_sheet: str = "plain"
     seeger_bonus: str = "all"
     bock: bool = False
@@ -466,6 +476,10 @@ OLD: Final = Rules(lost_hand_single=True, grand_ouvert_base=36)
 PUB: Final = Rules(kontra=True, supra=True, ramsch="ramsch", bock=True, ramsch_rounds=True)
 """A pub (Kneipe) table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock and Ramsch rounds."""
 
+DANISH: Final = Rules(bid_jumps=False, score_sheet="danish")
+"""The Danish Skat Union (docs/variants/danish.md): every bid step said from 18 up, and the
+Danish tournament list (the defenders of a lost game each score its value)."""
+
 PRESETS: Final[dict[str, Rules]] = {
     "isko": ISKO,
     "tournament": TOURNAMENT,
@@ -473,5 +487,6 @@ PRESETS: Final[dict[str, Rules]] = {
     "iss2": ISS2,
     "old": OLD,
     "pub": PUB,
+    "danish": DANISH,
 }
 """The named presets, in the order the string form prefers them."""
