@@ -49,6 +49,7 @@ from skat.core.rules import ISKO, Rules, RulesError
 from skat.core.scoring import Result
 from skat.core.seats import MIDDLEHAND, Seat
 from skat.core.state import (
+    PLAY,
     GameState,
     IllegalActionError,
     Phase,
@@ -252,17 +253,22 @@ class StrohmannState:
     # ------------------------------------------------------------------ actions
 
     def legal_actions(self) -> list[Action]:
-        """The moves of the seat to move, made by :attr:`player_to_move`."""
-        return self._game.legal_actions()
+        """The moves of the seat to move, made by :attr:`player_to_move`; on the dummy's turn
+        only its cards (the defender makes no other decision in the dummy's name)."""
+        legal = self._game.legal_actions()
+        if self._game.to_move == self.dummy and any(isinstance(a, Card) for a in legal):
+            return [a for a in legal if isinstance(a, Card)]
+        return legal
 
     def end_actions(self) -> list[Action]:
         """Ending the play early: the declarer shows his cards, or resigns, or the defender
         resigns (for both defender hands; the dummy does not resign by itself)."""
-        return [
-            a
-            for a in self._game.end_actions()
-            if not (isinstance(a, Resign) and a.seat == self.dummy)
-        ]
+        return [a for a in self._game.end_actions() if not self._names_dummy(a)]
+
+    def _names_dummy(self, action: Action) -> bool:
+        """True for an action taken or agreed in the dummy's name (its resignation, its
+        consent): the dummy takes no part in ending the game."""
+        return any(getattr(action, name, None) == self.dummy for name in ("seat", "consent"))
 
     def _resolve(self, action: Action | str, seat: int | None) -> tuple[Action, int | None]:
         """Parse the action and map the seat a player names to the seat that acts."""
@@ -276,11 +282,21 @@ class StrohmannState:
             raise IllegalActionError(
                 "the dummy does not resign by itself: the defender resigns for both hands"
             )
-        if isinstance(action, (Resign, ShowCards)):
+        if self._names_dummy(action):
+            raise IllegalActionError("the dummy does not act by itself")
+        if isinstance(action, ShowCards) or hasattr(action, "seat"):  # the end actions
             if seat == dummy:
                 raise IllegalActionError("the dummy does not act by itself")
             return action, seat
         game = self._game
+        acting = seat if seat is not None else game.to_move
+        if (
+            game.to_move == dummy
+            and acting in (dummy, self.defender)
+            and not isinstance(action, Card)
+            and game.phase == PLAY
+        ):
+            raise IllegalActionError(f"the dummy only plays its cards, not {action}")
         if seat is not None and game.to_move == dummy and seat == self.defender:
             if (
                 isinstance(action, Card)
@@ -360,7 +376,7 @@ class StrohmannState:
             values["hand"] = dummy_hand if dummy_hand is not None else CardSet(0)
             values["legal_actions"] = ()
         elif mover == seat and game.to_move != seat:
-            values["legal_actions"] = tuple(game.legal_actions())
+            values["legal_actions"] = tuple(self.legal_actions())
         return StrohmannView(**values, dummy=dummy, dummy_hand=dummy_hand, player_to_move=mover)
 
     def __repr__(self) -> str:
