@@ -191,13 +191,15 @@ class Series:
 
     @property
     def bierlachs_loser(self) -> str | None:
-        """With a Bierlachs list, the player who reached − ``limit`` (he buys the round)."""
+        """With a Bierlachs list, the player who reached − ``limit`` (he buys the round); when
+        several reach it in the same game, the lowest total, then the first in seating order."""
         if self.rules.score_sheet != "bierlachs":
             return None
         for record in self.records:
-            for p, total in enumerate(record.totals):
-                if total <= -self.limit:
-                    return self.players[p]
+            totals = record.totals
+            lowest = min(totals)
+            if lowest <= -self.limit:
+                return self.players[totals.index(lowest)]
         return None
 
     @property

@@ -1,0 +1,1 @@
+"""Tests of ``skat.series``: lists, score sheets, rounds, pot, settlement, export, save/resume."""
