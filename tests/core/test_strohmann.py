@@ -210,6 +210,14 @@ def test_the_defender_cannot_play_his_own_card_on_the_dummys_turn() -> None:
         state.validate("HJ", seat=REARHAND)
 
 
+def test_on_the_dummys_turn_only_its_cards_are_listed_and_nothing_else_is_taken() -> None:
+    state = run(hearts_hand(), "CJ")
+    assert all(isinstance(a, Card) for a in state.legal_actions())
+    for seat in (None, MIDDLEHAND, REARHAND):
+        with pytest.raises(IllegalActionError, match="the dummy only plays its cards, not p"):
+            state.validate(PASS, seat)
+
+
 def test_the_dummys_cards_follow_suit_like_any_hand() -> None:
     state = run(hearts_hand(), "D7")  # diamonds led: the dummy has none, anything goes
     assert len(state.legal_actions()) == 10
