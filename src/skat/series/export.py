@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from skat.series.series import GameRecord, Series
 from skat.series.sheet import ranking
-from skat.series.storage import atomic_write
+from skat.series.storage import atomic_write, rules_text
 
 FORMAT: Final = "skat-list"
 VERSION: Final = 1
@@ -109,7 +109,7 @@ class ScoreList:
     def of(series: Series, title: str = "Skat") -> ScoreList:
         """The list of a series so far."""
         rows = tuple(_row(series, r) for r in series.records)
-        return ScoreList(series.players, rows, title, str(series.rules))
+        return ScoreList(series.players, rows, title, rules_text(series.rules))
 
     # ------------------------------------------------------------------ CSV
 

@@ -44,12 +44,13 @@ import json
 import os
 import tempfile
 from collections.abc import Mapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Final
 
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
-from skat.core.rules import Rules
+from skat.core.rules import PRESETS, Rules
 from skat.core.scoring import Result
 from skat.core.state import GameState
 from skat.series.series import Series, SeriesError
@@ -89,13 +90,48 @@ def _game_events(events: tuple[tuple[int, str], ...] | None) -> list[list[object
     return None if events is None else [[seat, text] for seat, text in events]
 
 
+def rules_text(rules: Rules) -> str:
+    """A rules string that reads back to ``rules``.
+
+    ``str(rules)`` names the nearest preset and the options that differ; when that text does
+    not read back (a preset option switched off whose prerequisite is off too, e.g.
+    ``pub,kontra=off,supra=off``) the differences from another preset are written instead.
+
+    >>> rules_text(Rules.parse("isko,ramsch=ramsch,bock=on,ramsch_rounds=on,pot=5"))
+    'isko,ramsch=ramsch,bock=on,ramsch_rounds=on,pot=5'
+    """
+    candidates = [str(rules)]
+    for name, preset in PRESETS.items():
+        diff = [
+            f"{f.name}={_option_text(getattr(rules, f.name))}"
+            for f in fields(Rules)
+            if getattr(rules, f.name) != getattr(preset, f.name)
+        ]
+        candidates.append(",".join([name, *diff]))
+    for text in candidates:
+        try:
+            if Rules.parse(text) == rules:
+                return text
+        except ValueError:
+            continue
+    raise SeriesError(f"the rules {rules} cannot be written so that they read back")
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, frozenset):
+        return "+".join(sorted(value)) if value else "none"
+    return str(value)
+
+
 def series_to_dict(series: Series) -> dict[str, Any]:
     """The JSON object of a series (see the module doc)."""
     current = series.current
     return {
         "format": FORMAT,
         "version": VERSION,
-        "rules": str(series.rules),
+        "rules": rules_text(series.rules),
         "players": list(series.players),
         "seed": series.seed,
         "games": series.planned,
@@ -168,7 +204,7 @@ def _get(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where:
     value = obj[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds:
-        raise _fail(where, f"{key} must be {_kind_name(kinds)}, not {value!r}")
+        raise _fail(where, f"{key} must be {_kind_name(kinds)}, not {_short(value)}")
     if not isinstance(value, kinds):
         raise _fail(where, f"{key} must be {_kind_name(kinds)}, not {_short(value)}")
     return value
