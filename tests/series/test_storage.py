@@ -172,6 +172,8 @@ CORRUPT = [
     ("{", "not JSON"),
     ("[]", "expected a JSON object"),
     (b"\xff\xfe".decode("latin-1"), "not JSON"),
+    ('{"seed": ' + "9" * 5000 + "}", "not JSON (Exceeds the limit"),
+    ("[" * 100_000, "not JSON (nested too deeply)"),
     (_edit(_set("format", "skat-game")), "format must be 'skat-series'"),
     (_edit(_set("version", 9)), "version 9 is not supported"),
     (_edit(_set("rules", "isko,kontra=maybe")), "rules: rules option kontra takes on or off"),

@@ -219,6 +219,8 @@ class ScoreList:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ListFormatError(f"JSON list: not JSON ({exc.msg} at line {exc.lineno})") from None
+        except (ValueError, RecursionError) as exc:
+            raise ListFormatError(f"JSON list: not JSON ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ListFormatError(f"JSON list: format must be {FORMAT!r}")
         if data.get("version") != VERSION:

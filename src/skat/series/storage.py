@@ -402,6 +402,8 @@ def loads_series(text: str | bytes, name: str = "") -> Series:
         ) from None
     except RecursionError:
         raise _fail(where, "not JSON (nested too deeply)") from None
+    except ValueError as exc:  # e.g. a number with more digits than Python converts
+        raise _fail(where, f"not JSON ({exc})") from None
     try:
         return series_from_dict(data)
     except SeriesFileError as exc:
