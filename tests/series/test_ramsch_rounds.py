@@ -105,3 +105,21 @@ def test_ramsch_rounds_with_the_engine() -> None:
     assert {"bock", "ramsch"} <= kinds
     assert any(r.kind == "ramsch" and not r.counts for r in s.records)
     assert s.totals == [sum(r.entries[p] for r in s.records) for p in range(4)]
+
+
+def test_a_ramsch_round_game_started_without_the_series_is_refused() -> None:
+    s = Series(["A", "B", "C"], PUB, seed=1)
+    s.add(won("G", 120, FH))
+    for _ in range(3):
+        s.add(PASSED)
+    game = GameState(s.deal, s.rules)  # an ordinary game for the Ramsch round's deal
+    for action in ("18", "y", "p", "p", "s"):
+        game.apply(action)
+    game.apply(game.legal_actions()[0])  # put two cards away
+    game.apply("C")
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(SeriesError, match="Ramsch round: it is a Ramsch or a Grand Hand"):
+        s.record(game)
+    with pytest.raises(SeriesError, match="Ramsch round"):
+        s.add(won("C", 24, FH))

@@ -37,7 +37,7 @@ from skat.core.scoring import Result
 from skat.core.state import GameState
 from skat.series import sheet
 from skat.series.pot import Pot
-from skat.series.rounds import Rounds, bock_triggers
+from skat.series.rounds import Rounds, bock_triggers, is_grand_hand
 from skat.series.settlement import Settlement, Stake, settle, settle_each
 from skat.series.table import Table
 
@@ -249,6 +249,7 @@ class Series:
                 f"game {self.number} was played under rules {state.rules}, "
                 f"the series under {self.rules}"
             )
+        self._check_result(state.result)
         events = tuple((e.seat, str(e.action)) for e in state.history)
         return self._write(state.result, self.deal, events)
 
@@ -262,19 +263,27 @@ class Series:
             raise SeriesError(f"add() takes a Result, not {type(result).__name__}")
         if result.declarer is not None and result.declarer not in (0, 1, 2):
             raise SeriesError(f"game {self.number}: declarer seat {result.declarer} is not 0..2")
-        if self.rounds.ramsch:
-            if result.ramsch is None and result.declarer is None:
-                raise SeriesError(f"game {self.number} is in a Ramsch round: it cannot be passed")
-        elif result.ramsch is not None and self.rules.ramsch == "off":
-            raise SeriesError(
-                f"game {self.number}: a Ramsch outside a Ramsch round needs rules with ramsch on"
-            )
+        self._check_result(result)
         _ = self.deal  # draw it: the seed's later deals do not depend on how a game was entered
         return self._write(result, None, None)
 
     def _check_open(self) -> None:
         if self.is_over:
             raise SeriesError(f"the series is over after {len(self.records)} games")
+
+    def _check_result(self, result: Result) -> None:
+        """A game of a Ramsch round is a Ramsch or a Grand Hand; a Ramsch elsewhere needs
+        rules that play Ramsch when all pass."""
+        if self.rounds.ramsch:
+            if result.ramsch is None and not is_grand_hand(result):
+                raise SeriesError(
+                    f"game {self.number} is in a Ramsch round: it is a Ramsch or a Grand Hand "
+                    "(start it with series.next_game())"
+                )
+        elif result.ramsch is not None and self.rules.ramsch == "off":
+            raise SeriesError(
+                f"game {self.number}: a Ramsch outside a Ramsch round needs rules with ramsch on"
+            )
 
     def _write(
         self, result: Result, deal: Deal | None, events: tuple[tuple[int, str], ...] | None
