@@ -193,14 +193,11 @@ class Series:
     def bierlachs_loser(self) -> str | None:
         """With a Bierlachs list, the player who reached − ``limit`` (he buys the round); when
         several reach it in the same game, the lowest total, then the first in seating order."""
-        if self.rules.score_sheet != "bierlachs":
+        if self.rules.score_sheet != "bierlachs" or not self.records:
             return None
-        for record in self.records:
-            totals = record.totals
-            lowest = min(totals)
-            if lowest <= -self.limit:
-                return self.players[totals.index(lowest)]
-        return None
+        totals = self.records[-1].totals  # the series stops at the game that reaches the limit
+        lowest = min(totals)
+        return self.players[totals.index(lowest)] if lowest <= -self.limit else None
 
     @property
     def is_over(self) -> bool:
