@@ -43,7 +43,6 @@ def test_danish_rules_are_skat_rules_not_tournee_rules() -> None:
         TourneeState(DEAL, DANISH)
 
 
-@pytest.mark.xfail(strict=True, reason="needs GameState support for bid_jumps=off (state.py)")
 def test_without_jump_bids_only_the_next_value_may_be_bid() -> None:
     state = GameState(DEAL, DANISH)
     assert state.legal_actions() == [Bid.of(18), PASS]

@@ -182,14 +182,23 @@ def test_null_declarer_who_resigns_loses() -> None:
     assert not r.won and r.score == -70
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=pytest.fail.Exception,
-    reason="not implemented: the engine lets the declarer resign alone at any time; RULES.md 9 "
-    "(ISkO 4.4): alone only while he holds at least 9 cards, later a defender must agree",
-)
 def test_isko_declarer_resigns_alone_only_while_holding_at_least_nine_cards() -> None:
     state = play(DEAL, f"{HH} D7 CA DA DT D8 S9")  # two tricks: Forehand holds 8 cards
     assert len(state.hand(0)) == 8
     with pytest.raises(IllegalActionError):
         state.validate("RE.0")
+
+
+def test_isko_declarer_resigns_later_with_a_defenders_consent() -> None:
+    state = play(DEAL, f"{HH} D7 CA DA DT D8 S9")
+    state.apply("RE.0+1")
+    result = state.result
+    assert result is not None and not result.won and result.resigned
+
+
+def test_iss_declarer_resigns_alone_at_any_time() -> None:
+    from skat.core import ISS
+
+    state = play(DEAL, f"{HH} D7 CA DA DT D8 S9", rules=ISS)
+    state.apply("RE.0")
+    assert state.result is not None and not state.result.won

@@ -27,7 +27,7 @@ skat.core.rules.RulesError: rules option supra=on needs kontra=on
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Final, NamedTuple
 
 
@@ -330,6 +330,14 @@ class Rules:
     def __post_init__(self) -> None:
         for opt in OPTIONS:
             value = getattr(self, opt.name)
+            needs = opt.needs
+            if (
+                needs is not None
+                and value != opt.default
+                and not _satisfied_by(self.__dict__, needs)
+            ):
+                want = "on" if needs[1] is True else needs[1]
+                raise RulesError(f"rules option {opt.name}={_show(value)} needs {needs[0]}={want}")
             if isinstance(opt.default, bool):
                 if not isinstance(value, bool):
                     raise RulesError(f"rules option {opt.name} takes on or off, not {value!r}")
@@ -371,15 +379,13 @@ class Rules:
             if key in changes:
                 raise RulesError(f"rules option {key!r} given twice")
             changes[key] = _value(_BY_NAME[key], raw.strip().lower())
-        rules = replace(PRESETS[name], **changes)  # type: ignore[arg-type]
-        for key in changes:
-            needs = _BY_NAME[key].needs
-            if needs is not None and not _satisfied(rules, needs):
-                want = "on" if needs[1] is True else needs[1]
-                raise RulesError(
-                    f"rules option {key}={_show(changes[key])} needs {needs[0]}={want}"
-                )
-        return rules
+        values = {f.name: getattr(PRESETS[name], f.name) for f in fields(Rules)}
+        values.update(changes)
+        for opt in OPTIONS:  # options of the preset whose prerequisite was turned off go too
+            needs = opt.needs
+            if needs is not None and opt.name not in changes and not _satisfied_by(values, needs):
+                values[opt.name] = opt.default
+        return Rules(**values)
 
     @property
     def preset(self) -> str:
@@ -396,8 +402,8 @@ class Rules:
         return [(o.name, _show(getattr(self, o.name)), o.doc) for o in OPTIONS]
 
 
-def _satisfied(rules: Rules, needs: tuple[str, object]) -> bool:
-    value = getattr(rules, needs[0])
+def _satisfied_by(values: dict[str, object], needs: tuple[str, object]) -> bool:
+    value = values[needs[0]]
     if needs[1] == "on":  # any value but "off"
         return value not in ("off", False, 0)
     return bool(value == needs[1])

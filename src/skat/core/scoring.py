@@ -30,6 +30,10 @@ class Result:
     ``score`` is the declarer's entry on the list: + value if won, − 2 × value if lost, times
     ``multiplier`` (2 for Kontra, 4 Re, 8 Supra, 16 Resupra); Bock rounds are the series' business.
 
+    ``required`` is 1 (2) when the declarer refused the defenders' Schenken and had to make them
+    Schneider (Schwarz): it counts as announced.  ``extra_levels`` are house-rule levels
+    (``spitze`` once per card, ``open``, ``skat shown``).
+
     A Ramsch (all passed, ``ramsch`` names the kind) has no declarer: ``seat_points`` are the
     card points each seat took and ``seat_scores`` the list entries.  ``seat_scores`` is defined
     for every result: the declarer's score at his seat, 0 elsewhere.
@@ -64,6 +68,7 @@ class Result:
     jungfrau: int = 0
     durchmarsch: bool = False
     pushes: int = 0
+    required: int = 0
 
     @property
     def passed(self) -> bool:
@@ -94,13 +99,16 @@ class Result:
         m = self.matadors
         steps = [("with" if m > 0 else "without", abs(m)), ("game", abs(m) + 1)]
         n = abs(m) + 1
+        sa = c.schneider_announced or self.required >= 1
+        za = c.schwarz_announced or self.required >= 2
         for word, on in (
             ("hand", c.hand),
-            ("schneider", self.schneider or c.schneider_announced),
-            ("announced", c.schneider_announced),
-            ("schwarz", self.schwarz or c.schwarz_announced),
-            ("announced", c.schwarz_announced),
+            ("schneider", self.schneider or sa),
+            ("announced", sa),
+            ("schwarz", self.schwarz or za),
+            ("announced", za),
             ("ouvert", c.ouvert),
+            *((extra, True) for extra in self.extra_levels),
         ):
             if on:
                 n += 1
@@ -114,32 +122,59 @@ class Result:
         ('passed in', 'eingepasst')
         """
         de = lang == "de"
+        words = _DE if de else _EN
         c = self.contract
+        if self.ramsch is not None:
+            return self._explain_ramsch(words)
         if c is None:
             return "eingepasst" if de else "passed in"
-        words = _DE if de else _EN
         if c.game_type == NULL:
-            text = f"{c.describe(lang)} = {_null_value(c)}"
-            base_value = _null_value(c)
+            text = f"{c.describe(lang)} = {c.null_value}"
         else:
             base_value = (
                 self.rules.grand_ouvert_base
                 if c.game_type == GRAND and c.ouvert
                 else c.game_type.base_value
             )
-            parts = [f"{words[w]} {n}" for w, n in self.levels()]
+            parts = [f"{words.get(w, w)} {n}" for w, n in self.levels()]
             name = c.game_type.german if de else c.game_type.english
             text = ", ".join(parts) + f", × {name} {base_value} = {base_value * self.level}"
         if self.overbid:
             text += f" < {words['bid']} {self.bid}: {words['overbid']}"
-        if self.resigned:
+        if self.schenken:
+            text += f" ({words['schenken']})"
+        elif self.violation is not None:
+            text += f" ({words['violation']}: {words.get(self.violation, self.violation)})"
+        elif self.resigned:
             text += f" ({words['resigned']})"
+        base_score = self.score // self.multiplier
         if not self.won:
-            factor = -self.score // self.value if self.value else 2
+            factor = -base_score // self.value if self.value else 2
             if factor == 1:
-                text += f", {words['lost']} {_signed(self.score)}"
+                text += f", {words['lost']} {_signed(base_score)}"
             else:
-                text += f", {words['lost']} {factor} × {self.value} = {_signed(self.score)}"
+                text += f", {words['lost']} {factor} × {self.value} = {_signed(base_score)}"
+        if self.multiplier > 1:
+            name = ("", "Kontra", "Re", "Supra", "Resupra")[self.kontra]
+            text += f", {name} × {self.multiplier} = {_signed(self.score)}"
+        return text
+
+    def _explain_ramsch(self, words: dict[str, str]) -> str:
+        kind = words.get(self.ramsch or "ramsch", self.ramsch or "")
+        pts = " ".join(f"{p}" for p in self.seat_points)
+        text = f"{kind} ({pts})"
+        for seat, entry in enumerate(self.ramsch_scores):
+            if entry:
+                text += f", {words['seat' + str(seat)]} {_signed(entry)}"
+        extras = []
+        if self.durchmarsch:
+            extras.append(words["durchmarsch"])
+        if self.jungfrau:
+            extras.append(f"{words['jungfrau']} × {2**self.jungfrau}")
+        if self.pushes:
+            extras.append(f"{words['pushed']} × {2**self.pushes}")
+        if extras:
+            text += f" ({', '.join(extras)})"
         return text
 
     def __str__(self) -> str:
@@ -159,6 +194,24 @@ _EN = {
     "overbid": "overbid",
     "lost": "lost",
     "resigned": "resigned",
+    "spitze": "spitze",
+    "open": "open",
+    "skat shown": "skat shown",
+    "schenken": "conceded",
+    "violation": "violation",
+    "revoke": "revoke",
+    "wrong_lead": "lead out of turn",
+    "looked_at_skat": "looked at the skat",
+    "wrong_cards": "wrong number of cards",
+    "ramsch": "Ramsch",
+    "schieberamsch": "Schieberamsch",
+    "gewinner": "Gewinner-Ramsch",
+    "durchmarsch": "Durchmarsch",
+    "jungfrau": "Jungfrau",
+    "pushed": "pushed",
+    "seat0": "Forehand",
+    "seat1": "Middlehand",
+    "seat2": "Rearhand",
 }
 _DE = {
     "with": "mit",
@@ -173,15 +226,29 @@ _DE = {
     "overbid": "überreizt",
     "lost": "verloren",
     "resigned": "aufgegeben",
+    "spitze": "Spitze",
+    "open": "offen",
+    "skat shown": "Skat gezeigt",
+    "schenken": "geschenkt",
+    "violation": "Regelverstoß",
+    "revoke": "nicht bedient",
+    "wrong_lead": "falsch ausgespielt",
+    "looked_at_skat": "in den Skat gesehen",
+    "wrong_cards": "falsche Kartenzahl",
+    "ramsch": "Ramsch",
+    "schieberamsch": "Schieberamsch",
+    "gewinner": "Gewinner-Ramsch",
+    "durchmarsch": "Durchmarsch",
+    "jungfrau": "Jungfrau",
+    "pushed": "geschoben",
+    "seat0": "Vorhand",
+    "seat1": "Mittelhand",
+    "seat2": "Hinterhand",
 }
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
-
-
-def _null_value(c: Contract) -> int:
-    return c.null_value
 
 
 def score(
@@ -197,6 +264,15 @@ def score(
     defenders_resigned: bool = False,
     trick_complete: bool = True,
     rules: Rules = ISKO,
+    multiplier: int = 1,
+    kontra: int = 0,
+    extra_levels: tuple[str, ...] = (),
+    spitze: int = 0,
+    spitze_made: bool = True,
+    required: int = 0,
+    outcome: tuple[bool, bool, bool] | None = None,
+    schenken: bool = False,
+    violation: tuple[int, str] | None = None,
 ) -> Result:
     """Score a finished game.
 
@@ -205,6 +281,12 @@ def score(
     party took (remaining tricks given to a party on resignation included).  A lost game's
     Schneider and Schwarz reached on the board count only when at least one trick was completed
     (``trick_complete``); the levels a winner reached (e.g. after the defenders gave up) count.
+
+    House rules: ``multiplier`` (Kontra 2, Re 4, …) multiplies the score, not the value;
+    ``extra_levels`` add one level each; a Spitze of ``spitze`` cards adds as many levels and
+    loses the game when not made; ``required`` 1/2 makes Schneider/Schwarz count as announced
+    (a refused Schenken); ``outcome`` = (won, schneider, schwarz) decides the game instead of the
+    card points (an accepted Schenken, a rule violation).
 
     >>> from skat.core.contracts import Contract
     >>> r = score(Contract.parse("S"), bid=18, cards=CardSet.parse("HJ DJ SA ST"), points=28,
@@ -216,37 +298,50 @@ def score(
     gt = contract.game_type
     m = level = 0
     schneider = schwarz = False
+    sa = contract.schneider_announced or required >= 1
+    za = contract.schwarz_announced or required >= 2
     if gt == NULL:
-        won = not declarer_resigned and (defenders_resigned or tricks == 0)
+        extra_levels = ()
+        if outcome is not None:
+            won = outcome[0]
+        else:
+            won = not declarer_resigned and (defenders_resigned or tricks == 0)
         value = contract.null_value
         overbid = value < bid
         if overbid:
             value = min((v for v in (23, 35, 46, 59) if v >= bid), default=bid)
     else:
-        if declarer_resigned or defenders_resigned:
-            won = defenders_resigned
+        if spitze:
+            extra_levels = (*extra_levels, *("spitze",) * spitze)
+        if outcome is not None:
+            won, schneider, schwarz = outcome
         else:
-            won = (
-                points >= 61
-                and (not contract.schneider_announced or points >= 90)
-                and (not contract.schwarz_announced or defender_tricks == 0)
-            )
-        if won:
-            schneider = points >= 90
-            schwarz = defender_tricks == 0
-        elif trick_complete:  # a loser's levels count once a trick was completed
-            schneider = points <= 30
-            schwarz = tricks == 0
+            if declarer_resigned or defenders_resigned:
+                won = defenders_resigned
+            else:
+                won = (
+                    points >= 61
+                    and (not sa or points >= 90)
+                    and (not za or defender_tricks == 0)
+                    and spitze_made
+                )
+            if won:
+                schneider = points >= 90
+                schwarz = defender_tricks == 0
+            elif trick_complete:  # a loser's levels count once a trick was completed
+                schneider = points <= 30
+                schwarz = tricks == 0
         m = matadors(gt, mask)
         level = (
             abs(m)
             + 1
             + contract.hand
-            + (schneider or contract.schneider_announced)
-            + contract.schneider_announced
-            + (schwarz or contract.schwarz_announced)
-            + contract.schwarz_announced
+            + (schneider or sa)
+            + sa
+            + (schwarz or za)
+            + za
             + contract.ouvert
+            + len(extra_levels)
         )
         base = rules.grand_ouvert_base if gt == GRAND and contract.ouvert else gt.base_value
         value = base * level
@@ -270,9 +365,69 @@ def score(
         overbid,
         schneider,
         schwarz,
-        value if won else -lost_factor * value,
+        (value if won else -lost_factor * value) * multiplier,
         declarer_resigned or defenders_resigned,
         rules,
+        multiplier=multiplier,
+        kontra=kontra,
+        spitze=spitze,
+        extra_levels=extra_levels,
+        schenken=schenken,
+        violation=violation[1] if violation else None,
+        violator=violation[0] if violation else None,
+        required=required,
+    )
+
+
+def score_ramsch(
+    kind: str,
+    *,
+    seat_points: tuple[int, int, int],
+    seat_tricks: tuple[int, int, int],
+    pushes: int = 0,
+    rules: Rules = ISKO,
+) -> Result:
+    """Score a Ramsch: everyone for himself, the most card points lose that many.
+
+    Ties for the most points: all of them lose.  Each player without a trick (Jungfrau) doubles
+    the loss (``rules.jungfrau``); a player who took every trick (Durchmarsch, ``rules.durchmarsch``)
+    wins 120 instead.  Each push of the skat in Schieberamsch doubles.  In Gewinner-Ramsch the
+    fewest points win 23 (ties: all of them) and nobody loses.
+
+    >>> r = score_ramsch("ramsch", seat_points=(60, 40, 20), seat_tricks=(5, 3, 2))
+    >>> r.ramsch_scores, r.explain()
+    ((-60, 0, 0), 'Ramsch (60 40 20), Forehand −60')
+    >>> score_ramsch("ramsch", seat_points=(90, 30, 0), seat_tricks=(7, 3, 0)).ramsch_scores
+    (-180, 0, 0)
+    """
+    factor = 2**pushes
+    jungfrau = sum(1 for t in seat_tricks if t == 0) if rules.jungfrau else 0
+    durchmarsch = rules.durchmarsch and 10 in seat_tricks
+    scores = [0, 0, 0]
+    if durchmarsch:
+        scores[seat_tricks.index(10)] = 120 * factor
+        jungfrau = 0
+    elif kind == "gewinner":
+        low = min(seat_points)
+        for seat, p in enumerate(seat_points):
+            if p == low:
+                scores[seat] = 23 * factor
+    else:
+        high = max(seat_points)
+        for seat, p in enumerate(seat_points):
+            if p == high:
+                scores[seat] = -p * factor * 2**jungfrau
+    return Result(
+        None,
+        rules=rules,
+        won=durchmarsch,
+        ramsch=kind,
+        seat_points=seat_points,
+        ramsch_scores=(scores[0], scores[1], scores[2]),
+        jungfrau=jungfrau,
+        durchmarsch=durchmarsch,
+        pushes=pushes,
+        multiplier=factor,
     )
 
 

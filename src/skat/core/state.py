@@ -26,38 +26,63 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final, NamedTuple, cast
 
 from skat.core.actions import (
     BIDS,
     DISCARDS,
+    DOUBLES,
     HOLD,
+    KONTRA,
+    LAY_OPEN,
     PASS,
     PICK_UP,
     RESIGNS,
+    SCHENKEN,
     SHOW_CARDS,
+    SHOW_SKAT,
+    SPITZEN,
+    VIOLATION_KINDS,
     Action,
     ActionParseError,
     Bid,
     Declare,
     Discard,
+    Double,
     Event,
     Hold,
+    LayOpen,
     Pass,
     PickUp,
     Resign,
+    Schenken,
     ShowCards,
+    ShowSkat,
+    Spitze,
+    Violation,
     parse_action,
 )
 from skat.core.bidding import BID_INDEX
-from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of, points_of
+from skat.core.cards import (
+    CARD_POINTS,
+    CARDS,
+    JACKS_MASK,
+    RANK_MASKS,
+    Card,
+    CardSet,
+    Rank,
+    cards_of,
+    points_of,
+)
 from skat.core.contracts import (
     EFFECTIVE_SUIT,
     FOLLOW_MASKS,
     GRAND,
     NULL,
+    RAMSCH_LOW_TENS,
+    TRUMP_ORDER,
     WIN_KEY,
     Contract,
     best_case_matadors,
@@ -65,7 +90,7 @@ from skat.core.contracts import (
 )
 from skat.core.deal import Deal
 from skat.core.rules import ISKO, Rules
-from skat.core.scoring import Result, max_value, score
+from skat.core.scoring import Result, max_value, score, score_ramsch
 from skat.core.seats import Seat
 
 
@@ -82,9 +107,12 @@ class Phase(IntEnum):
     DECLARE = 3  # declarer: declare after picking up
     PLAY = 4
     DONE = 5
+    PUSH = 6  # Schieberamsch: take the skat, pass it on, or play Grand Hand
+    PUSH_DISCARD = 7  # Schieberamsch: pass two cards on with the skat
+    ANSWER = 8  # during the play: Spitze, Kontra/Re…, or Schenken must be answered first
 
 
-BIDDING, SKAT, DISCARD, DECLARE, PLAY, DONE = tuple(Phase)
+BIDDING, SKAT, DISCARD, DECLARE, PLAY, DONE, PUSH, PUSH_DISCARD, ANSWER = tuple(Phase)
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 
@@ -109,6 +137,7 @@ def _declaration_table(hand: bool) -> tuple[tuple[Declare, int, int, int], ...]:
 _HAND_TABLE: Final = _declaration_table(hand=True)
 _PICKUP_TABLE: Final = _declaration_table(hand=False)
 _BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
+_GRAND_HAND: Final = Declare.parse("GH")
 
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
@@ -138,7 +167,35 @@ _SNAPSHOT_FIELDS: Final = (
     "claimed",
     "_result",
     "tricks",
+    "_var",
 )
+
+
+class _Var(NamedTuple):
+    """The state of the house rules and of a Ramsch: one immutable value, replaced on change."""
+
+    kontra: int = 0  # 0, 1 Kontra, 2 Re, 3 Supra, 4 Resupra
+    kontra_seat: int = -1
+    pending: tuple[int, ...] = ()  # seats that must answer before the play goes on
+    pending_kind: str = ""  # spitze | kontra (the window before the lead) | double | schenken
+    resume: int = 0  # seat to move when nothing is pending any more
+    spitze: int = 0
+    lay_open: bool = False
+    skat_shown: bool = False
+    schenken_refused: int = 0
+    twelve: int = 0  # the declarer's 12 cards for the matadors
+    voice: int = 0  # seats that bid or held (Kontra eligibility)
+    passed18: int = 0  # seats that passed when 18 was theirs to say
+    acted: int = 0
+    ramsch: str = ""  # the kind of Ramsch being played
+    pushes: int = 0
+    seen_skat: tuple[int, int, int] = (0, 0, 0)  # Schieberamsch: the skat each seat took
+    pushed: tuple[int, int, int] = (0, 0, 0)  # Schieberamsch: the cards each seat passed on
+    ramsch_won: tuple[int, int, int] = (0, 0, 0)
+    ramsch_tricks: tuple[int, int, int] = (0, 0, 0)
+
+
+_NO_VAR: Final = _Var()
 
 # auction stages
 _MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
@@ -168,7 +225,9 @@ class View:
     ``None`` in place of the cards).  ``skat`` (as dealt) is known to the declarer once he picked
     it up, and to everybody at the end; so is ``discard``, the two cards he put away.
     ``open_hand`` is the declarer's hand when it lies open (Ouvert, or after he showed his cards).
-    ``legal_actions`` is empty unless it is this seat's turn.
+    ``legal_actions`` is empty unless it is this seat's turn.  ``kontra`` is the doubling said
+    (1 Kontra … 4 Resupra), ``announcements`` the house-rule announcements in force (``spitze 2``,
+    ``open``, ``skat shown``, ``schneider required``), ``ramsch`` the kind of Ramsch being played.
     """
 
     seat: int
@@ -188,6 +247,9 @@ class View:
     legal_actions: tuple[Action, ...]
     rules: Rules
     result: Result | None
+    kontra: int = field(default=0, kw_only=True)
+    announcements: tuple[str, ...] = field(default=(), kw_only=True)
+    ramsch: str | None = field(default=None, kw_only=True)
 
 
 class GameState:
@@ -205,14 +267,18 @@ class GameState:
         "_def_won",
         "_gt",
         "_hands",
+        "_jumps",
         "_listener",
+        "_play_extras",
         "_resigned",
         "_result",
         "_skat",
+        "_track_voice",
         "_trick",
         "_trick_count",
         "_trick_leader",
         "_undo",
+        "_var",
         "claimed",
         "contract",
         "deal",
@@ -234,7 +300,16 @@ class GameState:
     history: list[Event]
     tricks: tuple[Trick, ...]
 
-    def __init__(self, deal: Deal | None = None, rules: Rules = ISKO, *, seed: int | None = None):
+    def __init__(
+        self,
+        deal: Deal | None = None,
+        rules: Rules = ISKO,
+        *,
+        seed: int | None = None,
+        ramsch: bool = False,
+    ):
+        """A new game from ``deal`` (or a seeded random deal).  ``ramsch=True`` skips the
+        auction and plays a Ramsch at once (a Ramsch round of a series)."""
         if deal is None:
             deal = Deal.random(_random.Random(seed))
         self.deal = deal
@@ -265,6 +340,12 @@ class GameState:
         self.history = []
         self.tricks = ()
         self._undo: list[tuple[object, ...]] = []
+        self._var = _NO_VAR
+        self._track_voice = rules.kontra and rules.kontra_eligibility == "bid"
+        self._jumps = rules.bid_jumps
+        self._play_extras = (rules.kontra and rules.kontra_timing == "trick") or rules.open_play
+        if ramsch:
+            self._start_ramsch(rules.ramsch if rules.ramsch != "off" else "ramsch")
 
     # ------------------------------------------------------------------ properties
 
@@ -330,32 +411,130 @@ class GameState:
             if self._trick:
                 follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
                 if follow:
-                    return _actions_of(follow)
+                    hand = follow
+            if self._play_extras:
+                return [*_actions_of(hand), *self._play_extra_actions()]
             return _actions_of(hand)
         if phase == BIDDING:
             if self.to_move == self._listener and self._auction != _FH_ALONE:
                 return [HOLD, PASS]
             start = BID_INDEX[self._bid] + 1 if self._bid else 0
+            if not self.rules.bid_jumps:  # every step must be said (Danish rules)
+                return [BIDS[start], PASS] if start < len(BIDS) else [PASS]
             return list(_BID_AND_PASS[start:])
         if phase == SKAT:
+            if self.rules.show_skat:
+                return [PICK_UP, SHOW_SKAT, *self._possible_declarations(hand=True)]
             return [PICK_UP, *self._possible_declarations(hand=True)]
         if phase == DISCARD:
             idx = [c.bit for c in cards_of(self._hands[self._declarer])]
             return [DISCARDS[a | b] for i, a in enumerate(idx) for b in idx[i + 1 :]]
         if phase == DECLARE:
             return self._possible_declarations(hand=False)
+        if phase == ANSWER:
+            return self._pending_actions()
+        if phase == PUSH:
+            out: list[Action] = [PICK_UP, PASS]
+            if self.rules.schieberamsch_grand_hand:
+                out.append(_GRAND_HAND)
+            return out
+        if phase == PUSH_DISCARD:
+            hand = self._hands[self.to_move]
+            if not self.rules.schieberamsch_jacks and (hand & ~JACKS_MASK).bit_count() >= 2:
+                hand &= ~JACKS_MASK
+            idx = [c.bit for c in cards_of(hand)]
+            return [DISCARDS[a | b] for i, a in enumerate(idx) for b in idx[i + 1 :]]
         return []
+
+    def _pending_actions(self) -> list[Action]:
+        """The answers open to the seat that must answer (Spitze, Kontra, doubling, Schenken)."""
+        var = self._var
+        kind = var.pending_kind
+        if kind == "spitze":
+            return [*SPITZEN[1 : self._spitze_run() + 1], PASS]
+        if kind == "kontra":
+            return [KONTRA, PASS]
+        if kind == "double":
+            return [DOUBLES[var.kontra + 1], PASS]
+        return [HOLD, PASS]  # schenken: accept or refuse
+
+    def _play_extra_actions(self) -> list[Action]:
+        """Kontra for a defender before he plays to the first trick; laying the cards open."""
+        out: list[Action] = []
+        seat = self.to_move
+        d = self._declarer
+        rules = self.rules
+        if d < 0:
+            return out
+        if (
+            rules.kontra
+            and rules.kontra_timing == "trick"
+            and self._var.kontra == 0
+            and seat != d
+            and self._trick_count == 0
+            and self._kontra_eligible(seat)
+        ):
+            out.append(KONTRA)
+        if (
+            rules.open_play
+            and seat == d
+            and not self._var.lay_open
+            and self.contract is not None
+            and not self.contract.ouvert
+            and self._gt != NULL
+            and (self._trick_count or self._trick)
+        ):
+            out.append(LAY_OPEN)
+        return out
+
+    def _kontra_eligible(self, seat: int) -> bool:
+        if self.rules.kontra_eligibility == "any":
+            return True
+        var = self._var
+        return bool(var.voice >> seat & 1) or not var.passed18 >> seat & 1
+
+    def _spitze_run(self) -> int:
+        """How many of the lowest trumps (from the 7, or the jack of diamonds in Grand) the
+        declarer holds in an unbroken run: the largest Spitze he can announce."""
+        hand = self._hands[self._declarer]
+        n = 0
+        for idx in reversed(TRUMP_ORDER[self._gt]):
+            if not hand >> idx & 1:
+                break
+            n += 1
+        return n
 
     def end_actions(self) -> list[Action]:
         """Ways to end the play early that are open now: the declarer shows his cards,
         a party resigns."""
-        if self.phase != PLAY:
+        if self.phase != PLAY or self._declarer < 0 or self._var.pending:
             return []
         out: list[Action] = []
         if not self.claimed:
             out.append(SHOW_CARDS)
-        out.extend(RESIGNS[s] for s in range(3) if not self._resigned >> s & 1)
+        d = self._declarer
+        for s in range(3):
+            if self._resigned >> s & 1:
+                continue
+            if (
+                s == d and self.rules.declarer_resign == "isko" and self._hands[d].bit_count() < 9
+            ):  # the declarer gives up with a defender's consent
+                out.extend(Resign(d, c) for c in range(3) if c != d)
+            else:
+                out.append(RESIGNS[s])
+        if self._schenken_open():
+            out.extend(SCHENKEN[s] for s in range(3) if s != self._declarer)
         return out
+
+    def _schenken_open(self) -> bool:
+        return (
+            self.rules.schenken
+            and self._gt != NULL
+            and self._trick_count == 0
+            and not self._trick
+            and not self._var.pending
+            and self._var.schenken_refused < 2
+        )
 
     def _possible_declarations(self, hand: bool) -> list[Action]:
         """Declarations that can reach the bid arithmetically (all of them if none can)."""
@@ -409,12 +588,42 @@ class GameState:
         if phase == DONE:
             raise IllegalActionError("the game is over")
         if isinstance(action, Resign):
-            if phase != PLAY:
-                raise IllegalActionError("resigning is possible only during the play")
+            if phase != PLAY or self._declarer < 0:
+                raise IllegalActionError("resigning is possible only during the play of a game")
             if action.seat != seat:
                 raise IllegalActionError(f"{who} cannot resign for seat {action.seat}")
             if self._resigned >> seat & 1:
                 raise IllegalActionError(f"{who} has resigned already")
+            d = self._declarer
+            if action.consent >= 0 and (action.consent == d or action.consent > 2):
+                raise IllegalActionError("only a defender can consent to the declarer giving up")
+            if (
+                seat == d
+                and self.rules.declarer_resign == "isko"
+                and self._hands[d].bit_count() < 9
+                and action.consent < 0
+            ):
+                raise IllegalActionError(
+                    "the declarer holds fewer than 9 cards: he can give up only with a "
+                    f"defender's consent (RE.{d}+<defender>)"
+                )
+            return action
+        if isinstance(action, Violation):
+            if phase != PLAY or self._declarer < 0:
+                raise IllegalActionError("violations are recorded during the play of a game")
+            if action.seat != seat or not 0 <= seat < 3:
+                raise IllegalActionError(f"{who} cannot record a violation for seat {action.seat}")
+            if action.kind not in VIOLATION_KINDS:
+                raise IllegalActionError(f"unknown violation {action.kind!r}")
+            return action
+        if isinstance(action, Schenken):
+            if action.seat != seat or seat == self._declarer or not 0 <= seat < 3:
+                raise IllegalActionError("only a defender can offer to concede (schenken)")
+            if phase != PLAY or not self._schenken_open() or self._declarer < 0:
+                raise IllegalActionError(
+                    "schenken is possible only before the first card is played"
+                    + ("" if self.rules.schenken else " and with the rules option schenken=on")
+                )
             return action
         if isinstance(action, ShowCards):
             if phase != PLAY:
@@ -426,6 +635,19 @@ class GameState:
             return action
         if seat != self.to_move:
             raise IllegalActionError(f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s")
+        if phase == ANSWER:
+            legal = self._pending_actions()
+            if action not in legal:
+                options = ", ".join(str(a) for a in legal)
+                raise IllegalActionError(f"{who} must answer first: {options}")
+            return action
+        if phase == PLAY and isinstance(action, (Double, LayOpen)):
+            if action not in self._play_extra_actions():
+                what = "Kontra" if isinstance(action, Double) else "laying the cards open"
+                raise IllegalActionError(f"{what} is not possible for {who} now")
+            return action
+        if phase in (PUSH, PUSH_DISCARD):
+            return self._validate_push(action, who)
         if phase == PLAY:
             if not isinstance(action, Card):
                 raise IllegalActionError(f"{who} must play a card, not {action}")
@@ -454,10 +676,20 @@ class GameState:
                     raise IllegalActionError(
                         f"bid {action.value} is not above the current bid {self._bid}"
                     )
+                if not self.rules.bid_jumps:
+                    nxt = BIDS[BID_INDEX[self._bid] + 1 if self._bid else 0].value
+                    if action.value != nxt:
+                        raise IllegalActionError(
+                            f"no jump bids under these rules: the next bid is {nxt}"
+                        )
                 return action
             raise IllegalActionError(f"the auction is on: {who} cannot {action}")
         if phase == SKAT:
             if isinstance(action, PickUp):
+                return action
+            if isinstance(action, ShowSkat):
+                if not self.rules.show_skat:
+                    raise IllegalActionError("showing the skat needs the rules option show_skat=on")
                 return action
             if isinstance(action, Declare):
                 c = action.contract
@@ -485,9 +717,28 @@ class GameState:
             return action
         raise IllegalActionError(f"{action} is not possible now")  # pragma: no cover
 
+    def _validate_push(self, action: Action, who: str) -> Action:
+        if self.phase == PUSH:
+            if isinstance(action, (PickUp, Pass)):
+                return action
+            if action is _GRAND_HAND and self.rules.schieberamsch_grand_hand:
+                return action
+            raise IllegalActionError(
+                f"{who} takes the skat (s), passes it on (p)"
+                + (" or plays Grand Hand (GH)" if self.rules.schieberamsch_grand_hand else "")
+            )
+        if not isinstance(action, Discard):
+            raise IllegalActionError(f"{who} must pass two cards on with the skat")
+        hand = self._hands[self.to_move]
+        if action.mask & ~hand:
+            raise IllegalActionError(f"{who} does not hold {CardSet(action.mask & ~hand)}")
+        if action not in self.legal_actions():
+            raise IllegalActionError("jacks may not be passed on in Schieberamsch")
+        return action
+
     def _default_seat(self, action: Action) -> int:
         """The seat an action is taken for when none is given."""
-        if isinstance(action, Resign):
+        if isinstance(action, (Resign, Schenken, Violation)):
             return action.seat
         if isinstance(action, ShowCards) and self._declarer >= 0:
             return self._declarer  # only the declarer shows his cards, on his turn or not
@@ -554,6 +805,7 @@ class GameState:
                     type(action) is Bid
                     and action.value > self._bid
                     and (self.to_move != self._listener or self._auction == _FH_ALONE)
+                    and self._jumps
                 )
             )
         ):
@@ -568,17 +820,24 @@ class GameState:
         if seat is None:
             seat = self._default_seat(action)
         self._push_undo()
-        if isinstance(action, Card):
+        phase = self.phase
+        if phase == ANSWER:
+            self._answer(seat, action)
+        elif isinstance(action, Card):
             self._play(seat, action)
+        elif phase in (PUSH, PUSH_DISCARD):
+            self._push_step(seat, action)
         elif isinstance(action, (Bid, Hold, Pass)):
             self._auction_step(seat, action)
-        elif isinstance(action, PickUp):
+        elif isinstance(action, (PickUp, ShowSkat)):
             d = self._declarer
             hands = list(self._hands)
             hands[d] |= self._skat
             self._hands = tuple(hands)
             self.picked_up = True
             self.phase = DISCARD
+            if isinstance(action, ShowSkat):
+                self._var = self._var._replace(skat_shown=True)
         elif isinstance(action, Discard):
             d = self._declarer
             hands = list(self._hands)
@@ -592,11 +851,33 @@ class GameState:
             self.claimed = True
         elif isinstance(action, Resign):
             self._resign(seat)
+        elif isinstance(action, Double):  # Kontra while playing to the first trick
+            self._var = self._var._replace(
+                kontra=1,
+                kontra_seat=seat,
+                pending=(self._declarer,),
+                pending_kind="double",
+                resume=self.to_move,
+            )
+            self.to_move = self._declarer
+        elif isinstance(action, LayOpen):
+            self._var = self._var._replace(lay_open=True)
+        elif isinstance(action, Schenken):
+            self._var = self._var._replace(
+                pending=(self._declarer,), pending_kind="schenken", resume=self.to_move
+            )
+            self.to_move = self._declarer
+        elif isinstance(action, Violation):
+            self._finish(violation=(seat, action.kind))
+        if self.phase in (PLAY, ANSWER):
+            self.phase = ANSWER if self._var.pending else PLAY
         event = Event(seat, action)
         self.history.append(event)
         return event
 
     def _auction_step(self, seat: int, action: Action) -> None:
+        if self._track_voice:
+            self._note_voice(seat, action)
         stage = self._auction
         if stage == _FH_ALONE:
             if isinstance(action, Bid):
@@ -627,6 +908,19 @@ class GameState:
             else:
                 self._finish_auction(survivor)
 
+    def _note_voice(self, seat: int, action: Action) -> None:
+        """Remember who bid or held, and who passed when 18 was his to say (Kontra eligibility)."""
+        var = self._var
+        bit = 1 << seat
+        voice, passed18 = var.voice, var.passed18
+        if isinstance(action, (Bid, Hold)):
+            voice |= bit
+        elif not var.acted & bit:
+            listening = seat == self._listener and self._auction != _FH_ALONE
+            if (self._bid == 18) if listening else (self._bid == 0):
+                passed18 |= bit
+        self._var = var._replace(voice=voice, passed18=passed18, acted=var.acted | bit)
+
     def _finish_auction(self, survivor: int) -> None:
         if self._bid:
             self._start_declarer(survivor)
@@ -641,8 +935,56 @@ class GameState:
         self.phase = SKAT
 
     def _pass_in(self) -> None:
+        if self.rules.ramsch != "off":
+            self._start_ramsch(self.rules.ramsch)
+            return
         self.phase = DONE
         self._result = Result(None, rules=self.rules)
+
+    def _start_ramsch(self, kind: str) -> None:
+        self._declarer = -1
+        self._var = self._var._replace(ramsch=kind)
+        self._gt = RAMSCH_LOW_TENS if self.rules.ramsch_tens == "low" else GRAND
+        self.to_move = 0
+        self._trick_leader = 0
+        self.phase = PUSH if kind == "schieberamsch" else PLAY
+
+    def _push_step(self, seat: int, action: Action) -> None:
+        """Schieberamsch: take the skat and pass two cards on, pass it on unseen, or play
+        Grand Hand."""
+        var = self._var
+        if isinstance(action, PickUp):
+            hands = list(self._hands)
+            hands[seat] |= self._skat
+            self._hands = tuple(hands)
+            seen = list(var.seen_skat)
+            seen[seat] = self._skat
+            self._var = var._replace(seen_skat=(seen[0], seen[1], seen[2]))
+            self._skat = 0
+            self.phase = PUSH_DISCARD
+            return
+        if isinstance(action, Declare):  # Grand Hand instead of the Ramsch
+            self._declarer = seat
+            self._var = var._replace(ramsch="")
+            self._declare(action.contract)
+            return
+        if isinstance(action, Discard):
+            hands = list(self._hands)
+            hands[seat] &= ~action.mask
+            self._hands = tuple(hands)
+            self._skat = action.mask
+            pushed = list(var.pushed)
+            pushed[seat] = action.mask
+            self._var = var._replace(
+                pushes=var.pushes + 1, pushed=(pushed[0], pushed[1], pushed[2])
+            )
+        # passed on (unseen, or after putting two cards in): the next seat's turn, or the play
+        if seat == 2:
+            self.phase = PLAY
+            self.to_move = 0
+        else:
+            self.phase = PUSH
+            self.to_move = seat + 1
 
     def _declare(self, contract: Contract) -> None:
         self.contract = contract
@@ -650,6 +992,69 @@ class GameState:
         self.phase = PLAY
         self._trick_leader = 0
         self.to_move = 0
+        d = self._declarer
+        self._var = self._var._replace(twelve=self._hands[d] | self._skat)
+        rules = self.rules
+        if rules.spitze and contract.game_type != NULL and self._spitze_run() > 0:
+            self._var = self._var._replace(pending=(d,), pending_kind="spitze", resume=0)
+            self.to_move = d
+        elif rules.kontra and rules.kontra_timing == "lead":
+            self._open_kontra_window()
+
+    def _open_kontra_window(self) -> None:
+        """Kontra only before the first lead: each eligible defender in turn says Kontra or not."""
+        d = self._declarer
+        seats = tuple(s for s in range(3) if s != d and self._kontra_eligible(s))
+        if seats:
+            self._var = self._var._replace(pending=seats, pending_kind="kontra", resume=0)
+            self.to_move = seats[0]
+        else:
+            self._var = self._var._replace(pending=(), pending_kind="")
+            self.to_move = 0
+
+    def _answer(self, seat: int, action: Action) -> None:
+        """An answer to what is pending: Spitze, Kontra before the lead, a doubling, Schenken."""
+        var = self._var
+        kind = var.pending_kind
+        d = self._declarer
+        if kind == "spitze":
+            spitze = action.cards if isinstance(action, Spitze) else 0
+            self._var = var._replace(spitze=spitze, pending=(), pending_kind="")
+            self.to_move = var.resume
+            if self.rules.kontra and self.rules.kontra_timing == "lead":
+                self._open_kontra_window()
+            return
+        if kind == "schenken":
+            if isinstance(action, Hold):  # accepted: the declarer wins
+                self._var = var._replace(pending=(), pending_kind="")
+                self._finish(schenken=True)
+                return
+            self._var = var._replace(
+                pending=(), pending_kind="", schenken_refused=var.schenken_refused + 1
+            )
+            self.to_move = var.resume
+            return
+        if isinstance(action, Double):
+            level = action.level
+            nxt: tuple[int, ...] = ()
+            if level == 1:
+                nxt = (d,)
+            elif level == 2 and self.rules.supra:
+                nxt = (var.kontra_seat,)
+            elif level == 3:
+                nxt = (d,)
+            self._var = var._replace(
+                kontra=level,
+                kontra_seat=seat if level == 1 else var.kontra_seat,
+                pending=nxt,
+                pending_kind="double" if nxt else "",
+            )
+            self.to_move = nxt[0] if nxt else var.resume
+            return
+        # a pass: in the window before the lead the next defender is asked; a doubling ends
+        rest = var.pending[1:] if kind == "kontra" else ()
+        self._var = var._replace(pending=rest, pending_kind=kind if rest else "")
+        self.to_move = rest[0] if rest else var.resume
 
     def _play(self, seat: int, card: Card) -> None:
         h0, h1, h2 = self._hands
@@ -687,7 +1092,18 @@ class GameState:
         self._trick_leader = winner
         self.to_move = winner
         contract = self.contract
-        assert contract is not None
+        if contract is None:  # Ramsch: everyone for himself
+            var = self._var
+            won = list(var.ramsch_won)
+            won[winner] |= bits
+            count = list(var.ramsch_tricks)
+            count[winner] += 1
+            self._var = var._replace(
+                ramsch_won=(won[0], won[1], won[2]), ramsch_tricks=(count[0], count[1], count[2])
+            )
+            if self._trick_count == 10:
+                self._finish_ramsch()
+            return
         if winner == self._declarer:
             self._decl_won |= bits
             self._decl_tricks += 1
@@ -697,7 +1113,7 @@ class GameState:
         else:
             self._def_won |= bits
             self._def_tricks += 1
-            if contract.schwarz_announced:
+            if contract.schwarz_announced or self._var.schenken_refused >= 2:
                 self._finish()
                 return
             if self.claimed and self.rules.claim == "isko" and gt != NULL:
@@ -735,17 +1151,34 @@ class GameState:
             self._give_rest(to_declarer=self._gt != NULL)
             self._finish(defenders_resigned=True)
 
-    def _finish(self, declarer_resigned: bool = False, defenders_resigned: bool = False) -> None:
+    def _finish(
+        self,
+        declarer_resigned: bool = False,
+        defenders_resigned: bool = False,
+        schenken: bool = False,
+        violation: tuple[int, str] | None = None,
+    ) -> None:
         contract = self.contract
         assert contract is not None
         d = self._declarer
-        twelve = self.deal.hand_masks[d] | self.deal.skat_mask
+        var = self._var
         self.phase = DONE
+        points = points_of(self._decl_won | self._skat)
+        extras: tuple[str, ...] = ()
+        if var.lay_open:
+            extras += ("open",)
+        if var.skat_shown:
+            extras += ("skat shown",)
+        outcome: tuple[bool, bool, bool] | None = None
+        if schenken:
+            outcome = (True, var.schenken_refused >= 1, False)
+        elif violation is not None:
+            outcome = self._violation_outcome(violation[0] == d, points)
         self._result = score(
             contract,
             bid=self._bid,
-            cards=twelve,
-            points=points_of(self._decl_won | self._skat),
+            cards=var.twelve,
+            points=points,
             tricks=self._decl_tricks,
             defender_tricks=self._def_tricks,
             declarer=d,
@@ -753,6 +1186,69 @@ class GameState:
             defenders_resigned=defenders_resigned,
             trick_complete=self._trick_count > 0,
             rules=self.rules,
+            multiplier=1 << var.kontra,
+            kontra=var.kontra,
+            extra_levels=extras,
+            spitze=var.spitze,
+            spitze_made=defenders_resigned or schenken or self._spitze_made(),
+            required=var.schenken_refused,
+            outcome=outcome,
+            schenken=schenken,
+            violation=violation,
+        )
+
+    def _spitze_made(self) -> bool:
+        """The declarer won the last tricks, one for each card of his Spitze, with those cards."""
+        n = self._var.spitze
+        if not n:
+            return True
+        if self._trick_count != 10 or len(self.tricks) != 10:
+            return False
+        lowest = TRUMP_ORDER[self._gt][-n:]
+        d = self._declarer
+        for trick in self.tricks[-n:]:
+            if trick.winner != d or trick.cards[(d - trick.leader) % 3].index not in lowest:
+                return False
+        return True
+
+    def _violation_outcome(self, by_declarer: bool, points: int) -> tuple[bool, bool, bool]:
+        """A violation loses the game for the guilty party unless it has won already; the other
+        party wins "simple", or Schneider if its tricks already make the losers Schneider."""
+        contract = self.contract
+        assert contract is not None
+        def_points = points_of(self._def_won)
+        need = 90 if (contract.schneider_announced or self._var.schenken_refused >= 1) else 61
+        schwarz_needed = contract.schwarz_announced or self._var.schenken_refused >= 2
+        if self._gt == NULL:
+            declarer_has_won = False
+            defenders_have_won = self._decl_tricks > 0
+        else:
+            declarer_has_won = points >= need and not schwarz_needed and not self._var.spitze
+            defenders_have_won = def_points > 120 - need or (
+                schwarz_needed and self._def_tricks > 0
+            )
+        won = declarer_has_won if by_declarer else not defenders_have_won
+        schneider = points >= 90 if won else def_points >= 90
+        return (won, schneider, False)
+
+    def _finish_ramsch(self) -> None:
+        var = self._var
+        rules = self.rules
+        tens = RANK_MASKS[Rank.TEN]
+        minus = 10 - rules.ramsch_ten_points
+        pts = [points_of(m) - minus * (m & tens).bit_count() for m in var.ramsch_won]
+        skat_points = points_of(self._skat) - minus * (self._skat & tens).bit_count()
+        if rules.ramsch_skat == "loser":
+            pts[pts.index(max(pts))] += skat_points
+        else:
+            pts[self._trick_leader] += skat_points  # the winner of the last trick
+        self.phase = DONE
+        self._result = score_ramsch(
+            var.ramsch,
+            seat_points=(pts[0], pts[1], pts[2]),
+            seat_tricks=var.ramsch_tricks,
+            pushes=var.pushes,
+            rules=rules,
         )
 
     # ------------------------------------------------------------------ undo, copy
@@ -785,6 +1281,7 @@ class GameState:
                 self.claimed,
                 self._result,
                 self.tricks,
+                self._var,
             )
         )
 
@@ -822,14 +1319,33 @@ class GameState:
                 history.append(ev)
         skat: CardSet | None = None
         discard: CardSet | None = None
-        if done or (is_declarer and self.picked_up):
+        var = self._var
+        if done or (is_declarer and self.picked_up) or var.skat_shown:
             skat = CardSet(self.deal.skat_mask)
-            if self.picked_up and self.phase > DISCARD:
+            if self.picked_up and self.phase in (DECLARE, PLAY, DONE) and (is_declarer or done):
                 discard = CardSet(self._skat)
+        elif var.seen_skat[seat]:  # Schieberamsch: the skat as this seat took it
+            skat = CardSet(var.seen_skat[seat])
+            discard = CardSet(var.pushed[seat]) if var.pushed[seat] else None
         open_hand: CardSet | None = None
         c = self.contract
-        if d >= 0 and not is_declarer and (self.claimed or (c is not None and c.ouvert)):
+        if (
+            d >= 0
+            and not is_declarer
+            and (self.claimed or var.lay_open or (c is not None and c.ouvert))
+        ):
             open_hand = CardSet(self._hands[d])
+        announcements: list[str] = []
+        if var.spitze:
+            announcements.append(f"spitze {var.spitze}")
+        if var.lay_open:
+            announcements.append("open")
+        if var.skat_shown:
+            announcements.append("skat shown")
+        if var.schenken_refused:
+            announcements.append(
+                ("", "schneider required", "schwarz required")[var.schenken_refused]
+            )
         return View(
             seat=seat,
             phase=self.phase,
@@ -848,6 +1364,9 @@ class GameState:
             legal_actions=tuple(self.legal_actions()) if seat == self.to_move and not done else (),
             rules=self.rules,
             result=self._result,
+            kontra=var.kontra,
+            announcements=tuple(announcements),
+            ramsch=var.ramsch or None,
         )
 
     # ------------------------------------------------------------------ misc

@@ -44,13 +44,12 @@ import json
 import os
 import tempfile
 from collections.abc import Mapping
-from dataclasses import fields
 from pathlib import Path
 from typing import Any, Final
 
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
-from skat.core.rules import PRESETS, Rules
+from skat.core.rules import Rules
 from skat.core.scoring import Result
 from skat.core.state import GameState
 from skat.series.series import Series, SeriesError
@@ -91,30 +90,12 @@ def _game_events(events: tuple[tuple[int, str], ...] | None) -> list[list[object
 
 
 def rules_text(rules: Rules) -> str:
-    """A rules string that reads back to ``rules``.
-
-    ``str(rules)`` names the nearest preset and the options that differ; when that text does
-    not read back (a preset option switched off whose prerequisite is off too, e.g.
-    ``pub,kontra=off,supra=off``) the differences from another preset are written instead.
+    """A rules string that reads back to ``rules`` (``str(Rules)`` round-trips).
 
     >>> rules_text(Rules.parse("isko,ramsch=ramsch,bock=on,ramsch_rounds=on,pot=5"))
-    'isko,ramsch=ramsch,bock=on,ramsch_rounds=on,pot=5'
+    'pub,kontra=off,supra=off,pot=5'
     """
-    candidates = [str(rules)]
-    for name, preset in PRESETS.items():
-        diff = [
-            f"{f.name}={_option_text(getattr(rules, f.name))}"
-            for f in fields(Rules)
-            if getattr(rules, f.name) != getattr(preset, f.name)
-        ]
-        candidates.append(",".join([name, *diff]))
-    for text in candidates:
-        try:
-            if Rules.parse(text) == rules:
-                return text
-        except ValueError:
-            continue
-    raise SeriesError(f"the rules {rules} cannot be written so that they read back")
+    return str(rules)
 
 
 def _option_text(value: object) -> str:
