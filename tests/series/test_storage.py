@@ -260,3 +260,13 @@ def test_any_damage_gives_a_series_file_error_or_a_valid_series(data: st.DataObj
         loads_series(bytes(raw))
     except SeriesFileError as exc:
         assert "\n" not in str(exc)
+
+
+def test_a_finished_but_unrecorded_game_is_resumed_ready_to_record() -> None:
+    s = _series(played=2)
+    game = s.next_game()
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    again = loads_series(dumps_series(s))
+    assert again.current is not None and again.current.is_over
+    assert again.record(again.current) == s.record(game)
