@@ -116,3 +116,21 @@ def test_settle_each_rows() -> None:
         {"A": 48, "B": -24, "C": -24},
         {"A": 96, "B": -192, "C": 96},
     ]
+
+
+def test_danish_money_is_settled_on_the_plain_list() -> None:
+    """docs/variants/danish.md: pagat says Danish money games use normal scoring; the Danish
+    tournament list is for the highest score."""
+    s = Series(["A", "B", "C"], Rules.parse("danish"), seed=1)
+    s.add(lost("C", 48, FH))  # B loses 48: the Danish list gives A and C + 48
+    assert s.totals == [48, 0, 48] and s.money_sheet == "plain"
+    assert _paid(s.settlement()) == ["B pays A 96", "B pays C 96"]
+    assert _paid(s.settlement(sheet="danish")) == ["B pays A 48", "B pays C 48"]
+
+
+def test_any_list_can_be_settled_on_another_sheet() -> None:
+    s = Series(["A", "B", "C", "D"], Rules.parse("tournament,bock=on"), seed=1)
+    s.add(won("G", 120, FH))  # Bock round next
+    s.add(lost("C", 24, FH))  # doubled: plain -96 for C
+    assert s.entries_on("plain") == [(0, 120, 0, 0), (0, 0, -96, 0)]
+    assert s.settlement(sheet="plain").net == {"A": -24, "B": 456, "C": -408, "D": -24}

@@ -39,6 +39,7 @@ from skat.series import sheet
 from skat.series.pot import Pot
 from skat.series.rounds import Rounds, bock_triggers, is_grand_hand
 from skat.series.settlement import Settlement, Stake, settle, settle_each
+from skat.series.sheet import entries as sheet_entries
 from skat.series.table import Table
 
 DEFAULT_ROUNDS: Final = 12
@@ -342,15 +343,34 @@ class Series:
         """The ranking: total, then more games won, then fewer lost."""
         return sheet.ranking(self.players, self.totals, self.won, self.lost)
 
-    def settlement(self, stake: Stake = 1) -> Settlement:
-        """Settle the list at the end: pairwise differences of the totals × ``stake``."""
-        return settle(dict(zip(self.players, self.totals, strict=True)), stake)
+    @property
+    def money_sheet(self) -> str:
+        """The sheet money is settled from: the list's own, except that Danish money games use
+        the normal (plain) list (pagat; docs/variants/danish.md)."""
+        return "plain" if self.rules.score_sheet == "danish" else self.rules.score_sheet
 
-    def game_settlements(self, stake: Stake = 1) -> list[Settlement]:
+    def entries_on(self, sheet: str) -> list[tuple[int, ...]]:
+        """Every game's entries as ``sheet`` writes them (Bock doubling included)."""
+        if sheet == self.rules.score_sheet:
+            return [r.entries for r in self.records]
+        n = self.table.size
+        bonus = self.rules.seeger_bonus
+        return [
+            sheet_entries(r.result, r.seats, n, sheet, bonus=bonus, factor=r.factor)
+            for r in self.records
+        ]
+
+    def settlement(self, stake: Stake = 1, sheet: str | None = None) -> Settlement:
+        """Settle the list at the end: pairwise differences of the totals × ``stake``, on
+        ``sheet`` (default :attr:`money_sheet`)."""
+        rows = self.entries_on(sheet or self.money_sheet)
+        totals = [sum(row[p] for row in rows) for p in range(self.table.size)]
+        return settle(dict(zip(self.players, totals, strict=True)), stake)
+
+    def game_settlements(self, stake: Stake = 1, sheet: str | None = None) -> list[Settlement]:
         """Settle after every game: pairwise differences of each game's entries × ``stake``."""
-        return settle_each(
-            [dict(zip(self.players, r.entries, strict=True)) for r in self.records], stake
-        )
+        rows = self.entries_on(sheet or self.money_sheet)
+        return settle_each([dict(zip(self.players, row, strict=True)) for row in rows], stake)
 
     def pot_balance(self) -> dict[str, int]:
         """Each player's money from the pot so far (negative: paid in)."""

@@ -98,14 +98,6 @@ def rules_text(rules: Rules) -> str:
     return str(rules)
 
 
-def _option_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, frozenset):
-        return "+".join(sorted(value)) if value else "none"
-    return str(value)
-
-
 def series_to_dict(series: Series) -> dict[str, Any]:
     """The JSON object of a series (see the module doc)."""
     current = series.current
