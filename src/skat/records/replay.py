@@ -279,7 +279,7 @@ class _Replayer:
             raise ReplayError("after a hidden card (??) only TI/LE can end the game")
         upper = text.upper()
         if upper == "RE":
-            self.apply(Resign(seat), seat, text)
+            self.apply(_resignation(state, seat), seat, text)
             if state.is_over:
                 self.ended_by, self.ended_seat = "RE", seat
             return
@@ -386,7 +386,7 @@ class _Replayer:
         self.hidden = []
         d = state.declarer
         if seat == d:
-            state.apply(Resign(seat), seat)
+            state.apply(_resignation(state, seat), seat)
         else:
             for s in range(3):
                 if s != d and not state.is_over and Resign(s) in state.end_actions():
@@ -529,3 +529,16 @@ def check(record: IssRecord, rules: Rules | None = None) -> list[FieldDiff]:
         raise SkipRecord("no result R[...] to check")
     rep = replay(record, rules)
     return compare(record.result, rep.fields)
+
+
+def _resignation(state: GameState, seat: int) -> Resign:
+    """A recorded resignation.  Where the rules need a defender's consent for the declarer to
+    give up (ISkO, fewer than 9 cards), the record of the game ending shows it was given."""
+    d = state.declarer
+    if seat == d and d is not None:
+        alone = Resign(seat)
+        if alone not in state.end_actions():
+            return Resign(seat, consent=(d + 1) % 3)
+        return alone
+    return Resign(seat)
+
