@@ -70,9 +70,12 @@ def test_showing_cards_lays_the_declarers_hand_open() -> None:
 
 
 def test_only_the_declarer_shows_his_cards_and_only_once() -> None:
-    state = play(DEAL, HH)
+    from skat.core import ISS
+
+    assert play(DEAL, HH, rules=ISS).legal_actions()  # under ISS rules defenders never claim
     with pytest.raises(IllegalActionError, match="only the declarer can show his cards"):
-        state.apply("SC", seat=1)
+        play(DEAL, HH, rules=ISS).apply("SC", seat=1)
+    state = play(DEAL, HH)
     state.apply("D7")
     assert state.to_move == 1
     assert state.apply("SC").seat == 0  # at any time in the play; the seat defaults to his
@@ -202,3 +205,26 @@ def test_iss_declarer_resigns_alone_at_any_time() -> None:
     state = play(DEAL, f"{HH} D7 CA DA DT D8 S9", rules=ISS)
     state.apply("RE.0")
     assert state.result is not None and not state.result.won
+
+
+def test_isko_a_defender_may_claim_only_if_he_takes_all_the_rest_himself() -> None:
+    # Forehand plays Hearts Hand; Middlehand claims the rest for himself right away. He cannot
+    # take every trick (Forehand holds the top trumps), so at the first trick somebody else
+    # wins, every remaining trick goes to the declarer.
+    state = play(DEAL, HH)
+    state.apply("SC", seat=1)
+    assert state.view(0).claimer == 1 and state.view(0).claimer_hand == state.hand(1)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    result = state.result
+    assert result is not None
+    assert result.tricks + result.defender_tricks == 10
+    assert result.won  # the declarer got the rest
+
+
+def test_a_defender_cannot_claim_under_iss_rules() -> None:
+    from skat.core import ISS
+
+    state = play(DEAL, HH, rules=ISS)
+    with pytest.raises(IllegalActionError):
+        state.validate("SC", seat=1)

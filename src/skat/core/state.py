@@ -183,6 +183,7 @@ class _Var(NamedTuple):
     lay_open: bool = False
     skat_shown: bool = False
     schenken_refused: int = 0
+    claimer: int = -1  # a defender who showed his cards and claimed every remaining trick
     twelve: int = 0  # the declarer's 12 cards for the matadors
     voice: int = 0  # seats that bid or held (Kontra eligibility)
     passed18: int = 0  # seats that passed when 18 was theirs to say
@@ -227,7 +228,8 @@ class View:
     ``open_hand`` is the declarer's hand when it lies open (Ouvert, or after he showed his cards).
     ``legal_actions`` is empty unless it is this seat's turn.  ``kontra`` is the doubling said
     (1 Kontra … 4 Resupra), ``announcements`` the house-rule announcements in force (``spitze 2``,
-    ``open``, ``skat shown``, ``schneider required``), ``ramsch`` the kind of Ramsch being played.
+    ``open``, ``skat shown``, ``schneider required``), ``ramsch`` the kind of Ramsch being played;
+    ``claimer``/``claimer_hand`` a defender who laid his cards open claiming every remaining trick.
     """
 
     seat: int
@@ -250,6 +252,8 @@ class View:
     kontra: int = field(default=0, kw_only=True)
     announcements: tuple[str, ...] = field(default=(), kw_only=True)
     ramsch: str | None = field(default=None, kw_only=True)
+    claimer: int | None = field(default=None, kw_only=True)
+    claimer_hand: CardSet | None = field(default=None, kw_only=True)
 
 
 class GameState:
@@ -628,8 +632,17 @@ class GameState:
         if isinstance(action, ShowCards):
             if phase != PLAY:
                 raise IllegalActionError("showing the cards is possible only during the play")
-            if seat != self._declarer:
-                raise IllegalActionError("only the declarer can show his cards and claim")
+            if self._declarer < 0:
+                raise IllegalActionError("nobody claims in a Ramsch")
+            if seat != self._declarer:  # a defender claims every remaining trick for himself
+                if self.rules.claim != "isko" or self._gt == NULL:
+                    raise IllegalActionError(
+                        "only the declarer can show his cards and claim"
+                        + (" in Null" if self._gt == NULL else " under these rules")
+                    )
+                if self._var.claimer >= 0 or self.claimed:
+                    raise IllegalActionError("the remaining tricks are claimed already")
+                return action
             if self.claimed:
                 raise IllegalActionError("the declarer has shown his cards already")
             return action
@@ -848,7 +861,10 @@ class GameState:
         elif isinstance(action, Declare):
             self._declare(action.contract)
         elif isinstance(action, ShowCards):
-            self.claimed = True
+            if seat == self._declarer:
+                self.claimed = True
+            else:
+                self._var = self._var._replace(claimer=seat)
         elif isinstance(action, Resign):
             self._resign(seat)
         elif isinstance(action, Double):  # Kontra while playing to the first trick
@@ -1121,6 +1137,12 @@ class GameState:
                 self._give_rest(to_declarer=False)
                 self._finish()
                 return
+        claimer = self._var.claimer
+        if claimer >= 0 and winner != claimer:
+            # a defender's failed claim (ISkO: only if he takes all the rest himself)
+            self._give_rest(to_declarer=True)
+            self._finish()
+            return
         if self._trick_count == 10:
             self._finish()
 
@@ -1367,6 +1389,10 @@ class GameState:
             kontra=var.kontra,
             announcements=tuple(announcements),
             ramsch=var.ramsch or None,
+            claimer=var.claimer if var.claimer >= 0 else None,
+            claimer_hand=CardSet(self._hands[var.claimer])
+            if var.claimer >= 0 and var.claimer != seat
+            else None,
         )
 
     # ------------------------------------------------------------------ misc
