@@ -407,7 +407,8 @@ def score_ramsch(
     if durchmarsch:
         scores[seat_tricks.index(10)] = 120 * factor
         jungfrau = 0
-    elif kind == "gewinner":
+    elif kind == "gewinner":  # nobody loses, so a Jungfrau doubles nothing
+        jungfrau = 0
         low = min(seat_points)
         for seat, p in enumerate(seat_points):
             if p == low:
