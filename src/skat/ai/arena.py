@@ -1,0 +1,357 @@
+"""The arena: two agents play the same deals in every seat arrangement (duplicate Skat).
+
+Each deal is played six times, once for each way to seat two agents A and B at the three
+seats with both present: ``AAB ABA BAA`` (B alone, in each seat) and ``ABB BAB BBA`` (A alone,
+in each seat) — the 3 rotations × 2 assignments.  Every agent sits in every seat equally often
+and meets every deal as the lone player and as the pair, so the luck of the cards cancels.
+
+Every game is scored on a Seeger-Fabian tournament list (:func:`skat.series.sheet.entries`:
+won + value + 50, lost − 2 × value − 50, + 40 to each other player for a lost game; a Ramsch
+writes its own scores).  An agent's *TP per game* is its total over the seat-games it played
+divided by their number (9 of the 18 seat-games of a deal each); a 36-game list is 36 times
+that.  The difference A − B is taken per deal and its 95 % confidence interval comes from
+these paired differences (normal approximation, ``1.96 · s / √n``).
+
+Deals and the agents' seeds are derived from the arena seed, the deal number and the seat
+arrangement only, so the results do not depend on how many processes play them.
+
+>>> report = run_arena(["random", "random"], deals=2, seed=7)
+>>> report.games, len(report.deal_diffs), report.last_line().startswith("diff: ")
+(12, 2, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import multiprocessing
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from skat.ai.agent import Agent, SafeAgent
+from skat.core.actions import Event
+from skat.core.deal import Deal
+from skat.core.rules import ISKO, Rules
+from skat.core.scoring import Result
+from skat.core.state import GameState
+from skat.series.sheet import entries
+
+AGENTS: Final[dict[str, str]] = {
+    "random": "skat.ai.random_agent:RandomAgent",
+    "heuristic": "skat.ai.heuristic:HeuristicAgent",
+}
+"""Agent names and their factories (``module:callable``, called as ``factory(seed=...)``)."""
+
+ARRANGEMENTS: Final[tuple[tuple[int, int, int], ...]] = (
+    (0, 0, 1),
+    (0, 1, 0),
+    (1, 0, 0),
+    (0, 1, 1),
+    (1, 0, 1),
+    (1, 1, 0),
+)
+"""Which agent (0 = A, 1 = B) sits at Forehand, Middlehand, Rearhand in the six games of a deal."""
+
+DEFAULT_BUDGET: Final = 10.0
+"""Seconds an agent may think about one decision before the arena plays a fallback for it."""
+
+Recorder = Callable[[GameState, dict[str, Any]], Any]
+"""Turns a finished game and its meta data into a record (the CLI writes JSON records)."""
+
+
+def register_agent(name: str, factory: str) -> None:
+    """Make ``name`` available to the arena; ``factory`` is ``"module:callable"`` and is called
+    with ``seed=<int>`` to make one agent for one game.
+
+    >>> register_agent("random2", "skat.ai.random_agent:RandomAgent")
+    >>> type(make_agent("random2", seed=1)).__name__
+    'RandomAgent'
+    >>> del AGENTS["random2"]
+    """
+    if ":" not in factory:
+        raise ValueError(f"an agent factory is 'module:callable', not {factory!r}")
+    AGENTS[name] = factory
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    """A new agent by name (or ``module:callable``) for one game."""
+    spec = AGENTS.get(name, name)
+    if ":" not in spec:
+        raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+    module, _, attr = spec.partition(":")
+    factory = getattr(importlib.import_module(module), attr)
+    agent = factory(seed=seed)
+    if not isinstance(agent, Agent):
+        raise TypeError(f"{spec} made {agent!r}, which has no choose(view)")
+    return agent
+
+
+def deal_of(seed: int, index: int) -> Deal:
+    """The deal number ``index`` of an arena run (the same in every process).
+
+    >>> deal_of(1, 0) == deal_of(1, 0), deal_of(1, 0) == deal_of(1, 1)
+    (True, False)
+    """
+    return Deal.random(random.Random(f"arena:{seed}:{index}"))
+
+
+def agent_seed(seed: int, index: int, arrangement: int, seat: int) -> int:
+    """The seed of the agent at ``seat`` in game ``arrangement`` of deal ``index``."""
+    return random.Random(f"agent:{seed}:{index}:{arrangement}:{seat}").getrandbits(63)
+
+
+def play_game(state: GameState, agents: Sequence[Agent]) -> GameState:
+    """Play ``state`` to the end, each seat's agent deciding from its own view.
+
+    >>> from skat.ai.random_agent import RandomAgent
+    >>> play_game(GameState(seed=4), [RandomAgent(s) for s in range(3)]).is_over
+    True
+    """
+    while not state.is_over:
+        seat = state.to_move
+        state.apply(agents[seat].choose(state.view(seat)))
+    return state
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One game of the arena: which agent sat where, what happened, the list entries."""
+
+    deal_index: int
+    arrangement: int
+    seats: tuple[int, int, int]  # agent index (0 = A, 1 = B) per seat
+    events: tuple[Event, ...]
+    result: Result
+    tp: tuple[int, int, int]  # Seeger-Fabian tournament points per seat
+    fallbacks: tuple[int, int, int]
+    record: Any = None
+
+
+@dataclass(frozen=True)
+class _Task:
+    seed: int
+    index: int
+    specs: tuple[str, str]
+    rules: str
+    budget: float | None
+    recorder: Recorder | None
+    names: tuple[str, str]
+
+
+def play_deal(task: _Task) -> list[GameOutcome]:
+    """Play one deal in all six arrangements (the unit of work of a process)."""
+    rules = Rules.parse(task.rules)
+    deal = deal_of(task.seed, task.index)
+    out = []
+    for number, seats in enumerate(ARRANGEMENTS):
+        agents = [
+            SafeAgent(
+                make_agent(task.specs[who], agent_seed(task.seed, task.index, number, seat)),
+                budget=task.budget,
+                name=task.names[who],
+            )
+            for seat, who in enumerate(seats)
+        ]
+        state = play_game(GameState(deal, rules), agents)
+        result = state.result
+        assert result is not None
+        tp = entries(result, (0, 1, 2), 3, "seeger")
+        record = None
+        if task.recorder is not None:
+            meta = {
+                "players": [task.names[who] for who in seats],
+                "id": f"arena-{task.seed}-{task.index}-{number}",
+            }
+            record = task.recorder(state, meta)
+        out.append(
+            GameOutcome(
+                deal_index=task.index,
+                arrangement=number,
+                seats=seats,
+                events=tuple(state.history),
+                result=result,
+                tp=(tp[0], tp[1], tp[2]),
+                fallbacks=(agents[0].fallbacks, agents[1].fallbacks, agents[2].fallbacks),
+                record=record,
+            )
+        )
+    return out
+
+
+@dataclass
+class AgentStats:
+    """What one agent did over the arena."""
+
+    name: str
+    seat_games: int = 0
+    tp: int = 0
+    declared: int = 0
+    won: int = 0
+    lost: int = 0
+    contracts: Counter[str] = field(default_factory=Counter)
+    fallbacks: int = 0
+
+    @property
+    def tp_per_game(self) -> float:
+        """Tournament points per seat-game."""
+        return self.tp / self.seat_games if self.seat_games else 0.0
+
+    @property
+    def tp_per_list(self) -> float:
+        """Tournament points per 36-game list."""
+        return 36 * self.tp_per_game
+
+
+CONTRACT_COLUMNS: Final = ("D", "H", "S", "C", "G", "N", "hand")
+"""The contract mix columns: the game types declared, and how many of them were Hand games."""
+
+
+@dataclass
+class ArenaReport:
+    """The statistics of an arena run; ``deal_diffs`` are A − B in TP per game, per deal."""
+
+    stats: tuple[AgentStats, AgentStats]
+    deal_diffs: list[float] = field(default_factory=list)
+    games: int = 0
+    passed: int = 0
+    ramsch: int = 0
+
+    def add(self, outcomes: Iterable[GameOutcome]) -> None:
+        """Count the six games of one deal."""
+        per_agent = [0, 0]
+        count = [0, 0]
+        for g in outcomes:
+            self.games += 1
+            r = g.result
+            if r.ramsch is not None:
+                self.ramsch += 1
+            elif r.declarer is None:
+                self.passed += 1
+            for seat, who in enumerate(g.seats):
+                s = self.stats[who]
+                s.seat_games += 1
+                s.tp += g.tp[seat]
+                s.fallbacks += g.fallbacks[seat]
+                per_agent[who] += g.tp[seat]
+                count[who] += 1
+            if r.declarer is not None and r.contract is not None:
+                s = self.stats[g.seats[r.declarer]]
+                s.declared += 1
+                s.won += r.won
+                s.lost += not r.won
+                s.contracts[r.contract.game_type.letter] += 1
+                s.contracts["hand"] += r.contract.hand
+        self.deal_diffs.append(per_agent[0] / count[0] - per_agent[1] / count[1])
+
+    @property
+    def diff(self) -> float:
+        """Mean of the per-deal differences A − B (TP per game)."""
+        return sum(self.deal_diffs) / len(self.deal_diffs) if self.deal_diffs else 0.0
+
+    @property
+    def ci95(self) -> float:
+        """Half-width of the 95 % confidence interval of :attr:`diff` (``inf`` below 2 deals)."""
+        n = len(self.deal_diffs)
+        if n < 2:
+            return math.inf
+        mean = self.diff
+        var = sum((d - mean) ** 2 for d in self.deal_diffs) / (n - 1)
+        return 1.96 * math.sqrt(var / n)
+
+    def table(self) -> str:
+        """One line per agent: TP per game and per list, games as declarer, contract mix."""
+        head = (
+            f"{'agent':<14}{'seat-games':>11}{'TP/game':>9}{'TP/36':>9}"
+            f"{'declared':>9}{'won':>6}{'lost':>6}{'won%':>7}"
+            + "".join(f"{c:>6}" for c in CONTRACT_COLUMNS)
+            + f"{'fallbacks':>10}"
+        )
+        lines = [head]
+        for s in self.stats:
+            pct = f"{100 * s.won / s.declared:.1f}" if s.declared else "-"
+            lines.append(
+                f"{s.name:<14}{s.seat_games:>11}{s.tp_per_game:>9.2f}{s.tp_per_list:>9.1f}"
+                f"{s.declared:>9}{s.won:>6}{s.lost:>6}{pct:>7}"
+                + "".join(f"{s.contracts[c]:>6}" for c in CONTRACT_COLUMNS)
+                + f"{s.fallbacks:>10}"
+            )
+        lines.append(
+            f"games: {self.games} ({len(self.deal_diffs)} deals × {len(ARRANGEMENTS)} seat "
+            f"arrangements), passed in: {self.passed}, Ramsch: {self.ramsch}"
+        )
+        return "\n".join(lines)
+
+    def last_line(self) -> str:
+        """``diff: +X.XX ± Y.YY TP/game (95% CI), deals: N`` (A minus B).
+
+        >>> r = ArenaReport((AgentStats("a"), AgentStats("b")), [10.0, 20.0, 30.0])
+        >>> r.last_line()
+        'diff: +20.00 ± 11.32 TP/game (95% CI), deals: 3'
+        """
+        return f"diff: {self.diff:+.2f} ± {self.ci95:.2f} TP/game (95% CI), deals: {len(self.deal_diffs)}"
+
+
+def labels(names: Sequence[str]) -> tuple[str, str]:
+    """Names for the table: ``random#1``/``random#2`` when an agent plays itself.
+
+    >>> labels(["heuristic", "random"]), labels(["random", "random"])
+    (('heuristic', 'random'), ('random#1', 'random#2'))
+    """
+    a, b = names
+    return (f"{a}#1", f"{b}#2") if a == b else (a, b)
+
+
+def iter_arena(
+    names: Sequence[str],
+    *,
+    deals: int,
+    seed: int = 0,
+    jobs: int = 1,
+    rules: Rules = ISKO,
+    budget: float | None = DEFAULT_BUDGET,
+    recorder: Recorder | None = None,
+) -> Iterator[list[GameOutcome]]:
+    """The outcomes deal by deal in deal order, played by ``jobs`` processes."""
+    if len(names) != 2:
+        raise ValueError(f"the arena compares two agents, got {len(names)}")
+    specs = (AGENTS.get(names[0], names[0]), AGENTS.get(names[1], names[1]))
+    for name, spec in zip(names, specs, strict=True):
+        if ":" not in spec:
+            raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+        make_agent(name, 0)  # fail early, in this process, on a bad factory
+    tasks = (
+        _Task(seed, i, specs, str(rules), budget, recorder, labels(names)) for i in range(deals)
+    )
+    if jobs <= 1 or deals <= 1:
+        for task in tasks:
+            yield play_deal(task)
+        return
+    with multiprocessing.Pool(min(jobs, deals)) as pool:
+        yield from pool.imap(play_deal, tasks, chunksize=1)
+
+
+def run_arena(
+    names: Sequence[str],
+    *,
+    deals: int,
+    seed: int = 0,
+    jobs: int = 1,
+    rules: Rules = ISKO,
+    budget: float | None = DEFAULT_BUDGET,
+    recorder: Recorder | None = None,
+    on_deal: Callable[[list[GameOutcome]], None] | None = None,
+) -> ArenaReport:
+    """Play ``deals`` duplicate deals between two agents and collect the statistics;
+    ``on_deal`` sees the six games of every deal as they finish (in deal order)."""
+    a, b = labels(names)
+    report = ArenaReport((AgentStats(a), AgentStats(b)))
+    for outcomes in iter_arena(
+        names, deals=deals, seed=seed, jobs=jobs, rules=rules, budget=budget, recorder=recorder
+    ):
+        report.add(outcomes)
+        if on_deal is not None:
+            on_deal(outcomes)
+    return report
