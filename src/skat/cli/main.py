@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS = ("value", "replay")
+SUBCOMMANDS = ("value", "replay", "arena")
 
 
 class UserError(Exception):

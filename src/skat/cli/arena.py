@@ -1,0 +1,153 @@
+"""Compare two agents on duplicate deals with Seeger-Fabian tournament points.
+
+Every deal is played six times: each way to seat the two agents A and B at the three seats
+with both present (AAB ABA BAA ABB BAB BBA: the 3 rotations × 2 assignments).  Each game is
+scored on a Seeger-Fabian list; the table shows per agent the tournament points per game and
+per 36-game list, the games won and lost as declarer and the contracts declared.  The last
+line is the difference A − B with the 95 % confidence interval from the paired per-deal
+differences:
+
+  diff: +X.XX ± Y.YY TP/game (95% CI), deals: N
+
+The results depend on --seed, --deals and --rules only, not on --jobs.  --out FILE writes
+every game as a JSON record (one a line, in deal order; - is stdout, before the table).
+A progress bar goes to stderr when it is a terminal.
+
+examples:
+  skat arena --agents heuristic,random --deals 500 --seed 1
+  skat arena --agents heuristic,heuristic --deals 100 --rules pub --out games.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any, TextIO
+
+from skat.ai.arena import AGENTS, DEFAULT_BUDGET, GameOutcome, run_arena
+from skat.cli.main import UserError
+from skat.core.rules import Rules
+from skat.core.state import GameState
+from skat.records.jsonrecord import dumps, state_to_json
+
+NAME = "arena"
+HELP = "two agents play duplicate deals; Seeger-Fabian points, table and difference"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--agents",
+        required=True,
+        metavar="A,B",
+        help=f"the two agents, comma-separated (known: {', '.join(sorted(AGENTS))})",
+    )
+    parser.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes to play in (default: the number of cores)",
+    )
+    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
+    parser.add_argument(
+        "--out", metavar="FILE", help="write every game as a JSON record (- = stdout)"
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help=f"seconds per decision before a fallback move is played (default {DEFAULT_BUDGET:g})",
+    )
+
+
+def record(state: GameState, meta: dict[str, Any]) -> str:
+    """One game as a line of JSON (runs in the worker processes)."""
+    return dumps(state_to_json(state, meta))
+
+
+def run(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.agents.split(",")]
+    if len(names) != 2 or not all(names):
+        raise UserError(f"--agents takes two agents, A,B, not {args.agents!r}")
+    for name in names:
+        if name not in AGENTS and ":" not in name:
+            raise UserError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+    if args.deals < 1:
+        raise UserError(f"--deals must be at least 1, not {args.deals}")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise UserError(f"--jobs must be at least 1, not {jobs}")
+    if args.budget <= 0:
+        raise UserError(f"--budget must be positive, not {args.budget}")
+    rules = Rules.parse(args.rules)
+    out: TextIO | None = None
+    if args.out == "-":
+        out = sys.stdout
+    elif args.out:
+        try:
+            out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise UserError(f"{args.out}: {exc.strerror or exc}") from None
+    progress = _Progress(args.deals, sys.stderr)
+    try:
+
+        def on_deal(outcomes: list[GameOutcome]) -> None:
+            if out is not None:
+                for g in outcomes:
+                    out.write(g.record + "\n")
+            progress.step()
+
+        report = run_arena(
+            names,
+            deals=args.deals,
+            seed=args.seed,
+            jobs=jobs,
+            rules=rules,
+            budget=args.budget,
+            recorder=record if out is not None else None,
+            on_deal=on_deal,
+        )
+    finally:
+        progress.close()
+        if out is not None and out is not sys.stdout:
+            out.close()
+    print(f"arena: {names[0]} (A) vs {names[1]} (B), rules {rules}, seed {args.seed}")
+    print(report.table())
+    print(report.last_line())
+    return 0
+
+
+class _Progress:
+    """A one-line progress bar on a terminal; silent otherwise."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream
+        self.on = stream.isatty()
+        self.start = time.monotonic()
+        self.shown = 0.0
+
+    def step(self) -> None:
+        self.done += 1
+        if not self.on:
+            return
+        now = time.monotonic()
+        if now - self.shown < 0.1 and self.done < self.total:
+            return
+        self.shown = now
+        width = 30
+        filled = width * self.done // self.total
+        elapsed = now - self.start
+        eta = elapsed / self.done * (self.total - self.done)
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r[{bar}] {self.done}/{self.total} deals, {eta:4.0f} s left ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.on and self.done:
+            self.stream.write("\n")
+            self.stream.flush()
