@@ -12,6 +12,7 @@ from skat.core import Deal, GameState
 from skat.records.iss import parse_iss_line
 from skat.records.jsonrecord import (
     FORMAT,
+    ISS_VERSION,
     VERSION,
     JsonRecordError,
     dumps,
@@ -51,7 +52,7 @@ def test_fixture_lines_with_all_result_fields_come_back_byte_for_byte() -> None:
 
 def test_json_record_shape() -> None:
     data = record_to_json(fixture("541932"))
-    assert data["format"] == FORMAT and data["version"] == VERSION == 1
+    assert data["format"] == FORMAT and data["version"] == ISS_VERSION == 1 and VERSION == 2
     assert data["rules"] == "iss"
     assert len(data["deal"].split(".")) == 32
     assert data["events"][:6] == [
@@ -146,7 +147,7 @@ _DELETE = object()
     ("path", "value", "message"),
     [
         ("format", "other", "format: must be 'skat-game'"),
-        ("version", 2, "version: 2 is not supported"),
+        ("version", 3, "version: 3 is not supported"),
         ("version", True, "version: true is not supported"),
         ("rules", "chess", "rules: unknown rules preset"),
         ("rules", 5, "rules: must be a rules string"),

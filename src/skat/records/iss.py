@@ -32,7 +32,21 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Final, cast
 
-from skat.core.actions import Declare, Discard, Resign, ShowCards
+from skat.core.actions import (
+    Bid,
+    Declare,
+    Discard,
+    Double,
+    Hold,
+    LayOpen,
+    Pass,
+    Resign,
+    Schenken,
+    ShowCards,
+    ShowSkat,
+    Spitze,
+    Violation,
+)
 from skat.core.contracts import NULL
 from skat.core.rules import ISS, ISS2, Rules
 from skat.core.state import GameState
@@ -42,9 +56,11 @@ __all__ = [
     "IssParseError",
     "IssRecord",
     "IssResult",
+    "IssWriteError",
     "RecordError",
     "format_iss",
     "iss_moves",
+    "iss_unwritable",
     "open_text",
     "parse_iss_line",
     "parse_iss_result",
@@ -57,6 +73,10 @@ __all__ = [
 
 class IssParseError(ValueError):
     """A line that is no well-formed ISS record; the message is one line."""
+
+
+class IssWriteError(ValueError):
+    """A game the ISS format cannot express; the message is one line naming what."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -614,6 +634,58 @@ def _decl_resigned(state: GameState) -> bool:
     return any(isinstance(ev.action, Resign) and ev.action.seat == d for ev in state.history)
 
 
+_NOT_ISS: Final = (
+    (Double, "{name}"),
+    (Spitze, "Spitze"),
+    (ShowSkat, "showing the skat"),
+    (LayOpen, "laying the cards open"),
+    (Schenken, "Schenken"),
+    (Violation, "a rule violation"),
+)
+
+
+def iss_unwritable(state: object) -> str | None:
+    """Why the ISS format cannot express a game (``None``: it can).
+
+    ISS records are Skat for three with an auction, the skat, a declaration, the cards,
+    showing the cards and resigning (a declarer's resignation with a defender's consent is
+    written ``RE``: the consent is not recorded).  They cannot hold another variant, a Ramsch
+    (nor a Ramsch round's game without an auction, nor a Grand Hand instead of a
+    Schieberamsch), nor the house rules' actions: Kontra and the doublings after it, Spitze,
+    showing the skat, laying the cards open, Schenken, a rule violation, or the answers
+    (``p``/``y``) they ask for during the play.
+
+    >>> g = GameState(seed=3)
+    >>> for a in ("p", "p", "p"): _ = g.apply(a)
+    >>> iss_unwritable(g) is None
+    True
+    """
+    if not isinstance(state, GameState):
+        return f"a {type(state).__name__.removesuffix('State')} game (ISS records are Skat)"
+    r = state.result
+    if r is not None and r.ramsch is not None:
+        kind = {"gewinner": "Gewinner-Ramsch"}.get(r.ramsch, r.ramsch.capitalize())
+        return f"a {kind} (ISS records have no Ramsch)"
+    history = state.history
+    if history and history[0].seat != 1:  # every auction starts with Middlehand
+        return "a game without an auction (a Ramsch round's game)"
+    if state.declarer is not None and state.bid == 0:
+        return "a Grand Hand played instead of a Schieberamsch"
+    auction = True
+    for i, ev in enumerate(history):
+        a = ev.action
+        for cls, what in _NOT_ISS:
+            if isinstance(a, cls):
+                name = what.format(name=getattr(a, "name", ""))
+                return f"{name} (events[{i}]: {a})"
+        if isinstance(a, (Hold, Pass)):  # a bid, y or p of the auction, or an answer
+            if not auction:
+                return f"an answer during the play (events[{i}]: {ev.seat} {a})"
+        elif not isinstance(a, Bid):
+            auction = False
+    return None
+
+
 def write_iss(
     state: GameState,
     *,
@@ -628,6 +700,7 @@ def write_iss(
     """One ISS line for a finished game played with the engine; the result field is the
     engine's.  When the rules are not those of ``place`` (``iss``, or ``iss2`` for
     ``PC[ISS2]``), they are written as ``RU[<rules>]`` so the record replays the same.
+    A game the format cannot express (:func:`iss_unwritable`) raises :class:`IssWriteError`.
 
     >>> import random
     >>> rng = random.Random(5)
@@ -641,6 +714,9 @@ def write_iss(
     """
     if not state.is_over:
         raise ValueError("the game is not over: only finished games can be written")
+    reason = iss_unwritable(state)
+    if reason is not None:
+        raise IssWriteError(f"not expressible as an ISS record: {reason}")
     props = {} if state.rules == rules_for(place) else {"RU": str(state.rules)}
     record = IssRecord(
         moves=iss_moves(state),
