@@ -1335,7 +1335,7 @@ class GameState:
         is_declarer = seat == d
         history: list[Event | tuple[int, None]] = []
         for ev in self.history:
-            if isinstance(ev.action, Discard) and not is_declarer and not done:
+            if isinstance(ev.action, Discard) and ev.seat != seat and not done:  # own push shown
                 history.append((ev.seat, None))
             else:
                 history.append(ev)
