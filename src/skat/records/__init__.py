@@ -1,5 +1,5 @@
 """Game records: ISS lines (:mod:`skat.records.iss`), replaying and checking them with the
-engine (:mod:`skat.records.replay`) and versioned JSON records
+engine (:mod:`skat.records.replay`) and versioned JSON records of every game the engine plays
 (:mod:`skat.records.jsonrecord`).
 
 Imports :mod:`skat.core` and the standard library only.
@@ -15,6 +15,7 @@ from skat.records.iss import (
     IssParseError,
     IssRecord,
     IssResult,
+    IssWriteError,
     RecordError,
     format_iss,
     parse_iss_line,
@@ -22,7 +23,16 @@ from skat.records.iss import (
     read_iss,
     write_iss,
 )
-from skat.records.jsonrecord import JsonRecordError, json_to_iss, load_json, record_to_json
+from skat.records.jsonrecord import (
+    JsonGame,
+    JsonRecordError,
+    JsonReplayError,
+    check_json,
+    json_to_iss,
+    load_json,
+    record_to_json,
+    state_to_json,
+)
 from skat.records.replay import FieldDiff, Replay, ReplayError, SkipRecord, check, replay
 
 __all__ = [
@@ -30,12 +40,16 @@ __all__ = [
     "IssParseError",
     "IssRecord",
     "IssResult",
+    "IssWriteError",
+    "JsonGame",
     "JsonRecordError",
+    "JsonReplayError",
     "RecordError",
     "Replay",
     "ReplayError",
     "SkipRecord",
     "check",
+    "check_json",
     "format_iss",
     "json_to_iss",
     "load_json",
@@ -44,5 +58,6 @@ __all__ = [
     "read_iss",
     "record_to_json",
     "replay",
+    "state_to_json",
     "write_iss",
 ]
