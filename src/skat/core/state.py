@@ -184,7 +184,7 @@ class _Var(NamedTuple):
     skat_shown: bool = False
     schenken_refused: int = 0
     claimer: int = -1  # a defender who showed his cards and claimed every remaining trick
-    twelve: int = 0  # the declarer's 12 cards for the matadors
+    twelve: int = 0  # the declarer's 12 cards for the matadors when not as dealt (Schieberamsch)
     voice: int = 0  # seats that bid or held (Kontra eligibility)
     passed18: int = 0  # seats that passed when 18 was theirs to say
     acted: int = 0
@@ -784,11 +784,15 @@ class GameState:
             bit = action.bit
             if not hand & bit:
                 self.validate(action)
-            if self._trick:
-                follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
+            trick = self._trick
+            if trick:
+                follow = hand & FOLLOW_MASKS[self._gt][trick[0]]
                 if follow and not follow & bit:
                     self.validate(action)
-            self._push_undo()
+            if len(trick) < 2:  # the trick goes on: only hands, trick and turn change
+                self._undo.append((self._hands, trick, s))
+            else:
+                self._push_undo()
             h0, h1, h2 = self._hands
             if s == 0:
                 self._hands = (h0 & ~bit, h1, h2)
@@ -796,7 +800,7 @@ class GameState:
                 self._hands = (h0, h1 & ~bit, h2)
             else:
                 self._hands = (h0, h1, h2 & ~bit)
-            trick = self._trick = (*self._trick, action.index)
+            trick = self._trick = (*trick, action.index)
             if len(trick) < 3:
                 self.to_move = 0 if s == 2 else s + 1
             else:
@@ -981,7 +985,8 @@ class GameState:
             return
         if isinstance(action, Declare):  # Grand Hand instead of the Ramsch
             self._declarer = seat
-            self._var = var._replace(ramsch="")
+            # the cards were pushed around: his 12 cards are his hand and the skat as they are
+            self._var = var._replace(ramsch="", twelve=self._hands[seat] | self._skat)
             self._declare(action.contract)
             return
         if isinstance(action, Discard):
@@ -1009,7 +1014,6 @@ class GameState:
         self._trick_leader = 0
         self.to_move = 0
         d = self._declarer
-        self._var = self._var._replace(twelve=self._hands[d] | self._skat)
         rules = self.rules
         if rules.spitze and contract.game_type != NULL and self._spitze_run() > 0:
             self._var = self._var._replace(pending=(d,), pending_kind="spitze", resume=0)
@@ -1199,7 +1203,7 @@ class GameState:
         self._result = score(
             contract,
             bid=self._bid,
-            cards=var.twelve,
+            cards=var.twelve or (self.deal.hand_masks[d] | self.deal.skat_mask),
             points=points,
             tricks=self._decl_tricks,
             defender_tricks=self._def_tricks,
@@ -1311,8 +1315,12 @@ class GameState:
         """Take back the last action; returns its event."""
         if not self.history:
             raise IllegalActionError("nothing to undo")
-        for name, value in zip(_SNAPSHOT_FIELDS, self._undo.pop(), strict=True):
-            setattr(self, name, value)
+        snapshot = self._undo.pop()
+        if len(snapshot) == 3:  # a card that did not complete a trick
+            self._hands, self._trick, self.to_move = snapshot  # type: ignore[assignment]
+        else:
+            for name, value in zip(_SNAPSHOT_FIELDS, snapshot, strict=True):
+                setattr(self, name, value)
         return self.history.pop()
 
     def copy(self) -> GameState:
