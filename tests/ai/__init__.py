@@ -1,0 +1,1 @@
+"""Tests of ``skat.ai``: agents, the heuristic player and the arena."""

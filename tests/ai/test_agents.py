@@ -1,0 +1,274 @@
+"""Agents only ever return legal actions, under every rules preset and house rule, and never
+raise; the safe wrapper falls back on errors, illegal answers and time-outs; the heuristic
+decides from the view alone and plays the basic moves of the game."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+
+import pytest
+
+from skat.ai.agent import Agent, SafeAgent, fallback_action
+from skat.ai.heuristic import (
+    HeuristicAgent,
+    defender_says_kontra,
+    max_bid,
+    null_risk,
+)
+from skat.ai.random_agent import RandomAgent
+from skat.core import (
+    HOLD,
+    PASS,
+    PRESETS,
+    Card,
+    CardSet,
+    Contract,
+    Deal,
+    GameState,
+    Phase,
+    Rules,
+)
+from skat.core.actions import Action, Bid, Schenken
+
+RULES = {
+    **{name: rules for name, rules in PRESETS.items()},
+    "schieberamsch": Rules.parse("isko,ramsch=schieberamsch"),
+    "schieberamsch-jacks": Rules.parse(
+        "isko,ramsch=schieberamsch,schieberamsch_jacks=on,schieberamsch_grand_hand=off"
+    ),
+    "gewinner-low-tens": Rules.parse("isko,ramsch=gewinner,ramsch_tens=low,ramsch_skat=loser"),
+    "house": Rules.parse(
+        "isko,kontra=on,kontra_timing=lead,kontra_eligibility=bid,supra=on,spitze=on,"
+        "schenken=on,open_play=on,show_skat=on"
+    ),
+    "kontra-trick-spitze": Rules.parse("isko,kontra=on,supra=on,spitze=on,open_play=on"),
+}
+
+AGENTS: dict[str, Callable[[int], Agent]] = {
+    "random": lambda seed: RandomAgent(seed),
+    "heuristic": lambda seed: HeuristicAgent(seed),
+}
+
+
+def play_checked(state: GameState, agents: list[Agent]) -> GameState:
+    """Play to the end asking the raw agents; every answer must be legal."""
+    while not state.is_over:
+        seat = state.to_move
+        view = state.view(seat)
+        action = agents[seat].choose(view)
+        assert action in view.legal_actions, (str(state.rules), view.phase, action)
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("rules_name", sorted(RULES))
+@pytest.mark.parametrize("line_up", ["heuristic", "random", "mixed"])
+def test_agents_return_only_legal_actions(rules_name: str, line_up: str) -> None:
+    rules = RULES[rules_name]
+    rng = random.Random(f"{rules_name}:{line_up}")
+    played = ramsch = 0
+    for game in range(40):
+        names = {
+            "heuristic": ["heuristic"] * 3,
+            "random": ["random"] * 3,
+            "mixed": [rng.choice(["heuristic", "random"]) for _ in range(3)],
+        }[line_up]
+        agents = [AGENTS[n](rng.getrandbits(32)) for n in names]
+        forced = rules.ramsch != "off" and game % 4 == 0
+        state = play_checked(GameState(Deal.random(rng), rules, ramsch=forced), agents)
+        assert state.result is not None
+        played += bool(state.tricks)
+        ramsch += state.result.ramsch is not None
+    assert played > 0
+    assert (ramsch > 0) == (rules.ramsch != "off")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_heuristic_answers_schenken(seed: int) -> None:
+    rules = Rules.parse("isko,schenken=on,kontra=on")
+    rng = random.Random(seed)
+    agents = [HeuristicAgent(), HeuristicAgent(), HeuristicAgent()]
+    state = GameState(Deal.random(rng), rules)
+    while not state.is_over and state.phase != Phase.PLAY:
+        state.apply(agents[state.to_move].choose(state.view(state.to_move)))
+    if state.is_over:
+        return
+    declarer = state.declarer
+    assert declarer is not None
+    offers = [a for a in state.end_actions() if isinstance(a, Schenken)]
+    if not offers:  # a Null game: no Schenken
+        return
+    state.apply(offers[0])
+    view = state.view(declarer)
+    assert view.legal_actions == (HOLD, PASS)
+    answer = agents[declarer].choose(view)
+    assert answer in view.legal_actions
+    state.apply(answer)
+    play_checked(state, agents)
+
+
+# ------------------------------------------------------------------------------ SafeAgent
+
+
+class Raising:
+    def choose(self, view: object) -> Action:
+        raise RuntimeError("broken agent")
+
+
+class Illegal:
+    def choose(self, view: object) -> Action:
+        return Card.parse("CJ")
+
+
+class Blocking:
+    """Waits until released: a hung agent."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def choose(self, view: object) -> Action:
+        self.release.wait()
+        return PASS
+
+
+def test_safe_agent_falls_back_when_the_agent_raises() -> None:
+    state = GameState(seed=1)
+    safe = SafeAgent(Raising())
+    view = state.view(state.to_move)
+    assert safe.choose(view) is PASS
+    assert safe.fallbacks == 1 and "RuntimeError" in safe.last_reason
+
+
+def test_safe_agent_refuses_an_illegal_action() -> None:
+    rng = random.Random(3)
+    state = GameState(seed=3)
+    safe = SafeAgent(Illegal())
+    while not state.is_over:
+        view = state.view(state.to_move)
+        action = safe.choose(view)
+        assert action in view.legal_actions
+        if state.phase == Phase.PLAY:
+            break
+        state.apply(action if state.phase != Phase.BIDDING else rng.choice(view.legal_actions))
+    assert safe.fallbacks >= 1
+
+
+def test_safe_agent_falls_back_on_a_hung_agent() -> None:
+    blocking = Blocking()
+    safe = SafeAgent(blocking, budget=0.05)
+    state = GameState(seed=2)
+    view = state.view(state.to_move)
+    try:
+        assert safe.choose(view) is PASS
+        assert safe.choose(view) is PASS  # still busy: answered at once
+        assert safe.fallbacks == 2
+    finally:
+        blocking.release.set()
+
+
+def test_safe_agent_with_budget_plays_whole_games() -> None:
+    rng = random.Random(5)
+    for _ in range(5):
+        agents: list[Agent] = [SafeAgent(HeuristicAgent(), budget=30.0) for _ in range(3)]
+        state = play_checked(GameState(Deal.random(rng), PRESETS["pub"]), agents)
+        assert state.is_over
+        assert all(isinstance(a, SafeAgent) and a.fallbacks == 0 for a in agents)
+
+
+def test_fallback_prefers_pass_and_else_the_first_legal_action() -> None:
+    state = GameState(seed=1)
+    assert fallback_action(state.view(state.to_move)) is PASS
+    state.apply("p")
+    state.apply("p")
+    state.apply("p")  # Forehand alone: passes in
+    rng = random.Random(1)
+    state = GameState(seed=1)
+    while state.phase != Phase.PLAY:
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(state.to_move)
+    assert fallback_action(view) == view.legal_actions[0]
+    with pytest.raises(ValueError):
+        fallback_action(state.view((state.to_move + 1) % 3))
+
+
+# ------------------------------------------------------------------------------ heuristic
+
+
+def test_heuristic_decides_from_the_view_only() -> None:
+    """Two deals that look the same from Forehand's seat give the same decisions there."""
+    one = Deal.parse(
+        "CJ SJ HA HT HK H9 H7 SA ST D7 | CA CT CK CQ C9 SK SQ S9 S8 S7 | "
+        "HJ DJ C8 C7 H8 HQ DA DT DK DQ | D9 D8"
+    )
+    two = Deal.parse(  # Middlehand and Rearhand swapped S8 and DQ
+        "CJ SJ HA HT HK H9 H7 SA ST D7 | CA CT CK CQ C9 SK SQ S9 DQ S7 | "
+        "HJ DJ C8 C7 H8 HQ DA DT DK S8 | D9 D8"
+    )
+    agent = HeuristicAgent()
+    a, b = GameState(one), GameState(two)
+    for action in ("p", "p"):
+        a.apply(action)
+        b.apply(action)
+    decisions = 0
+    while a.to_move == 0 and not a.is_over:
+        choice = agent.choose(a.view(0))
+        assert choice == agent.choose(b.view(0))
+        a.apply(choice)
+        b.apply(choice)
+        decisions += 1
+    assert decisions >= 3  # the bid, the skat or Hand, and more
+
+
+def test_heuristic_bids_strong_hands_and_passes_weak_ones() -> None:
+    strong = CardSet.parse("CJ SJ HA HT HK H9 H7 SA ST D7").mask
+    weak = CardSet.parse("DJ HT H9 H8 H7 SK S8 C9 D7 D8").mask
+    assert max_bid(strong) >= 48
+    assert max_bid(weak) == 0
+    state = GameState(
+        Deal.parse(
+            "DJ HT H9 H8 H7 SK S8 C9 D7 D8 | CJ SJ HA HK HQ SA ST S9 CA CT | "
+            "HJ CK CQ C8 C7 SQ S7 DA DT DK | DQ D9"
+        )
+    )
+    assert HeuristicAgent().choose(state.view(1)) == Bid.of(18)  # Middlehand bids
+    state.apply("18")
+    assert HeuristicAgent().choose(state.view(0)) is PASS  # Forehand's hand is weak
+
+
+def test_heuristic_declarer_draws_trumps_with_the_top_jack() -> None:
+    deal = Deal.parse(
+        "CJ SJ HA HT HK H9 H7 SA ST D7 | CA CT CK CQ C9 SK SQ S9 S8 S7 | "
+        "HJ DJ C8 C7 H8 HQ DA DT DK DQ | D9 D8"
+    )
+    state = GameState(deal)
+    for action in ("p", "p", "18", "HH"):  # Forehand plays Hearts Hand
+        state.apply(action)
+    assert HeuristicAgent().choose(state.view(0)) == Card.parse("CJ")
+
+
+def test_heuristic_defender_gives_points_to_the_partner_who_wins() -> None:
+    deal = Deal.parse(
+        "SA S7 HA H7 D7 D8 D9 C7 C8 C9 | CJ SJ HJ DJ CA CT CK CQ HK HQ | "
+        "S8 S9 SQ SK ST H8 H9 HT DA DT | DK DQ"
+    )
+    state = GameState(deal)
+    for action in ("18", "p", "p", "s", "DK.DQ", "C"):  # Middlehand plays Clubs
+        state.apply(action)
+    assert state.declarer == 1 and state.contract == Contract.parse("C")
+    state.apply("SA")  # Forehand cashes the spade ace
+    state.apply("HQ")  # the declarer has no spade
+    # Rearhand's partner holds the trick with the ace: schmieren with the spade ten
+    assert HeuristicAgent().choose(state.view(2)) == Card.parse("ST")
+
+
+def test_heuristic_kontra_and_null_risk() -> None:
+    assert defender_says_kontra(
+        CardSet.parse("CJ SJ HA HT H9 SA CA D7 D8 D9").mask, Contract.parse("H")
+    )
+    assert not defender_says_kontra(
+        CardSet.parse("C7 C8 H7 H8 H9 S7 S8 D7 D8 D9").mask, Contract.parse("G")
+    )
+    assert null_risk(CardSet.parse("C7 C9 CJ S7 S8 H7 D7 D9 DJ DK").mask) == 0
+    assert null_risk(CardSet.parse("CA CK S7 S8 H7 D7 D9 DJ DK DA").mask) == 2
