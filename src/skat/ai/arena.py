@@ -300,6 +300,8 @@ def labels(names: Sequence[str]) -> tuple[str, str]:
     >>> labels(["heuristic", "random"]), labels(["random", "random"])
     (('heuristic', 'random'), ('random#1', 'random#2'))
     """
+    if len(names) != 2:
+        raise ValueError(f"the arena compares two agents, got {len(names)}")
     a, b = names
     return (f"{a}#1", f"{b}#2") if a == b else (a, b)
 
