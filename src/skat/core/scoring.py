@@ -323,11 +323,11 @@ def score(
                     points >= 61
                     and (not sa or points >= 90)
                     and (not za or defender_tricks == 0)
-                    and spitze_made
                 )
-            if won:
+            if won:  # the levels he reached count even when a failed Spitze loses the game
                 schneider = points >= 90
                 schwarz = defender_tricks == 0
+                won = spitze_made
             elif trick_complete:  # a loser's levels count once a trick was completed
                 schneider = points <= 30
                 schwarz = tricks == 0
