@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Final
 
 from skat.core.actions import (
@@ -318,6 +319,7 @@ def evaluate_hand(
     return out
 
 
+@lru_cache(maxsize=4096)
 def max_bid(hand: int, forehand: bool = False, go_base: int = 24) -> int:
     """The highest bid the player holds: the value of the best game with a positive expected
     score (0: none).
@@ -419,11 +421,23 @@ def best_discard(cards: int, game_type: int, forehand: bool = False) -> tuple[fl
     return best
 
 
+def _worth_a_look(cards: int, gt: int) -> bool:
+    """Skip games a 12-card hand cannot hope to win: a suit with fewer than four trumps,
+    Grand without a jack, Null with many dangerous cards."""
+    if gt == NULL:
+        return null_risk(cards) <= 5
+    if gt == GRAND:
+        return bool(cards & JACKS_MASK)
+    return (cards & TRUMP_MASKS[gt]).bit_count() >= 4
+
+
+@lru_cache(maxsize=1024)
 def best_plan(cards: int, bid: int, forehand: bool, go_base: int = 24) -> tuple[Contract, int]:
     """The contract to declare after picking up, and the discard for it, from 12 cards: the
     best expected score among the games worth the bid (if none is, the least bad)."""
     best: tuple[float, Contract, int] | None = None
-    for gt in range(6):
+    looks = [gt for gt in range(6) if _worth_a_look(cards, gt)] or list(range(6))
+    for gt in looks:
         s, discard = best_discard(cards, gt, forehand)
         rest = cards & ~discard
         options = [Contract.make(gt)] if gt != NULL else [Contract.parse("N"), Contract.parse("NO")]
