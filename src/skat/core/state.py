@@ -1224,7 +1224,8 @@ class GameState:
         )
 
     def _spitze_made(self) -> bool:
-        """The declarer won the last tricks, one for each card of his Spitze, with those cards."""
+        """The declarer won the last tricks, one for each card of his Spitze, with those cards,
+        the very last one with the lowest trump."""
         n = self._var.spitze
         if not n:
             return True
@@ -1235,7 +1236,8 @@ class GameState:
         for trick in self.tricks[-n:]:
             if trick.winner != d or trick.cards[(d - trick.leader) % 3].index not in lowest:
                 return False
-        return True
+        last = self.tricks[-1]
+        return last.cards[(d - last.leader) % 3].index == lowest[-1]
 
     def _violation_outcome(self, by_declarer: bool, points: int) -> tuple[bool, bool, bool]:
         """A violation loses the game for the guilty party unless it has won already; the other
