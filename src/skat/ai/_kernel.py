@@ -1,0 +1,416 @@
+"""The double-dummy search kernel: plain functions over ints and flat int arrays.
+
+With numba importable (and ``SKAT_NO_NUMBA`` unset) the functions are compiled with
+``numba.njit(cache=True)`` and the arrays are ``numpy.int64`` arrays; otherwise the very same
+code runs as Python over lists.  :mod:`skat.ai.dds` is the public face; nothing here checks
+its input.
+
+Values are what the declarer gains *from a position on*: card points of the tricks he still
+wins (mode ``COUNT_TRICKS``: the number of those tricks; mode ``NULL``: 1 when he stays
+trickless to the end, else 0).  With ``STOP`` the game ends at the defenders' first trick
+(Schwarz announced, Ouvert).  The search is a fail-soft alpha-beta: a result ``v`` with
+``v <= alpha`` is an upper bound, ``v >= beta`` a lower bound, anything between is exact.
+
+The transposition table holds trick starts only, keyed by the cards still in the hands, the
+leader and a generation number (the hands are implied: each remaining card has one owner for
+the whole life of a generation).  Each entry keeps a lower and an upper bound and the best
+card; two slots a bucket (one kept for the bigger sub-tree, one always replaced).
+
+>>> popcount(0xFF00FF), points(0xFFFFFFFF)
+(16, 120)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeVar
+
+from skat.core.cards import CARD_POINTS
+from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, POWER, TRUMP_MASKS, WIN_KEY
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+USE_NUMBA: bool = False
+if os.environ.get("SKAT_NO_NUMBA", "").strip().lower() not in ("1", "true", "yes", "on"):
+    try:  # pragma: no cover - depends on the environment
+        import numba as _numba
+        import numpy as _np
+
+        USE_NUMBA = True
+    except ImportError:  # pragma: no cover
+        USE_NUMBA = False
+
+NULL: Final = 1
+STOP: Final = 2
+COUNT_TRICKS: Final = 4
+
+# ctx slots
+CTX_GT: Final = 0
+CTX_DECLARER: Final = 1
+CTX_MODE: Final = 2
+CTX_GEN: Final = 3
+CTX_MASK: Final = 4
+CTX_NODES: Final = 5
+CTX_SIZE: Final = 8
+
+SLOTS: Final = 16  # move buffer slots per depth
+DEPTHS: Final = 34
+
+
+def jit(signature: str, cache: bool = True) -> Callable[[_F], _F]:
+    """Compile with numba for ``signature`` when numba is in use, else leave the function as
+    it is.  Explicit signatures keep numba from compiling literal-typed variants of the
+    recursive search (which its on-disk cache cannot reload)."""
+
+    def wrap(func: _F) -> _F:
+        if USE_NUMBA:
+            return _numba.njit(signature, cache=cache)(func)  # type: ignore[no-any-return]
+        return func
+
+    return wrap
+
+
+def array(values: Sequence[int]) -> Any:
+    """An int64 array (numba) or a list (pure Python) of ``values``."""
+    if USE_NUMBA:
+        return _np.array(list(values), dtype=_np.int64)
+    return list(values)
+
+
+def zeros(n: int) -> Any:
+    """``n`` zeros as an int64 array or a list."""
+    if USE_NUMBA:
+        return _np.zeros(n, dtype=_np.int64)
+    return [0] * n
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables, flattened: game type gt in 0..5 (D H S C G N).
+
+
+def _tables() -> tuple[list[int], ...]:
+    pts8 = [sum((0, 0, 0, 3, 4, 10, 11, 2)[r] for r in range(8) if b >> r & 1) for b in range(256)]
+    eff: list[int] = []
+    follow: list[int] = []
+    beats: list[int] = []
+    order: list[int] = []
+    winkey: list[int] = []
+    for gt in range(6):
+        e = EFFECTIVE_SUIT[gt]
+        pw = POWER[gt]
+        eff.extend(e)
+        follow.extend(FOLLOW_MASKS[gt])
+        for c in range(32):
+            m = 0
+            for x in range(32):
+                if e[x] == e[c] and pw[x] > pw[c]:
+                    m |= 1 << x
+            if e[c] != 4:
+                m |= TRUMP_MASKS[gt]
+            beats.append(m)
+        order.extend(sorted(range(32), key=lambda c, e=e, pw=pw: (e[c], pw[c])))
+        for led in range(5):
+            winkey.extend(WIN_KEY[gt][led])
+    return (
+        pts8,
+        eff,
+        follow,
+        beats,
+        order,
+        winkey,
+        list(CARD_POINTS),
+        [POWER[5][c] for c in range(32)],
+    )
+
+
+_PTS8, _EFF, _FOLLOW, _BEATS, _ORDER, _WINKEY, _CPTS, _NULLPOW = _tables()
+PTS8: Final = array(_PTS8)
+EFF: Final = array(_EFF)
+FOLLOW: Final = array(_FOLLOW)
+BEATS: Final = array(_BEATS)
+ORDER: Final = array(_ORDER)
+WINKEY: Final = array(_WINKEY)
+CPTS: Final = array(_CPTS)
+NULLPOW: Final = array(_NULLPOW)
+
+
+@jit("int64(int64)")
+def popcount(m: int) -> int:
+    """Number of cards in a 32-bit mask."""
+    m = m - ((m >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@jit("int64(int64)")
+def points(m: int) -> int:
+    """Card points of a mask."""
+    return PTS8[m & 255] + PTS8[(m >> 8) & 255] + PTS8[(m >> 16) & 255] + PTS8[(m >> 24) & 255]
+
+
+@jit("int64(int64, int64, int64)")
+def _legal(hand: int, gt: int, led: int) -> int:
+    f = hand & FOLLOW[gt * 32 + led]
+    return f if f else hand
+
+
+@jit("int64(int64[:], int64, int64, int64, int64, int64, int64, int64, int64)")
+def _score(
+    hands: Any, gt: int, decl: int, mode: int, leader: int, n: int, c0: int, c1: int, c: int
+) -> int:
+    """Move-ordering score of card ``c`` (higher is tried first)."""
+    mover = (leader + n) % 3
+    base = gt * 32
+    if mode & NULL:
+        pw = NULLPOW[c]
+        if n == 0:
+            return -pw if mover == decl else pw
+        ls = EFF[base + c0]
+        kb = (gt * 5 + ls) * 32
+        w = c0
+        if n == 2 and WINKEY[kb + c1] > WINKEY[kb + c0]:
+            w = c1
+        if mover == decl:
+            if WINKEY[kb + c] > WINKEY[kb + w]:
+                return -pw
+            return 100 + pw
+        return -pw
+    p = CPTS[c]
+    mine = mover == decl
+    if n == 0:
+        p1 = (leader + 1) % 3
+        p2 = (leader + 2) % 3
+        b1 = _legal(hands[p1], gt, c) & BEATS[base + c]
+        b2 = _legal(hands[p2], gt, c) & BEATS[base + c]
+        if mine:
+            if b1 == 0 and b2 == 0:
+                return 100 + p
+            return -p
+        bd = b1 if p1 == decl else b2
+        if bd == 0:
+            return 50 + p
+        return -p
+    ls = EFF[base + c0]
+    kb = (gt * 5 + ls) * 32
+    w = c0
+    wpos = 0
+    if n == 2 and WINKEY[kb + c1] > WINKEY[kb + c0]:
+        w = c1
+        wpos = 1
+    c_wins = WINKEY[kb + c] > WINKEY[kb + w]
+    if n == 2:
+        ws = mover if c_wins else (leader + wpos) % 3
+        if (ws == decl) == mine:
+            return 100 + p
+        return -p
+    nw = c if c_wins else w
+    ws = mover if c_wins else leader
+    p3 = (mover + 1) % 3
+    if _legal(hands[p3], gt, c0) & BEATS[base + nw]:
+        ws = p3
+    if (ws == decl) == mine:
+        return 100 + p
+    return -p
+
+
+@jit(
+    "int64(int64[:], int64[:], int64[:], int64[:], int64[:], int64[:], int64[:],"
+    " int64, int64, int64, int64, int64, int64, int64)",
+    cache=False,
+)
+def search(
+    hands: Any,
+    ctx: Any,
+    tk: Any,
+    tlo: Any,
+    thi: Any,
+    tbest: Any,
+    buf: Any,
+    leader: int,
+    n: int,
+    c0: int,
+    c1: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """Fail-soft alpha-beta: the declarer's gain from this position (see the module doc).
+
+    ``hands`` are the three hands (changed and restored), ``n`` the cards in the current
+    trick (``c0``, ``c1``), ``leader`` its leader, ``depth`` the buffer row for the moves.
+    """
+    gt = ctx[CTX_GT]
+    decl = ctx[CTX_DECLARER]
+    mode = ctx[CTX_MODE]
+    ctx[CTX_NODES] += 1
+    mover = (leader + n) % 3
+    hand = hands[mover]
+    rem = hands[0] | hands[1] | hands[2]
+    slot = -1
+    key = 0
+    first = -1
+    maxv = 0
+    bucket = 0
+    if n == 0:
+        if rem == 0:
+            return 1 if mode & NULL else 0
+        if mode & NULL:
+            maxv = 1
+        elif mode & COUNT_TRICKS:
+            maxv = popcount(rem) // 3
+        else:
+            maxv = points(rem)
+        if maxv <= alpha:
+            return maxv
+        if beta <= 0:
+            return 0
+        key = rem | (leader << 32) | (ctx[CTX_GEN] << 34)
+        bucket = ((((rem * 1540483477) >> 13) ^ rem) + leader * 40503) & ctx[CTX_MASK] & ~1
+        for s in range(bucket, bucket + 2):
+            if tk[s] == key:
+                lo = tlo[s]
+                hi = thi[s]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+                first = tbest[s]
+                slot = s
+                break
+        legal = hand
+        inplay = rem
+    else:
+        legal = _legal(hand, gt, c0)
+        inplay = rem | (1 << c0)
+        if n == 2:
+            inplay |= 1 << c1
+    # the moves: one card of each run of equivalent cards, scored for the ordering
+    row = depth * SLOTS
+    cnt = 0
+    base = gt * 32
+    nopts = mode & (NULL | COUNT_TRICKS)
+    prev_in = False
+    prev_pts = -1
+    prev_eff = -1
+    for k in range(32):
+        c = ORDER[base + k]
+        b = 1 << c
+        if not (inplay & b):
+            continue
+        e = EFF[base + c]
+        if e != prev_eff:
+            prev_in = False
+            prev_eff = e
+        if legal & b:
+            p = 0 if nopts else CPTS[c]
+            if prev_in and p == prev_pts:
+                if c == first:  # the stored best card stands for its run
+                    buf[row + cnt - 1] = c
+                continue
+            buf[row + cnt] = c
+            cnt += 1
+            prev_in = True
+            prev_pts = p
+        else:
+            prev_in = False
+    scores = buf
+    sbase = DEPTHS * SLOTS + row
+    for i in range(cnt):
+        c = buf[row + i]
+        if c == first:
+            scores[sbase + i] = 1 << 20
+        else:
+            scores[sbase + i] = _score(hands, gt, decl, mode, leader, n, c0, c1, c)
+    for i in range(1, cnt):  # insertion sort, best first
+        c = buf[row + i]
+        sc = scores[sbase + i]
+        j = i - 1
+        while j >= 0 and scores[sbase + j] < sc:
+            buf[row + j + 1] = buf[row + j]
+            scores[sbase + j + 1] = scores[sbase + j]
+            j -= 1
+        buf[row + j + 1] = c
+        scores[sbase + j + 1] = sc
+    is_max = mover == decl
+    a = alpha
+    bt = beta
+    best = -1 if is_max else 1 << 20
+    bestc = -1
+    for i in range(cnt):
+        c = buf[row + i]
+        bit = 1 << c
+        hands[mover] ^= bit
+        if n == 0:
+            v = search(hands, ctx, tk, tlo, thi, tbest, buf, leader, 1, c, 0, depth + 1, a, bt)
+        elif n == 1:
+            v = search(hands, ctx, tk, tlo, thi, tbest, buf, leader, 2, c0, c, depth + 1, a, bt)
+        else:
+            kb = (gt * 5 + EFF[base + c0]) * 32
+            k0 = WINKEY[kb + c0]
+            k1 = WINKEY[kb + c1]
+            k2 = WINKEY[kb + c]
+            if k0 >= k1:
+                pos = 0 if k0 >= k2 else 2
+            else:
+                pos = 1 if k1 >= k2 else 2
+            w = (leader + pos) % 3
+            if w == decl:
+                if mode & NULL:
+                    v = 0
+                else:
+                    tv = 1 if mode & COUNT_TRICKS else CPTS[c0] + CPTS[c1] + CPTS[c]
+                    v = tv + search(
+                        hands, ctx, tk, tlo, thi, tbest, buf, w, 0, 0, 0, depth + 1, a - tv, bt - tv
+                    )
+            elif (mode & STOP) and not (mode & NULL):
+                v = 0
+            else:
+                v = search(hands, ctx, tk, tlo, thi, tbest, buf, w, 0, 0, 0, depth + 1, a, bt)
+        hands[mover] ^= bit
+        if is_max:
+            if v > best:
+                best = v
+                bestc = c
+                if best > a:
+                    a = best
+                    if a >= bt:
+                        break
+        else:
+            if v < best:
+                best = v
+                bestc = c
+                if best < bt:
+                    bt = best
+                    if a >= bt:
+                        break
+    if n == 0:
+        lo = 0
+        hi = maxv
+        if best <= alpha:
+            hi = best
+        elif best >= beta:
+            lo = best
+        else:
+            lo = best
+            hi = best
+        if slot < 0:
+            slot = bucket
+            old = tk[bucket]
+            if (old >> 34) == ctx[CTX_GEN] and popcount(old & 0xFFFFFFFF) > popcount(rem):
+                slot = bucket + 1
+        elif tk[slot] == key:
+            if tlo[slot] > lo:
+                lo = tlo[slot]
+            if thi[slot] < hi:
+                hi = thi[slot]
+        tk[slot] = key
+        tlo[slot] = lo
+        thi[slot] = hi
+        tbest[slot] = bestc
+    return best

@@ -1,0 +1,580 @@
+"""The double-dummy solver: every hand open, perfect play by both sides.
+
+A :class:`Position` is the three hands, the current trick and its leader, the game type, the
+declarer and what each side has won so far.  :func:`solve` gives the card points (Augen) the
+declarer takes from here on (Null: 1 if he stays trickless, else 0), :func:`reaches` answers
+"does the declarer reach at least ``target`` points in total?" (Null: "does he stay
+trickless?"), :func:`solve_all` values every legal card, :func:`best_line` is a principal
+variation and :func:`analyse` goes through a played game.  :func:`brute_force` is a plain
+minimax for checking on small endings.
+
+The search (:mod:`skat.ai._kernel`) is a boolean threshold search ("at least T?") with a
+transposition table of bounds; the exact value is narrowed by a sequence of such searches.
+
+>>> pos = Position.parse("G decl=0 hands=CJ.HA/HT.H7/HK.S7")
+>>> pos.to_move, [str(c) for c in pos.legal_cards()]
+(0, ['HA', 'CJ'])
+>>> solve(pos), brute_force(pos), reaches(pos, 27), reaches(pos, 28)
+(27, 27, True, False)
+>>> {str(c): v for c, v in solve_all(pos).items()}
+{'HA': 27, 'CJ': 27}
+>>> [str(c) for c in best_line(pos)]
+['HA', 'H7', 'HK', 'CJ', 'HT', 'S7']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from skat.ai import _kernel as K
+from skat.core.cards import CARDS, Card, CardSet, points_of
+from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY
+from skat.core.state import PLAY, GameState
+
+__all__ = [
+    "Analysis",
+    "MoveAnalysis",
+    "Position",
+    "PositionError",
+    "Solver",
+    "analyse",
+    "best_line",
+    "brute_force",
+    "reaches",
+    "solve",
+    "solve_all",
+]
+
+POINTS: Final = 0
+"""Objective: card points (suit and Grand games)."""
+TRICKS: Final = K.COUNT_TRICKS
+"""Objective: tricks (for Schwarz)."""
+
+
+class PositionError(ValueError):
+    """A position is inconsistent or cannot be read."""
+
+
+def _mask(text: str) -> int:
+    text = text.strip()
+    if text in ("", "-"):
+        return 0
+    return CardSet.parse(text).mask
+
+
+def _text(mask: int) -> str:
+    return ".".join(str(c) for c in CardSet(mask)) or "-"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position in the card play, all hands known.
+
+    ``hands`` are card masks by seat, ``trick`` the card indices of the unfinished trick in
+    play order, led by ``leader``.  ``declarer_points`` includes the skat (suit and Grand).
+    ``schwarz`` makes the game end at the defenders' first trick (Schwarz announced, Ouvert).
+
+    >>> p = Position.parse("S decl=1 lead=2 trick=SA hands=CJ.S7/SK.HA/ST points=0:0")
+    >>> p.to_move, str(p)
+    (0, 'S decl=1 lead=2 trick=SA hands=CJ.S7/SK.HA/ST points=0:0 tricks=0:0')
+    """
+
+    hands: tuple[int, int, int]
+    game_type: int
+    declarer: int
+    trick: tuple[int, ...] = ()
+    leader: int = 0
+    declarer_points: int = 0
+    defender_points: int = 0
+    declarer_tricks: int = 0
+    defender_tricks: int = 0
+    schwarz: bool = False
+
+    def __post_init__(self) -> None:
+        h0, h1, h2 = self.hands
+        if not 0 <= self.game_type <= 5:
+            raise PositionError(f"not a game type: {self.game_type!r}")
+        if self.declarer not in (0, 1, 2) or self.leader not in (0, 1, 2):
+            raise PositionError("declarer and leader are seats 0, 1, 2")
+        if len(self.trick) > 2:
+            raise PositionError("a trick in progress has at most 2 cards")
+        seen = 0
+        for m in (h0, h1, h2, *(1 << c for c in self.trick)):
+            if m < 0 or m >> 32 or seen & m:
+                raise PositionError("a card is in two places")
+            seen |= m
+        sizes = [m.bit_count() for m in self.hands]
+        k = sizes[self.leader]
+        for i in range(3):
+            seat = (self.leader + i) % 3
+            want = k if i < len(self.trick) or i == 0 else k + (1 if self.trick else 0)
+            if i < len(self.trick):
+                want = k
+            else:
+                want = k + 1 if self.trick else k
+            if sizes[seat] != want or want > 10:
+                raise PositionError(f"hand sizes do not fit the trick: {sizes}")
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Position:
+        """The position of a game in the card play (suit, Grand or Null; not Ramsch)."""
+        if state.phase != PLAY or state.contract is None or state.declarer is None:
+            raise PositionError("a position needs a declared game in the card play")
+        d = state.declarer
+        gt = int(state.contract.game_type)
+        decl_pts, def_pts = state.points()
+        if gt != NULL:
+            decl_pts += state.skat.points
+        decl_tricks = sum(1 for t in state.tricks if t.winner == d)
+        schwarz = state.contract.schwarz_announced or (
+            gt != NULL and "schwarz required" in state.view(d).announcements
+        )
+        return cls(
+            hands=(state.hand(0).mask, state.hand(1).mask, state.hand(2).mask),
+            game_type=gt,
+            declarer=d,
+            trick=tuple(c.index for c in state.current_trick),
+            leader=state.trick_leader,
+            declarer_points=decl_pts,
+            defender_points=def_pts,
+            declarer_tricks=decl_tricks,
+            defender_tricks=len(state.tricks) - decl_tricks,
+            schwarz=bool(schwarz) and gt != NULL,
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read ``<type> decl=<seat> hands=<h0>/<h1>/<h2> [lead=<seat>] [trick=<c>.<c>]
+        [points=<d>:<f>] [tricks=<d>:<f>] [schwarz]``; type one of ``D H S C G N``, cards
+        separated by dots, ``-`` for an empty hand."""
+        tokens = text.split()
+        if not tokens or tokens[0].upper() not in ("D", "H", "S", "C", "G", "N"):
+            raise PositionError(f"a position starts with its game type: {text!r}")
+        kw: dict[str, Any] = {"game_type": "DHSCGN".index(tokens[0].upper())}
+        try:
+            for tok in tokens[1:]:
+                name, _, value = tok.partition("=")
+                if name == "schwarz" and not value:
+                    kw["schwarz"] = True
+                elif name == "decl":
+                    kw["declarer"] = int(value)
+                elif name == "lead":
+                    kw["leader"] = int(value)
+                elif name == "trick":
+                    kw["trick"] = tuple(c.index for c in _cards_in_order(value))
+                elif name == "hands":
+                    parts = value.split("/")
+                    if len(parts) != 3:
+                        raise PositionError(f"three hands separated by '/': {value!r}")
+                    kw["hands"] = tuple(_mask(p) for p in parts)
+                elif name in ("points", "tricks"):
+                    a, b = value.split(":")
+                    kw[f"declarer_{name}"] = int(a)
+                    kw[f"defender_{name}"] = int(b)
+                else:
+                    raise PositionError(f"unknown field {tok!r}")
+        except ValueError as exc:
+            if isinstance(exc, PositionError):
+                raise
+            raise PositionError(f"cannot read {text!r}: {exc}") from None
+        if "declarer" not in kw or "hands" not in kw:
+            raise PositionError(f"decl= and hands= are needed: {text!r}")
+        return cls(**kw)
+
+    def __str__(self) -> str:
+        out = ["DHSCGN"[self.game_type], f"decl={self.declarer}"]
+        if self.leader or self.trick:
+            out.append(f"lead={self.leader}")
+        if self.trick:
+            out.append("trick=" + ".".join(CARDS[c].name for c in self.trick))
+        out.append("hands=" + "/".join(_text(m) for m in self.hands))
+        out.append(f"points={self.declarer_points}:{self.defender_points}")
+        out.append(f"tricks={self.declarer_tricks}:{self.defender_tricks}")
+        if self.schwarz:
+            out.append("schwarz")
+        return " ".join(out)
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    # ------------------------------------------------------------------ play
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play."""
+        return (self.leader + len(self.trick)) % 3
+
+    @property
+    def is_over(self) -> bool:
+        """True when no card is left or the game has ended early (Null lost, Schwarz failed)."""
+        if self.game_type == NULL and self.declarer_tricks:
+            return True
+        if self.schwarz and self.defender_tricks:
+            return True
+        return not (self.hands[0] | self.hands[1] | self.hands[2])
+
+    def legal_mask(self) -> int:
+        """The cards the seat to move may play, as a mask (0 when the game is over)."""
+        if self.is_over:
+            return 0
+        hand = self.hands[self.to_move]
+        if self.trick:
+            follow = hand & FOLLOW_MASKS[self.game_type][self.trick[0]]
+            if follow:
+                return follow
+        return hand
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to move may play, in index order."""
+        m = self.legal_mask()
+        return [CARDS[i] for i in range(32) if m >> i & 1]
+
+    def play(self, card: Card | int | str) -> Position:
+        """The position after the seat to move plays ``card`` (checked for legality)."""
+        c = Card.parse(card) if isinstance(card, str) else CARDS[int(card)]
+        if not self.legal_mask() & c.bit:
+            raise PositionError(f"{c} is not a legal card here")
+        seat = self.to_move
+        hands = list(self.hands)
+        hands[seat] &= ~c.bit
+        trick = (*self.trick, c.index)
+        if len(trick) < 3:
+            return replace(self, hands=(hands[0], hands[1], hands[2]), trick=trick)
+        gt = self.game_type
+        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
+        pos = max(range(3), key=lambda i: (keys[trick[i]], -i))
+        winner = (self.leader + pos) % 3
+        pts = points_of((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]))
+        new = replace(self, hands=(hands[0], hands[1], hands[2]), trick=(), leader=winner)
+        if winner == self.declarer:
+            return replace(
+                new,
+                declarer_points=self.declarer_points + pts,
+                declarer_tricks=self.declarer_tricks + 1,
+            )
+        return replace(
+            new,
+            defender_points=self.defender_points + pts,
+            defender_tricks=self.defender_tricks + 1,
+        )
+
+    @property
+    def remaining_points(self) -> int:
+        """Card points still in the hands and the current trick."""
+        m = self.hands[0] | self.hands[1] | self.hands[2]
+        for c in self.trick:
+            m |= 1 << c
+        return points_of(m)
+
+
+def _cards_in_order(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.replace(",", ".").split(".") if t]
+
+
+# ---------------------------------------------------------------------------------------------
+# The solver
+
+
+def _mode(pos: Position, objective: int = POINTS) -> int:
+    if pos.game_type == NULL:
+        return K.NULL
+    return objective | (K.STOP if pos.schwarz else 0)
+
+
+def _gain(before: Position, after: Position, mode: int) -> int:
+    """What the declarer gained between two positions, in the objective's unit."""
+    if mode & K.NULL:
+        return 0
+    if mode & K.COUNT_TRICKS:
+        return after.declarer_tricks - before.declarer_tricks
+    return after.declarer_points - before.declarer_points
+
+
+def _terminal(pos: Position, mode: int) -> int:
+    if mode & K.NULL:
+        return 0 if pos.declarer_tricks else 1
+    return 0
+
+
+class Solver:
+    """A solver with its own transposition table; the table is kept between calls on
+    positions of the same deal (same game, declarer and owners of the cards).
+
+    >>> s = Solver()
+    >>> pos = Position.parse("N decl=0 hands=D7.S8/DA.S9/DK.ST")
+    >>> s.solve(pos), s.nodes > 0
+    (1, True)
+    """
+
+    def __init__(self, tt_bits: int | None = None) -> None:
+        bits = tt_bits if tt_bits is not None else (20 if K.USE_NUMBA else 16)
+        size = 1 << bits
+        self._tk = K.zeros(size)
+        self._tlo = K.zeros(size)
+        self._thi = K.zeros(size)
+        self._tbest = K.zeros(size)
+        self._buf = K.zeros(2 * K.DEPTHS * K.SLOTS)
+        self._hands = K.zeros(3)
+        self._ctx = K.zeros(K.CTX_SIZE)
+        self._ctx[K.CTX_MASK] = size - 1
+        self._ctx[K.CTX_GEN] = 1
+        self._owner: tuple[int, int, int, int, int] | None = None  # gt, declarer, mode, ...
+        self._owners: tuple[int, int, int] = (0, 0, 0)
+        self.nodes = 0
+        """Search nodes visited so far."""
+
+    def _prepare(self, pos: Position, mode: int) -> None:
+        tag = (pos.game_type, pos.declarer, mode, 0, 0)
+        o = self._owners
+        same = (
+            self._owner == tag
+            and not pos.hands[0] & ~o[0]
+            and not pos.hands[1] & ~o[1]
+            and not pos.hands[2] & ~o[2]
+        )
+        if not same:
+            gen = int(self._ctx[K.CTX_GEN]) + 1
+            if gen >= 1 << 28:
+                for arr in (self._tk, self._tlo, self._thi, self._tbest):
+                    for i in range(len(arr)):
+                        arr[i] = 0
+                gen = 1
+            self._ctx[K.CTX_GEN] = gen
+            self._owner = tag
+            self._owners = pos.hands
+        self._ctx[K.CTX_GT] = pos.game_type
+        self._ctx[K.CTX_DECLARER] = pos.declarer
+        self._ctx[K.CTX_MODE] = mode
+        for i in range(3):
+            self._hands[i] = pos.hands[i]
+
+    def _search(self, pos: Position, alpha: int, beta: int) -> int:
+        t = pos.trick
+        self._ctx[K.CTX_NODES] = 0
+        v = K.search(
+            self._hands,
+            self._ctx,
+            self._tk,
+            self._tlo,
+            self._thi,
+            self._tbest,
+            self._buf,
+            pos.leader,
+            len(t),
+            t[0] if t else 0,
+            t[1] if len(t) > 1 else 0,
+            0,
+            alpha,
+            beta,
+        )
+        self.nodes += int(self._ctx[K.CTX_NODES])
+        return int(v)
+
+    def _max_gain(self, pos: Position, mode: int) -> int:
+        if mode & K.NULL:
+            return 1
+        if mode & K.COUNT_TRICKS:
+            return (sum(m.bit_count() for m in pos.hands) + len(pos.trick)) // 3
+        return pos.remaining_points
+
+    def at_least(self, pos: Position, target: int, objective: int = POINTS) -> bool:
+        """Does the declarer gain at least ``target`` from here on (Null: stay trickless)?"""
+        mode = _mode(pos, objective)
+        if mode & K.NULL:
+            target = 1
+        if pos.is_over:
+            return _terminal(pos, mode) >= target
+        if target <= 0:
+            return True
+        if target > self._max_gain(pos, mode):
+            return False
+        self._prepare(pos, mode)
+        return self._search(pos, target - 1, target) >= target
+
+    def value(self, pos: Position, objective: int = POINTS) -> int:
+        """The exact gain from here on, narrowed by threshold searches."""
+        mode = _mode(pos, objective)
+        if pos.is_over:
+            return _terminal(pos, mode)
+        lo, hi = 0, self._max_gain(pos, mode)
+        self._prepare(pos, mode)
+        guess = (lo + hi + 1) // 2
+        while lo < hi:
+            t = min(max(guess, lo + 1), hi)
+            r = self._search(pos, t - 1, t)
+            if r >= t:
+                lo = r
+            else:
+                hi = r
+            guess = (lo + hi + 1) // 2
+        return lo
+
+    def solve(self, pos: Position) -> int:
+        """See :func:`solve`."""
+        return self.value(pos)
+
+    def values(self, pos: Position, objective: int = POINTS) -> dict[Card, int]:
+        """The value of each legal card (gain from ``pos`` on, that card played first)."""
+        mode = _mode(pos, objective)
+        out: dict[Card, int] = {}
+        for card in pos.legal_cards():
+            child = pos.play(card)
+            out[card] = _gain(pos, child, mode) + self.value(child, objective)
+        return out
+
+    def line(self, pos: Position, objective: int = POINTS) -> list[Card]:
+        """A principal variation from ``pos`` to the end of the game."""
+        out: list[Card] = []
+        while not pos.is_over:
+            vals = self.values(pos, objective)
+            pick = max if pos.to_move == pos.declarer else min
+            best = pick(vals.values())
+            card = next(c for c, v in vals.items() if v == best)
+            out.append(card)
+            pos = pos.play(card)
+        return out
+
+
+_DEFAULT: Solver | None = None
+
+
+def _solver() -> Solver:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Solver()
+    return _DEFAULT
+
+
+def solve(position: Position) -> int:
+    """Card points the declarer takes from here on with perfect play by both sides (the
+    current trick's cards included); Null: 1 if the declarer stays trickless, else 0."""
+    return _solver().value(position)
+
+
+def reaches(position: Position, target: int) -> bool:
+    """Does the declarer end with at least ``target`` card points in total (points already
+    won and the skat included)?  Null: does he stay trickless (``target`` is ignored)?"""
+    if position.game_type == NULL:
+        return _solver().at_least(position, 1)
+    return _solver().at_least(position, target - position.declarer_points)
+
+
+def solve_all(position: Position) -> dict[Card, int]:
+    """The value (as :func:`solve` counts it, from this position) of every legal card."""
+    return _solver().values(position)
+
+
+def best_line(position: Position) -> list[Card]:
+    """A principal variation: the cards of perfect play to the end of the game."""
+    return _solver().line(position)
+
+
+def brute_force(position: Position, objective: int = POINTS) -> int:
+    """Plain minimax without pruning or tables, for checking :func:`solve` on small endings."""
+    mode = _mode(position, objective)
+
+    def rec(pos: Position) -> int:
+        if pos.is_over:
+            return _terminal(pos, mode)
+        vals = [_gain(pos, child, mode) + rec(child) for child in map(pos.play, pos.legal_cards())]
+        return max(vals) if pos.to_move == pos.declarer else min(vals)
+
+    return rec(position)
+
+
+# ---------------------------------------------------------------------------------------------
+# Analysis of a played game
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One card played: its double-dummy value and the best (``loss`` ≥ 0, for the player's
+    side: points the declarer got more, or (defender) the points the defenders gave away)."""
+
+    seat: int
+    card: Card
+    played: int
+    best: int
+    best_cards: tuple[Card, ...]
+    position: Position
+
+    @property
+    def loss(self) -> int:
+        """Value lost by this card for its player's side (0 for a best card)."""
+        if self.seat == self.position.declarer:
+            return self.best - self.played
+        return self.played - self.best
+
+
+@dataclass
+class Analysis:
+    """A played game gone through card by card (see :func:`analyse`)."""
+
+    start: Position | None
+    goal: str
+    could_win: bool | None
+    winning_line: list[Card] | None
+    start_value: int | None
+    moves: list[MoveAnalysis] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator[MoveAnalysis]:
+        return iter(self.moves)
+
+    def mistakes(self) -> list[MoveAnalysis]:
+        """The cards that lost value."""
+        return [m for m in self.moves if m.loss > 0]
+
+
+def _goal(pos: Position, schneider_announced: bool) -> tuple[str, int, int]:
+    """(description, objective, target gain from ``pos``) of the declarer's goal."""
+    if pos.game_type == NULL:
+        return "no trick", POINTS, 1
+    if pos.schwarz:
+        tricks = (sum(m.bit_count() for m in pos.hands) + len(pos.trick)) // 3
+        return "all tricks", TRICKS, tricks
+    need = 90 if schneider_announced else 61
+    return f"{need} card points", POINTS, need - pos.declarer_points
+
+
+def analyse(game: GameState | Any) -> Analysis:
+    """Go through a played game (a :class:`GameState`, or anything with a ``state`` such as a
+    replayed record): for each card played its double-dummy value and the best card's, and
+    whether the declarer could have made his game (61, 90 with Schneider announced, all tricks
+    with Schwarz announced, no trick in Null; the bid is not looked at) and a line that does.
+    """
+    state: GameState = game if isinstance(game, GameState) else game.state
+    replayed = GameState(state.deal, state.rules)
+    solver = _solver()
+    moves: list[MoveAnalysis] = []
+    start: Position | None = None
+    for ev in state.history:
+        if replayed.phase == PLAY and isinstance(ev.action, Card) and replayed.contract:
+            pos = Position.from_state(replayed)
+            if start is None:
+                start = pos
+            if not pos.is_over:
+                vals = solver.values(pos)
+                pick = max if pos.to_move == pos.declarer else min
+                best = pick(vals.values())
+                moves.append(
+                    MoveAnalysis(
+                        seat=ev.seat,
+                        card=ev.action,
+                        played=vals[ev.action],
+                        best=best,
+                        best_cards=tuple(c for c, v in vals.items() if v == best),
+                        position=pos,
+                    )
+                )
+        replayed.apply(ev.action, ev.seat)
+    if start is None:
+        return Analysis(None, "", None, None, None, moves)
+    contract = replayed.contract
+    goal, objective, target = _goal(start, bool(contract and contract.schneider_announced))
+    could = solver.at_least(start, target, objective)
+    line = solver.line(start, objective) if could else None
+    return Analysis(start, goal, could, line, solver.value(start), moves)
