@@ -492,8 +492,8 @@ def choose_declaration(view: View) -> Action:
 
 
 def defender_says_kontra(hand: int, contract: Contract) -> bool:
-    """A defender doubles with four trumps, or three with a jack and two aces (two jacks and
-    two aces against Grand); never against Null.
+    """A defender doubles with five trumps, or four with two jacks and a side ace (three
+    jacks, or two with the club jack and three aces against Grand); never against Null.
 
     >>> from skat.core import CardSet
     >>> defender_says_kontra(CardSet.parse("CJ SJ HA HT H9 SA CA D7 D8 D9").mask, Contract.parse("H"))
@@ -505,9 +505,9 @@ def defender_says_kontra(hand: int, contract: Contract) -> bool:
     aces = sum(hand >> (8 * s + ACE) & 1 for s in range(4) if gt != s)
     jacks = (hand & JACKS_MASK).bit_count()
     if gt == GRAND:
-        return jacks >= 2 and aces >= 2 and bool(hand >> CJ & 1 or hand >> SJ & 1)
+        return jacks >= 3 or (jacks >= 2 and aces >= 3 and bool(hand >> CJ & 1))
     t = (hand & TRUMP_MASKS[gt]).bit_count()
-    return (t >= 4 and jacks >= 1) or (t >= 3 and jacks >= 1 and aces >= 2)
+    return t >= 5 or (t >= 4 and jacks >= 2 and aces >= 1)
 
 
 def choose_answer(view: View) -> Action:
