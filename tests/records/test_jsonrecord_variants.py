@@ -313,12 +313,14 @@ def test_resignation_with_consent_is_written_as_the_engine_says_it() -> None:
 
 
 @pytest.mark.parametrize("dummy", [0, 1, 2])
-def test_strohmann_games_round_trip(dummy: int) -> None:
+@pytest.mark.parametrize("rules", ["isko", "isko,kontra=on,kontra_timing=lead,spitze=on,supra=on"])
+def test_strohmann_games_round_trip(dummy: int, rules: str) -> None:
     for seed in range(25):
         rng = random.Random(seed)
-        state = _play(StrohmannState(Deal.random(rng), dummy=dummy), rng)
+        state = _play(StrohmannState(Deal.random(rng), Rules.parse(rules), dummy=dummy), rng)
         data = _round_trip(state)
         assert data["variant"] == "strohmann" and data["dummy"] == dummy
+        assert data["rules"] == rules
         with pytest.raises(IssWriteError, match=r"a Strohmann game"):
             json_to_iss(data)
 
