@@ -319,11 +319,7 @@ def score(
             if declarer_resigned or defenders_resigned:
                 won = defenders_resigned
             else:
-                won = (
-                    points >= 61
-                    and (not sa or points >= 90)
-                    and (not za or defender_tricks == 0)
-                )
+                won = points >= 61 and (not sa or points >= 90) and (not za or defender_tricks == 0)
             if won:  # the levels he reached count even when a failed Spitze loses the game
                 schneider = points >= 90
                 schwarz = defender_tricks == 0

@@ -541,4 +541,3 @@ def _resignation(state: GameState, seat: int) -> Resign:
             return Resign(seat, consent=(d + 1) % 3)
         return alone
     return Resign(seat)
-
