@@ -327,6 +327,10 @@ class Solver:
         self.nodes = 0
         """Search nodes visited so far."""
 
+    def reset(self) -> None:
+        """Forget the table (the next search starts cold)."""
+        self._owner = None
+
     def _prepare(self, pos: Position, mode: int) -> None:
         tag = (pos.game_type, pos.declarer, mode, 0, 0)
         o = self._owners
