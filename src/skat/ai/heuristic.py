@@ -706,9 +706,9 @@ class Table:
             if follow and not (self.voids[s] >> led & 1):
                 if any(self.key(i, led) > mine for i in _bits(follow)):
                     return True
-                # he may also be void already: trumps then beat a plain card
-                if led != 4 and follow.bit_count() >= 2:
-                    continue
+                # he may hold a card of the suit: assume he follows and cannot trump (in
+                # the arena this optimism beats assuming a void: +1.5 TP/game)
+                continue
             trumps = cards & eff_masks[4]
             if led != 4 and any(self.key(i, led) > mine for i in _bits(trumps)):
                 return True
