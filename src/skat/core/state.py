@@ -650,7 +650,8 @@ class GameState:
             raise IllegalActionError(f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s")
         if phase == ANSWER:
             legal = self._pending_actions()
-            if action not in legal:
+            # Double, Spitze and Schenken are tuples (Spitze(1) == KONTRA): match the type too
+            if not any(type(a) is type(action) and a == action for a in legal):
                 options = ", ".join(str(a) for a in legal)
                 raise IllegalActionError(f"{who} must answer first: {options}")
             return action
