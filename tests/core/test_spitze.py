@@ -168,3 +168,15 @@ def test_a_spitze_game_the_defenders_give_up_is_won_with_its_spitze() -> None:
     # the rest is his: 120 points, Schwarz: with 4, game 5, hand 6, schneider 7, schwarz 8,
     # spitze 9 = 216
     assert r.won and r.score == 216
+
+
+def test_an_answer_of_another_kind_is_refused() -> None:
+    # Spitze(1), Kontra and Schenken(1) are equal as tuples; the engine must not mix them up
+    rules = Rules.parse("isko,spitze=on,kontra=on,kontra_timing=lead")
+    state = play(GRAND, "p p 18 GH", rules)
+    with pytest.raises(IllegalActionError, match=r"Forehand must answer first: spitze\.1"):
+        state.validate("kontra")
+    state.apply("spitze.1")
+    assert state.to_move == 1 and legal(state) == ["kontra", "p"]
+    with pytest.raises(IllegalActionError, match="Middlehand must answer first: kontra, p"):
+        state.validate("spitze.1")
