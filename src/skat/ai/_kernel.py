@@ -60,8 +60,7 @@ DEPTHS: Final = 34
 
 def jit(signature: str, cache: bool = True) -> Callable[[_F], _F]:
     """Compile with numba for ``signature`` when numba is in use, else leave the function as
-    it is.  Explicit signatures keep numba from compiling literal-typed variants of the
-    recursive search (which its on-disk cache cannot reload)."""
+    it is (eager compilation at import; the on-disk cache makes later imports fast)."""
 
     def wrap(func: _F) -> _F:
         if USE_NUMBA:
@@ -217,8 +216,7 @@ def _score(
 
 @jit(
     "int64(int64[:], int64[:], int64[:], int64[:], int64[:], int64[:], int64[:],"
-    " int64, int64, int64, int64, int64, int64, int64)",
-    cache=False,
+    " int64, int64, int64, int64, int64, int64, int64)"
 )
 def search(
     hands: Any,
@@ -346,10 +344,18 @@ def search(
         c = buf[row + i]
         bit = 1 << c
         hands[mover] ^= bit
+        # the child: one recursive call site only (numba's cache cannot reload a function
+        # that calls itself from two places)
+        nl = leader
+        nn = n + 1
+        n0 = c0
+        n1 = c1
+        tv = 0
+        terminal = False
         if n == 0:
-            v = search(hands, ctx, tk, tlo, thi, tbest, buf, leader, 1, c, 0, depth + 1, a, bt)
+            n0 = c
         elif n == 1:
-            v = search(hands, ctx, tk, tlo, thi, tbest, buf, leader, 2, c0, c, depth + 1, a, bt)
+            n1 = c
         else:
             kb = (gt * 5 + EFF[base + c0]) * 32
             k0 = WINKEY[kb + c0]
@@ -359,19 +365,23 @@ def search(
                 pos = 0 if k0 >= k2 else 2
             else:
                 pos = 1 if k1 >= k2 else 2
-            w = (leader + pos) % 3
-            if w == decl:
+            nl = (leader + pos) % 3
+            nn = 0
+            n0 = 0
+            n1 = 0
+            if nl == decl:
                 if mode & NULL:
-                    v = 0
+                    terminal = True
                 else:
                     tv = 1 if mode & COUNT_TRICKS else CPTS[c0] + CPTS[c1] + CPTS[c]
-                    v = tv + search(
-                        hands, ctx, tk, tlo, thi, tbest, buf, w, 0, 0, 0, depth + 1, a - tv, bt - tv
-                    )
             elif (mode & STOP) and not (mode & NULL):
-                v = 0
-            else:
-                v = search(hands, ctx, tk, tlo, thi, tbest, buf, w, 0, 0, 0, depth + 1, a, bt)
+                terminal = True
+        if terminal:
+            v = 0
+        else:
+            v = tv + search(
+                hands, ctx, tk, tlo, thi, tbest, buf, nl, nn, n0, n1, depth + 1, a - tv, bt - tv
+            )
         hands[mover] ^= bit
         if is_max:
             if v > best:
