@@ -883,7 +883,7 @@ def _defender_lead(table: Table, legal: list[int], partner: int) -> int:
         partner_void = bool(table.voids[partner] >> suit & 1)
         # lone tens and unguarded tens are poor leads
         bare_ten = any(i & 7 == TEN for i in cards) and not any(i & 7 == ACE for i in cards)
-        length = len(cards) if declarer_next else -len(cards)
+        length = -len(cards) if declarer_next else len(cards)
         return (ruffed, bare_ten and len(cards) <= 2, partner_void * 0 + length)
 
     suit = min(by_suit, key=score)
