@@ -254,6 +254,23 @@ def search(
     if n == 0:
         if rem == 0:
             return 1 if mode & NULL else 0
+        if popcount(rem) == 3:  # the last trick: one card each, nothing to choose
+            x0 = popcount(hands[leader] - 1)
+            x1 = popcount(hands[(leader + 1) % 3] - 1)
+            x2 = popcount(hands[(leader + 2) % 3] - 1)
+            kb = (gt * 5 + EFF[gt * 32 + x0]) * 32
+            k0 = WINKEY[kb + x0]
+            k1 = WINKEY[kb + x1]
+            k2 = WINKEY[kb + x2]
+            if k0 >= k1:
+                pos = 0 if k0 >= k2 else 2
+            else:
+                pos = 1 if k1 >= k2 else 2
+            if (leader + pos) % 3 != decl:
+                return 1 if mode & NULL else 0
+            if mode & NULL:
+                return 0
+            return 1 if mode & COUNT_TRICKS else points(rem)
         if mode & NULL:
             maxv = 1
         elif mode & COUNT_TRICKS:

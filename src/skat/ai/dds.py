@@ -107,14 +107,9 @@ class Position:
             seen |= m
         sizes = [m.bit_count() for m in self.hands]
         k = sizes[self.leader]
-        for i in range(3):
-            seat = (self.leader + i) % 3
-            want = k if i < len(self.trick) or i == 0 else k + (1 if self.trick else 0)
-            if i < len(self.trick):
-                want = k
-            else:
-                want = k + 1 if self.trick else k
-            if sizes[seat] != want or want > 10:
+        for i in range(3):  # who has played to the trick holds one card less
+            want = k if i < len(self.trick) else k + (1 if self.trick else 0)
+            if sizes[(self.leader + i) % 3] != want or want > 10:
                 raise PositionError(f"hand sizes do not fit the trick: {sizes}")
 
     # ------------------------------------------------------------------ construction
