@@ -877,14 +877,14 @@ def _defender_lead(table: Table, legal: list[int], partner: int) -> int:
         by_suit.setdefault(EFFECTIVE_SUIT[gt][i], []).append(i)
     declarer_next = (table.seat + 1) % 3 == d
 
-    def score(suit: int) -> tuple[int, int, int]:
+    def score(suit: int) -> tuple[bool, bool, bool, int]:
         cards = by_suit[suit]
         ruffed = bool(declarer_void >> suit & 1 and declarer_trumps)
         partner_void = bool(table.voids[partner] >> suit & 1)
         # lone tens and unguarded tens are poor leads
         bare_ten = any(i & 7 == TEN for i in cards) and not any(i & 7 == ACE for i in cards)
         length = -len(cards) if declarer_next else len(cards)
-        return (ruffed, bare_ten and len(cards) <= 2, partner_void * 0 + length)
+        return (ruffed, bare_ten and len(cards) <= 2, not partner_void, length)
 
     suit = min(by_suit, key=score)
     cards = by_suit[suit]
