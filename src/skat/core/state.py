@@ -1016,7 +1016,8 @@ class GameState:
         self.to_move = 0
         d = self._declarer
         rules = self.rules
-        if rules.spitze and contract.game_type != NULL and self._spitze_run() > 0:
+        if rules.spitze and contract.game_type != NULL:  # asked even without the lowest trump:
+            # the defenders must not learn from the question whether he holds it
             self._var = self._var._replace(pending=(d,), pending_kind="spitze", resume=0)
             self.to_move = d
         elif rules.kontra and rules.kontra_timing == "lead":
