@@ -62,9 +62,24 @@ def test_spitze_is_asked_after_the_declaration_up_to_the_run_of_lowest_trumps_he
     assert legal(state) == ["spitze.1", "spitze.2", "spitze.3", "spitze.4", "p"]
 
 
-def test_spitze_is_not_asked_without_the_lowest_trump_in_null_or_without_the_option() -> None:
-    # Hearts: the H7 is in the skat
-    assert play(DIAMONDS, "p p 18 HH", SPITZE).phase == Phase.PLAY
+def test_spitze_is_asked_without_the_lowest_trump_too_so_the_question_tells_nothing() -> None:
+    # Hearts: the H7 is in the skat -- the question is asked, "p" the only answer
+    state = play(DIAMONDS, "p p 18 HH", SPITZE)
+    assert state.phase == Phase.ANSWER and state.to_move == 0 and legal(state) == ["p"]
+    # the same deal with D7 and D9 swapped: the declarer cannot announce a Spitze in Diamonds,
+    # and the defenders' views are the same as with the D7 in his hand
+    swapped = make_deal(
+        "CJ SJ HJ DJ DA DT DK D8 D9 HA",
+        "DQ CA CT CK CQ C9 C8 C7 HT HK",
+        "D7 SA ST SK SQ S9 S8 S7 HQ H9",
+        "H8 H7",
+    )
+    other = play(swapped, "p p 18 DH", SPITZE)
+    assert legal(other) == ["p"]
+    assert other.view(1) == play(DIAMONDS, "p p 18 DH", SPITZE).view(1)
+
+
+def test_spitze_is_not_asked_in_null_or_without_the_option() -> None:
     assert play(DIAMONDS, "p p 18 NH", SPITZE).phase == Phase.PLAY
     state = play(DIAMONDS, "p p 18 DH")
     assert state.phase == Phase.PLAY and "spitze.1" not in legal(state)
