@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from skat.ai.agent import Agent, SafeAgent, fallback_action
+from skat.ai.agent import Agent, SafeAgent, fallback_action, is_legal
 from skat.ai.heuristic import (
     HeuristicAgent,
     defender_says_kontra,
@@ -30,7 +30,7 @@ from skat.core import (
     Phase,
     Rules,
 )
-from skat.core.actions import Action, Bid, Schenken
+from skat.core.actions import KONTRA, SPITZEN, Action, Bid, Schenken
 
 RULES = {
     **{name: rules for name, rules in PRESETS.items()},
@@ -58,7 +58,7 @@ def play_checked(state: GameState, agents: list[Agent]) -> GameState:
         seat = state.to_move
         view = state.view(seat)
         action = agents[seat].choose(view)
-        assert action in view.legal_actions, (str(state.rules), view.phase, action)
+        assert is_legal(action, view.legal_actions), (str(state.rules), view.phase, action)
         state.apply(action)
     return state
 
@@ -104,7 +104,7 @@ def test_heuristic_answers_schenken(seed: int) -> None:
     view = state.view(declarer)
     assert view.legal_actions == (HOLD, PASS)
     answer = agents[declarer].choose(view)
-    assert answer in view.legal_actions
+    assert is_legal(answer, view.legal_actions)
     state.apply(answer)
     play_checked(state, agents)
 
@@ -148,7 +148,7 @@ def test_safe_agent_refuses_an_illegal_action() -> None:
     while not state.is_over:
         view = state.view(state.to_move)
         action = safe.choose(view)
-        assert action in view.legal_actions
+        assert is_legal(action, view.legal_actions)
         if state.phase == Phase.PLAY:
             break
         state.apply(action if state.phase != Phase.BIDDING else rng.choice(view.legal_actions))
@@ -272,3 +272,22 @@ def test_heuristic_kontra_and_null_risk() -> None:
     )
     assert null_risk(CardSet.parse("C7 C9 CJ S7 S8 H7 D7 D9 DJ DK").mask) == 0
     assert null_risk(CardSet.parse("CA CK S7 S8 H7 D7 D9 DJ DK DA").mask) == 2
+
+
+def test_safe_agent_tells_spitze_from_kontra() -> None:
+    """``Spitze(1) == KONTRA`` as tuples: an agent answering Spitze to a Kontra question is
+    refused."""
+    rules = Rules.parse("isko,kontra=on,kontra_timing=lead")
+    state = GameState(seed=1, rules=rules)
+    for action in ("p", "p", "18", "GH"):  # Forehand plays Grand Hand
+        state.apply(action)
+    assert state.phase == Phase.ANSWER
+    view = state.view(state.to_move)
+    assert view.legal_actions == (KONTRA, PASS)
+
+    class SaysSpitze:
+        def choose(self, view: object) -> Action:
+            return SPITZEN[1]
+
+    safe = SafeAgent(SaysSpitze())
+    assert safe.choose(view) is PASS and safe.fallbacks == 1

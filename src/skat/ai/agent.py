@@ -37,6 +37,21 @@ class Agent(Protocol):
         ...
 
 
+def is_legal(action: object, legal: tuple[Action, ...] | list[Action]) -> bool:
+    """Is ``action`` one of ``legal``?  Compared by type and value: Kontra, Spitze and
+    Schenken are all small tuples, and ``Spitze(1) == KONTRA`` as tuples.
+
+    >>> from skat.core.actions import KONTRA, PASS, SPITZEN
+    >>> is_legal(SPITZEN[1], (KONTRA, PASS)), is_legal(KONTRA, (KONTRA, PASS))
+    (False, True)
+    """
+    kind = type(action)
+    try:
+        return any(a is action or (type(a) is kind and a == action) for a in legal)
+    except Exception:  # an object that cannot even be compared
+        return False
+
+
 def fallback_action(view: View) -> Action:
     """A safe legal action: pass when passing is legal (no bid, no Kontra, no pushed skat),
     else the first legal action.
@@ -79,11 +94,7 @@ class SafeAgent:
             action = self._ask(view)
         except Exception as exc:  # the agent's own error: fall back
             return self._fall_back(view, f"raised {type(exc).__name__}: {exc}")
-        try:
-            legal = action in view.legal_actions
-        except Exception:  # an object that cannot even be compared
-            legal = False
-        if not legal:
+        if not is_legal(action, view.legal_actions):
             return self._fall_back(view, f"returned an illegal action {action!r}")
         return action
 
