@@ -186,6 +186,8 @@ def _score(
         if mine:
             if b1 == 0 and b2 == 0:
                 return 100 + p
+            if EFF[base + c] == 4:  # no sure winner: pull trumps first
+                return 30 - p
             return -p
         bd = b1 if p1 == decl else b2
         if bd == 0:

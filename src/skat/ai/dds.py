@@ -401,7 +401,7 @@ class Solver:
             return _terminal(pos, mode)
         lo, hi = 0, self._max_gain(pos, mode)
         self._prepare(pos, mode)
-        guess = (lo + hi + 1) // 2
+        guess = (lo + hi + 1) // 2 if mode & K.COUNT_TRICKS else 61 - pos.declarer_points
         while lo < hi:
             t = min(max(guess, lo + 1), hi)
             r = self._search(pos, t - 1, t)
