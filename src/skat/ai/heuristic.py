@@ -68,7 +68,7 @@ from skat.core.state import Phase, View
 SEVEN, EIGHT, NINE, QUEEN, KING, TEN, ACE, JACK = range(8)
 CJ, SJ, HJ, DJ = 31, 23, 15, 7
 
-TRUMP_THRESHOLD: Final = 7.4
+TRUMP_THRESHOLD: Final = 7.7
 """Suit-game strength of a 10-card hand (after the discard) that wins half the time."""
 GRAND_THRESHOLD: Final = 7.9
 """Grand strength of a 10-card hand that wins half the time."""
@@ -120,7 +120,7 @@ def suit_strength(hand: int, trump: int) -> float:
 
     >>> from skat.core import CardSet
     >>> round(suit_strength(CardSet.parse("CJ HJ HA HT H9 H8 SA S7 C8 D9").mask, 1), 2)
-    8.4
+    9.0
     >>> round(suit_strength(CardSet.parse("DJ HT H9 H8 H7 SK S8 C9 D7 D8").mask, 1), 2)
     5.3
     """
@@ -129,7 +129,7 @@ def suit_strength(hand: int, trump: int) -> float:
     s = float(t)
     s += 0.75 * (hand >> CJ & 1) + 0.5 * (hand >> SJ & 1) + 0.25 * (hand >> HJ & 1)
     s += 0.15 * (hand >> DJ & 1)
-    s += 0.25 * (hand >> (8 * trump + ACE) & 1) + 0.15 * (hand >> (8 * trump + TEN) & 1)
+    s += 0.6 * (hand >> (8 * trump + ACE) & 1) + 0.4 * (hand >> (8 * trump + TEN) & 1)
     for suit in range(4):
         if suit == trump:
             continue
