@@ -122,7 +122,7 @@ def suit_strength(hand: int, trump: int) -> float:
     >>> round(suit_strength(CardSet.parse("CJ HJ HA HT H9 H8 SA S7 C8 D9").mask, 1), 2)
     9.0
     >>> round(suit_strength(CardSet.parse("DJ HT H9 H8 H7 SK S8 C9 D7 D8").mask, 1), 2)
-    5.3
+    5.55
     """
     trumps = hand & TRUMP_MASKS[trump]
     t = trumps.bit_count()
