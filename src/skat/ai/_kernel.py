@@ -20,11 +20,13 @@ card; two slots a bucket (one kept for the bigger sub-tree, one always replaced)
 (16, 120)
 """
 
+# The tables are numpy arrays or lists (Any): what the kernel returns from them is an int.
+# mypy: disable-error-code="no-any-return"
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from skat.core.cards import CARD_POINTS
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, POWER, TRUMP_MASKS, WIN_KEY
@@ -64,7 +66,7 @@ def jit(signature: str, cache: bool = True) -> Callable[[_F], _F]:
 
     def wrap(func: _F) -> _F:
         if USE_NUMBA:
-            return _numba.njit(signature, cache=cache)(func)  # type: ignore[no-any-return]
+            return cast(_F, _numba.njit(signature, cache=cache)(func))
         return func
 
     return wrap
@@ -108,7 +110,7 @@ def _tables() -> tuple[list[int], ...]:
             if e[c] != 4:
                 m |= TRUMP_MASKS[gt]
             beats.append(m)
-        order.extend(sorted(range(32), key=lambda c, e=e, pw=pw: (e[c], pw[c])))
+        order.extend(sorted(range(32), key=lambda c: (e[c], pw[c])))
         for led in range(5):
             winkey.extend(WIN_KEY[gt][led])
     return (
