@@ -70,7 +70,7 @@ CJ, SJ, HJ, DJ = 31, 23, 15, 7
 
 TRUMP_THRESHOLD: Final = 7.7
 """Suit-game strength of a 10-card hand (after the discard) that wins half the time."""
-GRAND_THRESHOLD: Final = 7.9
+GRAND_THRESHOLD: Final = 7.6
 """Grand strength of a 10-card hand that wins half the time."""
 SKAT_BONUS: Final = 0.9
 """What the two unseen skat cards add to a hand's strength, on average, when bidding."""
