@@ -508,6 +508,10 @@ class MoveAnalysis:
             return self.best - self.played
         return self.played - self.best
 
+    def __str__(self) -> str:
+        best = " ".join(str(c) for c in self.best_cards)
+        return f"seat {self.seat} {self.card}: {self.played} (best {best}: {self.best}, lost {self.loss})"
+
 
 @dataclass
 class Analysis:
@@ -526,6 +530,23 @@ class Analysis:
     def mistakes(self) -> list[MoveAnalysis]:
         """The cards that lost value."""
         return [m for m in self.moves if m.loss > 0]
+
+    def summary(self) -> str:
+        """One line on the declarer's game and one per card that lost value.
+
+        >>> from skat.core import GameState
+        >>> analyse(GameState(seed=1)).summary()  # still in the auction: nothing played
+        'no card play'
+        """
+        if self.start is None:
+            return "no card play"
+        line = " ".join(str(c) for c in self.winning_line or ())
+        head = (
+            f"declarer {self.start.declarer}: {self.goal} "
+            + (f"could be made: {line}" if self.could_win else "could not be made")
+            + f" (double-dummy value {self.start_value})"
+        )
+        return "\n".join([head, *(str(m) for m in self.mistakes())])
 
 
 def _goal(pos: Position, schneider_announced: bool) -> tuple[str, int, int]:
