@@ -1358,6 +1358,8 @@ class GameState:
             skat = CardSet(self.deal.skat_mask)
             if self.picked_up and self.phase in (DECLARE, PLAY, DONE) and (is_declarer or done):
                 discard = CardSet(self._skat)
+            elif done and var.pushes:  # Schieberamsch: the skat that counted, as pushed on
+                discard = CardSet(self._skat)
         elif var.seen_skat[seat]:  # Schieberamsch: the skat as this seat took it
             skat = CardSet(var.seen_skat[seat])
             discard = CardSet(var.pushed[seat]) if var.pushed[seat] else None
