@@ -208,3 +208,18 @@ def test_schieberamsch_a_jack_taken_from_the_skat_may_not_be_passed_on_either() 
     assert all("HJ" not in str(a) for a in state.legal_actions())
     with pytest.raises(IllegalActionError, match="jacks may not be passed on"):
         state.validate("HJ.DK")
+
+
+def test_schieberamsch_at_the_end_everybody_sees_the_skat_as_dealt_and_as_it_counted() -> None:
+    # Forehand and Middlehand push: the skat that goes to the last trick is D9 DQ (3 points)
+    state = play(SPREAD, "p p p s D7.D8 s D9.DQ p", SCHIEBE)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    result = result_of(state)
+    last = state.tricks[-1].winner
+    for seat in range(3):
+        view = state.view(seat)
+        assert view.skat == CardSet.parse("H9 DK") and view.discard == CardSet.parse("D9 DQ")
+        assert view.history[4] == (0, Discard.parse("D7.D8"))  # every push in full
+    mine = sum(t.points for t in state.tricks if t.winner == last)
+    assert result.seat_points[last] == mine + 3
