@@ -836,7 +836,7 @@ def _take_or_duck(table: Table, legal: list[int], partner: int) -> int:
             plain = [i for i in safe if not table.is_trump(i)]
             if plain:
                 return max(plain, key=lambda i: (_points(i), table.power(i)))
-            if trick_points >= 3 or not later or len(safe) == len(legal):
+            if trick_points >= 3 or len(safe) == len(legal) or (not later and partner >= 0):
                 return min(safe, key=lambda i: (table.power(i), _points(i)))
         elif not later or (trick_points >= 10 and partner < 0):
             top = max(beating, key=table.power)
