@@ -838,12 +838,8 @@ def _take_or_duck(table: Table, legal: list[int], partner: int) -> int:
                 return max(plain, key=lambda i: (_points(i), table.power(i)))
             if trick_points >= 3 or len(safe) == len(legal) or (not later and partner >= 0):
                 return min(safe, key=lambda i: (table.power(i), _points(i)))
-        elif not later or (trick_points >= 10 and partner < 0):
-            top = max(beating, key=table.power)
-            if not later or not table.can_be_beaten(top, led, opponents_later):
-                return min(beating, key=lambda i: (table.power(i), -_points(i)))
-    if partner_wins and later and partner in later:  # partner plays after me: keep it low
-        return _lowest(legal, table)
+        elif trick_points >= 10 and partner < 0:  # a declarer fights for a full trick
+            return max(beating, key=table.power)
     return _lowest(legal, table)
 
 
