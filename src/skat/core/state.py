@@ -1356,10 +1356,9 @@ class GameState:
         var = self._var
         if done or (is_declarer and self.picked_up) or var.skat_shown:
             skat = CardSet(self.deal.skat_mask)
-            if self.picked_up and self.phase in (DECLARE, PLAY, DONE) and (is_declarer or done):
-                discard = CardSet(self._skat)
-            elif done and var.pushes:  # Schieberamsch: the skat that counted, as pushed on
-                discard = CardSet(self._skat)
+            put_away = self.picked_up and self.phase in (DECLARE, PLAY, DONE)
+            if (put_away and (is_declarer or done)) or (done and var.pushes):  # pushes: the skat
+                discard = CardSet(self._skat)  # that counted in a Schieberamsch, as pushed on
         elif var.seen_skat[seat]:  # Schieberamsch: the skat as this seat took it
             skat = CardSet(var.seen_skat[seat])
             discard = CardSet(var.pushed[seat]) if var.pushed[seat] else None
