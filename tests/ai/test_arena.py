@@ -3,6 +3,7 @@ results independent of the number of processes, the CLI's output and records."""
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from pathlib import Path
@@ -194,3 +195,29 @@ def test_cli_user_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) ->
     assert main(["arena", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("skat arena: error:") and len(err.splitlines()) == 1
+
+
+def test_cli_records_to_stdout_come_before_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--agents", "random,heuristic", "--deals", "1", "--jobs", "1", "--out", "-"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(line.startswith("{") for line in lines[:6])
+    assert lines[6].startswith("arena: random (A) vs heuristic (B)")
+    assert LAST_LINE.match(lines[-1])
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    from skat.cli.arena import _Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    term, pipe = Terminal(), io.StringIO()
+    for stream in (term, pipe):
+        bar = _Progress(3, stream)
+        for _ in range(3):
+            bar.step()
+        bar.close()
+    assert "3/3 deals" in term.getvalue() and term.getvalue().endswith("\n")
+    assert pipe.getvalue() == ""
