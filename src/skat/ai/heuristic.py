@@ -731,8 +731,18 @@ def _points(i: int) -> int:
 
 
 def _lowest(cards: Iterable[int], table: Table) -> int:
-    """The cheapest card: fewest points, then the weakest."""
-    return min(cards, key=lambda i: (_points(i), table.is_trump(i), table.power(i)))
+    """The cheapest card: fewest points, no trump, from the shortest suit, the weakest."""
+    masks = EFF_MASKS[table.gt]
+    eff = EFFECTIVE_SUIT[table.gt]
+    return min(
+        cards,
+        key=lambda i: (
+            _points(i),
+            table.is_trump(i),
+            (table.hand & masks[eff[i]]).bit_count(),
+            table.power(i),
+        ),
+    )
 
 
 def _highest_points(cards: Iterable[int], table: Table) -> int:
