@@ -986,7 +986,17 @@ def ramsch_play(table: Table, legal: list[int]) -> int:
     dump high cards when void or when the trick is lost anyway."""
     if not table.trick:
         plain = [i for i in legal if not table.is_trump(i)] or legal
-        return min(plain, key=lambda i: (_points(i) >= 10, table.power(i), _points(i)))
+        masks = EFF_MASKS[table.gt]
+        eff = EFFECTIVE_SUIT[table.gt]
+        return min(
+            plain,
+            key=lambda i: (
+                _points(i) >= 10,
+                (table.hand & masks[eff[i]]).bit_count(),
+                table.power(i),
+                _points(i),
+            ),
+        )
     led = table.led_suit
     _pos, best = table.winning()
     best_key = table.key(best, led)
