@@ -317,8 +317,8 @@ class Solver:
         self._ctx = K.zeros(K.CTX_SIZE)
         self._ctx[K.CTX_MASK] = size - 1
         self._ctx[K.CTX_GEN] = 1
-        self._owner: tuple[int, int, int, int, int] | None = None  # gt, declarer, mode, ...
-        self._owners: tuple[int, int, int] = (0, 0, 0)
+        self._owner: tuple[int, int, int] | None = None  # game type, declarer, mode
+        self._owners: tuple[int, int, int] = (0, 0, 0)  # each seat's cards this generation
         self.nodes = 0
         """Search nodes visited so far."""
 
@@ -327,7 +327,7 @@ class Solver:
         self._owner = None
 
     def _prepare(self, pos: Position, mode: int) -> None:
-        tag = (pos.game_type, pos.declarer, mode, 0, 0)
+        tag = (pos.game_type, pos.declarer, mode)
         o = self._owners
         same = (
             self._owner == tag
