@@ -291,3 +291,14 @@ def test_safe_agent_tells_spitze_from_kontra() -> None:
 
     safe = SafeAgent(SaysSpitze())
     assert safe.choose(view) is PASS and safe.fallbacks == 1
+
+
+def test_heuristic_announces_grand_ouvert_with_a_solid_hand() -> None:
+    deal = Deal.parse(
+        "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 | CJ SJ HJ DJ CA CT CK SA ST HA | "
+        "CQ SK SQ HT HK HQ DA DT DK DQ | D9 D8"
+    )
+    agents = [HeuristicAgent(), HeuristicAgent(), HeuristicAgent()]
+    state = play_checked(GameState(deal), agents)
+    assert state.contract == Contract.parse("GO") and state.declarer == 1
+    assert state.result is not None and state.result.won and state.result.value == 264

@@ -10,7 +10,8 @@ a small function over card masks (bit ``suit * 8 + rank``, see :mod:`skat.core.c
   :func:`expected_score` weighs it with the Seeger-Fabian list (won + value + 50, lost
   − 2 × value − 50).
 * **Bidding** (:func:`max_bid`): up to the value of the best game with a positive expected
-  score, Hand games and announcements included when the hand is strong enough.
+  score, Hand games and announcements included when the hand is strong enough (Schneider
+  announced; Grand Ouvert with a hand that takes every trick, :func:`grand_solid`).
 * **Skat** (:func:`best_plan`): after picking up, every game with every discard; the
   discard keeps trumps and aces, makes voids, puts away blank tens and points.
 * **Card play** (:func:`play_card`): as declarer draw trumps with sure winners, cash aces,
@@ -333,11 +334,36 @@ def max_bid(hand: int, forehand: bool = False, go_base: int = 24) -> int:
     >>> max_bid(CardSet.parse("DJ HT H9 H8 H7 SK S8 C9 D7 D8").mask)
     0
     """
-    best = 0
+    best = game_value(GRAND_OUVERT, hand, go_base) if grand_solid(hand) else 0
     for ev, value, _ in evaluate_hand(hand, forehand, go_base):
         if ev > 0:
             best = max(best, value)
     return best
+
+
+GRAND_OUVERT: Final = Contract.parse("GO")
+_GRAND_SEQUENCE: Final = (ACE, TEN, KING, QUEEN, NINE, EIGHT, SEVEN)
+
+
+def grand_solid(hand: int) -> bool:
+    """All four jacks and every suit held from the ace down without a gap: every trick is
+    the declarer's whoever leads (he follows with the best card or trumps), so he announces
+    Grand Ouvert.
+
+    >>> from skat.core import CardSet
+    >>> grand_solid(CardSet.parse("CJ SJ HJ DJ CA CT CK SA ST HA").mask)
+    True
+    >>> grand_solid(CardSet.parse("CJ SJ HJ DJ CA CT CQ SA ST HA").mask)
+    False
+    """
+    if hand & JACKS_MASK != JACKS_MASK:
+        return False
+    for suit in range(4):
+        n = (hand & PLAIN_MASKS[suit]).bit_count()
+        top = sum(1 << (8 * suit + r) for r in _GRAND_SEQUENCE[:n])
+        if hand & PLAIN_MASKS[suit] != top:
+            return False
+    return True
 
 
 def choose_bid(view: View) -> Action:
@@ -361,6 +387,8 @@ def choose_hand_or_pickup(view: View) -> Action:
     hand = view.hand.mask
     forehand = view.seat == 0
     go_base = view.rules.grand_ouvert_base
+    if grand_solid(hand) and Declare.of(GRAND_OUVERT) in view.legal_actions:
+        return Declare.of(GRAND_OUVERT)
     best_hand: tuple[float, Action] | None = None
     for c in _declarations(view.legal_actions):
         if c.ouvert and c.game_type != NULL:
