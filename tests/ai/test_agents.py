@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -52,7 +52,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
 }
 
 
-def play_checked(state: GameState, agents: list[Agent]) -> GameState:
+def play_checked(state: GameState, agents: Sequence[Agent]) -> GameState:
     """Play to the end asking the raw agents; every answer must be legal."""
     while not state.is_over:
         seat = state.to_move
