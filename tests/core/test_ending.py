@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from skat.core import (
-    ISKO,
     ISS,
     ISS2,
     SHOW_CARDS,
@@ -14,6 +13,7 @@ from skat.core import (
     Phase,
     Resign,
     Result,
+    Rules,
 )
 
 from ._support import DEAL, make_deal, play, play_scripted
@@ -120,8 +120,17 @@ def test_isko_a_claim_in_null_is_not_ended_by_a_defenders_trick() -> None:
 # ----------------------------------------------------------------------------- resignations
 
 
+REST = Rules.parse("isko,resign=both,resign_levels=rest")
+
+
+def test_isko_a_declarer_who_resigns_loses_simple() -> None:
+    r = result_of(play(DEAL, f"{HH} D7 CA DA RE.0"))
+    # ISkO 4.3.3/4.1.4: with 2, game 3, hand 4 = 40, lost 2 x 40 = 80 (no Schneider, no Schwarz)
+    assert r.resigned and not r.won and not r.schneider and not r.schwarz and r.score == -80
+
+
 def test_a_declarer_who_resigns_loses_alone_and_the_rest_goes_to_the_defenders() -> None:
-    state = play(DEAL, f"{HH} D7 CA DA")
+    state = play(DEAL, f"{HH} D7 CA DA", rules=REST)
     state.apply("RE.0")
     r = result_of(state)
     assert r.resigned and not r.won
@@ -138,16 +147,22 @@ def test_a_declarer_who_resigns_before_the_first_trick_is_complete_loses_simple(
     assert r.level == 4 and r.score == -80
 
 
-def test_isko_one_defenders_resignation_does_not_end_the_game() -> None:
-    state = play(DEAL, f"{HH} RE.1")
+def test_isko_one_defenders_resignation_ends_the_game_for_both() -> None:
+    r = result_of(play(DEAL, f"{HH} D7 CA DA RE.1"))
+    # ISkO 4.3.3 (joint liability): won simple, with 2, game 3, hand 4 = 40
+    assert r.won and r.resigned and r.score == 40 and r.tricks + r.defender_tricks == 1
+
+
+def test_one_defenders_resignation_does_not_end_the_game_when_both_must_resign() -> None:
+    state = play(DEAL, f"{HH} RE.1", rules=REST)
     assert state.phase == Phase.PLAY
     assert "RE.1" not in [str(a) for a in state.end_actions()]
     with pytest.raises(IllegalActionError, match="Middlehand has resigned already"):
         state.apply("RE.1")
 
 
-def test_isko_both_defenders_resigning_give_the_declarer_the_game_and_the_rest() -> None:
-    state = play(DEAL, f"{HH} D7 CA DA RE.1 RE.2")
+def test_both_defenders_resigning_give_the_declarer_the_game_and_the_rest() -> None:
+    state = play(DEAL, f"{HH} D7 CA DA RE.1 RE.2", rules=REST)
     r = result_of(state)
     assert r.won and r.resigned
     assert r.tricks == 9 and r.defender_tricks == 1 and r.points == 120 - 22
@@ -159,7 +174,7 @@ def test_iss2_one_defenders_resignation_after_a_claim_ends_the_game() -> None:
     assert r.won and r.points == 120
     # ...but not without the claim, and not under the ISkO
     assert play(DEAL, f"{HH} RE.1", rules=ISS2).phase == Phase.PLAY
-    assert play(DEAL, f"{HH} SC RE.1", rules=ISKO).phase == Phase.PLAY
+    assert play(DEAL, f"{HH} SC RE.1", rules=REST).phase == Phase.PLAY
 
 
 def test_a_seat_resigns_only_for_itself() -> None:
@@ -169,14 +184,16 @@ def test_a_seat_resigns_only_for_itself() -> None:
 
 
 def test_resigning_needs_not_be_on_turn() -> None:
-    state = play(DEAL, HH)
+    state = play(DEAL, HH, rules=REST)
     assert state.to_move == 0
     state.apply("RE.2")
     assert state.to_move == 0 and state.phase == Phase.PLAY
 
 
 def test_null_defenders_who_resign_lose_and_the_declarer_keeps_no_trick() -> None:
-    r = result_of(play(NULL_TRAP, "18 y p p NH D7 DA DT RE.1 RE.2"))
+    r = result_of(play(NULL_TRAP, "18 y p p NH D7 DA DT RE.1 RE.2", rules=REST))
+    assert r.won and r.tricks == 0 and r.score == 35
+    r = result_of(play(NULL_TRAP, "18 y p p NH D7 DA DT RE.1"))
     assert r.won and r.tricks == 0 and r.score == 35
 
 

@@ -9,13 +9,13 @@ from skat.core import ISKO, ISS, ISS2, OLD, PRESETS, Rules, RulesError
 
 def test_the_default_rules_are_the_isko() -> None:
     assert Rules() == ISKO == Rules.parse("isko")
-    assert ISKO.claim == "isko" and ISKO.resign == "both"
+    assert ISKO.claim == "isko" and ISKO.resign == "one" and ISKO.resign_levels == "isko"
     assert not ISKO.lost_hand_single and ISKO.grand_ouvert_base == 24
 
 
 def test_iss_presets_make_showing_cards_no_claim() -> None:
-    assert ISS.claim == "iss" and ISS.resign == "both"
-    assert ISS2.claim == "iss" and ISS2.resign == "one"
+    assert ISS.claim == "iss" and ISS.resign == "both" and ISS.resign_levels == "rest"
+    assert ISS2.claim == "iss" and ISS2.resign == "after_claim"
 
 
 def test_old_rules_count_lost_hand_games_single_and_grand_ouvert_at_36() -> None:
@@ -33,7 +33,7 @@ def test_options_differing_from_the_preset_are_written_after_it_and_read_back() 
     r = Rules.parse("isko,lost_hand_single=on")
     assert r.lost_hand_single and str(r) == "isko,lost_hand_single=on"
     assert Rules.parse(str(r)) == r
-    r = Rules.parse(" iss , resign = one ")
+    r = Rules.parse(" iss , resign = after_claim ")
     assert r == ISS2 and str(r) == "iss2"
     assert Rules.parse("isko,grand_ouvert_base=36,lost_hand_single=yes") == OLD
 
@@ -54,7 +54,7 @@ def test_rules_are_frozen() -> None:
         ("isko,bock=on,bock_triggers=6060+never", "bock_triggers takes"),
         ("isko,claim", "rules option without a value: 'claim'"),
         ("isko,claim=maybe", "claim takes isko or iss, not 'maybe'"),
-        ("isko,resign=all", "resign takes both or one"),
+        ("isko,resign=all", "resign takes one or both or after_claim"),
         ("isko,lost_hand_single=perhaps", "lost_hand_single takes on or off, not 'perhaps'"),
         ("isko,grand_ouvert_base=x", "grand_ouvert_base takes a number, not 'x'"),
         ("isko,grand_ouvert_base=20", "grand_ouvert_base takes 24 or 36"),

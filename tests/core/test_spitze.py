@@ -176,7 +176,12 @@ def test_spitze_counts_with_kontra_on_the_score() -> None:
 
 
 def test_a_spitze_game_the_defenders_give_up_is_won_with_its_spitze() -> None:
-    state = play(GRAND, "p p 18 GH spitze.1 CJ H9 D9", SPITZE)
+    state = play(GRAND, "p p 18 GH spitze.1 CJ H9 D9 RE.1", SPITZE)
+    r = result_of(state)
+    # ISkO 4.3.3: won simple: with 4, game 5, hand 6, spitze 7 = 168
+    assert r.won and r.score == 168
+    rest = Rules.parse(str(SPITZE) + ",resign=both,resign_levels=rest")
+    state = play(GRAND, "p p 18 GH spitze.1 CJ H9 D9", rest)
     state.apply("RE.1")
     state.apply("RE.2")
     r = result_of(state)

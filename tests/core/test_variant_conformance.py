@@ -228,7 +228,7 @@ def test_every_card_is_in_exactly_one_place_and_the_points_add_up(config: str) -
             mine = sum(t.points for t in state.tricks if t.winner == state.declarer)
             assert result.points == mine + state.skat.points
             assert result.tricks + result.defender_tricks == 10
-    assert played_out > N_GAMES // 3
+    assert played_out > N_GAMES // 4  # resignations end some games early
     if CONFIGS[config].ramsch != "off":
         assert ramsch_games >= N_GAMES // 12  # forced ones may turn into a Grand Hand
 

@@ -95,7 +95,7 @@ def test_timeouts_leaving_and_hidden_cards_are_events() -> None:
 def test_iss2_rules_are_kept() -> None:
     data = record_to_json(fixture("272095"))
     assert data["rules"] == "iss2"
-    assert load_json(data).rules.resign == "one"
+    assert load_json(data).rules.resign == "after_claim"
 
 
 def _random_state(seed: int) -> GameState:

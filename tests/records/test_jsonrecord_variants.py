@@ -436,8 +436,7 @@ def _kontra_game() -> GameState:
     )
     for a in ("p", "p", "18", "CH", "CJ", "kontra", "rekontra", "HJ", "C7", "SJ", "DJ", "SQ"):
         g.apply(a)
-    g.apply("RE.1", 1)
-    g.apply("RE.2", 2)
+    g.apply("RE.1", 1)  # ISkO 4.3.3: one defender's resignation ends the game
     return g
 
 
@@ -609,15 +608,15 @@ def _with(data: dict[str, Any], path: str, value: object) -> dict[str, Any]:
         ("events.6", [0, "supra"], "events[6]: Forehand must answer first: rekontra, p"),
         ("events.12", [1, "RE.2"], "events[12]: Middlehand cannot resign for seat 2"),
         ("events.12", [0, "RE.0+0"], "events[12]: only a defender can consent"),
-        ("events.+", [0, "CA"], "events[14]: the game is over after 14 events"),
-        ("events.13", _GONE, "events: the record ends before the game is over (after 13 events)"),
+        ("events.+", [0, "CA"], "events[13]: the game is over after 13 events"),
+        ("events.12", _GONE, "events: the record ends before the game is over (after 12 events)"),
         ("result", [], "result: must be an object, not a list"),
-        ("result.score", 1, "result.score: the record says 1, the replay gives 288"),
-        ("result.score", 288.0, "result.score: has the wrong type (a number)"),
+        ("result.score", 1, "result.score: the record says 1, the replay gives 192"),
+        ("result.score", 192.0, "result.score: has the wrong type (a number)"),
         ("result.score", _HUGE, "result.score: the record says a number of"),
         ("result.won", 1, "result.won: has the wrong type (a number)"),
-        ("result.seat_scores", [288, 0, False], "result.seat_scores: has the wrong type"),
-        ("result.seat_scores", [288, 0], "result.seat_scores: the record says [288, 0]"),
+        ("result.seat_scores", [192, 0, False], "result.seat_scores: has the wrong type"),
+        ("result.seat_scores", [192, 0], "result.seat_scores: the record says [192, 0]"),
         ("result.kontra", 1, "result.kontra: the record says 1, the replay gives 2"),
         ("result.spitze", 0, None),
         ("result.schenken", False, None),
@@ -781,7 +780,8 @@ def test_result_fields_are_the_engines() -> None:
     assert r is not None
     for key in ("declarer", "bid", "won", "score", "value", "level", "matadors", "points"):
         assert res[key] == getattr(r, key)
-    assert res["contract"] == "CH" and res["seat_scores"] == [288, 0, 0]
+    # won simple after a resignation (ISkO 4.3.3): with 2, game 3, hand 4 = 48, Re x 4 = 192
+    assert res["contract"] == "CH" and res["seat_scores"] == [192, 0, 0]
     assert "spitze" not in res and "ramsch" not in res  # only the fields that apply
 
 

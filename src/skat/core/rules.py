@@ -60,12 +60,23 @@ OPTIONS: Final[tuple[Option, ...]] = (
     ),
     Option(
         "resign",
-        "both",
-        ("both", "one"),
+        "one",
+        ("one", "both", "after_claim"),
         None,
         "game",
-        "both: the defenders give up once both have resigned. one: one defender's "
-        "resignation after the declarer showed his cards ends the game (ISS2).",
+        "one: the game ends as soon as one defender gives up (ISkO 4.3.3, joint liability). "
+        "both: once both defenders have resigned (ISS). after_claim: both, or one after the "
+        "declarer showed his cards (ISS2).",
+    ),
+    Option(
+        "resign_levels",
+        "isko",
+        ("isko", "rest"),
+        None,
+        "game",
+        "isko: a party that gives up loses; the other wins simple, or Schneider when its tricks "
+        "already make the losers Schneider (ISkO 4.3.3 with 4.1.3/4.1.4). rest: every remaining "
+        "card and trick goes to the other party, and its Schneider/Schwarz count (ISS).",
     ),
     Option(
         "declarer_resign",
@@ -299,7 +310,8 @@ class Rules:
     """
 
     claim: str = "isko"
-    resign: str = "both"
+    resign: str = "one"
+    resign_levels: str = "isko"
     declarer_resign: str = "isko"
     lost_hand_single: bool = False
     grand_ouvert_base: int = 24
@@ -470,10 +482,11 @@ ISKO: Final = Rules()
 TOURNAMENT: Final = Rules(score_sheet="seeger")
 """ISkO with Seeger-Fabian tournament lists."""
 
-ISS: Final = Rules(claim="iss", declarer_resign="any")
-"""As played on the International Skat Server: showing cards is not a binding claim."""
+ISS: Final = Rules(claim="iss", declarer_resign="any", resign="both", resign_levels="rest")
+"""As played on the International Skat Server: showing cards is not a binding claim, the
+defenders give up when both resign, and giving up hands every remaining card to the other side."""
 
-ISS2: Final = Rules(claim="iss", declarer_resign="any", resign="one")
+ISS2: Final = Rules(claim="iss", declarer_resign="any", resign="after_claim", resign_levels="rest")
 """The second ISS server: one defender's resignation after a claim ends the game."""
 
 OLD: Final = Rules(lost_hand_single=True, grand_ouvert_base=36)

@@ -1169,15 +1169,27 @@ class GameState:
     def _resign(self, seat: int) -> None:
         self._resigned |= 1 << seat
         d = self._declarer
+        rest = self.rules.resign_levels == "rest"
         if seat == d:
-            self._give_rest(to_declarer=False)
-            self._finish(declarer_resigned=True)
+            if rest:
+                self._give_rest(to_declarer=False)
+                self._finish(declarer_resigned=True)
+            else:  # ISkO 4.3.3/4.1.4: lost simple, or with what the defenders already secured
+                self._finish(declarer_resigned=True, outcome=self._violation_outcome(True))
             return
         defenders = 7 & ~(1 << d)
-        if self._resigned & defenders == defenders or (self.rules.resign == "one" and self.claimed):
-            # Null: the declarer wins by taking no trick, so the rest is not his
-            self._give_rest(to_declarer=self._gt != NULL)
-            self._finish(defenders_resigned=True)
+        mode = self.rules.resign
+        if (
+            mode == "one"
+            or self._resigned & defenders == defenders
+            or (mode == "after_claim" and self.claimed)
+        ):
+            if rest:
+                # Null: the declarer wins by taking no trick, so the rest is not his
+                self._give_rest(to_declarer=self._gt != NULL)
+                self._finish(defenders_resigned=True)
+            else:
+                self._finish(defenders_resigned=True, outcome=self._violation_outcome(False))
 
     def _finish(
         self,
@@ -1185,6 +1197,7 @@ class GameState:
         defenders_resigned: bool = False,
         schenken: bool = False,
         violation: tuple[int, str] | None = None,
+        outcome: tuple[bool, bool, bool] | None = None,
     ) -> None:
         contract = self.contract
         assert contract is not None
@@ -1197,11 +1210,10 @@ class GameState:
             extras += ("open",)
         if var.skat_shown:
             extras += ("skat shown",)
-        outcome: tuple[bool, bool, bool] | None = None
         if schenken:
             outcome = (True, var.schenken_refused >= 1, False)
         elif violation is not None:
-            outcome = self._violation_outcome(violation[0] == d, points)
+            outcome = self._violation_outcome(violation[0] == d)
         self._result = score(
             contract,
             bid=self._bid,
@@ -1241,9 +1253,11 @@ class GameState:
         last = self.tricks[-1]
         return last.cards[(d - last.leader) % 3].index == lowest[-1]
 
-    def _violation_outcome(self, by_declarer: bool, points: int) -> tuple[bool, bool, bool]:
-        """A violation loses the game for the guilty party unless it has won already; the other
-        party wins "simple", or Schneider if its tricks already make the losers Schneider."""
+    def _violation_outcome(self, by_declarer: bool) -> tuple[bool, bool, bool]:
+        """A violation (or giving up, ISkO 4.3.3) loses the game for the guilty party unless it
+        has won already; the other party wins "simple", or Schneider if its tricks already make
+        the losers Schneider (ISkO 4.1.3, 4.1.4)."""
+        points = points_of(self._decl_won | self._skat)
         contract = self.contract
         assert contract is not None
         def_points = points_of(self._def_won)
