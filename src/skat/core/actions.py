@@ -257,6 +257,15 @@ class Resign(NamedTuple):
     seat: int
     consent: int = -1
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self))
+
     def __str__(self) -> str:
         return f"RE.{self.seat}" if self.consent < 0 else f"RE.{self.seat}+{self.consent}"
 
@@ -280,6 +289,15 @@ class Double(NamedTuple):
         """Kontra, Re, Supra or Resupra."""
         return ("", "Kontra", "Re", "Supra", "Resupra")[self.level]
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self))
+
     def __str__(self) -> str:
         return ("", "kontra", "rekontra", "supra", "resupra")[self.level]
 
@@ -297,6 +315,15 @@ class Spitze(NamedTuple):
     (the 7 of trumps, the jack of diamonds in Grand, and the run above it); one level a card."""
 
     cards: int
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self))
 
     def __str__(self) -> str:
         return f"spitze.{self.cards}"
@@ -337,6 +364,15 @@ class Schenken(NamedTuple):
 
     seat: int
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self))
+
     def __str__(self) -> str:
         return f"schenken.{self.seat}"
 
@@ -353,6 +389,15 @@ class Violation(NamedTuple):
 
     seat: int
     kind: str
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self))
 
     def __str__(self) -> str:
         return f"violation.{self.seat}.{self.kind}"
