@@ -42,6 +42,11 @@ from skat.series.sheet import entries
 AGENTS: Final[dict[str, str]] = {
     "random": "skat.ai.random_agent:RandomAgent",
     "heuristic": "skat.ai.heuristic:HeuristicAgent",
+    "pimc": "skat.ai.pimc:PimcAgent",
+    "pimc-easy": "skat.ai.pimc:easy",
+    "pimc-medium": "skat.ai.pimc:medium",
+    "pimc-hard": "skat.ai.pimc:hard",
+    "pimc-expert": "skat.ai.pimc:expert",
 }
 """Agent names and their factories (``module:callable``, called as ``factory(seed=...)``)."""
 

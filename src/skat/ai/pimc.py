@@ -1,0 +1,385 @@
+"""A Perfect Information Monte Carlo (PIMC) player: sample the hidden cards, solve each
+sample double-dummy, play the card that does best on average.
+
+In the card play of a suit game, Grand or Null, :class:`PimcAgent` draws deals of the cards it
+cannot see that agree with everything its seat knows (:class:`Knowledge`: its own hand, the
+cards played, the suits a player showed he is void in, the declarer's discard when it is the
+declarer, the declarer's open hand in an Ouvert game or after he showed his cards, a defender's
+open hand after a claim; the skat is two of the unseen cards unless the seat put it away).  As a
+defender it prefers deals in which the declarer holds the trumps his game needs (several trumps
+in a suit game, a jack or two in Grand): the others are kept with a lower probability.
+
+Each deal is solved with :class:`skat.ai.dds.Solver` from the current position, one threshold
+search per legal card: "does the declarer still reach his goal after this card?" (61 card
+points, 90 with Schneider announced or required, every trick with Schwarz, no trick in Null).
+The declarer plays the card that wins in the most deals, a defender the card that wins in the
+fewest; ties go to the card :class:`~skat.ai.heuristic.HeuristicAgent` would play, and so does
+every decision that is not a choice of card (bidding, skat, declaration, Kontra, Ramsch).
+
+The work per decision is bounded by a number of deals and a number of solver nodes (not by the
+clock, so a seed gives the same play on any machine): ``easy``, ``medium``, ``hard`` (the
+default) and ``expert``, see :data:`LEVELS`.
+
+>>> from skat.core import GameState
+>>> from skat.ai.arena import play_game
+>>> state = play_game(GameState(seed=3), [PimcAgent("easy", seed=s) for s in range(3)])
+>>> state.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from skat.ai.dds import TRICKS, Position, Solver
+from skat.ai.heuristic import EFF_MASKS, HeuristicAgent, Table, _spitze_reserve
+from skat.core.actions import Action
+from skat.core.cards import JACKS_MASK, Card, points_of
+from skat.core.contracts import EFFECTIVE_SUIT, GRAND, NULL, TRUMP_MASKS
+from skat.core.state import Phase, View
+
+__all__ = ["LEVELS", "Knowledge", "Level", "PimcAgent", "Sample", "sample_deals"]
+
+ALL_CARDS: Final = (1 << 32) - 1
+SKAT: Final = 3
+"""Slot number of the skat (slots 0, 1, 2 are the seats)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """How much work one card decision may take."""
+
+    samples: int
+    """Deals sampled at most."""
+    nodes: int
+    """Solver nodes after which no further deal is started (at least one deal is solved)."""
+
+
+LEVELS: Final[dict[str, Level]] = {
+    "easy": Level(samples=8, nodes=200_000),
+    "medium": Level(samples=20, nodes=1_000_000),
+    "hard": Level(samples=40, nodes=4_000_000),
+    "expert": Level(samples=100, nodes=15_000_000),
+}
+"""The levels by name."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One deal of the hidden cards: each seat's current hand and the skat (as it counts for
+    the declarer: the discard, or the dealt skat of a Hand game)."""
+
+    hands: tuple[int, int, int]
+    skat: int
+
+
+class Knowledge:
+    """What a seat knows about where the cards are, from its :class:`View` in the card play.
+
+    ``fixed[slot]`` are the cards known to be in a slot (seats 0-2, :data:`SKAT` = 3),
+    ``size[slot]`` how many cards it holds, ``forbidden[slot]`` the cards it cannot hold (voids
+    shown; the shown skat for the declarer's partner-less side), ``unknown`` the cards to deal.
+    """
+
+    def __init__(self, view: View) -> None:
+        if view.contract is None or view.declarer is None:
+            raise ValueError("sampling needs a declared game in the card play")
+        self.seat = view.seat
+        self.declarer = view.declarer
+        self.gt = gt = int(view.contract.game_type)
+        eff = EFFECTIVE_SUIT[gt]
+        masks = EFF_MASKS[gt]
+        played = [0, 0, 0]
+        forbidden = [0, 0, 0, 0]
+        gone = 0
+        tricks = [(t.leader, tuple(c.index for c in t.cards)) for t in view.tricks]
+        if view.current_trick:
+            tricks.append((view.trick_leader, tuple(c.index for c in view.current_trick)))
+        for leader, cards in tricks:
+            led = eff[cards[0]]
+            for k, i in enumerate(cards):
+                s = (leader + k) % 3
+                played[s] |= 1 << i
+                gone |= 1 << i
+                if eff[i] != led:
+                    forbidden[s] |= masks[led]
+        self.played = tuple(played)
+        self.gone = gone
+        n = len(view.tricks)
+        size = [10 - n - (1 if _in_current(view, s) else 0) for s in range(3)]
+        size.append(2)
+        self.size = tuple(size)
+        fixed = [0, 0, 0, 0]
+        known = [False, False, False, False]
+        fixed[self.seat] = view.hand.mask
+        known[self.seat] = True
+        d = self.declarer
+        if self.seat == d:
+            if view.discard is not None:
+                fixed[SKAT] = view.discard.mask
+                known[SKAT] = True
+        elif view.open_hand is not None:
+            fixed[d] = view.open_hand.mask
+            known[d] = True
+        if view.claimer is not None and view.claimer_hand is not None:
+            fixed[view.claimer] = view.claimer_hand.mask
+            known[view.claimer] = True
+        if self.seat != d and view.skat is not None and not view.contract.hand:
+            # the skat was shown and taken up: its cards are with the declarer or put away
+            partner = 3 - d - self.seat
+            forbidden[partner] |= view.skat.mask
+        if sum(known) == 3:  # the last hand is what is left
+            last = known.index(False)
+            fixed[last] = ALL_CARDS & ~gone & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
+            known[last] = True
+        self.fixed = tuple(fixed)
+        self.known = tuple(known)
+        self.forbidden = tuple(forbidden)
+        self.unknown = ALL_CARDS & ~gone & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
+        # the slots still to fill
+        self.open_slots = tuple(s for s in range(4) if not known[s])
+
+    def allowed(self, slot: int) -> int:
+        """The unknown cards ``slot`` may hold."""
+        return self.unknown & ~self.forbidden[slot]
+
+    def consistent(self, sample: Sample) -> bool:
+        """Does ``sample`` agree with everything known?"""
+        slots = (*sample.hands, sample.skat)
+        seen = self.gone
+        for s in range(4):
+            m = slots[s]
+            if seen & m or m.bit_count() != self.size[s]:
+                return False
+            seen |= m
+            if self.known[s]:
+                if m != self.fixed[s]:
+                    return False
+            elif m & self.forbidden[s]:
+                return False
+        return seen == ALL_CARDS
+
+
+def _in_current(view: View, seat: int) -> bool:
+    k = (seat - view.trick_leader) % 3
+    return k < len(view.current_trick)
+
+
+def _deal_once(know: Knowledge, rng: random.Random) -> list[int] | None:
+    """Deal the unknown cards to the open slots, most constrained cards first; ``None`` when
+    a card finds no slot (the caller tries again)."""
+    slots = know.open_slots
+    room = {s: know.size[s] for s in slots}
+    out = list(know.fixed)
+    cards = [i for i in range(32) if know.unknown >> i & 1]
+    rng.shuffle(cards)
+    options = {i: [s for s in slots if not know.forbidden[s] >> i & 1] for i in cards}
+    cards.sort(key=lambda i: len(options[i]))
+    for i in cards:
+        choices = [s for s in options[i] if room[s]]
+        if not choices:
+            return None
+        total = sum(room[s] for s in choices)
+        r = rng.randrange(total)
+        for s in choices:
+            r -= room[s]
+            if r < 0:
+                break
+        room[s] -= 1
+        out[s] |= 1 << i
+    return out
+
+
+def _deal_search(know: Knowledge, rng: random.Random) -> list[int]:
+    """A consistent deal by backtracking (there is always one: the real deal)."""
+    slots = know.open_slots
+    cards = [i for i in range(32) if know.unknown >> i & 1]
+    rng.shuffle(cards)
+    cards.sort(key=lambda i: sum(1 for s in slots if not know.forbidden[s] >> i & 1))
+    room = {s: know.size[s] for s in slots}
+    out = list(know.fixed)
+
+    def place(k: int) -> bool:
+        if k == len(cards):
+            return True
+        i = cards[k]
+        order = list(slots)
+        rng.shuffle(order)
+        for s in order:
+            if room[s] and not know.forbidden[s] >> i & 1:
+                room[s] -= 1
+                out[s] |= 1 << i
+                if place(k + 1):
+                    return True
+                room[s] += 1
+                out[s] &= ~(1 << i)
+        return False
+
+    if not place(0):
+        raise ValueError("no deal of the hidden cards fits what this seat knows")
+    return out
+
+
+def _plausible(know: Knowledge, hand: int) -> float:
+    """How likely (0..1) the declarer's game is with ``hand`` (his current cards), judged by
+    the trumps he held: several trumps for a suit game, a jack or two for Grand."""
+    held = hand | know.played[know.declarer]
+    if know.gt == GRAND:
+        jacks = (held & JACKS_MASK).bit_count()
+        return (0.2, 0.5, 1.0, 1.0, 1.0)[jacks]
+    if know.gt == NULL:
+        return 1.0
+    trumps = (held & TRUMP_MASKS[know.gt]).bit_count()
+    return 1.0 if trumps >= 5 else (0.1, 0.1, 0.1, 0.25, 0.6)[trumps]
+
+
+def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True) -> list[Sample]:
+    """``count`` deals of the hidden cards consistent with ``view`` (a view in the card play
+    of a declared game).  With ``infer`` a defender's samples favour declarer hands that fit
+    the game declared (a sample is kept with probability :func:`_plausible`, up to 20 tries).
+    """
+    know = Knowledge(view)
+    weigh = infer and know.seat != know.declarer and not know.known[know.declarer]
+    out: list[Sample] = []
+    for _ in range(count):
+        deal: list[int] | None = None
+        for _attempt in range(20):
+            deal = None
+            for _ in range(30):
+                deal = _deal_once(know, rng)
+                if deal is not None:
+                    break
+            if deal is None:
+                deal = _deal_search(know, rng)
+            if not weigh or rng.random() < _plausible(know, deal[know.declarer]):
+                break
+        assert deal is not None
+        out.append(Sample((deal[0], deal[1], deal[2]), deal[SKAT]))
+    return out
+
+
+def position_of(view: View, sample: Sample) -> Position:
+    """The solver's position for ``sample`` (built the way :meth:`Position.from_state` is)."""
+    c = view.contract
+    d = view.declarer
+    assert c is not None and d is not None
+    gt = int(c.game_type)
+    decl_pts = def_pts = decl_tricks = 0
+    for t in view.tricks:
+        if t.winner == d:
+            decl_pts += t.points
+            decl_tricks += 1
+        else:
+            def_pts += t.points
+    if gt != NULL:
+        decl_pts += points_of(sample.skat)
+    schwarz = gt != NULL and (c.schwarz_announced or "schwarz required" in view.announcements)
+    return Position(
+        hands=sample.hands,
+        game_type=gt,
+        declarer=d,
+        trick=tuple(card.index for card in view.current_trick),
+        leader=view.trick_leader,
+        declarer_points=decl_pts,
+        defender_points=def_pts,
+        declarer_tricks=decl_tricks,
+        defender_tricks=len(view.tricks) - decl_tricks,
+        schwarz=schwarz,
+    )
+
+
+def declarer_wins(solver: Solver, pos: Position, target: int) -> bool:
+    """Does the declarer reach his goal from ``pos`` with perfect play on both sides?
+    ``target`` is the card points he needs in total (ignored for Null and Schwarz)."""
+    if pos.game_type == NULL:
+        return solver.at_least(pos, 1)
+    if pos.schwarz:
+        return solver.at_least(pos, 10 - pos.declarer_tricks, TRICKS)
+    return solver.at_least(pos, target - pos.declarer_points)
+
+
+class PimcAgent:
+    """Samples the hidden cards and solves each deal; see the module doc.
+
+    ``level`` is one of :data:`LEVELS` (or a :class:`Level`); ``seed`` makes the sampling
+    reproducible (the same view and seed give the same card).
+    """
+
+    def __init__(self, level: str | Level = "hard", seed: int | None = 0) -> None:
+        self.level = LEVELS[level] if isinstance(level, str) else level
+        self.level_name = level if isinstance(level, str) else "custom"
+        self.seed = seed
+        self.heuristic = HeuristicAgent(seed)
+        self.solver = Solver()
+        self.decisions = 0
+        """Card decisions made by sampling."""
+
+    def choose(self, view: View) -> Action:
+        """The action for this view (one of ``view.legal_actions``)."""
+        fallback = self.heuristic.choose(view)
+        if view.phase != Phase.PLAY or not isinstance(fallback, Card):
+            return fallback
+        c = view.contract
+        if c is None or view.declarer is None:
+            return fallback  # Ramsch
+        cards = [a for a in view.legal_actions if isinstance(a, Card)]
+        reserve = _spitze_reserve(view, Table(view))
+        cards = [a for a in cards if a.index not in reserve] or cards
+        if len(cards) <= 1:
+            return fallback
+        return self.play(view, cards, fallback)
+
+    def scores(self, view: View, cards: list[Card]) -> tuple[dict[Card, int], int]:
+        """For each of ``cards``, in how many sampled deals the declarer reaches his goal
+        after it; and the number of deals solved."""
+        c = view.contract
+        assert c is not None
+        target = 90 if c.schneider_announced or "schneider required" in view.announcements else 61
+        rng = random.Random(f"pimc:{self.seed}:{len(view.history)}:{view.seat}")
+        wins = dict.fromkeys(cards, 0)
+        start = self.solver.nodes
+        solved = 0
+        for sample in sample_deals(view, self.level.samples, rng):
+            pos = position_of(view, sample)
+            for card in cards:
+                if declarer_wins(self.solver, pos.play(card), target):
+                    wins[card] += 1
+            solved += 1
+            if self.solver.nodes - start >= self.level.nodes:
+                break
+        return wins, solved
+
+    def play(self, view: View, cards: list[Card], preferred: Card) -> Card:
+        """The card with the best count of sampled wins for the seat's side; ties go to
+        ``preferred`` (the heuristic's card) when it is among the best, else the first."""
+        wins, _ = self.scores(view, cards)
+        self.decisions += 1
+        sign = 1 if view.seat == view.declarer else -1
+        best = max(sign * w for w in wins.values())
+        top = [card for card in cards if sign * wins[card] == best]
+        return preferred if preferred in top else top[0]
+
+    def __repr__(self) -> str:
+        return f"PimcAgent({self.level_name!r}, seed={self.seed!r})"
+
+
+def easy(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``easy`` (an arena factory)."""
+    return PimcAgent("easy", seed=seed)
+
+
+def medium(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``medium`` (an arena factory)."""
+    return PimcAgent("medium", seed=seed)
+
+
+def hard(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``hard`` (an arena factory)."""
+    return PimcAgent("hard", seed=seed)
+
+
+def expert(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``expert`` (an arena factory)."""
+    return PimcAgent("expert", seed=seed)

@@ -1,0 +1,203 @@
+"""The PIMC agent: its sampled deals never contradict what the seat knows, it plays only legal
+actions, and a seed fixes its play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from skat.ai.arena import AGENTS, make_agent, play_game
+from skat.ai.heuristic import EFF_MASKS, HeuristicAgent
+from skat.ai.pimc import Knowledge, PimcAgent, Sample, position_of, sample_deals
+from skat.core import PRESETS, GameState, Phase
+from skat.core.actions import Action, Declare
+from skat.core.cards import JACKS_MASK, Card
+from skat.core.contracts import EFFECTIVE_SUIT, NULL, TRUMP_MASKS
+from skat.core.state import View
+
+ALL = (1 << 32) - 1
+
+
+class Declarer:
+    """The heuristic, except that as declarer it declares ``code`` when that is legal."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.heuristic = HeuristicAgent()
+
+    def choose(self, view: View) -> Action:
+        for a in view.legal_actions:
+            if isinstance(a, Declare) and str(a.contract) == self.code:
+                return a
+        return self.heuristic.choose(view)
+
+
+def _play_states(seed: int, rules: str = "isko", code: str = "") -> Iterator[GameState]:
+    """Every state of the card play of one heuristic game (a copy per card)."""
+    agent = Declarer(code) if code else HeuristicAgent()
+    state = GameState(None, PRESETS[rules], seed=seed)
+    while not state.is_over:
+        if state.phase == Phase.PLAY and state.contract is not None:
+            copy = GameState(state.deal, state.rules)
+            for ev in state.history:
+                copy.apply(ev.action, ev.seat)
+            yield copy
+        state.apply(agent.choose(state.view(state.to_move)))
+
+
+def _voids(state: GameState) -> list[int]:
+    """The cards each seat cannot hold, from the suits it did not follow."""
+    assert state.contract is not None
+    gt = int(state.contract.game_type)
+    eff = EFFECTIVE_SUIT[gt]
+    out = [0, 0, 0]
+    tricks = [(t.leader, [c.index for c in t.cards]) for t in state.tricks]
+    if state.current_trick:
+        tricks.append((state.trick_leader, [c.index for c in state.current_trick]))
+    for leader, cards in tricks:
+        for k, i in enumerate(cards):
+            if eff[i] != eff[cards[0]]:
+                out[(leader + k) % 3] |= EFF_MASKS[gt][eff[cards[0]]]
+    return out
+
+
+def _check(state: GameState, seat: int, sample: Sample) -> None:
+    view = state.view(seat)
+    d = state.declarer
+    assert d is not None
+    gone = 0
+    for t in state.tricks:
+        for c in t.cards:
+            gone |= c.bit
+    for c in state.current_trick:
+        gone |= c.bit
+    parts = [*sample.hands, sample.skat]
+    union = 0
+    for m in parts:
+        assert not union & m, "a card dealt twice"
+        union |= m
+    assert not union & gone, "a played card dealt again"
+    assert union | gone == ALL, "a card missing"
+    for s in range(3):
+        assert sample.hands[s].bit_count() == state.hand(s).mask.bit_count()
+        assert not sample.hands[s] & _voids(state)[s], "a shown void holds a card"
+    assert sample.skat.bit_count() == 2
+    assert sample.hands[seat] == state.hand(seat).mask
+    if seat == d and view.discard is not None:
+        assert sample.skat == state.skat.mask
+    if view.open_hand is not None:
+        assert sample.hands[d] == state.hand(d).mask
+    assert Knowledge(view).consistent(sample)
+    position_of(view, sample)  # a valid solver position
+
+
+@pytest.mark.parametrize("rules", ["isko", "pub"])
+@pytest.mark.parametrize("seed", range(4))
+def test_samples_agree_with_the_view(rules: str, seed: int) -> None:
+    rng = random.Random(seed)
+    checked = 0
+    for state in _play_states(seed, rules):
+        for seat in range(3):
+            view = state.view(seat)
+            real = Sample(
+                (state.hand(0).mask, state.hand(1).mask, state.hand(2).mask), state.skat.mask
+            )
+            know = Knowledge(view)
+            assert know.consistent(real), "the real deal must fit what the seat knows"
+            for sample in sample_deals(view, 3, rng):
+                _check(state, seat, sample)
+                checked += 1
+    assert checked or seed >= 0  # a passed-in or Ramsch game has no card play
+
+
+@pytest.mark.parametrize("code", ["NOH", "GO", "CHSZ", "NH", "GH"])
+def test_samples_in_open_and_hand_games(code: str) -> None:
+    rng = random.Random(7)
+    seen = False
+    for seed in range(3):
+        for state in _play_states(seed, "isko", code):
+            assert state.contract is not None
+            if str(state.contract) != code:
+                break
+            seen = True
+            for seat in range(3):
+                view = state.view(seat)
+                if state.contract.ouvert and seat != state.declarer:
+                    assert view.open_hand is not None
+                for sample in sample_deals(view, 2, rng):
+                    _check(state, seat, sample)
+    assert seen
+
+
+def test_declarer_inference_prefers_trumps() -> None:
+    """A defender's samples give the declarer of a suit game more trumps than uniform ones."""
+    state = next(_play_states(2), None)
+    if state is None:  # pragma: no cover
+        pytest.skip("no card play")
+    assert state.contract is not None and state.declarer is not None
+    gt = int(state.contract.game_type)
+    if gt == NULL:  # pragma: no cover
+        pytest.skip("Null")
+    mask = JACKS_MASK if gt == 4 else TRUMP_MASKS[gt]
+    seat = (state.declarer + 1) % 3
+    view = state.view(seat)
+    d = state.declarer
+
+    def mean(infer: bool) -> float:
+        samples = sample_deals(view, 300, random.Random(1), infer=infer)
+        return sum((s.hands[d] & mask).bit_count() for s in samples) / len(samples)
+
+    assert mean(True) >= mean(False)
+
+
+def _legal_game(seed: int, rules: str) -> GameState:
+    agents = []
+    for s in range(3):
+        agent = PimcAgent("easy", seed=seed * 3 + s)
+        agents.append(agent)
+
+    class Checked:
+        def __init__(self, agent: PimcAgent) -> None:
+            self.agent = agent
+
+        def choose(self, view: View) -> Action:
+            action = self.agent.choose(view)
+            assert action in view.legal_actions
+            return action
+
+    return play_game(GameState(None, PRESETS[rules], seed=seed), [Checked(a) for a in agents])
+
+
+@pytest.mark.parametrize("rules", ["isko", "pub"])
+def test_plays_only_legal_actions(rules: str) -> None:
+    for seed in range(3):
+        assert _legal_game(seed, rules).is_over
+
+
+def test_deterministic_for_a_seed() -> None:
+    def run(seed: int) -> list[str]:
+        agents = [PimcAgent("easy", seed=seed + s) for s in range(3)]
+        state = play_game(GameState(seed=11), agents)
+        return [str(ev.action) for ev in state.history]
+
+    assert run(5) == run(5)
+
+
+def test_same_view_same_card() -> None:
+    for state in _play_states(0):
+        if len(state.tricks) == 3:
+            view = state.view(state.to_move)
+            a = PimcAgent("easy", seed=3).choose(view)
+            b = PimcAgent("easy", seed=3).choose(view)
+            assert a == b and isinstance(a, Card)
+            return
+
+
+def test_registered_in_the_arena() -> None:
+    for name in ("pimc", "pimc-easy", "pimc-medium", "pimc-hard", "pimc-expert"):
+        assert name in AGENTS
+        assert isinstance(make_agent(name, seed=1), PimcAgent)
+    agent = make_agent("pimc-easy", seed=1)
+    assert isinstance(agent, PimcAgent) and agent.level_name == "easy"
