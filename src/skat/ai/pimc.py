@@ -60,8 +60,8 @@ class Level:
 LEVELS: Final[dict[str, Level]] = {
     "easy": Level(samples=8, nodes=200_000),
     "medium": Level(samples=20, nodes=1_000_000),
-    "hard": Level(samples=40, nodes=4_000_000),
-    "expert": Level(samples=100, nodes=15_000_000),
+    "hard": Level(samples=100, nodes=6_000_000),
+    "expert": Level(samples=250, nodes=20_000_000),
 }
 """The levels by name."""
 
