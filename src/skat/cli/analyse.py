@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator, Mapping
 
 from skat.cli.main import UserError
-from skat.cli.replay import JsonItem, _records
+from skat.cli.replay import JsonItem, read_records
 from skat.core import GameState
 from skat.records.iss import RecordError
 from skat.records.jsonrecord import JsonRecordError, load_json
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _games(paths: list[str], wanted: str | None) -> Iterator[tuple[str, GameState]]:
-    for source, item in _records(paths):
+    for source, item in read_records(paths):
         if isinstance(item, RecordError):
             print(f"{item.label}: skipped: {item.reason}", file=sys.stderr)
             continue

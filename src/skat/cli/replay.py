@@ -88,7 +88,7 @@ class JsonItem:
 Item = IssRecord | RecordError | JsonItem
 
 
-def _records(paths: list[str]) -> Iterator[tuple[str, Item]]:
+def read_records(paths: list[str]) -> Iterator[tuple[str, Item]]:
     """Every item of every file; file errors become a one-line :class:`UserError`."""
     for path in paths:
         name = "<stdin>" if path == "-" else path
@@ -186,7 +186,7 @@ class _Counts:
 
 def _check(paths: list[str], out: TextIO) -> int:
     n = _Counts()
-    for source, item in _records(paths):
+    for source, item in read_records(paths):
         if isinstance(item, RecordError):
             n.skipped += 1
             print(f"{item.label}: skipped: {item.reason}", file=out)
@@ -247,7 +247,7 @@ def _check_json(item: JsonItem, n: _Counts, out: TextIO) -> None:
 
 def _replay(paths: list[str], out: TextIO, *, as_json: bool, lang: str) -> int:
     failed = 0
-    for source, item in _records(paths):
+    for source, item in read_records(paths):
         if isinstance(item, RecordError):
             failed += 1
             print(f"{item.label}: skipped: {item.reason}", file=sys.stderr)

@@ -394,12 +394,16 @@ class GameState:
         return self._trick_leader
 
     def declarer_cards(self) -> CardSet:
-        """The declarer's 12 cards for the matadors: hand, tricks' own cards and skat."""
+        """The declarer's 12 cards for the matadors (hand and skat)."""
         if self._declarer < 0:
             return CardSet(0)
+        return CardSet(self._twelve())
+
+    def _twelve(self) -> int:
+        """The declarer's 12 cards: as dealt, or as they were when he declared Grand Hand in a
+        Schieberamsch (the skat was pushed around before)."""
         d = self._declarer
-        own = self.deal.hand_masks[d] | self.deal.skat_mask
-        return CardSet(own)
+        return self._var.twelve or (self.deal.hand_masks[d] | self.deal.skat_mask)
 
     # ------------------------------------------------------------------ legal actions
 
@@ -1217,7 +1221,7 @@ class GameState:
         self._result = score(
             contract,
             bid=self._bid,
-            cards=var.twelve or (self.deal.hand_masks[d] | self.deal.skat_mask),
+            cards=self._twelve(),
             points=points,
             tricks=self._decl_tricks,
             defender_tricks=self._def_tricks,
