@@ -34,8 +34,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from skat.ai.dds import TRICKS, Position, Solver
-from skat.ai.heuristic import EFF_MASKS, HeuristicAgent, Table, _spitze_reserve
-from skat.core.actions import Action
+from skat.ai.heuristic import (
+    EFF_MASKS,
+    HeuristicAgent,
+    Table,
+    _spitze_reserve,
+    evaluate_hand,
+    grand_solid,
+)
+from skat.ai.simulation import BidTable, Plan, choose_plan, evaluate_bids
+from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard
 from skat.core.cards import JACKS_MASK, Card, points_of
 from skat.core.contracts import EFFECTIVE_SUIT, GRAND, NULL, TRUMP_MASKS
 from skat.core.state import Phase, View
@@ -55,13 +63,17 @@ class Level:
     """Deals sampled at most."""
     nodes: int
     """Solver nodes after which no further deal is started (at least one deal is solved)."""
+    worlds: int = 0
+    """Deals sampled for the bidding, Hand and skat decisions (0: the heuristic's rules)."""
+    world_nodes: int = 0
+    """Solver nodes after which no further deal is started for those decisions."""
 
 
 LEVELS: Final[dict[str, Level]] = {
     "easy": Level(samples=8, nodes=200_000),
     "medium": Level(samples=20, nodes=1_000_000),
-    "hard": Level(samples=100, nodes=6_000_000),
-    "expert": Level(samples=250, nodes=20_000_000),
+    "hard": Level(samples=100, nodes=6_000_000, worlds=24, world_nodes=3_000_000),
+    "expert": Level(samples=250, nodes=20_000_000, worlds=60, world_nodes=12_000_000),
 }
 """The levels by name."""
 
@@ -300,6 +312,11 @@ def declarer_wins(solver: Solver, pos: Position, target: int) -> bool:
     return solver.at_least(pos, target - pos.declarer_points)
 
 
+_DECLARER_PHASES: Final = (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE)
+SIMULATE_FROM: Final = -100.0
+"""Hands whose best game the heuristic expects to score less than this pass unsimulated."""
+
+
 class PimcAgent:
     """Samples the hidden cards and solves each deal; see the module doc.
 
@@ -315,10 +332,16 @@ class PimcAgent:
         self.solver = Solver()
         self.decisions = 0
         """Card decisions made by sampling."""
+        self._table: tuple[tuple[int, int], BidTable | None] | None = None
+        self._plan: tuple[tuple[int, int, int], Plan] | None = None
 
     def choose(self, view: View) -> Action:
         """The action for this view (one of ``view.legal_actions``)."""
         fallback = self.heuristic.choose(view)
+        if len(view.legal_actions) <= 1:
+            return fallback
+        if self.level.worlds and view.phase in _DECLARER_PHASES:
+            return self.declarer_decision(view, fallback)
         if view.phase != Phase.PLAY or not isinstance(fallback, Card):
             return fallback
         c = view.contract
@@ -330,6 +353,95 @@ class PimcAgent:
         if len(cards) <= 1:
             return fallback
         return self.play(view, cards, fallback)
+
+    # ---------------------------------------------------------------- bidding and skat
+
+    def bid_table(self, view: View) -> BidTable | None:
+        """What sampling says about this seat's ten cards (computed once a hand; ``None``
+        when the heuristic sees no game worth :data:`SIMULATE_FROM`)."""
+        hand = view.hand.mask
+        key = (hand, view.seat)
+        if self._table is not None and self._table[0] == key:
+            return self._table[1]
+        go_base = view.rules.grand_ouvert_base
+        table: BidTable | None = None
+        if evaluate_hand(hand, view.seat == 0, go_base)[0][0] >= SIMULATE_FROM:
+            rng = random.Random(f"bid:{self.seed}:{hand}:{view.seat}")
+            table = evaluate_bids(
+                hand,
+                view.seat,
+                rng,
+                self.solver,
+                self.level.worlds,
+                self.level.world_nodes,
+                go_base,
+            )
+        self._table = (key, table)
+        return table
+
+    def plan_for(self, view: View, cards: int) -> Plan:
+        """The game and discard for the 12 ``cards`` after picking up (computed once)."""
+        key = (cards, view.seat, view.bid)
+        if self._plan is not None and self._plan[0] == key:
+            return self._plan[1]
+        rng = random.Random(f"plan:{self.seed}:{cards}:{view.seat}")
+        plan = choose_plan(
+            cards,
+            view.seat,
+            view.bid,
+            rng,
+            self.solver,
+            self.level.worlds,
+            self.level.world_nodes,
+            view.rules.grand_ouvert_base,
+        )
+        self._plan = (key, plan)
+        return plan
+
+    def declarer_decision(self, view: View, fallback: Action) -> Action:
+        """Bid, Hand or skat, discard and game by simulation (:mod:`skat.ai.simulation`);
+        the heuristic's action where the simulation has nothing to say."""
+        legal = view.legal_actions
+        hand = view.hand.mask
+        if view.phase == Phase.BIDDING:
+            if grand_solid(hand):
+                return fallback
+            table = self.bid_table(view)
+            limit = table.limit() if table is not None else 0
+            if HOLD in legal:
+                return HOLD if view.bid <= limit else PASS
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if bids and bids[0].value <= limit:
+                return bids[0]
+            return PASS if PASS in legal else fallback
+        if view.phase == Phase.SKAT:
+            if isinstance(fallback, Declare) and (
+                fallback.contract.ouvert or fallback.contract.schneider_announced
+            ):
+                return fallback  # a hand the heuristic knows to be overwhelming
+            table = self.bid_table(view)
+            if table is None:
+                return fallback
+            score, contract = table.best_hand(view.bid)
+            if contract is not None and score > table.pickup_score(view.bid):
+                action = Declare.of(contract)
+                if action in legal:
+                    return action
+            return PICK_UP if PICK_UP in legal else fallback
+        if view.phase == Phase.DISCARD:
+            plan = self.plan_for(view, hand)
+            for a in legal:
+                if isinstance(a, Discard) and a.mask == plan.discard:
+                    return a
+            return fallback
+        if view.phase == Phase.DECLARE and view.discard is not None:
+            plan = self.plan_for(view, hand | view.discard.mask)
+            action = Declare.of(plan.contract)
+            if action in legal:
+                return action
+        return fallback
+
+    # ---------------------------------------------------------------- card play
 
     def scores(self, view: View, cards: list[Card]) -> tuple[dict[Card, int], int]:
         """For each of ``cards``, in how many sampled deals the declarer reaches his goal

@@ -1,0 +1,380 @@
+"""The declarer's decisions by simulation: bid, Hand or skat, discard and game.
+
+The strong :class:`~skat.ai.pimc.PimcAgent` levels judge the games a hand could play by
+sampling the cards they cannot see and solving each deal double-dummy
+(:class:`skat.ai.dds.Solver`, the declarer's threshold: 61 card points, Null: no trick):
+
+* **After picking up the skat** (:func:`choose_plan`): the seat knows its 12 cards.  For every
+  game worth a look it takes the best few discards by the heuristic's hand strength
+  (:func:`skat.ai.heuristic.best_discard`) and Null Ouvert beside Null, deals the 20 cards it
+  cannot see to the defenders many times, and counts the deals each plan wins.  The chance
+  to win is that count shrunk towards the heuristic's estimate (a prior worth
+  :data:`PRIOR_WEIGHT` deals), and the plan with the best expected Seeger-Fabian score
+  (:func:`skat.ai.heuristic.expected_score`; a game worth less than the bid is lost
+  overbid) is played.
+* **Before the skat is seen** (:func:`evaluate_bids`, used for bidding and for the choice
+  between Hand and picking up): each sampled world fixes the skat too.  Picking up is judged
+  as the heuristic would play it after seeing that skat (its best discard and its choice of
+  game for the bid), the Hand games with the ten cards as they are; the deal is solved for
+  each.  The seat bids up to the highest value that still has a positive expected score,
+  and plays Hand when a Hand game expects more than picking up.
+
+The double-dummy result stands in for real play: both sides see every card.  It is a noisy
+and somewhat optimistic judge (the defenders never misplay), which is why the chances are
+shrunk towards the heuristic's.  The sampling does not use what the other seats' bids say
+about their hands.
+
+>>> import random
+>>> from skat.core import CardSet
+>>> from skat.ai.dds import Solver
+>>> hand = CardSet.parse("CJ SJ HJ CA CT CK C9 SA ST HA").mask
+>>> bids = evaluate_bids(hand, 0, random.Random(1), Solver(), worlds=8)
+>>> bids.limit() >= 48   # Clubs with 3 (and the skat) is worth 48
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Final
+
+from skat.ai.dds import Position, Solver
+from skat.ai.heuristic import (
+    GRAND_THRESHOLD,
+    NULL_CHANCE,
+    TRUMP_THRESHOLD,
+    _discard_candidates,
+    best_plan,
+    contract_chance,
+    expected_score,
+    game_value,
+    grand_strength,
+    null_open_safe,
+    null_risk,
+    suit_strength,
+    win_chance,
+)
+from skat.core.bidding import BID_VALUES
+from skat.core.cards import JACKS_MASK, points_of
+from skat.core.contracts import GRAND, NULL, TRUMP_MASKS, Contract
+
+__all__ = ["PRIOR_WEIGHT", "BidTable", "Plan", "choose_plan", "evaluate_bids", "plan_candidates"]
+
+ALL_CARDS: Final = (1 << 32) - 1
+PRIOR_WEIGHT: Final = 4.0
+"""How many sampled deals the heuristic's own chance is worth when the two are combined."""
+MIN_WORLDS: Final = 6
+"""Deals sampled at least, whatever the node budget says."""
+MIN_PRIOR: Final = 0.1
+"""Plans the heuristic gives less chance than this are not solved (unless nothing is left)."""
+MAX_PLANS: Final = 6
+"""Plans solved at most after picking up: the best by the heuristic's expected score."""
+NULL_OUVERT_FACTOR: Final = 0.9
+"""Null Ouvert: the double-dummy chance times this (one slip loses it)."""
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _strength(rest: int, gt: int, discard: int, forehand: bool) -> float:
+    """The heuristic's strength of a 10-card hand kept for a game (higher is better)."""
+    if gt == NULL:
+        return -float(null_risk(rest))
+    if gt == GRAND:
+        return grand_strength(rest, forehand) + 0.03 * points_of(discard)
+    return suit_strength(rest, gt) + 0.03 * points_of(discard)
+
+
+def _prior(contract: Contract, rest: int, forehand: bool) -> float:
+    """The heuristic's chance to win ``contract`` with the 10 cards kept."""
+    gt = int(contract.game_type)
+    if gt == NULL:
+        p = NULL_CHANCE[min(null_risk(rest), 4)]
+        if contract.ouvert:
+            p = 0.85 if null_open_safe(rest) else p * 0.5
+        return p
+    if gt == GRAND:
+        return win_chance(grand_strength(rest, forehand), GRAND_THRESHOLD)
+    return win_chance(suit_strength(rest, gt), TRUMP_THRESHOLD)
+
+
+def _worth_a_look(cards: int, gt: int) -> bool:
+    if gt == NULL:
+        return null_risk(cards) <= 4
+    if gt == GRAND:
+        return bool(cards & JACKS_MASK)
+    return (cards & TRUMP_MASKS[gt]).bit_count() >= 4
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A game to declare after picking up and the two cards put away for it."""
+
+    contract: Contract
+    discard: int
+    value: int
+    """The game's value if won simply, with the matadors of the 12 cards."""
+    prior: float
+    """The heuristic's chance to win it."""
+
+
+def plan_candidates(cards: int, forehand: bool, per_game: int = 2, go_base: int = 24) -> list[Plan]:
+    """The plans worth solving for 12 cards: for every game worth a look, the ``per_game``
+    best discards by the heuristic's strength (Null Ouvert with Null's best discard); plans
+    the heuristic gives less than :data:`MIN_PRIOR` are left out, and at most
+    :data:`MAX_PLANS` are kept, the best by the heuristic's expected score first.
+
+    >>> from skat.core import CardSet
+    >>> cards = CardSet.parse("CJ SJ HA HT HK H9 H7 SA ST DT D7 C8").mask
+    >>> [str(p.contract) for p in plan_candidates(cards, True)]
+    ['G', 'G', 'H', 'H', 'D', 'D']
+    """
+    out: list[Plan] = []
+    looks = [gt for gt in range(6) if _worth_a_look(cards, gt)] or [GRAND]
+    for gt in looks:
+        ranked = sorted(
+            _discard_candidates(cards, gt),
+            key=lambda d: -_strength(cards & ~d, gt, d, forehand),
+        )[:per_game]
+        contracts = [Contract.make(gt)]
+        if gt == NULL:
+            contracts.append(Contract.parse("NO"))
+        for c in contracts:
+            for d in ranked if not c.ouvert else ranked[:1]:
+                rest = cards & ~d
+                out.append(Plan(c, d, game_value(c, cards, go_base), _prior(c, rest, forehand)))
+    out.sort(key=lambda p: -expected_score(p.prior, p.value))
+    likely = [p for p in out if p.prior >= MIN_PRIOR]
+    return (likely or out)[:MAX_PLANS]
+
+
+def _position(declarer: int, gt: int, hands: tuple[int, int, int], skat_points: int) -> Position:
+    return Position(
+        hands=hands,
+        game_type=gt,
+        declarer=declarer,
+        leader=0,
+        declarer_points=skat_points if gt != NULL else 0,
+    )
+
+
+def _wins(solver: Solver, pos: Position) -> bool:
+    """Does the declarer win from the first trick on: 61 card points, Null: no trick?"""
+    if pos.game_type == NULL:
+        return solver.at_least(pos, 1)
+    return solver.at_least(pos, 61 - pos.declarer_points)
+
+
+def _overbid_score(contract: Contract, bid: int) -> float:
+    """The expected score of a game worth less than the bid: lost at the lowest multiple of
+    its base value that reaches the bid."""
+    base = contract.null_value if contract.game_type == NULL else contract.game_type.base_value
+    return -(2 * base * math.ceil(bid / base) + 130)
+
+
+def _others(seat: int) -> tuple[int, int]:
+    return (seat + 1) % 3, (seat + 2) % 3
+
+
+def choose_plan(
+    cards: int,
+    seat: int,
+    bid: int,
+    rng: random.Random,
+    solver: Solver,
+    worlds: int,
+    nodes: int = 10**9,
+    go_base: int = 24,
+) -> Plan:
+    """The plan (game and discard) with the best expected score for the declarer at
+    ``seat`` holding the 12 ``cards`` after picking up, for a game of at least ``bid``.
+
+    >>> from skat.core import CardSet
+    >>> cards = CardSet.parse("CJ SJ HJ DJ CA CT CK SA ST HA H7 D7").mask
+    >>> str(choose_plan(cards, 0, 18, random.Random(1), Solver(), worlds=6).contract)
+    'G'
+    """
+    plans = plan_candidates(cards, seat == 0, go_base=go_base)
+    unseen = _bits(ALL_CARDS & ~cards)
+    left, right = _others(seat)
+    wins = [0] * len(plans)
+    start = solver.nodes
+    n = 0
+    for n in range(1, worlds + 1):
+        rng.shuffle(unseen)
+        a = sum(1 << i for i in unseen[:10])
+        b = sum(1 << i for i in unseen[10:])
+        for k, plan in enumerate(plans):
+            hands = [0, 0, 0]
+            hands[seat] = cards & ~plan.discard
+            hands[left], hands[right] = a, b
+            gt = int(plan.contract.game_type)
+            pos = _position(seat, gt, (hands[0], hands[1], hands[2]), points_of(plan.discard))
+            wins[k] += _wins(solver, pos)
+        if n >= MIN_WORLDS and solver.nodes - start >= nodes:
+            break
+    best: tuple[float, Plan] | None = None
+    for k, plan in enumerate(plans):
+        p = (wins[k] + PRIOR_WEIGHT * plan.prior) / (n + PRIOR_WEIGHT)
+        if plan.contract.ouvert:
+            p *= NULL_OUVERT_FACTOR
+        ev = (
+            expected_score(p, plan.value)
+            if plan.value >= bid
+            else _overbid_score(plan.contract, bid) - 1000
+        )
+        if best is None or ev > best[0]:
+            best = (ev, plan)
+    assert best is not None
+    return best[1]
+
+
+_HAND_GAMES: Final = tuple(Contract.parse(code) for code in ("DH", "HH", "SH", "CH", "GH", "NH"))
+
+
+@dataclass
+class BidTable:
+    """What the sampled worlds say about a 10-card hand before the skat is seen.
+
+    ``pickup[w]`` lists, for world ``w``, each game the heuristic might choose after picking
+    up that world's skat as ``(value, heuristic expected score, won double-dummy, chance)``;
+    ``hand[c]`` lists, for each Hand game worth solving, ``(value, won)`` per world.
+    """
+
+    worlds: int = 0
+    pickup: list[list[tuple[int, float, bool, float]]] = field(default_factory=list)
+    hand: dict[Contract, list[tuple[int, bool]]] = field(default_factory=dict)
+    priors: dict[Contract, float] = field(default_factory=dict)
+
+    def pickup_score(self, bid: int) -> float:
+        """Expected score of picking up the skat and then playing the heuristic's best game
+        worth at least ``bid`` (an overbid loss when none is)."""
+        if not self.pickup:
+            return -1e9
+        solved = heuristic = 0.0
+        for options in self.pickup:
+            fit = [o for o in options if o[0] >= bid]
+            if not fit:
+                solved += -(2 * bid + 130)
+                heuristic += -(2 * bid + 130)
+                continue
+            value, ev, won, _ = max(fit, key=lambda o: o[1])
+            solved += value + 50 if won else -(2 * value + 130)
+            heuristic += ev
+        n = len(self.pickup)
+        return (solved + PRIOR_WEIGHT * heuristic / n) / (n + PRIOR_WEIGHT)
+
+    def hand_score(self, contract: Contract, bid: int) -> float:
+        """Expected score of the Hand game ``contract`` at ``bid`` (shrunk to the heuristic's
+        chance like :func:`choose_plan`)."""
+        rows = self.hand.get(contract)
+        if not rows:
+            return -1e9
+        won = sum(w for _, w in rows)
+        p = (won + PRIOR_WEIGHT * self.priors[contract]) / (len(rows) + PRIOR_WEIGHT)
+        total = 0.0
+        for value, _ in rows:
+            total += expected_score(p, value) if value >= bid else _overbid_score(contract, bid)
+        return total / len(rows)
+
+    def best_hand(self, bid: int) -> tuple[float, Contract | None]:
+        """The best Hand game at ``bid`` and its expected score."""
+        best: tuple[float, Contract | None] = (-1e9, None)
+        for c in self.hand:
+            s = self.hand_score(c, bid)
+            if s > best[0]:
+                best = (s, c)
+        return best
+
+    def score(self, bid: int) -> float:
+        """The best expected score at ``bid``: picking up or a Hand game."""
+        return max(self.pickup_score(bid), self.best_hand(bid)[0])
+
+    def limit(self) -> int:
+        """The highest bid with a positive expected score (0: pass)."""
+        best = 0
+        for v in BID_VALUES:
+            if self.score(v) > 0:
+                best = v
+        return best
+
+
+def evaluate_bids(
+    hand: int,
+    seat: int,
+    rng: random.Random,
+    solver: Solver,
+    worlds: int,
+    nodes: int = 10**9,
+    go_base: int = 24,
+    min_bid: int = 18,
+) -> BidTable:
+    """Sample ``worlds`` deals of the 22 unseen cards (skat and both other hands) and judge
+    picking up and each Hand game worth it for the 10-card ``hand`` at ``seat``."""
+    forehand = seat == 0
+    table = BidTable()
+    hand_games = []
+    for c in _HAND_GAMES:
+        gt = int(c.game_type)
+        if gt == NULL:
+            if null_risk(hand) > 2:
+                continue
+        elif not _worth_a_look(hand, gt):
+            continue
+        prior = contract_chance(c, hand, forehand, pickup=False)
+        if prior < 0.15:
+            continue
+        hand_games.append(c)
+        table.hand[c] = []
+        table.priors[c] = prior
+    unseen = _bits(ALL_CARDS & ~hand)
+    left, right = _others(seat)
+    start = solver.nodes
+    for n in range(1, worlds + 1):
+        rng.shuffle(unseen)
+        skat = (1 << unseen[0]) | (1 << unseen[1])
+        a = sum(1 << i for i in unseen[2:12])
+        b = sum(1 << i for i in unseen[12:])
+        cards = hand | skat
+        options: list[tuple[int, float, bool, float]] = []
+        chosen = {best_plan(cards, v, forehand, go_base) for v in _bid_steps(cards, min_bid)}
+        for contract, discard in chosen:
+            rest = cards & ~discard
+            hands = [0, 0, 0]
+            hands[seat], hands[left], hands[right] = rest, a, b
+            gt = int(contract.game_type)
+            pos = _position(seat, gt, (hands[0], hands[1], hands[2]), points_of(discard))
+            value = game_value(contract, cards, go_base)
+            prior = _prior(contract, rest, forehand)
+            ev = expected_score(prior, value)
+            options.append((value, ev, _wins(solver, pos), prior))
+        table.pickup.append(options)
+        for c in hand_games:
+            hands = [0, 0, 0]
+            hands[seat], hands[left], hands[right] = hand, a, b
+            gt = int(c.game_type)
+            pos = _position(seat, gt, (hands[0], hands[1], hands[2]), points_of(skat))
+            table.hand[c].append((game_value(c, cards, go_base), _wins(solver, pos)))
+        table.worlds = n
+        if n >= MIN_WORLDS and solver.nodes - start >= nodes:
+            break
+    return table
+
+
+def _bid_steps(cards: int, min_bid: int) -> list[int]:
+    """The bids at which the heuristic's choice of game may change: the simple values of
+    the games these 12 cards could play, and the lowest bid."""
+    steps = {min_bid}
+    for gt in range(6):
+        v = game_value(Contract.make(gt), cards)
+        if v >= min_bid:
+            steps.add(v)
+    return sorted(steps)

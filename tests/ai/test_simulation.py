@@ -1,0 +1,128 @@
+"""Bidding, Hand and skat decisions by simulation (skat.ai.simulation and the strong PIMC
+levels): the plans are real plans of the 12 cards, the bid limit follows what the sampled
+deals say, and the agent stays legal and reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skat.ai.arena import play_game
+from skat.ai.dds import Solver
+from skat.ai.pimc import Level, PimcAgent
+from skat.ai.simulation import BidTable, choose_plan, evaluate_bids, plan_candidates
+from skat.core import PRESETS, CardSet, Contract, GameState, Phase
+from skat.core.actions import Action, Bid, Declare, Discard, PickUp
+from skat.core.state import View
+
+SMALL = Level(samples=3, nodes=50_000, worlds=4, world_nodes=100_000)
+
+
+def _mask(text: str) -> int:
+    return CardSet.parse(text).mask
+
+
+def test_plan_candidates_discard_two_of_the_twelve_cards() -> None:
+    cards = _mask("CJ SJ HA HT HK H9 H7 SA ST DT D7 C8")
+    plans = plan_candidates(cards, forehand=False)
+    assert plans
+    for plan in plans:
+        assert plan.discard.bit_count() == 2 and plan.discard & ~cards == 0
+        assert 0.0 <= plan.prior <= 1.0
+        assert plan.value >= 18
+
+
+def test_plan_for_an_overwhelming_grand_is_grand() -> None:
+    cards = _mask("CJ SJ HJ DJ CA CT CK SA ST HA H7 D7")
+    plan = choose_plan(cards, 1, 18, random.Random(2), Solver(), worlds=6)
+    assert plan.contract == Contract.parse("G")
+    assert plan.discard == _mask("H7 D7")  # the two blank sevens go
+
+
+def test_plan_respects_the_bid() -> None:
+    # a sure Hearts with 2 is worth 30; bid 48 needs Grand (the only game worth 48)
+    cards = _mask("CJ SJ HA HT HK HQ H9 H8 SA ST CA D7")
+    low = choose_plan(cards, 0, 18, random.Random(1), Solver(), worlds=6)
+    high = choose_plan(cards, 0, 48, random.Random(1), Solver(), worlds=6)
+    assert low.value >= 18
+    assert high.value >= 48 and high.contract.game_type.name == "GRAND"
+
+
+def test_bid_limit_of_a_strong_hand_is_its_game() -> None:
+    hand = _mask("CJ SJ HJ CA CT CK C9 SA ST HA")  # Clubs with 3: 48 at least
+    table = evaluate_bids(hand, 0, random.Random(1), Solver(), worlds=8)
+    assert table.worlds == 8
+    assert table.limit() >= 48
+    assert table.score(18) > 0
+
+
+def test_bid_limit_of_a_weak_hand_is_a_pass() -> None:
+    hand = _mask("DK DQ D9 HK HQ H9 SK SQ CK C9")  # no jack, no ace, no Null
+    table = evaluate_bids(hand, 2, random.Random(1), Solver(), worlds=8)
+    assert table.limit() == 0
+
+
+def test_hand_game_judged_with_the_skat_unseen() -> None:
+    hand = _mask("CJ SJ HJ DJ CA CT CK C9 SA ST")  # Clubs Hand with 4: sure winner
+    table = evaluate_bids(hand, 0, random.Random(3), Solver(), worlds=8)
+    score, contract = table.best_hand(18)
+    assert contract is not None and contract.hand
+    assert score > 0
+
+
+def test_bid_table_pickup_score_counts_overbids() -> None:
+    table = BidTable(worlds=2, pickup=[[(24, 10.0, True, 0.8)], [(24, 10.0, False, 0.8)]])
+    # at 24: one win (24 + 50), one loss (-(48 + 130)), shrunk towards the heuristic's 10
+    won, lost = 74, -178
+    expected = (won + lost + 4.0 * 10.0) / (2 + 4.0)
+    assert table.pickup_score(24) == pytest.approx(expected)
+    # at 30 the only game is worth too little: both worlds are lost overbid
+    assert table.pickup_score(30) == pytest.approx(-(2 * 30 + 130))
+
+
+class Checked:
+    """Asserts that every action is legal and records the declarer decisions."""
+
+    def __init__(self, agent: PimcAgent) -> None:
+        self.agent = agent
+        self.kinds: set[str] = set()
+
+    def choose(self, view: View) -> Action:
+        action = self.agent.choose(view)
+        assert action in view.legal_actions
+        if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
+            self.kinds.add(type(action).__name__)
+        return action
+
+
+@pytest.mark.parametrize("rules", ["isko", "pub", "danish"])
+def test_simulating_agent_plays_only_legal_actions(rules: str) -> None:
+    kinds: set[str] = set()
+    for seed in range(2):
+        agents = [Checked(PimcAgent(SMALL, seed=seed + s)) for s in range(3)]
+        state = play_game(GameState(None, PRESETS[rules], seed=seed), agents)
+        assert state.is_over
+        for a in agents:
+            kinds |= a.kinds
+    assert "Pass" in kinds
+
+
+def test_simulating_agent_declares_after_picking_up() -> None:
+    seen: set[type] = set()
+    for seed in range(12):
+        agents = [Checked(PimcAgent(SMALL, seed=s)) for s in range(3)]
+        state = play_game(GameState(seed=seed), agents)
+        for ev in state.history:
+            seen.add(type(ev.action))
+        if {Bid, PickUp, Discard, Declare} <= seen:
+            return
+    pytest.fail(f"no full declarer sequence in 12 games: {seen}")
+
+
+def test_simulating_agent_is_deterministic_for_a_seed() -> None:
+    def run() -> list[str]:
+        agents = [PimcAgent(SMALL, seed=7 + s) for s in range(3)]
+        return [str(ev.action) for ev in play_game(GameState(seed=5), agents).history]
+
+    assert run() == run()
