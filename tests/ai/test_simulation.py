@@ -5,14 +5,15 @@ deals say, and the agent stays legal and reproducible."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from skat.ai.arena import play_game
-from skat.ai.dds import Solver
+from skat.ai.dds import Position, Solver
 from skat.ai.pimc import Level, PimcAgent
 from skat.ai.simulation import BidTable, choose_plan, evaluate_bids, plan_candidates
-from skat.core import PRESETS, CardSet, Contract, GameState, Phase
+from skat.core import PRESETS, Card, CardSet, Contract, GameState, Phase
 from skat.core.actions import Action, Bid, Declare, Discard, PickUp
 from skat.core.state import View
 
@@ -126,3 +127,15 @@ def test_simulating_agent_is_deterministic_for_a_seed() -> None:
         return [str(ev.action) for ev in play_game(GameState(seed=5), agents).history]
 
     assert run() == run()
+
+
+def test_tie_break_goes_for_schneider_when_every_card_wins() -> None:
+    # Spades, declarer leads with 75 card points: every card wins, only the jack makes 90
+    pos = Position.parse("S decl=0 hands=SJ.C7.S7/SQ.HA.HT/DJ.S9.D9 points=75:10")
+    agent = PimcAgent(SMALL, seed=1)
+    agent._positions = [pos]
+    view = SimpleNamespace(contract=Contract.parse("S"), announcements=(), seat=0, declarer=0)
+    cards = [Card.parse(c) for c in ("S7", "SJ", "C7")]
+    assert agent.tie_break(view, cards, won=1, solved=1) == [Card.parse("SJ")]  # type: ignore[arg-type]
+    # results that differ between deals leave the choice to the heuristic
+    assert agent.tie_break(view, cards, won=1, solved=2) == cards  # type: ignore[arg-type]

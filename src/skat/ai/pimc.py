@@ -13,8 +13,11 @@ Each deal is solved with :class:`skat.ai.dds.Solver` from the current position, 
 search per legal card: "does the declarer still reach his goal after this card?" (61 card
 points, 90 with Schneider announced or required, every trick with Schwarz, no trick in Null).
 The declarer plays the card that wins in the most deals, a defender the card that wins in the
-fewest; ties go to the card :class:`~skat.ai.heuristic.HeuristicAgent` would play, and so does
-every decision that is not a choice of card (bidding, skat, declaration, Kontra, Ramsch).
+fewest; among equally good cards the Schneider decides (:meth:`PimcAgent.tie_break`), and
+remaining ties go to the card :class:`~skat.ai.heuristic.HeuristicAgent` would play.  At the
+levels ``hard`` and ``expert`` the bidding, the choice between Hand and the skat, the discard and
+the game are simulated too (:mod:`skat.ai.simulation`); every other decision (Kontra, Ramsch,
+Spitze, Schenken) is the heuristic's.
 
 The work per decision is bounded by a number of deals and a number of solver nodes (not by the
 clock, so a seed gives the same play on any machine): ``easy``, ``medium``, ``hard`` (the
@@ -334,6 +337,7 @@ class PimcAgent:
         """Card decisions made by sampling."""
         self._table: tuple[tuple[int, int], BidTable | None] | None = None
         self._plan: tuple[tuple[int, int, int], Plan] | None = None
+        self._positions: list[Position] = []
 
     def choose(self, view: View) -> Action:
         """The action for this view (one of ``view.legal_actions``)."""
@@ -453,8 +457,10 @@ class PimcAgent:
         wins = dict.fromkeys(cards, 0)
         start = self.solver.nodes
         solved = 0
+        self._positions = []
         for sample in sample_deals(view, self.level.samples, rng):
             pos = position_of(view, sample)
+            self._positions.append(pos)
             for card in cards:
                 if declarer_wins(self.solver, pos.play(card), target):
                     wins[card] += 1
@@ -466,12 +472,43 @@ class PimcAgent:
     def play(self, view: View, cards: list[Card], preferred: Card) -> Card:
         """The card with the best count of sampled wins for the seat's side; ties go to
         ``preferred`` (the heuristic's card) when it is among the best, else the first."""
-        wins, _ = self.scores(view, cards)
+        wins, solved = self.scores(view, cards)
         self.decisions += 1
         sign = 1 if view.seat == view.declarer else -1
         best = max(sign * w for w in wins.values())
         top = [card for card in cards if sign * wins[card] == best]
+        if len(top) > 1:
+            top = self.tie_break(view, top, wins[top[0]], solved)
         return preferred if preferred in top else top[0]
+
+    def tie_break(self, view: View, top: list[Card], won: int, solved: int) -> list[Card]:
+        """Among cards equally good for the game, the best for the Schneider: when the
+        declarer wins in every sampled deal, the cards that make (declarer) or deny
+        (defenders) 90 card points most often; when he loses in every deal, the cards that
+        save (declarer) or deny (defenders) him 31.  Mixed results keep all ``top``."""
+        c = view.contract
+        assert c is not None
+        if c.game_type == NULL or c.schwarz_announced or c.schneider_announced:
+            return top
+        if "schwarz required" in view.announcements or "schneider required" in view.announcements:
+            return top
+        if won == solved:
+            target = 90
+        elif won == 0:
+            target = 31
+        else:
+            return top
+        sign = 1 if view.seat == view.declarer else -1
+        counts = dict.fromkeys(top, 0)
+        start = self.solver.nodes
+        for pos in self._positions[:solved]:
+            for card in top:
+                if declarer_wins(self.solver, pos.play(card), target):
+                    counts[card] += 1
+            if self.solver.nodes - start >= self.level.nodes:
+                break
+        best = max(sign * n for n in counts.values())
+        return [card for card in top if sign * counts[card] == best]
 
     def __repr__(self) -> str:
         return f"PimcAgent({self.level_name!r}, seed={self.seed!r})"
