@@ -59,6 +59,7 @@ from skat.core.cards import ALL_MASK, CARDS, Card, CardParseError, CardSet, card
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, score
+from skat.core.snapshots import Snapshots
 from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
 
 FOREHAND: Final = 0
@@ -256,7 +257,7 @@ class OfficersView:
     result: Result | None
 
 
-_SNAPSHOT_FIELDS: Final = (
+_SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
     "phase",
     "to_move",
     "contract",
@@ -275,7 +276,7 @@ _SNAPSHOT_FIELDS: Final = (
 )
 
 
-class OfficersState:
+class OfficersState(Snapshots[Event]):
     """One game of Officers' Skat (see the module doc), with the methods of
     :class:`~skat.core.state.GameState`.
 
@@ -307,6 +308,8 @@ class OfficersState:
         "to_move",
         "tricks",
     )
+
+    SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS
 
     deal: OfficersDeal
     rules: Rules
@@ -565,30 +568,6 @@ class OfficersState:
             trick_complete=self._trick_count > 0,
             rules=self.rules,
         )
-
-    # ------------------------------------------------------------------ undo, copy
-
-    def _push_undo(self) -> None:
-        self._undo.append(tuple(getattr(self, name) for name in _SNAPSHOT_FIELDS))
-
-    def undo(self) -> Event:
-        """Take back the last action; returns its event."""
-        if not self.history:
-            raise IllegalActionError("nothing to undo")
-        for name, value in zip(_SNAPSHOT_FIELDS, self._undo.pop(), strict=True):
-            setattr(self, name, value)
-        return self.history.pop()
-
-    def copy(self) -> OfficersState:
-        """An independent copy (the lists are copied; everything else is immutable)."""
-        new = object.__new__(OfficersState)
-        for name in OfficersState.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.history = self.history.copy()
-        new._undo = self._undo.copy()
-        return new
-
-    __copy__ = copy
 
     # ------------------------------------------------------------------ views
 

@@ -83,6 +83,7 @@ from skat.core.contracts import (
 from skat.core.deal import Deal
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.scoring import Result
+from skat.core.snapshots import Snapshots
 from skat.core.state import IllegalActionError, Trick
 
 # ------------------------------------------------------------------------------ values
@@ -506,7 +507,7 @@ _SOLO_DECLARES: Final = tuple(Declare.of(c) for c in _SOLO_CONTRACTS)
 _GUCKSER_DECLARES: Final = tuple(Declare.of(c) for c in _GUCKSER_CONTRACTS)
 _JACK = 7  # rank index of the jack
 
-_SNAPSHOT_FIELDS: Final = (
+_SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
     "phase",
     "to_move",
     "_hands",
@@ -566,7 +567,7 @@ class TourneeView:
     result: TourneeResult | None
 
 
-class TourneeState:
+class TourneeState(Snapshots[TourneeEvent]):
     """One game of Tournee Skat (see the module doc), with the methods of
     :class:`~skat.core.state.GameState`.
 
@@ -607,6 +608,8 @@ class TourneeState:
         "to_move",
         "tricks",
     )
+
+    SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS
 
     deal: Deal
     rules: Rules
@@ -1113,30 +1116,6 @@ class TourneeState:
             trick_complete=self._trick_count > 0,
             rules=self.rules,
         )
-
-    # ------------------------------------------------------------------ undo, copy
-
-    def _push_undo(self) -> None:
-        self._undo.append(tuple(getattr(self, name) for name in _SNAPSHOT_FIELDS))
-
-    def undo(self) -> TourneeEvent:
-        """Take back the last action; returns its event."""
-        if not self.history:
-            raise IllegalActionError("nothing to undo")
-        for name, value in zip(_SNAPSHOT_FIELDS, self._undo.pop(), strict=True):
-            setattr(self, name, value)
-        return self.history.pop()
-
-    def copy(self) -> TourneeState:
-        """An independent copy (the history lists are copied; everything else is immutable)."""
-        new = object.__new__(TourneeState)
-        for name in TourneeState.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.history = self.history.copy()
-        new._undo = self._undo.copy()
-        return new
-
-    __copy__ = copy
 
     # ------------------------------------------------------------------ views
 
