@@ -11,8 +11,15 @@ import pytest
 
 from skat.ai.arena import play_game
 from skat.ai.dds import Position, Solver
+from skat.ai.heuristic import expected_score
 from skat.ai.pimc import Level, PimcAgent
-from skat.ai.simulation import BidTable, choose_plan, evaluate_bids, plan_candidates
+from skat.ai.simulation import (
+    BidTable,
+    calibrated,
+    choose_plan,
+    evaluate_bids,
+    plan_candidates,
+)
 from skat.core import PRESETS, Card, CardSet, Contract, GameState, Phase
 from skat.core.actions import Action, Bid, Declare, Discard, PickUp
 from skat.core.state import View
@@ -74,12 +81,19 @@ def test_hand_game_judged_with_the_skat_unseen() -> None:
 
 def test_bid_table_pickup_score_counts_overbids() -> None:
     table = BidTable(worlds=2, pickup=[[(24, 10.0, True, 0.8)], [(24, 10.0, False, 0.8)]])
-    # at 24: one win (24 + 50), one loss (-(48 + 130)), shrunk towards the heuristic's 10
-    won, lost = 74, -178
-    expected = (won + lost + 4.0 * 10.0) / (2 + 4.0)
-    assert table.pickup_score(24) == pytest.approx(expected)
+    # at 24: won in one of two deals, calibrated to real play, shrunk towards the heuristic's 10
+    p = calibrated(1, 2)
+    solved = 2 * expected_score(p, 24)
+    assert table.pickup_score(24) == pytest.approx((solved + 4.0 * 10.0) / (2 + 4.0))
     # at 30 the only game is worth too little: both worlds are lost overbid
     assert table.pickup_score(30) == pytest.approx(-(2 * 30 + 130))
+
+
+def test_calibration_raises_the_solver_chance_and_keeps_its_order() -> None:
+    chances = [calibrated(w, 16) for w in range(17)]
+    assert chances == sorted(chances)
+    assert all(c > w / 16 for w, c in enumerate(chances[:-1]))  # real play wins more often
+    assert chances[0] > 0 and chances[-1] < 1
 
 
 class Checked:

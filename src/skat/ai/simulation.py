@@ -8,8 +8,8 @@ sampling the cards they cannot see and solving each deal double-dummy
   game worth a look it takes the best few discards by the heuristic's hand strength
   (:func:`skat.ai.heuristic.best_discard`) and Null Ouvert beside Null, deals the 20 cards it
   cannot see to the defenders many times, and counts the deals each plan wins.  The chance
-  to win is that count shrunk towards the heuristic's estimate (a prior worth
-  :data:`PRIOR_WEIGHT` deals), and the plan with the best expected Seeger-Fabian score
+  to win is that count, :func:`calibrated` to real play, shrunk towards the heuristic's
+  estimate (a prior worth :data:`PRIOR_WEIGHT` deals), and the plan with the best expected Seeger-Fabian score
   (:func:`skat.ai.heuristic.expected_score`; a game worth less than the bid is lost
   overbid) is played.
 * **Before the skat is seen** (:func:`evaluate_bids`, used for bidding and for the choice
@@ -20,8 +20,8 @@ sampling the cards they cannot see and solving each deal double-dummy
   and plays Hand when a Hand game expects more than picking up.
 
 The double-dummy result stands in for real play: both sides see every card.  It is a noisy
-and somewhat optimistic judge (the defenders never misplay), which is why the chances are
-shrunk towards the heuristic's.  The sampling does not use what the other seats' bids say
+and pessimistic judge (the defenders never misplay), which is why the chances are calibrated
+(:func:`calibrated`) and shrunk towards the heuristic's.  The sampling does not use what the other seats' bids say
 about their hands.
 
 >>> import random
@@ -60,9 +60,21 @@ from skat.core.bidding import BID_VALUES
 from skat.core.cards import JACKS_MASK, points_of
 from skat.core.contracts import GRAND, NULL, TRUMP_MASKS, Contract
 
-__all__ = ["PRIOR_WEIGHT", "BidTable", "Plan", "choose_plan", "evaluate_bids", "plan_candidates"]
+__all__ = [
+    "CALIBRATION",
+    "PRIOR_WEIGHT",
+    "BidTable",
+    "Plan",
+    "calibrated",
+    "choose_plan",
+    "evaluate_bids",
+    "plan_candidates",
+]
 
 ALL_CARDS: Final = (1 << 32) - 1
+CALIBRATION: Final = (1.4, 0.74)
+"""``(a, b)`` of the map from the double-dummy chance to the real one,
+``logit(real) = a + b · logit(double-dummy)`` (:func:`calibrated`)."""
 PRIOR_WEIGHT: Final = 4.0
 """How many sampled deals the heuristic's own chance is worth when the two are combined."""
 MIN_WORLDS: Final = 6
@@ -104,6 +116,26 @@ def _prior(contract: Contract, rest: int, forehand: bool) -> float:
     if gt == GRAND:
         return win_chance(grand_strength(rest, forehand), GRAND_THRESHOLD)
     return win_chance(suit_strength(rest, gt), TRUMP_THRESHOLD)
+
+
+def calibrated(wins: float, n: int) -> float:
+    """The real chance to win a game that the declarer won in ``wins`` of ``n`` sampled deals
+    solved double-dummy.
+
+    The solver's defenders see every card and never misplay, so it wins fewer games than real
+    play does.  Measured on 400 seeded deals of heuristic players (``python
+    bench/calibration.py --deals 400``, 332 games declared, 16 deals solved each): games the
+    solver won in under a fifth of the deals were won 48 % of the time, those it won in over
+    four fifths 96 %, 69 % on average against 83 % real.  :data:`CALIBRATION` fits a line
+    through those figures on the logit scale.
+
+    >>> round(calibrated(0, 16), 2), round(calibrated(8, 16), 2), round(calibrated(16, 16), 2)
+    (0.23, 0.8, 0.98)
+    """
+    p = (wins + 0.5) / (n + 1)
+    a, b = CALIBRATION
+    z = a + b * math.log(p / (1 - p))
+    return 1 / (1 + math.exp(-z))
 
 
 def _worth_a_look(cards: int, gt: int) -> bool:
@@ -223,7 +255,7 @@ def choose_plan(
             break
     best: tuple[float, Plan] | None = None
     for k, plan in enumerate(plans):
-        p = (wins[k] + PRIOR_WEIGHT * plan.prior) / (n + PRIOR_WEIGHT)
+        p = (n * calibrated(wins[k], n) + PRIOR_WEIGHT * plan.prior) / (n + PRIOR_WEIGHT)
         if plan.contract.ouvert:
             p *= NULL_OUVERT_FACTOR
         ev = (
@@ -259,17 +291,24 @@ class BidTable:
         worth at least ``bid`` (an overbid loss when none is)."""
         if not self.pickup:
             return -1e9
-        solved = heuristic = 0.0
+        overbid = heuristic = 0.0
+        won = 0
+        values: list[int] = []
         for options in self.pickup:
             fit = [o for o in options if o[0] >= bid]
             if not fit:
-                solved += -(2 * bid + 130)
+                overbid += -(2 * bid + 130)
                 heuristic += -(2 * bid + 130)
                 continue
-            value, ev, won, _ = max(fit, key=lambda o: o[1])
-            solved += value + 50 if won else -(2 * value + 130)
+            value, ev, w, _ = max(fit, key=lambda o: o[1])
+            won += w
+            values.append(value)
             heuristic += ev
         n = len(self.pickup)
+        solved = overbid
+        if values:
+            p = calibrated(won, len(values))
+            solved += sum(expected_score(p, v) for v in values)
         return (solved + PRIOR_WEIGHT * heuristic / n) / (n + PRIOR_WEIGHT)
 
     def hand_score(self, contract: Contract, bid: int) -> float:
@@ -279,7 +318,8 @@ class BidTable:
         if not rows:
             return -1e9
         won = sum(w for _, w in rows)
-        p = (won + PRIOR_WEIGHT * self.priors[contract]) / (len(rows) + PRIOR_WEIGHT)
+        n = len(rows)
+        p = (n * calibrated(won, n) + PRIOR_WEIGHT * self.priors[contract]) / (n + PRIOR_WEIGHT)
         total = 0.0
         for value, _ in rows:
             total += expected_score(p, value) if value >= bid else _overbid_score(contract, bid)
