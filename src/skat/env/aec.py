@@ -1,0 +1,173 @@
+"""The PettingZoo AEC environment: one full game of Skat per episode, three agents.
+
+``player_0`` is Forehand (Vorhand), ``player_1`` Middlehand, ``player_2`` Rearhand.  Each
+observation is ``{"observation": float32[1452], "action_mask": int8[640]}`` (see
+:mod:`skat.env.observation` and :mod:`skat.env.action_ids`); the mask is 1 exactly at the ids of
+the engine's legal actions when the agent is to move (all 0 otherwise).  Rewards come at the end
+of the game (:mod:`skat.env.rewards`).  ``reset(seed=s)`` reseeds the dealer: the same seed gives
+the same deals in the same order; ``reset(options={"deal": Deal})`` plays a given deal.
+
+>>> env = aec_env(rules="pub", reward="seeger")
+>>> env.reset(seed=1)
+>>> for agent in env.agent_iter():
+...     obs, reward, terminated, truncated, info = env.last()
+...     action = None if terminated else int(np.flatnonzero(obs["action_mask"])[0])
+...     env.step(action)
+>>> env.state.is_over, sum(env.final_rewards.values()) == sum(rewards(env.state.result, "seeger"))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv
+
+from skat.core.deal import Deal
+from skat.core.rules import Rules
+from skat.core.state import GameState
+from skat.env.action_ids import NUM_ACTIONS, action_of, describe, legal_ids
+from skat.env.observation import SIZE, encode, observation_of
+from skat.env.rewards import check_reward, rewards
+
+__all__ = ["AGENTS", "SkatAECEnv", "aec_env", "observation_space", "rules_of"]
+
+AGENTS: Final = ("player_0", "player_1", "player_2")
+"""Agent names; the number is the seat (0 Forehand, 1 Middlehand, 2 Rearhand)."""
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+def rules_of(rules: Rules | str) -> Rules:
+    """Rules from a :class:`~skat.core.rules.Rules` or its string form (``"pub"``,
+    ``"isko,kontra=on"``); a bad string raises :class:`~skat.core.rules.RulesError`."""
+    return rules if isinstance(rules, Rules) else Rules.parse(rules)
+
+
+def observation_space() -> gymnasium.spaces.Dict:
+    """The space of one observation: the vector and the action mask."""
+    return gymnasium.spaces.Dict(
+        {
+            "observation": gymnasium.spaces.Box(0.0, 1.0, (SIZE,), dtype=np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+        }
+    )
+
+
+def mask_of(ids: list[int]) -> npt.NDArray[np.int8]:
+    """An action mask with 1 at ``ids``."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[ids] = 1
+    return mask
+
+
+class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
+    """Skat as a PettingZoo AEC environment (see the module doc)."""
+
+    metadata: Final = {"name": "skat_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(
+        self, rules: Rules | str = "isko", reward: str = "list", render_mode: str | None = None
+    ) -> None:
+        super().__init__()
+        self.rules = rules_of(rules)
+        self.reward = check_reward(reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r} (known: ansi, human)")
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self._obs_space = observation_space()
+        self._act_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self._rng = random.Random()
+        self.state = GameState(Deal.random(self._rng), self.rules)
+        self.final_rewards: dict[str, float] = {}
+        self.agents = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: a random deal (seeded by ``seed``) or ``options["deal"]``."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        deal = (options or {}).get("deal")
+        if deal is not None and not isinstance(deal, Deal):
+            raise TypeError(f"options['deal'] must be a skat.core.Deal, not {type(deal).__name__}")
+        self.state = GameState(deal if deal is not None else Deal.random(self._rng), self.rules)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {a: {} for a in AGENTS}
+        self.final_rewards = {}
+        self.agent_selection = AGENTS[self.state.to_move]
+
+    def observe(self, agent: str) -> Obs:
+        """The observation of ``agent``: what its seat knows and its action mask."""
+        seat = AGENTS.index(agent)
+        state = self.state
+        obs = encode(observation_of(state.view(seat)))
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if seat == state.to_move and not state.is_over:
+            mask[legal_ids(state)] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the action id of the agent to move (``None`` for an agent that is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        if action is None:
+            raise ValueError(f"{agent} is to move and must give an action id, not None")
+        ids = legal_ids(state)
+        if action not in ids:
+            what = describe(action) if 0 <= int(action) < NUM_ACTIONS else "no action"
+            raise ValueError(f"action {int(action)} ({what}) is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        state.apply(action_of(action))
+        if state.is_over:
+            result = state.result
+            assert result is not None
+            paid = rewards(result, self.reward)
+            self.rewards = {a: paid[i] for i, a in enumerate(AGENTS)}
+            self.final_rewards = dict(self.rewards)
+            self.terminations = dict.fromkeys(AGENTS, True)
+            self.infos = {a: {"result": result} for a in AGENTS}
+        else:
+            self._clear_rewards()
+            self.agent_selection = AGENTS[state.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str:
+        """The game so far as text (every hand shown: rendering is for people, not agents)."""
+        s = self.state
+        lines = [f"{s.phase.name.lower()}, {AGENTS[s.to_move]} to move" if not s.is_over else "over"]
+        lines += [f"{AGENTS[i]}: {s.hand(i)}" for i in range(3)]
+        lines.append("events: " + " ".join(str(e) for e in s.history))
+        if s.result is not None:
+            lines.append(s.result.explain("en"))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(
+    rules: Rules | str = "isko", reward: str = "list", render_mode: str | None = None
+) -> SkatAECEnv:
+    """The PettingZoo AEC environment of a full game of Skat under ``rules`` (a preset name, a
+    rules string or a :class:`~skat.core.rules.Rules`), paying ``reward`` (``list``,
+    ``seeger`` or ``points``)."""
+    return SkatAECEnv(rules, reward, render_mode)
