@@ -12,7 +12,7 @@ Install with ``pip install 'skat[env]'`` (numpy, gymnasium, pettingzoo).  Built 
 
 >>> env = aec_env(rules="isko", reward="list")
 >>> env.reset(seed=0)
->>> env.agent_selection, env.observe("player_1")["action_mask"].sum()
+>>> env.agent_selection, int(env.observe("player_1")["action_mask"].sum())
 ('player_1', 64)
 """
 
