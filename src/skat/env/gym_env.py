@@ -6,7 +6,9 @@ one game; the reward (:mod:`skat.env.rewards`) comes with the last step.  ``seat
 seat (0 Forehand, 1 Middlehand, 2 Rearhand), or ``None`` for a random seat each game.  The
 opponents are agents (anything with ``choose(view)``) or names of :data:`skat.ai.arena.AGENTS`;
 a name gets a new agent at every seeded reset, seeded from that seed, so a seed replays the
-same games.
+same games.  An illegal action id raises ``ValueError`` (``illegal="raise"``), or with
+``illegal="random"`` is replaced by a random legal one and flagged in ``info["illegal"]`` (for
+policies that ignore the mask, and for Gymnasium's ``check_env``).
 
 >>> env = SkatGymEnv(rules="isko", reward="list", seat=0, opponents="random")
 >>> obs, info = env.reset(seed=2)
@@ -57,7 +59,11 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         seat: int | None = 0,
         opponents: Opponent | Sequence[Opponent] = "random",
         render_mode: str | None = None,
+        illegal: str = "raise",
     ) -> None:
+        if illegal not in ("raise", "random"):
+            raise ValueError(f"illegal must be 'raise' or 'random', not {illegal!r}")
+        self.illegal = illegal
         self.rules = rules_of(rules)
         self.reward = check_reward(reward)
         if seat not in (None, 0, 1, 2):
@@ -120,12 +126,17 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         state = self.state
         if state.is_over:
             raise ValueError("the game is over: call reset()")
-        if action not in legal_ids(state):
-            what = describe(action) if 0 <= int(action) < NUM_ACTIONS else "no action"
-            raise ValueError(f"action {int(action)} ({what}) is not legal now")
+        ids = legal_ids(state)
+        illegal = action not in ids
+        if illegal:
+            if self.illegal == "raise":
+                what = describe(action) if 0 <= int(action) < NUM_ACTIONS else "no action"
+                raise ValueError(f"action {int(action)} ({what}) is not legal now")
+            action = self._rng.choice(ids)
         state.apply(action_of(action))
         self._others_move()
         obs, info = self._observe()
+        info["illegal"] = illegal
         reward = 0.0
         if state.is_over:
             assert state.result is not None
