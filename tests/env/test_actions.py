@@ -23,7 +23,7 @@ def test_every_action_has_one_id_and_back() -> None:
 
 def test_ids_accept_numpy_integers_and_reject_outside_ids() -> None:
     assert action_of(np.int64(PASS_ID)) is ACTIONS[PASS_ID]
-    with pytest.raises(ValueError, match="outside 0..639"):
+    with pytest.raises(ValueError, match=r"outside 0\.\.639"):
         action_of(-1)
 
 

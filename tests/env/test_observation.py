@@ -83,7 +83,11 @@ def test_the_observation_never_holds_a_card_the_seat_cannot_see(rules: str) -> N
         for t in obs.tricks:
             shown |= CardSet([c for c in t.cards if c is not None]).mask
         assert shown & ~_visible(state, seat) == 0, (rules, k, seat)
-        if obs.skat is not None and state.phase != Phase.DONE and state.rules.ramsch != "schieberamsch":
+        if (
+            obs.skat is not None
+            and state.phase != Phase.DONE
+            and state.rules.ramsch != "schieberamsch"
+        ):
             assert seat == state.declarer or "skat shown" in obs.announced
 
 
@@ -112,6 +116,29 @@ def _swap_hidden(state: GameState, seat: int, rng: random.Random) -> Deal | None
     return Deal(masks[:3], masks[3])
 
 
+def _compare(seed: int, length: int, seat: int, preset: str) -> bool:
+    """Play a random game prefix, swap two cards ``seat`` cannot see, replay; if the other deal
+    is playable the same way, the observations must be equal.  True when a pair was compared."""
+    rng = random.Random(seed)
+    state = GameState(seed=seed, rules=Rules.parse(preset))
+    while not state.is_over and len(state.history) < length:
+        state.apply(rng.choice(state.legal_actions()))
+    deal = _swap_hidden(state, seat, rng)
+    if deal is None:
+        return False
+    other = GameState(deal, state.rules)
+    try:
+        for ev in state.history:
+            other.apply(ev.action, ev.seat)
+    except IllegalActionError:
+        return False  # the other deal contradicts what the actions showed (a void, a declaration)
+    assert other.deal != state.deal
+    assert np.array_equal(
+        encode(observation_of(other.view(seat))), encode(observation_of(state.view(seat)))
+    )
+    return True
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
@@ -122,17 +149,9 @@ def _swap_hidden(state: GameState, seat: int, rng: random.Random) -> Deal | None
 def test_two_deals_equal_from_the_seats_view_give_equal_observations(
     seed: int, length: int, seat: int, preset: str
 ) -> None:
-    rng = random.Random(seed)
-    state = GameState(seed=seed, rules=Rules.parse(preset))
-    while not state.is_over and len(state.history) < length:
-        state.apply(rng.choice(state.legal_actions()))
-    deal = _swap_hidden(state, seat, rng)
-    if deal is None:
-        return
-    other = GameState(deal, state.rules)
-    try:
-        for ev in state.history:
-            other.apply(ev.action, ev.seat)
-    except IllegalActionError:
-        return  # the other deal contradicts what the actions showed (a void, a declaration)
-    assert np.array_equal(encode(observation_of(other.view(seat))), encode(observation_of(state.view(seat))))
+    _compare(seed, length, seat, preset)
+
+
+def test_equal_views_compared_on_many_seeded_games() -> None:
+    compared = sum(_compare(s, s * 7 % 46, s % 3, PRESETS[s % len(PRESETS)]) for s in range(400))
+    assert compared > 200

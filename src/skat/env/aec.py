@@ -68,7 +68,11 @@ def mask_of(ids: list[int]) -> npt.NDArray[np.int8]:
 class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
     """Skat as a PettingZoo AEC environment (see the module doc)."""
 
-    metadata: Final = {"name": "skat_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: Final = {
+        "name": "skat_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self, rules: Rules | str = "isko", reward: str = "list", render_mode: str | None = None
@@ -153,7 +157,9 @@ class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
     def render(self) -> str:
         """The game so far as text (every hand shown: rendering is for people, not agents)."""
         s = self.state
-        lines = [f"{s.phase.name.lower()}, {AGENTS[s.to_move]} to move" if not s.is_over else "over"]
+        lines = [
+            f"{s.phase.name.lower()}, {AGENTS[s.to_move]} to move" if not s.is_over else "over"
+        ]
         lines += [f"{AGENTS[i]}: {s.hand(i)}" for i in range(3)]
         lines.append("events: " + " ".join(str(e) for e in s.history))
         if s.result is not None:

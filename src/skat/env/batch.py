@@ -82,7 +82,9 @@ class BatchEnv:
             self._write(i)
         return self.obs, self.mask, self.to_move
 
-    def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[
+    def step(
+        self, actions: Sequence[int] | npt.NDArray[Any]
+    ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.int8],
         npt.NDArray[np.int64],

@@ -174,7 +174,9 @@ def resample(state: GameState, seat: int, rng: random.Random, tries: int = 2000)
     view = state.view(seat)
     pushed = view.ramsch is not None or (view.contract is not None and view.contract.hand)
     if pushed and any(type(ev[1]) is PickUp for ev in view.history):
-        raise ResampleError("resampling after a seat took the skat in Schieberamsch is not supported")
+        raise ResampleError(
+            "resampling after a seat took the skat in Schieberamsch is not supported"
+        )
     cons = _Constraints(state, view)
     history = [ev[1] for ev in view.history]
     for _ in range(tries):
