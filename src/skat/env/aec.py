@@ -31,8 +31,9 @@ from skat.core.deal import Deal
 from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.env.action_ids import NUM_ACTIONS, action_of, describe, legal_ids
-from skat.env.observation import SIZE, encode, observation_of
+from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
+from skat.env.tracker import ObservationTracker
 
 __all__ = ["AGENTS", "SkatAECEnv", "aec_env", "observation_space", "rules_of"]
 
@@ -88,6 +89,9 @@ class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
         self._act_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
         self._rng = random.Random()
         self.state = GameState(Deal.random(self._rng), self.rules)
+        self._tracker = ObservationTracker(self.state)
+        self._legal_at = -1
+        self._legal_ids: list[int] = []
         self.final_rewards: dict[str, float] = {}
         self.agents = []
 
@@ -105,6 +109,8 @@ class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
         if deal is not None and not isinstance(deal, Deal):
             raise TypeError(f"options['deal'] must be a skat.core.Deal, not {type(deal).__name__}")
         self.state = GameState(deal if deal is not None else Deal.random(self._rng), self.rules)
+        self._tracker = ObservationTracker(self.state)
+        self._legal_at = -1
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -118,11 +124,19 @@ class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
         """The observation of ``agent``: what its seat knows and its action mask."""
         seat = AGENTS.index(agent)
         state = self.state
-        obs = encode(observation_of(state.view(seat)))
+        obs = self._tracker.observe(seat)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if seat == state.to_move and not state.is_over:
-            mask[legal_ids(state)] = 1
+            mask[self._legal()] = 1
         return {"observation": obs, "action_mask": mask}
+
+    def _legal(self) -> list[int]:
+        """The legal ids now (computed once per position)."""
+        n = len(self.state.history)
+        if self._legal_at != n:
+            self._legal_ids = legal_ids(self.state)
+            self._legal_at = n
+        return self._legal_ids
 
     def step(self, action: int | None) -> None:
         """Apply the action id of the agent to move (``None`` for an agent that is done)."""
@@ -133,8 +147,7 @@ class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
         state = self.state
         if action is None:
             raise ValueError(f"{agent} is to move and must give an action id, not None")
-        ids = legal_ids(state)
-        if action not in ids:
+        if action not in self._legal():
             what = describe(action) if 0 <= int(action) < NUM_ACTIONS else "no action"
             raise ValueError(f"action {int(action)} ({what}) is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0

@@ -34,8 +34,9 @@ from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.env.action_ids import ACTIONS, NUM_ACTIONS, describe, legal_ids
 from skat.env.aec import rules_of
-from skat.env.observation import SIZE, indices, observation_of
+from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
+from skat.env.tracker import ObservationTracker
 
 __all__ = ["BatchEnv"]
 
@@ -57,15 +58,14 @@ class BatchEnv:
         self.to_move = np.zeros(n, dtype=np.int64)
         self._rngs = [random.Random(f"{seed}:{i}") for i in range(n)]
         self.states = [GameState(Deal.random(r), self.rules) for r in self._rngs]
+        self._trackers = [ObservationTracker(s) for s in self.states]
         self.games_finished = 0
 
     def _write(self, i: int) -> None:
         state = self.states[i]
         s = state.to_move
         self.to_move[i] = s
-        row = self.obs[i]
-        row.fill(0)
-        row[indices(observation_of(state.view(s)))] = 1
+        self.obs[i] = self._trackers[i].observe(s)
         m = self.mask[i]
         m.fill(0)
         m[legal_ids(state)] = 1
@@ -78,6 +78,7 @@ class BatchEnv:
             self.seed = seed
         self._rngs = [random.Random(f"{self.seed}:{i}") for i in range(self.n)]
         self.states = [GameState(Deal.random(r), self.rules) for r in self._rngs]
+        self._trackers = [ObservationTracker(s) for s in self.states]
         for i in range(self.n):
             self._write(i)
         return self.obs, self.mask, self.to_move
@@ -111,5 +112,6 @@ class BatchEnv:
                 done[i] = True
                 self.games_finished += 1
                 state = self.states[i] = GameState(Deal.random(self._rngs[i]), self.rules)
+                self._trackers[i] = ObservationTracker(state)
             self._write(i)
         return self.obs, self.mask, self.to_move, paid, done

@@ -1,0 +1,248 @@
+"""Fast observations for a game that only moves forward: the vector is kept up to date event by
+event instead of being rebuilt from the whole :class:`~skat.core.state.View` at every step.
+
+:class:`ObservationTracker` follows one :class:`~skat.core.state.GameState`.  The parts that only
+grow (the auction, the Schieberamsch pushes, the tricks) are written once per event into three
+per-seat base vectors; the parts that change (hand, phase, bid, contract, skat, announcements)
+are read from the state's public attributes at each :meth:`~ObservationTracker.observe`.  The
+result is exactly :func:`skat.env.observation.encode` of
+:func:`~skat.env.observation.observation_of` of the seat's view (the tests compare the two on
+every step of many games); after an ``undo``, or an event outside the environment's action space
+(a claim, a resignation, Schenken, a violation), it falls back to that slow path.
+
+>>> from skat.core import GameState
+>>> import numpy as np
+>>> from skat.env.observation import encode, observation_of
+>>> state = GameState(seed=5)
+>>> tracker = ObservationTracker(state)
+>>> for a in ("18", "y", "20", "p", "p", "s"): _ = state.apply(a)
+>>> all(np.array_equal(tracker.observe(s), encode(observation_of(state.view(s)))) for s in range(3))
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from skat.core.actions import (
+    Bid,
+    Declare,
+    Discard,
+    Double,
+    Hold,
+    LayOpen,
+    Pass,
+    PickUp,
+    ShowSkat,
+    Spitze,
+)
+from skat.core.bidding import BID_INDEX
+from skat.core.cards import Card
+from skat.core.state import GameState, Phase
+from skat.env.observation import _CONTRACT_INDEX as CONTRACT_INDEX
+from skat.env.observation import LAYOUT, RAMSCH_KINDS, SIZE, encode, observation_of
+
+__all__ = ["ObservationTracker"]
+
+_OFF: Final = {name: offset for name, offset, _ in LAYOUT}
+_PHASE, _TO_MOVE, _HAND, _BID = _OFF["phase"], _OFF["to_move"], _OFF["hand"], _OFF["bid"]
+_SAID, _PASSED, _DECL, _CONTRACT = _OFF["said"], _OFF["passed"], _OFF["declarer"], _OFF["contract"]
+_KONTRA, _SPITZE, _ANN, _RAMSCH = _OFF["kontra"], _OFF["spitze"], _OFF["announced"], _OFF["ramsch"]
+_TOOK, _PUSHED, _SKAT, _DISCARD = (
+    _OFF["took_skat"],
+    _OFF["pushed_on"],
+    _OFF["skat"],
+    _OFF["discard"],
+)
+_OPEN, _TRICKS = _OFF["open_hand"], _OFF["tricks"]
+_DONE: Final = Phase.DONE
+_PLAY_PHASES: Final = (Phase.DECLARE, Phase.PLAY, Phase.DONE)
+_OUTSIDE: Final = (
+    Bid,
+    Hold,
+    Pass,
+    PickUp,
+    ShowSkat,
+    Discard,
+    Declare,
+    Card,
+    Double,
+    Spitze,
+    LayOpen,
+)
+_BITS: Final = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+
+
+def _set_cards(out: npt.NDArray[np.float32], offset: int, mask: int) -> None:
+    """Set the entries of the cards of ``mask`` (a byte at a time: few Python steps)."""
+    k = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            for i in _BITS[byte]:
+                out[offset + k + i] = 1.0
+        mask >>= 8
+        k += 8
+
+
+class ObservationTracker:
+    """Observation vectors of one game, kept up to date event by event (see the module doc)."""
+
+    __slots__ = (
+        "_base",
+        "_bid",
+        "_cards",
+        "_fallback",
+        "_in_auction",
+        "_kontra",
+        "_laid_open",
+        "_n",
+        "_passes",
+        "_push_skat",
+        "_pushed",
+        "_pushing",
+        "_ramsch",
+        "_said",
+        "_seen",
+        "_shown",
+        "_spitze",
+        "state",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._reset()
+
+    def _reset(self) -> None:
+        self._base = np.zeros((3, SIZE), dtype=np.float32)
+        for s in range(3):
+            self._base[s, s] = 1.0  # the seat block never changes
+        self._n = 0
+        self._bid = 0
+        self._said = [0, 0, 0]
+        self._passes = 0
+        self._in_auction = True
+        rules = self.state.rules
+        self._pushing = rules.ramsch == "schieberamsch"
+        self._ramsch = ""
+        self._push_skat = self.state.deal.skat_mask
+        self._seen = [0, 0, 0]
+        self._pushed = [0, 0, 0]
+        self._cards = 0
+        self._kontra = 0
+        self._spitze = 0
+        self._laid_open = False
+        self._shown = False
+        self._fallback = False
+
+    def _sync(self) -> None:
+        history = self.state.history
+        if len(history) < self._n:  # an undo: start again
+            self._reset()
+        base = self._base
+        rules = self.state.rules
+        for ev in history[self._n :]:
+            seat, action = ev
+            kind = type(action)
+            if kind not in _OUTSIDE:
+                self._fallback = True
+            if kind is Card:
+                k, pos = divmod(self._cards, 3)
+                at = _TRICKS + k * 99
+                if pos == 0:
+                    base[:, at + seat] = 1.0
+                base[:, at + 3 + 32 * seat + action.index] = 1.0  # type: ignore[union-attr]
+                self._cards += 1
+                continue
+            if self._in_auction:
+                if kind is Bid or kind is Hold:
+                    if kind is Bid:
+                        self._bid = action.value  # type: ignore[union-attr]
+                    old = self._said[seat]
+                    at = _SAID + 64 * seat
+                    base[:, at + (BID_INDEX[old] + 1 if old else 0)] = 0.0
+                    self._said[seat] = self._bid
+                    base[:, at + BID_INDEX[self._bid] + 1] = 1.0
+                elif kind is Pass:
+                    base[:, _PASSED + seat] = 1.0
+                    self._passes += 1
+                if self._passes == 3 or (self._passes == 2 and self._bid):
+                    self._in_auction = False
+                    self._pushing = self._pushing and self._passes == 3
+                    if self._passes == 3 and rules.ramsch != "off":
+                        self._ramsch = rules.ramsch
+                continue
+            if self._pushing:
+                if kind is PickUp:
+                    base[:, _TOOK + seat] = 1.0
+                    self._seen[seat] = self._push_skat
+                    continue
+                if kind is Pass:
+                    base[:, _PUSHED + seat] = 1.0
+                    continue
+                if kind is Discard:
+                    self._pushed[seat] = self._push_skat = action.mask  # type: ignore[union-attr]
+                    continue
+                self._pushing = False
+            if kind is Declare:
+                self._ramsch = ""
+            elif kind is Double:
+                self._kontra = action.level  # type: ignore[union-attr]
+            elif kind is Spitze:
+                self._spitze = action.cards  # type: ignore[union-attr]
+            elif kind is LayOpen:
+                self._laid_open = True
+            elif kind is ShowSkat:
+                self._shown = True
+        self._n = len(history)
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat`` now (a new array)."""
+        self._sync()
+        state = self.state
+        if self._fallback or state.claimed:
+            return encode(observation_of(state.view(seat)))
+        out = self._base[seat].copy()
+        phase = state.phase
+        done = phase == _DONE
+        out[_PHASE + phase] = 1.0
+        if not done:
+            out[_TO_MOVE + state.to_move] = 1.0
+        _set_cards(out, _HAND, state.hand(seat).mask)
+        bid = state.bid
+        out[_BID + (BID_INDEX[bid] + 1 if bid else 0)] = 1.0
+        for s in range(3):
+            if not self._said[s]:
+                out[_SAID + 64 * s] = 1.0
+        d = state.declarer
+        if d is not None:
+            out[_DECL + d] = 1.0
+        c = state.contract
+        if c is not None:
+            out[_CONTRACT + CONTRACT_INDEX[c.code]] = 1.0
+        for k in range(self._kontra):
+            out[_KONTRA + k] = 1.0
+        if self._spitze:
+            out[_SPITZE + self._spitze - 1] = 1.0
+        if self._laid_open:
+            out[_ANN] = 1.0
+        if self._shown:
+            out[_ANN + 1] = 1.0
+        if self._ramsch:
+            out[_RAMSCH + RAMSCH_KINDS.index(self._ramsch)] = 1.0
+        picked_up = state.picked_up
+        if done or (seat == d and picked_up) or self._shown:
+            _set_cards(out, _SKAT, state.deal.skat_mask)
+            if (picked_up and phase in _PLAY_PHASES and (seat == d or done)) or (
+                done and any(self._pushed)
+            ):
+                _set_cards(out, _DISCARD, state.skat.mask)
+        elif self._seen[seat]:
+            _set_cards(out, _SKAT, self._seen[seat])
+            _set_cards(out, _DISCARD, self._pushed[seat])
+        if d is not None and seat != d and (self._laid_open or (c is not None and c.ouvert)):
+            _set_cards(out, _OPEN, state.hand(d).mask)
+        return out
