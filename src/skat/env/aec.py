@@ -125,10 +125,11 @@ class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
         seat = AGENTS.index(agent)
         state = self.state
         obs = self._tracker.observe(seat)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        buf = bytearray(NUM_ACTIONS)
         if seat == state.to_move and not state.is_over:
-            mask[self._legal()] = 1
-        return {"observation": obs, "action_mask": mask}
+            for i in self._legal():
+                buf[i] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(buf, dtype=np.int8)}
 
     def _legal(self) -> list[int]:
         """The legal ids now (computed once per position)."""

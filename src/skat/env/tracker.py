@@ -96,6 +96,7 @@ class ObservationTracker:
         "_bid",
         "_cards",
         "_fallback",
+        "_hands",
         "_in_auction",
         "_kontra",
         "_laid_open",
@@ -121,6 +122,7 @@ class ObservationTracker:
         for s in range(3):
             self._base[s, s] = 1.0  # the seat block never changes
         self._n = 0
+        self._hands = list(self.state.deal.hand_masks)
         self._bid = 0
         self._said = [0, 0, 0]
         self._passes = 0
@@ -155,6 +157,7 @@ class ObservationTracker:
                 if pos == 0:
                     base[:, at + seat] = 1.0
                 base[:, at + 3 + 32 * seat + action.index] = 1.0  # type: ignore[union-attr]
+                self._hands[seat] &= ~action.bit  # type: ignore[union-attr]
                 self._cards += 1
                 continue
             if self._in_auction:
@@ -179,12 +182,14 @@ class ObservationTracker:
                 if kind is PickUp:
                     base[:, _TOOK + seat] = 1.0
                     self._seen[seat] = self._push_skat
+                    self._hands[seat] |= self._push_skat
                     continue
                 if kind is Pass:
                     base[:, _PUSHED + seat] = 1.0
                     continue
                 if kind is Discard:
                     self._pushed[seat] = self._push_skat = action.mask  # type: ignore[union-attr]
+                    self._hands[seat] &= ~action.mask  # type: ignore[union-attr]
                     continue
                 self._pushing = False
             if kind is Declare:
@@ -195,8 +200,11 @@ class ObservationTracker:
                 self._spitze = action.cards  # type: ignore[union-attr]
             elif kind is LayOpen:
                 self._laid_open = True
-            elif kind is ShowSkat:
-                self._shown = True
+            elif kind is PickUp or kind is ShowSkat:
+                self._hands[seat] |= self.state.deal.skat_mask
+                self._shown = self._shown or kind is ShowSkat
+            elif kind is Discard:
+                self._hands[seat] &= ~action.mask  # type: ignore[union-attr]
         self._n = len(history)
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
@@ -211,7 +219,7 @@ class ObservationTracker:
         out[_PHASE + phase] = 1.0
         if not done:
             out[_TO_MOVE + state.to_move] = 1.0
-        _set_cards(out, _HAND, state.hand(seat).mask)
+        _set_cards(out, _HAND, self._hands[seat])
         bid = state.bid
         out[_BID + (BID_INDEX[bid] + 1 if bid else 0)] = 1.0
         for s in range(3):
@@ -244,5 +252,5 @@ class ObservationTracker:
             _set_cards(out, _SKAT, self._seen[seat])
             _set_cards(out, _DISCARD, self._pushed[seat])
         if d is not None and seat != d and (self._laid_open or (c is not None and c.ouvert)):
-            _set_cards(out, _OPEN, state.hand(d).mask)
+            _set_cards(out, _OPEN, self._hands[d])
         return out
