@@ -20,6 +20,8 @@ def _episode(env: SkatGymEnv, seed: int) -> tuple[list[int], float]:
         legal = np.flatnonzero(obs["action_mask"])
         assert set(legal.tolist()) == {action_id(a) for a in env.state.legal_actions()}
         assert env.state.to_move == env.seat
+        view = env.state.view(env.seat)
+        assert np.array_equal(obs["observation"], encode(observation_of(view)))
         action = int(rng.choice(legal))
         taken.append(action)
         obs, reward, terminated, truncated, info = env.step(action)

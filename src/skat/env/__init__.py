@@ -19,7 +19,7 @@ Install with ``pip install 'skat[env]'`` (numpy, gymnasium, pettingzoo).  Built 
 try:
     import gymnasium as _gymnasium  # noqa: F401
     import numpy as _numpy  # noqa: F401
-    import pettingzoo as _pettingzoo  # noqa: F401
+    import pettingzoo as _pettingzoo  # type: ignore[import-untyped]  # noqa: F401
 except ImportError as _exc:  # pragma: no cover - depends on the installation
     raise ImportError(
         f"skat.env needs the env extra ({_exc.name} is missing): pip install 'skat[env]'"

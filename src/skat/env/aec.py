@@ -25,7 +25,7 @@ from typing import Any, Final
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from skat.core.deal import Deal
 from skat.core.rules import Rules
@@ -66,10 +66,10 @@ def mask_of(ids: list[int]) -> npt.NDArray[np.int8]:
     return mask
 
 
-class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
+class SkatAECEnv(AECEnv):  # type: ignore[misc]
     """Skat as a PettingZoo AEC environment (see the module doc)."""
 
-    metadata: Final = {
+    metadata: Final[dict[str, Any]] = {
         "name": "skat_v0",
         "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
@@ -93,7 +93,7 @@ class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
         self._legal_at = -1
         self._legal_ids: list[int] = []
         self.final_rewards: dict[str, float] = {}
-        self.agents = []
+        self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         return self._obs_space
@@ -116,7 +116,7 @@ class SkatAECEnv(AECEnv):  # type: ignore[type-arg]
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {a: {} for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.final_rewards = {}
         self.agent_selection = AGENTS[self.state.to_move]
 

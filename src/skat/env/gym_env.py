@@ -39,15 +39,15 @@ from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.env.action_ids import NUM_ACTIONS, action_of, describe, legal_ids
 from skat.env.aec import observation_space, rules_of
-from skat.env.observation import encode, observation_of
 from skat.env.rewards import check_reward, rewards
+from skat.env.tracker import ObservationTracker
 
 __all__ = ["SkatGymEnv"]
 
 Opponent = Agent | str
 
 
-class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg]
+class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
     """One seat of a Skat game as a Gymnasium environment (see the module doc)."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's convention
@@ -82,6 +82,7 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         self._rng = random.Random()
         self.seat = seat if seat is not None else 0
         self.state = GameState(Deal.random(self._rng), self.rules)
+        self._tracker = ObservationTracker(self.state)
 
     def _make_opponents(self, seed: int) -> list[SafeAgent]:
         out = []
@@ -95,7 +96,10 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if not state.is_over and state.to_move == self.seat:
             mask[legal_ids(state)] = 1
-        obs = {"observation": encode(observation_of(state.view(self.seat))), "action_mask": mask}
+        obs: dict[str, npt.NDArray[Any]] = {
+            "observation": self._tracker.observe(self.seat),
+            "action_mask": mask,
+        }
         return obs, {"action_mask": mask, "seat": self.seat}
 
     def _others_move(self) -> None:
@@ -116,6 +120,7 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         deal = (options or {}).get("deal")
         self.seat = self.fixed_seat if self.fixed_seat is not None else self._rng.randrange(3)
         self.state = GameState(deal if deal is not None else Deal.random(self._rng), self.rules)
+        self._tracker = ObservationTracker(self.state)
         self._others_move()
         return self._observe()
 

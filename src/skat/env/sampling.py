@@ -32,7 +32,7 @@ import random
 from typing import Final
 
 from skat.core.actions import DISCARDS, PickUp, ShowSkat
-from skat.core.cards import ALL_MASK
+from skat.core.cards import ALL_MASK, Card
 from skat.core.contracts import EFFECTIVE_SUIT, GRAND, RAMSCH_LOW_TENS, TRUMP_ORDER
 from skat.core.deal import Deal, DealError
 from skat.core.state import GameState, IllegalActionError, Phase, View
@@ -69,7 +69,7 @@ class _Constraints:
         else:
             gt = RAMSCH_LOW_TENS if view.rules.ramsch_tens == "low" else int(GRAND)
         eff = EFFECTIVE_SUIT[gt]
-        tricks = [(t.leader, t.cards) for t in view.tricks]
+        tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
         if view.current_trick:
             tricks.append((view.trick_leader, view.current_trick))
         for leader, cards in tricks:
@@ -104,8 +104,9 @@ class _Constraints:
                 known |= m
         if sum(m is not None for m in fixed) == 3:  # the last slot holds what is left
             last = fixed.index(None)
-            fixed[last] = ALL_MASK & ~gone & ~known
-            known |= fixed[last]
+            rest = ALL_MASK & ~gone & ~known
+            fixed[last] = rest
+            known |= rest
         self.fixed = fixed
         self.sizes = sizes
         self.played = played

@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -156,14 +156,15 @@ class ObservationTracker:
                 at = _TRICKS + k * 99
                 if pos == 0:
                     base[:, at + seat] = 1.0
-                base[:, at + 3 + 32 * seat + action.index] = 1.0  # type: ignore[union-attr]
-                self._hands[seat] &= ~action.bit  # type: ignore[union-attr]
+                card = cast(Card, action)
+                base[:, at + 3 + 32 * seat + card.index] = 1.0
+                self._hands[seat] &= ~card.bit
                 self._cards += 1
                 continue
             if self._in_auction:
                 if kind is Bid or kind is Hold:
                     if kind is Bid:
-                        self._bid = action.value  # type: ignore[union-attr]
+                        self._bid = cast(Bid, action).value
                     old = self._said[seat]
                     at = _SAID + 64 * seat
                     base[:, at + (BID_INDEX[old] + 1 if old else 0)] = 0.0
@@ -188,23 +189,24 @@ class ObservationTracker:
                     base[:, _PUSHED + seat] = 1.0
                     continue
                 if kind is Discard:
-                    self._pushed[seat] = self._push_skat = action.mask  # type: ignore[union-attr]
-                    self._hands[seat] &= ~action.mask  # type: ignore[union-attr]
+                    pushed = cast(Discard, action).mask
+                    self._pushed[seat] = self._push_skat = pushed
+                    self._hands[seat] &= ~pushed
                     continue
                 self._pushing = False
             if kind is Declare:
                 self._ramsch = ""
             elif kind is Double:
-                self._kontra = action.level  # type: ignore[union-attr]
+                self._kontra = cast(Double, action).level
             elif kind is Spitze:
-                self._spitze = action.cards  # type: ignore[union-attr]
+                self._spitze = cast(Spitze, action).cards
             elif kind is LayOpen:
                 self._laid_open = True
             elif kind is PickUp or kind is ShowSkat:
                 self._hands[seat] |= self.state.deal.skat_mask
                 self._shown = self._shown or kind is ShowSkat
             elif kind is Discard:
-                self._hands[seat] &= ~action.mask  # type: ignore[union-attr]
+                self._hands[seat] &= ~cast(Discard, action).mask
         self._n = len(history)
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
@@ -213,7 +215,7 @@ class ObservationTracker:
         state = self.state
         if self._fallback or state.claimed:
             return encode(observation_of(state.view(seat)))
-        out = self._base[seat].copy()
+        out: npt.NDArray[np.float32] = self._base[seat].copy()
         phase = state.phase
         done = phase == _DONE
         out[_PHASE + phase] = 1.0
