@@ -7,6 +7,7 @@ steps of agents that are done (``step(None)``) are not counted.  One core.
     python bench/env.py --steps 200000
     python bench/env.py --steps 200000 --rules pub --reward seeger
     python bench/env.py --api batch --steps 200000     # BatchEnv, 64 games a batch
+    python bench/env.py --api search --steps 200000    # SkatState: tensor, legal ids, apply
 
 The last line is ``steps/s: X``.
 """
@@ -19,7 +20,7 @@ import time
 
 import numpy as np
 
-from skat.env import BatchEnv, aec_env
+from skat.env import BatchEnv, SkatGame, aec_env
 
 
 def aec(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
@@ -58,15 +59,37 @@ def batch(steps: int, rules: str, reward: str, seed: int, n: int = 64) -> tuple[
     return time.perf_counter() - start, done, env.games_finished
 
 
+def search(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
+    """The OpenSpiel-style state: per move the information-state tensor, the legal ids, apply
+    (as ``bench/openspiel_skat.py --observe`` does for OpenSpiel); chance steps not counted."""
+    game = SkatGame(rules=rules, reward=reward)
+    rng = random.Random(seed)
+    done = games = 0
+    start = time.perf_counter()
+    while done < steps:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            state.information_state_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            done += 1
+        games += 1
+    return time.perf_counter() - start, done, games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=200_000)
     parser.add_argument("--rules", default="isko")
     parser.add_argument("--reward", default="list")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--api", choices=("aec", "batch"), default="aec")
+    parser.add_argument("--api", choices=("aec", "batch", "search"), default="aec")
     args = parser.parse_args()
-    run = aec if args.api == "aec" else batch
+    run = {"aec": aec, "batch": batch, "search": search}[args.api]
     seconds, steps, games = run(args.steps, args.rules, args.reward, args.seed)
     print(f"api: {args.api}, rules: {args.rules}, reward: {args.reward}")
     print(f"steps: {steps}, games: {games}, seconds: {seconds:.2f}")

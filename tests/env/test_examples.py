@@ -31,6 +31,6 @@ def test_the_training_example_trains_and_evaluates() -> None:
 
 
 def test_the_environment_benchmark_prints_steps_per_second() -> None:
-    for api in ("aec", "batch"):
+    for api in ("aec", "batch", "search"):
         lines = _run("bench/env.py", "--steps", "2000", "--api", api)
         assert re.fullmatch(r"steps/s: [\d,]+", lines[-1])

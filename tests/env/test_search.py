@@ -48,17 +48,25 @@ def test_undo_restores_every_information_state() -> None:
         probe = game.new_initial_state()
         for a in state.history():
             trail.append(
-                (probe.history(), [probe.information_state_string(p) for p in range(3)])
+                (
+                    probe.history(),
+                    [probe.information_state_string(p) for p in range(3)],
+                    [probe.information_state_tensor(p) for p in range(3)],
+                )
                 if not probe.is_chance_node()
-                else (probe.history(), None)
+                else (probe.history(), None, None)
             )
             probe.apply_action(a)
         while trail:
-            history, strings = trail.pop()
+            history, strings, tensors = trail.pop()
+            if not state.is_chance_node():
+                state.information_state_tensor(0)  # the tracker is warm when the undo comes
             state.undo_action(*state.last_move())
             assert state.history() == history
-            if strings is not None:
+            if strings is not None and tensors is not None:
                 assert [state.information_state_string(p) for p in range(3)] == strings
+                for p in range(3):
+                    assert np.array_equal(state.information_state_tensor(p), tensors[p])
         assert state.is_chance_node() and state.history() == []
 
 

@@ -39,9 +39,10 @@ from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.env.action_ids import NUM_ACTIONS, action_id, action_of, describe, legal_ids
 from skat.env.aec import rules_of
-from skat.env.observation import SIZE, encode, observation_of
+from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
 from skat.env.sampling import resample
+from skat.env.tracker import ObservationTracker
 
 __all__ = ["CHANCE", "TERMINAL", "SkatGame", "SkatState"]
 
@@ -93,14 +94,16 @@ class SkatGame:
 class SkatState:
     """One game from the first card dealt to the result (see the module doc)."""
 
-    __slots__ = ("_history", "_pack", "game", "state")
+    __slots__ = ("_history", "_pack", "_tracker", "game", "state")
 
     def __init__(self, game: SkatGame) -> None:
         self.game = game
         self._pack: list[int] = []  # the cards dealt so far, in order
         self._history: list[int] = []  # chance outcomes and action ids
         self.state: GameState | None = None
-        """The engine state once the cards are dealt."""
+        """The engine state once the cards are dealt (read it; change it only through this
+        object, which keeps the observation tracker in step)."""
+        self._tracker: ObservationTracker | None = None
 
     # ------------------------------------------------------------------ whose turn
 
@@ -179,6 +182,7 @@ class SkatState:
         """Take back the last action or chance outcome."""
         if not self._history:
             raise ValueError("nothing to undo")
+        self._tracker = None  # it only follows a game forward
         if self.state is not None and self.state.history:
             self.state.undo()
         else:
@@ -227,7 +231,10 @@ class SkatState:
 
     def information_state_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """What ``player`` knows as the observation vector (:mod:`skat.env.observation`)."""
-        return encode(observation_of(self._view_state(player).view(player)))
+        state = self._view_state(player)
+        if self._tracker is None:
+            self._tracker = ObservationTracker(state)
+        return self._tracker.observe(player)
 
     def information_state_string(self, player: int) -> str:
         """What ``player`` knows as text: its seat, its cards, the skat and discard if seen,

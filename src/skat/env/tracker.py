@@ -7,8 +7,10 @@ per-seat base vectors; the parts that change (hand, phase, bid, contract, skat, 
 are read from the state's public attributes at each :meth:`~ObservationTracker.observe`.  The
 result is exactly :func:`skat.env.observation.encode` of
 :func:`~skat.env.observation.observation_of` of the seat's view (the tests compare the two on
-every step of many games); after an ``undo``, or an event outside the environment's action space
-(a claim, a resignation, Schenken, a violation), it falls back to that slow path.
+every step of many games).  After an event outside the environment's action space (a claim, a
+resignation, Schenken, a violation) it falls back to that slow path.  It follows a game forward:
+when the history is shorter than at the last call it starts again, but an ``undo`` followed by
+another action before the next call goes unnoticed — make a new tracker after undoing.
 
 >>> from skat.core import GameState
 >>> import numpy as np
