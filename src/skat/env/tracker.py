@@ -120,9 +120,9 @@ class ObservationTracker:
         self._reset()
 
     def _reset(self) -> None:
-        self._base = np.zeros((3, SIZE), dtype=np.float32)
+        self._base = [np.zeros(SIZE, dtype=np.float32) for _ in range(3)]
         for s in range(3):
-            self._base[s, s] = 1.0  # the seat block never changes
+            self._base[s][s] = 1.0  # the seat block never changes
         self._n = 0
         self._hands = list(self.state.deal.hand_masks)
         self._bid = 0
@@ -146,7 +146,7 @@ class ObservationTracker:
         history = self.state.history
         if len(history) < self._n:  # an undo: start again
             self._reset()
-        base = self._base
+        b0, b1, b2 = self._base
         rules = self.state.rules
         for ev in history[self._n :]:
             seat, action = ev
@@ -157,9 +157,11 @@ class ObservationTracker:
                 k, pos = divmod(self._cards, 3)
                 at = _TRICKS + k * 99
                 if pos == 0:
-                    base[:, at + seat] = 1.0
+                    i = at + seat
+                    b0[i] = b1[i] = b2[i] = 1.0
                 card = cast(Card, action)
-                base[:, at + 3 + 32 * seat + card.index] = 1.0
+                i = at + 3 + 32 * seat + card.index
+                b0[i] = b1[i] = b2[i] = 1.0
                 self._hands[seat] &= ~card.bit
                 self._cards += 1
                 continue
@@ -169,11 +171,14 @@ class ObservationTracker:
                         self._bid = cast(Bid, action).value
                     old = self._said[seat]
                     at = _SAID + 64 * seat
-                    base[:, at + (BID_INDEX[old] + 1 if old else 0)] = 0.0
+                    i = at + (BID_INDEX[old] + 1 if old else 0)
+                    b0[i] = b1[i] = b2[i] = 0.0
                     self._said[seat] = self._bid
-                    base[:, at + BID_INDEX[self._bid] + 1] = 1.0
+                    i = at + BID_INDEX[self._bid] + 1
+                    b0[i] = b1[i] = b2[i] = 1.0
                 elif kind is Pass:
-                    base[:, _PASSED + seat] = 1.0
+                    i = _PASSED + seat
+                    b0[i] = b1[i] = b2[i] = 1.0
                     self._passes += 1
                 if self._passes == 3 or (self._passes == 2 and self._bid):
                     self._in_auction = False
@@ -183,12 +188,14 @@ class ObservationTracker:
                 continue
             if self._pushing:
                 if kind is PickUp:
-                    base[:, _TOOK + seat] = 1.0
+                    i = _TOOK + seat
+                    b0[i] = b1[i] = b2[i] = 1.0
                     self._seen[seat] = self._push_skat
                     self._hands[seat] |= self._push_skat
                     continue
                 if kind is Pass:
-                    base[:, _PUSHED + seat] = 1.0
+                    i = _PUSHED + seat
+                    b0[i] = b1[i] = b2[i] = 1.0
                     continue
                 if kind is Discard:
                     pushed = cast(Discard, action).mask
