@@ -40,6 +40,7 @@ __all__ = ["AGENTS", "SkatAECEnv", "aec_env", "observation_space", "rules_of"]
 AGENTS: Final = ("player_0", "player_1", "player_2")
 """Agent names; the number is the seat (0 Forehand, 1 Middlehand, 2 Rearhand)."""
 
+_SEAT_OF: Final = {a: i for i, a in enumerate(AGENTS)}
 Obs = dict[str, npt.NDArray[Any]]
 
 
@@ -122,7 +123,7 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Obs:
         """The observation of ``agent``: what its seat knows and its action mask."""
-        seat = AGENTS.index(agent)
+        seat = _SEAT_OF[agent]
         state = self.state
         obs = self._tracker.observe(seat)
         buf = bytearray(NUM_ACTIONS)
@@ -151,19 +152,20 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         if action not in self._legal():
             what = describe(action) if 0 <= int(action) < NUM_ACTIONS else "no action"
             raise ValueError(f"action {int(action)} ({what}) is not legal for {agent} now")
-        self._cumulative_rewards[agent] = 0.0
         state.apply(action_of(action))
-        if state.is_over:
-            result = state.result
-            assert result is not None
-            paid = rewards(result, self.reward)
-            self.rewards = {a: paid[i] for i, a in enumerate(AGENTS)}
-            self.final_rewards = dict(self.rewards)
-            self.terminations = dict.fromkeys(AGENTS, True)
-            self.infos = {a: {"result": result} for a in AGENTS}
-        else:
-            self._clear_rewards()
+        if not state.is_over:  # no reward before the end: nothing to clear or add up
             self.agent_selection = AGENTS[state.to_move]
+            if self.render_mode == "human":
+                print(self.render())
+            return
+        self._cumulative_rewards[agent] = 0.0
+        result = state.result
+        assert result is not None
+        paid = rewards(result, self.reward)
+        self.rewards = {a: paid[i] for i, a in enumerate(AGENTS)}
+        self.final_rewards = dict(self.rewards)
+        self.terminations = dict.fromkeys(AGENTS, True)
+        self.infos = {a: {"result": result} for a in AGENTS}
         self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())

@@ -100,7 +100,6 @@ class ObservationTracker:
         "_fallback",
         "_hands",
         "_in_auction",
-        "_kontra",
         "_laid_open",
         "_n",
         "_passes",
@@ -111,7 +110,6 @@ class ObservationTracker:
         "_said",
         "_seen",
         "_shown",
-        "_spitze",
         "state",
     )
 
@@ -122,7 +120,10 @@ class ObservationTracker:
     def _reset(self) -> None:
         self._base = [np.zeros(SIZE, dtype=np.float32) for _ in range(3)]
         for s in range(3):
-            self._base[s][s] = 1.0  # the seat block never changes
+            base = self._base[s]
+            base[s] = 1.0  # the seat block never changes
+            for other in range(3):
+                base[_SAID + 64 * other] = 1.0  # nothing said yet
         self._n = 0
         self._hands = list(self.state.deal.hand_masks)
         self._bid = 0
@@ -136,8 +137,6 @@ class ObservationTracker:
         self._seen = [0, 0, 0]
         self._pushed = [0, 0, 0]
         self._cards = 0
-        self._kontra = 0
-        self._spitze = 0
         self._laid_open = False
         self._shown = False
         self._fallback = False
@@ -185,6 +184,8 @@ class ObservationTracker:
                     self._pushing = self._pushing and self._passes == 3
                     if self._passes == 3 and rules.ramsch != "off":
                         self._ramsch = rules.ramsch
+                        i = _RAMSCH + RAMSCH_KINDS.index(rules.ramsch)
+                        b0[i] = b1[i] = b2[i] = 1.0
                 continue
             if self._pushing:
                 if kind is PickUp:
@@ -204,16 +205,25 @@ class ObservationTracker:
                     continue
                 self._pushing = False
             if kind is Declare:
-                self._ramsch = ""
+                if self._ramsch:  # Grand Hand instead of the Schieberamsch
+                    i = _RAMSCH + RAMSCH_KINDS.index(self._ramsch)
+                    b0[i] = b1[i] = b2[i] = 0.0
+                    self._ramsch = ""
             elif kind is Double:
-                self._kontra = cast(Double, action).level
+                i = _KONTRA + cast(Double, action).level - 1
+                b0[i] = b1[i] = b2[i] = 1.0
             elif kind is Spitze:
-                self._spitze = cast(Spitze, action).cards
+                i = _SPITZE + cast(Spitze, action).cards - 1
+                b0[i] = b1[i] = b2[i] = 1.0
             elif kind is LayOpen:
                 self._laid_open = True
+                b0[_ANN] = b1[_ANN] = b2[_ANN] = 1.0
             elif kind is PickUp or kind is ShowSkat:
                 self._hands[seat] |= self.state.deal.skat_mask
-                self._shown = self._shown or kind is ShowSkat
+                if kind is ShowSkat:
+                    self._shown = True
+                    i = _ANN + 1
+                    b0[i] = b1[i] = b2[i] = 1.0
             elif kind is Discard:
                 self._hands[seat] &= ~cast(Discard, action).mask
         self._n = len(history)
@@ -233,25 +243,12 @@ class ObservationTracker:
         _set_cards(out, _HAND, self._hands[seat])
         bid = state.bid
         out[_BID + (BID_INDEX[bid] + 1 if bid else 0)] = 1.0
-        for s in range(3):
-            if not self._said[s]:
-                out[_SAID + 64 * s] = 1.0
         d = state.declarer
         if d is not None:
             out[_DECL + d] = 1.0
         c = state.contract
         if c is not None:
             out[_CONTRACT + CONTRACT_INDEX[c.code]] = 1.0
-        for k in range(self._kontra):
-            out[_KONTRA + k] = 1.0
-        if self._spitze:
-            out[_SPITZE + self._spitze - 1] = 1.0
-        if self._laid_open:
-            out[_ANN] = 1.0
-        if self._shown:
-            out[_ANN + 1] = 1.0
-        if self._ramsch:
-            out[_RAMSCH + RAMSCH_KINDS.index(self._ramsch)] = 1.0
         picked_up = state.picked_up
         if done or (seat == d and picked_up) or self._shown:
             _set_cards(out, _SKAT, state.deal.skat_mask)
