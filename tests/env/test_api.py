@@ -6,7 +6,7 @@ import warnings
 
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from skat.env import SkatGymEnv, aec_env
 
@@ -18,6 +18,11 @@ def test_pettingzoo_api_test_passes(rules: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "Observation is not a NumPy array": it is a dict
         api_test(aec_env(rules=rules, reward="seeger"), num_cycles=200)
+
+
+@pytest.mark.parametrize("rules", ["isko", "pub"])
+def test_pettingzoo_seed_test_passes(rules: str) -> None:
+    seed_test(lambda: aec_env(rules=rules), num_cycles=100)
 
 
 def test_gymnasium_env_checker_passes() -> None:
