@@ -107,3 +107,19 @@ def test_the_batch_rows_are_the_seat_to_moves_observation() -> None:
         obs, mask, to_move, _, _ = batch.step([int(rng.choice(np.flatnonzero(m))) for m in mask])
     with pytest.raises(ValueError, match="game 0: action 639"):
         batch.step([639, 639])
+
+
+def test_the_wrapper_runs_in_a_gymnasium_vector_env() -> None:
+    import gymnasium
+
+    envs = gymnasium.vector.SyncVectorEnv([lambda: SkatGymEnv(rules="pub") for _ in range(3)])
+    obs, _ = envs.reset(seed=1)
+    assert obs["observation"].shape == (3, 1452) and obs["action_mask"].shape == (3, 640)
+    finished = 0
+    for _ in range(200):
+        # a finished game's mask is empty; the next step resets it and ignores the action
+        actions = [int(np.flatnonzero(m)[-1]) if m.any() else 0 for m in obs["action_mask"]]
+        obs, _, terminated, _, _ = envs.step(np.array(actions))
+        finished += int(terminated.sum())
+    assert finished > 3
+    envs.close()
