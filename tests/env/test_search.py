@@ -7,7 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from skat.core import GameState, Rules
+from skat.core import PASS, GameState, Phase, Rules
+from skat.core.actions import PickUp
 from skat.env import CHANCE, TERMINAL, ResampleError, SkatGame, SkatState, resample
 from skat.env.action_ids import action_id
 
@@ -104,16 +105,38 @@ def test_resampling_is_consistent_with_the_seats_view(rules: str) -> None:
         if k % 3:
             continue
         seat = rng.randrange(3)
-        try:
-            world = resample(state, seat, rng)
-        except ResampleError as exc:
-            assert "Schieberamsch" in str(exc)
-            continue
+        world = resample(state, seat, rng)
         assert world.view(seat) == state.view(seat)
         assert world.deal.hand_masks[seat] == state.deal.hand_masks[seat]
         compared += 1
         differed += world.deal != state.deal
     assert compared > 100 and differed > compared // 2
+
+
+def test_resampling_follows_the_skat_through_the_schieberamsch_pushes() -> None:
+    rules = Rules.parse("isko,ramsch=schieberamsch,schieberamsch_grand_hand=on,spitze=on")
+    compared = grand_hand = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = GameState(seed=seed, rules=rules)
+        while state.phase == Phase.BIDDING:
+            state.apply(PASS)  # all pass: Schieberamsch
+        stop = rng.randrange(40)
+        while not state.is_over and len(state.history) < stop:
+            state.apply(rng.choice(state.legal_actions()))
+        if not any(type(ev.action) is PickUp for ev in state.history):
+            continue
+        seat = seed % 3
+        world = resample(state, seat, random.Random(seed))
+        assert world.view(seat) == state.view(seat)
+        compared += 1
+        grand_hand += state.contract is not None
+    assert compared > 100 and grand_hand > 5
+
+
+def test_resampling_refuses_a_bad_seat() -> None:
+    with pytest.raises(ResampleError, match="seat must be 0, 1 or 2, not 3"):
+        resample(GameState(seed=1), 3, random.Random(0))
 
 
 def test_resampling_deals_the_hidden_cards_anew() -> None:

@@ -22,8 +22,9 @@ and so on); they are not weighted by how likely the other seats' bids and plays 
 >>> world.view(1) == state.view(1), world.hand(1) == state.hand(1)
 (True, True)
 
-Schieberamsch after a seat took the skat is not supported (the pushed cards would need their
-own bookkeeping): :func:`resample` raises :class:`ResampleError` there.
+In Schieberamsch the skat is followed back through the pushes: each seat that took it held
+its ten cards before plus the skat it took, less the two it pushed on (the pushes a seat did not
+see are drawn too).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from skat.core.actions import DISCARDS, PickUp, ShowSkat
+from skat.core.actions import DISCARDS, Discard, PickUp, ShowSkat
 from skat.core.cards import ALL_MASK, Card
 from skat.core.contracts import EFFECTIVE_SUIT, GRAND, RAMSCH_LOW_TENS, TRUMP_ORDER
 from skat.core.deal import Deal, DealError
@@ -86,17 +87,28 @@ class _Constraints:
         required = [0, 0, 0, 0]
         if d is not None and d != seat and view.open_hand is not None:
             fixed[d] = view.open_hand.mask
-        self.picked_up = self.picked_up_in(view)
+        self.picked_up = d is not None and any(
+            type(ev[1]) in (PickUp, ShowSkat) and ev[0] == d for ev in view.history
+        )
+        # Schieberamsch: the seats that took the skat, in order, and what each pushed on if seen
+        self.pickers = [ev[0] for ev in view.history if type(ev[1]) is PickUp and ev[0] != d]
+        self.pushes: dict[int, int | None] = {}
+        for ev in view.history:
+            act = ev[1]
+            if ev[0] in self.pickers and (act is None or isinstance(act, Discard)):
+                self.pushes[ev[0]] = act.mask if act is not None else None
         if view.discard is not None and (seat == d or view.phase == Phase.DONE):
             fixed[SKAT] = view.discard.mask
         elif view.phase == Phase.DONE and view.skat is not None and not self.picked_up:
-            fixed[SKAT] = view.skat.mask
+            fixed[SKAT] = view.skat.mask if not self.pickers else None
+        elif self.pickers and self.pushes.get(self.pickers[-1]) is not None:
+            fixed[SKAT] = self.pushes[self.pickers[-1]]  # the last push lies there still
         if d is not None and seat != d and view.skat is not None and self.picked_up:
             forbidden[3 - d - seat] |= view.skat.mask  # shown skat: with the declarer
         if d is not None and d != seat and view.announcements and contract is not None:
-            for a in view.announcements:
-                if a.startswith("spitze "):
-                    lowest = TRUMP_ORDER[gt][-int(a[7:]) :]
+            for said in view.announcements:
+                if said.startswith("spitze "):
+                    lowest = TRUMP_ORDER[gt][-int(said[7:]) :]
                     required[d] |= sum(1 << i for i in lowest) & ~gone
         known = 0
         for m in fixed:
@@ -114,10 +126,6 @@ class _Constraints:
         self.required = required
         self.unknown = ALL_MASK & ~gone & ~known
         self.open_slots = [s for s in range(4) if fixed[s] is None]
-
-    @staticmethod
-    def picked_up_in(view: View) -> bool:
-        return any(type(ev[1]) in (PickUp, ShowSkat) for ev in view.history)
 
     def deal_unknown(self, rng: random.Random) -> list[int] | None:
         """The current hands and skat with the unseen cards dealt at random (``None``: the
@@ -149,23 +157,68 @@ class _Constraints:
             out[s] |= 1 << i
         return out
 
-    def deal_of(self, slots: list[int], rng: random.Random) -> tuple[Deal, int]:
-        """The deal the current ``slots`` came from, and the skat as it lies now."""
+    def deal_of(self, slots: list[int], rng: random.Random) -> tuple[Deal, dict[int, int]]:
+        """The deal the current ``slots`` came from, and the two cards each seat put away or
+        pushed on (to replay the discards the seat did not see)."""
         view = self.view
         d = self.declarer
         hands = [slots[s] | self.played[s] for s in range(3)]
         skat_now = slots[SKAT]
         skat = skat_now
+        discards: dict[int, int] = {}
         if d is not None and self.picked_up:
             twelve = hands[d] | skat_now
             if view.skat is not None:
                 skat = view.skat.mask
             else:
-                cards = [i for i in range(32) if twelve >> i & 1]
-                a, b = rng.sample(cards, 2)
-                skat = (1 << a) | (1 << b)
+                skat = _two_of(twelve, rng)
             hands[d] = twelve & ~skat
-        return Deal(hands, skat), skat_now
+            discards[d] = skat_now
+        if self.pickers:  # Schieberamsch: follow the skat back through the pushes
+            skat = self._unpush(hands, skat_now, discards, rng)
+        return Deal(hands, skat), discards
+
+    def _unpush(
+        self, hands: list[int], skat_now: int, discards: dict[int, int], rng: random.Random
+    ) -> int:
+        """Undo the Schieberamsch pushes from the last: each picker's hand before it took the
+        skat; returns the skat as dealt."""
+        view = self.view
+        pickers = self.pickers
+        cur = skat_now
+        for k in range(len(pickers) - 1, -1, -1):
+            s = pickers[k]
+            pushed = self.pushes.get(s)
+            if pushed is None:
+                pushed = cur
+            elif pushed != cur:
+                raise _Reject
+            discards[s] = pushed
+            pool = hands[s] | pushed
+            before = self.pushes.get(pickers[k - 1]) if k else None
+            if before is not None:
+                took = before  # the previous push, seen
+            elif s == view.seat and view.skat is not None and view.phase != Phase.DONE:
+                took = view.skat.mask  # the skat as this seat took it
+            elif k == 0 and view.phase == Phase.DONE and view.skat is not None:
+                took = view.skat.mask  # the dealt skat, shown at the end
+            else:
+                took = _two_of(pool, rng)
+            if took & ~pool:
+                raise _Reject
+            hands[s] = pool & ~took
+            cur = took
+        return cur
+
+
+class _Reject(Exception):
+    """A drawn world that cannot be."""
+
+
+def _two_of(mask: int, rng: random.Random) -> int:
+    cards = [i for i in range(32) if mask >> i & 1]
+    a, b = rng.sample(cards, 2)
+    return (1 << a) | (1 << b)
 
 
 def resample(state: GameState, seat: int, rng: random.Random, tries: int = 2000) -> GameState:
@@ -173,23 +226,18 @@ def resample(state: GameState, seat: int, rng: random.Random, tries: int = 2000)
     if not 0 <= seat < 3:
         raise ResampleError(f"seat must be 0, 1 or 2, not {seat}")
     view = state.view(seat)
-    pushed = view.ramsch is not None or (view.contract is not None and view.contract.hand)
-    if pushed and any(type(ev[1]) is PickUp for ev in view.history):
-        raise ResampleError(
-            "resampling after a seat took the skat in Schieberamsch is not supported"
-        )
     cons = _Constraints(state, view)
-    history = [ev[1] for ev in view.history]
+    history = list(view.history)
     for _ in range(tries):
         slots = cons.deal_unknown(rng)
         if slots is None:
             continue
         try:
-            deal, skat_now = cons.deal_of(slots, rng)
+            deal, discards = cons.deal_of(slots, rng)
             world = GameState(deal, state.rules)
-            for action in history:
-                world.apply(action if action is not None else DISCARDS[skat_now])
-        except (IllegalActionError, DealError, KeyError):
+            for who, action in history:
+                world.apply(action if action is not None else DISCARDS[discards[who]])
+        except (IllegalActionError, DealError, KeyError, _Reject):
             continue
         if world.view(seat) == view:
             return world
