@@ -36,3 +36,14 @@ def test_bad_rules_or_reward_is_one_clear_error() -> None:
         aec_env(rules="isko,kontra=maybe")
     with pytest.raises(ValueError, match=r"unknown reward 'euro' \(known: list, seeger, points\)"):
         aec_env(reward="euro")
+
+
+def test_render_shows_the_game_for_people() -> None:
+    env = aec_env(rules="isko", render_mode="ansi")
+    env.reset(seed=3)
+    env.step(96)  # Middlehand passes
+    text = env.render()
+    assert text.splitlines()[0] == "bidding, player_2 to move"
+    assert "events: 1 p" in text
+    with pytest.raises(ValueError, match="unknown render_mode 'rgb'"):
+        aec_env(render_mode="rgb")
