@@ -17,6 +17,7 @@ def _episode(env: SkatGymEnv, seed: int) -> tuple[list[int], float]:
     rng = np.random.default_rng(seed)
     while not terminated:
         assert np.array_equal(info["action_mask"], obs["action_mask"])
+        assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
         legal = np.flatnonzero(obs["action_mask"])
         assert set(legal.tolist()) == {action_id(a) for a in env.state.legal_actions()}
         assert env.state.to_move == env.seat

@@ -149,6 +149,13 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
             info["result"] = state.result
         return obs, reward, state.is_over, False, info
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids now as booleans (the hook sb3-contrib's ``MaskablePPO`` calls)."""
+        mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+        if not self.state.is_over and self.state.to_move == self.seat:
+            mask[legal_ids(self.state)] = True
+        return mask
+
     def render(self) -> str | None:
         """The game so far as text."""
         s = self.state
