@@ -6,9 +6,11 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skat.core import PASS, GameState, Phase, Rules
-from skat.core.actions import PickUp
+from skat.core.actions import Discard, PickUp
 from skat.env import CHANCE, TERMINAL, ResampleError, SkatGame, SkatState, resample
 from skat.env.action_ids import action_id
 
@@ -175,3 +177,28 @@ def test_legal_actions_are_the_engines() -> None:
     assert state.legal_actions() == sorted(action_id(a) for a in state.state.legal_actions())
     other = (state.current_player() + 1) % 3
     assert state.legal_actions(other) == [] and sum(state.legal_actions_mask(other)) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    length=st.integers(0, 45),
+    seat=st.integers(0, 2),
+    preset=st.sampled_from(PRESETS),
+    all_pass=st.booleans(),
+)
+def test_a_resampled_world_looks_the_same_to_the_seat(
+    seed: int, length: int, seat: int, preset: str, all_pass: bool
+) -> None:
+    rng = random.Random(seed)
+    state = GameState(seed=seed, rules=Rules.parse(preset))
+    while all_pass and state.phase == Phase.BIDDING:
+        state.apply(PASS)
+    while not state.is_over and len(state.history) < length:
+        state.apply(rng.choice(state.legal_actions()))
+    world = resample(state, seat, rng)
+    assert world.view(seat) == state.view(seat)
+    assert world.deal.hand_masks[seat] == state.deal.hand_masks[seat]
+    assert [ev.action for ev in world.history if not isinstance(ev.action, Discard)] == [
+        ev.action for ev in state.history if not isinstance(ev.action, Discard)
+    ]
