@@ -40,7 +40,7 @@ def test_the_mask_equals_the_legal_actions_at_every_step(rules: str) -> None:
     env.reset(seed=11)
     rng = random.Random(5)
     games = steps = 0
-    while games < 80:
+    while games < 300:
         for agent in env.agent_iter():
             obs, _, terminated, _, _ = env.last()
             if terminated:
@@ -56,7 +56,7 @@ def test_the_mask_equals_the_legal_actions_at_every_step(rules: str) -> None:
             steps += 1
         games += 1
         env.reset()
-    assert steps > 80 * 10
+    assert steps > 300 * 10
 
 
 def test_an_illegal_action_is_refused_with_its_name() -> None:

@@ -17,7 +17,7 @@ from ._games import PRESETS
 @pytest.mark.parametrize("rules", PRESETS)
 def test_tracked_observations_equal_the_views_at_every_step(rules: str) -> None:
     r = Rules.parse(rules)
-    for g in range(60):
+    for g in range(200):
         rng = random.Random(g)
         state = GameState(seed=g, rules=r)
         tracker = ObservationTracker(state)
