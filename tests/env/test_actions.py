@@ -66,6 +66,12 @@ def test_an_illegal_action_is_refused_with_its_name() -> None:
         env.step(31)
 
 
+def test_stepping_without_a_game_is_one_clear_error() -> None:
+    env = aec_env()
+    with pytest.raises(ValueError, match=r"no game under way: call reset\(\)"):
+        env.step(96)
+
+
 def test_the_same_seed_deals_the_same_games() -> None:
     a, b = aec_env(rules="pub"), aec_env(rules="pub")
     a.reset(seed=42)

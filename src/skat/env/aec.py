@@ -142,6 +142,8 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         """Apply the action id of the agent to move (``None`` for an agent that is done)."""
+        if not self.agents:
+            raise ValueError("no game under way: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
