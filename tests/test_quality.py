@@ -25,12 +25,12 @@ def _tool(name: str) -> str:
 
 
 def test_ruff_lint_is_clean() -> None:
-    proc = _run(_tool("ruff"), "check", "src", "tests", "bench", "scripts")
+    proc = _run(_tool("ruff"), "check", "src", "tests", "bench", "scripts", "examples")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_ruff_format_is_clean() -> None:
-    proc = _run(_tool("ruff"), "format", "--check", "src", "tests", "bench", "scripts")
+    proc = _run(_tool("ruff"), "format", "--check", "src", "tests", "bench", "scripts", "examples")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 

@@ -1,0 +1,63 @@
+"""Skat for machine-learning code: PettingZoo, Gymnasium and OpenSpiel-style search, full rules.
+
+Install with ``pip install 'skat[env]'`` (numpy, gymnasium, pettingzoo).  Built on
+:mod:`skat.core` (the rules) and :mod:`skat.ai` (opponents for the single-agent wrapper);
+``docs/env.md`` documents the action ids and the observation layout.
+
+- :func:`aec_env` — the PettingZoo AEC environment (three seats, the whole game).
+- :class:`SkatGymEnv` — Gymnasium, one learning seat against :mod:`skat.ai` agents.
+- :class:`BatchEnv` — ``n`` self-play games stepped together.
+- :class:`SkatGame` / :class:`SkatState` — OpenSpiel-style states for search, with
+  :meth:`SkatState.resample_from_infostate`.
+
+>>> env = aec_env(rules="isko", reward="list")
+>>> env.reset(seed=0)
+>>> env.agent_selection, int(env.observe("player_1")["action_mask"].sum())
+('player_1', 64)
+"""
+
+try:
+    import gymnasium as _gymnasium  # noqa: F401
+    import numpy as _numpy  # noqa: F401
+    import pettingzoo as _pettingzoo  # type: ignore[import-untyped]  # noqa: F401
+except ImportError as _exc:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"skat.env needs the env extra ({_exc.name} is missing): pip install 'skat[env]'"
+    ) from None
+
+from skat.env.action_ids import ACTIONS, NUM_ACTIONS, action_id, action_of, describe, legal_ids
+from skat.env.aec import AGENTS, SkatAECEnv, aec_env
+from skat.env.batch import BatchEnv
+from skat.env.gym_env import SkatGymEnv
+from skat.env.observation import LAYOUT, SIZE, Observation, decode, encode, observation_of
+from skat.env.rewards import REWARDS, rewards
+from skat.env.sampling import ResampleError, resample
+from skat.env.search import CHANCE, TERMINAL, SkatGame, SkatState
+
+__all__ = [
+    "ACTIONS",
+    "AGENTS",
+    "CHANCE",
+    "LAYOUT",
+    "NUM_ACTIONS",
+    "REWARDS",
+    "SIZE",
+    "TERMINAL",
+    "BatchEnv",
+    "Observation",
+    "ResampleError",
+    "SkatAECEnv",
+    "SkatGame",
+    "SkatGymEnv",
+    "SkatState",
+    "action_id",
+    "action_of",
+    "aec_env",
+    "decode",
+    "describe",
+    "encode",
+    "legal_ids",
+    "observation_of",
+    "resample",
+    "rewards",
+]

@@ -1,0 +1,197 @@
+"""The PettingZoo AEC environment: one full game of Skat per episode, three agents.
+
+``player_0`` is Forehand (Vorhand), ``player_1`` Middlehand, ``player_2`` Rearhand.  Each
+observation is ``{"observation": float32[1452], "action_mask": int8[640]}`` (see
+:mod:`skat.env.observation` and :mod:`skat.env.action_ids`); the mask is 1 exactly at the ids of
+the engine's legal actions when the agent is to move (all 0 otherwise).  Rewards come at the end
+of the game (:mod:`skat.env.rewards`).  ``reset(seed=s)`` reseeds the dealer: the same seed gives
+the same deals in the same order; ``reset(options={"deal": Deal})`` plays a given deal.
+
+>>> env = aec_env(rules="pub", reward="seeger")
+>>> env.reset(seed=1)
+>>> for agent in env.agent_iter():
+...     obs, reward, terminated, truncated, info = env.last()
+...     action = None if terminated else int(np.flatnonzero(obs["action_mask"])[0])
+...     env.step(action)
+>>> env.state.is_over, sum(env.final_rewards.values()) == sum(rewards(env.state.result, "seeger"))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from skat.core.deal import Deal
+from skat.core.rules import Rules
+from skat.core.state import GameState
+from skat.env.action_ids import NUM_ACTIONS, action_of, describe, legal_ids
+from skat.env.observation import SIZE
+from skat.env.rewards import check_reward, rewards
+from skat.env.tracker import ObservationTracker
+
+__all__ = ["AGENTS", "SkatAECEnv", "aec_env", "observation_space", "rules_of"]
+
+AGENTS: Final = ("player_0", "player_1", "player_2")
+"""Agent names; the number is the seat (0 Forehand, 1 Middlehand, 2 Rearhand)."""
+
+_SEAT_OF: Final = {a: i for i, a in enumerate(AGENTS)}
+Obs = dict[str, npt.NDArray[Any]]
+
+
+def rules_of(rules: Rules | str) -> Rules:
+    """Rules from a :class:`~skat.core.rules.Rules` or its string form (``"pub"``,
+    ``"isko,kontra=on"``); a bad string raises :class:`~skat.core.rules.RulesError`."""
+    return rules if isinstance(rules, Rules) else Rules.parse(rules)
+
+
+def observation_space() -> gymnasium.spaces.Dict:
+    """The space of one observation: the vector and the action mask."""
+    return gymnasium.spaces.Dict(
+        {
+            "observation": gymnasium.spaces.Box(0.0, 1.0, (SIZE,), dtype=np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+        }
+    )
+
+
+def mask_of(ids: list[int]) -> npt.NDArray[np.int8]:
+    """An action mask with 1 at ``ids``."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[ids] = 1
+    return mask
+
+
+class SkatAECEnv(AECEnv):  # type: ignore[misc]
+    """Skat as a PettingZoo AEC environment (see the module doc)."""
+
+    metadata: Final[dict[str, Any]] = {
+        "name": "skat_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, rules: Rules | str = "isko", reward: str = "list", render_mode: str | None = None
+    ) -> None:
+        super().__init__()
+        self.rules = rules_of(rules)
+        self.reward = check_reward(reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r} (known: ansi, human)")
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self._obs_space = observation_space()
+        self._act_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self._rng = random.Random()
+        self.state = GameState(Deal.random(self._rng), self.rules)
+        self._tracker = ObservationTracker(self.state)
+        self._legal_at = -1
+        self._legal_ids: list[int] = []
+        self.final_rewards: dict[str, float] = {}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: a random deal (seeded by ``seed``) or ``options["deal"]``."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        deal = (options or {}).get("deal")
+        if deal is not None and not isinstance(deal, Deal):
+            raise TypeError(f"options['deal'] must be a skat.core.Deal, not {type(deal).__name__}")
+        self.state = GameState(deal if deal is not None else Deal.random(self._rng), self.rules)
+        self._tracker = ObservationTracker(self.state)
+        self._legal_at = -1
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.final_rewards = {}
+        self.agent_selection = AGENTS[self.state.to_move]
+
+    def observe(self, agent: str) -> Obs:
+        """The observation of ``agent``: what its seat knows and its action mask."""
+        seat = _SEAT_OF[agent]
+        state = self.state
+        obs = self._tracker.observe(seat)
+        buf = bytearray(NUM_ACTIONS)
+        if seat == state.to_move and not state.is_over:
+            for i in self._legal():
+                buf[i] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(buf, dtype=np.int8)}
+
+    def _legal(self) -> list[int]:
+        """The legal ids now (computed once per position)."""
+        n = len(self.state.history)
+        if self._legal_at != n:
+            self._legal_ids = legal_ids(self.state)
+            self._legal_at = n
+        return self._legal_ids
+
+    def step(self, action: int | None) -> None:
+        """Apply the action id of the agent to move (``None`` for an agent that is done)."""
+        if not self.agents:
+            raise ValueError("no game under way: call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        if action is None:
+            raise ValueError(f"{agent} is to move and must give an action id, not None")
+        if action not in self._legal():
+            what = describe(action) if 0 <= int(action) < NUM_ACTIONS else "no action"
+            raise ValueError(f"action {int(action)} ({what}) is not legal for {agent} now")
+        state.apply(action_of(action))
+        if not state.is_over:  # no reward before the end: nothing to clear or add up
+            self.agent_selection = AGENTS[state.to_move]
+            if self.render_mode == "human":
+                print(self.render())
+            return
+        self._cumulative_rewards[agent] = 0.0
+        result = state.result
+        assert result is not None
+        paid = rewards(result, self.reward)
+        self.rewards = {a: paid[i] for i, a in enumerate(AGENTS)}
+        self.final_rewards = dict(self.rewards)
+        self.terminations = dict.fromkeys(AGENTS, True)
+        self.infos = {a: {"result": result} for a in AGENTS}
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str:
+        """The game so far as text (every hand shown: rendering is for people, not agents)."""
+        s = self.state
+        lines = [
+            f"{s.phase.name.lower()}, {AGENTS[s.to_move]} to move" if not s.is_over else "over"
+        ]
+        lines += [f"{AGENTS[i]}: {s.hand(i)}" for i in range(3)]
+        lines.append("events: " + " ".join(str(e) for e in s.history))
+        if s.result is not None:
+            lines.append(s.result.explain("en"))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(
+    rules: Rules | str = "isko", reward: str = "list", render_mode: str | None = None
+) -> SkatAECEnv:
+    """The PettingZoo AEC environment of a full game of Skat under ``rules`` (a preset name, a
+    rules string or a :class:`~skat.core.rules.Rules`), paying ``reward`` (``list``,
+    ``seeger`` or ``points``)."""
+    return SkatAECEnv(rules, reward, render_mode)
