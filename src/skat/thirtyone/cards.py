@@ -36,12 +36,13 @@ class Card:
     """One card: ``suit`` 0..3 (D H S C) and ``rank`` 2..14 (ace high).  Use :meth:`get`
     or :meth:`parse`; there is exactly one object per card."""
 
-    __slots__ = ("index", "rank", "suit")
+    __slots__ = ("index", "points", "rank", "suit")
     _all: ClassVar[dict[tuple[int, int], Card]] = {}
 
     suit: int
     rank: int
     index: int
+    points: int  # value in a hand: ace 11, pictures 10, others their pips
 
     def __new__(cls, suit: int, rank: int) -> Card:
         key = (suit, rank)
@@ -54,6 +55,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "index", suit * 13 + rank - 2)
+        object.__setattr__(card, "points", 11 if rank == 14 else min(rank, 10))
         cls._all[key] = card
         return card
 
@@ -73,13 +75,6 @@ class Card:
     def get(cls, suit: int, rank: int) -> Card:
         """The card of this suit and rank."""
         return cls(suit, rank)
-
-    @property
-    def points(self) -> int:
-        """Value in a hand: ace 11, pictures 10, others their pips."""
-        if self.rank == 14:
-            return 11
-        return min(self.rank, 10)
 
     @property
     def code(self) -> str:

@@ -42,10 +42,22 @@ def suit_points(cards: Iterable[Card]) -> list[int]:
 
 def value2(cards: Sequence[Card], rules: Rules) -> int:
     """Twice the value of a hand of three cards under ``rules``."""
-    best = 2 * max(suit_points(cards))
     if len(cards) != 3:
+        return 2 * max(suit_points(cards))
+    a, b, c = cards
+    if a.suit == b.suit == c.suit:
+        best = 2 * (a.points + b.points + c.points)
+    elif a.suit == b.suit:
+        best = 2 * max(a.points + b.points, c.points)
+    elif a.suit == c.suit:
+        best = 2 * max(a.points + c.points, b.points)
+    elif b.suit == c.suit:
+        best = 2 * max(b.points + c.points, a.points)
+    else:
+        best = 2 * max(a.points, b.points, c.points)
+    if not (rules.feuer or rules.straight_flush or rules.three_of_a_kind != "off"):
         return best
-    ranks = {c.rank for c in cards}
+    ranks = {a.rank, b.rank, c.rank}
     if len(ranks) == 1:
         if rules.feuer and cards[0].rank == 14:
             return FEUER
