@@ -31,8 +31,14 @@ def test_card_spellings_name_the_same_card() -> None:
 
 def test_card_values_ace_eleven_pictures_ten_others_pips() -> None:
     assert [Card.parse(c).points for c in ("HA", "HK", "HQ", "HJ", "H10", "H9", "H2")] == [
-        11, 10, 10, 10, 10, 9, 2,
-    ]  # fmt: skip
+        11,
+        10,
+        10,
+        10,
+        10,
+        9,
+        2,
+    ]
 
 
 def test_hand_value_is_the_best_suit() -> None:

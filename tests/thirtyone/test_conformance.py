@@ -80,18 +80,30 @@ def test_undo_restores_and_copies_are_independent() -> None:
             r = m.round
             if not r.over and rng.random() < 0.3:
                 before = (
-                    [r.hand(p) for p in range(n)], r.stock, r.discards, r.to_move, r.phase,
-                    r.knocker, r.result, r.log,
-                )  # fmt: skip
+                    [r.hand(p) for p in range(n)],
+                    r.stock,
+                    r.discards,
+                    r.to_move,
+                    r.phase,
+                    r.knocker,
+                    r.result,
+                    r.log,
+                )
                 twin = r.copy()
                 action = rng.choice(r.legal_actions())
                 r.apply(action)
                 assert (twin.stock, twin.discards, twin.to_move) == before[1:4]
                 r.undo()
                 after = (
-                    [r.hand(p) for p in range(n)], r.stock, r.discards, r.to_move, r.phase,
-                    r.knocker, r.result, r.log,
-                )  # fmt: skip
+                    [r.hand(p) for p in range(n)],
+                    r.stock,
+                    r.discards,
+                    r.to_move,
+                    r.phase,
+                    r.knocker,
+                    r.result,
+                    r.log,
+                )
                 assert after == before
                 assert twin.legal_actions() == r.legal_actions()
             step(m, agents)

@@ -93,9 +93,9 @@ class RoundResult:
         n = len(self.losses)
         nm = list(names) if names is not None else [f"player {p}" for p in range(n)]
         lines = []
-        for p in range(n):
-            if self.values[p] is not None:
-                lines.append(f"{nm[p]}: {show(self.shown[p])} = {format_value(self.values[p])}")
+        for p, value in enumerate(self.values):
+            if value is not None:
+                lines.append(f"{nm[p]}: {show(self.shown[p])} = {format_value(value)}")
         if self.reason in ("deal", "31"):
             who = " and ".join(nm[p] for p in self.thirty_one)
             when = "on the deal" if self.reason == "deal" else "at once"
