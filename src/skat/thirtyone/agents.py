@@ -11,9 +11,9 @@ An agent sees one seat's :class:`~skat.thirtyone.state.View` and returns one of 
 - discards the card whose loss costs least, counting the value kept, the chances the unseen
   cards give the rest, and whether the next player collects that suit (he took cards of it
   from the pile);
-- knocks when its hand reaches a threshold that falls with the number of players (it only
-  has to beat the lowest of them) and rises with the turns played (the others' hands improve),
-  and never below the rules' minimum.
+- knocks when its hand reaches a threshold that depends on the number of players (measured,
+  :func:`knock_threshold`) and rises with the turns played (the others' hands improve), and
+  never below the rules' minimum.
 
 >>> import random
 >>> from skat.thirtyone import Round
@@ -100,17 +100,21 @@ def unseen_cards(view: View) -> list[Card]:
 
 
 def knock_threshold(players: int, turns_per_player: float, rules: Rules) -> int:
-    """Twice the hand value the heuristic knocks with.
+    """Twice the hand value the heuristic knocks with: a base for the number of players, +1
+    for every two turns each player has had (the others' hands improve), at most +6, and never
+    below the rules' minimum.
 
-    The figures were tuned against the ``greedy`` player (bench/thirtyone_arena.py): with
-    four players knocking at 19 won more matches than at 21 or 23, heads-up 23 did best.
+    The bases were measured against the ``greedy`` player (300 matches each, see
+    docs/thirtyone.md): heads-up 23 beat 21 and 25; with three players 24 beat 20 and 22; with
+    four, 19 to 23 did equally well; with six and eight players 21 to 27 clearly beat 18 (one
+    knock gives many players a last turn, and the knocker alone lowest pays two).
 
     >>> [knock_threshold(n, 0, Rules()) // 2 for n in (2, 3, 4, 6, 9)]
-    [23, 21, 19, 18, 18]
+    [23, 24, 22, 23, 23]
     >>> knock_threshold(4, 4, Rules()) // 2, knock_threshold(4, 0, Rules(min_knock=25)) // 2
-    (21, 25)
+    (24, 25)
     """
-    base = {2: 23, 3: 21, 4: 19, 5: 19}.get(players, 18)
+    base = {2: 23, 3: 24, 4: 22}.get(players, 23)
     late = min(6, int(turns_per_player / 2))
     return max(2 * (base + late), 2 * rules.min_knock)
 
