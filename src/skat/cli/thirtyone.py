@@ -279,7 +279,7 @@ class Table:
             self.say(f"{self.names[view.knocker]} knocked: this is your last turn")
         for p, known in enumerate(view.known):
             if p and known and view.active[p]:
-                self.say(f"{self.names[p]} took {self.cards(known)} from the pile")
+                self.say(f"{self.names[p]} holds {self.cards(known)} (taken from the pile)")
         self.say(f"your cards: {self.cards(view.hand)} = {format_value(view.value2)}")
         while True:
             action = self.read_action(self.prompt_line(view), view)
@@ -295,7 +295,10 @@ class Table:
             self.say(f"You {str(event).replace('knocks', 'knock').replace('throws', 'throw')}")
             return
         assert isinstance(action, Draw)
-        self.say(f"you draw {self.card(event.card)}")
+        if action == DRAW_PILE:
+            self.say(f"you take {self.card(event.card)} from the pile")
+        else:
+            self.say(f"you draw {self.card(event.card)} from the stock")
         view = m.view(0)
         numbered = "  ".join(f"{i}={self.card(c)}" for i, c in enumerate(view.hand, 1))
         while True:
