@@ -101,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (you included), not {args.players}"
         )
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")  # a terminal without ♥♠♦♣ shows '?', never a traceback
     table = Table(args.players, rules, seed, args.bot, plain=args.plain)
     return table.play()
 
@@ -143,6 +146,13 @@ class Table:
         self.out = out or sys.stdout
         self._read = read or _read_line
         self.match = Match(players, rules, random.Random(seed))
+        isatty = getattr(self.out, "isatty", None)
+        self.color = not plain and bool(isatty and isatty())
+        try:
+            "♥♠♦♣—●○½".encode(getattr(self.out, "encoding", None) or "utf-8")
+            self.ascii = False
+        except (UnicodeEncodeError, LookupError):
+            self.ascii = True
         self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
         self.bots: list[Agent | None] = [None] + [
             AGENTS[bot](random.Random(f"{seed}:bot{i}")) for i in range(1, players)
@@ -150,12 +160,18 @@ class Table:
 
     # output ---------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        print(self.encodable(text), file=self.out, flush=True)
+
+    def encodable(self, text: str) -> str:
+        """The text, with ASCII stand-ins when the output cannot show ♥ (H10, o for a penny)."""
+        if self.ascii:
+            return text.translate(ASCII)
+        return text
 
     def card(self, c: Card | None) -> str:
         if c is None:
             return "-"
-        if self.plain or c.suit not in (0, 1):
+        if not self.color or c.suit not in (0, 1):
             return str(c)
         return f"{RED}{c}{RESET}"
 
@@ -163,7 +179,7 @@ class Table:
         return " ".join(self.card(c) for c in cs)
 
     def bold(self, text: str) -> str:
-        return text if self.plain else f"{BOLD}{text}{RESET}"
+        return f"{BOLD}{text}{RESET}" if self.color else text
 
     def lives_line(self) -> str:
         m = self.match
@@ -339,7 +355,7 @@ class Table:
             return None
 
     def ask(self, prompt: str) -> str:
-        print(prompt, end="", file=self.out, flush=True)
+        print(self.encodable(prompt), end="", file=self.out, flush=True)
         text = self._read()
         if text.strip().lower() in ("q", "quit", "exit"):
             raise Quit
@@ -362,6 +378,10 @@ def _read_line() -> str:
         raise Quit
     return line
 
+
+ASCII = str.maketrans(
+    {"♦": "D", "♥": "H", "♠": "S", "♣": "C", "—": "-", "●": "o", "○": "."} | {"½": ".5"}
+)
 
 HELP_TEXT = """\
 s or stock: draw the top card of the stock     p or pile: take the top card of the pile
