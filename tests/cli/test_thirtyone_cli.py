@@ -3,6 +3,7 @@ through standard input, the arena, and one-line errors."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
@@ -67,6 +68,8 @@ def test_pseudo_terminal_full_game() -> None:
         timeout=30,
         dimensions=(40, 120),
     )
+    transcript = io.StringIO()
+    child.logfile_read = transcript
     seen = {"turn": 0, "discard": 0, "next": 0}
     turns = 0
     try:
@@ -100,6 +103,9 @@ def test_pseudo_terminal_full_game() -> None:
     finally:
         child.close(force=True)
     assert seen["turn"] and seen["discard"] and seen["next"]
+    screen = transcript.getvalue()
+    assert "lives: You ●" in screen and "\033[" in screen  # pennies, colour on a terminal
+    assert "— the round is over —" in screen and "your cards:" in screen
 
 
 def test_arena_reports_win_rates_with_an_interval(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skat.thirtyone import SCAT, SCHWIMMEN, Card, Rules, RulesError, pack, parse_cards, value2
 from skat.thirtyone.cards import CardError
@@ -135,3 +137,35 @@ def test_bad_rules_are_one_line_errors(text: str, message: str) -> None:
 
 def test_rules_accept_the_half_sign() -> None:
     assert Rules.parse("scat,three_of_a_kind=30½").three_of_a_kind == "30.5"
+
+
+@given(
+    st.fixed_dictionaries(
+        {
+            "pack": st.sampled_from([52, 32]),
+            "lives": st.integers(1, 9),
+            "county": st.booleans(),
+            "three_of_a_kind": st.sampled_from(["off", "30", "30.5"]),
+            "straight_flush": st.booleans(),
+            "min_knock": st.integers(0, 31),
+            "throw_down": st.booleans(),
+            "feuer": st.booleans(),
+            "take_back": st.booleans(),
+            "knocker_pays": st.integers(1, 2),
+            "stock_out": st.sampled_from(["shuffle", "draw"]),
+        }
+    )
+)
+def test_rules_string_round_trips_for_any_combination(options: dict[str, object]) -> None:
+    rules = Rules(**options)  # type: ignore[arg-type]
+    assert Rules.parse(str(rules)) == rules
+
+
+@given(st.lists(st.sampled_from(pack(52)), min_size=3, max_size=3, unique=True), st.booleans())
+def test_a_hand_is_worth_at_least_its_best_card_and_at_most_31_or_feuer(
+    cards: list[Card], variants: bool
+) -> None:
+    rules = Rules(three_of_a_kind="30.5", straight_flush=True, feuer=True) if variants else SCAT
+    worth = value2(cards, rules)
+    assert 2 * max(c.points for c in cards) <= worth <= (66 if variants else 62)
+    assert worth == 62 or not is_instant(cards, SCAT)
