@@ -33,6 +33,8 @@ def test_plain_line_mode_plays_a_whole_match_from_standard_input() -> None:
     assert "lives: You 3 pennies | Bot 1 3 pennies | Bot 2 3 pennies" in out
     assert "your turn: s = stock" in out and "You knock" in out
     assert "— the round is over —" in out
+    assert "lives: You on the county" in out and "lives: You out" in out
+    assert "You are out. The computer players finish the match." in out
     assert re.search(r"^(You win|Bot \d wins) the match$", out, re.M)
 
 
