@@ -74,6 +74,7 @@ def test_straight_flush_counts_30_and_ace_king_queen_its_31() -> None:
     assert v("S4 S5 S7", rules) == "16"
     assert v("S4 H5 S6", rules) == "10"
     assert v("SA SK SQ", rules) == "31"
+    assert v("SA S2 S3", rules) == "16"  # the ace is high only
 
 
 def test_feuer_three_aces_count_33_and_are_shown_at_once() -> None:
