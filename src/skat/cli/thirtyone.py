@@ -1,0 +1,392 @@
+"""Play Scat ("Thirty-one") in the terminal: you against computer players.
+
+Each player holds three cards; the value of a hand is the sum of its cards of one suit (ace 11,
+pictures 10, the others their pips; 31 is the best).  On your turn draw the top card of the
+stock or of the discard pile and discard one card, or knock: then everyone else has one last
+turn and the lowest hand loses a life (a knocker alone lowest loses two).  31 is shown at once
+and everyone else loses a life.  Three pennies, then "on the county", then out; the last player
+in wins.  The rules are in docs/thirtyone.md; --rules help lists the options.
+
+Commands on your turn: s (stock), p (pile), k (knock), t (throw down, when played), then the
+card to discard by its position 1-4 or its name (HA, S10, ♥K); h for help, q to quit.
+--plain prints plain lines without colour and does not wait between rounds (for scripts).
+
+examples:
+  skat thirty-one
+  skat thirty-one --players 3 --seed 7 --rules schwimmen
+  skat thirty-one --rules scat,min_knock=21,three_of_a_kind=30.5 --plain < moves.txt
+  skat thirty-one --arena heuristic,random,random,random --matches 500 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from skat.cli.main import UserError
+from skat.thirtyone import (
+    DRAW_PILE,
+    DRAW_STOCK,
+    KNOCK,
+    STAND,
+    THROW_DOWN,
+    Action,
+    Call,
+    Discard,
+    Draw,
+    IllegalActionError,
+    Match,
+    Phase,
+    Rules,
+    View,
+    format_value,
+    parse_action,
+)
+from skat.thirtyone.actions import ActionError
+from skat.thirtyone.agents import AGENTS, Agent
+from skat.thirtyone.arena import run_arena
+from skat.thirtyone.cards import Card
+from skat.thirtyone.rules import describe
+from skat.thirtyone.state import MAX_PLAYERS, MIN_PLAYERS, RoundResult
+
+NAME = "thirty-one"
+HELP = "play Scat (Thirty-one) against computer players, or an arena of them"
+
+RED = "\033[31m"
+BOLD = "\033[1m"
+DIM = "\033[2m"
+RESET = "\033[0m"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        help=f"players at the table, you included ({MIN_PLAYERS}-{MAX_PLAYERS}, default 4)",
+    )
+    parser.add_argument("--seed", type=int, help="seed of the deals (default: a random one)")
+    parser.add_argument(
+        "--rules", default="scat", help="preset and options, e.g. schwimmen; 'help' lists them"
+    )
+    parser.add_argument(
+        "--bot",
+        default="heuristic",
+        choices=sorted(AGENTS),
+        help="the computer players (default heuristic)",
+    )
+    parser.add_argument("--plain", action="store_true", help="plain lines for scripts")
+    parser.add_argument(
+        "--arena",
+        metavar="A,B,...",
+        help="no human: these agents (one per seat) play --matches matches; win rates",
+    )
+    parser.add_argument(
+        "--matches", type=int, default=200, help="matches for --arena (default 200)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.rules.strip().lower() == "help":
+        print(describe())
+        return 0
+    rules = Rules.parse(args.rules)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    if args.arena is not None:
+        return _arena(args, rules, seed)
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise UserError(
+            f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (you included), not {args.players}"
+        )
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")  # a terminal without ♥♠♦♣ shows '?', never a traceback
+    table = Table(args.players, rules, seed, args.bot, plain=args.plain)
+    return table.play()
+
+
+def _arena(args: argparse.Namespace, rules: Rules, seed: int) -> int:
+    names = [n.strip() for n in args.arena.split(",")]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise UserError(f"--arena takes {MIN_PLAYERS} to {MAX_PLAYERS} agents, not {len(names)}")
+    for name in names:
+        if name not in AGENTS:
+            raise UserError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+    if args.matches < 1:
+        raise UserError(f"--matches must be at least 1, not {args.matches}")
+    report = run_arena(names, args.matches, seed, rules)
+    print(f"rules: {rules}, seed: {seed}")
+    print(report.table())
+    return 0
+
+
+class Quit(Exception):
+    """The player typed q or closed the input."""
+
+
+class Table:
+    """A match between you (seat 0) and computer players, rendered as text."""
+
+    def __init__(
+        self,
+        players: int,
+        rules: Rules,
+        seed: int,
+        bot: str,
+        plain: bool = False,
+        out: TextIO | None = None,
+        read: Callable[[], str] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.plain = plain
+        self.out = out or sys.stdout
+        self._read = read or _read_line
+        self.match = Match(players, rules, random.Random(seed))
+        isatty = getattr(self.out, "isatty", None)
+        self.color = not plain and bool(isatty and isatty())
+        try:
+            "♥♠♦♣—●○½".encode(getattr(self.out, "encoding", None) or "utf-8")
+            self.ascii = False
+        except (UnicodeEncodeError, LookupError):
+            self.ascii = True
+        self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+        self.bots: list[Agent | None] = [None] + [
+            AGENTS[bot](random.Random(f"{seed}:bot{i}")) for i in range(1, players)
+        ]
+
+    # output ---------------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        print(self.encodable(text), file=self.out, flush=True)
+
+    def encodable(self, text: str) -> str:
+        """The text, with ASCII stand-ins when the output cannot show ♥ (H10, o for a penny)."""
+        if self.ascii:
+            return text.translate(ASCII)
+        return text
+
+    def card(self, c: Card | None) -> str:
+        if c is None:
+            return "-"
+        if not self.color or c.suit not in (0, 1):
+            return str(c)
+        return f"{RED}{c}{RESET}"
+
+    def cards(self, cs: Sequence[Card]) -> str:
+        return " ".join(self.card(c) for c in cs)
+
+    def bold(self, text: str) -> str:
+        return f"{BOLD}{text}{RESET}" if self.color else text
+
+    def lives_line(self) -> str:
+        m = self.match
+        parts = []
+        for p, name in enumerate(self.names):
+            if m.out[p]:
+                state = "out"
+            elif m.lives[p] == 0:
+                state = "on the county"
+            elif self.plain:
+                state = f"{m.lives[p]} {'penny' if m.lives[p] == 1 else 'pennies'}"
+            else:
+                state = "●" * m.lives[p] + "○" * (self.rules.lives - m.lives[p])
+            parts.append(f"{name} {state}")
+        return "lives: " + " | ".join(parts)
+
+    # the game -------------------------------------------------------------------------------
+    def play(self) -> int:
+        self.say(
+            f"Scat (Thirty-one), {len(self.names)} players, rules {self.rules}, seed {self.seed}"
+        )
+        try:
+            while True:
+                self.play_round()
+                if self.match.over:
+                    break
+                if self.match.out[0]:
+                    self.say("You are out. The computer players finish the match.")
+                    self.finish_quietly()
+                    break
+                if not self.plain:
+                    self.ask("Enter for the next round (q to quit) ")
+                self.match.next_round()
+        except Quit:
+            self.say("bye")
+            return 0
+        winner = self.match.winner
+        assert winner is not None
+        self.say(self.bold(f"{self.names[winner]} {'win' if winner == 0 else 'wins'} the match"))
+        return 0
+
+    def finish_quietly(self) -> None:
+        m = self.match
+        while not m.over:
+            if m.round.over:
+                m.next_round()
+                continue
+            seat = m.round.to_move
+            agent = self.bots[seat]
+            assert agent is not None
+            m.apply(agent.choose(m.view(seat)))
+
+    def play_round(self) -> None:
+        m = self.match
+        r = m.round
+        self.say()
+        self.say(
+            self.bold(f"— round {m.rounds}: {self.names[r.dealer]} {_verb(r.dealer, 'deal')} —")
+            + f"  stock {len(r.stock)}, pile {self.card(r.discards[-1])}"
+        )
+        self.say(self.lives_line())
+        if not m.out[0] and (r.over or r.to_move != 0):
+            self.say(f"your cards: {self.cards(r.hand(0))} = {format_value(m.view(0).value2)}")
+        while not r.over:
+            seat = r.to_move
+            if seat == 0:
+                self.human_turn()
+            else:
+                self.bot_turn(seat)
+        assert r.result is not None
+        self.show_result(r.result)
+
+    def bot_turn(self, seat: int) -> None:
+        m = self.match
+        agent = self.bots[seat]
+        assert agent is not None
+        name = self.names[seat]
+        first = agent.choose(m.view(seat))
+        event = m.apply(first)
+        if isinstance(first, Call):
+            if first == KNOCK:
+                self.say(self.bold(f"{name} knocks!") + " Everyone else has one last turn.")
+            elif first == THROW_DOWN:
+                self.say(self.bold(f"{name} throws down!"))
+            else:
+                self.say(f"{name} cannot draw and stands")
+            return
+        second = agent.choose(m.view(seat))
+        m.apply(second)
+        assert isinstance(second, Discard)
+        source = "the stock" if first == DRAW_STOCK else f"the pile ({self.card(event.card)})"
+        self.say(f"{name} draws from {source}, discards {self.card(second.card)}")
+
+    def prompt_line(self, view: View) -> str:
+        words = []
+        for a in view.legal_actions:
+            if a == DRAW_STOCK:
+                words.append(f"s = stock ({view.stock_size})")
+            elif a == DRAW_PILE:
+                words.append(f"p = pile {self.card(view.top)}")
+            elif a == KNOCK:
+                words.append("k = knock")
+            elif a == THROW_DOWN:
+                words.append("t = throw down")
+            elif a == STAND:
+                words.append("stand")
+        return "your turn: " + ", ".join(words) + " (h help, q quit)"
+
+    def human_turn(self) -> None:
+        m = self.match
+        view = m.view(0)
+        if view.knocker is not None:
+            self.say(f"{self.names[view.knocker]} knocked: this is your last turn")
+        for p, known in enumerate(view.known):
+            if p and known and view.active[p]:
+                self.say(f"{self.names[p]} holds {self.cards(known)} (taken from the pile)")
+        self.say(f"your cards: {self.cards(view.hand)} = {format_value(view.value2)}")
+        while True:
+            action = self.read_action(self.prompt_line(view), view)
+            if action is None:
+                continue
+            try:
+                event = m.apply(action)
+            except IllegalActionError as exc:
+                self.say(f"not allowed: {exc}")
+                continue
+            break
+        if isinstance(action, Call):
+            self.say(f"You {str(event).replace('knocks', 'knock').replace('throws', 'throw')}")
+            return
+        assert isinstance(action, Draw)
+        if action == DRAW_PILE:
+            self.say(f"you take {self.card(event.card)} from the pile")
+        else:
+            self.say(f"you draw {self.card(event.card)} from the stock")
+        view = m.view(0)
+        numbered = "  ".join(f"{i}={self.card(c)}" for i, c in enumerate(view.hand, 1))
+        while True:
+            choice = self.read_action(f"discard which? {numbered}", view)
+            if choice is None:
+                continue
+            try:
+                m.apply(choice)
+            except IllegalActionError as exc:
+                self.say(f"not allowed: {exc}")
+                continue
+            break
+        assert isinstance(choice, Discard)
+        kept = m.round.hand(0)
+        self.say(
+            f"you discard {self.card(choice.card)}; your cards: {self.cards(kept)} = "
+            f"{format_value(m.view(0).value2)}"
+        )
+
+    def read_action(self, prompt: str, view: View) -> Action | None:
+        text = self.ask(prompt + "\n> ").strip()
+        low = text.lower()
+        if low in ("h", "help", "?"):
+            self.say(HELP_TEXT)
+            return None
+        if not text:
+            return None
+        if view.phase is Phase.DISCARD and low.isdigit():
+            i = int(low)
+            if 1 <= i <= len(view.hand):
+                return Discard(view.hand[i - 1])
+            self.say(f"no card number {i}: 1 to {len(view.hand)}")
+            return None
+        try:
+            return parse_action(text)
+        except ActionError as exc:
+            self.say(str(exc))
+            return None
+
+    def ask(self, prompt: str) -> str:
+        print(self.encodable(prompt), end="", file=self.out, flush=True)
+        text = self._read()
+        if text.strip().lower() in ("q", "quit", "exit"):
+            raise Quit
+        return text
+
+    def show_result(self, result: RoundResult) -> None:
+        self.say(self.bold("— the round is over —"))
+        for line in result.explain(self.names).splitlines():
+            self.say(line.replace("You loses", "You lose").replace("You shows", "You show"))
+        self.say(self.lives_line())
+
+
+def _verb(seat: int, verb: str) -> str:
+    return verb if seat == 0 else verb + "s"
+
+
+def _read_line() -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise Quit
+    return line
+
+
+ASCII = str.maketrans(
+    {"♦": "D", "♥": "H", "♠": "S", "♣": "C", "—": "-", "●": "o", "○": "."} | {"½": ".5"}
+)
+
+HELP_TEXT = """\
+s or stock: draw the top card of the stock     p or pile: take the top card of the pile
+k or knock: keep your cards; everyone else has one last turn, then all show
+t or throw: (throw_down=on, before anyone drew) show down at once
+then discard: 1-4 (position) or the card (HA, S10, ♥K); not the card just taken from the pile
+hand value: the cards of one suit added up (A 11, K Q J 10, others their pips); 31 is the best
+q: quit"""
