@@ -93,10 +93,9 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
     names = seating.names
     me = seating.human
     said = calls(view)
-    others = [s for s in (me + 1, me + 2) if s % 3 != me]
+    others = [s for s in range(3) if s != me]
     parts = []
     for s in others:
-        s %= 3
         n_cards = 10 - len(view.tricks) - (1 if _played_now(view, s) else 0)
         text = f"{names[s]} ({seat_name(lang, s)})"
         if view.phase == Phase.BIDDING:

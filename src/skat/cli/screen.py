@@ -22,6 +22,7 @@ legal cards marked, the declaration menu, the latest events, and the question.
 from __future__ import annotations
 
 import re
+import textwrap
 import sys
 from collections import deque
 from collections.abc import Callable
@@ -52,6 +53,17 @@ def fit(text: str, width: int) -> str:
     if "\x1b" not in text:
         return text[: width - 1] + "…"
     return text
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """A long line without colour codes broken at spaces into lines of ``width`` columns.
+
+    >>> wrap("with 2, game 3, hand 4", 12)
+    ['with 2, game', '  3, hand 4']
+    """
+    if visible(text) <= width or "\x1b" in text:
+        return [text]
+    return textwrap.wrap(text, width, subsequent_indent="  ") or [""]
 
 
 class TerminalUi:
@@ -117,6 +129,7 @@ class TerminalUi:
             return None
 
     def page(self, lines: list[str]) -> None:
+        lines = [part for line in lines for part in wrap(line, self.width)]
         size = self.height - 4
         chunks = [lines[k : k + size] for k in range(0, len(lines), size)] or [[]]
         for chunk in chunks[:-1]:
@@ -130,3 +143,4 @@ class TerminalUi:
                 break
         self.page_lines = [fit(x, self.width) for x in chunks[-1]]
         self.log.clear()
+        self._draw("")

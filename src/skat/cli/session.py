@@ -245,8 +245,6 @@ class Session:
             t = state.tricks[-1]
             text = say(lang, "wins_trick", who=names[t.winner], points=t.points)
             self.ui.event(agree(text, lang, you))
-        if state.is_over and state.result is not None and state.result.passed:
-            self.ui.event(say(lang, "passed_in"))
 
     # ------------------------------------------------------------------ the human's turn
 
@@ -263,7 +261,7 @@ class Session:
             f" · seed {self.options.seed}   {totals}"
         )
         title = say(self.lang, "hand")
-        if view.phase in (Phase.BIDDING, Phase.SKAT) and view.contract is None:
+        if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
             title += f" ({_game_name(game, self.lang)})"
             title += " · " + self._worth(state)
         legal = ""
@@ -319,9 +317,11 @@ class Session:
             for k in range(0, len(items), per_line)
         ]
         note = (
-            "! = unter dem Reizwert · ≈ = Hand: Skat unbekannt"
+            "Code, Nummer oder Name · H Hand, S Schneider, Z Schwarz, O Ouvert · "
+            "! unter dem Reizwert · ≈ Skat unbekannt"
             if self.lang == "de"
-            else "! = below the bid · ≈ = Hand: the skat may change it"
+            else "code, number or name · H Hand, S Schneider, Z Schwarz, O Ouvert · "
+            "! below the bid · ≈ skat unknown"
         )
         return [*lines, note]
 
