@@ -57,8 +57,12 @@ class Policy:
         raise AssertionError(f"unexpected question: {prompt!r}")
 
 
-def converse(read_line: Callable[[], str | None], write: Callable[[str], None], policy: Policy,
-             limit: int = 2000) -> list[str]:
+def converse(
+    read_line: Callable[[], str | None],
+    write: Callable[[str], None],
+    policy: Policy,
+    limit: int = 2000,
+) -> list[str]:
     """Run the conversation until the output ends; every line seen is returned."""
     seen: list[str] = []
     for _ in range(limit * 20):

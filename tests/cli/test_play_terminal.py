@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.lineplayer import Policy
+from .lineplayer import Policy
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -22,8 +22,8 @@ legal cards marked, the declaration menu, the latest events, and the question.
 from __future__ import annotations
 
 import re
-import textwrap
 import sys
+import textwrap
 from collections import deque
 from collections.abc import Callable
 from typing import TextIO
