@@ -56,7 +56,7 @@ def game_letter(view: View, fallback: str) -> str:
     return fallback
 
 
-def calls(view: View) -> dict[int, str]:
+def calls(view: View, lang: str = "en") -> dict[int, str]:
     """The last word each seat said in the auction (``18``, ``hold 18``, ``pass``).
 
     >>> from skat.core import GameState
@@ -67,15 +67,16 @@ def calls(view: View) -> dict[int, str]:
     """
     out: dict[int, str] = {}
     bid = 0
+    hold, passed = ("ja", "passe") if lang == "de" else ("hold", "pass")
     for ev in view.history:
         action = ev[1]
         if isinstance(action, Bid):
             bid = action.value
             out[ev[0]] = str(bid)
         elif action is HOLD:
-            out[ev[0]] = f"hold {bid}"
+            out[ev[0]] = f"{hold} {bid}"
         elif action is PASS:
-            out[ev[0]] = "pass"
+            out[ev[0]] = passed
         elif action is not None:
             break
     return out
@@ -92,7 +93,7 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
     """The table without the player's own hand: at most eight lines of at most 80 columns."""
     names = seating.names
     me = seating.human
-    said = calls(view)
+    said = calls(view, lang)
     others = [s for s in range(3) if s != me]
     parts = []
     for s in others:
@@ -149,7 +150,7 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
             f"{names[(t.leader + i) % 3]} {style.card(c)}" for i, c in enumerate(t.cards)
         )
         lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
-    if view.phase == Phase.PLAY:
+    if view.phase in (Phase.PLAY, Phase.ANSWER):
         cur = "  ".join(
             f"{names[(view.trick_leader + i) % 3]} {style.card(c)}"
             for i, c in enumerate(view.current_trick)

@@ -196,8 +196,9 @@ class Session:
 
     def _game_header(self, human: int) -> str:
         s = self.series
+        kind = {"bock": " (Bock)", "ramsch": " (Ramsch)"}.get(s.kind, "")
         return (
-            f"— {say(self.lang, 'game_of', n=s.number, total=s.planned)} · "
+            f"— {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · "
             f"{say(self.lang, 'dealer')} {s.dealer_name} · "
             f"{say(self.lang, 'you')}: {seat_name(self.lang, human)} —"
         )
@@ -205,10 +206,13 @@ class Session:
     def apply(self, state: GameState, action: Action, seat: int) -> None:
         """Apply an action and tell it."""
         tricks = len(state.tricks)
+        answering = state.phase == Phase.ANSWER
         ev = state.apply(action, seat)
-        self.tell(state, ev, tricks)
+        self.tell(state, ev, tricks, answering)
 
-    def tell(self, state: GameState, ev: Event, tricks_before: int) -> None:
+    def tell(
+        self, state: GameState, ev: Event, tricks_before: int, answering: bool = False
+    ) -> None:
         """Tell one event in words (and the trick it completed)."""
         names = self.seating.names
         who = names[ev.seat]
@@ -219,7 +223,7 @@ class Session:
         elif a is HOLD and state.phase in (Phase.BIDDING, Phase.SKAT, Phase.DONE):
             text = say(lang, "holds", who=who, bid=state.bid)
         elif a is PASS:
-            text = say(lang, "passes", who=who)
+            text = say(lang, "declines" if answering else "passes", who=who)
         elif isinstance(a, PickUp):
             text = say(lang, "picks_up", who=who)
         elif isinstance(a, Discard):
@@ -255,8 +259,9 @@ class Session:
         cards = hand_cards(view, game)
         s = self.series
         totals = "  ".join(f"{p} {t}" for p, t in zip(s.players, self._totals(), strict=True))
+        kind = {"bock": " · Bock", "ramsch": " · Ramsch"}.get(s.kind, "")
         header = (
-            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)} · {s.rules}"
+            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {s.rules}"
             f" · {say(self.lang, 'you')}: {seat_name(self.lang, self.seating.human)}"
             f" · seed {self.options.seed}   {totals}"
         )
@@ -274,7 +279,7 @@ class Session:
             if extra:
                 legal += " · " + ", ".join(str(a) for a in extra)
         elif view.phase in (Phase.ANSWER, Phase.PUSH):
-            legal = ", ".join(str(a) for a in view.legal_actions)
+            legal = f"{say(self.lang, 'legal')}: " + ", ".join(str(a) for a in view.legal_actions)
         return Screen(
             header=header,
             table=table_lines(view, self.seating, self.style, self.lang),
