@@ -62,6 +62,9 @@ class LineUi:
             return None
         return line.rstrip("\r\n")
 
+    def busy(self, text: str) -> None:
+        self._print(text)
+
     def page(self, lines: list[str]) -> None:
         for line in lines:
             self._print(line)

@@ -128,6 +128,10 @@ class TerminalUi:
         except EOFError:
             return None
 
+    def busy(self, text: str) -> None:
+        self.out.write(f"\r\x1b[K{text}")
+        self.out.flush()
+
     def page(self, lines: list[str]) -> None:
         lines = [part for line in lines for part in wrap(line, self.width)]
         size = self.height - 4

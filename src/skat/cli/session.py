@@ -17,6 +17,7 @@ Seeds: the series deals from ``seed``; every computer player's seed is derived f
 ...     def show(self, screen): pass
 ...     def ask(self, prompt): return self.lines.pop(0) if self.lines else None
 ...     def page(self, lines): self.out.extend(lines)
+...     def busy(self, text): pass
 >>> series = Series(("You", "Ann", "Bob"), Rules.parse("isko"), seed=5, games=1)
 >>> ui = Script(["p", "p", "p", "hint", "quit"])
 >>> Session(series, ui, Options(level="random", seed=5)).run()
@@ -97,6 +98,9 @@ class Ui(Protocol):
 
     def page(self, lines: list[str]) -> None:
         """A long text: the list, the review."""
+
+    def busy(self, text: str) -> None:
+        """Say at once that something takes a moment (the solver)."""
 
 
 @dataclass(frozen=True)
@@ -260,8 +264,9 @@ class Session:
         s = self.series
         totals = "  ".join(f"{p} {t}" for p, t in zip(s.players, self._totals(), strict=True))
         kind = {"bock": " · Bock", "ramsch": " · Ramsch"}.get(s.kind, "")
+        rules = str(s.rules) if len(str(s.rules)) <= 12 else s.rules.preset + "+"
         header = (
-            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {s.rules}"
+            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {rules}"
             f" · {say(self.lang, 'you')}: {seat_name(self.lang, self.seating.human)}"
             f" · seed {self.options.seed}   {totals}"
         )
@@ -452,6 +457,7 @@ class Session:
                 self.ui.message(str(exc))
                 return False
             self.apply(state, SHOW_CARDS, human)
+            self.ui.busy(say(lang, "analysing"))
             self.autoplay = True
             return True
         elif cmd.kind == "concede":
@@ -548,6 +554,8 @@ class Session:
             if low in ("q", "quit", "ende", "exit"):
                 raise Quit
             if low in ("r", "review", "rückblick"):
+                if self.options.review_analysis:
+                    self.ui.busy(say(lang, "analysing"))
                 self.ui.page(
                     review_lines(
                         state, names, self.style, lang, analysis=self.options.review_analysis

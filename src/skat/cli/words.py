@@ -23,7 +23,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "wins_trick": ("{who} takes the trick ({points})", "{who} bekommt den Stich ({points})"),
     "kontra": ("{who} says {word}", "{who} sagt {word}"),
     "declines": ("{who} says no", "{who} sagt nein"),
-    "shows": ("{who} shows the cards and claims the rest", "{who} legt die Karten auf"),
+    "shows": ("{who} shows the cards: the rest is claimed", "{who} legt die Karten auf"),
     "resigns": ("{who} gives up", "{who} gibt auf"),
     "other": ("{who}: {action}", "{who}: {action}"),
     "passed_in": ("all passed: no game", "alle passen: eingepasst"),
@@ -92,6 +92,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "ramsch": ("Ramsch: everyone for himself", "Ramsch: jeder gegen jeden"),
     "open_cards": ("open", "offen"),
     "review": ("review", "Rückblick"),
+    "analysing": ("the double-dummy solver is thinking…", "der Doppeldummy-Löser rechnet…"),
 }
 
 _SEATS: Final = (("Forehand", "Vorhand"), ("Middlehand", "Mittelhand"), ("Rearhand", "Hinterhand"))
