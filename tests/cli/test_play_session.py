@@ -185,3 +185,22 @@ def test_what_the_others_said_in_the_auction() -> None:
     assert calls(g.view(2)) == {1: "20", 0: "pass"}
     assert calls(g.view(2), "de") == {1: "20", 0: "passe"}
     assert Seating(("a", "b", "c"), 2).human == 2
+
+
+def test_open_cards_in_an_ouvert_game_are_shown_to_the_defenders() -> None:
+    from skat.cli.board import table_lines
+
+    deal = Deal.parse(
+        "CJ SJ HA HT HK H8 H7 D9 D8 D7 CA CT CK CQ C9 SA ST SK SQ S9 "
+        "HJ DJ C8 C7 S8 S7 HQ H9 DA DT  DK DQ"
+    )
+    g = GameState(deal)
+    for action in ("p", "p", "18", "NOH"):
+        g.apply(action)
+    seating = Seating(("Ann", "You", "Bob"), human=1)
+    lines = table_lines(g.view(1), seating, CardStyle(), "en")
+    shown = next(line for line in lines if line.startswith("Ann (open): "))
+    assert shown.split(": ")[1].split() == [
+        CardStyle().card(c) for c in sorted_for(deal.hands[0], "N")
+    ]
+    assert "Ann: Null Ouvert Hand (bid 18)" in lines[1]

@@ -54,11 +54,13 @@ from skat.core import (
     Discard,
     Event,
     GameState,
+    GameType,
     IllegalActionError,
     Phase,
     PickUp,
     Resign,
     ShowCards,
+    matadors,
 )
 from skat.core.actions import Double
 from skat.series import Series
@@ -272,7 +274,7 @@ class Session:
         )
         title = say(self.lang, "hand")
         if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
-            title += f" ({_game_name(game, self.lang)})"
+            title += f" ({_game_name(game, self.lang, self.style.deck)})"
             title += " · " + self._worth(state)
         legal = ""
         if view.phase == Phase.PLAY:
@@ -296,15 +298,14 @@ class Session:
         )
 
     def _worth(self, state: GameState) -> str:
-        from skat.core import matadors
-
         hand = state.hand(self.seating.human).mask
+        german = self.style.deck == "german"
         parts = []
-        for letter in ("C", "S", "H", "D", "G"):
-            gt = "DHSCG".index(letter)
+        for gt in (3, 2, 1, 0, 4):
             m = matadors(gt, hand)
             base = (9, 10, 11, 12, 24)[gt]
-            parts.append(f"{letter} {base * (abs(m) + 1)}")
+            mark = "G" if gt == 4 else ("Sc", "Rt", "Gr", "Ei")[gt] if german else "♦♥♠♣"[gt]
+            parts.append(f"{mark} {base * (abs(m) + 1)}")
         return say(self.lang, "worth") + ": " + " ".join(parts)
 
     def _menu_lines(self, menu: list[MenuEntry], state: GameState) -> list[str]:
@@ -596,8 +597,13 @@ class Session:
             fh.write(dumps(data) + "\n")
 
 
-def _game_name(letter: str, lang: str) -> str:
-    from skat.core import GameType
+def _game_name(letter: str, lang: str, deck: str = "french") -> str:
+    """``Clubs``, ``Kreuz`` or (German pack) ``Eichel``.
 
+    >>> _game_name("C", "en"), _game_name("C", "de"), _game_name("C", "de", "german")
+    ('Clubs', 'Kreuz', 'Eichel')
+    """
     gt = GameType("DHSCGN".index(letter))
+    if deck == "german" and gt.is_suit and gt.trump_suit is not None:
+        return gt.trump_suit.german_pack
     return gt.german if lang == "de" else gt.english
