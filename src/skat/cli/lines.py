@@ -48,7 +48,10 @@ class LineUi:
             if line not in self._shown:
                 self._print(line)
         self._shown = list(screen.table)
-        self._print(f"{screen.hand_title}: {screen.cards}")
+        title, _, worth = screen.hand_title.partition(" · ")
+        self._print(f"{title}: {screen.cards}")
+        if worth:
+            self._print(worth)
         if screen.legal:
             self._print(screen.legal)
         for line in screen.menu:

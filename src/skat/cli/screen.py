@@ -22,6 +22,7 @@ legal cards marked, the declaration menu, the latest events, and the question.
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 import textwrap
 from collections import deque
@@ -73,11 +74,13 @@ class TerminalUi:
         self,
         out: TextIO | None = None,
         read: Callable[[str], str] | None = None,
-        height: int = 24,
+        height: int | None = None,
         width: int = 80,
     ) -> None:
         self.out = out or sys.stdout
         self.read = read or input
+        if height is None:  # a taller terminal shows more of what happened
+            height = max(24, shutil.get_terminal_size((width, 24)).lines)
         self.height = height
         self.width = width
         self.log: deque[str] = deque(maxlen=60)

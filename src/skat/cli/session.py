@@ -539,7 +539,14 @@ class Session:
                 f"{names[result.declarer]} {result.contract.describe(lang)} {word} "
                 f"({result.points}:{120 - result.points}) · {result.explain(lang)}"
             )
-        lines = [f"{say(lang, 'result')}: {head}", ""]
+        lines = [f"{say(lang, 'result')}: {head}"]
+        if state.tricks:
+            t = state.tricks[-1]
+            played = "  ".join(
+                f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
+            )
+            lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines.append("")
         lines += sheet_lines(
             self.series.players, self.sheet_rows(), self.options.sheet, last=14, lang=lang
         )
