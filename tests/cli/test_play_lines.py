@@ -174,6 +174,8 @@ def test_german_words_and_german_cards(tmp_path: Path) -> None:
         (["--games", "0"], "--games must be 1 or more, not 0"),
         (["--rules", "nope"], "unknown rules preset 'nope'"),
         (["--load", "/nonexistent/x.json"], "/nonexistent/x.json"),
+        (["--save", "/nonexistent/x.json"], "/nonexistent/x.json: no such directory"),
+        (["--records", "/nonexistent/x.jsonl"], "/nonexistent/x.jsonl: no such directory"),
     ],
 )
 def test_bad_options_are_one_line_errors(
@@ -182,3 +184,13 @@ def test_bad_options_are_one_line_errors(
     assert main(["play", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("skat play: error: ") and message in err
+
+
+def test_a_damaged_saved_series_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "skat-series", "version": 1, "players": 3}', encoding="utf-8")
+    assert main(["play", "--load", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("skat play: error: ")

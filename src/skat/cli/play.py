@@ -100,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.save, args.records):
         if path and os.path.isdir(path):
             raise UserError(f"{path} is a directory")
+        if path and not os.path.isdir(os.path.dirname(path) or "."):
+            raise UserError(f"{path}: no such directory")
     style = CardStyle(lang=args.lang, deck=args.deck, colour=terminal)
     options = Options(
         level=args.level,

@@ -161,8 +161,12 @@ class Session:
         return "bye" if self.lang == "en" else "tschüss"
 
     def _autosave(self) -> None:
-        if self.options.save_path:
-            self.series.save(self.options.save_path)
+        path = self.options.save_path
+        if path:
+            try:
+                self.series.save(path)
+            except OSError as exc:
+                self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
 
     def play_game(self) -> None:
         """Play the next game of the series, record it, show the result and the list."""
@@ -600,8 +604,11 @@ class Session:
         from skat.records.jsonrecord import dumps, state_to_json
 
         data = state_to_json(state, {"players": list(self.seating.names)})
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(dumps(data) + "\n")
+        try:
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(dumps(data) + "\n")
+        except OSError as exc:
+            self.ui.message(f"cannot write to {path}: {exc.strerror or exc}")
 
 
 def _game_name(letter: str, lang: str, deck: str = "french") -> str:
