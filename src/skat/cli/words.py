@@ -117,16 +117,30 @@ _AGREE: Final = {
 }
 
 
+_AGREE_DE: Final = {
+    "sagt": "sagst",
+    "nimmt": "nimmst",
+    "spielt": "spielst",
+    "bekommt": "bekommst",
+    "legt": "legst",
+    "gibt": "gibst",
+    "drückt": "drückst",
+}
+
+
 def agree(text: str, lang: str, you: str) -> str:
-    """English verbs after "You" (``You says`` → ``You say``); German needs nothing.
+    """The verb after "You"/"Du" (``You says`` → ``You say``, ``Du spielt`` → ``Du spielst``).
 
     >>> agree("You says 18", "en", "You"), agree("Ann says 18", "en", "You")
     ('You say 18', 'Ann says 18')
+    >>> agree("Du spielt Herz", "de", "Du"), agree("Du reizt 18", "de", "Du")
+    ('Du spielst Herz', 'Du reizt 18')
     """
-    if lang == "de" or not text.startswith(you + " "):
+    if not text.startswith(you + " "):
         return text
     verb, _, rest = text[len(you) + 1 :].partition(" ")
-    return f"{you} {_AGREE.get(verb, verb)} {rest}".rstrip()
+    table = _AGREE_DE if lang == "de" else _AGREE
+    return f"{you} {table.get(verb, verb)} {rest}".rstrip()
 
 
 def seat_name(lang: str, seat: int) -> str:
