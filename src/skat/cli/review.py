@@ -88,6 +88,14 @@ def analysis_lines(
     if a.start is None or state.declarer is None:
         return []
     who = names[state.declarer]
+    goal = a.goal
+    if de:
+        goal = {"no trick": "kein Stich", "all tricks": "alle Stiche"}.get(
+            goal, goal.replace("card points", "Augen")
+        )
+        could = "konntest" if who == "Du" else "konnte"
+    else:
+        could = "could"
     tricks: list[str] = []
     if a.could_win:
         cards = list(a.winning_line or ())
@@ -95,15 +103,15 @@ def analysis_lines(
             " ".join(style.card(c) for c in cards[k : k + 3]) for k in range(0, len(cards), 3)
         ]
         verdict = (
-            f"{who} konnte gewinnen ({a.goal}), zum Beispiel so:"
+            f"{who} {could} gewinnen ({goal}), zum Beispiel so:"
             if de
-            else f"{who} could make it ({a.goal}), for example:"
+            else f"{who} could make it ({goal}), for example:"
         )
     else:
         verdict = (
-            f"{who} konnte bei bestem Spiel nicht gewinnen ({a.goal})"
+            f"{who} {could} bei bestem Spiel nicht gewinnen ({goal})"
             if de
-            else f"{who} could not make it against best defence ({a.goal})"
+            else f"{who} {could} not make it against best defence ({goal})"
         )
     out = [("Doppeldummy: " if de else "double dummy: ") + verdict]
     out += ["  " + " | ".join(tricks[k : k + 5]) for k in range(0, len(tricks), 5)]
