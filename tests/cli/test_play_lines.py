@@ -194,3 +194,15 @@ def test_a_damaged_saved_series_is_a_one_line_error(
     assert main(["play", "--load", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("skat play: error: ")
+
+
+def test_review_a_recorded_game(capsys: pytest.CaptureFixture[str]) -> None:
+    real = Path(__file__).resolve().parent.parent / "data" / "iss" / "real.sgf"
+    assert main(["play", "--review", str(real), "--id", "9", "--no-analysis"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "ID 9:"
+    assert out[1].startswith("  review: vaun, Clubs Hand — with 2, game 3, hand 4")
+    assert out[2].split()[:2] == ["Forehand", "jeff"] and out[5] == "  skat: ♠J ♦8"
+    tricks = [line for line in out if line[:5].strip().rstrip(".").isdigit()]
+    assert len(tricks) == 10 and tricks[-1].strip().startswith("10. Montana ♥A")
+    assert main(["play", "--review", str(real), "--id", "nope"]) == 2

@@ -19,6 +19,7 @@ examples:
   skat play --seed 7 --games 6 --level pimc-easy --lang de --deck german
   skat play --rules tournament --save friday.json        (resume: skat play --load friday.json)
   skat play --records games.jsonl && skat list games.jsonl
+  skat play --review games.jsonl --id 3
 """
 
 from __future__ import annotations
@@ -70,6 +71,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--records", metavar="FILE", help="append every finished game as a JSON record"
     )
     parser.add_argument(
+        "--review",
+        metavar="FILE",
+        help="show the review of recorded games (ISS or JSON, e.g. from --records) and stop",
+    )
+    parser.add_argument("--id", help="with --review: only the game with this record ID")
+    parser.add_argument(
         "--no-analysis",
         action="store_true",
         help="review without the double-dummy analysis (faster)",
@@ -77,6 +84,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.review:
+        return _review(args)
     if args.level not in AGENTS:
         raise UserError(f"unknown level {args.level!r} (known: {', '.join(AGENTS)})")
     if args.load:
@@ -126,3 +135,20 @@ def run(args: argparse.Namespace) -> int:
         ui = LineUi()
         print(f"skat play · seed {seed} · rules {series.rules} · level {args.level}")
     return Session(series, ui, options).run()
+
+
+def _review(args: argparse.Namespace) -> int:
+    from skat.cli.gamefiles import read_games
+    from skat.cli.review import review_lines
+
+    style = CardStyle(lang=args.lang, deck=args.deck)
+    done = 0
+    for label, state, players in read_games([args.review], args.id):
+        names = players or PLAYERS[args.lang]
+        print(f"{label}:")
+        for line in review_lines(state, names, style, args.lang, analysis=not args.no_analysis):
+            print(f"  {line}")
+        done += 1
+    if not done:
+        raise UserError("no game to review" + (f" with ID {args.id}" if args.id else ""))
+    return 0

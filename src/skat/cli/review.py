@@ -41,9 +41,10 @@ def review_lines(
             head += f": {names[state.declarer]}, {state.contract.describe(lang)}"
         head += f" — {result.explain(lang)}"
     lines = [head]
+    w = max(6, *(len(n) for n in names))
     for seat, hand in enumerate(state.deal.hands):
         lines.append(
-            f"{seat_name(lang, seat):<10} {names[seat]:<6} {style.cards(sorted_for(hand, game))}"
+            f"{seat_name(lang, seat):<10} {names[seat]:<{w}} {style.cards(sorted_for(hand, game))}"
         )
     skat = f"{say(lang, 'skat')}: {style.cards(sorted_for(state.deal.skat, game))}"
     for ev in state.history:
@@ -62,9 +63,9 @@ def review_lines(
         lines.append(("Reizen" if de else "auction") + ": " + ", ".join(calls))
     for i, t in enumerate(state.tricks, 1):
         cards = "  ".join(
-            f"{names[(t.leader + k) % 3]:<6} {style.card(c):<{style.width()}}"
+            f"{names[(t.leader + k) % 3]:<{w}} {style.card(c):<{style.width()}}"
             if not style.colour
-            else f"{names[(t.leader + k) % 3]:<6} {style.card(c)}"
+            else f"{names[(t.leader + k) % 3]:<{w}} {style.card(c)}"
             + " " * (style.width() - len(style.plain(c)))
             for k, c in enumerate(t.cards)
         )
@@ -122,7 +123,7 @@ def analysis_lines(
         if m.loss <= 0:
             continue
         best = " ".join(style.card(c) for c in m.best_cards)
-        what = "Augen" if de else "points"
+        what = "Augen" if de else ("point" if m.loss == 1 else "points")
         if state.contract is not None and state.contract.game_type == NULL:
             what = "Spiel" if de else "the game"
             cost = what
