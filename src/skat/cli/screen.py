@@ -91,7 +91,8 @@ class TerminalUi:
         self.log.append(text)
 
     def message(self, text: str) -> None:
-        self.log.append(f"{BOLD}» {text}{RESET}")
+        for part in wrap(f"» {text}", self.width):
+            self.log.append(f"{BOLD}{part}{RESET}")
 
     def show(self, screen: Screen) -> None:
         self.screen = screen

@@ -150,7 +150,7 @@ class Session:
             while not self.series.is_over:
                 self.play_game()
             self.ui.page(self.final_lines())
-        except Quit:
+        except (Quit, KeyboardInterrupt):
             self.ui.message(self._quit_note())
         self._autosave()
         return 0
