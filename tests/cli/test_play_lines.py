@@ -137,6 +137,8 @@ def test_autosave_and_records_after_every_game(tmp_path: Path) -> None:
     assert len(Series.load(saved).records) == 2
     games = [json.loads(line) for line in records.read_text(encoding="utf-8").splitlines()]
     assert len(games) == 2 and all(g["format"] == "skat-game" for g in games)
+    assert [g["meta"]["id"] for g in games] == ["2-1", "2-2"]
+    assert main(["play", "--review", str(records), "--id", "2-2", "--no-analysis"]) == 0
 
 
 def test_german_words_and_german_cards(tmp_path: Path) -> None:

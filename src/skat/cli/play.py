@@ -19,7 +19,7 @@ examples:
   skat play --seed 7 --games 6 --level pimc-easy --lang de --deck german
   skat play --rules tournament --save friday.json        (resume: skat play --load friday.json)
   skat play --records games.jsonl && skat list games.jsonl
-  skat play --review games.jsonl --id 3
+  skat play --review games.jsonl --id 7-2          (game 2 of the session with seed 7)
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="FILE", help="save the series here after every game")
     parser.add_argument("--load", metavar="FILE", help="resume a saved series")
     parser.add_argument(
-        "--records", metavar="FILE", help="append every finished game as a JSON record"
+        "--records", metavar="FILE", help="append every finished game as a JSON record (ID: seed-game)"
     )
     parser.add_argument(
         "--review",

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _is_series(path: str) -> bool:
-    if path == "-" or not path.endswith(".json"):
+    if path == "-":
         return False
     try:
         with open(path, encoding="utf-8") as fh:

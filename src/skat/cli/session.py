@@ -200,7 +200,7 @@ class Session:
                 action = agents[seat].choose(state.view(seat))
             self.apply(state, action, seat)
         record = series.record(state)
-        self._write_record(state)
+        self._write_record(state, record.number)
         self._autosave()
         self.after_game(state, record.number)
 
@@ -597,13 +597,14 @@ class Session:
             *ranking_lines(self.series.players, rows, lang),
         ]
 
-    def _write_record(self, state: GameState) -> None:
+    def _write_record(self, state: GameState, number: int) -> None:
         path = self.options.records_path
         if not path:
             return
         from skat.records.jsonrecord import dumps, state_to_json
 
-        data = state_to_json(state, {"players": list(self.seating.names)})
+        meta = {"players": list(self.seating.names), "id": f"{self.options.seed}-{number}"}
+        data = state_to_json(state, meta)
         try:
             with open(path, "a", encoding="utf-8") as fh:
                 fh.write(dumps(data) + "\n")
