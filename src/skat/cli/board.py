@@ -116,8 +116,9 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
             line += " · " + ("", "Kontra", "Re", "Supra", "Resupra")[view.kontra]
         if view.announcements:
             line += " · " + ", ".join(view.announcements)
-        decl, rest = party_points(view)
-        line += f" · {say(lang, 'points')} {decl}:{rest}"
+        if c.game_type != NULL:
+            decl, rest = party_points(view)
+            line += f" · {say(lang, 'points')} {decl}:{rest}"
         lines.append(line)
     elif view.declarer is not None:
         lines.append(f"{say(lang, 'declarer')}: {names[view.declarer]} ({view.bid})")
