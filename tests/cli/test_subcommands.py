@@ -192,3 +192,19 @@ def test_rules_of_a_preset_mark_what_differs(capsys: pytest.CaptureFixture[str])
 def test_rules_bad_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "nope"]) == 2
     assert "unknown rules preset 'nope'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("position", "verdict"),
+    [
+        ("G decl=0 hands=CJ.SJ/HA.H7/HK.S7 schwarz", "the declarer takes every trick (wins)"),
+        ("G decl=0 hands=SJ.HA/CJ.H7/HT.S7 schwarz", "cannot take every trick (loses)"),
+        ("N decl=0 hands=D7.D8/DA.DK/DQ.DJ", "stays without a trick (wins)"),
+        ("N decl=0 hands=DA.D8/D7.DK/DQ.DJ", "must take a trick (loses)"),
+    ],
+)
+def test_solve_speaks_the_verdict_of_schwarz_and_null(
+    position: str, verdict: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", position]) == 0
+    assert verdict in capsys.readouterr().out.splitlines()[1]

@@ -68,7 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="FILE", help="save the series here after every game")
     parser.add_argument("--load", metavar="FILE", help="resume a saved series")
     parser.add_argument(
-        "--records", metavar="FILE", help="append every finished game as a JSON record (ID: seed-game)"
+        "--records",
+        metavar="FILE",
+        help="append every finished game as a JSON record (ID: seed-game)",
     )
     parser.add_argument(
         "--review",

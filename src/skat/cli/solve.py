@@ -146,10 +146,21 @@ def solve_lines(pos: Position) -> list[str]:
         lines.append("the game is over in this position")
         return lines
     value = solve(pos)
+    unit = "the declarer's points from here"
     if pos.game_type == NULL:
         lines.append(
             "double-dummy: the declarer "
             + ("stays without a trick (wins)" if value else "must take a trick (loses)")
+        )
+        unit = "1: no trick for the declarer"
+    elif pos.schwarz:
+        from skat.ai.dds import TRICKS, Solver
+
+        left = (sum(m.bit_count() for m in pos.hands) + len(pos.trick)) // 3
+        every = Solver().at_least(pos, left, TRICKS)
+        lines.append(
+            "double-dummy: Schwarz announced: the declarer "
+            + ("takes every trick (wins)" if every else "cannot take every trick (loses)")
         )
     else:
         total = pos.declarer_points + value
@@ -157,14 +168,9 @@ def solve_lines(pos: Position) -> list[str]:
             f"double-dummy: the declarer ends with {total} card points ({value} still to come)"
         )
         verdict += ": won" if total >= 61 else ": lost"
-        if pos.schwarz:
-            verdict += " · Schwarz announced: every trick needed"
         lines.append(verdict)
     values = solve_all(pos)
-    lines.append(
-        "cards (the declarer's points from here): "
-        + "  ".join(f"{c} {v}" for c, v in values.items())
-    )
+    lines.append(f"cards ({unit}): " + "  ".join(f"{c} {v}" for c, v in values.items()))
     lines.append("best line:")
     trick: list[str] = [
         f"{names[(pos.leader + i) % 3]} {CARDS[c]}" for i, c in enumerate(pos.trick)
