@@ -46,9 +46,11 @@ class Script:
         self.out.append(f"… {text}")
 
 
-def session(answers: list[str], seed: int = 1, games: int = 1) -> tuple[Session, Script]:
+def session(
+    answers: list[str], seed: int = 1, games: int = 1, rules: str = "isko"
+) -> tuple[Session, Script]:
     ui = Script(answers)
-    series = Series(("You", "Ann", "Bob"), Rules.parse("isko"), seed=seed, games=games)
+    series = Series(("You", "Ann", "Bob"), Rules.parse(rules), seed=seed, games=games)
     s = Session(series, ui, Options(level="heuristic", seed=seed, review_analysis=False))
     s.run()
     return s, ui
@@ -204,3 +206,11 @@ def test_open_cards_in_an_ouvert_game_are_shown_to_the_defenders() -> None:
         CardStyle().card(c) for c in sorted_for(deal.hands[0], "N")
     ]
     assert "Ann: Null Ouvert Hand (bid 18)" in lines[1]
+
+
+def test_spitze_is_offered_with_the_run_of_lowest_trumps() -> None:
+    # after putting away CQ SK you hold HA HK H8 H7 and two jacks: Hearts with the 8 and 7
+    s, ui = session([*TO_DECLARE, "H", "y", "spitze.2"], rules="isko,spitze=on")
+    assert "announce Spitze (spitze.1 … spitze.2) or not (p)" in ui.prompts
+    state = s.series.current
+    assert state is not None and "spitze 2" in state.view(2).announcements

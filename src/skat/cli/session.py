@@ -354,6 +354,14 @@ class Session:
                 return say(lang, "ask_alone")
             low = bids[0].value if bids else state.bid
             return say(lang, "ask_bid", low=low)
+        if phase == Phase.ANSWER:
+            legal = state.legal_actions()
+            if any(isinstance(a, Double) for a in legal):
+                word = next(a for a in legal if isinstance(a, Double)).name
+                return say(lang, "ask_double", word=word, code=str(legal[0]))
+            if HOLD in legal:
+                return say(lang, "ask_schenken")
+            return say(lang, "ask_spitze", top=len(legal) - 1)
         key = {
             Phase.SKAT: "ask_skat",
             Phase.DISCARD: "ask_discard",
