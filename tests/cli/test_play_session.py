@@ -214,3 +214,18 @@ def test_spitze_is_offered_with_the_run_of_lowest_trumps() -> None:
     assert "announce Spitze (spitze.1 … spitze.2) or not (p)" in ui.prompts
     state = s.series.current
     assert state is not None and "spitze 2" in state.view(2).announcements
+
+
+def test_kontra_and_re_under_rules_that_allow_them() -> None:
+    # seed 4, pub rules: Bob plays Hearts; you say Kontra before your first card, he says Re
+    s, ui = session(["p", "kontra", "p"], seed=4, rules="pub")
+    assert "You say Kontra" in ui.out and "Bob says Re" in ui.out
+    assert "say Supra (supra) or no (p)" in ui.prompts
+    assert "You say no" in ui.out
+    state = s.series.current
+    assert state is not None and state.view(2).kontra == 2
+
+
+def test_kontra_is_refused_under_the_official_rules() -> None:
+    _, ui = session(["p", "kontra"], seed=4)
+    assert "» Kontra is not possible for Rearhand now" in ui.out
