@@ -12,7 +12,17 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS = ("value", "replay", "analyse", "arena", "thirtyone")
+SUBCOMMANDS = (
+    "play",
+    "value",
+    "replay",
+    "solve",
+    "analyse",
+    "arena",
+    "scoresheet",
+    "rules",
+    "thirtyone",
+)
 
 
 class UserError(Exception):

@@ -1,0 +1,225 @@
+"""The table as text: who sits where and what they said, the contract, the trick in play and
+the last one, open cards, the points, and the player's hand with the legal cards marked.
+
+Everything comes from the player's :class:`~skat.core.View` (nothing hidden leaks); the
+terminal screen and the plain line mode both draw from :func:`table_lines` and
+:func:`hand_line`.
+
+>>> from skat.core import GameState
+>>> from skat.cli.cardtext import CardStyle
+>>> state = GameState(seed=1)
+>>> seating = Seating(("You", "Ann", "Bob"), human=0)
+>>> view = state.view(0)
+>>> print(table_lines(view, seating, CardStyle(), "en")[0])
+Ann (Middlehand): … · Bob (Rearhand): … · bid 0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skat.cli.cardtext import DIM, RESET, CardStyle, sorted_for
+from skat.cli.words import say, seat_name
+from skat.core import (
+    HOLD,
+    NULL,
+    PASS,
+    Action,
+    Bid,
+    Card,
+    CardSet,
+    Declare,
+    Discard,
+    Phase,
+    PickUp,
+    Resign,
+    ShowCards,
+    View,
+)
+from skat.core.actions import Double
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Names by seat (Forehand, Middlehand, Rearhand) for this game and the human's seat."""
+
+    names: tuple[str, str, str]
+    human: int
+
+
+def game_letter(view: View, fallback: str) -> str:
+    """The letter to sort the hand by: the contract's, ``G`` in a Ramsch, else ``fallback``."""
+    if view.contract is not None:
+        return view.contract.game_type.letter
+    if view.ramsch is not None and view.phase == Phase.PLAY:
+        return "G"
+    return fallback
+
+
+def calls(view: View, lang: str = "en") -> dict[int, str]:
+    """The last word each seat said in the auction (``18``, ``hold 18``, ``pass``).
+
+    >>> from skat.core import GameState
+    >>> g = GameState(seed=1)
+    >>> _ = g.apply("18"); _ = g.apply("y"); _ = g.apply("p")
+    >>> calls(g.view(0))
+    {1: 'pass', 0: 'hold 18'}
+    """
+    out: dict[int, str] = {}
+    bid = 0
+    hold, passed = ("ja", "passe") if lang == "de" else ("hold", "pass")
+    for ev in view.history:
+        action = ev[1]
+        if isinstance(action, Bid):
+            bid = action.value
+            out[ev[0]] = str(bid)
+        elif action is HOLD:
+            out[ev[0]] = f"{hold} {bid}"
+        elif action is PASS:
+            out[ev[0]] = passed
+        elif action is not None:
+            break
+    return out
+
+
+def party_points(view: View) -> tuple[int, int]:
+    """Card points in the tricks so far: declarer, defenders (skat not counted)."""
+    decl = sum(t.points for t in view.tricks if t.winner == view.declarer)
+    rest = sum(t.points for t in view.tricks if t.winner != view.declarer)
+    return decl, rest
+
+
+def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> list[str]:
+    """The table without the player's own hand: at most eight lines of at most 80 columns."""
+    names = seating.names
+    me = seating.human
+    said = calls(view, lang)
+    others = [s for s in range(3) if s != me]
+    parts = []
+    for s in others:
+        n_cards = 10 - len(view.tricks) - (1 if _played_now(view, s) else 0)
+        text = f"{names[s]} ({seat_name(lang, s)})"
+        if view.phase == Phase.BIDDING:
+            text += f": {said.get(s, '…')}"
+        else:
+            text += f" {n_cards} {say(lang, 'cards')}"
+        parts.append(text)
+    head = " · ".join(parts)
+    if view.phase == Phase.BIDDING and me in said:
+        head += f" · {say(lang, 'you').lower()}: {said[me]}"
+    head += f" · {say(lang, 'bid')} {view.bid}"
+    lines = [head]
+    if view.declarer is not None and view.contract is not None:
+        c = view.contract
+        line = f"{names[view.declarer]}: {c.describe(lang)} ({say(lang, 'bid')} {view.bid})"
+        if view.kontra:
+            line += " · " + ("", "Kontra", "Re", "Supra", "Resupra")[view.kontra]
+        if view.announcements:
+            line += " · " + ", ".join(view.announcements)
+        if c.game_type != NULL:
+            decl, rest = party_points(view)
+            line += f" · {say(lang, 'points')} {decl}:{rest}"
+        lines.append(line)
+    elif view.declarer is not None:
+        lines.append(f"{say(lang, 'declarer')}: {names[view.declarer]} ({view.bid})")
+    elif view.ramsch is not None and view.phase == Phase.PLAY:
+        pts = [0, 0, 0]
+        for t in view.tricks:
+            pts[t.winner] += t.points
+        lines.append(
+            say(lang, "ramsch") + " · " + " ".join(f"{names[s]} {pts[s]}" for s in range(3))
+        )
+    if view.skat is not None and view.phase != Phase.BIDDING:
+        skat_line = f"{say(lang, 'skat')}: {style.cards(sorted_for(view.skat, 'G'))}"
+        if view.discard is not None and view.discard != view.skat:
+            skat_line += f" → {style.cards(sorted_for(view.discard, 'G'))}"
+        lines.append(skat_line)
+    game = game_letter(view, "G")
+    if view.open_hand is not None and view.declarer is not None and view.declarer != me:
+        lines.append(
+            f"{names[view.declarer]} ({say(lang, 'open_cards')}): "
+            + style.cards(sorted_for(view.open_hand, game))
+        )
+    if view.claimer is not None and view.claimer_hand is not None:
+        lines.append(
+            f"{names[view.claimer]} ({say(lang, 'open_cards')}): "
+            + style.cards(sorted_for(view.claimer_hand, game))
+        )
+    if view.tricks:
+        t = view.tricks[-1]
+        played = "  ".join(
+            f"{names[(t.leader + i) % 3]} {style.card(c)}" for i, c in enumerate(t.cards)
+        )
+        lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
+    if view.phase in (Phase.PLAY, Phase.ANSWER):
+        cur = "  ".join(
+            f"{names[(view.trick_leader + i) % 3]} {style.card(c)}"
+            for i, c in enumerate(view.current_trick)
+        )
+        lines.append(f"{say(lang, 'trick')} {len(view.tricks) + 1}: {cur or '—'}")
+    return lines
+
+
+def _played_now(view: View, seat: int) -> bool:
+    k = len(view.current_trick)
+    return any((view.trick_leader + i) % 3 == seat for i in range(k))
+
+
+def hand_cards(view: View, game: str) -> list[Card]:
+    """The player's cards in display order (the numbers the player may type)."""
+    return sorted_for(view.hand, game)
+
+
+def hand_line(view: View, cards: list[Card], style: CardStyle, numbers: bool = True) -> list[str]:
+    """The hand, each card with its number; cards that may not be played now are dimmed
+    (colour) or left without a number (plain)."""
+    legal = {a for a in view.legal_actions if isinstance(a, Card)}
+    in_play = view.phase == Phase.PLAY and bool(legal)
+    w = style.width() + 1
+    top, bottom = [], []
+    for i, c in enumerate(cards, 1):
+        name = style.plain(c)
+        pad = " " * (w - len(name))
+        if in_play and c not in legal:
+            shown = f"{DIM}{name}{RESET}" if style.colour else name
+            number = "" if style.colour else "-"
+        else:
+            shown = style.card(c)
+            number = str(i)
+        top.append(number.ljust(len(name)) + pad)
+        bottom.append(shown + pad)
+    out = ["".join(bottom).rstrip()]
+    if numbers:
+        out.insert(0, "".join(top).rstrip())
+    return out
+
+
+def action_text(action: Action, style: CardStyle, lang: str) -> str:
+    """An action in the player's words (``♣J``, ``Grand Hand``, ``pass``)."""
+    de = lang == "de"
+    if isinstance(action, Card):
+        return style.card(action)
+    if isinstance(action, Discard):
+        return style.cards(sorted_for(CardSet(action.mask), "G"))
+    if isinstance(action, Declare):
+        return action.contract.describe(lang)
+    if isinstance(action, Bid):
+        return str(action.value)
+    if action is HOLD:
+        return "ja" if de else "hold"
+    if action is PASS:
+        return "passe" if de else "pass"
+    if isinstance(action, PickUp):
+        return "Skat aufnehmen" if de else "pick up the skat"
+    if isinstance(action, ShowCards):
+        return "Karten aufdecken" if de else "show the cards"
+    if isinstance(action, Resign):
+        return "aufgeben" if de else "give up"
+    if isinstance(action, Double):
+        return action.name
+    return str(action)
+
+
+def is_null(view: View) -> bool:
+    """Is a Null game being played?"""
+    return view.contract is not None and view.contract.game_type == NULL

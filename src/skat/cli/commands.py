@@ -1,0 +1,229 @@
+"""What the player types, read in the context of the game: one command per line.
+
+Cards in any notation (``CJ``, ``♣J``, ``Kreuz-Bube``, the style's short name) or by their
+number in the hand as shown, bids (``18``), ``y``/``p``, ``s`` (pick up), contracts in ISS
+notation (``G``, ``CH``, ``NO``) or words (``clubs hand``, ``Null Ouvert``, ``Kreuz``), the
+number of a declaration menu entry, and the commands ``hint``, ``claim``, ``concede``,
+``sort X``, ``help``, ``save FILE``, ``quit``.  Whether the action is legal is the engine's
+business (``GameState.validate``); here only the words are read.
+
+>>> from skat.core import GameState
+>>> from skat.cli.cardtext import CardStyle
+>>> state = GameState(seed=1)
+>>> ctx = Context(state.phase, hand=[], menu=[], style=CardStyle())
+>>> parse_command("18", ctx), parse_command("pass", ctx).action, parse_command("save x.json", ctx)
+(Command(kind='action', action=Bid.of(18), arg=''), PASS, Command(kind='save', action=None, arg='x.json'))
+>>> parse_command("Kreuz Hand", Context(Phase.SKAT, [], [], CardStyle())).action
+Declare.parse('CH')
+>>> parse_command("fish", ctx)
+Traceback (most recent call last):
+...
+skat.cli.commands.InputError: not a bid, card or command: 'fish' (help lists them)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from skat.cli.cardtext import CardStyle
+from skat.core import (
+    HOLD,
+    PASS,
+    PICK_UP,
+    Action,
+    ActionParseError,
+    Bid,
+    Card,
+    CardParseError,
+    Contract,
+    ContractParseError,
+    Declare,
+    Discard,
+    Phase,
+    parse_action,
+)
+
+
+class InputError(ValueError):
+    """A line that is no command here; the message says what was expected."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A line read: ``kind`` ``action`` (with ``action``), or a command of the game program
+    (``hint``, ``help``, ``quit``, ``save`` with ``arg``, ``claim``, ``concede``, ``sort``
+    with ``arg``, ``redraw``)."""
+
+    kind: str
+    action: Action | None = None
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a line is read against: the phase, the hand as numbered on screen, the
+    declaration menu as numbered, the card style."""
+
+    phase: Phase
+    hand: Sequence[Card]
+    menu: Sequence[Action]
+    style: CardStyle
+
+
+_SIMPLE: Final = {
+    "hint": "hint",
+    "tip": "hint",
+    "tipp": "hint",
+    "help": "help",
+    "?": "help",
+    "hilfe": "help",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
+    "ende": "quit",
+    "claim": "claim",
+    "concede": "concede",
+    "resign": "concede",
+    "aufgeben": "concede",
+    "redraw": "redraw",
+    "": "redraw",
+}
+_YES: Final = ("y", "yes", "hold", "ja", "j")
+_NO: Final = ("p", "pass", "passe", "n", "no", "nein")
+_TAKE: Final = ("s", "skat", "pickup", "pick-up", "pick", "take", "aufnehmen", "nehmen")
+_GAME_WORDS: Final = {
+    "clubs": "C",
+    "kreuz": "C",
+    "eichel": "C",
+    "spades": "S",
+    "pik": "S",
+    "grün": "S",
+    "gruen": "S",
+    "blatt": "S",
+    "hearts": "H",
+    "herz": "H",
+    "rot": "H",
+    "diamonds": "D",
+    "karo": "D",
+    "schellen": "D",
+    "grand": "G",
+    "null": "N",
+}
+_FLAG_WORDS: Final = {
+    "hand": "H",
+    "schneider": "S",
+    "schwarz": "Z",
+    "ouvert": "O",
+    "open": "O",
+    "offen": "O",
+    "announced": "",
+    "angesagt": "",
+}
+
+
+def parse_contract_words(text: str) -> Contract | None:
+    """A contract in words (``clubs hand schneider``, ``Null Ouvert``), else ``None``.
+
+    >>> parse_contract_words("Grand Hand"), parse_contract_words("nonsense")
+    (Contract.parse('GH'), None)
+    """
+    words = text.lower().replace("-", " ").split()
+    if not words or words[0] not in _GAME_WORDS:
+        return None
+    code = _GAME_WORDS[words[0]]
+    for w in words[1:]:
+        if w not in _FLAG_WORDS:
+            return None
+        code += _FLAG_WORDS[w]
+    try:
+        return Contract.parse(code)
+    except ContractParseError:
+        return None
+
+
+def parse_command(text: str, ctx: Context) -> Command:
+    """Read one line typed by the player (see the module doc)."""
+    line = text.strip()
+    low = line.lower()
+    head, _, rest = line.partition(" ")
+    if low in _SIMPLE:
+        return Command(_SIMPLE[low])
+    if head.lower() in ("save", "speichern"):
+        if not rest.strip():
+            raise InputError("save needs a file name: save FILE")
+        return Command("save", arg=rest.strip())
+    if head.lower() in ("sort", "sortiere"):
+        game = rest.strip().upper()[:1]
+        if game not in ("C", "S", "H", "D", "G", "N"):
+            raise InputError("sort needs a game letter: sort C, S, H, D, G or N")
+        return Command("sort", arg=game)
+    phase = ctx.phase
+    if phase in (Phase.DISCARD, Phase.PUSH_DISCARD):
+        return Command("action", _discard(line, ctx))
+    if low in _YES:
+        return Command("action", HOLD)
+    if low in _NO:
+        return Command("action", PASS)
+    if phase in (Phase.SKAT, Phase.PUSH) and low in _TAKE:
+        return Command("action", PICK_UP)
+    if low.isascii() and low.isdigit():
+        return Command("action", _number(int(low), ctx))
+    if phase in (Phase.SKAT, Phase.DECLARE, Phase.PUSH):
+        contract = parse_contract_words(line)
+        if contract is not None:
+            return Command("action", Declare.of(contract))
+        try:
+            return Command("action", Declare.of(Contract.parse(line)))
+        except ContractParseError:
+            pass
+    if phase in (Phase.PLAY, Phase.BIDDING):
+        try:
+            return Command("action", ctx.style.parse(line))
+        except CardParseError:
+            pass
+    try:
+        return Command("action", parse_action(low if low in ("kontra", "re") else line))
+    except ActionParseError:
+        pass
+    raise InputError(f"not a bid, card or command: {line!r} (help lists them)")
+
+
+def _number(n: int, ctx: Context) -> Action:
+    phase = ctx.phase
+    if phase == Phase.BIDDING:
+        try:
+            return Bid.of(n)
+        except ActionParseError as exc:
+            raise InputError(str(exc)) from None
+    if phase == Phase.PLAY:
+        if 1 <= n <= len(ctx.hand):
+            return ctx.hand[n - 1]
+        raise InputError(f"card number {n}: your hand has cards 1 to {len(ctx.hand)}")
+    if ctx.menu:
+        if 1 <= n <= len(ctx.menu):
+            return ctx.menu[n - 1]
+        raise InputError(f"menu entry {n}: choose 1 to {len(ctx.menu)}")
+    raise InputError(f"{n} means nothing here (help lists the commands)")
+
+
+def _discard(line: str, ctx: Context) -> Discard:
+    parts = line.replace(",", " ").replace(".", " ").split()
+    if len(parts) != 2:
+        raise InputError(f"name two cards to put away, not {len(parts)}: {line!r}")
+    cards: list[Card] = []
+    for p in parts:
+        if p.isascii() and p.isdigit():
+            n = int(p)
+            if not 1 <= n <= len(ctx.hand):
+                raise InputError(f"card number {n}: your hand has cards 1 to {len(ctx.hand)}")
+            cards.append(ctx.hand[n - 1])
+            continue
+        try:
+            cards.append(ctx.style.parse(p))
+        except CardParseError as exc:
+            raise InputError(str(exc)) from None
+    if cards[0] == cards[1]:
+        raise InputError(f"two different cards, not {cards[0]} twice")
+    return Discard.of(cards[0], cards[1])

@@ -1,0 +1,65 @@
+"""Games from record files (ISS lines or JSON records, found by content) for the commands
+that read finished games: ``skat solve --record``, ``skat list``.
+
+>>> games = list(read_games(["tests/data/iss/real.sgf"]))
+>>> label, state, players = games[1]
+>>> label, players, state.is_over
+('ID 9', ('jeff', 'Montana', 'vaun'), True)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Mapping
+
+from skat.cli.replay import JsonItem, read_records
+from skat.core import GameState
+from skat.records.iss import RecordError
+from skat.records.jsonrecord import JsonRecordError, load_json
+from skat.records.replay import ReplayError, replay
+
+Players = tuple[str, str, str] | None
+
+
+def read_games(
+    paths: list[str], wanted: str | None = None, *, quiet: bool = False
+) -> Iterator[tuple[str, GameState, Players]]:
+    """(label, replayed game, player names by seat or ``None``) of every readable record;
+    records that cannot be read are named on stderr (unless ``quiet``) and skipped."""
+
+    def skip(label: str, reason: str) -> None:
+        if not quiet:
+            print(f"{label}: skipped: {reason}", file=sys.stderr)
+
+    for source, item in read_records(paths):
+        if isinstance(item, RecordError):
+            skip(item.label, item.reason)
+            continue
+        if isinstance(item, JsonItem):
+            data = item.data
+            if item.error or not isinstance(data, Mapping):
+                skip(item.label, item.error or "not a record")
+                continue
+            if wanted is not None and item.label != f"ID {wanted}":
+                continue
+            try:
+                game = load_json(data, check_result=False)
+            except JsonRecordError as exc:
+                skip(item.label, str(exc))
+                continue
+            if not isinstance(game.state, GameState):
+                skip(item.label, f"a {game.variant} game, not three-handed Skat")
+                continue
+            names = game.meta.get("players")
+            players = (names[0], names[1], names[2]) if isinstance(names, list) else None
+            yield item.label, game.state, players
+            continue
+        if wanted is not None and item.id != wanted:
+            continue
+        label = item.label if item.id else source
+        try:
+            rep = replay(item)
+        except ReplayError as exc:
+            skip(label, str(exc))
+            continue
+        yield label, rep.state, item.players

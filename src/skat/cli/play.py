@@ -1,0 +1,156 @@
+"""Play Skat in the terminal against two computer players.
+
+You bid, hold or pass, pick up the skat or play Hand, put two cards away, declare from a
+menu of the legal games with their values, and play the cards (the legal ones are marked;
+type a card as CJ, ♣J, Kreuz-Bube, or its number in your hand).  After every game: the
+result as players say it, the list, and on request (r) the review with all hands, the skat,
+every trick and the double-dummy analysis of the mistakes.
+
+Commands at any question: hint (what the computer would play), claim (show your cards and
+claim the rest), concede, sort C|S|H|D|G|N, save FILE, help, quit.  When the output is not a
+terminal (or with --plain) the game runs in a plain line mode for scripts and screen
+readers: one event per line, every question one line ending in " >", one answer per line.
+
+levels (--level): random, heuristic (the default: answers at once), pimc-easy, pimc-medium,
+pimc-hard, pimc-expert (double-dummy sampling: stronger, a second or more a card).
+
+examples:
+  skat play
+  skat play --seed 7 --games 6 --level pimc-easy --lang de --deck german
+  skat play --rules tournament --save friday.json        (resume: skat play --load friday.json)
+  skat play --records games.jsonl && skat list games.jsonl
+  skat play --review games.jsonl --id 7-2          (game 2 of the session with seed 7)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import sys
+
+from skat.ai.arena import AGENTS
+from skat.cli.cardtext import CardStyle
+from skat.cli.main import UserError
+from skat.cli.session import Options, Session, Ui
+from skat.core import Rules
+from skat.series import Series
+
+NAME = "play"
+HELP = "play Skat in the terminal against two computer players"
+
+DEFAULT_LEVEL = "heuristic"
+PLAYERS = {"en": ("You", "Ann", "Bob"), "de": ("Du", "Anna", "Bernd")}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
+    parser.add_argument(
+        "--level",
+        default=DEFAULT_LEVEL,
+        help=f"computer players: {', '.join(AGENTS)} (default {DEFAULT_LEVEL})",
+    )
+    parser.add_argument("--seed", type=int, help="reproduce a session (default: a random seed)")
+    parser.add_argument(
+        "--games", type=int, default=3, help="games in the series (default 3: one round)"
+    )
+    parser.add_argument("--lang", choices=("en", "de"), default="en", help="words: en or de")
+    parser.add_argument(
+        "--deck", choices=("french", "german"), default="french", help="card names and suits"
+    )
+    parser.add_argument(
+        "--sheet",
+        choices=("plain", "seeger"),
+        help="the list: plain or Seeger-Fabian (default: the rules' own)",
+    )
+    parser.add_argument("--plain", action="store_true", help="plain line mode even on a terminal")
+    parser.add_argument("--save", metavar="FILE", help="save the series here after every game")
+    parser.add_argument("--load", metavar="FILE", help="resume a saved series")
+    parser.add_argument(
+        "--records",
+        metavar="FILE",
+        help="append every finished game as a JSON record (ID: seed-game)",
+    )
+    parser.add_argument(
+        "--review",
+        metavar="FILE",
+        help="show the review of recorded games (ISS or JSON, e.g. from --records) and stop",
+    )
+    parser.add_argument("--id", help="with --review: only the game with this record ID")
+    parser.add_argument(
+        "--no-analysis",
+        action="store_true",
+        help="review without the double-dummy analysis (faster)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.review:
+        return _review(args)
+    if args.level not in AGENTS:
+        raise UserError(f"unknown level {args.level!r} (known: {', '.join(AGENTS)})")
+    if args.load:
+        try:
+            series = Series.load(args.load)
+        except OSError as exc:
+            raise UserError(f"cannot read {args.load}: {exc.strerror or exc}") from None
+        if len(series.players) != 3:
+            raise UserError(f"{args.load}: skat play needs a series of 3 players")
+        seed = series.seed
+    else:
+        if args.games < 1:
+            raise UserError(f"--games must be 1 or more, not {args.games}")
+        rules = Rules.parse(args.rules)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        series = Series(PLAYERS[args.lang], rules, seed=seed, games=args.games)
+    sheet = args.sheet or (
+        series.rules.score_sheet if series.rules.score_sheet in ("plain", "seeger") else "plain"
+    )
+    terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
+    for path in (args.save, args.records):
+        if path and os.path.isdir(path):
+            raise UserError(f"{path} is a directory")
+        if path and not os.path.isdir(os.path.dirname(path) or "."):
+            raise UserError(f"{path}: no such directory")
+    style = CardStyle(lang=args.lang, deck=args.deck, colour=terminal)
+    options = Options(
+        level=args.level,
+        seed=seed,
+        lang=args.lang,
+        style=style,
+        sheet=sheet,
+        save_path=args.save,
+        records_path=args.records,
+        review_analysis=not args.no_analysis,
+    )
+    ui: Ui
+    if terminal:
+        with contextlib.suppress(ImportError):  # line editing for input(), where it exists
+            import readline  # noqa: F401
+        from skat.cli.screen import TerminalUi
+
+        ui = TerminalUi()
+    else:
+        from skat.cli.lines import LineUi
+
+        ui = LineUi()
+        print(f"skat play · seed {seed} · rules {series.rules} · level {args.level}")
+    return Session(series, ui, options).run()
+
+
+def _review(args: argparse.Namespace) -> int:
+    from skat.cli.gamefiles import read_games
+    from skat.cli.review import review_lines
+
+    style = CardStyle(lang=args.lang, deck=args.deck)
+    done = 0
+    for label, state, players in read_games([args.review], args.id):
+        names = players or PLAYERS[args.lang]
+        print(f"{label}:")
+        for line in review_lines(state, names, style, args.lang, analysis=not args.no_analysis):
+            print(f"  {line}")
+        done += 1
+    if not done:
+        raise UserError("no game to review" + (f" with ID {args.id}" if args.id else ""))
+    return 0

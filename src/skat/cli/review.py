@@ -1,0 +1,137 @@
+"""The review of a finished game: every hand as dealt, the skat and the two cards put away,
+each trick, and (optionally) the double-dummy analysis of the mistakes.
+
+>>> import random
+>>> from skat.core import GameState
+>>> from skat.cli.cardtext import CardStyle
+>>> g = GameState(seed=3)
+>>> rng = random.Random(3)
+>>> while not g.is_over:
+...     _ = g.apply(rng.choice(g.legal_actions()))
+>>> lines = review_lines(g, ("You", "Ann", "Bob"), CardStyle(), "en", analysis=False)
+>>> lines[1].startswith("Forehand   You")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from skat.cli.board import action_text
+from skat.cli.cardtext import CardStyle, sorted_for
+from skat.cli.words import say, seat_name
+from skat.core import HOLD, NULL, PASS, Bid, CardSet, Declare, Discard, GameState
+
+
+def review_lines(
+    state: GameState,
+    names: Sequence[str],
+    style: CardStyle,
+    lang: str,
+    *,
+    analysis: bool = True,
+) -> list[str]:
+    """The review as lines (see the module doc); ``analysis`` runs the double-dummy solver."""
+    de = lang == "de"
+    result = state.result
+    game = state.contract.game_type.letter if state.contract is not None else "G"
+    head = say(lang, "review")
+    if result is not None:
+        if state.declarer is not None and state.contract is not None:
+            head += f": {names[state.declarer]}, {state.contract.describe(lang)}"
+        head += f" — {result.explain(lang)}"
+    lines = [head]
+    w = max(6, *(len(n) for n in names))
+    for seat, hand in enumerate(state.deal.hands):
+        lines.append(
+            f"{seat_name(lang, seat):<10} {names[seat]:<{w}} {style.cards(sorted_for(hand, game))}"
+        )
+    skat = f"{say(lang, 'skat')}: {style.cards(sorted_for(state.deal.skat, game))}"
+    for ev in state.history:
+        if isinstance(ev.action, Discard) and ev.seat == state.declarer:
+            away = "gedrückt" if de else "put away"
+            skat += f" · {away}: {style.cards(sorted_for(CardSet(ev.action.mask), game))}"
+        if isinstance(ev.action, Declare):
+            break
+    lines.append(skat)
+    calls = []
+    for ev in state.history:
+        if not isinstance(ev.action, Bid) and ev.action not in (HOLD, PASS):
+            break
+        calls.append(f"{names[ev.seat]} {action_text(ev.action, style, lang)}")
+    if calls:
+        lines.append(("Reizen" if de else "auction") + ": " + ", ".join(calls))
+    for i, t in enumerate(state.tricks, 1):
+        cards = "  ".join(
+            f"{names[(t.leader + k) % 3]:<{w}} {style.card(c):<{style.width()}}"
+            if not style.colour
+            else f"{names[(t.leader + k) % 3]:<{w}} {style.card(c)}"
+            + " " * (style.width() - len(style.plain(c)))
+            for k, c in enumerate(t.cards)
+        )
+        lines.append(f"{i:>2}. {cards}  → {names[t.winner]} {t.points}")
+    if analysis and state.declarer is not None and state.tricks:
+        lines.extend(analysis_lines(state, names, style, lang))
+    return lines
+
+
+def analysis_lines(
+    state: GameState, names: Sequence[str], style: CardStyle, lang: str
+) -> list[str]:
+    """The double-dummy verdict on the declarer's game and every card that lost value."""
+    from skat.ai.dds import analyse  # compiling the solver takes a moment: only when asked
+
+    de = lang == "de"
+    try:
+        a = analyse(state)
+    except ValueError as exc:
+        return [("Analyse nicht möglich: " if de else "no analysis: ") + str(exc)]
+    if a.start is None or state.declarer is None:
+        return []
+    who = names[state.declarer]
+    goal = a.goal
+    if de:
+        goal = {"no trick": "kein Stich", "all tricks": "alle Stiche"}.get(
+            goal, goal.replace("card points", "Augen")
+        )
+        could = "konntest" if who == "Du" else "konnte"
+    else:
+        could = "could"
+    tricks: list[str] = []
+    if a.could_win:
+        cards = list(a.winning_line or ())
+        tricks = [
+            " ".join(style.card(c) for c in cards[k : k + 3]) for k in range(0, len(cards), 3)
+        ]
+        verdict = (
+            f"{who} {could} gewinnen ({goal}), zum Beispiel so:"
+            if de
+            else f"{who} could make it ({goal}), for example:"
+        )
+    else:
+        verdict = (
+            f"{who} {could} bei bestem Spiel nicht gewinnen ({goal})"
+            if de
+            else f"{who} {could} not make it against best defence ({goal})"
+        )
+    out = [("Doppeldummy: " if de else "double dummy: ") + verdict]
+    out += ["  " + " | ".join(tricks[k : k + 5]) for k in range(0, len(tricks), 5)]
+    mistakes = a.mistakes()
+    if not mistakes:
+        out.append("keine Fehler" if de else "no mistakes")
+    for i, m in enumerate(a.moves):
+        if m.loss <= 0:
+            continue
+        best = " ".join(style.card(c) for c in m.best_cards)
+        what = "Augen" if de else ("point" if m.loss == 1 else "points")
+        if state.contract is not None and state.contract.game_type == NULL:
+            what = "Spiel" if de else "the game"
+            cost = what
+        else:
+            cost = f"{m.loss} {what}"
+        trick = i // 3 + 1
+        out.append(
+            f"  {('Stich' if de else 'trick')} {trick}: {names[m.seat]} {style.card(m.card)}, "
+            + (f"besser {best} (kostete {cost})" if de else f"better {best} (cost {cost})")
+        )
+    return out

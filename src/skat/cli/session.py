@@ -1,0 +1,632 @@
+"""A session of ``skat play``: a series at one table, the human player against two computer
+players, every rule decided by the engine.
+
+The session owns the loop: the seat to move is asked (the human through the :class:`Ui`, the
+computer players through :class:`~skat.ai.agent.SafeAgent`), every event is told in the
+player's words, and after each game the result, the list, and on request the review.
+Seeds: the series deals from ``seed``; every computer player's seed is derived from
+``seed``, the game's number and its seat, so ``--seed`` reproduces a whole session.
+
+>>> from skat.series import Series
+>>> from skat.core import Rules
+>>> from skat.cli.cardtext import CardStyle
+>>> class Script:                       # a Ui that answers from a list of lines
+...     def __init__(self, lines): self.lines, self.out = list(lines), []
+...     def event(self, text): self.out.append(text)
+...     def message(self, text): self.out.append(text)
+...     def show(self, screen): pass
+...     def ask(self, prompt): return self.lines.pop(0) if self.lines else None
+...     def page(self, lines): self.out.extend(lines)
+...     def busy(self, text): pass
+>>> series = Series(("You", "Ann", "Bob"), Rules.parse("isko"), seed=5, games=1)
+>>> ui = Script(["p", "p", "p", "hint", "quit"])
+>>> Session(series, ui, Options(level="random", seed=5)).run()
+0
+>>> any(line.startswith("hint:") or "passed" in line or "all passed" in line for line in ui.out)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from skat.ai.agent import SafeAgent
+from skat.ai.arena import make_agent
+from skat.cli.board import Seating, action_text, game_letter, hand_cards, hand_line, table_lines
+from skat.cli.cardtext import CardStyle, guess_game
+from skat.cli.commands import Command, Context, InputError, parse_command
+from skat.cli.menu import MenuEntry, declaration_menu
+from skat.cli.review import review_lines
+from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
+from skat.cli.words import agree, say, seat_name
+from skat.core import (
+    HOLD,
+    NULL,
+    PASS,
+    SHOW_CARDS,
+    Action,
+    Bid,
+    Card,
+    Declare,
+    Discard,
+    Event,
+    GameState,
+    GameType,
+    IllegalActionError,
+    Phase,
+    PickUp,
+    Resign,
+    ShowCards,
+    matadors,
+)
+from skat.core.actions import Double
+from skat.series import Series
+
+
+class Quit(Exception):
+    """The player quits (``quit`` or the end of the input)."""
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What a Ui draws before asking: a header, the table, the hand, the menu."""
+
+    header: str
+    table: list[str]
+    hand_title: str
+    hand: list[str]
+    menu: list[str] = field(default_factory=list)
+    legal: str = ""
+    cards: str = ""
+
+
+class Ui(Protocol):
+    """The terminal screen or the plain line mode."""
+
+    def event(self, text: str) -> None:
+        """Something happened at the table."""
+
+    def message(self, text: str) -> None:
+        """An answer to the player: an error, a hint, a confirmation."""
+
+    def show(self, screen: Screen) -> None:
+        """Draw the table before a question."""
+
+    def ask(self, prompt: str) -> str | None:
+        """One line from the player (``None``: the input ended)."""
+
+    def page(self, lines: list[str]) -> None:
+        """A long text: the list, the review."""
+
+    def busy(self, text: str) -> None:
+        """Say at once that something takes a moment (the solver)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the session plays: computer level, seed, words, card style, list, files."""
+
+    level: str = "heuristic"
+    seed: int = 0
+    lang: str = "en"
+    style: CardStyle = field(default_factory=CardStyle)
+    sheet: str = "plain"
+    save_path: str | None = None
+    records_path: str | None = None
+    review_analysis: bool = True
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """A seed for one purpose (a computer player in one game) from the session seed.
+
+    >>> derived_seed(1, 2, 0) == derived_seed(1, 2, 0) != derived_seed(1, 2, 1)
+    True
+    """
+    return random.Random(":".join(["play", str(seed), *map(str, parts)])).getrandbits(63)
+
+
+class Session:
+    """A series played in the terminal (see the module doc)."""
+
+    def __init__(self, series: Series, ui: Ui, options: Options) -> None:
+        self.series = series
+        self.ui = ui
+        self.options = options
+        self.lang = options.lang
+        self.style = options.style
+        self.sort = "G"
+        self.autoplay = False
+        self.seating = Seating(("", "", ""), 0)
+        self._solver: object | None = None
+
+    # ------------------------------------------------------------------ the series
+
+    def run(self) -> int:
+        """Play until the series is over or the player quits; 0 either way."""
+        try:
+            while not self.series.is_over:
+                self.play_game()
+            self.ui.page(self.final_lines())
+        except (Quit, KeyboardInterrupt):
+            self.ui.message(self._quit_note())
+        self._autosave()
+        return 0
+
+    def _quit_note(self) -> str:
+        if self.options.save_path:
+            return say(self.lang, "saved", path=self.options.save_path)
+        return "bye" if self.lang == "en" else "tschüss"
+
+    def _autosave(self) -> None:
+        path = self.options.save_path
+        if path:
+            try:
+                self.series.save(path)
+            except OSError as exc:
+                self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
+
+    def play_game(self) -> None:
+        """Play the next game of the series, record it, show the result and the list."""
+        series = self.series
+        state = series.next_game()
+        seats = series.seats
+        names = tuple(series.players[p] for p in seats)
+        human = seats.index(0)
+        self.seating = Seating((names[0], names[1], names[2]), human)
+        number = series.number
+        agents = {
+            s: SafeAgent(
+                make_agent(self.options.level, seed=derived_seed(self.options.seed, number, s)),
+                name=names[s],
+            )
+            for s in range(3)
+            if s != human
+        }
+        self.autoplay = False
+        self.sort = guess_game(state.deal.hands[human])
+        self.ui.event(self._game_header(human))
+        for ev in state.history:  # a resumed game: tell what happened so far
+            self.tell(state, ev, len(state.tricks))
+        while not state.is_over:
+            seat = state.to_move
+            if seat == human:
+                action = self.autoplay_card(state) if self.autoplay else self.ask(state)
+                if action is None:
+                    continue
+            else:
+                action = agents[seat].choose(state.view(seat))
+            self.apply(state, action, seat)
+        record = series.record(state)
+        self._write_record(state, record.number)
+        self._autosave()
+        self.after_game(state, record.number)
+
+    def _game_header(self, human: int) -> str:
+        s = self.series
+        kind = {"bock": " (Bock)", "ramsch": " (Ramsch)"}.get(s.kind, "")
+        return (
+            f"— {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · "
+            f"{say(self.lang, 'dealer')} {s.dealer_name} · "
+            f"{say(self.lang, 'you')}: {seat_name(self.lang, human)} —"
+        )
+
+    def apply(self, state: GameState, action: Action, seat: int) -> None:
+        """Apply an action and tell it."""
+        tricks = len(state.tricks)
+        answering = state.phase == Phase.ANSWER
+        ev = state.apply(action, seat)
+        self.tell(state, ev, tricks, answering)
+
+    def tell(
+        self, state: GameState, ev: Event, tricks_before: int, answering: bool = False
+    ) -> None:
+        """Tell one event in words (and the trick it completed)."""
+        names = self.seating.names
+        who = names[ev.seat]
+        lang = self.lang
+        a = ev.action
+        if isinstance(a, Bid):
+            text = say(lang, "bids", who=who, bid=a.value)
+        elif a is HOLD and state.phase in (Phase.BIDDING, Phase.SKAT, Phase.DONE):
+            text = say(lang, "holds", who=who, bid=state.bid)
+        elif a is PASS:
+            text = say(lang, "declines" if answering else "passes", who=who)
+        elif isinstance(a, PickUp):
+            text = say(lang, "picks_up", who=who)
+        elif isinstance(a, Discard):
+            if ev.seat == self.seating.human:
+                text = say(lang, "you_discard", cards=action_text(a, self.style, lang))
+            else:
+                text = say(lang, "discards", who=who)
+        elif isinstance(a, Declare):
+            text = say(lang, "declares", who=who, game=a.contract.describe(lang))
+        elif isinstance(a, Card):
+            text = say(lang, "plays", who=who, card=self.style.card(a))
+        elif isinstance(a, Double):
+            text = say(lang, "kontra", who=who, word=a.name)
+        elif isinstance(a, ShowCards):
+            text = say(lang, "shows", who=who)
+        elif isinstance(a, Resign):
+            text = say(lang, "resigns", who=who)
+        else:
+            text = say(lang, "other", who=who, action=action_text(a, self.style, lang))
+        you = names[self.seating.human]
+        self.ui.event(agree(text, lang, you))
+        if len(state.tricks) > tricks_before:
+            t = state.tricks[-1]
+            text = say(lang, "wins_trick", who=names[t.winner], points=t.points)
+            self.ui.event(agree(text, lang, you))
+
+    # ------------------------------------------------------------------ the human's turn
+
+    def screen(self, state: GameState, menu: list[MenuEntry]) -> Screen:
+        """What the player sees now."""
+        view = state.view(self.seating.human)
+        game = game_letter(view, self.sort)
+        cards = hand_cards(view, game)
+        s = self.series
+        totals = "  ".join(f"{p} {t}" for p, t in zip(s.players, self._totals(), strict=True))
+        kind = {"bock": " · Bock", "ramsch": " · Ramsch"}.get(s.kind, "")
+        rules = str(s.rules) if len(str(s.rules)) <= 12 else s.rules.preset + "+"
+        header = (
+            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {rules}"
+            f" · {say(self.lang, 'you')}: {seat_name(self.lang, self.seating.human)}"
+            f" · seed {self.options.seed}   {totals}"
+        )
+        title = say(self.lang, "hand")
+        if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
+            title += f" ({_game_name(game, self.lang, self.style.deck)})"
+            title += " · " + self._worth(state)
+        legal = ""
+        if view.phase == Phase.PLAY:
+            playable = [a for a in view.legal_actions if isinstance(a, Card)]
+            legal = f"{say(self.lang, 'legal')}: " + self.style.cards(
+                [c for c in cards if c in playable]
+            )
+            extra = [a for a in view.legal_actions if not isinstance(a, Card)]
+            if extra:
+                legal += " · " + ", ".join(str(a) for a in extra)
+        elif view.phase in (Phase.ANSWER, Phase.PUSH):
+            legal = f"{say(self.lang, 'legal')}: " + ", ".join(str(a) for a in view.legal_actions)
+        return Screen(
+            header=header,
+            table=table_lines(view, self.seating, self.style, self.lang),
+            hand_title=title,
+            hand=hand_line(view, cards, self.style),
+            menu=self._menu_lines(menu, state),
+            legal=legal,
+            cards=self.style.cards(cards),
+        )
+
+    def _worth(self, state: GameState) -> str:
+        hand = state.hand(self.seating.human).mask
+        german = self.style.deck == "german"
+        parts = []
+        for gt in (3, 2, 1, 0, 4):
+            m = matadors(gt, hand)
+            base = (9, 10, 11, 12, 24)[gt]
+            mark = "G" if gt == 4 else ("Sc", "Rt", "Gr", "Ei")[gt] if german else "♦♥♠♣"[gt]
+            parts.append(f"{mark} {base * (abs(m) + 1)}")
+        return say(self.lang, "worth") + ": " + " ".join(parts)
+
+    def _menu_lines(self, menu: list[MenuEntry], state: GameState) -> list[str]:
+        if not menu:
+            return []
+        items = []
+        for i, e in enumerate(menu, 1):
+            if isinstance(e.action, Declare):
+                mark = "≈" if e.estimate else ""
+                warn = "!" if e.short else ""
+                items.append(f"{i:>2} {e.action}{warn} {mark}{e.value}")
+            else:
+                items.append(
+                    f"{i:>2} " + ("Skat (s)" if isinstance(e.action, PickUp) else str(e.action))
+                )
+        width = max(len(x) for x in items) + 2
+        per_line = max(1, 78 // width)
+        lines = [
+            "".join(x.ljust(width) for x in items[k : k + per_line]).rstrip()
+            for k in range(0, len(items), per_line)
+        ]
+        note = (
+            "Code, Nummer oder Name · H Hand, S Schneider, Z Schwarz, O Ouvert · "
+            "! unter dem Reizwert · ≈ Skat unbekannt"
+            if self.lang == "de"
+            else "code, number or name · H Hand, S Schneider, Z Schwarz, O Ouvert · "
+            "! below the bid · ≈ skat unknown"
+        )
+        return [*lines, note]
+
+    def _prompt(self, state: GameState) -> str:
+        lang = self.lang
+        phase = state.phase
+        names = self.seating.names
+        if phase == Phase.BIDDING:
+            legal = state.legal_actions()
+            if HOLD in legal:
+                bidder = state.history[-1].seat if state.history else 0
+                return say(lang, "ask_hold", who=names[bidder], bid=state.bid)
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if state.bid == 0 and len(state.history) >= 2 and self.seating.human == 0:
+                return say(lang, "ask_alone")
+            low = bids[0].value if bids else state.bid
+            return say(lang, "ask_bid", low=low)
+        if phase == Phase.ANSWER:
+            legal = state.legal_actions()
+            if any(isinstance(a, Double) for a in legal):
+                word = next(a for a in legal if isinstance(a, Double)).name
+                return say(lang, "ask_double", word=word, code=str(legal[0]))
+            if HOLD in legal:
+                return say(lang, "ask_schenken")
+            return say(lang, "ask_spitze", top=len(legal) - 1)
+        key = {
+            Phase.SKAT: "ask_skat",
+            Phase.DISCARD: "ask_discard",
+            Phase.PUSH_DISCARD: "ask_discard",
+            Phase.DECLARE: "ask_declare",
+            Phase.PLAY: "ask_play",
+            Phase.ANSWER: "ask_answer",
+            Phase.PUSH: "ask_push",
+        }.get(phase, "ask_play")
+        return say(lang, key)
+
+    def ask(self, state: GameState) -> Action | None:
+        """The human's action (``None`` when a command already changed the game)."""
+        human = self.seating.human
+        menu = declaration_menu(state)
+        screen = self.screen(state, menu)
+        self.ui.show(screen)
+        while True:
+            line = self.ui.ask(self._prompt(state))
+            if line is None:
+                raise Quit
+            view = state.view(human)
+            ctx = Context(
+                state.phase,
+                hand=hand_cards(view, game_letter(view, self.sort)),
+                menu=[e.action for e in menu],
+                style=self.style,
+            )
+            try:
+                cmd = parse_command(line, ctx)
+            except InputError as exc:
+                self.ui.message(str(exc))
+                continue
+            if cmd.kind == "action" and cmd.action is not None:
+                try:
+                    action = state.validate(cmd.action, human)
+                except IllegalActionError as exc:
+                    self.ui.message(str(exc))
+                    continue
+                if not self._confirm_declaration(action, menu):
+                    continue
+                return action
+            done = self.command(cmd, state)
+            if done:
+                return None
+            if cmd.kind in ("sort", "redraw"):
+                self.ui.show(self.screen(state, menu))
+
+    def _confirm_declaration(self, action: Action, menu: list[MenuEntry]) -> bool:
+        if not isinstance(action, Declare):
+            return True
+        entry = next((e for e in menu if e.action == action), None)
+        if entry is None or entry.short == 0:
+            return True
+        c = action.contract
+        how = say(self.lang, "overbid")
+        if c.game_type != NULL and entry.short == 1 and not c.schneider_announced:
+            how = say(self.lang, "needs_schneider")
+        elif c.game_type != NULL and entry.short == 2 and not c.schneider_announced:
+            how = say(self.lang, "needs_schwarz")
+        self.ui.message(
+            say(
+                self.lang,
+                "overbid_warn",
+                game=c.describe(self.lang),
+                value=entry.value,
+                bid=self.series.current.bid if self.series.current else 0,
+                how=how,
+            )
+        )
+        answer = self.ui.ask(say(self.lang, "ask_confirm"))
+        if answer is None:
+            raise Quit
+        return answer.strip().lower() in ("y", "yes", "j", "ja")
+
+    def command(self, cmd: Command, state: GameState) -> bool:
+        """Run a command of the game program; true when it changed the game."""
+        lang = self.lang
+        human = self.seating.human
+        if cmd.kind == "quit":
+            raise Quit
+        if cmd.kind == "help":
+            self.ui.message(say(lang, "help"))
+        elif cmd.kind == "hint":
+            view = state.view(human)
+            agent = SafeAgent(
+                make_agent(self.options.level, seed=derived_seed(self.options.seed, "hint")),
+                name="hint",
+            )
+            self.ui.message(
+                say(lang, "hint", action=action_text(agent.choose(view), self.style, lang))
+            )
+        elif cmd.kind == "save":
+            try:
+                self.series.save(cmd.arg)
+            except OSError as exc:
+                self.ui.message(f"cannot save to {cmd.arg}: {exc.strerror or exc}")
+            else:
+                self.ui.message(say(lang, "saved", path=cmd.arg))
+        elif cmd.kind == "sort":
+            self.sort = cmd.arg
+        elif cmd.kind == "claim":
+            try:
+                state.validate(SHOW_CARDS, human)
+            except IllegalActionError as exc:
+                self.ui.message(str(exc))
+                return False
+            self.apply(state, SHOW_CARDS, human)
+            self.ui.busy(say(lang, "analysing"))
+            self.autoplay = True
+            return True
+        elif cmd.kind == "concede":
+            return self._concede(state)
+        return False
+
+    def _concede(self, state: GameState) -> bool:
+        human = self.seating.human
+        d = state.declarer
+        candidates: list[Action] = [Resign(human)]
+        if d == human:
+            candidates += [Resign(human, c) for c in range(3) if c != human]
+        reason = ""
+        for action in candidates:
+            try:
+                state.validate(action, human)
+            except IllegalActionError as exc:
+                reason = reason or str(exc)
+                continue
+            self.apply(state, action, human)
+            return True
+        self.ui.message(reason)
+        return False
+
+    def autoplay_card(self, state: GameState) -> Action:
+        """After a claim: the human's best card with all hands open (the claim is checked by
+        playing it out)."""
+        from skat.ai.dds import TRICKS, Position, Solver
+
+        if not isinstance(self._solver, Solver):
+            self._solver = Solver()
+        solver = self._solver
+        assert isinstance(solver, Solver)
+        human = self.seating.human
+        legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+        pos = Position.from_state(state)
+        objective = 0 if pos.game_type == NULL else TRICKS
+        values = solver.values(pos, objective)
+        pick: Callable[..., Card] = max if human == state.declarer else min
+        return pick(legal, key=lambda c: values.get(c, 0))
+
+    # ------------------------------------------------------------------ after the game
+
+    def _totals(self) -> list[int]:
+        rows = self.sheet_rows()
+        return [sum(r.entries[p] for r in rows) for p in range(len(self.series.players))]
+
+    def sheet_rows(self) -> list[SheetRow]:
+        """The list so far on the session's sheet."""
+        s = self.series
+        out = []
+        for r, entries in zip(s.records, s.entries_on(self.options.sheet), strict=True):
+            res = r.result
+            if res.ramsch is not None:
+                game = "R"
+            elif res.contract is None:
+                game = "—"
+            else:
+                game = str(res.contract)
+            name = s.players[r.declarer] if r.declarer is not None else ""
+            out.append(SheetRow(r.number, name, game, res.won, res.value, entries))
+        return out
+
+    def after_game(self, state: GameState, number: int) -> None:
+        """The result, the list, and the review on request."""
+        lang = self.lang
+        result = state.result
+        assert result is not None
+        names = self.seating.names
+        if result.passed:
+            head = say(lang, "passed_in")
+        elif result.ramsch is not None:
+            head = f"Ramsch: {result.explain(lang)}"
+        else:
+            assert result.declarer is not None and result.contract is not None
+            word = say(lang, "won") if result.won else say(lang, "lost")
+            head = (
+                f"{names[result.declarer]} {result.contract.describe(lang)} {word} "
+                f"({result.points}:{120 - result.points}) · {result.explain(lang)}"
+            )
+        lines = [f"{say(lang, 'result')}: {head}"]
+        if state.tricks:
+            t = state.tricks[-1]
+            played = "  ".join(
+                f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
+            )
+            lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines.append("")
+        lines += sheet_lines(
+            self.series.players, self.sheet_rows(), self.options.sheet, last=14, lang=lang
+        )
+        self.ui.page(lines)
+        while True:
+            answer = self.ui.ask(say(lang, "ask_next"))
+            if answer is None:
+                raise Quit
+            a = answer.strip()
+            low = a.lower()
+            if low in ("", "n", "next", "weiter"):
+                return
+            if low in ("q", "quit", "ende", "exit"):
+                raise Quit
+            if low in ("r", "review", "rückblick"):
+                if self.options.review_analysis:
+                    self.ui.busy(say(lang, "analysing"))
+                self.ui.page(
+                    review_lines(
+                        state, names, self.style, lang, analysis=self.options.review_analysis
+                    )
+                )
+                continue
+            if low.startswith("save ") and a[5:].strip():
+                path = a[5:].strip()
+                try:
+                    self.series.save(path)
+                except OSError as exc:
+                    self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
+                else:
+                    self.ui.message(say(lang, "saved", path=path))
+                continue
+            self.ui.message(say(lang, "ask_next"))
+
+    def final_lines(self) -> list[str]:
+        """The list at the end of the series and the ranking."""
+        lang = self.lang
+        rows = self.sheet_rows()
+        title = say(lang, "series_over") + f" · {say(lang, 'sheet')} ({self.options.sheet})"
+        return [
+            title,
+            *sheet_lines(self.series.players, rows, self.options.sheet, lang=lang),
+            "",
+            *ranking_lines(self.series.players, rows, lang),
+        ]
+
+    def _write_record(self, state: GameState, number: int) -> None:
+        path = self.options.records_path
+        if not path:
+            return
+        from skat.records.jsonrecord import dumps, state_to_json
+
+        meta = {"players": list(self.seating.names), "id": f"{self.options.seed}-{number}"}
+        data = state_to_json(state, meta)
+        try:
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(dumps(data) + "\n")
+        except OSError as exc:
+            self.ui.message(f"cannot write to {path}: {exc.strerror or exc}")
+
+
+def _game_name(letter: str, lang: str, deck: str = "french") -> str:
+    """``Clubs``, ``Kreuz`` or (German pack) ``Eichel``.
+
+    >>> _game_name("C", "en"), _game_name("C", "de"), _game_name("C", "de", "german")
+    ('Clubs', 'Kreuz', 'Eichel')
+    """
+    gt = GameType("DHSCGN".index(letter))
+    if deck == "german" and gt.is_suit and gt.trump_suit is not None:
+        return gt.trump_suit.german_pack
+    return gt.german if lang == "de" else gt.english

@@ -1,0 +1,191 @@
+"""The double-dummy value of a deal or a position (every hand open, best play by both
+sides), the value of every legal card, and the best line trick by trick.
+
+Give a position in the solver's notation, or a deal (32 cards in ISS order: Forehand's 10,
+Middlehand's 10, Rearhand's 10, the skat) with the game and the declarer, or a recorded
+game (ISS or JSON) and how many cards of its play to go forward.
+
+The value is the declarer's card points at the end (the skat, or the two cards put away,
+included); in Null: whether the declarer stays without a trick.
+
+examples:
+  skat solve "G decl=0 hands=CJ.HA/HT.H7/HK.S7"
+  skat solve --game H --declarer 0 --deal "CJ SJ HA HT HK H8 H7 D9 D8 D7 \\
+      CA CT CK CQ C9 SA ST SK SQ S9  HJ DJ C8 C7 S8 S7 HQ H9 DA DT  DK DQ"
+  skat solve --record tests/data/iss/real.sgf --id 9 --after 6
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from skat.cli.gamefiles import read_games
+from skat.cli.main import UserError
+from skat.cli.words import seat_name
+from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, GameState, Phase
+
+if TYPE_CHECKING:
+    from skat.ai.dds import Position
+
+NAME = "solve"
+HELP = "double-dummy value of a deal or position, every card's value and the best line"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "position",
+        nargs="?",
+        help='a position: "<G|C|S|H|D|N> decl=<seat> hands=<h0>/<h1>/<h2> [lead= trick= '
+        'points=d:f tricks=d:f schwarz]"',
+    )
+    parser.add_argument("--deal", help="32 cards in ISS order (3 hands of 10, then the skat)")
+    parser.add_argument("--game", help="the contract with --deal: G, C, S, H, D, N, CH, NO…")
+    parser.add_argument("--declarer", type=int, help="the declarer's seat with --deal: 0, 1, 2")
+    parser.add_argument(
+        "--discard", help="with --deal: the two cards the declarer put away after picking up"
+    )
+    parser.add_argument("--record", metavar="FILE", help="a recorded game (ISS or JSON)")
+    parser.add_argument("--id", help="with --record: the game with this ID (default: the first)")
+    parser.add_argument(
+        "--after", type=int, default=0, help="with --record: cards of the play to go forward"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from skat.ai.dds import Position, PositionError
+
+    given = [x is not None for x in (args.position, args.deal, args.record)]
+    if sum(given) != 1:
+        raise UserError("give one of: a position, --deal (with --game, --declarer), --record")
+    try:
+        if args.position is not None:
+            pos = Position.parse(args.position)
+        elif args.deal is not None:
+            pos = _from_deal(args)
+        else:
+            pos = _from_record(args)
+    except PositionError as exc:
+        raise UserError(str(exc)) from None
+    for line in solve_lines(pos):
+        print(line)
+    return 0
+
+
+def _from_deal(args: argparse.Namespace) -> Position:
+    from skat.ai.dds import Position
+
+    if args.game is None or args.declarer is None:
+        raise UserError("--deal needs --game and --declarer")
+    if args.declarer not in (0, 1, 2):
+        raise UserError(f"--declarer is a seat 0, 1 or 2, not {args.declarer}")
+    deal = Deal.parse(args.deal)
+    contract = Contract.parse(args.game)
+    hands = [h.mask for h in deal.hands]
+    d = args.declarer
+    away = deal.skat
+    if args.discard is not None:
+        if contract.hand:
+            raise UserError("a Hand game puts nothing away: drop --discard")
+        away = CardSet.parse(args.discard)
+        twelve = deal.hands[d] | deal.skat
+        if len(away) != 2 or not away <= twelve:
+            raise UserError(f"--discard: two of the declarer's 12 cards, not {args.discard!r}")
+        hands[d] = (twelve - away).mask
+    gt = contract.game_type
+    return Position(
+        hands=(hands[0], hands[1], hands[2]),
+        game_type=int(gt),
+        declarer=d,
+        declarer_points=0 if gt == NULL else away.points,
+        schwarz=contract.schwarz_announced and gt != NULL,
+    )
+
+
+def _from_record(args: argparse.Namespace) -> Position:
+    from skat.ai.dds import Position
+
+    if args.after < 0:
+        raise UserError(f"--after must be 0 or more, not {args.after}")
+    for label, state, _ in read_games([args.record], args.id):
+        game = GameState(state.deal, state.rules)
+        played = 0
+        for ev in state.history:
+            if game.phase == Phase.PLAY and isinstance(ev.action, Card):
+                if played == args.after:
+                    break
+                played += 1
+            game.apply(ev.action, ev.seat)
+        if game.phase != Phase.PLAY or game.contract is None:
+            raise UserError(f"{label}: no card play at that point (passed in, Ramsch, or over)")
+        if played < args.after:
+            raise UserError(f"{label}: only {played} cards were played")
+        print(f"{label}: {game.contract.describe()}, after {played} cards")
+        return Position.from_state(game)
+    raise UserError("no game in the record file" + (f" with ID {args.id}" if args.id else ""))
+
+
+def solve_lines(pos: Position) -> list[str]:
+    """The verdict, every legal card's value and the best line of a position.
+
+    >>> from skat.ai.dds import Position
+    >>> print("\\n".join(solve_lines(Position.parse("G decl=0 hands=CJ.HA/HT.H7/HK.S7"))))
+    Grand, declarer Forehand, Forehand to play
+    double-dummy: the declarer ends with 27 card points (27 still to come): lost
+    cards (the declarer's points from here): HA 27  CJ 27
+    best line:
+      trick 9: Forehand HA  Middlehand H7  Rearhand HK
+      trick 10: Forehand CJ  Middlehand HT  Rearhand S7
+    """
+    from skat.ai.dds import best_line, solve, solve_all
+
+    names = [seat_name("en", s) for s in range(3)]
+    game = ("Diamonds", "Hearts", "Spades", "Clubs", "Grand", "Null")[pos.game_type]
+    lines = [f"{game}, declarer {names[pos.declarer]}, {names[pos.to_move]} to play"]
+    if pos.is_over:
+        lines.append("the game is over in this position")
+        return lines
+    value = solve(pos)
+    unit = "the declarer's points from here"
+    if pos.game_type == NULL:
+        lines.append(
+            "double-dummy: the declarer "
+            + ("stays without a trick (wins)" if value else "must take a trick (loses)")
+        )
+        unit = "1: no trick for the declarer"
+    elif pos.schwarz:
+        from skat.ai.dds import TRICKS, Solver
+
+        left = (sum(m.bit_count() for m in pos.hands) + len(pos.trick)) // 3
+        every = Solver().at_least(pos, left, TRICKS)
+        lines.append(
+            "double-dummy: Schwarz announced: the declarer "
+            + ("takes every trick (wins)" if every else "cannot take every trick (loses)")
+        )
+    else:
+        total = pos.declarer_points + value
+        verdict = (
+            f"double-dummy: the declarer ends with {total} card points ({value} still to come)"
+        )
+        verdict += ": won" if total >= 61 else ": lost"
+        lines.append(verdict)
+    values = solve_all(pos)
+    lines.append(f"cards ({unit}): " + "  ".join(f"{c} {v}" for c, v in values.items()))
+    lines.append("best line:")
+    trick: list[str] = [
+        f"{names[(pos.leader + i) % 3]} {CARDS[c]}" for i, c in enumerate(pos.trick)
+    ]
+    seat = (pos.leader + len(pos.trick)) % 3
+    number = (30 - sum(m.bit_count() for m in pos.hands) - len(pos.trick)) // 3 + 1
+    current = pos
+    for card in best_line(pos):
+        trick.append(f"{names[seat]} {card}")
+        current = current.play(card)
+        seat = current.to_move
+        if len(trick) == 3:
+            lines.append(f"  trick {number}: " + "  ".join(trick))
+            trick = []
+            number += 1
+    if trick:
+        lines.append(f"  trick {number}: " + "  ".join(trick))
+    return lines

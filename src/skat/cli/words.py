@@ -1,0 +1,157 @@
+"""The words of the terminal game in English and German (Skat terms as players say them).
+
+>>> say("en", "bids", who="Ann", bid=18), say("de", "bids", who="Ann", bid=18)
+('Ann says 18', 'Ann reizt 18')
+>>> seat_name("de", 2)
+'Hinterhand'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "you": ("You", "Du"),
+    "bids": ("{who} says {bid}", "{who} reizt {bid}"),
+    "holds": ("{who} holds ({bid})", "{who}: ja ({bid})"),
+    "passes": ("{who} passes", "{who} passt"),
+    "picks_up": ("{who} picks up the skat", "{who} nimmt den Skat auf"),
+    "discards": ("{who} puts two cards away", "{who} drückt zwei Karten"),
+    "you_discard": ("you put away {cards}", "du drückst {cards}"),
+    "declares": ("{who} plays {game}", "{who} spielt {game}"),
+    "plays": ("{who}: {card}", "{who}: {card}"),
+    "wins_trick": ("{who} takes the trick ({points})", "{who} bekommt den Stich ({points})"),
+    "kontra": ("{who} says {word}", "{who} sagt {word}"),
+    "declines": ("{who} says no", "{who} sagt nein"),
+    "shows": ("{who} shows the cards: the rest is claimed", "{who} legt die Karten auf"),
+    "resigns": ("{who} gives up", "{who} gibt auf"),
+    "other": ("{who}: {action}", "{who}: {action}"),
+    "passed_in": ("all passed: no game", "alle passen: eingepasst"),
+    "game_of": ("game {n} of {total}", "Spiel {n} von {total}"),
+    "dealer": ("dealer", "Geber"),
+    "declarer": ("declarer", "Alleinspieler"),
+    "bid": ("bid", "Reizwert"),
+    "hand": ("your hand", "deine Karten"),
+    "skat": ("skat", "Skat"),
+    "trick": ("trick", "Stich"),
+    "last_trick": ("last trick", "letzter Stich"),
+    "points": ("points", "Augen"),
+    "won": ("won", "gewonnen"),
+    "lost": ("lost", "verloren"),
+    "cards": ("cards", "Karten"),
+    "ask_bid": ("bid {low} or more, or pass", "reize {low} oder mehr, oder passe"),
+    "ask_hold": (
+        "{who} says {bid}: hold (y) or pass (p)",
+        "{who} sagt {bid}: ja (y) oder passe (p)",
+    ),
+    "ask_alone": (
+        "both passed: play (18) or pass (p)",
+        "beide passen: spielen (18) oder passen (p)",
+    ),
+    "ask_skat": (
+        "pick up the skat (s), or declare a Hand game",
+        "Skat aufnehmen (s), oder ein Handspiel ansagen",
+    ),
+    "ask_discard": (
+        "put two cards away (two cards, or their numbers)",
+        "zwei Karten drücken (zwei Karten oder ihre Nummern)",
+    ),
+    "ask_declare": ("declare your game", "sag dein Spiel an"),
+    "ask_play": ("play a card", "spiel eine Karte"),
+    "ask_answer": ("answer", "antworte"),
+    "ask_double": ("say {word} ({code}) or no (p)", "{word} sagen ({code}) oder nein (p)"),
+    "ask_schenken": (
+        "the defenders concede (schenken): accept (y) or play on (p)",
+        "die Gegner schenken: annehmen (y) oder weiterspielen (p)",
+    ),
+    "ask_spitze": (
+        "announce Spitze (spitze.1 … spitze.{top}) or not (p)",
+        "Spitze ansagen (spitze.1 … spitze.{top}) oder nicht (p)",
+    ),
+    "ask_push": (
+        "take the skat (s) or push it on (p)",
+        "Skat nehmen (s) oder schieben (p)",
+    ),
+    "ask_next": (
+        "Enter: next game · r: review · save FILE · q: quit",
+        "Enter: nächstes Spiel · r: Rückblick · save DATEI · q: Ende",
+    ),
+    "ask_more": ("Enter: more · q: back", "Enter: weiter · q: zurück"),
+    "ask_confirm": ("declare it anyway? (y/n)", "trotzdem ansagen? (y/n)"),
+    "worth": ("worth with your cards", "Wert mit deinen Karten"),
+    "overbid_warn": (
+        "{game} is worth {value} < bid {bid}: {how}",
+        "{game} ist {value} wert < Reizwert {bid}: {how}",
+    ),
+    "needs_schneider": ("you must make Schneider", "du musst Schneider machen"),
+    "needs_schwarz": ("you must make Schwarz", "du musst Schwarz machen"),
+    "overbid": ("that is an overbid", "das ist überreizt"),
+    "hint": ("hint: {action}", "Tipp: {action}"),
+    "saved": ("saved to {path}", "gespeichert in {path}"),
+    "legal": ("legal", "erlaubt"),
+    "help": (
+        "card (CJ, ♣J, Kreuz-Bube or its number) · 18 · y · p · s · G/CH/NO… · hint · "
+        "claim · concede · sort G · save FILE · quit",
+        "Karte (CJ, ♣J, Kreuz-Bube oder Nummer) · 18 · y · p · s · G/CH/NO… · hint · "
+        "claim · concede · sort G · save DATEI · quit",
+    ),
+    "result": ("result", "Ergebnis"),
+    "sheet": ("list", "Liste"),
+    "series_over": ("the series is over", "die Serie ist zu Ende"),
+    "ramsch": ("Ramsch: everyone for himself", "Ramsch: jeder gegen jeden"),
+    "open_cards": ("open", "offen"),
+    "review": ("review", "Rückblick"),
+    "analysing": ("the double-dummy solver is thinking…", "der Doppeldummy-Löser rechnet…"),
+}
+
+_SEATS: Final = (("Forehand", "Vorhand"), ("Middlehand", "Mittelhand"), ("Rearhand", "Hinterhand"))
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The phrase ``key`` in ``lang`` (``en`` or ``de``) with ``values`` filled in."""
+    en, de = _WORDS[key]
+    return (de if lang == "de" else en).format(**values)
+
+
+_AGREE: Final = {
+    "says": "say",
+    "holds": "hold",
+    "passes": "pass",
+    "picks": "pick",
+    "puts": "put",
+    "plays": "play",
+    "takes": "take",
+    "shows": "show",
+    "gives": "give",
+}
+
+
+_AGREE_DE: Final = {
+    "sagt": "sagst",
+    "nimmt": "nimmst",
+    "spielt": "spielst",
+    "bekommt": "bekommst",
+    "legt": "legst",
+    "gibt": "gibst",
+    "drückt": "drückst",
+}
+
+
+def agree(text: str, lang: str, you: str) -> str:
+    """The verb after "You"/"Du" (``You says`` → ``You say``, ``Du spielt`` → ``Du spielst``).
+
+    >>> agree("You says 18", "en", "You"), agree("Ann says 18", "en", "You")
+    ('You say 18', 'Ann says 18')
+    >>> agree("Du spielt Herz", "de", "Du"), agree("Du reizt 18", "de", "Du")
+    ('Du spielst Herz', 'Du reizt 18')
+    """
+    if not text.startswith(you + " "):
+        return text
+    verb, _, rest = text[len(you) + 1 :].partition(" ")
+    table = _AGREE_DE if lang == "de" else _AGREE
+    return f"{you} {table.get(verb, verb)} {rest}".rstrip()
+
+
+def seat_name(lang: str, seat: int) -> str:
+    """Forehand/Vorhand, Middlehand/Mittelhand, Rearhand/Hinterhand."""
+    return _SEATS[seat][1 if lang == "de" else 0]

@@ -1,0 +1,103 @@
+"""`skat play` through a pseudo-terminal (pexpect): the full-screen game as a player sees it."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from .lineplayer import Policy
+
+pexpect = pytest.importorskip("pexpect")
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+PROMPT = r"\n([^\r\n]*) > "
+
+
+def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
+    """Run ``skat play`` in an 80×24 pseudo-terminal answering with ``policy``; all the text
+    it showed (colour codes removed)."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "skat.cli.main", "play", *args],
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=60,
+        cwd=str(tmp_path),
+        env={"PYTHONUNBUFFERED": "1", "TERM": "xterm", "PATH": "/usr/bin:/bin"},
+    )
+    shown: list[str] = []
+    for _ in range(1000):
+        if child.expect([PROMPT, pexpect.EOF]) == 1:
+            shown.append(ANSI.sub("", child.before or "").replace("\r", ""))
+            break
+        screen = ANSI.sub("", child.before or "").replace("\r", "")
+        shown.append(screen)
+        prompt = ANSI.sub("", child.match.group(1)).strip()
+        answer = policy.answer(screen.split("\n"), prompt)
+        shown.append(f"{prompt} > {answer}")
+        policy.log.append(f"{prompt} > {answer}")
+        child.sendline(answer)
+    else:
+        raise AssertionError("the game did not end")
+    child.close()
+    assert child.exitstatus == 0, shown[-3:]
+    return "\n".join(shown)
+
+
+def test_play_one_complete_game_in_a_terminal(tmp_path: Path) -> None:
+    """Bidding, picking up the skat and putting two cards away, the declaration from the
+    menu, all ten tricks, the result, the list and the review."""
+    records = tmp_path / "games.jsonl"
+    policy = Policy(max_bid=30)
+    text = play_in_terminal(
+        ["--seed", "1", "--games", "1", "--no-analysis", "--records", str(records)],
+        policy,
+        tmp_path,
+    )
+    asked = "\n".join(policy.log)
+    for question in ("bid 18 or more", "pick up the skat", "put two cards away", "declare"):
+        assert question in asked
+    assert "play a card" in asked
+    assert "legal: " in text and "your hand" in text
+    assert "You pick up the skat" in text
+    assert re.search(r"result: You \w+ (won|lost) \(\d+:\d+\)", text)
+    assert "review" in text and "\n10. " in text  # the review lists the ten tricks
+    data = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
+    events = [text for _, text in data["events"]]
+    cards = [e for e in events if re.fullmatch(r"[CSHD][789TJQKA]", e)]
+    assert len(cards) == 30 and "s" in events  # ten tricks; the skat was picked up
+    assert data["meta"]["players"].count("You") == 1
+
+
+def test_every_screen_fits_80_columns(tmp_path: Path) -> None:
+    text = play_in_terminal(
+        ["--seed", "3", "--games", "1", "--no-analysis"], Policy(max_bid=0, reviews=0), tmp_path
+    )
+    too_wide = [line for line in text.split("\n") if len(line) > 80 and " > " not in line]
+    assert not too_wide
+
+
+def test_a_short_series_ends_with_the_list_and_the_ranking(tmp_path: Path) -> None:
+    text = play_in_terminal(
+        ["--seed", "2", "--games", "3", "--no-analysis", "--sheet", "seeger"],
+        Policy(max_bid=20, reviews=0),
+        tmp_path,
+    )
+    assert "game 3 of 3" in text
+    assert "the series is over · list (seeger)" in text
+    final = text[text.index("the series is over") :]
+    assert all(re.search(rf"\d\. {name} +-?\d+", final) for name in ("You", "Ann", "Bob"))
+    rows = re.findall(r"^ +([123])  ", final, re.MULTILINE)
+    assert rows == ["1", "2", "3"]
+
+
+def test_the_review_shows_the_double_dummy_analysis(tmp_path: Path) -> None:
+    text = play_in_terminal(
+        ["--seed", "1", "--games", "1"], Policy(max_bid=30, extra={"-- more": []}), tmp_path
+    )
+    assert "double dummy: You could" in text
+    assert "skat: " in text and "put away: " in text
