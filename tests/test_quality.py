@@ -39,6 +39,12 @@ def test_core_passes_mypy_strict() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def test_whole_package_passes_mypy() -> None:
+    # pyproject's [tool.mypy]: every module type-checked, skat.core strictly
+    proc = _run(sys.executable, "-m", "mypy")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_layers_follow_the_import_contract() -> None:
     proc = _run(_tool("lint-imports"))
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -80,6 +80,9 @@ def _games(paths: list[str], wanted: str | None) -> Iterator[tuple[str, GameStat
             except JsonRecordError as exc:
                 print(f"{item.label}: skipped: {exc}", file=sys.stderr)
                 continue
+            if not isinstance(game.state, GameState):
+                print(f"{item.label}: skipped: not a three-player Skat game", file=sys.stderr)
+                continue
             yield item.label, game.state
             continue
         if wanted is not None and item.id != wanted:
