@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS = ("value", "replay", "analyse", "arena")
+SUBCOMMANDS = ("value", "replay", "analyse", "arena", "serve")
 
 
 class UserError(Exception):
