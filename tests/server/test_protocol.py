@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from tests.server.client import FAST, create, hello, receive_until, running, state_at
+from tests.server.test_visibility import current_game_cards
 
 from skat.records import check_json, load_json, parse_iss_line
 from skat.server.hub import Settings
+from skat.server.table import Table
+from skat.server.visibility import knowable_cards
 
 HUMANS3 = {"seats": ["human", "human", "human"], "games": 1}
 
@@ -259,3 +262,39 @@ def test_a_restarted_app_resumes_every_table(storage_where: str) -> None:
     ):
         after = hello(ws, tokens[mover])
     assert after["counter"] == 1 and after["game"] == before["game"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_message_over_the_sockets_leaks_a_card(storage_where: str, seed: int) -> None:
+    """Every state message each seat and a spectator received, compared with what that
+    seat may know at that move (a mirror table replays the stored log)."""
+    with running(storage_where) as client:
+        made = create(client, seats=["human"] * 3, games=3, rules="pub")
+        tokens = join_all(client, made["id"], made["token"])
+        with client.websocket_connect(f"/ws/{made['id']}") as spectator:
+            public = [hello(spectator, None)]
+            messages = play_to_the_end(client, made["id"], tokens, seed=seed)
+            while public[-1]["counter"] < messages[-1]["counter"]:
+                public.append(state_at(spectator, public[-1]["counter"] + 1))
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        config = hub.rooms[made["id"]].table.config
+        (log,) = [t.actions for t in hub.storage.load_tables() if t.id == made["id"]]
+    mirror = Table("mirror", config)
+    allowed: dict[tuple[int, int | None], set[str]] = {}
+    hands: dict[tuple[int, int], list[str] | None] = {}
+    for counter in range(len(log) + 1):
+        for player in (0, 1, 2, None):
+            state = mirror.state
+            seat = mirror.seat_of(player)
+            allowed[counter, player] = knowable_cards(state, seat) if state else set()
+            if player is not None and state is not None and seat is not None:
+                hands[counter, player] = [c.name for c in state.hand(seat)]
+        if counter < len(log):
+            player, text = log[counter]
+            mirror.apply(player, mirror.check(player, text, counter))
+    for m in [*messages, *public]:
+        leaked = current_game_cards(m) - allowed[m["counter"], m["you"]]
+        assert not leaked, f"player {m['you']} at move {m['counter']} saw {leaked}"
+        if m["you"] is not None and m["game"] is not None and m["seat"] is not None:
+            assert sorted(m["game"]["hand"]) == sorted(hands[m["counter"], m["you"]])
+    assert len(messages) > 3 * len(log) // 2 and len(public) == len(log) + 1
