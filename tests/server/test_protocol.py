@@ -298,3 +298,17 @@ def test_no_message_over_the_sockets_leaks_a_card(storage_where: str, seed: int)
         if m["you"] is not None and m["game"] is not None and m["seat"] is not None:
             assert sorted(m["game"]["hand"]) == sorted(hands[m["counter"], m["you"]])
     assert len(messages) > 3 * len(log) // 2 and len(public) == len(log) + 1
+
+
+def test_a_table_cannot_choose_its_deals(storage_where: str) -> None:
+    with running(storage_where, Settings(computer_delay=0.0)) as client:
+        answer = client.post("/api/tables", json={"seed": 1})
+    assert answer.status_code == 400 and "seed" in answer.json()["message"]
+
+
+def test_the_state_message_never_holds_the_seed(storage_where: str) -> None:
+    with running(storage_where) as client:
+        made = create(client, **HUMANS3)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            msg = hello(ws, made["token"])
+    assert "seed" not in json.dumps(msg)

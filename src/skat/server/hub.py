@@ -58,6 +58,7 @@ class Settings:
     rate: float = 10.0
     burst: float = 30.0
     agent_threads: int = 2
+    allow_seed: bool = False  # tests and benchmarks may choose the deals' seed
 
 
 class Connection:
@@ -189,6 +190,8 @@ class Hub:
     async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
         the creator gets the first human place: (table, player, token)."""
+        if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
+            raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         config = TableConfig.parse(data)
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table = Table(table_id, config, created=time.time())
@@ -260,8 +263,8 @@ class Hub:
             applied = table.apply(player, action)
             if applied.finished is not None and applied.record is not None:
                 await self._store_record(table, applied.finished, applied.record.number)
-        self._broadcast(room)
         self._schedule(room)
+        self._broadcast(room)
         return applied
 
     async def _store_record(self, table: Table, state: GameState, number: int) -> None:
@@ -297,12 +300,13 @@ class Hub:
     def _broadcast(self, room: Room) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
         online = room.online
+        remaining = max(0.0, room.deadline - time.time()) if room.deadline else None
         for conn in list(room.connections):
             if not conn.greeted:
                 continue
             msg = cache.get(conn.player)
             if msg is None:
-                msg = state_message(room.table, conn.player, online=online, deadline=room.deadline)
+                msg = state_message(room.table, conn.player, online=online, remaining=remaining)
                 cache[conn.player] = msg
             conn.send(msg)
 

@@ -122,7 +122,7 @@ def state_message(
     player: int | None,
     *,
     online: frozenset[int] = frozenset(),
-    deadline: float | None = None,
+    remaining: float | None = None,
 ) -> dict[str, Any]:
     """Everything the holder of ``player``'s place (``None``: a spectator) may see of the
     table now: places, score sheet, the current game (:func:`game_view`), the last game.
@@ -173,7 +173,7 @@ def state_message(
         "players": players,
         "seats": list(seats),
         "clock": table.config.clock,
-        "deadline": deadline,
+        "remaining": remaining,
         "series": sheet_view(table),
         "game": game_view(state, seat) if state is not None else None,
         "last": last,

@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from skat.core.actions import Discard, Event
+from skat.core.actions import Declare, Discard, Event
 from skat.core.cards import Card, CardSet, sorted_cards
+from skat.core.contracts import GRAND, NULL, matadors
 from skat.core.state import GameState, IllegalActionError, Phase, View
 
 PHASE_NAMES: dict[Phase, str] = {p: p.name.lower() for p in Phase}
@@ -77,6 +78,7 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "trick_leader": view.trick_leader,
         "history": [_event(e) for e in view.history],
         "legal": [str(a) for a in view.legal_actions],
+        "declarations": declarations(state, view) if seat is not None else [],
         "end_actions": end_actions(state, seat) if seat is not None else [],
         "kontra": view.kontra,
         "announcements": list(view.announcements),
@@ -84,6 +86,38 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "result": result_view(state) if done else None,
         "deal": deal_view(state) if done else None,
     }
+    return out
+
+
+def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
+    """The declarations open to this seat now, each with its name and its game value from the
+    cards the declarer knows (his hand, and the skat once picked up; Schneider and Schwarz
+    counted only when announced).
+
+    >>> s = GameState(seed=5)
+    >>> for a in ("p", "18", "y", "p"):
+    ...     _ = s.apply(a)
+    >>> [(d["action"], d["en"], d["value"]) for d in declarations(s, s.view(0))][:2]
+    [('DH', 'Diamonds Hand', 27), ('DHS', 'Diamonds Hand Schneider announced', 45)]
+    """
+    legal = [a for a in view.legal_actions if isinstance(a, Declare)]
+    if not legal or view.declarer is None:
+        return []
+    known = view.hand.mask | (view.skat.mask if view.skat is not None else 0)
+    out = []
+    for action in legal:
+        c = action.contract
+        gt = c.game_type
+        if gt == NULL:
+            value = c.null_value
+        else:
+            m = abs(matadors(gt, known))
+            levels = m + 1 + c.hand + 2 * c.schneider_announced + 2 * c.schwarz_announced
+            levels += c.ouvert
+            base = state.rules.grand_ouvert_base if gt == GRAND and c.ouvert else gt.base_value
+            value = levels * base
+        out.append({"action": str(action), "en": c.describe("en"), "de": c.describe("de"),
+                    "value": value})  # fmt: skip
     return out
 
 
