@@ -41,6 +41,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="seconds a computer player waits before it moves (default 0.8)",
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=10.0,
+        metavar="N",
+        help="messages a second one connection may send on average (default 10; bursts of 3 N)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--port must be 1 to 65535, not {args.port}")
     if args.computer_delay < 0:
         raise UserError("--computer-delay must be >= 0")
+    if args.rate <= 0:
+        raise UserError("--rate must be > 0")
     try:
         uvicorn = importlib.import_module("uvicorn")
         server = importlib.import_module("skat.server.app")
@@ -61,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
         store = storage.open_storage(args.database or args.data)
     except storage.StorageError as exc:
         raise UserError(str(exc)) from None
-    app = server.create_app(store, hub.Settings(computer_delay=args.computer_delay))
+    app = server.create_app(
+        store, hub.Settings(computer_delay=args.computer_delay, rate=args.rate, burst=3 * args.rate)
+    )
     where = "PostgreSQL" if args.database else f"{args.data}/skat.sqlite3"
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {where}; Ctrl-C stops)")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

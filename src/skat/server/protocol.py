@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from skat.core.cards import CardSet
 from skat.server.table import Table
@@ -147,6 +147,29 @@ def state_message(
         }
         for i, s in enumerate(table.config.seats)
     ]
+    return {
+        "type": "state",
+        "table": table.id,
+        "counter": table.counter,
+        "you": player,
+        "seat": seat,
+        "rules": table.rules_text,
+        "players": players,
+        "seats": list(seats),
+        "clock": table.config.clock,
+        "remaining": remaining,
+        "series": sheet_view(table),
+        "game": game_view(state, seat) if state is not None else None,
+        "last": last_game(table),
+    }
+
+
+def last_game(table: Table) -> dict[str, Any] | None:
+    """The game finished last: its result in words and its deal (public once it is over)."""
+    series = table.series
+    cached = table.cache.get("last")
+    if cached is not None and cached[0] == len(series.records):
+        return cast("dict[str, Any] | None", cached[1])
     last = None
     if series.records:
         r = series.records[-1]
@@ -163,26 +186,16 @@ def state_message(
                 "skat": cards(CardSet(r.deal.skat_mask)) if r.deal else None,
             },
         }
-    return {
-        "type": "state",
-        "table": table.id,
-        "counter": table.counter,
-        "you": player,
-        "seat": seat,
-        "rules": str(table.config.rules),
-        "players": players,
-        "seats": list(seats),
-        "clock": table.config.clock,
-        "remaining": remaining,
-        "series": sheet_view(table),
-        "game": game_view(state, seat) if state is not None else None,
-        "last": last,
-    }
+    table.cache["last"] = (len(series.records), last)
+    return last
 
 
 def sheet_view(table: Table) -> dict[str, Any]:
     """The score sheet (Liste): one row per game, the totals, and the standings at the end."""
     series = table.series
+    cached = table.cache.get("sheet")
+    if cached is not None and cached[0] == len(series.records):
+        return cast("dict[str, Any]", cached[1])
     rows = []
     for r in series.records:
         res = r.result
@@ -203,7 +216,7 @@ def sheet_view(table: Table) -> dict[str, Any]:
                 "kind": r.kind,
             }
         )
-    return {
+    sheet = {
         "number": series.number,
         "planned": series.planned,
         "turn": series.turn,
@@ -219,6 +232,8 @@ def sheet_view(table: Table) -> dict[str, Any]:
         if series.is_over
         else None,
     }
+    table.cache["sheet"] = (len(series.records), sheet)
+    return sheet
 
 
 def dumps(message: dict[str, Any]) -> str:

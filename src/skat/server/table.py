@@ -196,6 +196,9 @@ class Table:
     counter: int = 0
     series: Series = field(init=False)
     finished_games: list[GameState] = field(default_factory=list, init=False)
+    rules_text: str = field(init=False)
+    cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
+    """Views that change only between games (the score sheet), keyed by the games played."""
 
     def __post_init__(self) -> None:
         try:
@@ -207,6 +210,7 @@ class Table:
             )
         except (SeriesError, TableError) as exc:
             raise ConfigError(str(exc)) from None
+        self.rules_text = str(self.config.rules)
         if not self.series.is_over:
             self.series.next_game()
 
