@@ -281,7 +281,7 @@ def test_no_message_over_the_sockets_leaks_a_card(storage_where: str, seed: int)
         (log,) = [t.actions for t in hub.storage.load_tables() if t.id == made["id"]]
     mirror = Table("mirror", config)
     allowed: dict[tuple[int, int | None], set[str]] = {}
-    hands: dict[tuple[int, int], list[str] | None] = {}
+    hands: dict[tuple[int, int], list[str]] = {}
     for counter in range(len(log) + 1):
         for player in (0, 1, 2, None):
             state = mirror.state
@@ -312,3 +312,14 @@ def test_the_state_message_never_holds_the_seed(storage_where: str) -> None:
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             msg = hello(ws, made["token"])
     assert "seed" not in json.dumps(msg)
+
+
+def test_the_move_clock_plays_the_safe_move_when_time_runs_out(storage_where: str) -> None:
+    with running(storage_where) as client:
+        made = create(client, seats=["human", "human", "human"], games=1, clock=1)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            first = hello(ws, made["token"])
+            assert first["clock"] == 1 and first["remaining"] is not None
+            after = state_at(ws, 1)  # nobody moved: the clock did
+    mover = first["game"]["to_move"]
+    assert after["game"]["history"] == [[mover, "p"]]  # the safe move in the auction: pass

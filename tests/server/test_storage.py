@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from skat.server.storage import SqlStorage, StorageError, open_storage
@@ -74,7 +76,7 @@ def test_reopening_finds_everything(storage_where: str) -> None:
         second.close()
 
 
-def test_a_data_folder_that_cannot_be_made_is_one_clear_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_data_folder_that_cannot_be_made_is_one_clear_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(StorageError, match="cannot create the data folder"):

@@ -69,7 +69,11 @@ function send(action) {
 
 function playerAt(seat) { return S.players[S.seats[seat]]; }
 function seatName(seat) { const p = playerAt(seat); return p ? p.name : "?"; }
-function base() { return S.seat === null || S.seat === undefined ? 0 : S.seat; }
+function base() {  // the seat drawn at the bottom: one's own, for a spectator the first player's
+  if (S.seat !== null && S.seat !== undefined) return S.seat;
+  const first = S.players.find((p) => p.seat !== null);
+  return S.players[0].seat !== null ? S.players[0].seat : first ? first.seat : 0;
+}
 function isCard(text) { return /^[CSHD][789TJQKA]$/.test(text); }
 
 const SUIT_ORDER = "CSHD";
@@ -166,7 +170,7 @@ function renderHeader() {
   const sr = S.series;
   const you = S.you === null ? t("spectator") : S.players[S.you].name;
   document.getElementById("info").textContent =
-    `${TABLE} · ${S.rules} · ${t("game")} ${Math.min(sr.number, sr.planned + sr.rows.length)} (${sr.turn}/${sr.planned}) · ${you}`;
+    `${TABLE} · ${S.rules} · ${t("game")} ${sr.over ? sr.rows.length : sr.number} (${sr.turn}/${sr.planned}) · ${you}`;
   const join = document.getElementById("join");
   const free = S.players.some((p) => p.kind === "human" && !p.claimed);
   join.hidden = !(S.you === null && free && !sr.over);
@@ -382,7 +386,11 @@ function renderOverlay() {
 }
 
 function renderSeriesEnd() {
-  for (const id of ["opp-left", "opp-right", "center", "me", "actions", "last-trick", "log"]) document.getElementById(id).replaceChildren();
+  for (const id of ["opp-left", "opp-right", "center", "me", "actions", "last-trick", "log"]) {
+    const node = document.getElementById(id);
+    node.replaceChildren();
+    node.classList.remove("to-move");
+  }
   renderSheet(document.getElementById("sheet"));
   const st = S.series.standings || [];
   const dialog = el("div", { class: "dialog", id: "series-end" },
