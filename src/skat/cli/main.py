@@ -22,6 +22,7 @@ SUBCOMMANDS = (
     "scoresheet",
     "rules",
     "thirtyone",
+    "serve",
 )
 
 

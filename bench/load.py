@@ -1,0 +1,275 @@
+"""Load test of ``skat serve``: N tables of three scripted clients over loopback.
+
+Starts the server in a subprocess (SQLite in a temporary folder, or ``--database URL``),
+creates N tables with three human places, and connects three WebSocket clients to each.
+Every client plays a random legal move when it is its turn (after ``--think`` seconds), and
+every client notes when each move's broadcast reaches it: the latency from sending an action
+to receiving the state that contains it, at all three places of the table.
+
+    python bench/load.py --tables 200 --seconds 30
+
+Prints the move rate (actions/s, each stored, applied and broadcast) and the p50/p90/p99/max
+latency action -> broadcast in ms; the last line is ``actions/s: X p50: Y ms p99: Z ms``.
+The clients run in ``--procs`` processes (one asyncio loop each), the server in another.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def post(base: str, path: str, data: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        base + path,
+        data=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=30) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+
+def start_server(port: int, where: str, rate: float) -> subprocess.Popen[bytes]:
+    flag = "--database" if where.startswith("postgres") else "--data"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), flag, where,
+         "--computer-delay", "0", "--rate", str(rate)],
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2):
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+class Table:
+    """What the three clients of one table share: when each move was sent."""
+
+    def __init__(self, table_id: str) -> None:
+        self.id = table_id
+        self.sent: dict[int, float] = {}
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.errors = 0
+        self.measuring = False
+        self.rate = 0.0
+
+
+async def client(
+    url: str, table: Table, token: str, think: float, rng: random.Random, stats: Stats, stop: float
+) -> None:
+    async with connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        acted = -1
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+            except TimeoutError:
+                break
+            now = time.perf_counter()
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                stats.errors += 1
+                if stats.errors <= 5:
+                    print(f"refused: {msg['code']}: {msg['message']}", file=sys.stderr)
+                continue
+            if msg["type"] != "state":
+                continue
+            counter = msg["counter"]
+            sent = table.sent.get(counter)
+            if sent is not None and stats.measuring:
+                stats.latencies.append(now - sent)
+            game = msg["game"]
+            if game and game["legal"] and acted < counter:
+                acted = counter
+                await act(ws, table, counter, rng.choice(game["legal"]), think, stats)
+
+
+async def act(
+    ws: ClientConnection, table: Table, counter: int, action: str, think: float, stats: Stats
+) -> None:
+    if think:
+        await asyncio.sleep(think * random.uniform(0.5, 1.5))
+    table.sent[counter + 1] = time.perf_counter()
+    if stats.measuring:
+        stats.actions += 1
+    await ws.send(json.dumps({"type": "act", "action": action, "counter": counter}))
+
+
+def make_tables(base: str, n: int) -> list[tuple[str, list[str]]]:
+    """N tables with three human places; (id, the three tokens) each."""
+    out = []
+    for _ in range(n):
+        made = post(base, "/api/tables", {"seats": ["human"] * 3, "games": 1000})
+        tokens = [made["token"]]
+        for _ in range(2):
+            tokens.append(post(base, f"/api/tables/{made['id']}/join", {})["token"])
+        out.append((made["id"], tokens))
+    return out
+
+
+async def run(
+    args: argparse.Namespace, base: str, tables: list[tuple[str, list[str]]], seed: int
+) -> Stats:
+    """Play the tables' clients in this process; measure after the warm-up."""
+    ws_base = base.replace("http://", "ws://")
+    stats = Stats()
+    rng = random.Random(seed)
+    tasks = []
+    start = time.monotonic()
+    stop = start + args.warmup + args.seconds
+    for table_id, tokens in tables:
+        table = Table(table_id)
+        for token in tokens:
+            url = f"{ws_base}/ws/{table.id}"
+            play = client(
+                url, table, token, args.think, random.Random(rng.getrandbits(32)), stats, stop
+            )
+            tasks.append(asyncio.create_task(play))
+    await asyncio.sleep(args.warmup)
+    stats.measuring = True
+    measured_from = time.monotonic()
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    stats.measuring = False
+    elapsed = time.monotonic() - measured_from
+    for task in tasks:
+        task.cancel()
+    for result in await asyncio.gather(*tasks, return_exceptions=True):
+        if isinstance(result, Exception):
+            print(f"client failed: {result!r}", file=sys.stderr)
+    stats.rate = stats.actions / elapsed if elapsed else 0.0
+    return stats
+
+
+def run_part(job: tuple[argparse.Namespace, str, list[tuple[str, list[str]]], int]) -> Stats:
+    """One client process's share of the tables."""
+    args, base, tables, seed = job
+    return asyncio.run(run(args, base, tables, seed))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_all(args: argparse.Namespace, base: str) -> Stats:
+    tables = make_tables(base, args.tables)
+    args.cpu_before = cpu_seconds(args.server_pid) if args.server_pid else float("nan")
+    procs = max(1, min(args.procs, len(tables)))
+    jobs = [(args, base, tables[i::procs], args.seed * 1000 + i) for i in range(procs)]
+    if procs == 1:
+        parts = [run_part(jobs[0])]
+    else:
+        with multiprocessing.Pool(procs) as pool:
+            parts = pool.map(run_part, jobs)
+    total = Stats()
+    for part in parts:
+        total.latencies.extend(part.latencies)
+        total.errors += part.errors
+        total.rate += part.rate
+    return total
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50, help="tables (3 clients each)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a client thinks")
+    parser.add_argument("--database", help="postgresql://… (default: SQLite in a temp dir)")
+    parser.add_argument("--url", help="an already running server (http://host:port)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=1000.0,
+        help="the server's per-connection rate limit (default 1000: scripted clients with no "
+        "think time send far more than the 10 a second a person may)",
+    )
+    args = parser.parse_args()
+    proc = None
+    tmp = tempfile.TemporaryDirectory()
+    if args.url:
+        base = args.url.rstrip("/")
+    else:
+        port = free_port()
+        proc = start_server(port, args.database or tmp.name, args.rate)
+        base = f"http://127.0.0.1:{port}"
+    try:
+        args.server_pid = proc.pid if proc is not None else 0
+        stats = run_all(args, base)
+        server_cpu = cpu_seconds(args.server_pid) - args.cpu_before if proc else float("nan")
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait()
+        tmp.cleanup()
+    lat = [x * 1000 for x in stats.latencies]
+    if not lat:
+        raise SystemExit("no moves measured")
+    rate = stats.rate
+    print(
+        f"tables: {args.tables}, clients: {3 * args.tables} in {args.procs} processes, "
+        f"think: {args.think:g} s"
+    )
+    print(f"broadcasts measured: {len(lat)}, refused: {stats.errors}")
+    if proc is not None:
+        spent = args.warmup + args.seconds
+        print(
+            f"server CPU: {server_cpu:.1f} s in {spent:.0f} s ({100 * server_cpu / spent:.0f} % "
+            f"of a core), {1000 * server_cpu / max(1.0, stats.rate * spent):.2f} ms an action"
+        )
+    print(
+        f"latency action -> broadcast: p50 {percentile(lat, 0.5):.1f} ms, "
+        f"p90 {percentile(lat, 0.9):.1f} ms, p99 {percentile(lat, 0.99):.1f} ms, "
+        f"max {max(lat):.1f} ms, mean {statistics.fmean(lat):.1f} ms"
+    )
+    print(
+        f"actions/s: {rate:.0f} p50: {percentile(lat, 0.5):.1f} ms "
+        f"p99: {percentile(lat, 0.99):.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()

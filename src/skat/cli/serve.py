@@ -1,0 +1,79 @@
+"""Start the web Skat server: a lobby, tables with friends and computer players, history.
+
+Open http://localhost:8000/ in a browser, create a table (rules, series length, who sits
+where: a person or a computer level), and send the invite link to the others.  Everything is
+kept in an SQLite database in the data folder (default ./skat-data), or in PostgreSQL with
+--database postgresql://user@host/db; stop the server at any time and start it again: every
+table continues where it was.
+
+Needs the web extra: pip install 'skat[web]'.
+
+examples:
+  skat serve
+  skat serve --port 8080 --data /var/lib/skat
+  skat serve --host 0.0.0.0 --database postgresql://skat@localhost/skat
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+from skat.cli.main import UserError
+
+NAME = "serve"
+HELP = "the web Skat server: lobby, tables, computer players, history"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--data", default="skat-data", help="data folder of the SQLite database (./skat-data)"
+    )
+    parser.add_argument(
+        "--database", metavar="URL", help="a postgresql://… URL instead of the SQLite database"
+    )
+    parser.add_argument(
+        "--computer-delay",
+        type=float,
+        default=0.8,
+        metavar="S",
+        help="seconds a computer player waits before it moves (default 0.8)",
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=10.0,
+        metavar="N",
+        help="messages a second one connection may send on average (default 10; bursts of 3 N)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 < args.port < 65536:
+        raise UserError(f"--port must be 1 to 65535, not {args.port}")
+    if args.computer_delay < 0:
+        raise UserError("--computer-delay must be >= 0")
+    if args.rate <= 0:
+        raise UserError("--rate must be > 0")
+    try:
+        uvicorn = importlib.import_module("uvicorn")
+        server = importlib.import_module("skat.server.app")
+        hub = importlib.import_module("skat.server.hub")
+        storage = importlib.import_module("skat.server.storage")
+    except ImportError as exc:
+        raise UserError(
+            f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
+        ) from None
+    try:
+        store = storage.open_storage(args.database or args.data)
+    except storage.StorageError as exc:
+        raise UserError(str(exc)) from None
+    app = server.create_app(
+        store, hub.Settings(computer_delay=args.computer_delay, rate=args.rate, burst=3 * args.rate)
+    )
+    where = "PostgreSQL" if args.database else f"{args.data}/skat.sqlite3"
+    print(f"skat serve: http://{args.host}:{args.port}/ (data: {where}; Ctrl-C stops)")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0

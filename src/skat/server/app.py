@@ -1,0 +1,219 @@
+"""The web application: lobby and table pages, the JSON API, the table WebSocket.
+
+=============================================  =============================================
+``GET /``                                      the lobby page
+``GET /table/{id}``                            the table page (play, or watch)
+``GET /history/{id}/{n}``                      a finished game move by move, with the analysis
+``GET /cards/{card}.svg``                      a French four-colour card (``back`` too)
+``GET /api/options``                           rules presets and computer levels
+``GET /api/tables``                            running and finished tables
+``POST /api/tables``                           create: ``{rules, games, seats, clock}``
+``POST /api/tables/{id}/join``                 take a free place: ``{place?}`` -> token
+``GET /api/tables/{id}/games``                 the finished games
+``GET /api/tables/{id}/games/{n}.json|.iss``   a game record (JSON v2, ISS)
+``GET /api/tables/{id}/games/{n}/analysis``    the double-dummy analysis of its card play
+``WS /ws/{id}``                                the table (:mod:`skat.server.protocol`)
+=============================================  =============================================
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from skat.core.rules import PRESETS
+from skat.server.cards_svg import card_svg
+from skat.server.history import analysis_of
+from skat.server.hub import Connection, Hub, Settings
+from skat.server.storage import SqlStorage, open_storage
+from skat.server.table import ActionRefused, ConfigError, computer_levels
+
+STATIC: Final = Path(__file__).parent / "static"
+MAX_BODY: Final = 8192
+
+
+def create_app(storage: SqlStorage | str | Path, settings: Settings | None = None) -> Starlette:
+    """The application over ``storage`` (a :class:`SqlStorage` or where to open one)."""
+    store = storage if isinstance(storage, SqlStorage) else open_storage(storage)
+    hub = Hub(store, settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    def page(name: str) -> Any:
+        async def endpoint(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+        return endpoint
+
+    async def card(request: Request) -> Response:
+        try:
+            svg = card_svg(request.path_params["name"])
+        except ValueError as exc:
+            return PlainTextResponse(str(exc), status_code=404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    async def options(request: Request) -> Response:
+        return JSONResponse({"presets": list(PRESETS), "computers": computer_levels()})
+
+    async def tables(request: Request) -> Response:
+        return JSONResponse({"tables": hub.summaries()})
+
+    async def create(request: Request) -> Response:
+        data = await _body(request)
+        if isinstance(data, Response):
+            return data
+        try:
+            table, player, token = await hub.create_table(data)
+        except ConfigError as exc:
+            return _error(400, "config", str(exc))
+        return JSONResponse(
+            {"id": table.id, "player": player, "token": token, "url": f"/table/{table.id}"},
+            status_code=201,
+        )
+
+    async def join(request: Request) -> Response:
+        data = await _body(request, empty_ok=True)
+        if isinstance(data, Response):
+            return data
+        place = data.get("place") if isinstance(data, dict) else None
+        if place is not None and type(place) is not int:
+            return _error(400, "malformed", "'place' is a place number (0, 1, 2 …)")
+        try:
+            player, token = await hub.join(request.path_params["id"], place)
+        except KeyError:
+            return _error(404, "not_found", "no such table")
+        except ActionRefused as exc:
+            return _error(409, exc.code, exc.message)
+        return JSONResponse({"player": player, "token": token})
+
+    async def games(request: Request) -> Response:
+        table_id = request.path_params["id"]
+        if table_id not in hub.rooms:
+            return _error(404, "not_found", "no such table")
+        records = await hub._db(hub.storage.records, table_id)
+        out = []
+        for r in records:
+            data = json.loads(r.json)
+            out.append(
+                {
+                    "number": r.number,
+                    "players": data.get("meta", {}).get("players"),
+                    "result": data.get("result"),
+                    "iss": r.iss is not None,
+                }
+            )
+        return JSONResponse({"table": table_id, "games": out})
+
+    async def record(request: Request) -> Response:
+        table_id = request.path_params["id"]
+        number = request.path_params["n"]
+        kind = request.path_params["kind"]
+        if table_id not in hub.rooms:
+            return _error(404, "not_found", "no such table")
+        found = [r for r in await hub._db(hub.storage.records, table_id) if r.number == number]
+        if not found:
+            return _error(404, "not_found", f"table {table_id} has no finished game {number}")
+        r = found[0]
+        name = f"skat-{table_id}-{number}.{kind}"
+        disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
+        if kind == "json":
+            return Response(r.json, media_type="application/json", headers=disposition)
+        if kind == "iss":
+            if r.iss is None:
+                return _error(404, "no_iss", "the ISS format cannot record this game's rules")
+            return PlainTextResponse(r.iss + "\n", headers=disposition)
+        return _error(404, "not_found", "a record is .json or .iss")
+
+    async def analysis(request: Request) -> Response:
+        table_id = request.path_params["id"]
+        number = request.path_params["n"]
+        if table_id not in hub.rooms:
+            return _error(404, "not_found", "no such table")
+        found = [r for r in await hub._db(hub.storage.records, table_id) if r.number == number]
+        if not found:
+            return _error(404, "not_found", f"table {table_id} has no finished game {number}")
+        data = await asyncio.get_running_loop().run_in_executor(
+            hub._agent_pool, analysis_of, found[0].json
+        )
+        return JSONResponse(data)
+
+    async def socket(ws: WebSocket) -> None:
+        table_id = ws.path_params["id"]
+        await ws.accept()
+        room = hub.rooms.get(table_id)
+        if room is None:
+            await ws.send_text(
+                json.dumps({"type": "error", "code": "not_found", "message": "no such table"})
+            )
+            await ws.close(4404)
+            return
+        conn = Connection(ws.send_text, lambda code: ws.close(code))
+        await hub.attach(room, conn)
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
+                if not await hub.receive(room, conn, text) or conn.closed:
+                    with contextlib.suppress(Exception):
+                        await ws.close(1008)
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.detach(room, conn)
+
+    routes = [
+        Route("/", page("lobby.html")),
+        Route("/table/{id}", page("table.html")),
+        Route("/history/{id}/{n:int}", page("history.html")),
+        Route("/cards/{name}.svg", card),
+        Route("/api/options", options),
+        Route("/api/tables", tables, methods=["GET"]),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{id}/join", join, methods=["POST"]),
+        Route("/api/tables/{id}/games", games),
+        Route("/api/tables/{id}/games/{n:int}/analysis", analysis),
+        Route("/api/tables/{id}/games/{n:int}.{kind}", record),
+        WebSocketRoute("/ws/{id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+async def _body(request: Request, empty_ok: bool = False) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        return _error(413, "too_long", f"a request body has at most {MAX_BODY} bytes")
+    if not raw and empty_ok:
+        return {}
+    try:
+        return json.loads(raw)
+    except ValueError as exc:
+        return _error(400, "malformed", f"the body is a JSON object: {exc}")
+
+
+def _error(status: int, code: str, message: str) -> Response:
+    return JSONResponse({"error": code, "message": message}, status_code=status)

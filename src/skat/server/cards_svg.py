@@ -1,0 +1,122 @@
+"""French four-colour playing cards as SVG, drawn here (no image files, no fonts for the pips).
+
+The German tournament pack: Kreuz (clubs) black, Pik (spades) green, Herz (hearts) red,
+Karo (diamonds) orange; the corner index uses the German letters (B Bube, D Dame, K König,
+A Ass) or the English ones (``lang="en"``: J, Q, K, A).
+
+>>> svg = card_svg("CJ")
+>>> svg.startswith("<svg") and "#1a1a1a" in svg and ">B<" in svg
+True
+>>> card_svg("HT").count('href="#pip"') > 9, card_svg("back").count("<svg")
+(True, 1)
+>>> card_svg("XX")
+Traceback (most recent call last):
+...
+ValueError: no card 'XX'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from skat.core.cards import Card, CardParseError, Rank, Suit
+
+COLOURS: Final = {
+    Suit.CLUBS: "#1a1a1a",
+    Suit.SPADES: "#15803d",
+    Suit.HEARTS: "#dc2626",
+    Suit.DIAMONDS: "#ea8a00",
+}
+"""The four colours of the tournament pack."""
+
+PIPS: Final = {
+    Suit.DIAMONDS: "M0,-10 L7.5,0 L0,10 L-7.5,0 Z",
+    Suit.HEARTS: "M0,9 C-4,5 -10,1 -10,-4 C-10,-8 -7,-10 -4.8,-10 C-2.6,-10 -0.8,-8.6 0,-6.6 "
+    "C0.8,-8.6 2.6,-10 4.8,-10 C7,-10 10,-8 10,-4 C10,1 4,5 0,9 Z",
+    Suit.SPADES: "M0,-10 C-3,-5 -10,-2 -10,3 C-10,6 -7.5,8 -5,8 C-3.2,8 -1.8,7 -1,5.6 "
+    "L-2.6,10 L2.6,10 L1,5.6 C1.8,7 3.2,8 5,8 C7.5,8 10,6 10,3 C10,-2 3,-5 0,-10 Z",
+    Suit.CLUBS: "M0,-10.5 A4.6,4.6 0 0 0 -3.1,-2.3 A4.6,4.6 0 1 0 -1.2,5 L-2.8,10 L2.8,10 "
+    "L1.2,5 A4.6,4.6 0 1 0 3.1,-2.3 A4.6,4.6 0 0 0 0,-10.5 Z",
+}
+
+_LETTERS: Final = {
+    "de": {Rank.JACK: "B", Rank.QUEEN: "D", Rank.KING: "K", Rank.ACE: "A"},
+    "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"},
+}
+_NUMBERS: Final = {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10"}
+
+# pip positions (x, y) on a 100 x 150 card for 7 to 10 (the ace has one big pip)
+_LAYOUT: Final = {
+    Rank.SEVEN: [(30, 35), (70, 35), (50, 55), (30, 75), (70, 75), (30, 115), (70, 115)],
+    Rank.EIGHT: [(30, 35), (70, 35), (50, 55), (30, 75), (70, 75), (50, 95), (30, 115), (70, 115)],
+    Rank.NINE: [
+        (30, 35), (70, 35), (30, 62), (70, 62), (50, 75), (30, 88), (70, 88), (30, 115), (70, 115),
+    ],
+    Rank.TEN: [
+        (30, 35), (70, 35), (50, 50), (30, 62), (70, 62), (30, 88), (70, 88), (50, 100),
+        (30, 115), (70, 115),
+    ],
+}  # fmt: skip
+
+
+def _rank_text(rank: Rank, lang: str) -> str:
+    return _NUMBERS.get(rank) or _LETTERS.get(lang, _LETTERS["de"])[rank]
+
+
+@lru_cache(maxsize=256)
+def card_svg(name: str, lang: str = "de") -> str:
+    """The SVG of card ``name`` (``CJ``, ``HT`` …) or of the back (``back``)."""
+    if name == "back":
+        return _back()
+    try:
+        card = Card.parse(name)
+    except CardParseError:
+        raise ValueError(f"no card {name!r}") from None
+    if card.name != name:
+        raise ValueError(f"no card {name!r}")
+    colour = COLOURS[card.suit]
+    text = _rank_text(card.rank, lang)
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 150" width="100" height="150">',
+        f'<defs><path id="pip" d="{PIPS[card.suit]}" fill="{colour}"/></defs>',
+        '<rect x="1" y="1" width="98" height="148" rx="8" fill="#fff" stroke="#555" '
+        'stroke-width="1.5"/>',
+    ]
+    index = (
+        f'<text x="12" y="24" font-family="Arial, Helvetica, sans-serif" font-weight="bold" '
+        f'font-size="{20 if len(text) < 2 else 17}" fill="{colour}" text-anchor="middle">'
+        f"{text}</text>"
+        '<use href="#pip" transform="translate(12,36) scale(0.6)"/>'
+    )
+    parts.append(f"<g>{index}</g>")
+    parts.append(f'<g transform="rotate(180 50 75)">{index}</g>')
+    if card.rank in _LAYOUT:
+        for x, y in _LAYOUT[card.rank]:
+            flip = " rotate(180)" if y > 75 else ""
+            parts.append(f'<use href="#pip" transform="translate({x},{y}){flip} scale(0.95)"/>')
+    elif card.rank == Rank.ACE:
+        parts.append('<use href="#pip" transform="translate(50,75) scale(2.6)"/>')
+    else:  # a court card: a framed panel with the letter and the pip
+        parts.append(
+            f'<rect x="22" y="26" width="56" height="98" rx="4" fill="{colour}" '
+            'fill-opacity="0.08" stroke="' + colour + '" stroke-width="1.5"/>'
+            f'<text x="50" y="82" font-family="Georgia, serif" font-weight="bold" '
+            f'font-size="44" fill="{colour}" text-anchor="middle">{text}</text>'
+            '<use href="#pip" transform="translate(50,46) scale(1.1)"/>'
+            '<use href="#pip" transform="translate(50,104) rotate(180) scale(1.1)"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _back() -> str:
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 150" width="100" height="150">'
+        '<defs><pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="10" height="10" fill="#1e3a8a"/>'
+        '<rect width="5" height="10" fill="#1d4ed8"/></pattern></defs>'
+        '<rect x="1" y="1" width="98" height="148" rx="8" fill="#fff" stroke="#555" '
+        'stroke-width="1.5"/><rect x="7" y="7" width="86" height="136" rx="5" fill="url(#p)"/>'
+        "</svg>"
+    )

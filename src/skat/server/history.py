@@ -1,0 +1,90 @@
+"""A finished game move by move, for the history viewer, with the double-dummy analysis.
+
+>>> import random
+>>> from skat.core import GameState
+>>> from skat.records.jsonrecord import dumps, state_to_json
+>>> rng = random.Random(4)
+>>> g = GameState(seed=4)
+>>> while not g.is_over:
+...     _ = g.apply(rng.choice(g.legal_actions()))
+>>> h = steps_of(dumps(state_to_json(g)))
+>>> len(h["steps"]) == len(g.history) + 1, h["steps"][0]["event"]
+(True, None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skat.core.cards import Card
+from skat.core.state import GameState
+from skat.records.jsonrecord import load_json
+from skat.server.visibility import cards, result_view
+
+
+def steps_of(json_text: str) -> dict[str, Any]:
+    """Every position of the game from the deal to the end (all cards open: the game is
+    over), each with the event that led to it."""
+    game = load_json(json_text)
+    final = game.state
+    if not isinstance(final, GameState):
+        raise ValueError("the history viewer shows Skat games only")
+    state = GameState(final.deal, final.rules, ramsch=game.forced_ramsch)
+    steps = [_step(state, None)]
+    for ev in final.history:
+        state.apply(ev.action, ev.seat)
+        steps.append(_step(state, [ev.seat, str(ev.action)]))
+    return {
+        "rules": str(final.rules),
+        "players": game.meta.get("players"),
+        "steps": steps,
+        "result": result_view(final),
+    }
+
+
+def _step(state: GameState, event: list[Any] | None) -> dict[str, Any]:
+    return {
+        "event": event,
+        "phase": state.phase.name.lower(),
+        "hands": [cards(state.hand(s)) for s in range(3)],
+        "skat": cards(state.skat),
+        "trick": [c.name for c in state.current_trick],
+        "trick_leader": state.trick_leader,
+        "last_trick": [c.name for c in state.tricks[-1].cards] if state.tricks else [],
+        "declarer": state.declarer,
+        "contract": state.contract.describe("en") if state.contract else None,
+        "contract_de": state.contract.describe("de") if state.contract else None,
+        "points": list(state.points()),
+    }
+
+
+def analysis_of(json_text: str) -> dict[str, Any]:
+    """:func:`steps_of` plus, for each card played, its double-dummy value, the best value and
+    cards, and what it lost (:func:`skat.ai.dds.analyse`)."""
+    from skat.ai.dds import analyse
+
+    out = steps_of(json_text)
+    game = load_json(json_text)
+    state = game.state
+    assert isinstance(state, GameState)
+    moves: list[dict[str, Any] | None] = [None] * len(state.history)
+    summary = "no card play"
+    could_win = None
+    if state.contract is not None and state.declarer is not None:
+        analysis = analyse(state)
+        summary = analysis.summary()
+        could_win = analysis.could_win
+        queue = list(analysis.moves)
+        for i, ev in enumerate(state.history):
+            if queue and isinstance(ev.action, Card) and ev.action == queue[0].card:
+                m = queue.pop(0)
+                moves[i] = {
+                    "seat": m.seat,
+                    "card": m.card.name,
+                    "played": m.played,
+                    "best": m.best,
+                    "best_cards": [c.name for c in m.best_cards],
+                    "loss": m.loss,
+                }
+    out["analysis"] = {"summary": summary, "could_win": could_win, "moves": moves}
+    return out

@@ -1,0 +1,455 @@
+"""The running server: every table in memory, its connections, its computer players and clock.
+
+The :class:`Hub` is the only authority.  An action (from a browser, a computer player or the
+move clock) goes through :meth:`Hub.act`: under the table's lock it is checked
+(:meth:`Table.check`: token's place, state counter, the engine), written to the database and
+committed, applied, and only then broadcast, each connection getting what its place may see
+(:func:`~skat.server.protocol.state_message`).  Computer players think in a worker thread
+(:class:`~skat.ai.agent.SafeAgent`), never on the event loop; database calls run in worker
+threads, one connection each (on the event loop for SQLite, whose commits take about 0.1 ms).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from skat.ai.agent import SafeAgent, fallback_action
+from skat.ai.arena import make_agent
+from skat.core.state import GameState
+from skat.records.iss import IssWriteError, write_iss
+from skat.records.jsonrecord import dumps as json_dumps
+from skat.records.jsonrecord import state_to_json
+from skat.server.protocol import (
+    ProtocolError,
+    RateLimiter,
+    dumps,
+    error_message,
+    parse_message,
+    state_message,
+)
+from skat.server.storage import SqlStorage, StorageError
+from skat.server.table import ActionRefused, Applied, ConfigError, Table, TableConfig
+
+log: Final = logging.getLogger("skat.server")
+T = TypeVar("T")
+
+MAX_STRIKES: Final = 100
+"""Messages over the rate limit after which a connection is closed."""
+MAX_QUEUE: Final = 200
+"""Unsent messages after which a connection that does not read is closed."""
+
+
+@dataclass
+class Settings:
+    """How the hub behaves: pause before a computer move (seconds, so people can follow),
+    a computer's time budget, the per-connection rate limit (messages a second, burst)."""
+
+    computer_delay: float = 0.6
+    agent_budget: float = 10.0
+    rate: float = 10.0
+    burst: float = 30.0
+    agent_threads: int = 2
+    allow_seed: bool = False  # tests and benchmarks may choose the deals' seed
+
+
+class Connection:
+    """One WebSocket: its place (``player``, ``None`` for a spectator), its rate limiter and
+    an outbox drained by a sender task (a slow reader never blocks the table)."""
+
+    def __init__(
+        self, send: Callable[[str], Awaitable[None]], close: Callable[[int], Awaitable[None]]
+    ) -> None:
+        self._send = send
+        self._close = close
+        self.player: int | None = None
+        self.greeted = False
+        self.limiter = RateLimiter(0, 0)
+        self.strikes = 0
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.closed = False
+
+    def start(self) -> None:
+        """Start sending the outbox."""
+        self.task = asyncio.get_running_loop().create_task(self._pump())
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (dropping the connection if it stopped reading)."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(dumps(message))
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self._close(1008)
+                    return
+                await self._send(text)
+        except Exception:  # the socket went away: the receive loop notices too
+            self.closed = True
+
+    async def stop(self) -> None:
+        """Stop the sender."""
+        self.closed = True
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+
+@dataclass
+class Room:
+    """A table with what the running server keeps beside it."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    agents: dict[tuple[int, int], SafeAgent] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    clock: asyncio.Task[None] | None = None
+    deadline: float | None = None
+    clock_counter: int = -1
+
+    @property
+    def online(self) -> frozenset[int]:
+        """Players with at least one open connection."""
+        return frozenset(c.player for c in self.connections if c.player is not None)
+
+
+class Hub:
+    """Every table of the server (see the module doc)."""
+
+    def __init__(self, storage: SqlStorage, settings: Settings | None = None) -> None:
+        self.storage = storage
+        self.settings = settings or Settings()
+        self.rooms: dict[str, Room] = {}
+        self._db_pool = ThreadPoolExecutor(storage.threads, thread_name_prefix="skat-db")
+        self._agent_pool = ThreadPoolExecutor(
+            self.settings.agent_threads, thread_name_prefix="skat-agent"
+        )
+        self._stopping = False
+
+    # ------------------------------------------------------------------ life
+
+    async def start(self) -> None:
+        """Read every table back from the database and replay its moves; computer players
+        and clocks take up where they were."""
+        stored = await self._db(self.storage.load_tables)
+        for st in stored:
+            try:
+                config = TableConfig.parse(st.config)
+                table = Table(st.id, config, claims=dict(st.claims), created=st.created)
+                table.replay(st.actions)
+            except ConfigError as exc:
+                log.error("table %s cannot be resumed: %s", st.id, exc)
+                continue
+            room = Room(table)
+            self.rooms[st.id] = room
+            have = {r.number for r in await self._db(self.storage.records, st.id)}
+            for state, record in zip(table.finished_games, table.series.records, strict=False):
+                if record.number not in have:  # killed between the move and its record
+                    await self._store_record(table, state, record.number)
+        for room in self.rooms.values():
+            self._schedule(room)
+        log.info("resumed %d tables", len(self.rooms))
+
+    async def stop(self) -> None:
+        """Cancel computer players and clocks, close the database."""
+        self._stopping = True
+        for room in self.rooms.values():
+            for task in (room.driver, room.clock):
+                if task is not None:
+                    task.cancel()
+            for conn in list(room.connections):
+                await conn.stop()
+        self._agent_pool.shutdown(wait=False, cancel_futures=True)
+        await self._db(self.storage.close)
+        self._db_pool.shutdown(wait=True)
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        if self.storage.inline:  # a local SQLite file: faster than a hop to a thread
+            return fn(*args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_pool, fn, *args)
+
+    # ------------------------------------------------------------------ tables
+
+    async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
+        """A new table from its configuration (:class:`ConfigError` names what is wrong);
+        the creator gets the first human place: (table, player, token)."""
+        if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
+            raise ConfigError("seed: the server draws the deals; a table cannot choose them")
+        config = TableConfig.parse(data)
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        table = Table(table_id, config, created=time.time())
+        player: int | None = None
+        token: str | None = None
+        if table.free_places():
+            player, token = table.claim()
+        await self._db(self.storage.create_table, table_id, config.to_dict(), table.created)
+        if table.claims:
+            await self._db(self.storage.save_claims, table_id, dict(table.claims))
+        room = Room(table)
+        self.rooms[table_id] = room
+        self._schedule(room)
+        return table, player, token
+
+    def room(self, table_id: str) -> Room:
+        """The table ``table_id`` (``KeyError`` if there is none)."""
+        return self.rooms[table_id]
+
+    async def join(self, table_id: str, place: int | None = None) -> tuple[int, str]:
+        """Take a free human place: (player, token)."""
+        room = self.rooms[table_id]
+        async with room.lock:
+            player, token = room.table.claim(place)
+            await self._db(self.storage.save_claims, table_id, dict(room.table.claims))
+        self._broadcast(room)
+        return player, token
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every table for the lobby: running first, newest first."""
+        out = []
+        rooms = sorted(self.rooms.values(), key=lambda r: (r.table.is_over, -r.table.created))
+        for room in rooms:
+            t = room.table
+            out.append(
+                {
+                    "id": t.id,
+                    "rules": str(t.config.rules),
+                    "games": t.config.games,
+                    "played": len(t.series.records),
+                    "over": t.is_over,
+                    "created": t.created,
+                    "players": [
+                        {"name": s.name, "kind": s.kind, "claimed": i in t.claims}
+                        for i, s in enumerate(t.config.seats)
+                    ],
+                    "free": len(t.free_places()),
+                    "online": len(room.online),
+                    "clock": t.config.clock,
+                }
+            )
+        return out
+
+    # ------------------------------------------------------------------ moves
+
+    async def act(self, room: Room, player: int | None, text: object, counter: object) -> Applied:
+        """Check, store, apply and broadcast one action (:class:`ActionRefused` if refused;
+        then nothing changed)."""
+        table = room.table
+        async with room.lock:
+            action = table.check(player, text, counter)
+            assert player is not None
+            try:
+                await self._db(
+                    self.storage.append_action, table.id, table.counter, player, str(action)
+                )
+            except StorageError as exc:
+                raise ActionRefused("storage", str(exc)) from None
+            applied = table.apply(player, action)
+            if applied.finished is not None and applied.record is not None:
+                await self._store_record(table, applied.finished, applied.record.number)
+        self._schedule(room)
+        self._broadcast(room)
+        return applied
+
+    async def _store_record(self, table: Table, state: GameState, number: int) -> None:
+        record = table.series.records[number - 1]
+        names = [table.players[p] for p in record.seats]
+        meta = {
+            "players": names,
+            "place": "skat serve",
+            "series": {
+                "id": table.id,
+                "game": number,
+                "dealer": table.players[record.dealer],
+                "players": names,
+            },
+        }
+        try:
+            data = json_dumps(state_to_json(state, meta))
+        except ValueError as exc:  # pragma: no cover - every engine game has a JSON record
+            log.error("table %s game %d: no JSON record: %s", table.id, number, exc)
+            return
+        try:
+            iss: str | None = write_iss(
+                state, id=f"{table.id}-{number}", players=(names[0], names[1], names[2])
+            )
+        except (IssWriteError, ValueError):
+            iss = None  # a house-rule game the ISS format cannot say
+        finished = number == len(table.series.records) and table.is_over
+        try:
+            await self._db(self.storage.add_record, table.id, number, data, iss, finished)
+        except Exception as exc:  # a record already there after a restart
+            log.warning("table %s game %d: record not stored: %s", table.id, number, exc)
+
+    def _broadcast(self, room: Room) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        online = room.online
+        remaining = max(0.0, room.deadline - time.time()) if room.deadline else None
+        for conn in list(room.connections):
+            if not conn.greeted:
+                continue
+            msg = cache.get(conn.player)
+            if msg is None:
+                msg = state_message(room.table, conn.player, online=online, remaining=remaining)
+                cache[conn.player] = msg
+            conn.send(msg)
+
+    # ------------------------------------------------------------------ computers and clock
+
+    def _schedule(self, room: Room) -> None:
+        if self._stopping:
+            return
+        table = room.table
+        if table.computer_to_move() is not None and (room.driver is None or room.driver.done()):
+            room.driver = asyncio.get_running_loop().create_task(self._drive(room))
+        self._set_clock(room)
+
+    async def _drive(self, room: Room) -> None:
+        table = room.table
+        loop = asyncio.get_running_loop()
+        while not self._stopping:
+            player = table.computer_to_move()
+            state = table.state
+            if player is None or state is None:
+                return
+            if self.settings.computer_delay:
+                await asyncio.sleep(self.settings.computer_delay)
+            counter = table.counter
+            seat = table.seat_of(player)
+            assert seat is not None
+            view = state.view(seat)
+            agent = self._agent(room, player)
+            try:
+                action = await loop.run_in_executor(self._agent_pool, agent.choose, view)
+            except RuntimeError:  # the pool is shut down: the server stops
+                return
+            if table.counter != counter:
+                continue  # somebody else moved meanwhile (a resignation): think again
+            try:
+                await self.act(room, player, str(action), counter)
+            except ActionRefused as exc:
+                log.warning("table %s: computer move %s refused: %s", table.id, action, exc)
+                if exc.code == "storage":
+                    await asyncio.sleep(1.0)
+
+    def _agent(self, room: Room, player: int) -> SafeAgent:
+        table = room.table
+        key = (player, table.series.number)
+        agent = room.agents.get(key)
+        if agent is None:
+            room.agents = {k: v for k, v in room.agents.items() if k[1] == key[1]}
+            kind = table.config.seats[player].kind
+            seed = random.Random(f"{table.config.seed}:{key}").getrandbits(48)
+            agent = SafeAgent(
+                make_agent(kind, seed=seed), budget=self.settings.agent_budget, name=kind
+            )
+            room.agents[key] = agent
+        return agent
+
+    def _set_clock(self, room: Room) -> None:
+        table = room.table
+        if not table.config.clock or table.state is None or table.computer_to_move() is not None:
+            room.deadline = None
+            return
+        if room.clock_counter == table.counter and room.deadline is not None:
+            return
+        if room.clock is not None:
+            room.clock.cancel()
+        room.clock_counter = table.counter
+        room.deadline = time.time() + table.config.clock
+        room.clock = asyncio.get_running_loop().create_task(self._ring(room, table.counter))
+
+    async def _ring(self, room: Room, counter: int) -> None:
+        """The move clock ran out: the safe default move (pass, or the first legal card) is
+        played for the player to move."""
+        assert room.deadline is not None
+        await asyncio.sleep(max(0.0, room.deadline - time.time()))
+        table = room.table
+        state = table.state
+        if table.counter != counter or state is None:
+            return
+        player = table.to_move()
+        view = state.view(state.to_move)
+        with contextlib.suppress(ActionRefused):
+            await self.act(room, player, str(fallback_action(view)), counter)
+
+    # ------------------------------------------------------------------ connections
+
+    async def attach(self, room: Room, conn: Connection) -> None:
+        """A new connection: not greeted until its ``hello``."""
+        conn.limiter = RateLimiter(self.settings.rate, self.settings.burst)
+        conn.start()
+        room.connections.add(conn)
+
+    async def detach(self, room: Room, conn: Connection) -> None:
+        """A connection went away."""
+        room.connections.discard(conn)
+        await conn.stop()
+        if conn.player is not None:
+            self._broadcast(room)
+
+    async def receive(self, room: Room, conn: Connection, text: str | bytes) -> bool:
+        """Handle one incoming message; False when the connection should be closed."""
+        if not conn.limiter.allow(time.monotonic()):
+            conn.strikes += 1
+            if conn.strikes >= MAX_STRIKES:
+                return False
+            if conn.strikes == 1 or conn.strikes % 10 == 0:
+                conn.send(error_message("flood", "too many messages: slow down"))
+            return True
+        try:
+            msg = parse_message(text)
+        except ProtocolError as exc:
+            conn.send(error_message(exc.code, exc.message))
+            return True
+        kind = msg["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+            return True
+        if kind == "hello":
+            if conn.greeted:
+                conn.send(error_message("malformed", "hello is sent once"))
+                return True
+            token = msg.get("token")
+            player = room.table.player_of(token)
+            if token and player is None:
+                conn.send(error_message("forbidden", "this token holds no place at this table"))
+                return True
+            conn.player = player
+            conn.greeted = True
+            conn.send(
+                {
+                    "type": "welcome",
+                    "table": room.table.id,
+                    "you": player,
+                    "name": room.table.players[player] if player is not None else None,
+                }
+            )
+            self._broadcast(room)
+            return True
+        if not conn.greeted:
+            conn.send(error_message("malformed", "send hello first"))
+            return True
+        try:
+            await self.act(room, conn.player, msg["action"], msg["counter"])
+        except ActionRefused as exc:
+            conn.send(error_message(exc.code, exc.message))
+        return True

@@ -1,0 +1,241 @@
+"""The messages between browser and server, and the limits on them.
+
+A client sends JSON objects over the table's WebSocket:
+
+- ``{"type": "hello", "token": "..."}`` first (no token: watch as a spectator);
+- ``{"type": "act", "action": "18", "counter": 7}``: an action in the canonical text form,
+  for the table's move number ``counter`` (a stale or replayed message is refused);
+- ``{"type": "ping"}``.
+
+The server answers with ``welcome``, ``state`` (everything this connection may see, after
+every change: :func:`state_message`), ``error`` (``code`` and a one-line ``message``; nothing
+changed) and ``pong``.
+
+>>> parse_message('{"type": "act", "action": "18", "counter": 0}')
+{'type': 'act', 'action': '18', 'counter': 0}
+>>> parse_message("{oops")
+Traceback (most recent call last):
+...
+skat.server.protocol.ProtocolError: malformed: a message is a JSON object: ...
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Final, cast
+
+from skat.core.cards import CardSet
+from skat.server.table import Table
+from skat.server.visibility import cards, game_view
+
+MAX_MESSAGE: Final = 2048
+"""Longest message a client may send (characters)."""
+
+TYPES: Final = {"hello": {"token", "lang"}, "act": {"action", "counter"}, "ping": set()}
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot take: ``code`` and a one-line message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+def parse_message(text: str | bytes) -> dict[str, Any]:
+    """Read one client message; :class:`ProtocolError` says what is wrong with it.
+
+    >>> parse_message('{"type": "jump"}')
+    Traceback (most recent call last):
+    ...
+    skat.server.protocol.ProtocolError: malformed: unknown message type 'jump' (act, hello, ping)
+    >>> parse_message('{"type": "act", "action": "18", "counter": 0, "x": 1}')
+    Traceback (most recent call last):
+    ...
+    skat.server.protocol.ProtocolError: malformed: unknown field 'x' in a act message
+    """
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_long", f"a message has at most {MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ProtocolError("malformed", f"a message is a JSON object: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in TYPES:
+        known = ", ".join(sorted(TYPES))
+        raise ProtocolError("malformed", f"unknown message type {kind!r} ({known})")
+    for key in data:
+        if key != "type" and key not in TYPES[kind]:
+            raise ProtocolError("malformed", f"unknown field {key!r} in a {kind} message")
+    if kind == "act":
+        if not isinstance(data.get("action"), str):
+            raise ProtocolError("malformed", "'action' is a text such as '18', 'p' or 'CJ'")
+        if type(data.get("counter")) is not int:
+            raise ProtocolError("malformed", "'counter' is the table's move number")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and not isinstance(token, str):
+            raise ProtocolError("malformed", "'token' is a text")
+    return data
+
+
+@dataclass
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``.
+    The time is passed in, so the limiter is deterministic.
+
+    >>> limiter = RateLimiter(rate=2, burst=3)
+    >>> [limiter.allow(0.0) for _ in range(4)]
+    [True, True, True, False]
+    >>> limiter.allow(0.5), limiter.allow(0.5)
+    (True, False)
+    """
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    last: float = 0.0
+
+    def allow(self, now: float) -> bool:
+        """May a message arriving at ``now`` (seconds) pass?"""
+        if self.tokens < 0:
+            self.tokens, self.last = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    """An ``error`` message: nothing changed."""
+    return {"type": "error", "code": code, "message": message}
+
+
+def state_message(
+    table: Table,
+    player: int | None,
+    *,
+    online: frozenset[int] = frozenset(),
+    remaining: float | None = None,
+) -> dict[str, Any]:
+    """Everything the holder of ``player``'s place (``None``: a spectator) may see of the
+    table now: places, score sheet, the current game (:func:`game_view`), the last game.
+
+    >>> from skat.server.table import TableConfig
+    >>> t = Table("t", TableConfig.parse({"seats": ["human", "random", "random"]}, seed=2))
+    >>> m = state_message(t, None)
+    >>> m["type"], m["counter"], m["game"]["hand"], [p["name"] for p in m["players"]]
+    ('state', 0, None, ['Player 1', 'Computer 2', 'Computer 3'])
+    """
+    series = table.series
+    state = table.state
+    seats = series.seats if state is not None else ()
+    seat = table.seat_of(player)
+    players = [
+        {
+            "name": s.name,
+            "kind": s.kind,
+            "seat": seats.index(i) if i in seats else None,
+            "claimed": i in table.claims,
+            "online": i in online,
+        }
+        for i, s in enumerate(table.config.seats)
+    ]
+    return {
+        "type": "state",
+        "table": table.id,
+        "counter": table.counter,
+        "you": player,
+        "seat": seat,
+        "rules": table.rules_text,
+        "players": players,
+        "seats": list(seats),
+        "clock": table.config.clock,
+        "remaining": remaining,
+        "series": sheet_view(table),
+        "game": game_view(state, seat) if state is not None else None,
+        "last": last_game(table),
+    }
+
+
+def last_game(table: Table) -> dict[str, Any] | None:
+    """The game finished last: its result in words and its deal (public once it is over)."""
+    series = table.series
+    cached = table.cache.get("last")
+    if cached is not None and cached[0] == len(series.records):
+        return cast("dict[str, Any] | None", cached[1])
+    last = None
+    if series.records:
+        r = series.records[-1]
+        last = {
+            "number": r.number,
+            "seats": list(r.seats),
+            "text_en": r.result.explain("en"),
+            "text_de": r.result.explain("de"),
+            "declarer": r.declarer,
+            "won": r.result.won,
+            "entries": list(r.entries),
+            "deal": {
+                "hands": [cards(CardSet(h)) for h in r.deal.hand_masks] if r.deal else None,
+                "skat": cards(CardSet(r.deal.skat_mask)) if r.deal else None,
+            },
+        }
+    table.cache["last"] = (len(series.records), last)
+    return last
+
+
+def sheet_view(table: Table) -> dict[str, Any]:
+    """The score sheet (Liste): one row per game, the totals, and the standings at the end."""
+    series = table.series
+    cached = table.cache.get("sheet")
+    if cached is not None and cached[0] == len(series.records):
+        return cast("dict[str, Any]", cached[1])
+    rows = []
+    for r in series.records:
+        res = r.result
+        c = res.contract
+        game = "Ramsch" if res.ramsch else (c.describe("en") if c is not None else "passed")
+        game_de = "Ramsch" if res.ramsch else (c.describe("de") if c is not None else "eingepasst")
+        rows.append(
+            {
+                "number": r.number,
+                "dealer": r.dealer,
+                "declarer": r.declarer,
+                "game_en": game,
+                "game_de": game_de,
+                "won": res.won,
+                "value": res.value,
+                "entries": list(r.entries),
+                "totals": list(r.totals),
+                "kind": r.kind,
+            }
+        )
+    sheet = {
+        "number": series.number,
+        "planned": series.planned,
+        "turn": series.turn,
+        "over": series.is_over,
+        "dealer": series.dealer if not series.is_over else None,
+        "kind": series.kind,
+        "totals": list(series.totals),
+        "rows": rows,
+        "standings": [
+            {"place": s.place, "name": s.player, "total": s.total, "won": s.won, "lost": s.lost}
+            for s in series.standings()
+        ]
+        if series.is_over
+        else None,
+    }
+    table.cache["sheet"] = (len(series.records), sheet)
+    return sheet
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """Compact JSON for the wire."""
+    return json.dumps(message, separators=(",", ":"))

@@ -1,0 +1,95 @@
+// The history viewer: a finished game move by move, every card's double-dummy analysis.
+"use strict";
+
+const [, , TABLE, NUMBER] = location.pathname.split("/");
+let H = null;
+let at = 0;
+
+function playerName(seat) { return H.players ? H.players[seat] : roleName(seat); }
+
+function moveText(i) {
+  const step = H.steps[i];
+  if (!step.event) return t("start");
+  const [seat, action] = step.event;
+  let what = action;
+  if (/^[CSHD][789TJQKA]$/.test(action)) what = cardName(action);
+  else if (action === "p") what = t("pass");
+  else if (action === "y") what = t("hold");
+  else if (action === "s") what = t("pickUp");
+  else if (/^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/.test(action)) what = `${t("discard")} ${action.split(".").map(cardName).join(", ")}`;
+  else if (step.contract && H.steps[i - 1] && !H.steps[i - 1].contract) what = step[lang() === "de" ? "contract_de" : "contract"];
+  return `${playerName(seat)}: ${what}`;
+}
+
+function render() {
+  if (!H) return;
+  const step = H.steps[at];
+  document.getElementById("slider").value = String(at);
+  const hands = document.getElementById("hands");
+  hands.replaceChildren(...step.hands.map((cards, seat) => el("div", { class: "row", "data-seat": seat },
+    el("strong", { text: `${playerName(seat)} · ${roleName(seat)}${step.declarer === seat ? " ★" : ""}` }),
+    ...cards.map((c) => cardImg(c)))),
+  el("div", { class: "row" }, el("strong", { text: `${t("skatWord")}:` }), ...(step.skat || []).map((c) => cardImg(c)),
+    step.trick.length ? el("strong", { text: ` · Stich:` }) : null, ...step.trick.map((c) => cardImg(c))));
+  document.getElementById("now").textContent =
+    `${at}/${H.steps.length - 1} · ${moveText(at)} · ${t("points")} ${step.points[0]}:${step.points[1]}`;
+  const m = H.analysis && at > 0 ? H.analysis.moves[at - 1] : null;
+  document.getElementById("move-analysis").textContent = m
+    ? `${cardName(m.card)}: ${t("playedVal")} ${m.played}, ${t("bestWas")} ${m.best} (${m.best_cards.map(cardName).join(", ")})${m.loss ? ` – ${t("lossWord")} ${m.loss}` : " ✓"}`
+    : "";
+  for (const li of document.querySelectorAll("#moves li")) li.classList.toggle("cur", Number(li.dataset.i) === at);
+}
+
+function drawMoves() {
+  const list = document.getElementById("moves");
+  list.replaceChildren(...H.steps.map((_, i) => {
+    const m = H.analysis && i > 0 ? H.analysis.moves[i - 1] : null;
+    const li = el("li", { "data-i": String(i), text: moveText(i) });
+    if (m && m.loss) li.append(" ", el("span", { class: "loss", text: `(−${m.loss})` }));
+    li.addEventListener("click", () => { at = i; render(); });
+    return li;
+  }));
+}
+
+function translate() {
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const [id, key] of [["first", "start"], ["prev", "prev"], ["next", "nextMove"], ["last", "end"]]) document.getElementById(id).textContent = t(key);
+  if (!H) return;
+  const a = H.analysis;
+  const verdict = a && a.could_win !== null ? (a.could_win ? t("couldWin") : t("couldNot")) : "";
+  document.getElementById("summary").textContent = `${H.result ? H.result[`text_${lang()}`] : ""} ${verdict ? `· ${t("analysis")}: ${verdict}` : ""}`;
+  drawMoves();
+  render();
+}
+
+async function start() {
+  langSwitch(document.getElementById("lang"));
+  document.addEventListener("langchange", translate);
+  document.getElementById("info").textContent = `${TABLE} · ${t("game")} ${NUMBER}`;
+  document.getElementById("downloads").replaceChildren(
+    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: `${t("download")} JSON` }), " · ",
+    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: `${t("download")} ISS` }), " · ",
+    el("a", { href: `/table/${TABLE}`, text: t("sheet") }));
+  translate();
+  document.getElementById("summary").textContent = t("loading");
+  try {
+    H = await api(`/api/tables/${TABLE}/games/${NUMBER}/analysis`);
+  } catch (e) {
+    document.getElementById("summary").textContent = e.message;
+    return;
+  }
+  const slider = document.getElementById("slider");
+  slider.max = String(H.steps.length - 1);
+  slider.addEventListener("input", () => { at = Number(slider.value); render(); });
+  document.getElementById("first").onclick = () => { at = 0; render(); };
+  document.getElementById("prev").onclick = () => { at = Math.max(0, at - 1); render(); };
+  document.getElementById("next").onclick = () => { at = Math.min(H.steps.length - 1, at + 1); render(); };
+  document.getElementById("last").onclick = () => { at = H.steps.length - 1; render(); };
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") document.getElementById("next").click();
+    if (e.key === "ArrowLeft") document.getElementById("prev").click();
+  });
+  translate();
+}
+
+start();

@@ -1,0 +1,440 @@
+// The table page: one WebSocket, the state the server sends, the controls for this place.
+"use strict";
+
+const TABLE = location.pathname.split("/").filter(Boolean).pop();
+let S = null;            // the latest state message
+let ws = null;
+let pending = false;     // an action was sent and is not answered yet
+let picked = [];         // cards chosen to put away
+let backoff = 500;
+let receivedAt = 0;
+
+function stored() {
+  try { return JSON.parse(localStorage.getItem(tokenKey(TABLE)) || "null"); } catch { return null; }
+}
+
+// ------------------------------------------------------------------ connection
+
+function connect() {
+  setConn(t("connecting"), false);
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws/${TABLE}`);
+  ws.onopen = () => {
+    backoff = 500;
+    const mine = stored();
+    ws.send(JSON.stringify(mine && mine.token ? { type: "hello", token: mine.token } : { type: "hello" }));
+  };
+  ws.onmessage = (event) => receive(JSON.parse(event.data));
+  ws.onclose = () => {
+    setConn(t("offline"), true);
+    pending = false;
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 5000);
+  };
+}
+
+function setConn(text, off) {
+  const node = document.getElementById("conn");
+  node.textContent = text;
+  node.classList.toggle("off", off);
+}
+
+function receive(msg) {
+  if (msg.type === "state") {
+    S = msg;
+    receivedAt = Date.now();
+    pending = false;
+    if (!S.game || S.game.phase !== "discard" && S.game.phase !== "push_discard") picked = [];
+    setConn(t("online"), false);
+    render();
+  } else if (msg.type === "error") {
+    pending = false;
+    toast(msg.message);
+    if (msg.code === "forbidden" && stored()) { localStorage.removeItem(tokenKey(TABLE)); }
+    if (msg.code === "not_found") { ws.onclose = null; setConn(msg.message, true); }
+    if (S) render();
+  } else if (msg.type === "welcome") {
+    document.body.dataset.you = msg.you === null ? "spectator" : String(msg.you);
+  }
+}
+
+function send(action) {
+  if (!S || pending || !ws || ws.readyState !== 1) return;
+  pending = true;
+  ws.send(JSON.stringify({ type: "act", action, counter: S.counter }));
+  render();
+}
+
+// ------------------------------------------------------------------ helpers
+
+function playerAt(seat) { return S.players[S.seats[seat]]; }
+function seatName(seat) { const p = playerAt(seat); return p ? p.name : "?"; }
+function base() {  // the seat drawn at the bottom: one's own, for a spectator the first player's
+  if (S.seat !== null && S.seat !== undefined) return S.seat;
+  const first = S.players.find((p) => p.seat !== null);
+  return S.players[0].seat !== null ? S.players[0].seat : first ? first.seat : 0;
+}
+function isCard(text) { return /^[CSHD][789TJQKA]$/.test(text); }
+
+const SUIT_ORDER = "CSHD";
+const RANKS_NORMAL = "ATKQ987";
+const RANKS_NULL = "AKQJT987";
+
+function sortCards(cards, contract) {
+  const kind = contract ? contract[0] : "G";
+  const nul = kind === "N";
+  const trump = "CSHD".includes(kind) ? kind : null;
+  const key = (c) => {
+    const suit = c[0], rank = c[1];
+    if (!nul && rank === "J") return [0, SUIT_ORDER.indexOf(suit), 0];
+    const group = suit === trump ? 1 : 2 + SUIT_ORDER.indexOf(suit);
+    return [group, 0, (nul ? RANKS_NULL : RANKS_NORMAL).indexOf(rank)];
+  };
+  return [...cards].sort((a, b) => {
+    const ka = key(a), kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2];
+  });
+}
+
+function label(action) {
+  const g = S.game;
+  if (/^\d+$/.test(action)) return `${action}`;
+  const d = (g.declarations || []).find((x) => x.action === action);
+  if (d) return `${d[lang()]} (${d.value})`;
+  const schenken = g.phase === "answer" && g.legal.includes("y");  // accept or refuse Schenken
+  if (action === "y") return schenken ? t("accept") : t("hold");
+  if (action === "p") return schenken ? t("refuse") : t("pass");
+  if (action === "s") return t("pickUp");
+  if (action === "showskat") return t("showSkat");
+  if (action === "SC") return t("showCards");
+  if (action === "open") return t("open_");
+  if (["kontra", "rekontra", "supra", "resupra"].includes(action)) return t(action);
+  if (action.startsWith("spitze.")) return `${t("spitze")} ${action.split(".")[1]}`;
+  if (action.startsWith("RE.")) return t("resign") + (action.includes("+") ? ` (+ ${seatName(Number(action.split("+")[1]))})` : "");
+  if (action.startsWith("schenken.")) return t("schenken");
+  if (action === "GH") return "Grand Hand";
+  if (isCard(action)) return cardName(action);
+  return action;
+}
+
+function spoken(seat, action) {
+  if (action === null) return `${seatName(seat)}: ${t("discard")}`;
+  if (isCard(action)) return `${seatName(seat)}: ${cardName(action)}`;
+  if (/^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/.test(action)) return `${seatName(seat)}: ${t("discard")} ${action.split(".").map(cardName).join(", ")}`;
+  const d = contractName(action);
+  return `${seatName(seat)}: ${d || label(action)}`;
+}
+
+function contractName(code) {
+  if (!S.game || !S.game.contract || S.game.contract !== code) return null;
+  return S.game[`contract_${lang()}`];
+}
+
+function handCount(seat) {
+  const g = S.game;
+  if (seat === S.seat && g.hand) return g.hand.length;
+  let played = 0;
+  for (const [s, a] of g.history) if (s === seat && a && isCard(a)) played++;
+  let n = 10 - played;
+  if (g.phase === "discard" && g.declarer === seat) n += 2;
+  if (g.phase === "push_discard" && g.to_move === seat) n += 2;
+  return Math.max(n, 0);
+}
+
+function lastCall(seat) {
+  const g = S.game;
+  if (!["bidding", "skat", "answer", "push"].includes(g.phase)) return null;
+  for (let i = g.history.length - 1; i >= 0; i--) {
+    const [s, a] = g.history[i];
+    if (s === seat && a !== null && !isCard(a)) return label(a);
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ rendering
+
+function render() {
+  if (!S) return;
+  renderHeader();
+  if (!S.game) { renderSeriesEnd(); return; }
+  renderOpponent("opp-left", (base() + 1) % 3);
+  renderOpponent("opp-right", (base() + 2) % 3);
+  renderCenter();
+  renderMe();
+  renderActions();
+  renderSide();
+  renderOverlay();
+}
+
+function renderHeader() {
+  const sr = S.series;
+  const you = S.you === null ? t("spectator") : S.players[S.you].name;
+  document.getElementById("info").textContent =
+    `${TABLE} · ${S.rules} · ${t("game")} ${sr.over ? sr.rows.length : sr.number} (${sr.turn}/${sr.planned}) · ${you}`;
+  const join = document.getElementById("join");
+  const free = S.players.some((p) => p.kind === "human" && !p.claimed);
+  join.hidden = !(S.you === null && free && !sr.over);
+  join.textContent = t("join");
+  document.getElementById("invite").textContent = t("invite");
+}
+
+function renderOpponent(id, seat) {
+  const box = document.getElementById(id);
+  const g = S.game;
+  const p = playerAt(seat);
+  box.classList.toggle("to-move", g.to_move === seat);
+  box.dataset.seat = seat;
+  const who = el("div", { class: "who" },
+    el("span", { class: `dot ${p.online || p.kind !== "human" ? "on" : ""}` }),
+    el("span", { text: p.name + (p.kind === "human" ? "" : ` (${p.kind})`) }),
+    g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null);
+  const role = el("div", { class: "role", text: roleName(seat) });
+  const parts = [who, role];
+  const call = lastCall(seat);
+  if (call) parts.push(el("div", { class: "said", text: call }));
+  let open = null;
+  if (g.open_hand && g.declarer === seat) open = g.open_hand;
+  if (g.claimer_hand && g.claimer === seat) open = g.claimer_hand;
+  if (open) parts.push(el("div", { class: "open-cards" }, ...sortCards(open, g.contract).map((c) => cardImg(c))));
+  else parts.push(el("div", { class: "backs" }, ...Array.from({ length: handCount(seat) }, () => cardImg(null))));
+  box.replaceChildren(...parts);
+}
+
+function trickPos(seat) {
+  const b = base();
+  return seat === b ? "pos-me" : seat === (b + 1) % 3 ? "pos-left" : "pos-right";
+}
+
+function statusText() {
+  const g = S.game;
+  const mine = g.legal.length > 0;
+  if (g.phase === "done") return g.result ? g.result[`text_${lang()}`] : "";
+  const moving = g.to_move === null ? "" : seatName(g.to_move);
+  let text = mine ? t("yourTurn") : `${t("waitingFor")} ${moving}`;
+  if (g.phase === "bidding" && g.bid) text = `${t("bidNow")} ${g.bid} · ${text}`;
+  if (g.contract) text = `${seatName(g.declarer)}: ${g[`contract_${lang()}`]}${g.kontra ? ` · ${t(["", "kontra", "rekontra", "supra", "resupra"][g.kontra])}` : ""} · ${text}`;
+  if (g.ramsch && !g.contract) text = `${t("ramsch")} · ${text}`;
+  return text;
+}
+
+function renderCenter() {
+  const g = S.game;
+  const box = document.getElementById("center");
+  const parts = [el("div", { class: "status", id: "status", text: statusText() })];
+  if (g.phase === "play" || g.phase === "answer" && g.tricks.length + g.trick.length > 0) {
+    const trick = el("div", { class: "trick", id: "trick" });
+    let cards = g.trick, leader = g.trick_leader, faded = false;
+    if (!cards.length && g.tricks.length) {
+      const last = g.tricks[g.tricks.length - 1];
+      cards = last.cards; leader = last.leader; faded = true;
+    }
+    cards.forEach((c, i) => {
+      const img = cardImg(c, { class: trickPos((leader + i) % 3) });
+      if (faded) img.style.opacity = ".55";
+      trick.append(img);
+    });
+    parts.push(trick);
+  } else if (["bidding", "skat", "push"].includes(g.phase)) {
+    parts.push(el("div", { class: "skat", id: "skat" }, cardImg(g.skat ? g.skat[0] : null), cardImg(g.skat ? g.skat[1] : null)));
+  } else if (g.skat && ["discard", "declare"].includes(g.phase) && S.seat === g.declarer) {
+    parts.push(el("div", { class: "muted", text: `${t("skatWord")}: ${g.skat.map(cardName).join(", ")}` }));
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderMe() {
+  const g = S.game;
+  const box = document.getElementById("me");
+  box.classList.toggle("to-move", S.seat !== null && g.to_move === S.seat);
+  if (S.seat === null || S.seat === undefined) {
+    const sitting = S.you !== null ? ` · ${t("sitsOut")}` : "";
+    const seat = base();
+    const p = playerAt(seat);
+    let open = null;
+    if (g.open_hand && g.declarer === seat) open = g.open_hand;
+    box.replaceChildren(
+      el("div", { class: "who" }, el("span", { text: `${p.name} · ${roleName(seat)}${sitting}` }),
+        g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null),
+      el("div", { class: "hand" }, ...(open ? sortCards(open, g.contract).map((c) => cardImg(c))
+        : Array.from({ length: handCount(seat) }, () => cardImg(null)))));
+    return;
+  }
+  const me = S.players[S.you];
+  const legalCards = new Set(g.legal.filter(isCard));
+  const choosing = (g.phase === "discard" || g.phase === "push_discard") && g.legal.length > 0;
+  const hand = el("div", { class: "hand", id: "hand" });
+  for (const c of sortCards(g.hand, g.contract)) {
+    const b = el("button", { class: "card", "data-card": c, title: cardName(c) }, cardImg(c));
+    if (legalCards.has(c) && !pending) {
+      b.classList.add("legal");
+      b.addEventListener("click", () => send(c));
+    } else if (choosing) {
+      b.classList.add("legal");
+      if (picked.includes(c)) b.classList.add("picked");
+      b.addEventListener("click", () => {
+        picked = picked.includes(c) ? picked.filter((x) => x !== c) : [...picked, c].slice(-2);
+        render();
+      });
+    } else if (legalCards.size) {
+      b.classList.add("dim");
+      b.disabled = true;
+    } else {
+      b.disabled = true;
+    }
+    hand.append(b);
+  }
+  box.replaceChildren(
+    el("div", { class: "who" }, el("span", { text: `${me.name} · ${roleName(S.seat)}` }),
+      g.declarer === S.seat ? el("span", { class: "badge", text: t("declarer") }) : null),
+    hand);
+}
+
+function button(action, cls = "") {
+  return el("button", { class: cls, "data-action": action, text: label(action), disabled: pending, onclick: () => send(action) });
+}
+
+function renderActions() {
+  const g = S.game;
+  const box = document.getElementById("actions");
+  const parts = [];
+  const legal = g.legal.filter((a) => !isCard(a));
+  const bids = legal.filter((a) => /^\d+$/.test(a));
+  if (g.phase === "bidding" && legal.length) {
+    if (legal.includes("y")) parts.push(button("y", "primary"), button("p"));
+    else {
+      if (bids.length) {
+        parts.push(el("span", { class: "label", text: t("bid") }), button(bids[0], "primary"));
+        if (bids.length > 1) {
+          const select = el("select", { id: "jump" }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
+          parts.push(select, el("button", { text: t("jumpTo"), disabled: pending, onclick: () => send(select.value) }));
+        }
+      }
+      parts.push(button("p"));
+    }
+  } else if ((g.phase === "discard" || g.phase === "push_discard") && legal.length) {
+    parts.push(el("span", { class: "label", text: t("selectTwo") }),
+      el("button", { class: "primary", id: "discard", text: t("discard"), disabled: picked.length !== 2 || pending, onclick: () => send(picked.join(".")) }));
+  } else if (legal.length) {
+    const decl = legal.filter((a) => (g.declarations || []).some((d) => d.action === a));
+    const other = legal.filter((a) => !decl.includes(a));
+    for (const a of other) parts.push(button(a, a === "s" || a === "y" ? "primary" : ""));
+    if (decl.length) {
+      parts.push(el("div", { class: "label", style: "width:100%;text-align:center", text: t("declare") }));
+      const grid = el("div", { class: "decl", id: "declarations" });
+      for (const d of g.declarations) {
+        grid.append(el("button", { "data-action": d.action, disabled: pending, onclick: () => send(d.action) },
+          el("span", { text: d[lang()] }), el("span", { class: "val", text: String(d.value) })));
+      }
+      parts.push(grid);
+    }
+  }
+  for (const a of g.end_actions || []) {
+    const b = button(a, a.startsWith("RE.") ? "danger" : "");
+    b.onclick = () => { if (confirm(`${label(a)}?`)) send(a); };
+    parts.push(b);
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderSide() {
+  const g = S.game;
+  const last = document.getElementById("last-trick");
+  const lt = g.tricks.length ? g.tricks[g.tricks.length - 1] : null;
+  last.replaceChildren(el("h3", { text: `${t("lastTrick")}${lt ? ` → ${seatName(lt.winner)} (${lt.points})` : ""}` }),
+    el("div", { class: "last" }, ...(lt ? lt.cards.map((c) => cardImg(c)) : [])));
+  renderSheet(document.getElementById("sheet"));
+  const log = document.getElementById("log");
+  log.replaceChildren(el("h3", { text: t("log") }),
+    el("ol", {}, ...g.history.map(([s, a]) => el("li", { text: spoken(s, a) }))));
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderSheet(box) {
+  const sr = S.series;
+  const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("game") }),
+    ...S.players.map((p) => el("th", { class: "num", text: p.name })));
+  const rows = sr.rows.map((r) => el("tr", {},
+    el("td", { text: String(r.number) }),
+    el("td", { text: `${r[`game_${lang()}`]}${r.declarer !== null ? ` (${S.players[r.declarer].name})` : ""}` }),
+    ...r.entries.map((e, i) => el("td", { class: "num", text: e ? `${e > 0 ? "+" : ""}${e} (${r.totals[i]})` : "" }))));
+  const total = el("tr", {}, el("th", {}), el("th", { text: t("total") }), ...sr.totals.map((x) => el("th", { class: "num", text: String(x) })));
+  box.replaceChildren(el("h3", { text: t("sheet") }),
+    el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)));
+}
+
+function seenKey() { return `skat.seen.${TABLE}`; }
+
+function renderOverlay() {
+  const box = document.getElementById("overlay");
+  const last = S.last;
+  const seen = Number(localStorage.getItem(seenKey()) || 0);
+  if (!last || last.number <= seen) { box.replaceChildren(); return; }
+  const hands = last.deal.hands ? last.deal.hands.map((h, seat) => el("div", {},
+    el("div", { class: "muted", text: `${S.players[last.seats[seat]].name} · ${roleName(seat)}` }),
+    el("div", { class: "hands" }, ...h.map((c) => cardImg(c))))) : [];
+  const mark = last.declarer === null ? "" : last.won ? "won" : "lost";
+  const dialog = el("div", { class: "dialog", id: "result", role: "dialog" },
+    el("h2", { text: `${t("result")} – ${t("game")} ${last.number}` }),
+    el("div", { class: `spoken ${mark}`, id: "spoken", text: last[`text_${lang()}`] }),
+    ...hands,
+    last.deal.skat ? el("div", {}, el("div", { class: "muted", text: t("skatWord") }), el("div", { class: "hands" }, ...last.deal.skat.map((c) => cardImg(c)))) : null,
+    el("p", {}, el("a", { href: `/history/${TABLE}/${last.number}`, target: "_blank", text: `${t("history")} / ${t("analysis")}` }), " · ",
+      el("a", { href: `/api/tables/${TABLE}/games/${last.number}.json`, text: "JSON" }), " · ",
+      el("a", { href: `/api/tables/${TABLE}/games/${last.number}.iss`, text: "ISS" })),
+    el("button", { class: "primary", id: "continue", text: t("next"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); render(); } }));
+  box.replaceChildren(el("div", { class: "overlay" }, dialog));
+}
+
+function renderSeriesEnd() {
+  for (const id of ["opp-left", "opp-right", "center", "me", "actions", "last-trick", "log"]) {
+    const node = document.getElementById(id);
+    node.replaceChildren();
+    node.classList.remove("to-move");
+  }
+  renderSheet(document.getElementById("sheet"));
+  const st = S.series.standings || [];
+  const dialog = el("div", { class: "dialog", id: "series-end" },
+    el("h2", { text: t("seriesOver") }),
+    el("h3", { text: t("standings") }),
+    el("table", { class: "list" }, el("tbody", {}, ...st.map((s) => el("tr", {},
+      el("td", { text: `${s.place}.` }), el("td", { text: s.name }), el("td", { class: "num", text: String(s.total) }),
+      el("td", { class: "muted", text: `${s.won} ${t("won")}, ${s.lost} ${t("lost")}` }))))),
+    el("p", {}, ...S.series.rows.flatMap((r) => [el("a", { href: `/history/${TABLE}/${r.number}`, text: `${t("game")} ${r.number}` }), " "])),
+    el("p", {}, el("a", { href: "/", text: t("lobby") })));
+  const last = S.last;
+  const seen = Number(localStorage.getItem(seenKey()) || 0);
+  if (last && last.number > seen) { renderOverlay(); return; }
+  document.getElementById("overlay").replaceChildren(el("div", { class: "overlay" }, dialog));
+}
+
+function tickClock() {
+  const node = document.getElementById("clock");
+  if (!S || S.remaining === null || S.remaining === undefined) { node.textContent = ""; return; }
+  const left = Math.max(0, S.remaining - (Date.now() - receivedAt) / 1000);
+  node.textContent = `⏱ ${Math.ceil(left)} s`;
+  node.classList.toggle("low", left < 10);
+}
+
+async function joinTable() {
+  try {
+    const got = await api(`/api/tables/${TABLE}/join`, {});
+    localStorage.setItem(tokenKey(TABLE), JSON.stringify(got));
+    ws.onclose = null;
+    ws.close();
+    connect();
+  } catch (e) { toast(e.message); }
+}
+
+function start() {
+  langSwitch(document.getElementById("lang"));
+  document.addEventListener("langchange", render);
+  document.getElementById("join").addEventListener("click", joinTable);
+  document.getElementById("invite").addEventListener("click", async () => {
+    const link = `${location.origin}/table/${TABLE}`;
+    try { await navigator.clipboard.writeText(link); toast(`${t("copied")}: ${link}`); } catch { prompt(t("invite"), link); }
+  });
+  setInterval(tickClock, 250);
+  connect();
+}
+
+start();

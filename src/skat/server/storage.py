@@ -1,0 +1,313 @@
+"""Where the server keeps its tables: SQLite in a data folder, or PostgreSQL.
+
+Three tables: ``tables`` (configuration and claimed places), ``actions`` (the log: one row
+per move, keyed by table and move number, written and committed *before* anyone sees the move)
+and ``records`` (each finished game as a JSON v2 record and, where the format can say it, an
+ISS line).  A restart reads every table and its log back (:meth:`Storage.load_tables`) and
+replays it.
+
+>>> store = open_storage(":memory:")
+>>> store.create_table("t1", {"rules": "isko"}, created=0.0)
+>>> store.append_action("t1", 0, 1, "18")
+>>> [(t.id, t.actions) for t in store.load_tables()]
+[('t1', [(1, '18')])]
+>>> store.append_action("t1", 0, 1, "20")
+Traceback (most recent call last):
+...
+skat.server.storage.StorageError: table t1: move 0 is stored already
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Protocol
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+SCHEMA: Final = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY, config TEXT NOT NULL, claims TEXT NOT NULL DEFAULT '{}',
+        created DOUBLE PRECISION NOT NULL, finished INTEGER NOT NULL DEFAULT 0)""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL, counter INTEGER NOT NULL, player INTEGER NOT NULL,
+        action TEXT NOT NULL, PRIMARY KEY (table_id, counter))""",
+    """CREATE TABLE IF NOT EXISTS records (
+        table_id TEXT NOT NULL, number INTEGER NOT NULL, json TEXT NOT NULL, iss TEXT,
+        PRIMARY KEY (table_id, number))""",
+)
+
+
+class StorageError(Exception):
+    """The database refused something (a move stored twice, a missing table, no server)."""
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """One table as stored: configuration, claimed places (player -> token hash), the log."""
+
+    id: str
+    config: dict[str, Any]
+    claims: dict[int, str]
+    created: float
+    finished: bool
+    actions: list[tuple[int, str]]
+
+
+@dataclass(frozen=True)
+class StoredRecord:
+    """A finished game: its number in the series, JSON v2 record, ISS line (or ``None``)."""
+
+    table_id: str
+    number: int
+    json: str
+    iss: str | None
+
+
+class Storage(Protocol):
+    """What the server needs from a database."""
+
+    def create_table(self, table_id: str, config: dict[str, Any], created: float) -> None:
+        """Store a new table."""
+        ...
+
+    def save_claims(self, table_id: str, claims: dict[int, str]) -> None:
+        """Store who holds which place (token hashes)."""
+        ...
+
+    def append_action(self, table_id: str, counter: int, player: int, action: str) -> None:
+        """Store move ``counter`` of a table (committed when this returns)."""
+        ...
+
+    def add_record(
+        self, table_id: str, number: int, json_text: str, iss: str | None, finished: bool
+    ) -> None:
+        """Store a finished game; ``finished``: it was the last of the series."""
+        ...
+
+    def load_tables(self) -> list[StoredTable]:
+        """Every table with its log, oldest first."""
+        ...
+
+    def records(self, table_id: str) -> list[StoredRecord]:
+        """The finished games of a table, in order."""
+        ...
+
+    def close(self) -> None:
+        """Release the connection."""
+        ...
+
+
+class SqlStorage:
+    """The SQL both backends share; subclasses give the connection and the placeholder."""
+
+    placeholder = "?"
+    duplicate: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+    inline = False
+    """True when a call is so fast (a local file) that the server makes it on its event loop;
+    else it runs in worker threads (``threads`` of them, one connection each)."""
+    threads = 1
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+        for statement in SCHEMA:
+            self._run(statement)
+
+    @property
+    def conn(self) -> Any:
+        """The connection to use in this thread."""
+        return self._conn
+
+    def _sql(self, statement: str) -> str:
+        return statement if self.placeholder == "?" else statement.replace("?", self.placeholder)
+
+    def _run(self, statement: str, params: tuple[Any, ...] = ()) -> None:
+        self.conn.execute(self._sql(statement), params)
+        self.conn.commit()
+
+    def _rows(self, statement: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        rows = list(self.conn.execute(self._sql(statement), params).fetchall())
+        self.conn.commit()
+        return rows
+
+    def create_table(self, table_id: str, config: dict[str, Any], created: float) -> None:
+        try:
+            self._run(
+                "INSERT INTO tables (id, config, created) VALUES (?, ?, ?)",
+                (table_id, json.dumps(config), created),
+            )
+        except self.duplicate:
+            self._rollback()
+            raise StorageError(f"table {table_id} exists already") from None
+
+    def save_claims(self, table_id: str, claims: dict[int, str]) -> None:
+        self._run(
+            "UPDATE tables SET claims = ? WHERE id = ?",
+            (json.dumps({str(k): v for k, v in claims.items()}), table_id),
+        )
+
+    def append_action(self, table_id: str, counter: int, player: int, action: str) -> None:
+        try:
+            self._run(
+                "INSERT INTO actions (table_id, counter, player, action) VALUES (?, ?, ?, ?)",
+                (table_id, counter, player, action),
+            )
+        except self.duplicate:
+            self._rollback()
+            raise StorageError(f"table {table_id}: move {counter} is stored already") from None
+
+    def add_record(
+        self, table_id: str, number: int, json_text: str, iss: str | None, finished: bool
+    ) -> None:
+        self._run(
+            "INSERT INTO records (table_id, number, json, iss) VALUES (?, ?, ?, ?)",
+            (table_id, number, json_text, iss),
+        )
+        if finished:
+            self._run("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+
+    def load_tables(self) -> list[StoredTable]:
+        tables = self._rows(
+            "SELECT id, config, claims, created, finished FROM tables ORDER BY created, id"
+        )
+        logs: dict[str, list[tuple[int, str]]] = {t[0]: [] for t in tables}
+        for table_id, player, action in self._rows(
+            "SELECT table_id, player, action FROM actions ORDER BY table_id, counter"
+        ):
+            if table_id in logs:
+                logs[table_id].append((int(player), str(action)))
+        return [
+            StoredTable(
+                id=t[0],
+                config=json.loads(t[1]),
+                claims={int(k): v for k, v in json.loads(t[2]).items()},
+                created=float(t[3]),
+                finished=bool(t[4]),
+                actions=logs[t[0]],
+            )
+            for t in tables
+        ]
+
+    def records(self, table_id: str) -> list[StoredRecord]:
+        return [
+            StoredRecord(table_id, int(n), j, i)
+            for n, j, i in self._rows(
+                "SELECT number, json, iss FROM records WHERE table_id = ? ORDER BY number",
+                (table_id,),
+            )
+        ]
+
+    def _rollback(self) -> None:
+        self.conn.rollback()
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class SqliteStorage(SqlStorage):
+    """SQLite (standard library) in one file; WAL journal, every move its own commit (about
+    0.1 ms: the server makes these calls on its event loop)."""
+
+    inline = True
+
+    def __init__(self, path: str | Path) -> None:
+        conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level="DEFERRED")
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a killed process loses nothing
+        self.path = str(path)
+        super().__init__(conn)
+
+    def __repr__(self) -> str:
+        return f"SqliteStorage({self.path!r})"
+
+
+class PostgresStorage(SqlStorage):
+    """PostgreSQL through psycopg 3 (the ``web`` extra): one connection per worker thread, so
+    several tables' moves are committed at once (one table's moves stay in order: the server
+    holds the table's lock until its move is stored).  ``schema`` keeps the server's tables
+    in their own schema (the tests use one per test)."""
+
+    placeholder = "%s"
+    threads = 8
+
+    def __init__(self, url: str, schema: str | None = None) -> None:
+        try:
+            import psycopg
+        except ImportError:  # pragma: no cover - the web extra installs it
+            raise StorageError("PostgreSQL needs psycopg: pip install 'skat[web]'") from None
+        if schema and not schema.replace("_", "").isalnum():
+            raise StorageError(f"schema name {schema!r}: letters, digits and _ only")
+        self._psycopg = psycopg
+        self.url = url
+        self.schema = schema
+        self.duplicate = (psycopg.errors.UniqueViolation,)
+        self._local = threading.local()
+        self._all: list[Any] = []
+        self._lock = threading.Lock()
+        super().__init__(self._connect())
+
+    def _connect(self) -> Any:
+        psycopg = self._psycopg
+        try:
+            conn = psycopg.connect(self.url, autocommit=False)
+        except psycopg.Error as exc:
+            raise StorageError(f"cannot connect to PostgreSQL: {_first_line(exc)}") from None
+        if self.schema:
+            conn.execute(f"CREATE SCHEMA IF NOT EXISTS {self.schema}")
+            conn.execute(f"SET search_path TO {self.schema}")
+            conn.commit()
+        with self._lock:
+            self._all.append(conn)
+        self._local.conn = conn
+        return conn
+
+    @property
+    def conn(self) -> Any:
+        conn = getattr(self._local, "conn", None)
+        return conn if conn is not None else self._connect()
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._all:
+                conn.close()
+            self._all.clear()
+
+    def drop_schema(self) -> None:
+        """Remove the schema and everything in it (tests)."""
+        if self.schema:
+            self._run(f"DROP SCHEMA IF EXISTS {self.schema} CASCADE")
+
+    def __repr__(self) -> str:
+        return f"PostgresStorage(schema={self.schema!r})"
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def open_storage(where: str | Path) -> SqlStorage:
+    """The storage at ``where``: a ``postgresql://`` URL (``?schema=NAME`` picks a schema),
+    a SQLite file, a data folder (``skat.sqlite3`` in it is created), or ``:memory:``."""
+    text = str(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        parts = urlsplit(text)
+        query = parse_qsl(parts.query)
+        schema = next((v for k, v in query if k == "schema"), None)
+        rest = urlencode([(k, v) for k, v in query if k != "schema"])
+        return PostgresStorage(urlunsplit(parts._replace(query=rest)), schema)
+    if text == ":memory:":
+        return SqliteStorage(text)
+    path = Path(text)
+    if path.suffix not in (".sqlite", ".sqlite3", ".db"):
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"cannot create the data folder {path}: {exc.strerror}") from None
+        path = path / "skat.sqlite3"
+    try:
+        return SqliteStorage(path)
+    except sqlite3.Error as exc:
+        raise StorageError(f"cannot open the database {path}: {exc}") from None

@@ -1,0 +1,337 @@
+"""A table on the server: its configuration, who holds which place, and the authority over it.
+
+A :class:`Table` owns a :class:`~skat.series.Series` (3 or 4 players; the seed fixes every
+deal) and a state counter: the number of actions applied so far.  Every action goes through
+:meth:`Table.check` (the right token's player, the current counter, the engine's validation)
+and then :meth:`Table.apply`; the action log (player, action text) replays the table exactly
+(:meth:`Table.replay`), which is how the server resumes after a restart.
+
+>>> config = TableConfig.parse({"rules": "isko", "games": 1, "seats": [
+...     {"kind": "human", "name": "Anna"}, {"kind": "random"}, {"kind": "random"}]}, seed=3)
+>>> table = Table("t1", config)
+>>> table.counter, table.series.players
+(0, ('Anna', 'Computer 2', 'Computer 3'))
+>>> player = table.to_move()
+>>> action = table.check(player, str(table.state.legal_actions()[0]), 0)
+>>> table.apply(player, action).counter
+1
+>>> table.check(player, "p", 0)
+Traceback (most recent call last):
+...
+skat.server.table.ActionRefused: stale: the table is at move 1, your message was for move 0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from skat.core.actions import Action
+from skat.core.rules import Rules, RulesError
+from skat.core.state import GameState, IllegalActionError
+from skat.series import GameRecord, Series, SeriesError, TableError
+
+HUMAN: Final = "human"
+MAX_GAMES: Final = 1000
+MAX_CLOCK: Final = 3600
+MAX_NAME: Final = 40
+
+
+class ConfigError(ValueError):
+    """A table configuration that makes no sense; the message names the field."""
+
+
+class ActionRefused(ValueError):
+    """An action the table refuses; ``code`` is ``stale``, ``forbidden``, ``not_your_turn``,
+    ``illegal`` or ``over``, and the message says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One place at the table: a human (``kind="human"``) or a computer (an agent name of
+    :data:`skat.ai.arena.AGENTS`)."""
+
+    kind: str
+    name: str
+
+    @property
+    def human(self) -> bool:
+        """Is this place for a person?"""
+        return self.kind == HUMAN
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """How a table plays: the rules, the series length (dealer turns), the places, the move
+    clock (seconds a human has for a move, 0: no clock) and the seed of the deals."""
+
+    rules: Rules
+    games: int
+    seats: tuple[SeatConfig, ...]
+    seed: int
+    clock: int = 0
+
+    @staticmethod
+    def parse(
+        data: object, *, seed: int | None = None, agents: Sequence[str] | None = None
+    ) -> TableConfig:
+        """Read a configuration from JSON data; :class:`ConfigError` names what is wrong.
+
+        ``agents`` are the computer levels allowed (default: every registered agent).
+
+        >>> TableConfig.parse({"rules": "pub", "games": 3, "seats": ["human", "x", "random"]})
+        Traceback (most recent call last):
+        ...
+        skat.server.table.ConfigError: seats[1]: unknown player kind 'x' (human, heuristic, ...)
+        """
+        if agents is None:
+            agents = computer_levels()
+        if not isinstance(data, Mapping):
+            raise ConfigError("a table configuration is a JSON object")
+        unknown = set(data) - {"rules", "games", "seats", "clock", "seed"}
+        if unknown:
+            raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
+        rules_text = data.get("rules", "isko")
+        if not isinstance(rules_text, str):
+            raise ConfigError("rules: a preset with options, e.g. 'pub' or 'isko,kontra=on'")
+        try:
+            rules = Rules.parse(rules_text)
+        except RulesError as exc:
+            raise ConfigError(f"rules: {exc}") from None
+        games = data.get("games", 3)
+        if type(games) is not int or not 1 <= games <= MAX_GAMES:
+            raise ConfigError(f"games: a whole number from 1 to {MAX_GAMES}, not {games!r}")
+        clock = data.get("clock", 0)
+        if type(clock) is not int or not 0 <= clock <= MAX_CLOCK:
+            raise ConfigError(f"clock: seconds per move from 0 (off) to {MAX_CLOCK}, not {clock!r}")
+        raw = data.get("seats", [HUMAN, "heuristic", "heuristic"])
+        if not isinstance(raw, list) or len(raw) not in (3, 4):
+            raise ConfigError("seats: a list of 3 or 4 places")
+        seats: list[SeatConfig] = []
+        for i, place in enumerate(raw):
+            seats.append(_seat(place, i, agents))
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names):
+            raise ConfigError("seats: every place needs its own name")
+        if seed is None:
+            seed = data.get("seed", secrets.randbits(48))
+        if type(seed) is not int or seed < 0:
+            raise ConfigError(f"seed: a whole number >= 0, not {seed!r}")
+        return TableConfig(rules, games, tuple(seats), seed, clock)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form that :meth:`parse` reads back.
+
+        >>> c = TableConfig.parse({"seats": ["human", "random", "random"]}, seed=1)
+        >>> TableConfig.parse(c.to_dict()) == c
+        True
+        """
+        return {
+            "rules": str(self.rules),
+            "games": self.games,
+            "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
+            "clock": self.clock,
+            "seed": self.seed,
+        }
+
+
+def computer_levels() -> list[str]:
+    """The computer players one can seat (the agents of the arena)."""
+    from skat.ai.arena import AGENTS
+
+    return sorted(AGENTS)
+
+
+def _seat(place: object, i: int, agents: Sequence[str]) -> SeatConfig:
+    if isinstance(place, str):
+        place = {"kind": place}
+    if not isinstance(place, Mapping):
+        raise ConfigError(f"seats[{i}]: a place is 'human', a computer level or an object")
+    kind = place.get("kind", HUMAN)
+    if kind != HUMAN and kind not in agents:
+        known = ", ".join([HUMAN, *agents][:2])
+        raise ConfigError(f"seats[{i}]: unknown player kind {kind!r} ({known}, ...)")
+    default = f"Player {i + 1}" if kind == HUMAN else f"Computer {i + 1}"
+    name = place.get("name") or default
+    if not isinstance(name, str):
+        raise ConfigError(f"seats[{i}].name: a text, not {name!r}")
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise ConfigError(f"seats[{i}].name: 1 to {MAX_NAME} printable characters")
+    return SeatConfig(kind, name)
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a seat token (a leaked database gives no seat away)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What one action did: the new counter, the event, and the game it finished (if any)."""
+
+    counter: int
+    player: int
+    action: Action
+    finished: GameState | None = None
+    record: GameRecord | None = None
+
+
+@dataclass
+class Table:
+    """A table: configuration, claimed places and the series being played (module doc)."""
+
+    id: str
+    config: TableConfig
+    claims: dict[int, str] = field(default_factory=dict)  # player -> token hash
+    created: float = 0.0
+    counter: int = 0
+    series: Series = field(init=False)
+    finished_games: list[GameState] = field(default_factory=list, init=False)
+    rules_text: str = field(init=False)
+    cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
+    """Views that change only between games (the score sheet), keyed by the games played."""
+
+    def __post_init__(self) -> None:
+        try:
+            self.series = Series(
+                [s.name for s in self.config.seats],
+                self.config.rules,
+                seed=self.config.seed,
+                games=self.config.games,
+            )
+        except (SeriesError, TableError) as exc:
+            raise ConfigError(str(exc)) from None
+        self.rules_text = str(self.config.rules)
+        if not self.series.is_over:
+            self.series.next_game()
+
+    # ------------------------------------------------------------------ places
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, clockwise (the first deals first)."""
+        return self.series.players
+
+    def claim(self, player: int | None = None) -> tuple[int, str]:
+        """Give a free human place (``player``, or the first free one) a new token;
+        returns (player, token).  The token is shown once; only its hash is kept."""
+        free = self.free_places()
+        if player is None:
+            if not free:
+                raise ActionRefused("full", "every human place at this table is taken")
+            player = free[0]
+        if player not in free:
+            raise ActionRefused("taken", f"place {player + 1} is not a free human place")
+        token = secrets.token_urlsafe(18)
+        self.claims[player] = token_hash(token)
+        return player, token
+
+    def free_places(self) -> list[int]:
+        """Human places nobody holds a token for."""
+        return [i for i, s in enumerate(self.config.seats) if s.human and i not in self.claims]
+
+    def player_of(self, token: str | None) -> int | None:
+        """The player whose place ``token`` holds (``None``: a spectator)."""
+        if not token:
+            return None
+        h = token_hash(token)
+        for player, claimed in self.claims.items():
+            if secrets.compare_digest(claimed, h):
+                return player
+        return None
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def is_over(self) -> bool:
+        """The series has been played to the end."""
+        return self.series.is_over
+
+    @property
+    def state(self) -> GameState | None:
+        """The game being played (``None`` when the series is over)."""
+        return None if self.series.is_over else self.series.current
+
+    def seat_of(self, player: int | None) -> int | None:
+        """The player's seat in the current game (0 Forehand … 2 Rearhand), ``None`` when he
+        sits out (the dealer at a 4-table), watches, or the series is over."""
+        if player is None or self.series.is_over:
+            return None
+        seats = self.series.seats
+        return seats.index(player) if player in seats else None
+
+    def to_move(self) -> int | None:
+        """The player to move now (``None`` when the series is over)."""
+        state = self.state
+        if state is None:
+            return None
+        return self.series.seats[state.to_move]
+
+    def computer_to_move(self) -> int | None:
+        """The computer player to move now, if any."""
+        player = self.to_move()
+        if player is None or self.config.seats[player].human:
+            return None
+        return player
+
+    def check(self, player: int | None, text: object, counter: object) -> Action:
+        """The action ``text`` of ``player`` if the table takes it now, else
+        :class:`ActionRefused` with the reason.  Nothing changes."""
+        if type(counter) is not int:
+            raise ActionRefused("malformed", "an action needs 'counter', the table's move number")
+        if counter != self.counter:
+            raise ActionRefused(
+                "stale",
+                f"the table is at move {self.counter}, your message was for move {counter}",
+            )
+        if player is None:
+            raise ActionRefused("forbidden", "spectators cannot act; join a free place")
+        if not isinstance(text, str) or not text or len(text) > 40:
+            raise ActionRefused("malformed", "an action is a short text such as '18', 'p', 'CJ'")
+        state = self.state
+        if state is None:
+            raise ActionRefused("over", "the series is over")
+        seat = self.seat_of(player)
+        if seat is None:
+            raise ActionRefused("not_your_turn", "you sit out this game (you deal)")
+        try:
+            action = state.validate(text, seat)
+        except IllegalActionError as exc:
+            code = "not_your_turn" if str(exc).startswith("it is ") else "illegal"
+            raise ActionRefused(code, str(exc)) from None
+        return action
+
+    def apply(self, player: int, action: Action) -> Applied:
+        """Apply a checked action; finishes and records the game when it ends, and deals
+        the next one."""
+        state = self.state
+        assert state is not None, "check() first"
+        seat = self.seat_of(player)
+        state.apply(action, seat)
+        self.counter += 1
+        if not state.is_over:
+            return Applied(self.counter, player, action)
+        record = self.series.record(state)
+        self.finished_games.append(state)
+        if not self.series.is_over:
+            self.series.next_game()
+        return Applied(self.counter, player, action, state, record)
+
+    def replay(self, log: Sequence[tuple[int, str]]) -> None:
+        """Apply a stored action log (after a restart); :class:`ConfigError` if it does not
+        fit (a damaged database), naming the move."""
+        for i, (player, text) in enumerate(log):
+            try:
+                action = self.check(player, text, self.counter)
+            except ActionRefused as exc:
+                raise ConfigError(f"table {self.id}: stored move {i} ({text!r}): {exc}") from None
+            self.apply(player, action)

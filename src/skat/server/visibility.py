@@ -1,0 +1,263 @@
+"""What each seat, and each spectator, may see of a game: the one function that decides it.
+
+:func:`game_view` turns a :class:`~skat.core.GameState` into the JSON-able dictionary sent to
+one connection.  A seat gets exactly its :meth:`GameState.view` (its own hand, everything
+public, the skat once it picked it up, the open declarer's hand …) plus the ways it may end
+the game early; a spectator (``seat=None``) gets only what is public (the cards played, an open
+hand, a shown skat) until the game is over.  When the game is over the whole deal is public
+(``deal``), as in the game record.
+
+>>> from skat.core import GameState
+>>> state = GameState(seed=5)
+>>> mine = game_view(state, 1)
+>>> mine["phase"], mine["to_move"], len(mine["hand"]), mine["legal"][:3]
+('bidding', 1, 10, ['18', '20', '22'])
+>>> watcher = game_view(state, None)
+>>> watcher["hand"], watcher["legal"], watcher["deal"]
+(None, [], None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from skat.core.actions import Declare, Discard, Event
+from skat.core.cards import Card, CardSet, sorted_cards
+from skat.core.contracts import GRAND, NULL, matadors
+from skat.core.state import GameState, IllegalActionError, Phase, View
+
+PHASE_NAMES: dict[Phase, str] = {p: p.name.lower() for p in Phase}
+"""The phase as the protocol names it (``bidding``, ``skat``, ``discard``, ``declare`` …)."""
+
+
+def cards(cs: CardSet | Iterable[Card] | None) -> list[str] | None:
+    """Card names in display order (jacks, then Clubs, Spades, Hearts, Diamonds).
+
+    >>> cards(CardSet.parse("D7 CJ HA")), cards(None)
+    (['CJ', 'HA', 'D7'], None)
+    """
+    if cs is None:
+        return None
+    return [c.name for c in sorted_cards(CardSet(cs).mask)]
+
+
+def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """The game as ``seat`` (0 Forehand, 1 Middlehand, 2 Rearhand) knows it, or as a
+    spectator (``None``) sees it.  See the module doc."""
+    done = state.phase == Phase.DONE
+    if seat is None:
+        view = _public_view(state)
+    else:
+        view = state.view(seat)
+    out: dict[str, Any] = {
+        "seat": seat,
+        "phase": PHASE_NAMES[view.phase],
+        "to_move": view.to_move,
+        "hand": cards(view.hand) if seat is not None else None,
+        "declarer": view.declarer,
+        "bid": view.bid,
+        "contract": str(view.contract) if view.contract is not None else None,
+        "contract_en": view.contract.describe("en") if view.contract is not None else None,
+        "contract_de": view.contract.describe("de") if view.contract is not None else None,
+        "skat": cards(view.skat),
+        "discard": cards(view.discard),
+        "open_hand": cards(view.open_hand),
+        "claimer": view.claimer,
+        "claimer_hand": cards(view.claimer_hand),
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [c.name for c in t.cards],
+                "winner": t.winner,
+                "points": t.points,
+            }
+            for t in view.tricks
+        ],
+        "trick": [c.name for c in view.current_trick],
+        "trick_leader": view.trick_leader,
+        "history": [_event(e) for e in view.history],
+        "legal": [str(a) for a in view.legal_actions],
+        "declarations": declarations(state, view) if seat is not None else [],
+        "end_actions": end_actions(state, seat) if seat is not None else [],
+        "kontra": view.kontra,
+        "announcements": list(view.announcements),
+        "ramsch": view.ramsch,
+        "result": result_view(state) if done else None,
+        "deal": deal_view(state) if done else None,
+    }
+    return out
+
+
+def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
+    """The declarations open to this seat now, each with its name and its game value from the
+    cards the declarer knows (his hand, and the skat once picked up; Schneider and Schwarz
+    counted only when announced).
+
+    >>> s = GameState(seed=5)
+    >>> for a in ("p", "18", "y", "p"):
+    ...     _ = s.apply(a)
+    >>> [(d["action"], d["en"], d["value"]) for d in declarations(s, s.view(0))][:2]
+    [('DH', 'Diamonds Hand', 27), ('DHS', 'Diamonds Hand Schneider announced', 45)]
+    """
+    legal = [a for a in view.legal_actions if isinstance(a, Declare)]
+    if not legal or view.declarer is None:
+        return []
+    known = view.hand.mask | (view.skat.mask if view.skat is not None else 0)
+    out = []
+    for action in legal:
+        c = action.contract
+        gt = c.game_type
+        if gt == NULL:
+            value = c.null_value
+        else:
+            m = abs(matadors(gt, known))
+            levels = m + 1 + c.hand + 2 * c.schneider_announced + 2 * c.schwarz_announced
+            levels += c.ouvert
+            base = state.rules.grand_ouvert_base if gt == GRAND and c.ouvert else gt.base_value
+            value = levels * base
+        out.append({"action": str(action), "en": c.describe("en"), "de": c.describe("de"),
+                    "value": value})  # fmt: skip
+    return out
+
+
+def _event(e: Event | tuple[int, None]) -> list[Any]:
+    if isinstance(e, Event):
+        return [e.seat, str(e.action)]
+    return [e[0], None]
+
+
+def _public_view(state: GameState) -> View:
+    """Only what everybody at the table sees: built on the view of a seat that holds no open
+    cards (a defender who is not claiming), stripped of that seat's own hand, skat and pushes."""
+    done = state.phase == Phase.DONE
+    d = state.declarer
+    base = 0
+    if d is not None:
+        view = state.view((d + 1) % 3)
+        if view.claimer == (d + 1) % 3:
+            base = (d + 2) % 3
+        else:
+            base = (d + 1) % 3
+    view = state.view(base)
+    if done:
+        return view
+    history: list[Event | tuple[int, None]] = [
+        (e.seat, None) if isinstance(e, Event) and isinstance(e.action, Discard) else e
+        for e in view.history
+    ]
+    shown = "skat shown" in view.announcements
+    return View(
+        seat=base,
+        phase=view.phase,
+        to_move=view.to_move,
+        hand=CardSet(0),
+        declarer=view.declarer,
+        bid=view.bid,
+        contract=view.contract,
+        skat=view.skat if shown else None,
+        discard=None,
+        open_hand=view.open_hand,
+        tricks=view.tricks,
+        current_trick=view.current_trick,
+        trick_leader=view.trick_leader,
+        history=tuple(history),
+        legal_actions=(),
+        rules=view.rules,
+        result=None,
+        kontra=view.kontra,
+        announcements=view.announcements,
+        ramsch=view.ramsch,
+        claimer=view.claimer,
+        claimer_hand=view.claimer_hand,
+    )
+
+
+def end_actions(state: GameState, seat: int) -> list[str]:
+    """Ways for ``seat`` to end the play early now (show the cards and claim, resign, offer
+    Schenken), whether or not it is its turn.
+
+    >>> end_actions(GameState(seed=5), 0)
+    []
+    """
+    out: list[str] = []
+    for action in state.end_actions():
+        try:
+            state.validate(action, seat)
+        except IllegalActionError:
+            continue
+        out.append(str(action))
+    return out
+
+
+def result_view(state: GameState) -> dict[str, Any] | None:
+    """The scored result in both languages (the spoken explanation) and its numbers."""
+    r = state.result
+    if r is None:
+        return None
+    return {
+        "text_en": r.explain("en"),
+        "text_de": r.explain("de"),
+        "declarer": r.declarer,
+        "won": r.won,
+        "value": r.value,
+        "score": r.score,
+        "points": r.points,
+        "passed": r.passed,
+        "ramsch": r.ramsch,
+        "seat_scores": list(r.seat_scores),
+        "seat_points": list(r.seat_points),
+    }
+
+
+def deal_view(state: GameState) -> dict[str, Any]:
+    """The deal as dealt: public once the game is over."""
+    deal = state.deal
+    return {
+        "hands": [cards(CardSet(m)) for m in deal.hand_masks],
+        "skat": cards(CardSet(deal.skat_mask)),
+    }
+
+
+def knowable_cards(state: GameState, seat: int | None) -> set[str]:
+    """Every card name ``seat`` (or a spectator) may ever have seen of this game so far,
+    computed from the game alone, independently of :func:`game_view`: the no-leak test
+    checks every message against it.
+
+    >>> s = GameState(seed=5)
+    >>> len(knowable_cards(s, 0)), len(knowable_cards(s, None))
+    (10, 0)
+    """
+    if state.phase == Phase.DONE:
+        return {c.name for c in CardSet.all()}
+    known = 0
+    d = state.declarer
+    if seat is not None:
+        known |= state.deal.hand_masks[seat]
+        if d == seat and state.picked_up:
+            known |= state.deal.skat_mask
+    c = state.contract
+    for ev in state.history:
+        if isinstance(ev.action, Card):
+            known |= ev.action.bit
+        if str(ev.action) == "showskat":
+            known |= state.deal.skat_mask
+        if str(ev.action) in ("SC", "open"):  # the declarer's, or a claiming defender's
+            known |= state.hand(ev.seat).mask  # what he showed, less what he played since
+        if seat is not None and isinstance(ev.action, Discard) and ev.seat == seat:
+            known |= ev.action.mask
+    if d is not None and ((c is not None and c.ouvert) or state.claimed):
+        known |= state.hand(d).mask
+    if seat is not None and state.rules.ramsch == "schieberamsch":
+        known |= _pushed_seen(state, seat)
+    return {card.name for card in CardSet(known)}
+
+
+def _pushed_seen(state: GameState, seat: int) -> int:
+    """Schieberamsch: the skat as ``seat`` took it (the engine's own record of it)."""
+    view = state.view(seat)
+    mask = 0
+    for cs in (view.skat, view.discard):
+        if cs is not None:
+            mask |= cs.mask
+    return mask

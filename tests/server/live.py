@@ -1,0 +1,61 @@
+"""A real server for the tests: ``skat serve`` (uvicorn) in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.request import Request, urlopen
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(where: str, port: int, delay: float = 0.0) -> Iterator[subprocess.Popen[bytes]]:
+    """``skat serve`` on ``where`` (data folder or PostgreSQL URL), ready when yielded."""
+    flag = "--database" if where.startswith("postgresql") else "--data"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), flag, where,
+         "--computer-delay", str(delay)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    raise AssertionError(f"the server did not start: {err}") from None
+                time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        if proc.stderr:
+            proc.stderr.close()
+
+
+def post(port: int, path: str, data: dict[str, Any]) -> dict[str, Any]:
+    req = Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urlopen(req, timeout=10) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer

@@ -1,0 +1,115 @@
+"""No message leaks a card: every state message, for every seat and for a spectator,
+compared with what that seat may know, over many seeded games under several rule sets."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from skat.core import CardSet, GameState
+from skat.server.protocol import state_message
+from skat.server.table import Table, TableConfig
+from skat.server.visibility import game_view, knowable_cards
+
+CARD = re.compile(r"^[CSHD][789TJQKA]$")
+
+
+def card_names(message: Any) -> set[str]:
+    """Every card name anywhere in a message (also inside action texts like ``DQ.D9``)."""
+    found: set[str] = set()
+    if isinstance(message, dict):
+        for v in message.values():
+            found |= card_names(v)
+    elif isinstance(message, list):
+        for v in message:
+            found |= card_names(v)
+    elif isinstance(message, str):
+        for token in re.split(r"[ .+]", message):
+            if CARD.match(token):
+                found.add(token)
+    return found
+
+
+def current_game_cards(message: dict[str, Any]) -> set[str]:
+    """Card names of the current game in a state message (the last game is public)."""
+    return card_names(message["game"]) if message["game"] else set()
+
+
+RULES = ["isko", "pub", "isko,ramsch=schieberamsch", "iss", "isko,kontra=on,schenken=on"]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_no_state_message_shows_a_card_its_reader_may_not_know(rules: str) -> None:
+    config = TableConfig.parse(
+        {"rules": rules, "games": 12, "seats": ["human"] * 3}, seed=len(rules)
+    )
+    t = Table("t", config)
+    rng = random.Random(rules)
+    checked = 0
+    while not t.is_over:
+        state = t.state
+        assert state is not None
+        for player in (0, 1, 2, None):
+            seat = t.seat_of(player)
+            message = json.loads(json.dumps(state_message(t, player)))
+            allowed = knowable_cards(state, seat)
+            leaked = current_game_cards(message) - allowed
+            assert not leaked, f"{player} sees {leaked} at {state.history}"
+            checked += 1
+        legal = [*state.legal_actions(), *state.end_actions()]
+        action = rng.choice(legal)
+        seat = state.to_move if action in state.legal_actions() else None
+        try:
+            action = state.validate(action, seat)
+        except ValueError:
+            action = rng.choice(state.legal_actions())
+            seat = state.to_move
+        player = t.series.seats[seat if seat is not None else state.to_move]
+        if seat is None:  # an end action: taken for its own seat
+            player = t.series.seats[_seat_of_end_action(state, action)]
+        t.apply(player, t.check(player, str(action), t.counter))
+    assert checked > 100
+
+
+def _seat_of_end_action(state: GameState, action: object) -> int:
+    for seat in range(3):
+        try:
+            state.validate(action, seat)  # type: ignore[arg-type]
+            return seat
+        except ValueError:
+            continue
+    raise AssertionError(action)
+
+
+def test_a_spectator_sees_no_hand_and_no_skat_until_the_end() -> None:
+    state = GameState(seed=2)
+    for a in ("p", "p"):
+        state.apply(a)
+    # forehand bids and picks up; the skat and the discard are the declarer's secret
+    state.apply("18")
+    state.apply("s")
+    assert game_view(state, None)["skat"] is None
+    assert game_view(state, 0)["skat"] is not None
+    hand = list(state.hand(0))
+    state.apply(f"{hand[0]}.{hand[1]}")
+    public = game_view(state, None)
+    assert public["hand"] is None and public["discard"] is None
+    assert public["history"][-1] == [0, None]
+    assert game_view(state, 1)["history"][-1] == [0, None]
+    assert game_view(state, 0)["history"][-1][1] is not None
+
+
+def test_after_the_game_everything_is_public() -> None:
+    state = GameState(seed=3)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    view = game_view(state, None)
+    assert view["deal"] is not None
+    dealt = {c for h in view["deal"]["hands"] for c in h} | set(view["deal"]["skat"])
+    assert dealt == {c.name for c in CardSet.all()}
+    assert view["result"]["text_de"] and view["result"]["text_en"]
