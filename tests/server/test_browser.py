@@ -5,6 +5,7 @@ result, the score sheet, the series end and the history viewer; screenshots are 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -178,4 +179,170 @@ def test_a_phone_sized_table_in_english_and_a_spectator(browser: Any, live: str)
     page.reload()
     page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").count() == 10
+    assert not page.errors and not watcher.errors
+
+
+STATE_JS = (
+    "S && S.game ? {phase: S.game.phase, legal: S.game.legal, bid: S.game.bid,"
+    " end: S.game.end_actions, seat: S.game.seat, declarer: S.game.declarer,"
+    " tricks: S.game.tricks.length, trick: S.game.trick.length, kontra: S.game.kontra,"
+    " pending} : null"
+)
+
+
+def drive(page: Any, policy: Any, limit: float = 120.0) -> None:
+    """Act for the human place until a game's result shows.  ``policy(state)`` acts first
+    and returns True when it clicked something; otherwise the moves of ``play_my_moves``
+    are made, except that the human bids only while ``state["bid"] < policy.up_to``."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if page.locator("#result").count():
+            return
+        state = page.evaluate(STATE_JS)
+        if not state or state["pending"]:
+            page.wait_for_timeout(50)
+            continue
+        if policy(state):
+            page.wait_for_timeout(50)
+            continue
+        phase = state["phase"]
+        if not state["legal"]:
+            page.wait_for_timeout(50)
+            continue
+        if phase == "bidding":
+            cheap = state["bid"] < policy.up_to
+            wanted = "#actions button.primary" if cheap else '#actions button[data-action="p"]'
+            page.locator(wanted).first.click()
+        elif phase in ("discard", "push_discard"):
+            cards = page.locator("#hand .card.legal")
+            cards.nth(0).click()
+            cards.nth(1).click()
+            page.locator("#discard").click()
+        elif page.locator("#hand .card.legal").count() and phase == "play":
+            page.locator("#hand .card.legal").first.click()
+        elif page.locator('#actions button[data-action="s"]').count():
+            page.locator('#actions button[data-action="s"]').click()
+        elif page.locator("#declarations button").count():
+            page.locator("#declarations button").first.click()
+        else:
+            page.locator('#actions button[data-action="p"]').first.click()
+        page.wait_for_timeout(30)
+    raise AssertionError("the game did not end in time")
+
+
+def create_table(page: Any, live: str, options: str, games: int) -> None:
+    page.goto(f"{live}/")
+    page.wait_for_selector("#kind2")
+    page.select_option("#preset", "isko")
+    page.fill("#options", options)
+    page.fill("#games", str(games))
+    page.select_option("#kind1", "heuristic")
+    page.select_option("#kind2", "heuristic")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    page.wait_for_selector("#hand .card")
+
+
+def test_kontra_and_giving_up_as_a_defender(browser: Any, live: str) -> None:
+    """The human passes, says Kontra against the computer declarer with the button, sees
+    it in the status line, then gives up (with the confirmation): the game ends at once
+    and the result speaks of the Kontra."""
+    page = new_page(browser, "en")
+    page.on("dialog", lambda d: d.accept())
+    create_table(page, live, "kontra=on", games=12)
+    done: dict[str, bool] = {"kontra": False, "resigned": False}
+
+    def defender(state: dict[str, Any]) -> bool:
+        me = state["seat"]
+        if state["phase"] != "play" or state["declarer"] in (None, me):
+            return False
+        if "kontra" in state["legal"] and not done["kontra"]:
+            shot(page, "kontra-offered")
+            page.locator('#actions button[data-action="kontra"]').click()
+            page.wait_for_function("S.game.kontra >= 1")
+            assert "Kontra" in page.locator("#status").inner_text()
+            shot(page, "kontra-said")
+            done["kontra"] = True
+            return True
+        mine = f"RE.{me}"
+        if done["kontra"] and state["kontra"] >= 1 and mine in state["end"]:
+            page.locator(f'#actions button[data-action="{mine}"]').click()
+            done["resigned"] = True
+            return True
+        return False
+
+    defender.up_to = 0  # type: ignore[attr-defined]  # always pass
+    for _ in range(12):
+        drive(page, defender)
+        if done["resigned"]:
+            break
+        done["kontra"] = False  # no chance this game (passed in, or Null): the next one
+        page.click("#continue")
+        page.wait_for_function("S && S.game && !S.game.result")
+    assert done["resigned"], "no game gave the human a Kontra in 12 deals"
+    spoken = page.locator("#spoken").inner_text()
+    assert "Kontra" in spoken or "Re" in spoken, spoken
+    shot(page, "kontra-result")
+    # the score sheet fits its side panel: every player's column is visible without scrolling
+    page.click("#continue")
+    page.wait_for_function("document.querySelectorAll('#sheet-table tbody tr').length >= 1")
+    assert page.evaluate("(() => { const p = document.getElementById('sheet');"
+                         " return p.scrollWidth <= p.clientWidth + 1; })()")  # fmt: skip
+    shot(page, "kontra-sheet")
+    assert not page.errors
+
+
+def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, live: str) -> None:
+    """The human bids to win the auction, declares, shows his cards (claiming the rest) with
+    the confirmation; a spectator's page then shows the declarer's hand face up, and the
+    game runs to its result."""
+    page = new_page(browser, "en")
+    page.on("dialog", lambda d: d.accept())
+    create_table(page, live, "", games=12)
+    watcher = new_page(browser, "en")
+    frames: list[dict[str, Any]] = []
+    watcher.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))),
+    )
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#me .hand img")
+    done = {"claimed": False}
+
+    def declarer(state: dict[str, Any]) -> bool:
+        me = state["seat"]
+        if state["phase"] != "play" or state["declarer"] != me or done["claimed"]:
+            return False
+        if "SC" in state["end"] and state["trick"] == 0:
+            page.locator('#actions button[data-action="SC"]').click()
+            done["claimed"] = True
+            return True
+        return False
+
+    declarer.up_to = 60  # type: ignore[attr-defined]  # bid on to win the auction
+    for _ in range(12):
+        drive(page, declarer)
+        if done["claimed"]:
+            break
+        page.click("#continue")
+        page.wait_for_function("S && S.game && !S.game.result")
+    assert done["claimed"], "the human never won the auction in 12 deals"
+    shot(page, "claim-result")
+    record = page.evaluate(
+        "fetch(document.querySelector('#result a[href$=\".json\"]').href).then(r => r.text())"
+    )
+    assert '"SC"' in record  # the claim is in the game's record
+    # what the spectator was sent: nothing of the declarer's hand before the claim (no
+    # Ouvert was declared), the declarer's cards face up after it, before the result
+    games = [f["game"] for f in frames if f.get("type") == "state" and f.get("game")]
+    at = next((i for i, g in enumerate(games) if [g["declarer"], "SC"] in g["history"]), None)
+    assert at is not None, "the spectator was never sent the claim"
+    claimed = games[at]
+    played = sum(1 for seat, a in claimed["history"] if seat == claimed["declarer"]
+                 and a and len(a) == 2 and a[0] in "CSHD" and a[1] in "789TJQKA")  # fmt: skip
+    assert claimed["result"] is None and len(claimed["open_hand"]) == 10 - played
+    assert claimed["hand"] is None  # a spectator has no hand of his own
+    start = max(i for i in range(at) if games[i]["phase"] == "bidding")
+    before = [g for g in games[start:at] if g["phase"] == "play"]
+    assert before and all(not g["open_hand"] for g in before if "O" not in g["contract"])
     assert not page.errors and not watcher.errors

@@ -352,11 +352,15 @@ function renderSide() {
 function renderSheet(box) {
   const sr = S.series;
   const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("game") }),
-    ...S.players.map((p) => el("th", { class: "num", text: p.name })));
+    ...S.players.map((p) => el("th", { class: "num", text: p.name, title: p.name })));
+  // compact enough for the side panel: the declarer and the running totals on a second, small line
   const rows = sr.rows.map((r) => el("tr", {},
     el("td", { text: String(r.number) }),
-    el("td", { text: `${r[`game_${lang()}`]}${r.declarer !== null ? ` (${S.players[r.declarer].name})` : ""}` }),
-    ...r.entries.map((e, i) => el("td", { class: "num", text: e ? `${e > 0 ? "+" : ""}${e} (${r.totals[i]})` : "" }))));
+    el("td", {}, el("span", { text: r[`game_${lang()}`] }),
+      r.declarer !== null ? el("small", { class: "sub", text: S.players[r.declarer].name }) : null),
+    ...r.entries.map((e, i) => el("td", { class: "num" },
+      el("span", { text: e ? `${e > 0 ? "+" : ""}${e}` : "" }),
+      e ? el("small", { class: "sub", text: String(r.totals[i]) }) : null))));
   const total = el("tr", {}, el("th", {}), el("th", { text: t("total") }), ...sr.totals.map((x) => el("th", { class: "num", text: String(x) })));
   box.replaceChildren(el("h3", { text: t("sheet") }),
     el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)));
