@@ -12,7 +12,7 @@ from tests.server.client import FAST, create, hello, receive_until, running, sta
 from tests.server.test_visibility import current_game_cards
 
 from skat.records import check_json, load_json, parse_iss_line
-from skat.server.hub import Settings
+from skat.server.hub import Settings, timeout_action
 from skat.server.table import Table
 from skat.server.visibility import knowable_cards
 
@@ -300,6 +300,19 @@ def test_no_message_over_the_sockets_leaks_a_card(storage_where: str, seed: int)
     assert len(messages) > 3 * len(log) // 2 and len(public) == len(log) + 1
 
 
+def test_one_address_may_create_only_so_many_tables(storage_where: str) -> None:
+    limited = Settings(computer_delay=0.0, tables_per_minute=1.0, tables_burst=2.0)
+    with running(storage_where, limited) as client:
+        answers = [client.post("/api/tables", json=HUMANS3) for _ in range(3)]
+        tables = client.get("/api/tables").json()["tables"]
+    assert [a.status_code for a in answers] == [201, 201, 429]
+    assert answers[2].json() == {
+        "error": "rate",
+        "message": "too many tables created from this address: wait a minute",
+    }
+    assert len(tables) == 2  # the refused one was not made
+
+
 def test_a_table_cannot_choose_its_deals(storage_where: str) -> None:
     with running(storage_where, Settings(computer_delay=0.0)) as client:
         answer = client.post("/api/tables", json={"seed": 1})
@@ -323,3 +336,56 @@ def test_the_move_clock_plays_the_safe_move_when_time_runs_out(storage_where: st
             after = state_at(ws, 1)  # nobody moved: the clock did
     mover = first["game"]["to_move"]
     assert after["game"]["history"] == [[mover, "p"]]  # the safe move in the auction: pass
+
+
+def test_the_move_clock_plays_the_computers_card_in_the_play(storage_where: str) -> None:
+    """Three people bid and declare at once, then Forehand lets the clock run out: the card
+    played for him is the one the heuristic player chooses in his place (checked on the
+    game's record), not merely the first legal card."""
+    with running(storage_where) as client:
+        made = create(client, seats=["human", "human", "human"], games=1, clock=1)
+        tokens = join_all(client, made["id"], made["token"])
+        socks = {p: client.websocket_connect(f"/ws/{made['id']}") for p in tokens}
+        try:
+            latest = {p: hello(ws.__enter__(), tokens[p]) for p, ws in socks.items()}
+            top = 0
+            while True:
+                for p in socks:
+                    if latest[p]["counter"] < top:
+                        latest[p] = state_at(socks[p], top)
+                game = latest[0]["game"]
+                if game["phase"] == "play":
+                    break
+                mover = next(p for p, m in latest.items() if m["game"]["legal"])
+                legal = latest[mover]["game"]["legal"]
+                if game["phase"] == "bidding":  # the first bid is 18, then everybody passes
+                    action = "18" if game["bid"] == 0 and "18" in legal else "p"
+                elif "s" in legal:
+                    action = "s"
+                elif game["phase"] == "discard":
+                    action = ".".join(latest[mover]["game"]["hand"][:2])
+                else:
+                    action = "G"
+                socks[mover].send_json({"type": "act", "action": action, "counter": top})
+                top += 1
+                latest[mover] = state_at(socks[mover], top)
+            declarer = latest[0]["game"]["declarer"]
+            seat_of = {m["seat"]: p for p, m in latest.items()}
+            forehand = seat_of[0]
+            played = state_at(socks[forehand], top + 1)  # nobody moves: the clock plays
+            seat, card = played["game"]["history"][-1]
+            assert seat == 0 and len(card) == 2
+            defender = seat_of[1 if declarer != 1 else 2]
+            socks[defender].send_json(
+                {"type": "act", "action": f"RE.{1 if declarer != 1 else 2}", "counter": top + 1}
+            )
+            state_at(socks[defender], top + 2)
+        finally:
+            for ws in socks.values():
+                ws.__exit__(None, None, None)
+        record = load_json(client.get(f"/api/tables/{made['id']}/games/1.json").text)
+    state = record.state
+    at = next(i for i, e in enumerate(state.history) if str(e.action) == card)
+    for _ in range(len(state.history) - at):
+        state.undo()
+    assert state.to_move == 0 and str(timeout_action(state.view(0))) == card

@@ -15,6 +15,7 @@ from skat.cli.main import main
         (["serve", "--port", "0"], "--port must be 1 to 65535"),
         (["serve", "--computer-delay", "-1"], "--computer-delay must be >= 0"),
         (["serve", "--rate", "0"], "--rate must be > 0"),
+        (["serve", "--tables-per-minute", "-1"], "--tables-per-minute must be >= 0"),
         (["serve", "--database", "postgresql://nobody@127.0.0.1:1/x?connect_timeout=2"],
          "cannot connect to PostgreSQL"),
     ],

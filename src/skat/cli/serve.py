@@ -49,6 +49,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="messages a second one connection may send on average (default 10; bursts of 3 N)",
     )
 
+    parser.add_argument(
+        "--tables-per-minute",
+        type=float,
+        default=10.0,
+        metavar="N",
+        help="tables one client address may create a minute, after a first 20 (default 10; "
+        "0: no limit)",
+    )
+
 
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
@@ -57,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--computer-delay must be >= 0")
     if args.rate <= 0:
         raise UserError("--rate must be > 0")
+    if args.tables_per_minute < 0:
+        raise UserError("--tables-per-minute must be >= 0 (0: no limit)")
     try:
         uvicorn = importlib.import_module("uvicorn")
         server = importlib.import_module("skat.server.app")
@@ -71,7 +82,13 @@ def run(args: argparse.Namespace) -> int:
     except storage.StorageError as exc:
         raise UserError(str(exc)) from None
     app = server.create_app(
-        store, hub.Settings(computer_delay=args.computer_delay, rate=args.rate, burst=3 * args.rate)
+        store,
+        hub.Settings(
+            computer_delay=args.computer_delay,
+            rate=args.rate,
+            burst=3 * args.rate,
+            tables_per_minute=args.tables_per_minute,
+        ),
     )
     where = "PostgreSQL" if args.database else f"{args.data}/skat.sqlite3"
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {where}; Ctrl-C stops)")

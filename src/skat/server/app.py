@@ -79,6 +79,8 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
         data = await _body(request)
         if isinstance(data, Response):
             return data
+        if not hub.may_create(request.client.host if request.client else "?"):
+            return _error(429, "rate", "too many tables created from this address: wait a minute")
         try:
             table, player, token = await hub.create_table(data)
         except ConfigError as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import secrets
@@ -24,7 +25,10 @@ from typing import Any, Final, TypeVar
 
 from skat.ai.agent import SafeAgent, fallback_action
 from skat.ai.arena import make_agent
-from skat.core.state import GameState
+from skat.ai.heuristic import HeuristicAgent
+from skat.core.actions import Action
+from skat.core.cards import Card
+from skat.core.state import GameState, Phase, View
 from skat.records.iss import IssWriteError, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
 from skat.records.jsonrecord import state_to_json
@@ -57,8 +61,34 @@ class Settings:
     agent_budget: float = 10.0
     rate: float = 10.0
     burst: float = 30.0
+    tables_per_minute: float = 10.0  # tables one client address may create (0: no limit)
+    tables_burst: float = 20.0
     agent_threads: int = 2
     allow_seed: bool = False  # tests and benchmarks may choose the deals' seed
+
+
+_CLOCK_PLAYER: Final = SafeAgent(HeuristicAgent(), budget=None, name="clock")
+
+
+def timeout_action(view: View) -> Action:
+    """The move made for a player whose time ran out: in the play the card the heuristic
+    computer player would choose (never a careless first card), elsewhere the cautious
+    answer (pass, no Kontra, pick up the skat): the clock bids and doubles for nobody.
+
+    >>> from skat.core import GameState
+    >>> s = GameState(seed=4)
+    >>> str(timeout_action(s.view(s.to_move)))  # the auction: pass
+    'p'
+    >>> for a in ("18", "y", "p", "p", "HH"):
+    ...     _ = s.apply(a)
+    >>> card = timeout_action(s.view(s.to_move))
+    >>> card in s.legal_actions() and card == HeuristicAgent().choose(s.view(s.to_move))
+    True
+    """
+    cards = tuple(a for a in view.legal_actions if isinstance(a, Card))
+    if view.phase == Phase.PLAY and cards:  # only the cards: no Kontra, no claim
+        return _CLOCK_PLAYER.choose(dataclasses.replace(view, legal_actions=cards))
+    return fallback_action(view)
 
 
 class Connection:
@@ -143,6 +173,7 @@ class Hub:
             self.settings.agent_threads, thread_name_prefix="skat-agent"
         )
         self._stopping = False
+        self._creators: dict[str, RateLimiter] = {}
 
     # ------------------------------------------------------------------ life
 
@@ -188,6 +219,27 @@ class Hub:
         return await loop.run_in_executor(self._db_pool, fn, *args)
 
     # ------------------------------------------------------------------ tables
+
+    def may_create(self, address: str) -> bool:
+        """May the client at ``address`` create another table now?  A token bucket per
+        address: ``tables_burst`` at once, then ``tables_per_minute``.
+
+        >>> hub = Hub.__new__(Hub); hub.settings = Settings(tables_per_minute=1, tables_burst=2)
+        >>> hub._creators = {}
+        >>> [hub.may_create("10.0.0.1") for _ in range(3)], hub.may_create("10.0.0.2")
+        ([True, True, False], True)
+        """
+        rate = self.settings.tables_per_minute
+        if rate <= 0:
+            return True
+        now = time.monotonic()
+        if len(self._creators) > 10_000:  # forget addresses whose bucket is full again
+            full = self.settings.tables_burst / (rate / 60.0)
+            self._creators = {a: b for a, b in self._creators.items() if now - b.last < full}
+        bucket = self._creators.get(address)
+        if bucket is None:
+            bucket = self._creators[address] = RateLimiter(rate / 60.0, self.settings.tables_burst)
+        return bucket.allow(now)
 
     async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
@@ -378,8 +430,7 @@ class Hub:
         room.clock = asyncio.get_running_loop().create_task(self._ring(room, table.counter))
 
     async def _ring(self, room: Room, counter: int) -> None:
-        """The move clock ran out: the safe default move (pass, or the first legal card) is
-        played for the player to move."""
+        """The move clock ran out: :func:`timeout_action` moves for the player to move."""
         assert room.deadline is not None
         await asyncio.sleep(max(0.0, room.deadline - time.time()))
         table = room.table
@@ -389,7 +440,7 @@ class Hub:
         player = table.to_move()
         view = state.view(state.to_move)
         with contextlib.suppress(ActionRefused):
-            await self.act(room, player, str(fallback_action(view)), counter)
+            await self.act(room, player, str(timeout_action(view)), counter)
 
     # ------------------------------------------------------------------ connections
 
