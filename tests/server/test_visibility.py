@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from skat.core import CardSet, GameState
+from skat.core import CardSet, Contract, GameState, matadors
 from skat.server.protocol import state_message
 from skat.server.table import Table, TableConfig
-from skat.server.visibility import game_view, knowable_cards
+from skat.server.visibility import declarations, game_view, knowable_cards
 
 CARD = re.compile(r"^[CSHD][789TJQKA]$")
 
@@ -113,3 +113,24 @@ def test_after_the_game_everything_is_public() -> None:
     dealt = {c for h in view["deal"]["hands"] for c in h} | set(view["deal"]["skat"])
     assert dealt == {c.name for c in CardSet.all()}
     assert view["result"]["text_de"] and view["result"]["text_en"]
+
+
+def test_declaration_values_count_the_jacks_put_away() -> None:
+    """Matadors are counted over the declarer's 12 cards: jacks he put into the skat still
+    count, so the values offered after the discard are those the game will score."""
+    for seed in range(200):
+        s = GameState(seed=seed)
+        for a in ("p", "18", "y", "p", "s"):
+            s.apply(a)
+        jacks = [c for c in s.hand(0) if c.name[1] == "J"]
+        if len(jacks) < 2:
+            continue
+        s.apply(f"{jacks[0]}.{jacks[1]}")
+        offered = {d["action"]: d["value"] for d in declarations(s, s.view(0))}
+        twelve = s.declarer_cards().mask
+        assert twelve != s.hand(0).mask
+        for suit, base in (("D", 9), ("H", 10), ("S", 11), ("C", 12), ("G", 24)):
+            gt = Contract.parse(suit).game_type
+            assert offered[suit] == (abs(matadors(gt, twelve)) + 1) * base
+        return
+    raise AssertionError("no deal gave the declarer two jacks to put away")

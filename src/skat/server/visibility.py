@@ -91,8 +91,8 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
 
 def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
     """The declarations open to this seat now, each with its name and its game value from the
-    cards the declarer knows (his hand, and the skat once picked up; Schneider and Schwarz
-    counted only when announced).
+    cards the declarer knows (his hand, and once picked up the skat and the two cards put
+    away, which count for the matadors; Schneider and Schwarz counted only when announced).
 
     >>> s = GameState(seed=5)
     >>> for a in ("p", "18", "y", "p"):
@@ -103,7 +103,10 @@ def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
     legal = [a for a in view.legal_actions if isinstance(a, Declare)]
     if not legal or view.declarer is None:
         return []
-    known = view.hand.mask | (view.skat.mask if view.skat is not None else 0)
+    known = view.hand.mask  # the declarer's 12 cards: the skat counts, put away or not
+    for cs in (view.skat, view.discard):
+        if cs is not None:
+            known |= cs.mask
     out = []
     for action in legal:
         c = action.contract
