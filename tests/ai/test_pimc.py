@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from skat.ai.arena import AGENTS, make_agent, play_game
-from skat.ai.heuristic import EFF_MASKS, HeuristicAgent
+from skat.ai.heuristic import EFF_MASKS, HeuristicAgent, game_value
 from skat.ai.pimc import Knowledge, PimcAgent, Sample, position_of, sample_deals
-from skat.core import PRESETS, GameState, Phase
+from skat.core import PRESETS, Contract, Deal, GameState, Phase
 from skat.core.actions import Action, Declare
 from skat.core.cards import JACKS_MASK, Card
 from skat.core.contracts import EFFECTIVE_SUIT, NULL, TRUMP_MASKS
@@ -150,6 +150,34 @@ def test_declarer_inference_prefers_trumps() -> None:
         return sum((s.hands[d] & mask).bit_count() for s in samples) / len(samples)
 
     assert mean(True) >= mean(False)
+
+
+def test_a_defender_reads_the_matadors_from_the_bid() -> None:
+    """Clubs declared after a bid of 48 means "with 3" or "without 3" (12 × 4): a defender's
+    samples give the declarer twelve cards worth the bid, where uniform ones mostly do not."""
+
+    deal = Deal.parse(
+        "CJ SJ HJ CA CT CK C9 C8 SA D7  DJ CQ C7 ST SK SQ S9 HA HT H9 "
+        "HK HQ H8 H7 DA DT DK DQ D9 D8  S8 S7"
+    )
+    state = GameState(deal)
+    for a in ("p", "48", "y", "p", "s", "S7.S8", "C"):  # Forehand wins at 48, plays Clubs
+        state.apply(a)
+    state.apply("SA")  # Forehand leads a side ace: no jack shown
+    view = state.view(1)
+    assert view.bid == 48 and str(view.contract) == "C"
+
+    def fitting(infer: bool) -> float:
+        samples = sample_deals(view, 200, random.Random(3), infer=infer)
+        know = Knowledge(view)
+        ok = sum(
+            game_value(Contract.parse("C"), s.hands[0] | know.played[0] | s.skat) >= 48
+            for s in samples
+        )
+        return ok / len(samples)
+
+    inferred, uniform = fitting(True), fitting(False)
+    assert inferred > 0.6 and inferred > 2 * uniform
 
 
 def _legal_game(seed: int, rules: str) -> GameState:

@@ -43,6 +43,7 @@ from skat.ai.heuristic import (
     Table,
     _spitze_reserve,
     evaluate_hand,
+    game_value,
     grand_solid,
 )
 from skat.ai.simulation import BidTable, Plan, choose_plan, evaluate_bids
@@ -70,6 +71,9 @@ class Level:
     """Deals sampled for the bidding, Hand and skat decisions (0: the heuristic's rules)."""
     world_nodes: int = 0
     """Solver nodes after which no further deal is started for those decisions."""
+    bid_margin: float = 0.0
+    """Bid on while the expected score of playing is above minus this: passing is not
+    worth 0 when an opponent then plays a game he mostly wins."""
 
 
 LEVELS: Final[dict[str, Level]] = {
@@ -250,10 +254,31 @@ def _plausible(know: Knowledge, hand: int) -> float:
     return 1.0 if trumps >= 5 else (0.1, 0.1, 0.1, 0.25, 0.6)[trumps]
 
 
+OVERBID_CHANCE: Final = 0.05
+"""Weight of a sample in which the declarer's game is worth less than his bid (he would
+have overbid: it happens, rarely)."""
+
+
+def _fits_bid(know: Knowledge, deal: list[int], view: View) -> float:
+    """1 when the declarer's twelve cards in ``deal`` (his hand, the cards he played and the
+    skat) make his game worth at least the bid he won the auction with, else
+    :data:`OVERBID_CHANCE`.  The matadors are what the bid tells: a Hearts game at 40 is
+    "with 3" or "without 3"."""
+    c = view.contract
+    if know.gt == NULL or c is None or view.bid <= 18:
+        return 1.0
+    d = know.declarer
+    twelve = deal[d] | know.played[d] | deal[SKAT]
+    return (
+        1.0 if game_value(c, twelve, view.rules.grand_ouvert_base) >= view.bid else (OVERBID_CHANCE)
+    )
+
+
 def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True) -> list[Sample]:
     """``count`` deals of the hidden cards consistent with ``view`` (a view in the card play
     of a declared game).  With ``infer`` a defender's samples favour declarer hands that fit
-    the game declared (a sample is kept with probability :func:`_plausible`, up to 20 tries).
+    the game declared and the bid (a sample is kept with probability :func:`_plausible` ×
+    :func:`_fits_bid`, up to 20 tries).
     """
     know = Knowledge(view)
     weigh = infer and know.seat != know.declarer and not know.known[know.declarer]
@@ -268,7 +293,9 @@ def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True)
                     break
             if deal is None:
                 deal = _deal_search(know, rng)
-            if not weigh or rng.random() < _plausible(know, deal[know.declarer]):
+            if not weigh:
+                break
+            if rng.random() < _plausible(know, deal[know.declarer]) * _fits_bid(know, deal, view):
                 break
         assert deal is not None
         out.append(Sample((deal[0], deal[1], deal[2]), deal[SKAT]))
@@ -411,7 +438,7 @@ class PimcAgent:
             if grand_solid(hand):
                 return fallback
             table = self.bid_table(view)
-            limit = table.limit() if table is not None else 0
+            limit = table.limit(self.level.bid_margin) if table is not None else 0
             if HOLD in legal:
                 return HOLD if view.bid <= limit else PASS
             bids = [a for a in legal if isinstance(a, Bid)]

@@ -338,11 +338,11 @@ class BidTable:
         """The best expected score at ``bid``: picking up or a Hand game."""
         return max(self.pickup_score(bid), self.best_hand(bid)[0])
 
-    def limit(self) -> int:
-        """The highest bid with a positive expected score (0: pass)."""
+    def limit(self, margin: float = 0.0) -> int:
+        """The highest bid with an expected score above ``-margin`` (0: pass)."""
         best = 0
         for v in BID_VALUES:
-            if self.score(v) > 0:
+            if self.score(v) > -margin:
                 best = v
         return best
 
