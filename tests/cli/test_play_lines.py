@@ -77,6 +77,21 @@ def test_line_mode_from_a_script_on_stdin(tmp_path: Path) -> None:
     assert out[-1] == "bye"
 
 
+def test_an_unknown_answer_after_the_game_is_named_with_the_choices(tmp_path: Path) -> None:
+    """Give up as a defender, then answer the question after the game with nonsense."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "skat.cli.main", "play", "--seed", "4", "--games", "2"],
+        input="p\nconcede\nfish\nq\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=str(tmp_path),
+        timeout=60,
+    )
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert "'fish'? Enter: next game · r: review · save FILE · q: quit" in proc.stdout.splitlines()
+
+
 def test_the_same_seed_plays_the_same_session(tmp_path: Path) -> None:
     args = ["--seed", "11", "--games", "2", "--no-analysis"]
     first = play_lines(args, Policy(max_bid=24, reviews=0), tmp_path)

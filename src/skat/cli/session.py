@@ -591,7 +591,7 @@ class Session:
                 else:
                     self.ui.message(say(lang, "saved", path=path))
                 continue
-            self.ui.message(say(lang, "ask_next"))
+            self.ui.message(say(lang, "not_understood", text=a, options=say(lang, "ask_next")))
 
     def final_lines(self) -> list[str]:
         """The list at the end of the series and the ranking."""

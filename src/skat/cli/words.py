@@ -76,6 +76,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "Enter: next game · r: review · save FILE · q: quit",
         "Enter: nächstes Spiel · r: Rückblick · save DATEI · q: Ende",
     ),
+    "not_understood": ("{text!r}? {options}", "{text!r}? {options}"),
     "ask_more": ("Enter: more · q: back", "Enter: weiter · q: zurück"),
     "ask_confirm": ("declare it anyway? (y/n)", "trotzdem ansagen? (y/n)"),
     "worth": ("worth with your cards", "Wert mit deinen Karten"),
