@@ -83,7 +83,6 @@ from skat.core.contracts import (
     NULL,
     RAMSCH_LOW_TENS,
     TRUMP_ORDER,
-    WIN_KEY,
     Contract,
     best_case_matadors,
     matadors,
@@ -92,6 +91,7 @@ from skat.core.deal import Deal
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, max_value, score, score_ramsch
 from skat.core.seats import Seat
+from skat.core.tricks import Trick, TrickPlay
 
 
 class IllegalActionError(ValueError):
@@ -202,22 +202,6 @@ _NO_VAR: Final = _Var()
 _MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
 
 
-class Trick(NamedTuple):
-    """A completed trick: who led, the three cards in play order, who won it."""
-
-    leader: int
-    cards: tuple[Card, Card, Card]
-    winner: int
-
-    @property
-    def points(self) -> int:
-        """Card points in the trick."""
-        return sum(c.points for c in self.cards)
-
-    def __str__(self) -> str:
-        return f"{self.leader}: {' '.join(c.name for c in self.cards)} -> {self.winner}"
-
-
 @dataclass(frozen=True)
 class View:
     """Everything one seat knows, and nothing more.
@@ -256,7 +240,7 @@ class View:
     claimer_hand: CardSet | None = field(default=None, kw_only=True)
 
 
-class GameState:
+class GameState(TrickPlay):
     """One game of Skat under a set of rules (see the module doc)."""
 
     __slots__ = (
@@ -354,16 +338,6 @@ class GameState:
     # ------------------------------------------------------------------ properties
 
     @property
-    def declarer(self) -> int | None:
-        """Seat of the declarer once the auction is over (``None`` before or when passed in)."""
-        return self._declarer if self._declarer >= 0 else None
-
-    @property
-    def bid(self) -> int:
-        """The highest bid so far (0 if none)."""
-        return self._bid
-
-    @property
     def is_over(self) -> bool:
         """True when the game has ended (played out, ended early, or passed in)."""
         return self.phase == DONE
@@ -373,25 +347,11 @@ class GameState:
         """The scored result once the game is over."""
         return self._result
 
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds now."""
-        return CardSet(self._hands[seat])
-
     @property
     def skat(self) -> CardSet:
         """The skat now: as dealt, empty while the declarer holds it (after picking it up and
         before putting two cards away), or the two cards he put away."""
         return CardSet(0 if self.phase == DISCARD else self._skat)
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """Cards of the unfinished trick in play order."""
-        return tuple(CARDS[i] for i in self._trick)
-
-    @property
-    def trick_leader(self) -> int:
-        """The seat that led (or leads) the current trick."""
-        return self._trick_leader
 
     def declarer_cards(self) -> CardSet:
         """The declarer's 12 cards for the matadors (hand and skat)."""
@@ -1082,41 +1042,9 @@ class GameState:
         self._var = var._replace(pending=rest, pending_kind=kind if rest else "")
         self.to_move = rest[0] if rest else var.resume
 
-    def _play(self, seat: int, card: Card) -> None:
-        h0, h1, h2 = self._hands
-        if seat == 0:
-            self._hands = (h0 & ~card.bit, h1, h2)
-        elif seat == 1:
-            self._hands = (h0, h1 & ~card.bit, h2)
-        else:
-            self._hands = (h0, h1, h2 & ~card.bit)
-        trick = self._trick = (*self._trick, card.index)
-        if len(trick) < 3:
-            self.to_move = (seat + 1) % 3
-            return
-        self._complete_trick()
-
     def _complete_trick(self) -> None:
-        trick = self._trick
-        card = CARDS[trick[2]]
+        winner, bits = self._close_trick()
         gt = self._gt
-        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
-        a, b, c = keys[trick[0]], keys[trick[1]], keys[trick[2]]
-        if a >= b:
-            pos = 0 if a >= c else 2
-        else:
-            pos = 1 if b >= c else 2
-        leader = self._trick_leader
-        winner = (leader + pos) % 3
-        self.tricks = (
-            *self.tricks,
-            Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], card), winner),
-        )
-        bits = (1 << trick[0]) | (1 << trick[1]) | card.bit
-        self._trick = ()
-        self._trick_count += 1
-        self._trick_leader = winner
-        self.to_move = winner
         contract = self.contract
         if contract is None:  # Ramsch: everyone for himself
             var = self._var
@@ -1155,20 +1083,6 @@ class GameState:
             return
         if self._trick_count == 10:
             self._finish()
-
-    def _give_rest(self, to_declarer: bool) -> None:
-        rest = self._hands[0] | self._hands[1] | self._hands[2]
-        for i in self._trick:
-            rest |= 1 << i
-        remaining = 10 - self._trick_count
-        if to_declarer:
-            self._decl_won |= rest
-            self._decl_tricks += remaining
-        else:
-            self._def_won |= rest
-            self._def_tricks += remaining
-        self._hands = (0, 0, 0)
-        self._trick = ()
 
     def _resign(self, seat: int) -> None:
         self._resigned |= 1 << seat
@@ -1427,10 +1341,6 @@ class GameState:
         )
 
     # ------------------------------------------------------------------ misc
-
-    def points(self) -> tuple[int, int]:
-        """Card points taken so far in tricks: (declarer, defenders); the skat not included."""
-        return points_of(self._decl_won), points_of(self._def_won)
 
     def __repr__(self) -> str:
         return f"<GameState {self.phase.name} to_move={self.to_move} events={len(self.history)}>"

@@ -74,7 +74,6 @@ from skat.core.contracts import (
     FOLLOW_MASKS,
     GRAND,
     NULL,
-    WIN_KEY,
     Contract,
     GameType,
     best_case_matadors,
@@ -84,7 +83,8 @@ from skat.core.deal import Deal
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.scoring import Result
 from skat.core.snapshots import Snapshots
-from skat.core.state import IllegalActionError, Trick
+from skat.core.state import IllegalActionError
+from skat.core.tricks import Trick, TrickPlay
 
 # ------------------------------------------------------------------------------ values
 
@@ -567,7 +567,7 @@ class TourneeView:
     result: TourneeResult | None
 
 
-class TourneeState(Snapshots[TourneeEvent]):
+class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     """One game of Tournee Skat (see the module doc), with the methods of
     :class:`~skat.core.state.GameState`.
 
@@ -683,16 +683,6 @@ class TourneeState(Snapshots[TourneeEvent]):
     # ------------------------------------------------------------------ properties
 
     @property
-    def declarer(self) -> int | None:
-        """Seat of the declarer once the auction is over (``None`` before or when passed in)."""
-        return self._declarer if self._declarer >= 0 else None
-
-    @property
-    def bid(self) -> int:
-        """The highest bid so far (0 if none)."""
-        return self._bid
-
-    @property
     def is_over(self) -> bool:
         """True when the game has ended (played out, resigned, or passed in)."""
         return self.phase == DONE
@@ -712,29 +702,11 @@ class TourneeState(Snapshots[TourneeEvent]):
         """True when the declarer refused the first turned card (passt mir nicht)."""
         return len(self._turned) == 2
 
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds now."""
-        return CardSet(self._hands[seat])
-
     @property
     def skat(self) -> CardSet:
         """The skat now: as dealt (turned cards included), empty while the declarer holds it,
         or the two cards he put away."""
         return CardSet(0 if self.phase == DISCARD else self._skat)
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """Cards of the unfinished trick in play order."""
-        return tuple(CARDS[i] for i in self._trick)
-
-    @property
-    def trick_leader(self) -> int:
-        """The seat that led (or leads) the current trick."""
-        return self._trick_leader
-
-    def points(self) -> tuple[int, int]:
-        """Card points taken so far in tricks: (declarer, defenders); the skat not included."""
-        return points_of(self._decl_won), points_of(self._def_won)
 
     # ------------------------------------------------------------------ legal actions
 
@@ -1031,27 +1003,9 @@ class TourneeState(Snapshots[TourneeEvent]):
         self.phase = DONE
         self._result = TourneeResult(None, rules=self.rules)
 
-    def _play(self, seat: int, card: Card) -> None:
-        hands = list(self._hands)
-        hands[seat] &= ~card.bit
-        self._hands = tuple(hands)
-        trick = self._trick = (*self._trick, card.index)
-        if len(trick) < 3:
-            self.to_move = (seat + 1) % 3
-            return
+    def _complete_trick(self) -> None:
+        winner, bits = self._close_trick()
         gt = self._gt
-        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
-        a, b, c = keys[trick[0]], keys[trick[1]], keys[trick[2]]
-        pos = (0 if a >= c else 2) if a >= b else (1 if b >= c else 2)
-        leader = self._trick_leader
-        winner = (leader + pos) % 3
-        cards3 = (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]])
-        self.tricks = (*self.tricks, Trick(leader, cards3, winner))
-        bits = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
-        self._trick = ()
-        self._trick_count += 1
-        self._trick_leader = winner
-        self.to_move = winner
         contract = self.contract
         assert contract is not None
         if winner == self._declarer:
@@ -1068,20 +1022,6 @@ class TourneeState(Snapshots[TourneeEvent]):
                 return
         if self._trick_count == 10:
             self._finish()
-
-    def _give_rest(self, to_declarer: bool) -> None:
-        rest = self._hands[0] | self._hands[1] | self._hands[2]
-        for i in self._trick:
-            rest |= 1 << i
-        remaining = 10 - self._trick_count
-        if to_declarer:
-            self._decl_won |= rest
-            self._decl_tricks += remaining
-        else:
-            self._def_won |= rest
-            self._def_tricks += remaining
-        self._hands = (0, 0, 0)
-        self._trick = ()
 
     def _resign(self, seat: int) -> None:
         self._resigned |= 1 << seat
