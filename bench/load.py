@@ -56,7 +56,8 @@ def start_server(port: int, where: str, rate: float) -> subprocess.Popen[bytes]:
     flag = "--database" if where.startswith("postgres") else "--data"
     proc = subprocess.Popen(
         [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), flag, where,
-         "--computer-delay", "0", "--rate", str(rate), "--tables-per-minute", "0"],
+         "--computer-delay", "0", "--rate", str(rate), "--tables-per-minute", "0",
+         "--sockets-per-address", "0"],
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

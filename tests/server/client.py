@@ -12,7 +12,12 @@ from skat.server.app import create_app
 from skat.server.hub import Settings
 
 FAST = Settings(
-    computer_delay=0.0, agent_budget=5.0, rate=1000.0, burst=1000.0, tables_per_minute=0.0
+    computer_delay=0.0,
+    agent_budget=5.0,
+    rate=1000.0,
+    burst=1000.0,
+    tables_per_minute=0.0,
+    sockets_per_address=0,
 )
 
 

@@ -313,6 +313,25 @@ def test_one_address_may_create_only_so_many_tables(storage_where: str) -> None:
     assert len(tables) == 2  # the refused one was not made
 
 
+def test_one_address_may_hold_only_so_many_connections(storage_where: str) -> None:
+    limited = Settings(computer_delay=0.0, sockets_per_address=2)
+    with running(storage_where, limited) as client:
+        made = create(client, **HUMANS3)
+        url = f"/ws/{made['id']}"
+        with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+            hello(a, made["token"])
+            hello(b, None)
+            with client.websocket_connect(url) as c:
+                refused = c.receive_json()
+        with client.websocket_connect(url) as again:  # the first two closed: room again
+            assert hello(again, made["token"])["you"] == 0
+    assert refused == {
+        "type": "error",
+        "code": "too_many",
+        "message": "too many connections from this address",
+    }
+
+
 def test_a_table_cannot_choose_its_deals(storage_where: str) -> None:
     with running(storage_where, Settings(computer_delay=0.0)) as client:
         answer = client.post("/api/tables", json={"seed": 1})

@@ -16,6 +16,7 @@ from skat.cli.main import main
         (["serve", "--computer-delay", "-1"], "--computer-delay must be >= 0"),
         (["serve", "--rate", "0"], "--rate must be > 0"),
         (["serve", "--tables-per-minute", "-1"], "--tables-per-minute must be >= 0"),
+        (["serve", "--sockets-per-address", "-1"], "--sockets-per-address must be >= 0"),
         (["serve", "--database", "postgresql://nobody@127.0.0.1:1/x?connect_timeout=2"],
          "cannot connect to PostgreSQL"),
     ],

@@ -57,6 +57,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="tables one client address may create a minute, after a first 20 (default 10; "
         "0: no limit)",
     )
+    parser.add_argument(
+        "--sockets-per-address",
+        type=int,
+        default=64,
+        metavar="N",
+        help="open connections one client address may hold (default 64; 0: no limit)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--rate must be > 0")
     if args.tables_per_minute < 0:
         raise UserError("--tables-per-minute must be >= 0 (0: no limit)")
+    if args.sockets_per_address < 0:
+        raise UserError("--sockets-per-address must be >= 0 (0: no limit)")
     try:
         uvicorn = importlib.import_module("uvicorn")
         server = importlib.import_module("skat.server.app")
@@ -88,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
             rate=args.rate,
             burst=3 * args.rate,
             tables_per_minute=args.tables_per_minute,
+            sockets_per_address=args.sockets_per_address,
         ),
     )
     where = "PostgreSQL" if args.database else f"{args.data}/skat.sqlite3"

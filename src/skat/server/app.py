@@ -166,9 +166,22 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
             )
             await ws.close(4404)
             return
+        address = ws.client.host if ws.client else "?"
+        if not hub.open_socket(address):
+            await ws.send_text(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "code": "too_many",
+                        "message": "too many connections from this address",
+                    }
+                )
+            )
+            await ws.close(1008)
+            return
         conn = Connection(ws.send_text, lambda code: ws.close(code))
-        await hub.attach(room, conn)
         try:
+            await hub.attach(room, conn)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -183,6 +196,7 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
         except WebSocketDisconnect:
             pass
         finally:
+            hub.close_socket(address)
             await hub.detach(room, conn)
 
     routes = [

@@ -63,6 +63,7 @@ class Settings:
     burst: float = 30.0
     tables_per_minute: float = 10.0  # tables one client address may create (0: no limit)
     tables_burst: float = 20.0
+    sockets_per_address: int = 64  # open WebSockets from one client address (0: no limit)
     agent_threads: int = 2
     allow_seed: bool = False  # tests and benchmarks may choose the deals' seed
 
@@ -174,6 +175,7 @@ class Hub:
         )
         self._stopping = False
         self._creators: dict[str, RateLimiter] = {}
+        self._sockets: dict[str, int] = {}
 
     # ------------------------------------------------------------------ life
 
@@ -240,6 +242,24 @@ class Hub:
         if bucket is None:
             bucket = self._creators[address] = RateLimiter(rate / 60.0, self.settings.tables_burst)
         return bucket.allow(now)
+
+    def open_socket(self, address: str) -> bool:
+        """Count a new WebSocket from ``address``; False (and not counted) when that address
+        has ``sockets_per_address`` open already."""
+        n = self._sockets.get(address, 0)
+        limit = self.settings.sockets_per_address
+        if limit and n >= limit:
+            return False
+        self._sockets[address] = n + 1
+        return True
+
+    def close_socket(self, address: str) -> None:
+        """A WebSocket counted by :meth:`open_socket` closed."""
+        n = self._sockets.get(address, 0) - 1
+        if n > 0:
+            self._sockets[address] = n
+        else:
+            self._sockets.pop(address, None)
 
     async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
