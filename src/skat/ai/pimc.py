@@ -7,7 +7,8 @@ cards played, the suits a player showed he is void in, the declarer's discard wh
 declarer, the declarer's open hand in an Ouvert game or after he showed his cards, a defender's
 open hand after a claim; the skat is two of the unseen cards unless the seat put it away).  As a
 defender it prefers deals in which the declarer holds the trumps his game needs (several trumps
-in a suit game, a jack or two in Grand): the others are kept with a lower probability.
+in a suit game, a jack or two in Grand) and twelve cards worth the bid he won with (the matadors
+a high bid implies): the others are kept with a lower probability.
 
 Each deal is solved with :class:`skat.ai.dds.Solver` from the current position, one threshold
 search per legal card: "does the declarer still reach his goal after this card?" (61 card
