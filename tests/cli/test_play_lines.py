@@ -172,7 +172,7 @@ def test_german_words_and_german_cards(tmp_path: Path) -> None:
             "--games",
             "1",
         ],
-        input="p\n",
+        input="hilfe\np\n",
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -180,6 +180,7 @@ def test_german_words_and_german_cards(tmp_path: Path) -> None:
         timeout=60,
     )
     out = proc.stdout
+    assert "Karte (CJ, ♣J, Eichel-Unter oder Nummer)" in out  # the help in the pack's names
     assert "Du passt" in out and "Hinterhand" in out
     assert "Ei-U" in out or "Gr-U" in out or "Rt-U" in out or "Sc-U" in out
 

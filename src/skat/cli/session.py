@@ -444,7 +444,8 @@ class Session:
         if cmd.kind == "quit":
             raise Quit
         if cmd.kind == "help":
-            self.ui.message(say(lang, "help"))
+            example = "Eichel-Unter" if self.style.deck == "german" else "Kreuz-Bube"
+            self.ui.message(say(lang, "help", example=example))
         elif cmd.kind == "hint":
             view = state.view(human)
             agent = SafeAgent(

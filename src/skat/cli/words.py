@@ -91,9 +91,9 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "saved": ("saved to {path}", "gespeichert in {path}"),
     "legal": ("legal", "erlaubt"),
     "help": (
-        "card (CJ, ♣J, Kreuz-Bube or its number) · 18 · y · p · s · G/CH/NO… · hint · "
+        "card (CJ, ♣J, {example} or its number) · 18 · y · p · s · G/CH/NO… · hint · "
         "claim · concede · sort G · save FILE · quit",
-        "Karte (CJ, ♣J, Kreuz-Bube oder Nummer) · 18 · y · p · s · G/CH/NO… · hint · "
+        "Karte (CJ, ♣J, {example} oder Nummer) · 18 · y · p · s · G/CH/NO… · hint · "
         "claim · concede · sort G · save DATEI · quit",
     ),
     "result": ("result", "Ergebnis"),
