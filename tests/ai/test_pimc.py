@@ -9,8 +9,15 @@ from collections.abc import Iterator
 import pytest
 
 from skat.ai.arena import AGENTS, make_agent, play_game
-from skat.ai.heuristic import EFF_MASKS, HeuristicAgent, game_value
-from skat.ai.pimc import Knowledge, PimcAgent, Sample, position_of, sample_deals
+from skat.ai.heuristic import EFF_MASKS, HeuristicAgent, game_value, max_bid
+from skat.ai.pimc import (
+    Knowledge,
+    PimcAgent,
+    Sample,
+    auction_limits,
+    position_of,
+    sample_deals,
+)
 from skat.core import PRESETS, Contract, Deal, GameState, Phase
 from skat.core.actions import Action, Declare
 from skat.core.cards import JACKS_MASK, Card
@@ -178,6 +185,36 @@ def test_a_defender_reads_the_matadors_from_the_bid() -> None:
 
     inferred, uniform = fitting(True), fitting(False)
     assert inferred > 0.6 and inferred > 2 * uniform
+
+
+def test_samples_read_the_auction_of_the_other_defender() -> None:
+    """Middlehand passed at once: a weak hand.  Rearhand, defending, samples Middlehand's
+    cards mostly such that the heuristic would have passed with them too; uniform samples
+    often give him a game worth bidding."""
+    for seed in range(50):
+        state = GameState(seed=seed)
+        for a in ("p", "18", "y", "p"):  # Middlehand passes, Rearhand bids 18, Forehand holds
+            state.apply(a)
+        state.apply(HeuristicAgent().choose(state.view(0)))
+        while state.phase != Phase.PLAY:
+            state.apply(HeuristicAgent().choose(state.view(state.to_move)))
+        if state.declarer != 0 or state.contract is None or state.contract.game_type == NULL:
+            continue
+        while state.to_move != 2:
+            state.apply(HeuristicAgent().choose(state.view(state.to_move)))
+        view = state.view(2)
+        know = Knowledge(view)
+        if max_bid(state.hand(1).mask | know.played[1]) != 0:
+            continue  # the real Middlehand must be one the model explains
+
+        weak = []
+        for infer in (True, False):
+            samples = sample_deals(view, 150, random.Random(4), infer=infer)
+            weak.append(sum(max_bid(s.hands[1] | know.played[1]) == 0 for s in samples) / 150)
+        assert auction_limits(view)[1] == (0, 0)
+        assert weak[0] > weak[1] + 0.1
+        return
+    raise AssertionError("no deal to test")
 
 
 def _legal_game(seed: int, rules: str) -> GameState:

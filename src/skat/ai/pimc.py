@@ -46,6 +46,7 @@ from skat.ai.heuristic import (
     evaluate_hand,
     game_value,
     grand_solid,
+    max_bid,
 )
 from skat.ai.simulation import BidTable, Plan, choose_plan, evaluate_bids
 from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard
@@ -275,6 +276,54 @@ def _fits_bid(know: Knowledge, deal: list[int], view: View) -> float:
     )
 
 
+AUCTION_TRICKS: Final = 6
+"""The auction is read in the first tricks only: later the cards played and the voids say
+more, and each sample costs a bidding evaluation per defender."""
+MISREAD_CHANCE: Final = 0.3
+"""Weight of a sample in which a defender's cards do not match his part in the auction (by the
+heuristic's bidding): players bid on hunches and pass strong hands now and then."""
+
+
+def auction_limits(view: View) -> dict[int, tuple[int, int]]:
+    """For each seat that took part in the auction: the highest value it bid or held (0:
+    none) and the bid on the table when it passed (-1: it did not pass).
+
+    >>> from skat.core import GameState
+    >>> g = GameState(seed=5)
+    >>> for a in ("p", "18", "y", "20", "p"):
+    ...     _ = g.apply(a)
+    >>> auction_limits(g.view(0))
+    {1: (0, 0), 2: (20, -1), 0: (18, 20)}
+    """
+    out: dict[int, tuple[int, int]] = {}
+    table = 0
+    for ev in view.history:
+        a = ev.action
+        said, passed = out.get(ev.seat, (0, -1))
+        if isinstance(a, Bid):
+            table = a.value
+            out[ev.seat] = (max(said, table), passed)
+        elif a is HOLD:
+            out[ev.seat] = (max(said, table), passed)
+        elif a is PASS:
+            out[ev.seat] = (said, table)
+        else:
+            break
+    return out
+
+
+def _fits_auction(
+    know: Knowledge, deal: list[int], seat: int, said: int, passed: int, view: View
+) -> float:
+    """1 when the heuristic, holding ``seat``'s cards of the auction (its hand and the cards
+    it played), would have bid what it bid and passed where it passed; else
+    :data:`MISREAD_CHANCE`."""
+    limit = max_bid(deal[seat] | know.played[seat], seat == 0, view.rules.grand_ouvert_base)
+    if limit < said or (passed >= 0 and limit > max(passed, 0)):
+        return MISREAD_CHANCE
+    return 1.0
+
+
 def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True) -> list[Sample]:
     """``count`` deals of the hidden cards consistent with ``view`` (a view in the card play
     of a declared game).  With ``infer`` a defender's samples favour declarer hands that fit
@@ -283,6 +332,12 @@ def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True)
     """
     know = Knowledge(view)
     weigh = infer and know.seat != know.declarer and not know.known[know.declarer]
+    bidders: list[tuple[int, int, int]] = []  # the other defender's part in the auction
+    if infer and len(view.tricks) < AUCTION_TRICKS:
+        limits = auction_limits(view)
+        for s in range(3):
+            if s not in (know.seat, know.declarer) and not know.known[s] and s in limits:
+                bidders.append((s, *limits[s]))
     out: list[Sample] = []
     for _ in range(count):
         deal: list[int] | None = None
@@ -294,9 +349,14 @@ def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True)
                     break
             if deal is None:
                 deal = _deal_search(know, rng)
-            if not weigh:
+            if not weigh and not bidders:
                 break
-            if rng.random() < _plausible(know, deal[know.declarer]) * _fits_bid(know, deal, view):
+            p = 1.0
+            if weigh:
+                p = _plausible(know, deal[know.declarer]) * _fits_bid(know, deal, view)
+            for s, said, passed in bidders:
+                p *= _fits_auction(know, deal, s, said, passed, view)
+            if rng.random() < p:
                 break
         assert deal is not None
         out.append(Sample((deal[0], deal[1], deal[2]), deal[SKAT]))
