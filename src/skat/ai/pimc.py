@@ -49,7 +49,7 @@ from skat.ai.heuristic import (
     max_bid,
 )
 from skat.ai.simulation import BidTable, Plan, choose_plan, evaluate_bids
-from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard
+from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard, Event
 from skat.core.cards import JACKS_MASK, Card, points_of
 from skat.core.contracts import EFFECTIVE_SUIT, GRAND, NULL, TRUMP_MASKS
 from skat.core.state import Phase, View
@@ -298,6 +298,8 @@ def auction_limits(view: View) -> dict[int, tuple[int, int]]:
     out: dict[int, tuple[int, int]] = {}
     table = 0
     for ev in view.history:
+        if not isinstance(ev, Event):  # a discard this seat did not see: the auction is over
+            break
         a = ev.action
         said, passed = out.get(ev.seat, (0, -1))
         if isinstance(a, Bid):
