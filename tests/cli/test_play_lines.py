@@ -47,6 +47,19 @@ def play_lines(args: list[str], policy: Policy, cwd: Path) -> list[str]:
     return seen
 
 
+def run_script(args: list[str], script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``skat play ARGS`` with ``script`` as its whole input."""
+    return subprocess.run(
+        [sys.executable, "-m", "skat.cli.main", "play", *args],
+        input=script,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=str(cwd),
+        timeout=60,
+    )
+
+
 def test_line_mode_questions_are_single_lines_ending_in_a_marker(tmp_path: Path) -> None:
     policy = Policy(max_bid=30, reviews=0)
     lines = play_lines(["--seed", "1", "--games", "1", "--no-analysis"], policy, tmp_path)
@@ -59,16 +72,7 @@ def test_line_mode_questions_are_single_lines_ending_in_a_marker(tmp_path: Path)
 
 def test_line_mode_from_a_script_on_stdin(tmp_path: Path) -> None:
     """A plain script: all pass, then quit at the next question; the end of input also quits."""
-    script = "p\nhint\nfish\nquit\n"
-    proc = subprocess.run(
-        [sys.executable, "-m", "skat.cli.main", "play", "--seed", "4", "--games", "2"],
-        input=script,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=str(tmp_path),
-        timeout=60,
-    )
+    proc = run_script(["--seed", "4", "--games", "2"], "p\nhint\nfish\nquit\n", tmp_path)
     assert proc.returncode == 0 and proc.stderr == ""
     out = proc.stdout.splitlines()
     assert "You pass" in out
@@ -79,15 +83,7 @@ def test_line_mode_from_a_script_on_stdin(tmp_path: Path) -> None:
 
 def test_an_unknown_answer_after_the_game_is_named_with_the_choices(tmp_path: Path) -> None:
     """Give up as a defender, then answer the question after the game with nonsense."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "skat.cli.main", "play", "--seed", "4", "--games", "2"],
-        input="p\nconcede\nfish\nq\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=str(tmp_path),
-        timeout=60,
-    )
+    proc = run_script(["--seed", "4", "--games", "2"], "p\nconcede\nfish\nq\n", tmp_path)
     assert proc.returncode == 0 and proc.stderr == ""
     assert "'fish'? Enter: next game · r: review · save FILE · q: quit" in proc.stdout.splitlines()
 
@@ -157,28 +153,8 @@ def test_autosave_and_records_after_every_game(tmp_path: Path) -> None:
 
 
 def test_german_words_and_german_cards(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "skat.cli.main",
-            "play",
-            "--seed",
-            "1",
-            "--lang",
-            "de",
-            "--deck",
-            "german",
-            "--games",
-            "1",
-        ],
-        input="hilfe\np\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=str(tmp_path),
-        timeout=60,
-    )
+    args = ["--seed", "1", "--lang", "de", "--deck", "german", "--games", "1"]
+    proc = run_script(args, "hilfe\np\n", tmp_path)
     out = proc.stdout
     assert "Karte (CJ, ♣J, Eichel-Unter oder Nummer)" in out  # the help in the pack's names
     assert "Du passt" in out and "Hinterhand" in out

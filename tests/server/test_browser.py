@@ -77,44 +77,19 @@ def new_page(browser: Any, lang: str, width: int = 1280, height: int = 800) -> A
 
 
 def play_my_moves(page: Any, name: str, limit: float = 120.0) -> None:
-    """Act for the human place until the result of the first game shows: bid the lowest
-    value or hold, pick up the skat, put away two cards, declare, answer with pass, play
-    the first legal card."""
-    deadline = time.monotonic() + limit
+    """Act for the human place until the result of the first game shows (see :func:`drive`:
+    bid up to 23, pick up the skat, put away two cards, declare, pass, the first legal card),
+    with a screenshot of each phase the first time it is the human's turn."""
     shots: set[str] = set()
-    while time.monotonic() < deadline:
-        if page.locator("#result").count():
-            return
-        state = page.evaluate(
-            "S && S.game ? {phase: S.game.phase, legal: S.game.legal, bid: S.game.bid, pending}"
-            " : null"
-        )
-        if not state or not state["legal"] or state["pending"]:
-            page.wait_for_timeout(50)
-            continue
-        phase = state["phase"]
-        if phase not in shots:
-            shots.add(phase)
-            shot(page, f"{name}-{phase}")
-        if phase == "bidding":  # bid up to 23, then pass: often the declarer, never overbid
-            cheap = state["bid"] < 23
-            wanted = "#actions button.primary" if cheap else '#actions button[data-action="p"]'
-            page.locator(wanted).first.click()
-        elif phase in ("discard", "push_discard"):
-            cards = page.locator("#hand .card.legal")
-            cards.nth(0).click()
-            cards.nth(1).click()
-            page.locator("#discard").click()
-        elif page.locator("#hand .card.legal").count() and phase == "play":
-            page.locator("#hand .card.legal").first.click()
-        elif page.locator('#actions button[data-action="s"]').count():
-            page.locator('#actions button[data-action="s"]').click()  # pick up the skat
-        elif page.locator("#declarations button").count():
-            page.locator("#declarations button").first.click()
-        else:
-            page.locator('#actions button[data-action="p"]').first.click()
-        page.wait_for_timeout(30)
-    raise AssertionError("the game did not end in time")
+
+    def screenshots(state: dict[str, Any]) -> bool:
+        if state["legal"] and state["phase"] not in shots:
+            shots.add(state["phase"])
+            shot(page, f"{name}-{state['phase']}")
+        return False
+
+    screenshots.up_to = 23  # type: ignore[attr-defined]  # often the declarer, never overbid
+    drive(page, screenshots, limit)
 
 
 def test_a_complete_game_against_computer_players(browser: Any, live: str) -> None:
