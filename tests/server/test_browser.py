@@ -168,7 +168,13 @@ STATE_JS = (
 def drive(page: Any, policy: Any, limit: float = 120.0) -> None:
     """Act for the human place until a game's result shows.  ``policy(state)`` acts first
     and returns True when it clicked something; otherwise the moves of ``play_my_moves``
-    are made, except that the human bids only while ``state["bid"] < policy.up_to``."""
+    are made, except that the human bids only while ``state["bid"] < policy.up_to``.
+
+    The next game starts as soon as one ends, so the result can cover the table between
+    reading the state and clicking: a click that cannot land within a few seconds while the
+    result shows ends the drive."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         if page.locator("#result").count():
@@ -177,32 +183,44 @@ def drive(page: Any, policy: Any, limit: float = 120.0) -> None:
         if not state or state["pending"]:
             page.wait_for_timeout(50)
             continue
-        if policy(state):
-            page.wait_for_timeout(50)
-            continue
-        phase = state["phase"]
-        if not state["legal"]:
-            page.wait_for_timeout(50)
-            continue
-        if phase == "bidding":
-            cheap = state["bid"] < policy.up_to
-            wanted = "#actions button.primary" if cheap else '#actions button[data-action="p"]'
-            page.locator(wanted).first.click()
-        elif phase in ("discard", "push_discard"):
-            cards = page.locator("#hand .card.legal")
-            cards.nth(0).click()
-            cards.nth(1).click()
-            page.locator("#discard").click()
-        elif page.locator("#hand .card.legal").count() and phase == "play":
-            page.locator("#hand .card.legal").first.click()
-        elif page.locator('#actions button[data-action="s"]').count():
-            page.locator('#actions button[data-action="s"]').click()
-        elif page.locator("#declarations button").count():
-            page.locator("#declarations button").first.click()
-        else:
-            page.locator('#actions button[data-action="p"]').first.click()
+        try:
+            if policy(state):
+                page.wait_for_timeout(50)
+                continue
+            if state["legal"]:
+                _default_move(page, state, policy.up_to)
+        except PlaywrightTimeout:
+            if page.locator("#result").count():
+                return
+            raise
         page.wait_for_timeout(30)
     raise AssertionError("the game did not end in time")
+
+
+CLICK = {"timeout": 5000}
+
+
+def _default_move(page: Any, state: dict[str, Any], up_to: int) -> None:
+    """Bid while below ``up_to`` (else pass), pick up the skat, put away the first two legal
+    cards, declare the first game offered, play the first legal card, pass otherwise."""
+    phase = state["phase"]
+    if phase == "bidding":
+        cheap = state["bid"] < up_to
+        wanted = "#actions button.primary" if cheap else '#actions button[data-action="p"]'
+        page.locator(wanted).first.click(**CLICK)
+    elif phase in ("discard", "push_discard"):
+        cards = page.locator("#hand .card.legal")
+        cards.nth(0).click(**CLICK)
+        cards.nth(1).click(**CLICK)
+        page.locator("#discard").click(**CLICK)
+    elif page.locator("#hand .card.legal").count() and phase == "play":
+        page.locator("#hand .card.legal").first.click(**CLICK)
+    elif page.locator('#actions button[data-action="s"]').count():
+        page.locator('#actions button[data-action="s"]').click(**CLICK)
+    elif page.locator("#declarations button").count():
+        page.locator("#declarations button").first.click(**CLICK)
+    else:
+        page.locator('#actions button[data-action="p"]').first.click(**CLICK)
 
 
 def create_table(page: Any, live: str, options: str, games: int) -> None:
@@ -233,7 +251,7 @@ def test_kontra_and_giving_up_as_a_defender(browser: Any, live: str) -> None:
             return False
         if "kontra" in state["legal"] and not done["kontra"]:
             shot(page, "kontra-offered")
-            page.locator('#actions button[data-action="kontra"]').click()
+            page.locator('#actions button[data-action="kontra"]').click(**CLICK)
             page.wait_for_function("S.game.kontra >= 1")
             assert "Kontra" in page.locator("#status").inner_text()
             shot(page, "kontra-said")
@@ -241,7 +259,7 @@ def test_kontra_and_giving_up_as_a_defender(browser: Any, live: str) -> None:
             return True
         mine = f"RE.{me}"
         if done["kontra"] and state["kontra"] >= 1 and mine in state["end"]:
-            page.locator(f'#actions button[data-action="{mine}"]').click()
+            page.locator(f'#actions button[data-action="{mine}"]').click(**CLICK)
             done["resigned"] = True
             return True
         return False
@@ -289,7 +307,7 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
         if state["phase"] != "play" or state["declarer"] != me or done["claimed"]:
             return False
         if "SC" in state["end"] and state["trick"] == 0:
-            page.locator('#actions button[data-action="SC"]').click()
+            page.locator('#actions button[data-action="SC"]').click(**CLICK)
             done["claimed"] = True
             return True
         return False
