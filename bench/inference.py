@@ -15,7 +15,7 @@ import time
 
 from skat.ai.arena import play_game
 from skat.ai.heuristic import HeuristicAgent
-from skat.ai.pimc import SKAT, Knowledge, sample_deals
+from skat.ai.pimc import Knowledge, sample_deals
 from skat.core import GameState, Phase
 from skat.core.contracts import NULL
 
@@ -30,7 +30,11 @@ def positions(games: int, seed: int, tricks: int) -> list[tuple[GameState, int]]
             continue
         replay = GameState(final.deal, final.rules)
         for ev in final.history:
-            if replay.phase == Phase.PLAY and not replay.current_trick and len(replay.tricks) < tricks:
+            if (
+                replay.phase == Phase.PLAY
+                and not replay.current_trick
+                and len(replay.tricks) < tricks
+            ):
                 out.append((replay.copy(), replay.to_move))
             replay.apply(ev.action, ev.seat)
     return out
@@ -40,8 +44,6 @@ def accuracy(state: GameState, seat: int, n: int, rng: random.Random, infer: boo
     view = state.view(seat)
     know = Knowledge(view)
     truth = [state.hand(s).mask for s in range(3)]
-    d = state.declarer
-    assert d is not None
     truth.append(state.skat.mask)
     hidden = know.unknown
     if not hidden:
@@ -76,8 +78,10 @@ def main() -> None:
                 acc.append(accuracy(state, seat, args.samples, rng, infer))
             ms = (time.perf_counter() - start) * 1000 / max(1, len(acc))
             mode = "inferred" if infer else "uniform "
-            print(f"{mode} {role:9} positions {len(acc):5}  cards placed right "
-                  f"{100 * sum(acc) / len(acc):5.2f} %  ({ms:.1f} ms per {args.samples} samples)")
+            print(
+                f"{mode} {role:9} positions {len(acc):5}  cards placed right "
+                f"{100 * sum(acc) / len(acc):5.2f} %  ({ms:.1f} ms per {args.samples} samples)"
+            )
 
 
 if __name__ == "__main__":
