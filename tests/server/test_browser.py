@@ -70,6 +70,7 @@ def new_page(browser: Any, lang: str, width: int = 1280, height: int = 800) -> A
     context = browser.new_context(viewport={"width": width, "height": height})
     context.add_init_script(f"localStorage.setItem('skat.lang', '{lang}')")
     page = context.new_page()
+    page.on("dialog", lambda d: d.accept())  # confirmations: resign, claim, a game below the bid
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
@@ -241,7 +242,6 @@ def test_kontra_and_giving_up_as_a_defender(browser: Any, live: str) -> None:
     it in the status line, then gives up (with the confirmation): the game ends at once
     and the result speaks of the Kontra."""
     page = new_page(browser, "en")
-    page.on("dialog", lambda d: d.accept())
     create_table(page, live, "kontra=on", games=12)
     done: dict[str, bool] = {"kontra": False, "resigned": False}
 
@@ -290,7 +290,6 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
     the confirmation; a spectator's page then shows the declarer's hand face up, and the
     game runs to its result."""
     page = new_page(browser, "en")
-    page.on("dialog", lambda d: d.accept())
     create_table(page, live, "", games=12)
     watcher = new_page(browser, "en")
     frames: list[dict[str, Any]] = []
@@ -301,9 +300,13 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
     watcher.goto(page.url)
     watcher.wait_for_selector("#me .hand img")
     done = {"claimed": False}
+    hand_values: list[str] = []
 
     def declarer(state: dict[str, Any]) -> bool:
         me = state["seat"]
+        if state["phase"] == "skat" and state["legal"] and not hand_values:
+            hand_values.extend(page.locator("#declarations .val").all_inner_texts())
+            shot(page, "hand-values")
         if state["phase"] != "play" or state["declarer"] != me or done["claimed"]:
             return False
         if "SC" in state["end"] and state["trick"] == 0:
@@ -320,6 +323,7 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
         page.click("#continue")
         page.wait_for_function("S && S.game && !S.game.result")
     assert done["claimed"], "the human never won the auction in 12 deals"
+    assert hand_values and any(v.startswith("≈ ") for v in hand_values)  # Hand: estimates
     shot(page, "claim-result")
     record = page.evaluate(
         "fetch(document.querySelector('#result a[href$=\".json\"]').href).then(r => r.text())"

@@ -134,3 +134,17 @@ def test_declaration_values_count_the_jacks_put_away() -> None:
             assert offered[suit] == (abs(matadors(gt, twelve)) + 1) * base
         return
     raise AssertionError("no deal gave the declarer two jacks to put away")
+
+
+def test_hand_game_values_are_marked_as_estimates() -> None:
+    """Before the skat is picked up the matadors may change with its jacks: the values of
+    the Hand games are estimates (Null's is not); after picking up they are exact."""
+    s = GameState(seed=5)
+    for a in ("p", "18", "y", "p"):
+        s.apply(a)
+    before = {d["action"]: d["estimate"] for d in declarations(s, s.view(0))}
+    assert before["DH"] is True and before["NH"] is False
+    s.apply("s")
+    hand = sorted(s.hand(0), key=lambda c: c.index)
+    s.apply(f"{hand[0]}.{hand[1]}")
+    assert not any(d["estimate"] for d in declarations(s, s.view(0)))

@@ -93,6 +93,7 @@ def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
     """The declarations open to this seat now, each with its name and its game value from the
     cards the declarer knows (his hand, and once picked up the skat and the two cards put
     away, which count for the matadors; Schneider and Schwarz counted only when announced).
+    ``estimate`` marks the values of Hand games: the unseen skat's jacks may change them.
 
     >>> s = GameState(seed=5)
     >>> for a in ("p", "18", "y", "p"):
@@ -120,7 +121,7 @@ def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
             base = state.rules.grand_ouvert_base if gt == GRAND and c.ouvert else gt.base_value
             value = levels * base
         out.append({"action": str(action), "en": c.describe("en"), "de": c.describe("de"),
-                    "value": value})  # fmt: skip
+                    "value": value, "estimate": view.skat is None and gt != NULL})  # fmt: skip
     return out
 
 

@@ -322,8 +322,12 @@ function renderActions() {
       parts.push(el("div", { class: "label", style: "width:100%;text-align:center", text: t("declare") }));
       const grid = el("div", { class: "decl", id: "declarations" });
       for (const d of g.declarations) {
-        grid.append(el("button", { "data-action": d.action, disabled: pending, onclick: () => send(d.action) },
-          el("span", { text: d[lang()] }), el("span", { class: "val", text: String(d.value) })));
+        const short = d.value < g.bid;  // an overbid unless the game turns out higher
+        const title = [d.estimate ? t("estimate") : "", short ? t("belowBid") : ""].filter(Boolean).join("; ");
+        grid.append(el("button", {
+          "data-action": d.action, class: short ? "short" : "", title: title || undefined, disabled: pending,
+          onclick: () => { if (!short || confirm(`${d[lang()]} (${d.value} < ${g.bid}): ${t("declareAnyway")}`)) send(d.action); },
+        }, el("span", { text: d[lang()] }), el("span", { class: "val", text: `${d.estimate ? "≈ " : ""}${d.value}` })));
       }
       parts.push(grid);
     }
