@@ -5,7 +5,7 @@ seats with both present: ``AAB ABA BAA`` (B alone, in each seat) and ``ABB BAB B
 in each seat) — the 3 rotations × 2 assignments.  Every agent sits in every seat equally often
 and meets every deal as the lone player and as the pair, so the luck of the cards cancels.
 
-Every game is scored on a Seeger-Fabian tournament list (:func:`skat.series.sheet.entries`:
+Every game is scored on a Seeger-Fabian tournament list (:func:`skat.core.sheets.entries`:
 won + value + 50, lost − 2 × value − 50, + 40 to each other player for a lost game; a Ramsch
 writes its own scores).  An agent's *TP per game* is its total over the seat-games it played
 divided by their number (9 of the 18 seat-games of a deal each); a 36-game list is 36 times
@@ -37,7 +37,7 @@ from skat.core.deal import Deal
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.state import GameState
-from skat.series.sheet import entries
+from skat.core.sheets import entries
 
 AGENTS: Final[dict[str, str]] = {
     "random": "skat.ai.random_agent:RandomAgent",

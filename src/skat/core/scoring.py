@@ -13,7 +13,9 @@ explanation the way players say it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Final
 
 from skat.core.cards import CardSet
 from skat.core.contracts import GRAND, NULL, Contract, matadors
@@ -115,30 +117,37 @@ class Result:
                 steps.append((word, n))
         return steps
 
-    def explain(self, lang: str = "en") -> str:
+    def explain(self, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
         """The result in players' words, English (``en``) or German (``de``).
+
+        With the players' ``names`` (Forehand, Middlehand, Rearhand) the explanation starts
+        with who played what and his card points (Augen).
 
         >>> Result(None).explain(), Result(None).explain("de")
         ('passed in', 'eingepasst')
+        >>> r = Result(Contract.parse("H"), 0, won=True, points=78, matadors=2, level=3, value=30)
+        >>> r.explain(names=("Ann", "Bob", "Cid"))
+        'Ann wins Hearts with 78 card points: with 2, game 3 × 10 = 30'
+        >>> r.explain("de", names=("Ann", "Bob", "Cid"))
+        'Ann gewinnt Herz mit 78 Augen: mit 2, Spiel 3 × 10 = 30'
         """
         de = lang == "de"
         words = _DE if de else _EN
         c = self.contract
         if self.ramsch is not None:
-            return self._explain_ramsch(words)
+            return self._explain_ramsch(words, names)
         if c is None:
             return "eingepasst" if de else "passed in"
         if c.game_type == NULL:
             text = f"{c.describe(lang)} = {c.null_value}"
         else:
-            base_value = (
-                self.rules.grand_ouvert_base
-                if c.game_type == GRAND and c.ouvert
-                else c.game_type.base_value
-            )
+            base = base_value(c, self.rules)
             parts = [f"{words.get(w, w)} {n}" for w, n in self.levels()]
-            name = c.game_type.german if de else c.game_type.english
-            text = ", ".join(parts) + f", × {name} {base_value} = {base_value * self.level}"
+            if names is None:
+                name = c.game_type.german if de else c.game_type.english
+                text = ", ".join(parts) + f", × {name} {base} = {base * self.level}"
+            else:  # the game is named in front
+                text = ", ".join(parts) + f" × {base} = {base * self.level}"
         if self.overbid:
             text += f" < {words['bid']} {self.bid}: {words['overbid']}"
         if self.schenken:
@@ -157,15 +166,22 @@ class Result:
         if self.multiplier > 1:
             name = ("", "Kontra", "Re", "Supra", "Resupra")[self.kontra]
             text += f", {name} × {self.multiplier} = {_signed(self.score)}"
+        if names is not None and self.declarer is not None:
+            who = f"{names[self.declarer]} {words['wins'] if self.won else words['loses']}"
+            if c.game_type == NULL:
+                return f"{who} {text}"
+            augen = f"{words['with']} {self.points} {words['augen']}"
+            return f"{who} {c.describe(lang)} {augen}: {text}"
         return text
 
-    def _explain_ramsch(self, words: dict[str, str]) -> str:
+    def _explain_ramsch(self, words: dict[str, str], names: Sequence[str] | None) -> str:
         kind = words.get(self.ramsch or "ramsch", self.ramsch or "")
         pts = " ".join(f"{p}" for p in self.seat_points)
         text = f"{kind} ({pts})"
         for seat, entry in enumerate(self.ramsch_scores):
             if entry:
-                text += f", {words['seat' + str(seat)]} {_signed(entry)}"
+                who = names[seat] if names is not None else words["seat" + str(seat)]
+                text += f", {who} {_signed(entry)}"
         extras = []
         if self.durchmarsch:
             extras.append(words["durchmarsch"])
@@ -179,6 +195,91 @@ class Result:
 
     def __str__(self) -> str:
         return self.explain()
+
+    def to_dict(self, *, every: bool = False) -> dict[str, Any]:
+        """The result as JSON values: the one serialisation the records and saved series use.
+
+        Always ``passed`` and ``seat_scores``; a declared game its declarer, contract (ISS
+        notation), bid, won, score, value, level, matadors, overbid, points, tricks (the
+        declarer's and ``defender_tricks``), schneider, schwarz, resigned, and the house rules'
+        fields (``kontra``, ``multiplier``, ``spitze``, ``extra_levels``, ``schenken``,
+        ``violation``, ``violator``, ``required``) when they differ from their defaults; a
+        Ramsch its kind (``ramsch``), ``seat_points``, ``ramsch_scores``, ``jungfrau``,
+        ``durchmarsch``, ``pushes`` and ``multiplier``.  ``every``: every field, ``None`` where
+        it does not apply (for comparing a record field by field).  :meth:`from_dict` reads it
+        back.
+
+        >>> Result(None).to_dict()
+        {'passed': True, 'seat_scores': [0, 0, 0]}
+        >>> r = Result(Contract.parse("G"), 1, bid=18, won=True, value=48, score=48, kontra=1,
+        ...            multiplier=2)
+        >>> d = r.to_dict()
+        >>> d["contract"], d["seat_scores"], d["kontra"], "spitze" in d
+        ('G', [0, 48, 0], 1, False)
+        >>> Result.from_dict(d) == r
+        True
+        """
+        game = self.contract is not None
+        ramsch = self.ramsch is not None
+        full: dict[str, Any] = {
+            "passed": self.passed,
+            "seat_scores": list(self.seat_scores),
+            "declarer": self.declarer if game else None,
+            "contract": str(self.contract) if self.contract is not None else None,
+            "bid": self.bid,
+            "won": self.won,
+            "score": self.score,
+            "value": self.value,
+            "level": self.level,
+            "matadors": self.matadors,
+            "overbid": self.overbid,
+            "points": self.points,
+            "tricks": self.tricks,
+            "defender_tricks": self.defender_tricks,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+            "resigned": self.resigned,
+            "kontra": self.kontra,
+            "multiplier": self.multiplier,
+            "spitze": self.spitze,
+            "extra_levels": list(self.extra_levels),
+            "schenken": self.schenken,
+            "violation": self.violation,
+            "violator": self.violator,
+            "required": self.required,
+            "ramsch": self.ramsch,
+            "seat_points": list(self.seat_points) if ramsch else None,
+            "ramsch_scores": list(self.ramsch_scores) if ramsch else None,
+            "jungfrau": self.jungfrau,
+            "durchmarsch": self.durchmarsch,
+            "pushes": self.pushes,
+        }
+        if every:
+            return full
+        out = {"passed": full["passed"], "seat_scores": full["seat_scores"]}
+        if game:
+            out.update((key, full[key]) for key in _GAME_KEYS)
+            out.update((k, full[k]) for k, default in _HOUSE_DEFAULTS.items() if full[k] != default)
+        elif ramsch:
+            out.update((key, full[key]) for key in _RAMSCH_KEYS)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], rules: Rules = ISKO) -> Result:
+        """The result :meth:`to_dict` wrote, from a game record or a saved series (the older
+        saved form, with ``declarer``, ``contract`` and ``ramsch`` always present and the
+        Ramsch scores only in ``seat_scores``, reads too).  Missing fields take their
+        defaults; a field of the wrong kind raises one :class:`ValueError` naming it.
+
+        >>> Result.from_dict({"passed": False, "seat_scores": [0, -60, 0], "ramsch": "ramsch",
+        ...                   "declarer": None, "contract": None}).ramsch_scores
+        (0, -60, 0)
+        >>> Result.from_dict({"contract": "XYZ", "declarer": 0})
+        Traceback (most recent call last):
+        ...
+        ValueError: contract: not a contract: 'XYZ'
+        """
+        return _result_from_dict(cls, data, rules)
 
 
 _EN = {
@@ -212,6 +313,9 @@ _EN = {
     "seat0": "Forehand",
     "seat1": "Middlehand",
     "seat2": "Rearhand",
+    "wins": "wins",
+    "loses": "loses",
+    "augen": "card points",
 }
 _DE = {
     "with": "mit",
@@ -244,7 +348,133 @@ _DE = {
     "seat0": "Vorhand",
     "seat1": "Mittelhand",
     "seat2": "Hinterhand",
+    "wins": "gewinnt",
+    "loses": "verliert",
+    "augen": "Augen",
 }
+
+
+_GAME_KEYS: Final = (
+    "declarer",
+    "contract",
+    "bid",
+    "won",
+    "score",
+    "value",
+    "level",
+    "matadors",
+    "overbid",
+    "points",
+    "tricks",
+    "defender_tricks",
+    "schneider",
+    "schwarz",
+    "resigned",
+)
+_HOUSE_DEFAULTS: Final[dict[str, object]] = {
+    "kontra": 0,
+    "multiplier": 1,
+    "spitze": 0,
+    "extra_levels": [],
+    "schenken": False,
+    "violation": None,
+    "violator": None,
+    "required": 0,
+}
+_RAMSCH_KEYS: Final = (
+    "ramsch",
+    "seat_points",
+    "ramsch_scores",
+    "jungfrau",
+    "durchmarsch",
+    "pushes",
+    "multiplier",
+)
+_INT_FIELDS: Final = (
+    "bid",
+    "points",
+    "tricks",
+    "defender_tricks",
+    "matadors",
+    "level",
+    "value",
+    "score",
+    "multiplier",
+    "kontra",
+    "spitze",
+    "jungfrau",
+    "pushes",
+    "required",
+)
+_BOOL_FIELDS: Final = ("won", "overbid", "schneider", "schwarz", "resigned", "schenken", "durchmarsch")
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
+    """``data[key]`` checked to be of ``kind`` (or ``None`` when the default is), else the
+    default; a bool never passes for an int."""
+    value = data.get(key, default)
+    if value is None and default is None:
+        return None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{key} must be {_KIND_NAMES[kind]}, not {value!r}")
+    return value
+
+
+_KIND_NAMES: Final[dict[type, str]] = {
+    int: "a whole number",
+    bool: "true or false",
+    str: "a text",
+    list: "a list",
+}
+
+
+def _three_ints(data: Mapping[str, Any], key: str) -> tuple[int, int, int] | None:
+    value = _get(data, key, list, None)
+    if value is None:
+        return None
+    if len(value) != 3 or not all(type(v) is int for v in value):
+        raise ValueError(f"{key} must be three whole numbers, not {value!r}")
+    return (value[0], value[1], value[2])
+
+
+def _result_from_dict(cls: type[Result], data: Mapping[str, Any], rules: Rules) -> Result:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a result must be an object, not {data!r}")
+    text = _get(data, "contract", str, None)
+    try:
+        contract = None if text is None else Contract.parse(text)
+    except ValueError as exc:
+        raise ValueError(f"contract: {exc}") from None
+    declarer = _get(data, "declarer", int, None)
+    if declarer is not None and declarer not in (0, 1, 2):
+        raise ValueError(f"declarer must be a seat 0, 1 or 2, not {declarer}")
+    ramsch = _get(data, "ramsch", str, None)
+    if (contract is None) != (declarer is None) and ramsch is None:
+        raise ValueError("a contract needs a declarer and a declarer a contract")
+    seat_scores = _three_ints(data, "seat_scores") or (0, 0, 0)
+    ramsch_scores = _three_ints(data, "ramsch_scores")
+    if ramsch_scores is None:  # the older saved form: the Ramsch scores are the seat scores
+        ramsch_scores = seat_scores if ramsch is not None else (0, 0, 0)
+    extra = _get(data, "extra_levels", list, [])
+    if not all(isinstance(x, str) for x in extra):
+        raise ValueError(f"extra_levels must be texts, not {extra!r}")
+    ints = {key: _get(data, key, int, 1 if key == "multiplier" else 0) for key in _INT_FIELDS}
+    bools = {key: _get(data, key, bool, False) for key in _BOOL_FIELDS}
+    if ramsch is not None and "won" not in data:
+        bools["won"] = bools["durchmarsch"]
+    return cls(
+        contract,
+        declarer,
+        rules=rules,
+        ramsch=ramsch,
+        seat_points=_three_ints(data, "seat_points") or (0, 0, 0),
+        ramsch_scores=ramsch_scores,
+        extra_levels=tuple(extra),
+        violation=_get(data, "violation", str, None),
+        violator=_get(data, "violator", int, None),
+        **ints,
+        **bools,
+    )
 
 
 def _signed(n: int) -> str:
@@ -309,7 +539,7 @@ def score(
         value = contract.null_value
         overbid = value < bid
         if overbid:
-            value = min((v for v in (23, 35, 46, 59) if v >= bid), default=bid)
+            value = overbid_value(contract, bid, rules)
     else:
         if spitze:
             extra_levels = (*extra_levels, *("spitze",) * spitze)
@@ -339,11 +569,10 @@ def score(
             + contract.ouvert
             + len(extra_levels)
         )
-        base = rules.grand_ouvert_base if gt == GRAND and contract.ouvert else gt.base_value
-        value = base * level
+        value = base_value(contract, rules) * level
         overbid = value < bid
         if overbid:
-            value = -(-bid // base) * base
+            value = overbid_value(contract, bid, rules)
     if overbid:
         won = False
     lost_factor = 1 if (rules.lost_hand_single and contract.hand) else 2
@@ -428,6 +657,54 @@ def score_ramsch(
     )
 
 
+def base_value(contract: Contract, rules: Rules = ISKO) -> int:
+    """The base value (Grundwert) of a contract: Diamonds 9, Hearts 10, Spades 11, Clubs 12,
+    Grand 24 (Grand Ouvert: ``rules.grand_ouvert_base``), and a Null's fixed value (ISkO 3.3).
+
+    >>> base_value(Contract.parse("S")), base_value(Contract.parse("GO"), Rules(grand_ouvert_base=36))
+    (11, 36)
+    >>> base_value(Contract.parse("NH"))
+    35
+    """
+    gt = contract.game_type
+    if gt == NULL:
+        return contract.null_value
+    return rules.grand_ouvert_base if gt == GRAND and contract.ouvert else gt.base_value
+
+
+def contract_value(contract: Contract, matadors_count: int, rules: Rules = ISKO) -> int:
+    """The value of ``contract`` won with ``matadors_count`` matadors (+ with, − without) and
+    no level beyond those the contract fixes (game, Hand, Schneider and Schwarz announced
+    with the levels they imply, Ouvert): the value a player names when he declares.
+
+    >>> contract_value(Contract.parse("CH"), 2), contract_value(Contract.parse("NO"), 0)
+    (48, 46)
+    >>> contract_value(Contract.parse("GO"), -1)  # without 1, game, hand, S, SA, Z, ZA, ouvert
+    192
+    """
+    if contract.game_type == NULL:
+        return contract.null_value
+    level = abs(matadors_count) + 1 + contract.hand + contract.ouvert
+    level += 2 * contract.schneider_announced + 2 * contract.schwarz_announced
+    return base_value(contract, rules) * level
+
+
+def overbid_value(contract: Contract, bid: int, rules: Rules = ISKO) -> int:
+    """The value an overbid game is lost with: the lowest multiple of its base value at least
+    the bid (ISkO 5.4); a Null the lowest Null value at least the bid.
+
+    >>> overbid_value(Contract.parse("H"), 23), overbid_value(Contract.parse("N"), 30)
+    (30, 35)
+    """
+    if contract.game_type == NULL:
+        return min((v for v in _NULL_VALUES if v >= bid), default=bid)
+    base = base_value(contract, rules)
+    return -(-bid // base) * base
+
+
+_NULL_VALUES: Final = tuple(sorted(c.null_value for c in Contract.all() if c.game_type == NULL))
+
+
 def max_value(contract: Contract, matadors_count: int, rules: Rules = ISKO) -> int:
     """The highest value a contract can reach with ``matadors_count`` matadors (by count):
     the "arithmetically possible" bound for declaring over a bid.
@@ -435,11 +712,9 @@ def max_value(contract: Contract, matadors_count: int, rules: Rules = ISKO) -> i
     >>> max_value(Contract.parse("C"), 1), max_value(Contract.parse("GO"), 4)
     (48, 264)
     """
-    gt = contract.game_type
-    if gt == NULL:
+    if contract.game_type == NULL:
         return contract.null_value
     # every level not yet fixed by the contract may still be reached on the board
     level = abs(matadors_count) + 1 + contract.hand + 1 + contract.schneider_announced + 1
     level += contract.schwarz_announced + contract.ouvert
-    base = rules.grand_ouvert_base if gt == GRAND and contract.ouvert else gt.base_value
-    return base * level
+    return base_value(contract, rules) * level

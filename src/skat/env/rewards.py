@@ -4,7 +4,7 @@
     The list score (ISkO 5.3): the declarer + value won, − 2 × value lost (times the Kontra
     multiplier); the defenders 0.  A Ramsch pays each seat its Ramsch score.
 ``seeger``
-    Seeger-Fabian tournament points (:func:`skat.series.entries` with the ``seeger`` sheet and
+    Seeger-Fabian tournament points (:func:`skat.core.sheets.entries` with the ``seeger`` sheet and
     the rules' ``seeger_bonus``): a won game + value + 50, a lost one − 2 × value − 50 and + 40
     to each defender.
 ``points``
@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Final
 
 from skat.core.scoring import Result
-from skat.series.sheet import entries
+from skat.core.sheets import entries
 
 __all__ = ["REWARDS", "check_reward", "rewards"]
 

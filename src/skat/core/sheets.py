@@ -1,0 +1,120 @@
+"""List entries: what one game writes on the list for every player, by score sheet.
+
+:func:`entries` turns a game's :class:`~skat.core.scoring.Result` into one list entry per
+player at the table.  The sheets (``Rules.score_sheet``):
+
+``plain``
+    The declarer's list score (ISkO 5.3: + value won, − 2 × value lost, times the Kontra
+    multiplier); everybody else 0.  A Ramsch writes each seat's Ramsch score.
+``seeger``
+    Seeger-Fabian (the tournament list): a won game + value + 50, a lost one
+    − 2 × value − 50; for a lost game every other player at the table gets + 40 at a 3-table and
+    + 30 at a table of four or more, the sitting players included.  With ``seeger_bonus=active``
+    the two active defenders get + 40 and sitting players nothing (seed 000).
+``bierlachs``
+    Only minus points (Lehnhoff, via the English Wikipedia article *Bierlachs*): a won game
+    writes − value for each of the two defenders, a lost game − 2 × value for the declarer.
+``danish``
+    The Danish Skat Union's tournament scoring (seed 000, from pagat.com): a won game + value
+    for the declarer; a lost game + value for each of the two defenders and nothing for the
+    declarer (so a lost game costs its single value relative to each defender, as the Danish
+    money game pays it).
+
+Bock doubling multiplies every entry of the game (``factor``).
+
+>>> from skat.core import Contract, Result
+>>> won = Result(Contract.parse("G"), declarer=1, won=True, value=96, score=96)
+>>> lost = Result(Contract.parse("C"), declarer=0, won=False, value=48, score=-96)
+>>> seats = (1, 2, 0)    # a 3-table: player 1 is Forehand, 2 Middlehand, 0 Rearhand (dealer)
+>>> entries(won, seats, 3, "seeger"), entries(lost, seats, 3, "seeger")
+((0, 0, 146), (40, -146, 40))
+>>> entries(lost, (1, 2, 3), 4, "seeger"), entries(lost, (1, 2, 3), 4, "seeger", bonus="active")
+((30, -146, 30, 30), (0, -146, 40, 40))
+>>> entries(won, seats, 3, "bierlachs"), entries(lost, seats, 3, "danish", factor=2)
+((-96, -96, 0), (96, 0, 96))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from skat.core.scoring import Result
+
+SHEETS: Final = ("plain", "seeger", "bierlachs", "danish")
+"""The score sheets, as ``Rules.score_sheet`` names them."""
+
+SEEGER_GAME_BONUS: Final = 50
+"""Seeger-Fabian: added to a won game, subtracted from a lost one."""
+
+SEEGER_DEFENCE_BONUS: Final = {3: 40, 4: 30}
+"""Seeger-Fabian: what each other player gets for a lost game, by table size (30 from 4 up)."""
+
+SEEGER_ACTIVE_BONUS: Final = 40
+"""Seeger-Fabian with ``seeger_bonus=active``: each active defender's bonus."""
+
+
+def entries(
+    result: Result,
+    seats: Sequence[int],
+    n_players: int,
+    sheet: str = "plain",
+    *,
+    bonus: str = "all",
+    factor: int = 1,
+) -> tuple[int, ...]:
+    """One list entry per player for a game.
+
+    ``seats`` are the player indices of Forehand, Middlehand and Rearhand; ``bonus`` is
+    ``Rules.seeger_bonus``; ``factor`` is 2 in a Bock game.
+    """
+    if sheet not in SHEETS:
+        raise ValueError(f"unknown score sheet {sheet!r} (known: {', '.join(SHEETS)})")
+    out = [0] * n_players
+    if result.ramsch is not None:
+        scores = result.seat_scores
+        if sheet == "bierlachs":
+            for seat, value in enumerate(scores):
+                if value < 0:
+                    out[seats[seat]] += value
+                elif value > 0:  # a Durchmarsch or a Gewinner-Ramsch: the others pay
+                    for other in range(3):
+                        if other != seat:
+                            out[seats[other]] -= value
+        else:
+            for seat, value in enumerate(scores):
+                out[seats[seat]] += value
+        return tuple(v * factor for v in out)
+    if result.declarer is None:  # passed in
+        return tuple(out)
+    declarer = seats[result.declarer]
+    defenders = [seats[s] for s in range(3) if s != result.declarer]
+    if sheet == "plain":
+        out[declarer] = result.score
+    elif sheet == "seeger":
+        if result.won:
+            out[declarer] = result.score + SEEGER_GAME_BONUS
+        else:
+            out[declarer] = result.score - SEEGER_GAME_BONUS
+            if bonus == "active":
+                for p in defenders:
+                    out[p] = SEEGER_ACTIVE_BONUS
+            else:
+                each = SEEGER_DEFENCE_BONUS[min(n_players, 4)]
+                for p in range(n_players):
+                    if p != declarer:
+                        out[p] = each
+    elif sheet == "bierlachs":
+        if result.won:
+            for p in defenders:
+                out[p] = -result.score
+        else:
+            out[declarer] = result.score
+    else:  # danish
+        single = result.value * result.multiplier
+        if result.won:
+            out[declarer] = single
+        else:
+            for p in defenders:
+                out[p] = single
+    return tuple(v * factor for v in out)
