@@ -47,6 +47,7 @@ The rules, their sources and the decisions taken where the sources are silent ar
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final, NamedTuple
@@ -370,8 +371,8 @@ class TourneeResult(Result):
             name += " (second card)"
         return name
 
-    def explain(self, lang: str = "en") -> str:
-        """The result in players' words (English only).
+    def explain(self, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
+        """The result in players' words (English only), after the declarer's name if given.
 
         >>> r = TourneeResult(Contract.parse("C"), declarer=0, bid=24, won=False, points=55,
         ...     matadors=2, level=3, value=24, score=-48, kind=TOURNEE, base=8, second_card=True)
@@ -396,6 +397,8 @@ class TourneeResult(Result):
                 text += f", lost −{self.value}"
             else:
                 text += f", lost {factor} × {self.value} = −{-self.score}"
+        if names is not None and self.declarer is not None:
+            return f"{names[self.declarer]}: {text}"
         return text
 
 
