@@ -95,6 +95,36 @@ def test_games_entered_from_their_results_are_saved_too() -> None:
     _same(s, loads_series(dumps_series(s)))
 
 
+_OLD_SUMMARY_KEYS = ("passed", "declarer", "contract", "bid", "won", "value", "score", "points",
+                     "overbid", "multiplier", "kontra", "ramsch", "seat_scores")  # fmt: skip
+
+
+def _old_summary(result: Any) -> dict[str, Any]:
+    """The list summary series files held before ``Result.to_dict``: every key, always."""
+    full = result.to_dict(every=True)
+    return {key: full[key] for key in _OLD_SUMMARY_KEYS}
+
+
+@pytest.mark.parametrize("scripted", [False, True])
+def test_files_saved_with_the_old_result_summary_still_resume(scripted: bool) -> None:
+    if scripted:
+        s = Series(["A", "B", "C"], Rules.parse("isko,ramsch=ramsch"), seed=2)
+        for r in [won("G", 120, FH, points=95, bid=18), PASSED, lost("C", 24, MH, bid=24)]:
+            s.add(r)
+        for r in [ramsch(0, -30, 0), won("GH", 48, FH), ramsch(-20, 0, 0)]:
+            s.add(r)
+    else:
+        s = _series()
+    data = json.loads(dumps_series(s))
+    for game, record in zip(data["list"], s.records, strict=True):
+        game["result"] = _old_summary(record.result)
+    again = loads_series(json.dumps(data))
+    assert [r.result.seat_scores for r in again.records] == [
+        r.result.seat_scores for r in s.records
+    ]
+    assert again.totals == s.totals
+
+
 def test_a_finished_series_resumes_and_stays_finished() -> None:
     s = _series(games=6, played=6)
     again = loads_series(dumps_series(s))

@@ -36,8 +36,8 @@ from skat.core.actions import Event
 from skat.core.deal import Deal
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
-from skat.core.state import GameState
 from skat.core.sheets import entries
+from skat.core.state import GameState
 
 AGENTS: Final[dict[str, str]] = {
     "random": "skat.ai.random_agent:RandomAgent",

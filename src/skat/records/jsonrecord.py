@@ -319,119 +319,35 @@ def state_to_json(state: AnyState, meta: Mapping[str, Any] | None = None) -> dic
 
 
 def result_fields(result: Result | None, seats: int = 3) -> dict[str, Any]:
-    """The version 2 ``result`` object: the fields of the engine's result that apply.
-
-    Always ``passed`` and ``seat_scores`` (each seat's list entry).  A declared game: the
-    declarer, contract, bid, won, score, value, level, matadors, overbid, points, tricks (the
-    declarer's and the defenders'), schneider, schwarz, resigned; the house rules' ``kontra``
-    (1 Kontra … 4 Resupra) with ``multiplier``, ``spitze``, ``extra_levels``, ``schenken``,
-    ``violation``/``violator`` and ``required`` when they happened; Tournee Skat's ``kind``,
-    ``base`` and ``second_card``.  A Ramsch: its kind, ``seat_points``, ``ramsch_scores``,
-    ``jungfrau``, ``durchmarsch``, ``pushes`` and ``multiplier``.
+    """The version 2 ``result`` object: :meth:`Result.to_dict <skat.core.scoring.Result.to_dict>`
+    (the fields of the engine's result that apply) with Tournee Skat's ``kind``, ``base`` and
+    ``second_card``, and one ``seat_scores`` entry per seat of the variant.
 
     >>> result_fields(Result(None))
     {'passed': True, 'seat_scores': [0, 0, 0]}
     """
-    full = _all_result_fields(result, seats)
-    out: dict[str, Any] = {"passed": full["passed"], "seat_scores": full["seat_scores"]}
-    if result is None:
-        return out
-    if result.contract is not None:
-        for key in _GAME_KEYS:
-            out[key] = full[key]
-        for key, default in _HOUSE_DEFAULTS.items():
-            if full[key] != default:
-                out[key] = full[key]
-        if isinstance(result, TourneeResult):
-            for key in _TOURNEE_KEYS:
-                out[key] = full[key]
-    elif result.ramsch is not None:
-        for key in _RAMSCH_KEYS:
-            out[key] = full[key]
+    out = (result or Result(None)).to_dict()
+    out["seat_scores"] = out["seat_scores"][:seats]
+    if isinstance(result, TourneeResult) and result.contract is not None:
+        out.update(_tournee_fields(result))
     return out
 
 
-_GAME_KEYS: Final = (
-    "declarer",
-    "contract",
-    "bid",
-    "won",
-    "score",
-    "value",
-    "level",
-    "matadors",
-    "overbid",
-    "points",
-    "tricks",
-    "defender_tricks",
-    "schneider",
-    "schwarz",
-    "resigned",
-)
-_HOUSE_DEFAULTS: Final[dict[str, object]] = {
-    "kontra": 0,
-    "multiplier": 1,
-    "spitze": 0,
-    "extra_levels": [],
-    "schenken": False,
-    "violation": None,
-    "violator": None,
-    "required": 0,
-}
-_TOURNEE_KEYS: Final = ("kind", "base", "second_card")
-_RAMSCH_KEYS: Final = (
-    "ramsch",
-    "seat_points",
-    "ramsch_scores",
-    "jungfrau",
-    "durchmarsch",
-    "pushes",
-    "multiplier",
-)
+def _tournee_fields(r: Result | None) -> dict[str, Any]:
+    tournee = isinstance(r, TourneeResult)
+    return {
+        "kind": r.kind if tournee else None,
+        "base": r.base if tournee else None,
+        "second_card": r.second_card if tournee else None,
+    }
 
 
 def _all_result_fields(r: Result | None, seats: int) -> dict[str, Any]:
     """Every version 2 result field (``None`` where it does not apply)."""
-    if r is None:
-        r = Result(None)
-    game = r.contract is not None
-    ramsch = r.ramsch is not None
-    return {
-        "passed": r.passed,
-        "seat_scores": list(r.seat_scores)[:seats],
-        "declarer": r.declarer if game else None,
-        "contract": str(r.contract) if r.contract is not None else None,
-        "bid": r.bid,
-        "won": r.won,
-        "score": r.score,
-        "value": r.value,
-        "level": r.level,
-        "matadors": r.matadors,
-        "overbid": r.overbid,
-        "points": r.points,
-        "tricks": r.tricks,
-        "defender_tricks": r.defender_tricks,
-        "schneider": r.schneider,
-        "schwarz": r.schwarz,
-        "resigned": r.resigned,
-        "kontra": r.kontra,
-        "multiplier": r.multiplier,
-        "spitze": r.spitze,
-        "extra_levels": list(r.extra_levels),
-        "schenken": r.schenken,
-        "violation": r.violation,
-        "violator": r.violator,
-        "required": r.required,
-        "kind": r.kind if isinstance(r, TourneeResult) else None,
-        "base": r.base if isinstance(r, TourneeResult) else None,
-        "second_card": r.second_card if isinstance(r, TourneeResult) else None,
-        "ramsch": r.ramsch,
-        "seat_points": list(r.seat_points) if ramsch else None,
-        "ramsch_scores": list(r.ramsch_scores) if ramsch else None,
-        "jungfrau": r.jungfrau,
-        "durchmarsch": r.durchmarsch,
-        "pushes": r.pushes,
-    }
+    out = (r or Result(None)).to_dict(every=True)
+    out["seat_scores"] = out["seat_scores"][:seats]
+    out.update(_tournee_fields(r))
+    return out
 
 
 def dumps(data: Mapping[str, Any]) -> str:

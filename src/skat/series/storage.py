@@ -47,9 +47,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from skat.core.contracts import Contract
 from skat.core.deal import Deal
-from skat.core.rules import Rules
+from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.state import GameState
 from skat.series.series import Series, SeriesError
@@ -67,22 +66,8 @@ class SeriesFileError(SeriesError):
 
 
 def result_summary(result: Result) -> dict[str, Any]:
-    """The fields of a result a list needs, as JSON values."""
-    return {
-        "passed": result.passed,
-        "declarer": result.declarer,
-        "contract": None if result.contract is None else str(result.contract),
-        "bid": result.bid,
-        "won": result.won,
-        "value": result.value,
-        "score": result.score,
-        "points": result.points,
-        "overbid": result.overbid,
-        "multiplier": result.multiplier,
-        "kontra": result.kontra,
-        "ramsch": result.ramsch,
-        "seat_scores": list(result.seat_scores),
-    }
+    """The result as saved in the list: :meth:`Result.to_dict <skat.core.scoring.Result.to_dict>`."""
+    return result.to_dict()
 
 
 def _game_events(events: tuple[tuple[int, str], ...] | None) -> list[list[object]] | None:
@@ -208,36 +193,14 @@ def _jsonable(value: object) -> bool:
     return True
 
 
-def result_from_summary(data: Mapping[str, Any], where: str = "") -> Result:
-    """Rebuild a result from its summary (for games entered from their result alone)."""
-    contract_text = _get(data, "contract", (str, type(None)), where)
+def result_from_summary(data: Mapping[str, Any], where: str = "", rules: Rules = ISKO) -> Result:
+    """Rebuild a result from its saved form (for games entered from their result alone):
+    :meth:`Result.from_dict <skat.core.scoring.Result.from_dict>`, which reads the older
+    summaries too."""
     try:
-        contract = None if contract_text is None else Contract.parse(contract_text)
+        return Result.from_dict(data, rules)
     except ValueError as exc:
-        raise _fail(where, f"contract: {exc}") from None
-    declarer = _get(data, "declarer", (int, type(None)), where)
-    if declarer is not None and declarer not in (0, 1, 2):
-        raise _fail(where, f"declarer must be a seat 0, 1 or 2, not {declarer}")
-    ramsch = _get(data, "ramsch", (str, type(None)), where)
-    scores = _get(data, "seat_scores", list, where)
-    if len(scores) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in scores):
-        raise _fail(where, f"seat_scores must be three whole numbers, not {_short(scores)}")
-    if (contract is None) != (declarer is None) and ramsch is None:
-        raise _fail(where, "a contract needs a declarer and a declarer a contract")
-    return Result(
-        contract,
-        declarer,
-        bid=_get(data, "bid", int, where),
-        won=_get(data, "won", bool, where),
-        points=_get(data, "points", int, where),
-        value=_get(data, "value", int, where),
-        overbid=_get(data, "overbid", bool, where),
-        score=_get(data, "score", int, where),
-        multiplier=_get(data, "multiplier", int, where),
-        kontra=_get(data, "kontra", int, where),
-        ramsch=ramsch,
-        ramsch_scores=(scores[0], scores[1], scores[2]) if ramsch is not None else (0, 0, 0),
-    )
+        raise _fail(where, str(exc)) from None
 
 
 def _replay(series: Series, data: Mapping[str, Any], where: str) -> GameState:
@@ -299,7 +262,7 @@ def _load_game(series: Series, data: Mapping[str, Any], where: str) -> None:
         state = _replay(series, data, where)
         if not state.is_over or state.result is None:
             raise _fail(where, "the events end before the game is over")
-        replayed = result_summary(state.result)
+        replayed = state.result.to_dict(every=True)
         for key, value in replayed.items():
             if key in summary and summary[key] != value:
                 raise _fail(
