@@ -208,3 +208,21 @@ def test_solve_speaks_the_verdict_of_schwarz_and_null(
 ) -> None:
     assert main(["solve", position]) == 0
     assert verdict in capsys.readouterr().out.splitlines()[1]
+
+
+def test_skat_value_lists_every_game_with_its_simple_and_hand_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RULES.md 6: CJ DJ AH 10H KH 8H 7H 9D 8D 7D, skat AS QS: Hearts 20, Hearts Hand 30,
+    Grand 48; Null 23/35, Null Ouvert 46/59."""
+    assert main(["value", "--cards", "CJ DJ HA HT HK H8 H7 D9 D8 D7", "--skat", "SA SQ"]) == 0
+    rows = {line[:22].strip(): line[22:].split() for line in capsys.readouterr().out.splitlines()}
+    assert rows["Hearts (with 1)"] == ["20", "30"] and rows["Grand (with 1)"] == ["48", "72"]
+    assert rows["Null"] == ["23", "35"] and rows["Null Ouvert"] == ["46", "59"]
+
+
+def test_skat_value_explains_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "CH", "--matadors", "1", "--points", "74", "--bid", "46"]) == 0
+    out = capsys.readouterr().out
+    assert "with 1, game 2, hand 3, × Clubs 12 = 36 < bid 46: overbid" in out
+    assert "list: −96 (lost)" in out

@@ -1,11 +1,10 @@
 """The declaration menu: the contracts the engine allows now and what each is worth.
 
-The value is the game's value if won with the levels the contract fixes (game, Hand,
-announcements, Ouvert) and the matadors of the cards held (the declarer's 12 cards after
-picking up; for a Hand game the 10 in hand, so it is marked as an estimate: the skat may
-change the matadors).  ``short`` says how far the value falls below the bid: ``0`` fine,
-``1`` one level short (Schneider would reach it), ``2`` or more: overbid unless more levels
-come.
+Each declaration carries the core's :class:`~skat.core.declarations.DeclarationOption`: its
+value with the cards held (the declarer's 12 after picking up; for a Hand game the 10 in hand,
+so it is marked as an estimate: the skat may change the matadors) and how far it falls below
+the bid.  ``short`` counts the levels missing: ``0`` fine, ``1`` one level short (Schneider
+would reach it), ``2`` or more: overbid unless more levels come.
 
 >>> from skat.core import Deal, GameState
 >>> deal = Deal.parse("CJ SJ HA HT HK H8 H7 D9 D8 D7 CA CT CK CQ C9 SA ST SK SQ S9 "
@@ -24,35 +23,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skat.core import GRAND, NULL, Action, Contract, Declare, GameState, Phase, matadors
+from skat.core import GRAND, NULL, Action, Declare, GameState, Phase
+from skat.core.declarations import DeclarationOption, declarations_of
 
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """One legal choice: the action, the value it is worth with the cards held, the
-    matadors, whether that is an estimate (Hand), and how many levels short of the bid."""
+    """One legal choice: the action and, for a declaration, what it is worth."""
 
     action: Action
-    value: int
-    matadors: int
-    estimate: bool
-    short: int
+    option: DeclarationOption | None = None
+
+    @property
+    def value(self) -> int:
+        """The value with the cards held (0 for picking up the skat)."""
+        return self.option.value if self.option else 0
+
+    @property
+    def matadors(self) -> int:
+        """Matadors of the cards held: + with, − without."""
+        return self.option.matadors if self.option else 0
+
+    @property
+    def estimate(self) -> bool:
+        """The skat is unseen: its jacks may change the value."""
+        return bool(self.option and self.option.estimate)
+
+    @property
+    def short(self) -> int:
+        """Levels missing to reach the bid (0: none)."""
+        return self.option.levels_short if self.option else 0
 
 
-def contract_value(contract: Contract, mats: int, grand_ouvert_base: int = 24) -> int:
-    """The value of ``contract`` won with ``mats`` matadors (by count, + with / − without)
-    and no level beyond those the contract fixes.
-
-    >>> contract_value(Contract.parse("CH"), 2), contract_value(Contract.parse("NO"), 0)
-    (48, 46)
-    """
-    gt = contract.game_type
-    if gt == NULL:
-        return contract.null_value
-    levels = abs(mats) + 1 + contract.hand
-    levels += 2 * contract.schneider_announced + 2 * contract.schwarz_announced + contract.ouvert
-    base = grand_ouvert_base if gt == GRAND and contract.ouvert else gt.base_value
-    return base * levels
+_ORDER = {t: i for i, t in enumerate((GRAND, 3, 2, 1, 0, NULL))}
 
 
 def declaration_menu(state: GameState) -> list[MenuEntry]:
@@ -61,27 +64,15 @@ def declaration_menu(state: GameState) -> list[MenuEntry]:
     d = state.declarer
     if d is None or state.phase not in (Phase.SKAT, Phase.DECLARE):
         return []
-    hand = state.phase == Phase.SKAT
-    mask = state.hand(d).mask if hand else state.declarer_cards().mask
-    out: list[MenuEntry] = []
-    for action in state.legal_actions():
-        if not isinstance(action, Declare):
-            out.append(MenuEntry(action, 0, 0, False, 0))
-            continue
-        c = action.contract
-        gt = c.game_type
-        m = 0 if gt == NULL else matadors(gt, mask)
-        value = contract_value(c, m, state.rules.grand_ouvert_base)
-        short = 0
-        if value < state.bid:
-            unit = state.rules.grand_ouvert_base if gt == GRAND and c.ouvert else gt.base_value
-            short = 99 if gt == NULL else -(-(state.bid - value) // unit)
-        out.append(MenuEntry(action, value, m, hand and gt != NULL, short))
-    order = {t: i for i, t in enumerate((GRAND, 3, 2, 1, 0, NULL))}
+    options = {o.contract: o for o in declarations_of(state.view(d))}
+    out = [
+        MenuEntry(a, options.get(a.contract) if isinstance(a, Declare) else None)
+        for a in state.legal_actions()
+    ]
     out.sort(
         key=lambda e: (
             isinstance(e.action, Declare),
-            order[e.action.contract.game_type] if isinstance(e.action, Declare) else 0,
+            _ORDER[e.action.contract.game_type] if isinstance(e.action, Declare) else 0,
             e.value,
         )
     )

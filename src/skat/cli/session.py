@@ -60,9 +60,9 @@ from skat.core import (
     PickUp,
     Resign,
     ShowCards,
-    matadors,
 )
 from skat.core.actions import Double
+from skat.core.declarations import declarations
 from skat.series import Series
 
 
@@ -302,14 +302,18 @@ class Session:
         )
 
     def _worth(self, state: GameState) -> str:
-        hand = state.hand(self.seating.human).mask
+        """The simple value of each suit game and Grand with the cards in hand."""
+        hand = state.hand(self.seating.human)
         german = self.style.deck == "german"
+        simple = {
+            o.contract.game_type: o.value
+            for o in declarations(hand, bid=18, rules=state.rules, picked_up=True)
+            if o.contract.game_type != NULL and not o.contract.ouvert
+        }
         parts = []
         for gt in (3, 2, 1, 0, 4):
-            m = matadors(gt, hand)
-            base = (9, 10, 11, 12, 24)[gt]
             mark = "G" if gt == 4 else ("Sc", "Rt", "Gr", "Ei")[gt] if german else "♦♥♠♣"[gt]
-            parts.append(f"{mark} {base * (abs(m) + 1)}")
+            parts.append(f"{mark} {simple[GameType(gt)]}")
         return say(self.lang, "worth") + ": " + " ".join(parts)
 
     def _menu_lines(self, menu: list[MenuEntry], state: GameState) -> list[str]:
@@ -543,15 +547,8 @@ class Session:
         names = self.seating.names
         if result.passed:
             head = say(lang, "passed_in")
-        elif result.ramsch is not None:
-            head = f"Ramsch: {result.explain(lang)}"
         else:
-            assert result.declarer is not None and result.contract is not None
-            word = say(lang, "won") if result.won else say(lang, "lost")
-            head = (
-                f"{names[result.declarer]} {result.contract.describe(lang)} {word} "
-                f"({result.points}:{120 - result.points}) · {result.explain(lang)}"
-            )
+            head = agree(result.explain(lang, names=names), lang, names[self.seating.human])
         lines = [f"{say(lang, 'result')}: {head}"]
         if state.tricks:
             t = state.tricks[-1]

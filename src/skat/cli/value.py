@@ -28,6 +28,7 @@ from skat.core import (
     score,
 )
 from skat.core.contracts import TRUMP_ORDER
+from skat.core.scoring import contract_value
 
 NAME = "value"
 HELP = "the value of a game: explanation and list score"
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if args.contract is None:
         if twelve is None:
             raise UserError("give a contract, or --cards (and --skat) to list every game")
-        print(_table(twelve, args.lang))
+        print(_table(twelve, args.lang, rules))
         return 0
     contract = Contract.parse(args.contract)
     if twelve is None and args.matadors is None and contract.game_type != NULL:
@@ -130,7 +131,8 @@ def _cards_for_matadors(game_type: GameType, n: int) -> CardSet:
     return CardSet(mask)
 
 
-def _table(twelve: CardSet, lang: str) -> str:
+def _table(twelve: CardSet, lang: str, rules: Rules) -> str:
+    """Every game's value with these 12 cards: simple and Hand (Null: with and without Ouvert)."""
     de = lang == "de"
     lines = [
         f"{'Spiel' if de else 'game':<22}{'einfach' if de else 'simple':>8}{'Hand':>8}",
@@ -138,10 +140,12 @@ def _table(twelve: CardSet, lang: str) -> str:
     for gt in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GRAND):
         m = matadors(gt, twelve.mask)
         word = ("mit" if m > 0 else "ohne") if de else ("with" if m > 0 else "without")
-        simple = gt.base_value * (abs(m) + 1)
-        hand = gt.base_value * (abs(m) + 2)
+        simple, hand = (contract_value(Contract.make(gt, hand=h), m, rules) for h in (False, True))
         name = gt.german if de else gt.english
         lines.append(f"{name + f' ({word} {abs(m)})':<22}{simple:>8}{hand:>8}")
-    lines.append(f"{'Null':<22}{23:>8}{35:>8}")
-    lines.append(f"{'Null Ouvert':<22}{46:>8}{59:>8}")
+    for name, ouvert in (("Null", False), ("Null Ouvert", True)):
+        simple, hand = (
+            contract_value(Contract.make(NULL, hand=h, ouvert=ouvert), 0) for h in (False, True)
+        )
+        lines.append(f"{name:<22}{simple:>8}{hand:>8}")
     return "\n".join(lines)

@@ -124,6 +124,8 @@ _AGREE: Final = {
     "takes": "take",
     "shows": "show",
     "gives": "give",
+    "wins": "win",
+    "loses": "lose",
 }
 
 
@@ -135,6 +137,8 @@ _AGREE_DE: Final = {
     "legt": "legst",
     "gibt": "gibst",
     "drückt": "drückst",
+    "gewinnt": "gewinnst",
+    "verliert": "verlierst",
 }
 
 

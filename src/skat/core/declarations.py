@@ -58,7 +58,7 @@ class DeclarationOption:
     picking it up) and its jacks may change the matadors; ``below_bid``: how much the value
     falls short of the bid (0 if it does not); ``best``: the highest value the contract can
     reach (Schneider and Schwarz made, the best skat); ``reachable``: ``best`` reaches the bid,
-    the declaration is "arithmetically possible".
+    the declaration is "arithmetically possible"; ``base``: the base value under the rules.
     """
 
     contract: Contract
@@ -68,6 +68,7 @@ class DeclarationOption:
     reachable: bool
     matadors: int = 0
     best: int = 0
+    base: int = 0
 
     @property
     def action(self) -> Declare:
@@ -87,7 +88,7 @@ class DeclarationOption:
             return 0
         if self.contract.game_type == NULL:
             return 99
-        return -(-self.below_bid // base_value(self.contract))
+        return -(-self.below_bid // self.base)
 
 
 def declarations(
@@ -201,6 +202,7 @@ def _options_cached(mask: int, hand: bool, bid: int, go_base: int) -> tuple[Decl
                 reachable=top >= bid,
                 matadors=m,
                 best=top,
+                base=base_value(c, rules),
             )
         )
     return tuple(out)

@@ -406,7 +406,15 @@ _INT_FIELDS: Final = (
     "pushes",
     "required",
 )
-_BOOL_FIELDS: Final = ("won", "overbid", "schneider", "schwarz", "resigned", "schenken", "durchmarsch")
+_BOOL_FIELDS: Final = (
+    "won",
+    "overbid",
+    "schneider",
+    "schwarz",
+    "resigned",
+    "schenken",
+    "durchmarsch",
+)
 
 
 def _get(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:

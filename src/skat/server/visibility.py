@@ -24,7 +24,7 @@ from typing import Any
 
 from skat.core.actions import Declare, Discard, Event
 from skat.core.cards import Card, CardSet, sorted_cards
-from skat.core.contracts import GRAND, NULL, matadors
+from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.state import GameState, IllegalActionError, Phase, View
 
 PHASE_NAMES: dict[Phase, str] = {p: p.name.lower() for p in Phase}
@@ -91,9 +91,11 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
 
 def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
     """The declarations open to this seat now, each with its name and its game value from the
-    cards the declarer knows (his hand, and once picked up the skat and the two cards put
-    away, which count for the matadors; Schneider and Schwarz counted only when announced).
-    ``estimate`` marks the values of Hand games: the unseen skat's jacks may change them.
+    cards the declarer knows (:func:`skat.core.declarations.declarations_of`: his hand, and
+    once picked up the skat and the two cards put away, which count for the matadors;
+    Schneider and Schwarz counted only when announced).  ``estimate`` marks the values of Hand
+    games: the unseen skat's jacks may change them; ``below_bid`` says how far a value falls
+    short of the bid.
 
     >>> s = GameState(seed=5)
     >>> for a in ("p", "18", "y", "p"):
@@ -101,28 +103,22 @@ def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
     >>> [(d["action"], d["en"], d["value"]) for d in declarations(s, s.view(0))][:2]
     [('DH', 'Diamonds Hand', 27), ('DHS', 'Diamonds Hand Schneider announced', 45)]
     """
-    legal = [a for a in view.legal_actions if isinstance(a, Declare)]
+    legal = {a for a in view.legal_actions if isinstance(a, Declare)}
     if not legal or view.declarer is None:
         return []
-    known = view.hand.mask  # the declarer's 12 cards: the skat counts, put away or not
-    for cs in (view.skat, view.discard):
-        if cs is not None:
-            known |= cs.mask
-    out = []
-    for action in legal:
-        c = action.contract
-        gt = c.game_type
-        if gt == NULL:
-            value = c.null_value
-        else:
-            m = abs(matadors(gt, known))
-            levels = m + 1 + c.hand + 2 * c.schneider_announced + 2 * c.schwarz_announced
-            levels += c.ouvert
-            base = state.rules.grand_ouvert_base if gt == GRAND and c.ouvert else gt.base_value
-            value = levels * base
-        out.append({"action": str(action), "en": c.describe("en"), "de": c.describe("de"),
-                    "value": value, "estimate": view.skat is None and gt != NULL})  # fmt: skip
-    return out
+    return [_declaration(o) for o in declarations_of(view) if o.action in legal]
+
+
+def _declaration(o: DeclarationOption) -> dict[str, Any]:
+    c = o.contract
+    return {
+        "action": str(o.action),
+        "en": c.describe("en"),
+        "de": c.describe("de"),
+        "value": o.value,
+        "estimate": o.estimate,
+        "below_bid": o.below_bid,
+    }
 
 
 def _event(e: Event | tuple[int, None]) -> list[Any]:
