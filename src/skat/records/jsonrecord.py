@@ -334,12 +334,9 @@ def result_fields(result: Result | None, seats: int = 3) -> dict[str, Any]:
 
 
 def _tournee_fields(r: Result | None) -> dict[str, Any]:
-    tournee = isinstance(r, TourneeResult)
-    return {
-        "kind": r.kind if tournee else None,
-        "base": r.base if tournee else None,
-        "second_card": r.second_card if tournee else None,
-    }
+    if not isinstance(r, TourneeResult):
+        return {"kind": None, "base": None, "second_card": None}
+    return {"kind": r.kind, "base": r.base, "second_card": r.second_card}
 
 
 def _all_result_fields(r: Result | None, seats: int) -> dict[str, Any]:
