@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final
 
 from skat.core.actions import (
@@ -63,6 +63,9 @@ from skat.core.contracts import (
     Contract,
     matadors,
 )
+from skat.core.rules import Rules
+from skat.core.scoring import contract_value, overbid_value
+from skat.core.sheets import SEEGER_DEFENCE_BONUS, SEEGER_GAME_BONUS
 from skat.core.state import Phase, View
 
 # ranks (index & 7): 7 8 9 Q K T A J
@@ -247,23 +250,26 @@ def expected_score(p: float, value: int) -> float:
     >>> expected_score(1.0, 24), expected_score(0.0, 24)
     (74.0, -178.0)
     """
-    return p * (value + 50) - (1 - p) * (2 * value + 50 + 80)
+    won = value + SEEGER_GAME_BONUS
+    lost = 2 * value + SEEGER_GAME_BONUS + 2 * SEEGER_DEFENCE_BONUS[3]
+    return p * won - (1 - p) * lost
 
 
 def game_value(contract: Contract, cards: int, rules_go_base: int = 24) -> int:
-    """Value of a contract if won simply (no Schneider made): base × (matadors + levels).
+    """Value of a contract if won simply (no Schneider made), with the matadors of ``cards``:
+    :func:`skat.core.scoring.contract_value`.
 
     >>> from skat.core import CardSet
     >>> game_value(Contract.parse("H"), CardSet.parse("CJ DJ HA HT HK H8 H7 D9 D8 D7 SA SQ").mask)
     20
     """
-    gt = contract.game_type
-    if gt == NULL:
-        return contract.null_value
-    level = abs(matadors(gt, cards)) + 1 + contract.hand
-    level += contract.schneider_announced * 2 + contract.schwarz_announced * 2 + contract.ouvert
-    base = rules_go_base if (gt == GRAND and contract.ouvert) else gt.base_value
-    return base * level
+    m = matadors(contract.game_type, cards)
+    return contract_value(contract, m, _rules_with(rules_go_base))
+
+
+@cache
+def _rules_with(grand_ouvert_base: int) -> Rules:
+    return Rules(grand_ouvert_base=grand_ouvert_base)
 
 
 def contract_chance(contract: Contract, hand: int, forehand: bool, pickup: bool) -> float:
@@ -485,8 +491,7 @@ def best_plan(cards: int, bid: int, forehand: bool, go_base: int = 24) -> tuple[
             if value >= bid:
                 ev = expected_score(p, value)
             else:  # overbid: lost for sure; the loss grows with the bid
-                base = c.null_value if gt == NULL else Contract.make(gt).game_type.base_value
-                ev = -(2 * base * math.ceil(bid / base) + 130) - 1000
+                ev = expected_score(0.0, overbid_value(c, bid, _rules_with(go_base))) - 1000
             if best is None or ev > best[0]:
                 best = (ev, c, discard)
     assert best is not None

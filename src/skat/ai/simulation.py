@@ -59,6 +59,7 @@ from skat.ai.heuristic import (
 from skat.core.bidding import BID_VALUES
 from skat.core.cards import JACKS_MASK, points_of
 from skat.core.contracts import GRAND, NULL, TRUMP_MASKS, Contract
+from skat.core.scoring import overbid_value
 
 __all__ = [
     "CALIBRATION",
@@ -208,8 +209,7 @@ def _wins(solver: Solver, pos: Position) -> bool:
 def _overbid_score(contract: Contract, bid: int) -> float:
     """The expected score of a game worth less than the bid: lost at the lowest multiple of
     its base value that reaches the bid."""
-    base = contract.null_value if contract.game_type == NULL else contract.game_type.base_value
-    return -(2 * base * math.ceil(bid / base) + 130)
+    return expected_score(0.0, overbid_value(contract, bid))
 
 
 def _others(seat: int) -> tuple[int, int]:
