@@ -220,7 +220,10 @@ def test_computer_players_fill_the_other_places(storage_where: str) -> None:
                     ws.send_json({"type": "act", "action": action, "counter": msg["counter"]})
                 msg = state_at(ws, msg["counter"] + 1)
     assert len(msg["series"]["rows"]) >= 1
-    assert msg["last"]["text_en"] and msg["last"]["deal"]["skat"]
+    last = msg["last"]
+    assert last["text_en"] and last["deal"]["skat"]
+    if last["declarer"] is not None and "Null" not in last["text_en"]:  # names the declarer
+        assert " card points: " in last["text_en"] and " Augen: " in last["text_de"]
 
 
 def test_a_record_that_does_not_exist_is_a_404(storage_where: str) -> None:

@@ -173,11 +173,12 @@ def last_game(table: Table) -> dict[str, Any] | None:
     last = None
     if series.records:
         r = series.records[-1]
+        names = [table.players[p] for p in r.seats]
         last = {
             "number": r.number,
             "seats": list(r.seats),
-            "text_en": r.result.explain("en"),
-            "text_de": r.result.explain("de"),
+            "text_en": r.result.explain("en", names=names),
+            "text_de": r.result.explain("de", names=names),
             "declarer": r.declarer,
             "won": r.result.won,
             "entries": list(r.entries),
