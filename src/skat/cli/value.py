@@ -68,23 +68,9 @@ def run(args: argparse.Namespace) -> int:
     if twelve is None and args.matadors is None and contract.game_type != NULL:
         raise UserError("give the declarer's --cards (and --skat) or --matadors")
     if args.matadors is not None:
-        if contract.game_type == NULL:
-            raise UserError("Null has no matadors")
-        limit = 4 if contract.game_type == GRAND else 11
-        if args.matadors == 0 or abs(args.matadors) > limit:
-            raise UserError(f"--matadors must be 1..{limit} or -1..-{limit}, not {args.matadors}")
         twelve = _cards_for_matadors(contract.game_type, args.matadors)
     assert twelve is not None or contract.game_type == NULL
-    points = 61 if args.points is None else args.points
-    if not 0 <= points <= 120:
-        raise UserError(f"--points must be 0..120, not {points}")
-    tricks = args.tricks
-    if tricks is None:
-        tricks = 0 if contract.game_type == NULL else 5
-    if not 0 <= tricks <= 10:
-        raise UserError(f"--tricks must be 0..10, not {tricks}")
-    if args.bid < 18:
-        raise UserError(f"--bid must be at least 18, not {args.bid}")
+    points, tricks = _played(args, contract)
     result = score(
         contract,
         bid=args.bid,
@@ -100,6 +86,21 @@ def run(args: argparse.Namespace) -> int:
     sign = f"+{result.score}" if result.score > 0 else f"−{-result.score}"
     print(f"{'Liste' if de else 'list'}: {sign} ({word})")
     return 0
+
+
+def _played(args: argparse.Namespace, contract: Contract) -> tuple[int, int]:
+    """The declarer's card points and tricks from the options, checked (and the bid)."""
+    points = 61 if args.points is None else args.points
+    if not 0 <= points <= 120:
+        raise UserError(f"--points must be 0..120, not {points}")
+    tricks = args.tricks
+    if tricks is None:
+        tricks = 0 if contract.game_type == NULL else 5
+    if not 0 <= tricks <= 10:
+        raise UserError(f"--tricks must be 0..10, not {tricks}")
+    if args.bid < 18:
+        raise UserError(f"--bid must be at least 18, not {args.bid}")
+    return points, tricks
 
 
 def _twelve(args: argparse.Namespace) -> CardSet | None:
@@ -123,6 +124,12 @@ def _twelve(args: argparse.Namespace) -> CardSet | None:
 
 
 def _cards_for_matadors(game_type: GameType, n: int) -> CardSet:
+    """Cards that give ``n`` matadors (+ with, − without) in this game."""
+    if game_type == NULL:
+        raise UserError("Null has no matadors")
+    limit = 4 if game_type == GRAND else 11
+    if n == 0 or abs(n) > limit:
+        raise UserError(f"--matadors must be 1..{limit} or -1..-{limit}, not {n}")
     order = TRUMP_ORDER[game_type]
     if n > 0:
         mask = sum(1 << i for i in order[:n])

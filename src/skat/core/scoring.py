@@ -138,16 +138,32 @@ class Result:
             return self._explain_ramsch(words, names)
         if c is None:
             return "eingepasst" if de else "passed in"
+        text = self._explain_value(lang, words, named=names is not None)
+        text += self._explain_end(words)
+        if names is not None and self.declarer is not None:
+            who = f"{names[self.declarer]} {words['wins'] if self.won else words['loses']}"
+            if c.game_type == NULL:
+                return f"{who} {text}"
+            augen = f"{words['with']} {self.points} {words['augen']}"
+            return f"{who} {c.describe(lang)} {augen}: {text}"
+        return text
+
+    def _explain_value(self, lang: str, words: dict[str, str], named: bool) -> str:
+        """The levels and the value (the game's name only when not named in front)."""
+        c = self.contract
+        assert c is not None
         if c.game_type == NULL:
-            text = f"{c.describe(lang)} = {c.null_value}"
-        else:
-            base = base_value(c, self.rules)
-            parts = [f"{words.get(w, w)} {n}" for w, n in self.levels()]
-            if names is None:
-                name = c.game_type.german if de else c.game_type.english
-                text = ", ".join(parts) + f", × {name} {base} = {base * self.level}"
-            else:  # the game is named in front
-                text = ", ".join(parts) + f" × {base} = {base * self.level}"
+            return f"{c.describe(lang)} = {c.null_value}"
+        base = base_value(c, self.rules)
+        parts = ", ".join(f"{words.get(w, w)} {n}" for w, n in self.levels())
+        if named:
+            return f"{parts} × {base} = {base * self.level}"
+        name = c.game_type.german if lang == "de" else c.game_type.english
+        return f"{parts}, × {name} {base} = {base * self.level}"
+
+    def _explain_end(self, words: dict[str, str]) -> str:
+        """Overbid, how the game ended, the loss and the Kontra multiplier."""
+        text = ""
         if self.overbid:
             text += f" < {words['bid']} {self.bid}: {words['overbid']}"
         if self.schenken:
@@ -166,12 +182,6 @@ class Result:
         if self.multiplier > 1:
             name = ("", "Kontra", "Re", "Supra", "Resupra")[self.kontra]
             text += f", {name} × {self.multiplier} = {_signed(self.score)}"
-        if names is not None and self.declarer is not None:
-            who = f"{names[self.declarer]} {words['wins'] if self.won else words['loses']}"
-            if c.game_type == NULL:
-                return f"{who} {text}"
-            augen = f"{words['with']} {self.points} {words['augen']}"
-            return f"{who} {c.describe(lang)} {augen}: {text}"
         return text
 
     def _explain_ramsch(self, words: dict[str, str], names: Sequence[str] | None) -> str:
@@ -545,43 +555,21 @@ def score(
         else:
             won = not declarer_resigned and (defenders_resigned or tricks == 0)
         value = contract.null_value
-        overbid = value < bid
-        if overbid:
-            value = overbid_value(contract, bid, rules)
     else:
         if spitze:
             extra_levels = (*extra_levels, *("spitze",) * spitze)
         if outcome is not None:
             won, schneider, schwarz = outcome
         else:
-            if declarer_resigned or defenders_resigned:
-                won = defenders_resigned
-            else:
-                won = points >= 61 and (not sa or points >= 90) and (not za or defender_tricks == 0)
-            if won:  # the levels he reached count even when a failed Spitze loses the game
-                schneider = points >= 90
-                schwarz = defender_tricks == 0
-                won = spitze_made
-            elif trick_complete:  # a loser's levels count once a trick was completed
-                schneider = points <= 30
-                schwarz = tricks == 0
+            ended = (declarer_resigned, defenders_resigned, trick_complete, spitze_made)
+            won, schneider, schwarz = _suit_outcome(points, tricks, defender_tricks, sa, za, ended)
         m = matadors(gt, mask)
-        level = (
-            abs(m)
-            + 1
-            + contract.hand
-            + (schneider or sa)
-            + sa
-            + (schwarz or za)
-            + za
-            + contract.ouvert
-            + len(extra_levels)
-        )
+        level = abs(m) + 1 + contract.hand + (schneider or sa) + sa + (schwarz or za) + za
+        level += contract.ouvert + len(extra_levels)
         value = base_value(contract, rules) * level
-        overbid = value < bid
-        if overbid:
-            value = overbid_value(contract, bid, rules)
+    overbid = value < bid
     if overbid:
+        value = overbid_value(contract, bid, rules)
         won = False
     lost_factor = 1 if (rules.lost_hand_single and contract.hand) else 2
     return Result(
@@ -610,6 +598,33 @@ def score(
         violator=violation[0] if violation else None,
         required=required,
     )
+
+
+def _suit_outcome(
+    points: int,
+    tricks: int,
+    defender_tricks: int,
+    sa: bool,
+    za: bool,
+    ended: tuple[bool, bool, bool, bool],
+) -> tuple[bool, bool, bool]:
+    """(won, schneider, schwarz) of a suit game or Grand on the board.
+
+    ``ended`` = (declarer resigned, defenders resigned, a trick completed, Spitze made).  The
+    declarer wins with 61 card points, 90 with Schneider announced, every trick with Schwarz
+    announced, or when the defenders gave up; a winner's levels count even when a failed Spitze
+    loses the game; a loser's once a trick was completed.
+    """
+    declarer_resigned, defenders_resigned, trick_complete, spitze_made = ended
+    if declarer_resigned or defenders_resigned:
+        won = defenders_resigned
+    else:
+        won = points >= 61 and (not sa or points >= 90) and (not za or defender_tricks == 0)
+    if won:
+        return spitze_made, points >= 90, defender_tricks == 0
+    if trick_complete:
+        return False, points <= 30, tricks == 0
+    return False, False, False
 
 
 def score_ramsch(

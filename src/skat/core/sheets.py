@@ -72,49 +72,52 @@ def entries(
         raise ValueError(f"unknown score sheet {sheet!r} (known: {', '.join(SHEETS)})")
     out = [0] * n_players
     if result.ramsch is not None:
-        scores = result.seat_scores
-        if sheet == "bierlachs":
-            for seat, value in enumerate(scores):
-                if value < 0:
-                    out[seats[seat]] += value
-                elif value > 0:  # a Durchmarsch or a Gewinner-Ramsch: the others pay
-                    for other in range(3):
-                        if other != seat:
-                            out[seats[other]] -= value
-        else:
-            for seat, value in enumerate(scores):
-                out[seats[seat]] += value
-        return tuple(v * factor for v in out)
-    if result.declarer is None:  # passed in
-        return tuple(out)
-    declarer = seats[result.declarer]
-    defenders = [seats[s] for s in range(3) if s != result.declarer]
-    if sheet == "plain":
-        out[declarer] = result.score
-    elif sheet == "seeger":
-        if result.won:
-            out[declarer] = result.score + SEEGER_GAME_BONUS
-        else:
-            out[declarer] = result.score - SEEGER_GAME_BONUS
-            if bonus == "active":
-                for p in defenders:
-                    out[p] = SEEGER_ACTIVE_BONUS
-            else:
-                each = SEEGER_DEFENCE_BONUS[min(n_players, 4)]
-                for p in range(n_players):
-                    if p != declarer:
-                        out[p] = each
-    elif sheet == "bierlachs":
-        if result.won:
-            for p in defenders:
-                out[p] = -result.score
-        else:
+        _ramsch(out, result, seats, sheet)
+    elif result.declarer is not None:  # else passed in: nothing
+        declarer = seats[result.declarer]
+        defenders = [seats[s] for s in range(3) if s != result.declarer]
+        if sheet == "plain":
             out[declarer] = result.score
-    else:  # danish
-        single = result.value * result.multiplier
-        if result.won:
-            out[declarer] = single
-        else:
-            for p in defenders:
-                out[p] = single
+        elif sheet == "seeger":
+            _seeger(out, result, declarer, defenders, bonus)
+        elif sheet == "bierlachs":  # only minus points: a won game costs the defenders
+            if result.won:
+                for p in defenders:
+                    out[p] = -result.score
+            else:
+                out[declarer] = result.score
+        else:  # danish: the single value, to the declarer if won, else to each defender
+            for p in [declarer] if result.won else defenders:
+                out[p] = result.value * result.multiplier
     return tuple(v * factor for v in out)
+
+
+def _ramsch(out: list[int], result: Result, seats: Sequence[int], sheet: str) -> None:
+    """A Ramsch writes each seat's score; on a Bierlachs list only minus points: a winner's
+    plus (Durchmarsch, Gewinner-Ramsch) is paid by the others."""
+    for seat, value in enumerate(result.seat_scores):
+        if sheet != "bierlachs" or value < 0:
+            out[seats[seat]] += value
+        elif value > 0:
+            for other in range(3):
+                if other != seat:
+                    out[seats[other]] -= value
+
+
+def _seeger(
+    out: list[int], result: Result, declarer: int, defenders: list[int], bonus: str
+) -> None:
+    """Seeger-Fabian: ± 50 for the declarer; for a lost game + 40 (30 from four players up) to
+    every other player, or with ``bonus="active"`` + 40 to the two defenders."""
+    if result.won:
+        out[declarer] = result.score + SEEGER_GAME_BONUS
+        return
+    out[declarer] = result.score - SEEGER_GAME_BONUS
+    if bonus == "active":
+        for p in defenders:
+            out[p] = SEEGER_ACTIVE_BONUS
+        return
+    each = SEEGER_DEFENCE_BONUS[min(len(out), 4)]
+    for p in range(len(out)):
+        if p != declarer:
+            out[p] = each
