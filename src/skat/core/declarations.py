@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final
 
 from skat.core.actions import Declare
 from skat.core.cards import CardSet
-from skat.core.contracts import NULL, Contract, best_case_matadors, matadors
+from skat.core.contracts import GRAND, NULL, Contract, best_case_matadors, matadors
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import base_value, contract_value, max_value
 
@@ -208,8 +208,30 @@ def _options_cached(mask: int, hand: bool, bid: int, go_base: int) -> tuple[Decl
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
+def _bound_table(hand: bool) -> tuple[tuple[Declare, int, int, int], ...]:
+    """(action, game type, base value (0: Grand Ouvert's, from the rules), levels fixed by the
+    contract): the highest value is base × (best-case matadors + fixed levels), as
+    :func:`~skat.core.scoring.max_value` computes it."""
+    out = []
+    for c in _HAND_CONTRACTS if hand else _PICKUP_CONTRACTS:
+        base = base_value(c)
+        fixed = max_value(c, 0) // base
+        go = c.game_type == GRAND and c.ouvert
+        out.append((Declare.of(c), int(c.game_type), 0 if go else base, fixed))
+    return tuple(out)
+
+
+_BOUNDS: Final = {True: _bound_table(True), False: _bound_table(False)}
+
+
+@lru_cache(maxsize=8192)
 def _possible(mask: int, hand: bool, bid: int, go_base: int) -> tuple[Declare, ...]:
-    options = _options_cached(mask, hand, bid, go_base)
-    ok = tuple(o.action for o in options if o.reachable)
-    return ok or tuple(o.action for o in options)
+    table = _BOUNDS[hand]
+    unknown = 2 if hand else 12 - mask.bit_count()
+    if unknown:
+        mats = [best_case_matadors(gt, mask, unknown) for gt in range(5)]
+    else:
+        mats = [abs(matadors(gt, mask)) for gt in range(5)]
+    mats.append(0)
+    ok = tuple(a for a, gt, base, fixed in table if (base or go_base) * (mats[gt] + fixed) >= bid)
+    return ok or tuple(a for a, _, _, _ in table)
