@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skat.cli.main import main
-from skat.core import Deal, GameState, OfficersState, Rules, StrohmannState, TourneeState
+from skat.core import Deal, GameState, Rules
+from skat.variants import OfficersState, StrohmannState, TourneeState
 from skat.core.actions import (
     VIOLATION_KINDS,
     Double,

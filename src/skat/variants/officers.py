@@ -59,7 +59,7 @@ from skat.core.cards import ALL_MASK, CARDS, Card, CardParseError, CardSet, card
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, score
-from skat.core.snapshots import Snapshots
+from skat.variants.snapshots import Snapshots
 from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
 
 FOREHAND: Final = 0
@@ -310,6 +310,7 @@ class OfficersState(Snapshots[Event]):
     )
 
     SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS
+    variant: Final = "officers"
 
     deal: OfficersDeal
     rules: Rules
@@ -357,6 +358,11 @@ class OfficersState(Snapshots[Event]):
         self._undo: list[tuple[object, ...]] = []
 
     # ------------------------------------------------------------------ properties
+
+    @property
+    def null(self) -> bool:
+        """Whether Null may be declared in this game (``OfficersState(null=...)``)."""
+        return len(self._declarations) == len(_DECLARATIONS)
 
     @property
     def declarer(self) -> int:

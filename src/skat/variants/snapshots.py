@@ -1,5 +1,5 @@
 """Undo by snapshots and copies for the small game states of the two-player and Tournee
-variants (:class:`~skat.core.tournee.TourneeState`, :class:`~skat.core.officers.OfficersState`).
+variants (:class:`~skat.variants.tournee.TourneeState`, :class:`~skat.variants.officers.OfficersState`).
 
 A state lists the attributes that an action may change in ``SNAPSHOT_FIELDS``; before each
 action it calls ``_push_undo()``, and :meth:`Snapshots.undo` puts the last snapshot back.

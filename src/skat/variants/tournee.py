@@ -82,7 +82,7 @@ from skat.core.contracts import (
 from skat.core.deal import Deal
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.scoring import Result
-from skat.core.snapshots import Snapshots
+from skat.variants.snapshots import Snapshots
 from skat.core.state import IllegalActionError
 from skat.core.tricks import Trick, TrickPlay
 
@@ -610,6 +610,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     )
 
     SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS
+    variant: Final = "tournee"
 
     deal: Deal
     rules: Rules
