@@ -660,8 +660,10 @@ def iss_unwritable(state: object) -> str | None:
     >>> iss_unwritable(g) is None
     True
     """
-    if not isinstance(state, GameState):
-        return f"a {type(state).__name__.removesuffix('State')} game (ISS records are Skat)"
+    variant = getattr(state, "variant", None)  # skat.core.game.GameLike.variant
+    if variant != "skat" or not isinstance(state, GameState):
+        name = variant.capitalize() if isinstance(variant, str) else type(state).__name__
+        return f"a {name} game (ISS records are Skat)"
     r = state.result
     if r is not None and r.ramsch is not None:
         kind = {"gewinner": "Gewinner-Ramsch"}.get(r.ramsch, r.ramsch.capitalize())

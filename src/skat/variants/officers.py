@@ -59,8 +59,8 @@ from skat.core.cards import ALL_MASK, CARDS, Card, CardParseError, CardSet, card
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, score
-from skat.variants.snapshots import Snapshots
 from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
+from skat.variants.snapshots import Snapshots
 
 FOREHAND: Final = 0
 """The non-dealer: declares and leads the first trick."""

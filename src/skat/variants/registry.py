@@ -208,7 +208,9 @@ def _deal_or_none(deal: object | None) -> Deal | None:
     return None if deal is None else _own(deal, Deal)
 
 
-_REGISTRY: Final[dict[str, Variant]] = {v.name: v for v in (Skat(), Strohmann(), Officers(), Tournee())}
+_REGISTRY: Final[dict[str, Variant]] = {
+    v.name: v for v in (Skat(), Strohmann(), Officers(), Tournee())
+}
 
 
 def variant_names() -> tuple[str, ...]:

@@ -82,9 +82,9 @@ from skat.core.contracts import (
 from skat.core.deal import Deal
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.scoring import Result
-from skat.variants.snapshots import Snapshots
 from skat.core.state import IllegalActionError
 from skat.core.tricks import Trick, TrickPlay
+from skat.variants.snapshots import Snapshots
 
 # ------------------------------------------------------------------------------ values
 
