@@ -25,8 +25,8 @@ from skat.core import (
     Resign,
     matadors,
 )
-from skat.variants import OfficersDeal, OfficersState
 from skat.core.cards import ALL_MASK
+from skat.variants import OfficersDeal, OfficersState
 from skat.variants.officers import DEALER, FOREHAND, OfficersDealError, Pile
 
 

@@ -36,9 +36,9 @@ from skat.core import (
     Rules,
     RulesError,
 )
-from skat.variants import StrohmannState
 from skat.core.cards import ALL_MASK
 from skat.core.seats import FOREHAND, MIDDLEHAND, REARHAND
+from skat.variants import StrohmannState
 
 from ._support import DEAL
 
