@@ -60,7 +60,7 @@ from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Con
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, score
 from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
-from skat.variants.snapshots import Snapshots
+from skat.variants.snapshots import TRICK_FIELDS, Snapshots
 
 FOREHAND: Final = 0
 """The non-dealer: declares and leads the first trick."""
@@ -264,13 +264,7 @@ _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
     "_gt",
     "_up",
     "_down",
-    "_trick",
-    "_trick_leader",
-    "_trick_count",
-    "_decl_won",
-    "_def_won",
-    "_decl_tricks",
-    "_def_tricks",
+    *TRICK_FIELDS,
     "_result",
     "tricks",
 )
@@ -345,17 +339,9 @@ class OfficersState(Snapshots[Event]):
         self._gt = 0
         self._up: tuple[int, int] = deal.up_masks
         self._down: tuple[int, int] = deal.down_masks
-        self._trick: tuple[int, ...] = ()
-        self._trick_leader = FOREHAND
-        self._trick_count = 0
-        self._decl_won = 0
-        self._def_won = 0
-        self._decl_tricks = 0
-        self._def_tricks = 0
         self._result: Result | None = None
-        self.history = []
         self.tricks = ()
-        self._undo: list[tuple[object, ...]] = []
+        self._start_record(FOREHAND)
 
     # ------------------------------------------------------------------ properties
 

@@ -81,7 +81,7 @@ from skat.core.deal import Deal
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.state import IllegalActionError
 from skat.core.tricks import Trick, TrickPlay
-from skat.variants.snapshots import Snapshots
+from skat.variants.snapshots import TRICK_FIELDS, Snapshots
 from skat.variants.tournee_actions import (
     PASST_MIR_NICHT,
     TURN,
@@ -143,13 +143,7 @@ _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
     "_turned",
     "contract",
     "_gt",
-    "_trick",
-    "_trick_leader",
-    "_trick_count",
-    "_decl_won",
-    "_def_won",
-    "_decl_tricks",
-    "_def_tricks",
+    *TRICK_FIELDS,
     "_resigned",
     "_result",
     "tricks",
@@ -290,18 +284,10 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         self._turned: tuple[Card, ...] = ()
         self.contract = None
         self._gt = 0
-        self._trick: tuple[int, ...] = ()
-        self._trick_leader = 0
-        self._trick_count = 0
-        self._decl_won = 0
-        self._def_won = 0
-        self._decl_tricks = 0
-        self._def_tricks = 0
         self._resigned = 0
         self._result: TourneeResult | None = None
-        self.history = []
         self.tricks = ()
-        self._undo: list[tuple[object, ...]] = []
+        self._start_record(0)
 
     # ------------------------------------------------------------------ properties
 
