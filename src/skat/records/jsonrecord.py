@@ -11,7 +11,8 @@ plays, replayed directly with the engine's actions::
      "result": {...}, "meta": {...}}
 
 - ``variant``: ``skat`` (the default: :class:`~skat.core.state.GameState` with every house
-  rule), ``strohmann``, ``officers`` or ``tournee`` (the two-player and Tournee states).
+  rule), ``strohmann``, ``officers`` or ``tournee`` (the two-player and Tournee states of
+  :mod:`skat.variants`): a name of the registry.
   Their setup: ``ramsch`` (skat: a Ramsch round's forced Ramsch, no auction), ``dummy``
   (strohmann: the dummy's seat), ``null`` (officers: Null allowed), ``top`` (tournee: the skat
   card turned first).
@@ -31,6 +32,13 @@ moves as the server wrote them (``G.DT.ST``, ``D`` then ``D9.DQ``, ``SC``, ``RE`
 record-only events ``TI``, ``LE`` and ``??``; it is replayed by the ISS replayer, so that
 ISS → JSON → ISS gives back the same line.  Version 2 cannot hold those (a timeout or a player
 leaving is no engine action).
+
+This module writes version 2 (every variant through its registry entry,
+:func:`skat.variants.find_variant`: the deal, the setup fields and the action parser) and loads
+either version; the parts live beside it: :mod:`~skat.records.jsongame` (the loaded game, the
+versions), :mod:`~skat.records.jsonv1`, :mod:`~skat.records.jsonresult` (the ``result`` fields),
+:mod:`~skat.records.jsonmeta` and :mod:`~skat.records.jsonerrors` (the errors and their
+messages).
 
 The module is named ``jsonrecord`` so that ``from skat.records import jsonrecord`` does not
 shadow the standard library's ``json`` where both are used.
