@@ -81,7 +81,11 @@ def check_series(series: object, seats: int) -> None:
         raise JsonRecordError(
             f"meta.series.players: must be a list of {count} names (by seat), not {short(players)}"
         )
-    state = series.get("state", {})
+    _check_series_state(series.get("state", {}))
+
+
+def _check_series_state(state: object) -> None:
+    """``meta.series.state``: the series' own short names and plain values."""
     if not isinstance(state, Mapping):
         raise JsonRecordError(f"meta.series.state: must be an object, not {kind_of(state)}")
     for key, value in state.items():

@@ -445,18 +445,26 @@ class OfficersState(Snapshots[Event]):
         if seat != self.to_move:
             raise IllegalActionError(f"it is {_NAMES[self.to_move]}'s turn, not {who}'s")
         if self.phase == DECLARE:
-            if not isinstance(action, Declare):
-                raise IllegalActionError(f"{title} must declare the game first")
-            if action not in self._declarations:
-                c = action.contract
-                if c.game_type == NULL and not (c.hand or c.ouvert):
-                    raise IllegalActionError("Null is not played under these rules")
-                allowed = " ".join(str(a) for a in self._declarations)
-                raise IllegalActionError(
-                    f"Officers' Skat has no skat, no Hand game and no announcements: "
-                    f"declare one of {allowed}, not {c.code}"
-                )
-            return action
+            return self._validate_declaration(action, title)
+        return self._validate_card(action, seat, title)
+
+    def _validate_declaration(self, action: Action, title: str) -> Action:
+        """Forehand's declaration: a suit, Grand or (if allowed) Null, nothing else."""
+        if not isinstance(action, Declare):
+            raise IllegalActionError(f"{title} must declare the game first")
+        if action not in self._declarations:
+            c = action.contract
+            if c.game_type == NULL and not (c.hand or c.ouvert):
+                raise IllegalActionError("Null is not played under these rules")
+            allowed = " ".join(str(a) for a in self._declarations)
+            raise IllegalActionError(
+                f"Officers' Skat has no skat, no Hand game and no announcements: "
+                f"declare one of {allowed}, not {c.code}"
+            )
+        return action
+
+    def _validate_card(self, action: Action, seat: int, title: str) -> Action:
+        """A face-up card of ``seat``'s, following the led suit if it can."""
         if not isinstance(action, Card):
             raise IllegalActionError(f"{title} must play a card, not {action}")
         up = self._up[seat]

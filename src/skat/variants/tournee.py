@@ -47,6 +47,7 @@ The rules, their sources and the decisions taken where the sources are silent ar
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
@@ -150,6 +151,19 @@ _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
 )
 
 _GAME_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.scope == "game")
+
+
+def _parsed(action: TourneeAction | str) -> TourneeAction:
+    """An action from its text, a Skat :class:`~skat.core.actions.Bid` as the
+    :class:`TourneeBid` of its value; :class:`~skat.core.state.IllegalActionError` for neither."""
+    try:
+        if isinstance(action, str):
+            return parse_tournee_action(action)
+        if isinstance(action, Bid):
+            return TourneeBid.of(action.value)
+    except ActionParseError as exc:
+        raise IllegalActionError(str(exc)) from None
+    return action
 
 
 @dataclass(frozen=True)
@@ -390,16 +404,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         Returns the parsed action; raises :class:`~skat.core.state.IllegalActionError` naming
         the reason.
         """
-        if isinstance(action, str):
-            try:
-                action = parse_tournee_action(action)
-            except ActionParseError as exc:
-                raise IllegalActionError(str(exc)) from None
-        elif isinstance(action, Bid):
-            try:
-                action = TourneeBid.of(action.value)
-            except ActionParseError as exc:
-                raise IllegalActionError(str(exc)) from None
+        action = _parsed(action)
         if seat is None:
             seat = action.seat if isinstance(action, Resign) else self.to_move
         who = _SEAT_NAMES[seat] if 0 <= seat < 3 else f"seat {seat}"
@@ -407,62 +412,69 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         if phase == DONE:
             raise IllegalActionError("the game is over")
         if isinstance(action, Resign):
-            if phase != PLAY:
-                raise IllegalActionError("resigning is possible only during the play")
-            if action.seat != seat:
-                raise IllegalActionError(f"{who} cannot resign for seat {action.seat}")
-            if self._resigned >> seat & 1:
-                raise IllegalActionError(f"{who} has resigned already")
-            return action
+            return self._validate_resign(action, seat, who)
         if seat != self.to_move:
             raise IllegalActionError(f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s")
-        if phase == PLAY:
-            return self._validate_card(action, seat, who)
-        if phase == BIDDING:
-            return self._validate_bidding(action, seat, who)
-        if phase == SKAT:
-            if isinstance(action, (Turn, PickUp)):
-                return action
-            if isinstance(action, Declare):
-                c = action.contract
-                if not c.hand:
-                    raise IllegalActionError(
-                        f"{c.describe()} is no Solo: turn a card (t) for a Tournée, pick up the"
-                        " skat (s) for a Guckser, or declare a Hand game (a Solo)"
-                    )
-                if c.ouvert and c.game_type != NULL and c.game_type != GRAND:
-                    raise IllegalActionError(f"there is no {c.describe()} in Tournee Skat")
-                self._check_reachable(action, _SOLO_DECLARES, SOLO)
-                return action
-            raise IllegalActionError(
-                f"{who} must turn a card (t), pick up the skat (s) or declare a Solo"
-            )
-        if phase == TURNED:
-            if isinstance(action, PasstMirNicht):
-                if len(self._turned) == 2:
-                    raise IllegalActionError("the second card decides: passt mir nicht is over")
-                return action
-            if isinstance(action, Declare):
-                allowed = self._tournee_declares()
-                if action not in allowed:
-                    card = self._turned[-1]
-                    choice = " or Grand" if card.rank == _JACK else ""
-                    raise IllegalActionError(
-                        f"the turned {card} makes {card.suit.english}{choice} trumps, not"
-                        f" {action.contract.describe()}"
-                    )
-                return action
-            raise IllegalActionError(
-                f"{who} must take the turned card's suit or say passt mir nicht (pmn)"
-            )
-        if phase == DISCARD:
-            if not isinstance(action, Discard):
-                raise IllegalActionError(f"{who} must put two cards into the skat first")
-            hand = self._hands[seat]
-            if action.mask & ~hand:
-                raise IllegalActionError(f"{who} does not hold {CardSet(action.mask & ~hand)}")
+        return self._VALIDATORS[phase](self, action, seat, who)
+
+    def _validate_resign(self, action: Resign, seat: int, who: str) -> TourneeAction:
+        if self.phase != PLAY:
+            raise IllegalActionError("resigning is possible only during the play")
+        if action.seat != seat:
+            raise IllegalActionError(f"{who} cannot resign for seat {action.seat}")
+        if self._resigned >> seat & 1:
+            raise IllegalActionError(f"{who} has resigned already")
+        return action
+
+    def _validate_skat(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        """Turn a card (Tournée), pick up the skat (Guckser) or declare a Solo."""
+        if isinstance(action, (Turn, PickUp)):
             return action
-        # DECLARE: the Guckser's game
+        if isinstance(action, Declare):
+            c = action.contract
+            if not c.hand:
+                raise IllegalActionError(
+                    f"{c.describe()} is no Solo: turn a card (t) for a Tournée, pick up the"
+                    " skat (s) for a Guckser, or declare a Hand game (a Solo)"
+                )
+            if c.ouvert and c.game_type != NULL and c.game_type != GRAND:
+                raise IllegalActionError(f"there is no {c.describe()} in Tournee Skat")
+            self._check_reachable(action, _SOLO_DECLARES, SOLO)
+            return action
+        raise IllegalActionError(
+            f"{who} must turn a card (t), pick up the skat (s) or declare a Solo"
+        )
+
+    def _validate_turned(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        """The turned card's suit (or Grand on a jack), or passt mir nicht."""
+        if isinstance(action, PasstMirNicht):
+            if len(self._turned) == 2:
+                raise IllegalActionError("the second card decides: passt mir nicht is over")
+            return action
+        if isinstance(action, Declare):
+            allowed = self._tournee_declares()
+            if action not in allowed:
+                card = self._turned[-1]
+                choice = " or Grand" if card.rank == _JACK else ""
+                raise IllegalActionError(
+                    f"the turned {card} makes {card.suit.english}{choice} trumps, not"
+                    f" {action.contract.describe()}"
+                )
+            return action
+        raise IllegalActionError(
+            f"{who} must take the turned card's suit or say passt mir nicht (pmn)"
+        )
+
+    def _validate_discard(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        if not isinstance(action, Discard):
+            raise IllegalActionError(f"{who} must put two cards into the skat first")
+        hand = self._hands[seat]
+        if action.mask & ~hand:
+            raise IllegalActionError(f"{who} does not hold {CardSet(action.mask & ~hand)}")
+        return action
+
+    def _validate_guckser(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        """The Guckser's game: Grand, Null or Null Ouvert."""
         if not isinstance(action, Declare):
             raise IllegalActionError(f"{who} must declare the Guckser now")
         if action not in _GUCKSER_DECLARES:
@@ -505,6 +517,17 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
                 )
             return action
         raise IllegalActionError(f"the auction is on: {who} cannot {action}")
+
+    _VALIDATORS: Final[
+        dict[TourneePhase, Callable[[TourneeState, TourneeAction, int, str], TourneeAction]]
+    ] = {
+        BIDDING: _validate_bidding,
+        SKAT: _validate_skat,
+        TURNED: _validate_turned,
+        DISCARD: _validate_discard,
+        DECLARE: _validate_guckser,
+        PLAY: _validate_card,
+    }
 
     def _check_reachable(self, action: Declare, candidates: tuple[Declare, ...], kind: str) -> None:
         if action in self._reachable(candidates, kind):

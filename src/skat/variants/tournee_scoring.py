@@ -217,6 +217,19 @@ class TourneeResult(Result):
         return text
 
 
+def _level(contract: Contract, matadors_count: int, schneider: bool, schwarz: bool) -> int:
+    """The levels made: matadors, game, Schneider (made or announced), Schneider announced,
+    Schwarz (made or announced), Schwarz announced; no Hand level."""
+    return (
+        abs(matadors_count)
+        + 1
+        + (schneider or contract.schneider_announced)
+        + contract.schneider_announced
+        + (schwarz or contract.schwarz_announced)
+        + contract.schwarz_announced
+    )
+
+
 def score_tournee(
     kind: str,
     contract: Contract,
@@ -265,14 +278,7 @@ def score_tournee(
             schneider = points <= DECLARER_SCHNEIDER
             schwarz = tricks == 0
         m = matadors(gt, mask)
-        level = (
-            abs(m)
-            + 1
-            + (schneider or contract.schneider_announced)
-            + contract.schneider_announced
-            + (schwarz or contract.schwarz_announced)
-            + contract.schwarz_announced
-        )
+        level = _level(contract, m, schneider, schwarz)
         value = base * level
     overbid = value < bid
     if overbid:
