@@ -53,8 +53,8 @@ PRESET_TEXT = {
 OUTRO = """
 ## Two-player games, Tournee Skat, Danish rules
 
-Strohmann and Offiziersskat (`skat.core.StrohmannState`, `skat.core.OfficersState`) are in
-[variants/two-player.md](variants/two-player.md); Tournee Skat (`skat.core.TourneeState`) in
+Strohmann and Offiziersskat (`skat.variants.StrohmannState`, `skat.variants.OfficersState`) are in
+[variants/two-player.md](variants/two-player.md); Tournee Skat (`skat.variants.TourneeState`) in
 [variants/tournee.md](variants/tournee.md); the Danish Skat Union rules in
 [variants/danish.md](variants/danish.md), each with its sources.
 """

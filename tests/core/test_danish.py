@@ -13,7 +13,7 @@ import pytest
 
 from skat.core import PASS, Bid, Deal, GameState, IllegalActionError, Rules, RulesError
 from skat.core.rules import DANISH, ISKO, OPTIONS, PRESETS
-from skat.core.tournee import TourneeState
+from skat.variants.tournee import TourneeState
 
 DEAL = Deal.parse(
     "CJ SJ HA HT HK H8 H7 D9 D8 D7 | CA CT CK CQ C9 SA ST SK SQ S9 | "

@@ -1,4 +1,4 @@
-"""Officers' Skat (Offiziersskat): the rules as implemented in ``skat.core.officers``
+"""Officers' Skat (Offiziersskat): the rules as implemented in ``skat.variants.officers``
 (docs/variants/two-player.md; RULES.md section 10, seeds 000/002), then conformance on seeded
 random games: every card in one place, 120 points in 16 tricks, undo, copies, legal actions,
 validation, and views that never depend on face-down cards."""
@@ -21,14 +21,13 @@ from skat.core import (
     Declare,
     Event,
     IllegalActionError,
-    OfficersDeal,
-    OfficersState,
     Phase,
     Resign,
     matadors,
 )
 from skat.core.cards import ALL_MASK
-from skat.core.officers import DEALER, FOREHAND, OfficersDealError, Pile
+from skat.variants import OfficersDeal, OfficersState
+from skat.variants.officers import DEALER, FOREHAND, OfficersDealError, Pile
 
 
 def layout(fh_up: str, fh_down: str, dealer_up: str, dealer_down: str) -> OfficersDeal:

@@ -1,4 +1,4 @@
-"""Skat for two with a dummy (Strohmann): the rules as implemented in ``skat.core.strohmann``
+"""Skat for two with a dummy (Strohmann): the rules as implemented in ``skat.variants.strohmann``
 (docs/variants/two-player.md; RULES.md section 10, seeds 000/002), then conformance on seeded
 random games: every card in one place, 120 points, undo, copies, legal actions, validation and
 views that never depend on cards the seat cannot see."""
@@ -35,10 +35,10 @@ from skat.core import (
     Resign,
     Rules,
     RulesError,
-    StrohmannState,
 )
 from skat.core.cards import ALL_MASK
 from skat.core.seats import FOREHAND, MIDDLEHAND, REARHAND
+from skat.variants import StrohmannState
 
 from ._support import DEAL
 

@@ -1,5 +1,5 @@
 """Tournee Skat (docs/variants/tournee.md): the rules, each test naming its source, and the
-conformance of :class:`~skat.core.tournee.TourneeState` on seeded random games (cards
+conformance of :class:`~skat.variants.tournee.TourneeState` on seeded random games (cards
 conserved, the game ends, legal actions validate and nothing else does, undo, copies, views).
 
 Sources: "The Laws of Skat" (North American Skat League) in R. F. Foster, *Foster's Complete
@@ -31,7 +31,7 @@ from skat.core.contracts import Contract
 from skat.core.deal import Deal
 from skat.core.rules import Rules, RulesError
 from skat.core.state import IllegalActionError
-from skat.core.tournee import (
+from skat.variants.tournee import (
     GUCKSER,
     PASST_MIR_NICHT,
     SOLO,

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skat.cli.main import main
-from skat.core import Deal, GameState, OfficersState, Rules, StrohmannState, TourneeState
+from skat.core import Deal, GameState, Rules
 from skat.core.actions import (
     VIOLATION_KINDS,
     Double,
@@ -43,6 +43,7 @@ from skat.records.jsonrecord import (
     state_to_json,
 )
 from skat.records.replay import check
+from skat.variants import OfficersState, StrohmannState, TourneeState, find_variant
 
 AnyState = GameState | StrohmannState | OfficersState | TourneeState
 
@@ -82,7 +83,7 @@ def _play(state: AnyState, rng: random.Random, *, ends: float = 0.04, odd: float
 
 
 def _seats(state: AnyState) -> int:
-    return 2 if isinstance(state, OfficersState) else 3
+    return find_variant(state.variant).seats
 
 
 def _round_trip(state: AnyState, meta: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -45,13 +45,10 @@ from skat.core.contracts import (
     matadors,
 )
 from skat.core.deal import Deal, DealError
-from skat.core.officers import OfficersDeal, OfficersState, OfficersView
 from skat.core.rules import ISKO, ISS, ISS2, OLD, PRESETS, Rules, RulesError
 from skat.core.scoring import Result, score
 from skat.core.seats import FOREHAND, MIDDLEHAND, REARHAND, Seat
 from skat.core.state import GameState, IllegalActionError, Phase, Trick, View
-from skat.core.strohmann import StrohmannState, StrohmannView
-from skat.core.tournee import TourneeResult, TourneeState, TourneeView
 
 __all__ = [
     "BID_VALUES",
@@ -91,9 +88,6 @@ __all__ = [
     "GameType",
     "Hold",
     "IllegalActionError",
-    "OfficersDeal",
-    "OfficersState",
-    "OfficersView",
     "Pass",
     "Phase",
     "PickUp",
@@ -104,12 +98,7 @@ __all__ = [
     "RulesError",
     "Seat",
     "ShowCards",
-    "StrohmannState",
-    "StrohmannView",
     "Suit",
-    "TourneeResult",
-    "TourneeState",
-    "TourneeView",
     "Trick",
     "View",
     "matadors",

@@ -278,6 +278,7 @@ class GameState(TrickPlay):
         "tricks",
     )
 
+    variant: Final = "skat"  # the registry's name (skat.core.game.GameLike)
     deal: Deal
     rules: Rules
     phase: Phase

@@ -2,7 +2,8 @@
 engine (:mod:`skat.records.replay`) and versioned JSON records of every game the engine plays
 (:mod:`skat.records.jsonrecord`).
 
-Imports :mod:`skat.core` and the standard library only.
+Imports :mod:`skat.core`, :mod:`skat.variants` (every variant through its registry entry) and
+the standard library only.
 
 >>> from skat.records import read_iss, check
 >>> lines = ["(;GM[Skat]ID[3]MV[w CJ.SJ.HJ.DJ.CA.CT.CK.CQ.C9.C8.C7.SA.ST.SK.SQ.S9.S8.S7.HA.HT."

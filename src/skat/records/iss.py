@@ -47,8 +47,9 @@ from skat.core.actions import (
     Spitze,
     Violation,
 )
-from skat.core.contracts import NULL
+from skat.core.contracts import NULL, Contract
 from skat.core.rules import ISS, ISS2, Rules
+from skat.core.scoring import Result
 from skat.core.state import GameState
 
 __all__ = [
@@ -556,53 +557,14 @@ def engine_result(
     if r is None:
         if ended_by not in ("TI", "LE") or seat is None:
             raise ValueError("the game is not over")
-        d = state.declarer
-        marks = [0, 0, 0]
-        if d is None or d == seat:
-            marks[seat] = 1
-        else:
-            for s in range(3):
-                if s != d:
-                    marks[s] = 1
-        fields: dict[str, int | str] = {
-            "d": -1 if d is None else d,
-            "outcome": "penalty",
-            "v": 0,
-            "m": 0,
-            "bid": "bidok",
-            "p": 0,
-            "t": 0,
-            "s": 0,
-            "z": 0,
-            "p0": marks[0],
-            "p1": marks[1],
-            "p2": marks[2],
-            "l": left,
-            "to": timeout,
-            "r": 0,
-        }
-        return IssResult(False, fields)
+        return _penalty_result(state.declarer, seat, left, timeout)
     if r.passed:
         return IssResult(passed=True)
     c = r.contract
     assert c is not None and r.declarer is not None
     if ended_by is None:
         ended_by = "RE" if r.resigned else None
-    if r.won:
-        on_board = True
-    elif not r.overbid:
-        on_board = False
-    elif r.resigned:
-        on_board = not _decl_resigned(state)
-    elif c.game_type == NULL:
-        on_board = r.tricks == 0
-    else:
-        on_board = (
-            r.points >= 61
-            and (not c.schneider_announced or r.points >= 90)
-            and (not c.schwarz_announced or r.defender_tricks == 0)
-        )
-    if on_board:
+    if _on_board(state, r, c):
         s, z = r.schneider, r.schwarz
     else:
         s = r.schneider and not c.schneider_announced
@@ -626,6 +588,55 @@ def engine_result(
             "to": timeout,
             "r": int(ended_by == "RE"),
         },
+    )
+
+
+def _penalty_result(d: int | None, seat: int, left: int, timeout: int) -> IssResult:
+    """A penalty record: ``seat`` timed out or left before the game was declared (the mark
+    on him if he is the declarer or there is none yet, else on both defenders)."""
+    marks = [0, 0, 0]
+    if d is None or d == seat:
+        marks[seat] = 1
+    else:
+        for s in range(3):
+            if s != d:
+                marks[s] = 1
+    fields: dict[str, int | str] = {
+        "d": -1 if d is None else d,
+        "outcome": "penalty",
+        "v": 0,
+        "m": 0,
+        "bid": "bidok",
+        "p": 0,
+        "t": 0,
+        "s": 0,
+        "z": 0,
+        "p0": marks[0],
+        "p1": marks[1],
+        "p2": marks[2],
+        "l": left,
+        "to": timeout,
+        "r": 0,
+    }
+    return IssResult(False, fields)
+
+
+def _on_board(state: GameState, r: Result, c: Contract) -> bool:
+    """Whether the declarer made what he played for on the board (the server writes the
+    Schneider and Schwarz he made then, else only those he did not announce): won, or lost
+    only by overbidding."""
+    if r.won:
+        return True
+    if not r.overbid:
+        return False
+    if r.resigned:
+        return not _decl_resigned(state)
+    if c.game_type == NULL:
+        return r.tricks == 0
+    return (
+        r.points >= 61
+        and (not c.schneider_announced or r.points >= 90)
+        and (not c.schwarz_announced or r.defender_tricks == 0)
     )
 
 
@@ -660,8 +671,10 @@ def iss_unwritable(state: object) -> str | None:
     >>> iss_unwritable(g) is None
     True
     """
-    if not isinstance(state, GameState):
-        return f"a {type(state).__name__.removesuffix('State')} game (ISS records are Skat)"
+    variant = getattr(state, "variant", None)  # skat.core.game.GameLike.variant
+    if variant != "skat" or not isinstance(state, GameState):
+        name = variant.capitalize() if isinstance(variant, str) else type(state).__name__
+        return f"a {name} game (ISS records are Skat)"
     r = state.result
     if r is not None and r.ramsch is not None:
         kind = {"gewinner": "Gewinner-Ramsch"}.get(r.ramsch, r.ramsch.capitalize())

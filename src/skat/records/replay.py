@@ -26,7 +26,7 @@ record.  The server's conventions (``FORMAT.md``) are followed:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -284,77 +284,98 @@ class _Replayer:
                 self.ended_by, self.ended_seat = "RE", seat
             return
         if upper == "SC" or upper.startswith("SC."):
-            if upper != "SC" and state.phase == PLAY and seat == state.declarer:
-                shown = _cards(text.split(".")[1:])
-                if shown != state.hand(seat):
-                    raise ReplayError(f"shows {shown}, but holds {state.hand(seat)}")
-            self.apply(SHOW_CARDS, seat, text)
+            self._show_cards(seat, text)
             return
-        phase = state.phase
-        if phase == PLAY:
-            if text == "??":
-                self.hidden_card(seat)
-                return
-            card = Card.parse(text)
-            if seat != state.to_move:
-                state.validate(card, seat)  # raises with the engine's reason
-            self.apply(card, None, text)
+        step = self._STEPS.get(state.phase)
+        if step is None:
+            raise ReplayError("the game is over")
+        step(self, seat, text)
+
+    def _show_cards(self, seat: int, text: str) -> None:
+        """``SC`` (or ``SC.<cards>``, the declarer's hand shown): showing the cards."""
+        state = self.state
+        if text.upper() != "SC" and state.phase == PLAY and seat == state.declarer:
+            shown = _cards(text.split(".")[1:])
+            if shown != state.hand(seat):
+                raise ReplayError(f"shows {shown}, but holds {state.hand(seat)}")
+        self.apply(SHOW_CARDS, seat, text)
+
+    def _card(self, seat: int, text: str) -> None:
+        """A card (or a hidden one, ``??``) during the play."""
+        if text == "??":
+            self.hidden_card(seat)
             return
-        if phase == Phase.BIDDING:
-            low = text.lower()
-            action: Action
-            if low == "y":
-                action = HOLD
-            elif low == "p":
-                action = PASS
-            elif text.isdigit():
-                action = Bid.of(int(text))
-            else:
-                raise ReplayError(f"not a bid, y or p: {text!r}")
-            self.apply(action, seat, text)
+        card = Card.parse(text)
+        if seat != self.state.to_move:
+            self.state.validate(card, seat)  # raises with the engine's reason
+        self.apply(card, None, text)
+
+    def _bid(self, seat: int, text: str) -> None:
+        """A bid, ``y`` or ``p`` of the auction."""
+        low = text.lower()
+        action: Action
+        if low == "y":
+            action = HOLD
+        elif low == "p":
+            action = PASS
+        elif text.isdigit():
+            action = Bid.of(int(text))
+        else:
+            raise ReplayError(f"not a bid, y or p: {text!r}")
+        self.apply(action, seat, text)
+
+    def _skat(self, seat: int, text: str) -> None:
+        """``s`` (the skat picked up) or a Hand declaration."""
+        if text.lower() == "s":
+            self.apply(PICK_UP, seat, text)
+            self.skat_due = True
+            self.pickup_at = len(self.moves)
             return
-        if phase == SKAT:
-            if text.lower() == "s":
-                self.apply(PICK_UP, seat, text)
-                self.skat_due = True
-                self.pickup_at = len(self.moves)
-                return
+        contract, cards = _declaration(text)
+        self.check_seat(seat)
+        if not contract.hand:
+            raise ReplayError(f"{contract.describe()} needs the skat: no 's' before it")
+        self.open_cards(contract, cards, seat)
+        self.apply(Declare.of(contract), seat, text)
+
+    def _discard(self, seat: int, text: str) -> None:
+        """The discard: a declaration with the two cards, or the declaration and the cards as
+        two moves (either order)."""
+        self.check_seat(seat)
+        parts = text.split(".")
+        if _is_contract(parts[0]):
             contract, cards = _declaration(text)
-            self.check_seat(seat)
-            if not contract.hand:
-                raise ReplayError(f"{contract.describe()} needs the skat: no 's' before it")
-            self.open_cards(contract, cards, seat)
-            self.apply(Declare.of(contract), seat, text)
-            return
-        if phase == DISCARD:
-            self.check_seat(seat)
-            parts = text.split(".")
-            if _is_contract(parts[0]):
-                contract, cards = _declaration(text)
-                if self.pending is not None:
-                    raise ReplayError("declared twice")
-                if not cards:
-                    self.pending = contract  # the discards follow as the next move
-                    self.events.append((seat, text))
-                    return
-                self.discard_and_declare(contract, cards, seat, text)
-                return
-            cards = _card_list(parts)
             if self.pending is not None:
-                contract, self.pending = self.pending, None
-                self.discard_and_declare(contract, cards, seat, text)
+                raise ReplayError("declared twice")
+            if not cards:
+                self.pending = contract  # the discards follow as the next move
+                self.events.append((seat, text))
                 return
-            if len(cards) != 2:
-                raise ReplayError(f"a discard is two cards, not {len(cards)}")
-            self.apply(Discard.of(cards[0], cards[1]), seat, text)
+            self.discard_and_declare(contract, cards, seat, text)
             return
-        if phase == DECLARE:
-            contract, cards = _declaration(text)
-            self.check_seat(seat)
-            self.open_cards(contract, cards, seat)
-            self.apply(Declare.of(contract), seat, text)
+        cards = _card_list(parts)
+        if self.pending is not None:
+            contract, self.pending = self.pending, None
+            self.discard_and_declare(contract, cards, seat, text)
             return
-        raise ReplayError("the game is over")
+        if len(cards) != 2:
+            raise ReplayError(f"a discard is two cards, not {len(cards)}")
+        self.apply(Discard.of(cards[0], cards[1]), seat, text)
+
+    def _declare(self, seat: int, text: str) -> None:
+        """The declaration after the discard (the engine's own order)."""
+        contract, cards = _declaration(text)
+        self.check_seat(seat)
+        self.open_cards(contract, cards, seat)
+        self.apply(Declare.of(contract), seat, text)
+
+    _STEPS: Final[dict[Phase, Callable[[_Replayer, int, str], None]]] = {
+        PLAY: _card,
+        Phase.BIDDING: _bid,
+        SKAT: _skat,
+        DISCARD: _discard,
+        DECLARE: _declare,
+    }
 
     def world(self, text: str) -> None:
         head, _, tail = text.partition(".")

@@ -59,8 +59,8 @@ from skat.core.cards import ALL_MASK, CARDS, Card, CardParseError, CardSet, card
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, score
-from skat.core.snapshots import Snapshots
 from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
+from skat.variants.snapshots import TRICK_FIELDS, Snapshots
 
 FOREHAND: Final = 0
 """The non-dealer: declares and leads the first trick."""
@@ -264,13 +264,7 @@ _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
     "_gt",
     "_up",
     "_down",
-    "_trick",
-    "_trick_leader",
-    "_trick_count",
-    "_decl_won",
-    "_def_won",
-    "_decl_tricks",
-    "_def_tricks",
+    *TRICK_FIELDS,
     "_result",
     "tricks",
 )
@@ -310,6 +304,7 @@ class OfficersState(Snapshots[Event]):
     )
 
     SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS
+    variant: Final = "officers"
 
     deal: OfficersDeal
     rules: Rules
@@ -344,19 +339,16 @@ class OfficersState(Snapshots[Event]):
         self._gt = 0
         self._up: tuple[int, int] = deal.up_masks
         self._down: tuple[int, int] = deal.down_masks
-        self._trick: tuple[int, ...] = ()
-        self._trick_leader = FOREHAND
-        self._trick_count = 0
-        self._decl_won = 0
-        self._def_won = 0
-        self._decl_tricks = 0
-        self._def_tricks = 0
         self._result: Result | None = None
-        self.history = []
         self.tricks = ()
-        self._undo: list[tuple[object, ...]] = []
+        self._start_record(FOREHAND)
 
     # ------------------------------------------------------------------ properties
+
+    @property
+    def null(self) -> bool:
+        """Whether Null may be declared in this game (``OfficersState(null=...)``)."""
+        return len(self._declarations) == len(_DECLARATIONS)
 
     @property
     def declarer(self) -> int:
@@ -453,18 +445,26 @@ class OfficersState(Snapshots[Event]):
         if seat != self.to_move:
             raise IllegalActionError(f"it is {_NAMES[self.to_move]}'s turn, not {who}'s")
         if self.phase == DECLARE:
-            if not isinstance(action, Declare):
-                raise IllegalActionError(f"{title} must declare the game first")
-            if action not in self._declarations:
-                c = action.contract
-                if c.game_type == NULL and not (c.hand or c.ouvert):
-                    raise IllegalActionError("Null is not played under these rules")
-                allowed = " ".join(str(a) for a in self._declarations)
-                raise IllegalActionError(
-                    f"Officers' Skat has no skat, no Hand game and no announcements: "
-                    f"declare one of {allowed}, not {c.code}"
-                )
-            return action
+            return self._validate_declaration(action, title)
+        return self._validate_card(action, seat, title)
+
+    def _validate_declaration(self, action: Action, title: str) -> Action:
+        """Forehand's declaration: a suit, Grand or (if allowed) Null, nothing else."""
+        if not isinstance(action, Declare):
+            raise IllegalActionError(f"{title} must declare the game first")
+        if action not in self._declarations:
+            c = action.contract
+            if c.game_type == NULL and not (c.hand or c.ouvert):
+                raise IllegalActionError("Null is not played under these rules")
+            allowed = " ".join(str(a) for a in self._declarations)
+            raise IllegalActionError(
+                f"Officers' Skat has no skat, no Hand game and no announcements: "
+                f"declare one of {allowed}, not {c.code}"
+            )
+        return action
+
+    def _validate_card(self, action: Action, seat: int, title: str) -> Action:
+        """A face-up card of ``seat``'s, following the led suit if it can."""
         if not isinstance(action, Card):
             raise IllegalActionError(f"{title} must play a card, not {action}")
         up = self._up[seat]

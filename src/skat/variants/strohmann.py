@@ -86,6 +86,7 @@ class StrohmannState:
 
     __slots__ = ("_game", "_marks", "dummy")
 
+    variant: Final = "strohmann"
     dummy: int
 
     def __init__(

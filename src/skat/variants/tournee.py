@@ -47,10 +47,10 @@ The rules, their sources and the decisions taken where the sources are silent ar
 from __future__ import annotations
 
 import random as _random
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Final
 
 from skat.core.actions import (
     DISCARDS,
@@ -58,7 +58,6 @@ from skat.core.actions import (
     PASS,
     PICK_UP,
     RESIGNS,
-    Action,
     ActionParseError,
     Bid,
     Declare,
@@ -67,7 +66,6 @@ from skat.core.actions import (
     Pass,
     PickUp,
     Resign,
-    parse_action,
 )
 from skat.core.cards import CARDS, Card, CardParseError, CardSet, cards_of, points_of
 from skat.core.contracts import (
@@ -82,412 +80,34 @@ from skat.core.contracts import (
 )
 from skat.core.deal import Deal
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
-from skat.core.scoring import Result
-from skat.core.snapshots import Snapshots
 from skat.core.state import IllegalActionError
 from skat.core.tricks import Trick, TrickPlay
-
-# ------------------------------------------------------------------------------ values
-
-TOURNEE: Final = "tournee"
-SOLO: Final = "solo"
-GUCKSER: Final = "guckser"
-KINDS: Final = (TOURNEE, SOLO, GUCKSER)
-"""The three kinds of game (how the trump is chosen and what happens to the skat)."""
-
-TOURNEE_BASE: Final = (5, 6, 7, 8)
-"""Base values of a Tournée in Diamonds, Hearts, Spades, Clubs."""
-SOLO_BASE: Final = (9, 10, 11, 12)
-"""Base values of a suit Solo in Diamonds, Hearts, Spades, Clubs."""
-GRAND_TOURNEE: Final = 12
-GRAND_GUCKSER: Final = 16
-GRAND_SOLO: Final = 20
-GRAND_OUVERT: Final = 24
-NULL_GUCKSER: Final = 15
-NULL_OUVERT_GUCKSER: Final = 30
-NULL_SOLO: Final = 20
-NULL_OUVERT_SOLO: Final = 40
-
-SCHNEIDER_POINTS: Final = 91
-"""Card points the declarer needs to make the defenders Schneider (in Germany 90)."""
-DECLARER_SCHNEIDER: Final = 30
-"""The declarer with this many card points or fewer is Schneider (he is out with 31)."""
-
-
-def base_value(kind: str, contract: Contract) -> int:
-    """The base value (Grundwert) of a declared game; for Null its fixed value.
-
-    >>> base_value(TOURNEE, Contract.parse("S")), base_value(SOLO, Contract.parse("GO"))
-    (7, 24)
-    >>> base_value(GUCKSER, Contract.parse("NO")), base_value(SOLO, Contract.parse("NH"))
-    (30, 20)
-    """
-    gt = contract.game_type
-    if kind == TOURNEE:
-        return GRAND_TOURNEE if gt == GRAND else TOURNEE_BASE[gt]
-    if kind == GUCKSER:
-        if gt == NULL:
-            return NULL_OUVERT_GUCKSER if contract.ouvert else NULL_GUCKSER
-        return GRAND_GUCKSER
-    if gt == NULL:
-        return NULL_OUVERT_SOLO if contract.ouvert else NULL_SOLO
-    if gt == GRAND:
-        return GRAND_OUVERT if contract.ouvert else GRAND_SOLO
-    return SOLO_BASE[gt]
-
-
-def _fixed_levels(contract: Contract) -> int:
-    """Levels a contract always counts besides the matadors: game and the announcements."""
-    return 1 + 2 * contract.schneider_announced + 2 * contract.schwarz_announced
-
-
-def _max_level(contract: Contract, matadors_count: int) -> int:
-    """The highest level reachable: every level not yet fixed may still be made."""
-    # game, Schneider and Schwarz may be made; the announcements count when they were made
-    return abs(matadors_count) + 3 + contract.schneider_announced + contract.schwarz_announced
-
-
-# the contracts of each kind of game
-_SOLO_CONTRACTS: Final = tuple(
-    c
-    for c in Contract.all()
-    if c.hand and (c.game_type == NULL or c.game_type == GRAND or not c.ouvert)
+from skat.variants.snapshots import TRICK_FIELDS, Snapshots
+from skat.variants.tournee_actions import (
+    PASST_MIR_NICHT,
+    TURN,
+    PasstMirNicht,
+    TourneeAction,
+    TourneeBid,
+    TourneeEvent,
+    Turn,
+    bids_above,
+    parse_tournee_action,
 )
-_GUCKSER_CONTRACTS: Final = tuple(Contract.parse(t) for t in ("G", "N", "NO"))
-_TOURNEE_CONTRACTS: Final = tuple(Contract.parse(t) for t in ("D", "H", "S", "C", "G"))
-
-
-def _ladder() -> tuple[int, ...]:
-    values: set[int] = set()
-    kinds = (
-        (TOURNEE, _TOURNEE_CONTRACTS),
-        (SOLO, _SOLO_CONTRACTS),
-        (GUCKSER, _GUCKSER_CONTRACTS),
-    )
-    for kind, contracts in kinds:
-        for c in contracts:
-            base = base_value(kind, c)
-            if c.game_type == NULL:
-                values.add(base)
-                continue
-            tops = 4 if c.game_type == GRAND else 11
-            for m in range(1, tops + 1):
-                low = m + _fixed_levels(c)
-                for level in range(low, _max_level(c, m) + 1):
-                    values.add(base * level)
-    low_game = TOURNEE_BASE[0] * 2  # Diamonds Tournée with or without one
-    return tuple(sorted(v for v in values if v >= low_game))
-
-
-TOURNEE_BIDS: Final[tuple[int, ...]] = _ladder()
-"""Every legal bid: the possible game values of Tournee Skat, from 10 (Diamonds Tournée with
-or without one) to 216 (Grand Ouvert with four).
-
->>> TOURNEE_BIDS[:8], TOURNEE_BIDS[-1]
-((10, 12, 14, 15, 16, 18, 20, 21), 216)
-"""
-_BID_INDEX: Final = {v: i for i, v in enumerate(TOURNEE_BIDS)}
-
-
-# ------------------------------------------------------------------------------ actions
-
-
-class TourneeBid:
-    """A bid in Tournee Skat: one of :data:`TOURNEE_BIDS` (written as the number).
-
-    >>> TourneeBid.of(14), str(TourneeBid.of(14))
-    (TourneeBid.of(14), '14')
-    >>> TourneeBid.of(11)
-    Traceback (most recent call last):
-    ...
-    skat.core.actions.ActionParseError: 11 is not a Tournee bid value (next: 12)
-    """
-
-    __slots__ = ("value",)
-    value: int
-
-    def __init__(self) -> None:
-        raise TypeError("use TourneeBid.of(value)")
-
-    @staticmethod
-    def of(value: int) -> TourneeBid:
-        """The bid of this value."""
-        bid = _TBIDS.get(value) if isinstance(value, int) else None
-        if bid is None:
-            higher = [v for v in TOURNEE_BIDS if isinstance(value, int) and v > value]
-            hint = f" (next: {higher[0]})" if higher else ""
-            raise ActionParseError(f"{value!r} is not a Tournee bid value{hint}")
-        return bid
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("TourneeBid is immutable")
-
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (TourneeBid.of, (self.value,))
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __repr__(self) -> str:
-        return f"TourneeBid.of({self.value})"
-
-
-def _make_bids() -> dict[int, TourneeBid]:
-    out = {}
-    for v in TOURNEE_BIDS:
-        b = object.__new__(TourneeBid)
-        object.__setattr__(b, "value", v)
-        out[v] = b
-    return out
-
-
-_TBIDS: Final = _make_bids()
-_BIDS: Final[tuple[TourneeBid, ...]] = tuple(_TBIDS[v] for v in TOURNEE_BIDS)
-
-
-class Turn:
-    """The declarer turns up the top card of the skat: a Tournée (text ``t``)."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "t"
-
-    def __repr__(self) -> str:
-        return "TURN"
-
-    def __reduce__(self) -> str:
-        return "TURN"
-
-
-class PasstMirNicht:
-    """The declarer refuses the first turned card and turns the second ("passt mir nicht",
-    text ``pmn``); its suit must be trumps and a lost game counts double."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "pmn"
-
-    def __repr__(self) -> str:
-        return "PASST_MIR_NICHT"
-
-    def __reduce__(self) -> str:
-        return "PASST_MIR_NICHT"
-
-
-TURN: Final = Turn()
-PASST_MIR_NICHT: Final = PasstMirNicht()
-
-TourneeAction = Action | TourneeBid | Turn | PasstMirNicht
-"""Any action of Tournee Skat (a :class:`~skat.core.actions.Bid` is not one: bids are
-:class:`TourneeBid`)."""
-
-
-class TourneeEvent(NamedTuple):
-    """One applied action: who did it and what (as :class:`~skat.core.actions.Event`, for the
-    actions of Tournee Skat)."""
-
-    seat: int
-    action: TourneeAction
-
-    def __str__(self) -> str:
-        return f"{self.seat} {self.action}"
-
-
-def parse_tournee_action(text: str) -> TourneeAction:
-    """Read an action: ``t`` (turn), ``pmn`` (passt mir nicht), a number (a Tournee bid), or
-    anything :func:`~skat.core.actions.parse_action` reads (``y``, ``p``, ``s``, contracts,
-    cards, discards, ``RE.n``).
-
-    >>> [parse_tournee_action(t) for t in ("t", "Passt", "15", "s", "GO")]
-    [TURN, PASST_MIR_NICHT, TourneeBid.of(15), PICK_UP, Declare.parse('GO')]
-    """
-    if not isinstance(text, str):
-        raise ActionParseError(f"not an action: {text!r}")
-    low = text.strip().lower()
-    if low in ("t", "turn", "tournee", "tournée"):
-        return TURN
-    if low in ("pmn", "passt", "passt mir nicht", "next"):
-        return PASST_MIR_NICHT
-    if low.isascii() and low.isdigit() and len(low) <= 9:
-        return TourneeBid.of(int(low))
-    action = parse_action(text)
-    if isinstance(action, Bid):  # pragma: no cover - digits are read above
-        return TourneeBid.of(action.value)
-    return action
-
-
-# ------------------------------------------------------------------------------ result
-
-
-@dataclass(frozen=True)
-class TourneeResult(Result):
-    """The outcome of a Tournee Skat game: a :class:`~skat.core.scoring.Result` plus the kind
-    of game (``tournee``, ``solo``, ``guckser``), its base value, and whether a Tournée was
-    played on the second card ("passt mir nicht").  ``contract.hand`` marks a Solo; there is no
-    Hand level."""
-
-    kind: str = ""
-    base: int = 0
-    second_card: bool = False
-
-    def levels(self) -> list[tuple[str, int]]:
-        """The level steps as (word, running count), e.g. ``[('with', 2), ('game', 3)]``."""
-        c = self.contract
-        if c is None or c.game_type == NULL:
-            return []
-        m = self.matadors
-        steps = [("with" if m > 0 else "without", abs(m)), ("game", abs(m) + 1)]
-        n = abs(m) + 1
-        for word, on in (
-            ("schneider", self.schneider or c.schneider_announced),
-            ("announced", c.schneider_announced),
-            ("schwarz", self.schwarz or c.schwarz_announced),
-            ("announced", c.schwarz_announced),
-        ):
-            if on:
-                n += 1
-                steps.append((word, n))
-        return steps
-
-    @property
-    def game_name(self) -> str:
-        """The game as players name it: ``Clubs Tournée``, ``Grand Guckser``, ``Null Ouvert
-        Solo``, ``Hearts Solo Schneider announced``."""
-        c = self.contract
-        if c is None:
-            return "passed in"
-        kind = {TOURNEE: "Tournée", SOLO: "Solo", GUCKSER: "Guckser"}[self.kind]
-        name = c.game_type.english
-        if c.ouvert:
-            name += " Ouvert"
-        name += f" {kind}"
-        if c.schwarz_announced and not c.ouvert:
-            name += " Schwarz announced"
-        elif c.schneider_announced and not c.ouvert:
-            name += " Schneider announced"
-        if self.second_card:
-            name += " (second card)"
-        return name
-
-    def explain(self, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
-        """The result in players' words (English only), after the declarer's name if given.
-
-        >>> r = TourneeResult(Contract.parse("C"), declarer=0, bid=24, won=False, points=55,
-        ...     matadors=2, level=3, value=24, score=-48, kind=TOURNEE, base=8, second_card=True)
-        >>> r.explain()
-        'Clubs Tournée (second card): with 2, game 3, × 8 = 24, lost 2 × 24 = −48'
-        """
-        c = self.contract
-        if c is None:
-            return "passed in"
-        if c.game_type == NULL:
-            text = f"{self.game_name} = {self.base}"
-        else:
-            parts = ", ".join(f"{w} {n}" for w, n in self.levels())
-            text = f"{self.game_name}: {parts}, × {self.base} = {self.base * self.level}"
-        if self.overbid:
-            text += f" < bid {self.bid}: overbid"
-        if self.resigned:
-            text += " (resigned)"
-        if not self.won:
-            factor = -self.score // self.value if self.value else 1
-            if factor == 1:
-                text += f", lost −{self.value}"
-            else:
-                text += f", lost {factor} × {self.value} = −{-self.score}"
-        if names is not None and self.declarer is not None:
-            return f"{names[self.declarer]}: {text}"
-        return text
-
-
-def score_tournee(
-    kind: str,
-    contract: Contract,
-    *,
-    bid: int,
-    cards: CardSet | int,
-    points: int,
-    tricks: int,
-    defender_tricks: int,
-    second_card: bool = False,
-    declarer: int | None = None,
-    declarer_resigned: bool = False,
-    defenders_resigned: bool = False,
-    trick_complete: bool = True,
-    rules: Rules = ISKO,
-) -> TourneeResult:
-    """Score a finished Tournee Skat game (the arguments are those of
-    :func:`~skat.core.scoring.score`, plus the kind of game and the second-card flag).
-
-    >>> r = score_tournee(SOLO, Contract.parse("SH"), bid=44, cards=CardSet.parse("CJ SJ HJ"),
-    ...                   points=92, tricks=8, defender_tricks=2)
-    >>> r.value, r.score, r.schneider, r.explain()
-    (55, 55, True, 'Spades Solo: with 3, game 4, schneider 5, × 11 = 55')
-    """
-    mask = cards.mask if isinstance(cards, CardSet) else cards
-    gt = contract.game_type
-    base = base_value(kind, contract)
-    m = level = 0
-    schneider = schwarz = False
-    if gt == NULL:
-        won = not declarer_resigned and (defenders_resigned or tricks == 0)
-        value = base
-    else:
-        if declarer_resigned or defenders_resigned:
-            won = defenders_resigned
-        else:
-            won = (
-                points >= 61
-                and (not contract.schneider_announced or points >= SCHNEIDER_POINTS)
-                and (not contract.schwarz_announced or defender_tricks == 0)
-            )
-        if won:
-            schneider = points >= SCHNEIDER_POINTS
-            schwarz = defender_tricks == 0
-        elif trick_complete:
-            schneider = points <= DECLARER_SCHNEIDER
-            schwarz = tricks == 0
-        m = matadors(gt, mask)
-        level = (
-            abs(m)
-            + 1
-            + (schneider or contract.schneider_announced)
-            + contract.schneider_announced
-            + (schwarz or contract.schwarz_announced)
-            + contract.schwarz_announced
-        )
-        value = base * level
-    overbid = value < bid
-    if overbid:
-        won = False
-        value = -(-bid // base) * base
-    doubled = kind == GUCKSER or (kind == TOURNEE and second_card)
-    return TourneeResult(
-        contract,
-        declarer=declarer,
-        bid=bid,
-        won=won,
-        points=points,
-        tricks=tricks,
-        defender_tricks=defender_tricks,
-        matadors=m,
-        level=level,
-        value=value,
-        overbid=overbid,
-        schneider=schneider,
-        schwarz=schwarz,
-        score=value if won else -(2 if doubled else 1) * value,
-        resigned=declarer_resigned or defenders_resigned,
-        rules=rules,
-        kind=kind,
-        base=base,
-        second_card=second_card,
-    )
-
-
-# ------------------------------------------------------------------------------ state
+from skat.variants.tournee_scoring import (
+    GUCKSER,
+    GUCKSER_CONTRACTS,
+    KINDS,
+    SOLO,
+    SOLO_CONTRACTS,
+    TOURNEE,
+    TOURNEE_BIDS,
+    TourneeResult,
+    base_value,
+    fixed_levels,
+    max_level,
+    score_tournee,
+)
 
 
 class TourneePhase(IntEnum):
@@ -506,8 +126,8 @@ BIDDING, SKAT, TURNED, DISCARD, DECLARE, PLAY, DONE = tuple(TourneePhase)
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 _MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
-_SOLO_DECLARES: Final = tuple(Declare.of(c) for c in _SOLO_CONTRACTS)
-_GUCKSER_DECLARES: Final = tuple(Declare.of(c) for c in _GUCKSER_CONTRACTS)
+_SOLO_DECLARES: Final = tuple(Declare.of(c) for c in SOLO_CONTRACTS)
+_GUCKSER_DECLARES: Final = tuple(Declare.of(c) for c in GUCKSER_CONTRACTS)
 _JACK = 7  # rank index of the jack
 
 _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
@@ -524,19 +144,26 @@ _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
     "_turned",
     "contract",
     "_gt",
-    "_trick",
-    "_trick_leader",
-    "_trick_count",
-    "_decl_won",
-    "_def_won",
-    "_decl_tricks",
-    "_def_tricks",
+    *TRICK_FIELDS,
     "_resigned",
     "_result",
     "tricks",
 )
 
 _GAME_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.scope == "game")
+
+
+def _parsed(action: TourneeAction | str) -> TourneeAction:
+    """An action from its text, a Skat :class:`~skat.core.actions.Bid` as the
+    :class:`TourneeBid` of its value; :class:`~skat.core.state.IllegalActionError` for neither."""
+    try:
+        if isinstance(action, str):
+            return parse_tournee_action(action)
+        if isinstance(action, Bid):
+            return TourneeBid.of(action.value)
+    except ActionParseError as exc:
+        raise IllegalActionError(str(exc)) from None
+    return action
 
 
 @dataclass(frozen=True)
@@ -613,6 +240,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     )
 
     SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS
+    variant: Final = "tournee"
 
     deal: Deal
     rules: Rules
@@ -670,18 +298,10 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         self._turned: tuple[Card, ...] = ()
         self.contract = None
         self._gt = 0
-        self._trick: tuple[int, ...] = ()
-        self._trick_leader = 0
-        self._trick_count = 0
-        self._decl_won = 0
-        self._def_won = 0
-        self._decl_tricks = 0
-        self._def_tricks = 0
         self._resigned = 0
         self._result: TourneeResult | None = None
-        self.history = []
         self.tricks = ()
-        self._undo: list[tuple[object, ...]] = []
+        self._start_record(0)
 
     # ------------------------------------------------------------------ properties
 
@@ -727,8 +347,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         if phase == BIDDING:
             if self.to_move == self._listener and self._auction != _FH_ALONE:
                 return [HOLD, PASS]
-            start = _BID_INDEX[self._bid] + 1 if self._bid else 0
-            return [*_BIDS[start:], PASS]
+            return [*bids_above(self._bid), PASS]
         if phase == SKAT:
             return [TURN, PICK_UP, *self._reachable(_SOLO_DECLARES, SOLO)]
         if phase == TURNED:
@@ -767,8 +386,8 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         else:  # the declarer knows all his 12 cards
             m = abs(matadors(gt, self._hands[d] | self._skat))
         if contract.ouvert:  # Grand Ouvert: every level is announced
-            return base * (m + _fixed_levels(contract))
-        return base * _max_level(contract, m)
+            return base * (m + fixed_levels(contract))
+        return base * max_level(contract, m)
 
     def _reachable(self, candidates: tuple[Declare, ...], kind: str) -> tuple[Declare, ...]:
         """Declarations that can reach the bid arithmetically (all of them if none can)."""
@@ -785,16 +404,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         Returns the parsed action; raises :class:`~skat.core.state.IllegalActionError` naming
         the reason.
         """
-        if isinstance(action, str):
-            try:
-                action = parse_tournee_action(action)
-            except ActionParseError as exc:
-                raise IllegalActionError(str(exc)) from None
-        elif isinstance(action, Bid):
-            try:
-                action = TourneeBid.of(action.value)
-            except ActionParseError as exc:
-                raise IllegalActionError(str(exc)) from None
+        action = _parsed(action)
         if seat is None:
             seat = action.seat if isinstance(action, Resign) else self.to_move
         who = _SEAT_NAMES[seat] if 0 <= seat < 3 else f"seat {seat}"
@@ -802,62 +412,69 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         if phase == DONE:
             raise IllegalActionError("the game is over")
         if isinstance(action, Resign):
-            if phase != PLAY:
-                raise IllegalActionError("resigning is possible only during the play")
-            if action.seat != seat:
-                raise IllegalActionError(f"{who} cannot resign for seat {action.seat}")
-            if self._resigned >> seat & 1:
-                raise IllegalActionError(f"{who} has resigned already")
-            return action
+            return self._validate_resign(action, seat, who)
         if seat != self.to_move:
             raise IllegalActionError(f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s")
-        if phase == PLAY:
-            return self._validate_card(action, seat, who)
-        if phase == BIDDING:
-            return self._validate_bidding(action, seat, who)
-        if phase == SKAT:
-            if isinstance(action, (Turn, PickUp)):
-                return action
-            if isinstance(action, Declare):
-                c = action.contract
-                if not c.hand:
-                    raise IllegalActionError(
-                        f"{c.describe()} is no Solo: turn a card (t) for a Tournée, pick up the"
-                        " skat (s) for a Guckser, or declare a Hand game (a Solo)"
-                    )
-                if c.ouvert and c.game_type != NULL and c.game_type != GRAND:
-                    raise IllegalActionError(f"there is no {c.describe()} in Tournee Skat")
-                self._check_reachable(action, _SOLO_DECLARES, SOLO)
-                return action
-            raise IllegalActionError(
-                f"{who} must turn a card (t), pick up the skat (s) or declare a Solo"
-            )
-        if phase == TURNED:
-            if isinstance(action, PasstMirNicht):
-                if len(self._turned) == 2:
-                    raise IllegalActionError("the second card decides: passt mir nicht is over")
-                return action
-            if isinstance(action, Declare):
-                allowed = self._tournee_declares()
-                if action not in allowed:
-                    card = self._turned[-1]
-                    choice = " or Grand" if card.rank == _JACK else ""
-                    raise IllegalActionError(
-                        f"the turned {card} makes {card.suit.english}{choice} trumps, not"
-                        f" {action.contract.describe()}"
-                    )
-                return action
-            raise IllegalActionError(
-                f"{who} must take the turned card's suit or say passt mir nicht (pmn)"
-            )
-        if phase == DISCARD:
-            if not isinstance(action, Discard):
-                raise IllegalActionError(f"{who} must put two cards into the skat first")
-            hand = self._hands[seat]
-            if action.mask & ~hand:
-                raise IllegalActionError(f"{who} does not hold {CardSet(action.mask & ~hand)}")
+        return self._VALIDATORS[phase](self, action, seat, who)
+
+    def _validate_resign(self, action: Resign, seat: int, who: str) -> TourneeAction:
+        if self.phase != PLAY:
+            raise IllegalActionError("resigning is possible only during the play")
+        if action.seat != seat:
+            raise IllegalActionError(f"{who} cannot resign for seat {action.seat}")
+        if self._resigned >> seat & 1:
+            raise IllegalActionError(f"{who} has resigned already")
+        return action
+
+    def _validate_skat(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        """Turn a card (Tournée), pick up the skat (Guckser) or declare a Solo."""
+        if isinstance(action, (Turn, PickUp)):
             return action
-        # DECLARE: the Guckser's game
+        if isinstance(action, Declare):
+            c = action.contract
+            if not c.hand:
+                raise IllegalActionError(
+                    f"{c.describe()} is no Solo: turn a card (t) for a Tournée, pick up the"
+                    " skat (s) for a Guckser, or declare a Hand game (a Solo)"
+                )
+            if c.ouvert and c.game_type != NULL and c.game_type != GRAND:
+                raise IllegalActionError(f"there is no {c.describe()} in Tournee Skat")
+            self._check_reachable(action, _SOLO_DECLARES, SOLO)
+            return action
+        raise IllegalActionError(
+            f"{who} must turn a card (t), pick up the skat (s) or declare a Solo"
+        )
+
+    def _validate_turned(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        """The turned card's suit (or Grand on a jack), or passt mir nicht."""
+        if isinstance(action, PasstMirNicht):
+            if len(self._turned) == 2:
+                raise IllegalActionError("the second card decides: passt mir nicht is over")
+            return action
+        if isinstance(action, Declare):
+            allowed = self._tournee_declares()
+            if action not in allowed:
+                card = self._turned[-1]
+                choice = " or Grand" if card.rank == _JACK else ""
+                raise IllegalActionError(
+                    f"the turned {card} makes {card.suit.english}{choice} trumps, not"
+                    f" {action.contract.describe()}"
+                )
+            return action
+        raise IllegalActionError(
+            f"{who} must take the turned card's suit or say passt mir nicht (pmn)"
+        )
+
+    def _validate_discard(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        if not isinstance(action, Discard):
+            raise IllegalActionError(f"{who} must put two cards into the skat first")
+        hand = self._hands[seat]
+        if action.mask & ~hand:
+            raise IllegalActionError(f"{who} does not hold {CardSet(action.mask & ~hand)}")
+        return action
+
+    def _validate_guckser(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
+        """The Guckser's game: Grand, Null or Null Ouvert."""
         if not isinstance(action, Declare):
             raise IllegalActionError(f"{who} must declare the Guckser now")
         if action not in _GUCKSER_DECLARES:
@@ -900,6 +517,17 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
                 )
             return action
         raise IllegalActionError(f"the auction is on: {who} cannot {action}")
+
+    _VALIDATORS: Final[
+        dict[TourneePhase, Callable[[TourneeState, TourneeAction, int, str], TourneeAction]]
+    ] = {
+        BIDDING: _validate_bidding,
+        SKAT: _validate_skat,
+        TURNED: _validate_turned,
+        DISCARD: _validate_discard,
+        DECLARE: _validate_guckser,
+        PLAY: _validate_card,
+    }
 
     def _check_reachable(self, action: Declare, candidates: tuple[Declare, ...], kind: str) -> None:
         if action in self._reachable(candidates, kind):

@@ -1,0 +1,311 @@
+"""Tournee Skat's values and scoring: the three kinds of game, their base values
+(:func:`base_value`), the levels, the bid ladder (:data:`TOURNEE_BIDS`) and the result of a game
+(:class:`TourneeResult`, :func:`score_tournee`).  The rules are in ``docs/variants/tournee.md``.
+
+A Solo's suit and Grand Ouvert base values are those of Skat (ISkO 4.1.2:
+:attr:`skat.core.contracts.GameType.base_value`); the other values are Tournee Skat's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from skat.core.cards import CardSet
+from skat.core.contracts import GRAND, NULL, Contract, GameType, matadors
+from skat.core.rules import ISKO, Rules
+from skat.core.scoring import Result
+
+__all__ = [
+    "DECLARER_SCHNEIDER",
+    "GUCKSER",
+    "GUCKSER_CONTRACTS",
+    "KINDS",
+    "SCHNEIDER_POINTS",
+    "SOLO",
+    "SOLO_BASE",
+    "SOLO_CONTRACTS",
+    "TOURNEE",
+    "TOURNEE_BASE",
+    "TOURNEE_BIDS",
+    "TOURNEE_CONTRACTS",
+    "TourneeResult",
+    "base_value",
+    "fixed_levels",
+    "max_level",
+    "score_tournee",
+]
+
+
+# ------------------------------------------------------------------------------ values
+
+TOURNEE: Final = "tournee"
+SOLO: Final = "solo"
+GUCKSER: Final = "guckser"
+KINDS: Final = (TOURNEE, SOLO, GUCKSER)
+"""The three kinds of game (how the trump is chosen and what happens to the skat)."""
+
+TOURNEE_BASE: Final = (5, 6, 7, 8)
+"""Base values of a Tournée in Diamonds, Hearts, Spades, Clubs."""
+SOLO_BASE: Final = tuple(GameType(suit).base_value for suit in range(4))
+"""Base values of a suit Solo in Diamonds, Hearts, Spades, Clubs."""
+GRAND_TOURNEE: Final = 12
+GRAND_GUCKSER: Final = 16
+GRAND_SOLO: Final = 20
+GRAND_OUVERT: Final = GRAND.base_value
+NULL_GUCKSER: Final = 15
+NULL_OUVERT_GUCKSER: Final = 30
+NULL_SOLO: Final = 20
+NULL_OUVERT_SOLO: Final = 40
+
+SCHNEIDER_POINTS: Final = 91
+"""Card points the declarer needs to make the defenders Schneider (in Germany 90)."""
+DECLARER_SCHNEIDER: Final = 30
+"""The declarer with this many card points or fewer is Schneider (he is out with 31)."""
+
+
+def base_value(kind: str, contract: Contract) -> int:
+    """The base value (Grundwert) of a declared game; for Null its fixed value.
+
+    >>> base_value(TOURNEE, Contract.parse("S")), base_value(SOLO, Contract.parse("GO"))
+    (7, 24)
+    >>> base_value(GUCKSER, Contract.parse("NO")), base_value(SOLO, Contract.parse("NH"))
+    (30, 20)
+    """
+    gt = contract.game_type
+    if kind == TOURNEE:
+        return GRAND_TOURNEE if gt == GRAND else TOURNEE_BASE[gt]
+    if kind == GUCKSER:
+        if gt == NULL:
+            return NULL_OUVERT_GUCKSER if contract.ouvert else NULL_GUCKSER
+        return GRAND_GUCKSER
+    if gt == NULL:
+        return NULL_OUVERT_SOLO if contract.ouvert else NULL_SOLO
+    if gt == GRAND:
+        return GRAND_OUVERT if contract.ouvert else GRAND_SOLO
+    return SOLO_BASE[gt]
+
+
+def fixed_levels(contract: Contract) -> int:
+    """Levels a contract always counts besides the matadors: game and the announcements."""
+    return 1 + 2 * contract.schneider_announced + 2 * contract.schwarz_announced
+
+
+def max_level(contract: Contract, matadors_count: int) -> int:
+    """The highest level reachable: every level not yet fixed may still be made."""
+    # game, Schneider and Schwarz may be made; the announcements count when they were made
+    return abs(matadors_count) + 3 + contract.schneider_announced + contract.schwarz_announced
+
+
+# the contracts of each kind of game
+SOLO_CONTRACTS: Final = tuple(
+    c
+    for c in Contract.all()
+    if c.hand and (c.game_type == NULL or c.game_type == GRAND or not c.ouvert)
+)
+GUCKSER_CONTRACTS: Final = tuple(Contract.parse(t) for t in ("G", "N", "NO"))
+TOURNEE_CONTRACTS: Final = tuple(Contract.parse(t) for t in ("D", "H", "S", "C", "G"))
+
+
+def _ladder() -> tuple[int, ...]:
+    values: set[int] = set()
+    kinds = (
+        (TOURNEE, TOURNEE_CONTRACTS),
+        (SOLO, SOLO_CONTRACTS),
+        (GUCKSER, GUCKSER_CONTRACTS),
+    )
+    for kind, contracts in kinds:
+        for c in contracts:
+            base = base_value(kind, c)
+            if c.game_type == NULL:
+                values.add(base)
+                continue
+            tops = 4 if c.game_type == GRAND else 11
+            for m in range(1, tops + 1):
+                low = m + fixed_levels(c)
+                for level in range(low, max_level(c, m) + 1):
+                    values.add(base * level)
+    low_game = TOURNEE_BASE[0] * 2  # Diamonds Tournée with or without one
+    return tuple(sorted(v for v in values if v >= low_game))
+
+
+TOURNEE_BIDS: Final[tuple[int, ...]] = _ladder()
+"""Every legal bid: the possible game values of Tournee Skat, from 10 (Diamonds Tournée with
+or without one) to 216 (Grand Ouvert with four).
+
+>>> TOURNEE_BIDS[:8], TOURNEE_BIDS[-1]
+((10, 12, 14, 15, 16, 18, 20, 21), 216)
+"""
+
+
+@dataclass(frozen=True)
+class TourneeResult(Result):
+    """The outcome of a Tournee Skat game: a :class:`~skat.core.scoring.Result` plus the kind
+    of game (``tournee``, ``solo``, ``guckser``), its base value, and whether a Tournée was
+    played on the second card ("passt mir nicht").  ``contract.hand`` marks a Solo; there is no
+    Hand level."""
+
+    kind: str = ""
+    base: int = 0
+    second_card: bool = False
+
+    def levels(self) -> list[tuple[str, int]]:
+        """The level steps as (word, running count), e.g. ``[('with', 2), ('game', 3)]``."""
+        c = self.contract
+        if c is None or c.game_type == NULL:
+            return []
+        m = self.matadors
+        steps = [("with" if m > 0 else "without", abs(m)), ("game", abs(m) + 1)]
+        n = abs(m) + 1
+        for word, on in (
+            ("schneider", self.schneider or c.schneider_announced),
+            ("announced", c.schneider_announced),
+            ("schwarz", self.schwarz or c.schwarz_announced),
+            ("announced", c.schwarz_announced),
+        ):
+            if on:
+                n += 1
+                steps.append((word, n))
+        return steps
+
+    @property
+    def game_name(self) -> str:
+        """The game as players name it: ``Clubs Tournée``, ``Grand Guckser``, ``Null Ouvert
+        Solo``, ``Hearts Solo Schneider announced``."""
+        c = self.contract
+        if c is None:
+            return "passed in"
+        kind = {TOURNEE: "Tournée", SOLO: "Solo", GUCKSER: "Guckser"}[self.kind]
+        name = c.game_type.english
+        if c.ouvert:
+            name += " Ouvert"
+        name += f" {kind}"
+        if c.schwarz_announced and not c.ouvert:
+            name += " Schwarz announced"
+        elif c.schneider_announced and not c.ouvert:
+            name += " Schneider announced"
+        if self.second_card:
+            name += " (second card)"
+        return name
+
+    def explain(self, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
+        """The result in players' words (English only), after the declarer's name if given.
+
+        >>> r = TourneeResult(Contract.parse("C"), declarer=0, bid=24, won=False, points=55,
+        ...     matadors=2, level=3, value=24, score=-48, kind=TOURNEE, base=8, second_card=True)
+        >>> r.explain()
+        'Clubs Tournée (second card): with 2, game 3, × 8 = 24, lost 2 × 24 = −48'
+        """
+        c = self.contract
+        if c is None:
+            return "passed in"
+        if c.game_type == NULL:
+            text = f"{self.game_name} = {self.base}"
+        else:
+            parts = ", ".join(f"{w} {n}" for w, n in self.levels())
+            text = f"{self.game_name}: {parts}, × {self.base} = {self.base * self.level}"
+        if self.overbid:
+            text += f" < bid {self.bid}: overbid"
+        if self.resigned:
+            text += " (resigned)"
+        if not self.won:
+            factor = -self.score // self.value if self.value else 1
+            if factor == 1:
+                text += f", lost −{self.value}"
+            else:
+                text += f", lost {factor} × {self.value} = −{-self.score}"
+        if names is not None and self.declarer is not None:
+            return f"{names[self.declarer]}: {text}"
+        return text
+
+
+def _level(contract: Contract, matadors_count: int, schneider: bool, schwarz: bool) -> int:
+    """The levels made: matadors, game, Schneider (made or announced), Schneider announced,
+    Schwarz (made or announced), Schwarz announced; no Hand level."""
+    return (
+        abs(matadors_count)
+        + 1
+        + (schneider or contract.schneider_announced)
+        + contract.schneider_announced
+        + (schwarz or contract.schwarz_announced)
+        + contract.schwarz_announced
+    )
+
+
+def score_tournee(
+    kind: str,
+    contract: Contract,
+    *,
+    bid: int,
+    cards: CardSet | int,
+    points: int,
+    tricks: int,
+    defender_tricks: int,
+    second_card: bool = False,
+    declarer: int | None = None,
+    declarer_resigned: bool = False,
+    defenders_resigned: bool = False,
+    trick_complete: bool = True,
+    rules: Rules = ISKO,
+) -> TourneeResult:
+    """Score a finished Tournee Skat game (the arguments are those of
+    :func:`~skat.core.scoring.score`, plus the kind of game and the second-card flag).
+
+    >>> r = score_tournee(SOLO, Contract.parse("SH"), bid=44, cards=CardSet.parse("CJ SJ HJ"),
+    ...                   points=92, tricks=8, defender_tricks=2)
+    >>> r.value, r.score, r.schneider, r.explain()
+    (55, 55, True, 'Spades Solo: with 3, game 4, schneider 5, × 11 = 55')
+    """
+    mask = cards.mask if isinstance(cards, CardSet) else cards
+    gt = contract.game_type
+    base = base_value(kind, contract)
+    m = level = 0
+    schneider = schwarz = False
+    if gt == NULL:
+        won = not declarer_resigned and (defenders_resigned or tricks == 0)
+        value = base
+    else:
+        if declarer_resigned or defenders_resigned:
+            won = defenders_resigned
+        else:
+            won = (
+                points >= 61
+                and (not contract.schneider_announced or points >= SCHNEIDER_POINTS)
+                and (not contract.schwarz_announced or defender_tricks == 0)
+            )
+        if won:
+            schneider = points >= SCHNEIDER_POINTS
+            schwarz = defender_tricks == 0
+        elif trick_complete:
+            schneider = points <= DECLARER_SCHNEIDER
+            schwarz = tricks == 0
+        m = matadors(gt, mask)
+        level = _level(contract, m, schneider, schwarz)
+        value = base * level
+    overbid = value < bid
+    if overbid:
+        won = False
+        value = -(-bid // base) * base
+    doubled = kind == GUCKSER or (kind == TOURNEE and second_card)
+    return TourneeResult(
+        contract,
+        declarer=declarer,
+        bid=bid,
+        won=won,
+        points=points,
+        tricks=tricks,
+        defender_tricks=defender_tricks,
+        matadors=m,
+        level=level,
+        value=value,
+        overbid=overbid,
+        schneider=schneider,
+        schwarz=schwarz,
+        score=value if won else -(2 if doubled else 1) * value,
+        resigned=declarer_resigned or defenders_resigned,
+        rules=rules,
+        kind=kind,
+        base=base,
+        second_card=second_card,
+    )
