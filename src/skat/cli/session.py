@@ -7,7 +7,7 @@ player's words, and after each game the result, the list, and on request the rev
 Seeds: the series deals from ``seed``; every computer player's seed is derived from
 ``seed``, the game's number and its seat, so ``--seed`` reproduces a whole session.
 
->>> from skat.series import Series
+>>> from skat.series import Series, save_series
 >>> from skat.core import Rules
 >>> from skat.cli.cardtext import CardStyle
 >>> class Script:                       # a Ui that answers from a list of lines
@@ -63,7 +63,7 @@ from skat.core import (
     matadors,
 )
 from skat.core.actions import Double
-from skat.series import Series
+from skat.series import Series, save_series
 
 
 class Quit(Exception):
@@ -164,7 +164,7 @@ class Session:
         path = self.options.save_path
         if path:
             try:
-                self.series.save(path)
+                save_series(self.series, path)
             except OSError as exc:
                 self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
 
@@ -457,7 +457,7 @@ class Session:
             )
         elif cmd.kind == "save":
             try:
-                self.series.save(cmd.arg)
+                save_series(self.series, cmd.arg)
             except OSError as exc:
                 self.ui.message(f"cannot save to {cmd.arg}: {exc.strerror or exc}")
             else:
@@ -586,7 +586,7 @@ class Session:
             if low.startswith("save ") and a[5:].strip():
                 path = a[5:].strip()
                 try:
-                    self.series.save(path)
+                    save_series(self.series, path)
                 except OSError as exc:
                     self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
                 else:

@@ -27,7 +27,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Final
 
 from skat.core.actions import Action
@@ -380,22 +379,6 @@ class Series:
         """End-of-list settlement plus pot balance, per player (the pot's content aside)."""
         net = self.settlement(stake).net
         return {p: net[p] + b for p, b in self.pot_balance().items()}
-
-    # ------------------------------------------------------------------ files
-
-    def save(self, path: str | Path) -> None:
-        """Save atomically (see :mod:`skat.series.storage`); the unfinished :attr:`current`
-        game is saved too."""
-        from skat.series.storage import save_series
-
-        save_series(self, path)
-
-    @staticmethod
-    def load(path: str | Path) -> Series:
-        """Resume a saved series by replaying its games (see :mod:`skat.series.storage`)."""
-        from skat.series.storage import load_series
-
-        return load_series(path)
 
     def __repr__(self) -> str:
         return (
