@@ -37,9 +37,9 @@ from skat.core.state import GameState
 from skat.series import sheet
 from skat.series.pot import Pot
 from skat.series.rounds import Rounds, bock_triggers, is_grand_hand
+from skat.series.seating import SeatingOrder
 from skat.series.settlement import Settlement, Stake, settle, settle_each
 from skat.series.sheet import entries as sheet_entries
-from skat.series.table import Table
 
 DEFAULT_ROUNDS: Final = 12
 """A default series is 12 rounds: 36 games at a 3-table, 48 at a 4-table (ISkO/SkWO)."""
@@ -121,8 +121,8 @@ class Series:
             raise SeriesError(f"rules must be a Rules, not {rules!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SeriesError(f"the series seed is a whole number, not {seed!r}")
-        self.table = Table(players)
-        n = self.table.size
+        self.seating = SeatingOrder(players)
+        n = self.seating.size
         if games is None:
             games = DEFAULT_ROUNDS * n
         if not isinstance(games, int) or isinstance(games, bool) or games <= 0:
@@ -150,7 +150,7 @@ class Series:
     @property
     def players(self) -> tuple[str, ...]:
         """The player names, clockwise, the first dealer first."""
-        return self.table.players
+        return self.seating.players
 
     @property
     def number(self) -> int:
@@ -160,7 +160,7 @@ class Series:
     @property
     def round(self) -> int:
         """The round (1-based) the next game belongs to: every player deals once a round."""
-        return self.turn // self.table.size + 1
+        return self.turn // self.seating.size + 1
 
     @property
     def dealer_name(self) -> str:
@@ -170,12 +170,12 @@ class Series:
     @property
     def seats(self) -> tuple[int, int, int]:
         """Player indices of Forehand, Middlehand and Rearhand in the next game."""
-        return self.table.seats(self.dealer)
+        return self.seating.seats(self.dealer)
 
     @property
     def sitting(self) -> tuple[int, ...]:
         """Player indices sitting out the next game (the dealer at a 4-table)."""
-        return self.table.sitting(self.dealer)
+        return self.seating.sitting(self.dealer)
 
     @property
     def kind(self) -> str:
@@ -285,7 +285,7 @@ class Series:
     def _write(
         self, result: Result, deal: Deal | None, events: tuple[tuple[int, str], ...] | None
     ) -> GameRecord:
-        n = self.table.size
+        n = self.seating.size
         rules = self.rules
         seats = self.seats
         rounds = self.rounds
@@ -330,7 +330,7 @@ class Series:
         self.totals = list(after)
         self.rounds = new_rounds
         if counts:
-            self.dealer = self.table.next_dealer(self.dealer)
+            self.dealer = self.seating.next_dealer(self.dealer)
             self.turn += 1
         self._deal = None
         self.current = None
@@ -352,7 +352,7 @@ class Series:
         """Every game's entries as ``sheet`` writes them (Bock doubling included)."""
         if sheet == self.rules.score_sheet:
             return [r.entries for r in self.records]
-        n = self.table.size
+        n = self.seating.size
         bonus = self.rules.seeger_bonus
         return [
             sheet_entries(r.result, r.seats, n, sheet, bonus=bonus, factor=r.factor)
@@ -363,7 +363,7 @@ class Series:
         """Settle the list at the end: pairwise differences of the totals × ``stake``, on
         ``sheet`` (default :attr:`money_sheet`)."""
         rows = self.entries_on(sheet or self.money_sheet)
-        totals = [sum(row[p] for row in rows) for p in range(self.table.size)]
+        totals = [sum(row[p] for row in rows) for p in range(self.seating.size)]
         return settle(dict(zip(self.players, totals, strict=True)), stake)
 
     def game_settlements(self, stake: Stake = 1, sheet: str | None = None) -> list[Settlement]:
