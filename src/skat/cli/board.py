@@ -5,10 +5,10 @@ Everything comes from the player's :class:`~skat.core.View` (nothing hidden leak
 terminal screen and the plain line mode both draw from :func:`table_lines` and
 :func:`hand_line`.
 
->>> from skat.core import GameState
+>>> from skat.core import GameState, Seat
 >>> from skat.cli.cardtext import CardStyle
 >>> state = GameState(seed=1)
->>> seating = Seating(("You", "Ann", "Bob"), human=0)
+>>> seating = Seating(("You", "Ann", "Bob"), human=Seat.FOREHAND)
 >>> view = state.view(0)
 >>> print(table_lines(view, seating, CardStyle(), "en")[0])
 Ann (Middlehand): … · Bob (Rearhand): … · bid 0
@@ -33,6 +33,7 @@ from skat.core import (
     Phase,
     PickUp,
     Resign,
+    Seat,
     ShowCards,
     View,
 )
@@ -44,7 +45,7 @@ class Seating:
     """Names by seat (Forehand, Middlehand, Rearhand) for this game and the human's seat."""
 
     names: tuple[str, str, str]
-    human: int
+    human: Seat
 
 
 def game_letter(view: View, fallback: str) -> str:
@@ -94,7 +95,7 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
     names = seating.names
     me = seating.human
     said = calls(view, lang)
-    others = [s for s in range(3) if s != me]
+    others = [s for s in Seat if s != me]
     parts = []
     for s in others:
         n_cards = 10 - len(view.tricks) - (1 if _played_now(view, s) else 0)
@@ -160,7 +161,7 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
     return lines
 
 
-def _played_now(view: View, seat: int) -> bool:
+def _played_now(view: View, seat: Seat) -> bool:
     k = len(view.current_trick)
     return any((view.trick_leader + i) % 3 == seat for i in range(k))
 

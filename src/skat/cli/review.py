@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from skat.cli.board import action_text
 from skat.cli.cardtext import CardStyle, sorted_for
 from skat.cli.words import say, seat_name
-from skat.core import HOLD, NULL, PASS, Bid, CardSet, Declare, Discard, GameState
+from skat.core import HOLD, NULL, PASS, Bid, CardSet, Declare, Discard, GameState, Seat
 
 
 def review_lines(
@@ -42,7 +42,7 @@ def review_lines(
         head += f" — {result.explain(lang)}"
     lines = [head]
     w = max(6, *(len(n) for n in names))
-    for seat, hand in enumerate(state.deal.hands):
+    for seat, hand in zip(Seat, state.deal.hands, strict=True):
         lines.append(
             f"{seat_name(lang, seat):<10} {names[seat]:<{w}} {style.cards(sorted_for(hand, game))}"
         )

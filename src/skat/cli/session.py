@@ -59,6 +59,7 @@ from skat.core import (
     Phase,
     PickUp,
     Resign,
+    Seat,
     ShowCards,
     matadors,
 )
@@ -139,7 +140,7 @@ class Session:
         self.style = options.style
         self.sort = "G"
         self.autoplay = False
-        self.seating = Seating(("", "", ""), 0)
+        self.seating = Seating(("", "", ""), Seat.FOREHAND)
         self._solver: object | None = None
 
     # ------------------------------------------------------------------ the series
@@ -174,7 +175,7 @@ class Session:
         state = series.next_game()
         seats = series.seats
         names = tuple(series.players[p] for p in seats)
-        human = seats.index(0)
+        human = Seat(seats.index(0))
         self.seating = Seating((names[0], names[1], names[2]), human)
         number = series.number
         agents = {
@@ -204,7 +205,7 @@ class Session:
         self._autosave()
         self.after_game(state, record.number)
 
-    def _game_header(self, human: int) -> str:
+    def _game_header(self, human: Seat) -> str:
         s = self.series
         kind = {"bock": " (Bock)", "ramsch": " (Ramsch)"}.get(s.kind, "")
         return (
