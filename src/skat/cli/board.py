@@ -219,8 +219,3 @@ def action_text(action: Action, style: CardStyle, lang: str) -> str:
     if isinstance(action, Double):
         return action.name
     return str(action)
-
-
-def is_null(view: View) -> bool:
-    """Is a Null game being played?"""
-    return view.contract is not None and view.contract.game_type == NULL

@@ -85,7 +85,7 @@ class Deal:
     def __copy__(self) -> Deal:
         return self  # immutable: a copy is the deal itself
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Deal:
+    def __deepcopy__(self, _memo: dict[int, object]) -> Deal:
         """The deal itself: nothing in it can change.
 
         >>> import copy, random

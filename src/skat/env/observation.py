@@ -270,6 +270,11 @@ class ObservationDecodeError(ValueError):
     """A vector that is no observation."""
 
 
+def _bid(index: int | None) -> int:
+    """The bid at a one-based ``index`` of the bid ladder (0: none)."""
+    return BID_VALUES[index - 1] if index else 0
+
+
 def _seat(seat: int | None) -> Seat | None:
     return None if seat is None else Seat(seat)
 
@@ -337,8 +342,8 @@ def decode(vector: npt.ArrayLike) -> Observation:
         phase=phase_,
         to_move=_seat(one("to_move")),
         hand=_set(b["hand"]),
-        bid=BID_VALUES[bid - 1] if bid else 0,
-        said=tuple(BID_VALUES[x - 1] if x else 0 for x in said),  # type: ignore[arg-type]
+        bid=_bid(bid),
+        said=(_bid(said[0]), _bid(said[1]), _bid(said[2])),
         passed=flags("passed"),
         declarer=_seat(one("declarer")),
         contract=CONTRACTS[contract] if contract is not None else None,

@@ -22,7 +22,6 @@ dealer deals again, and that game is an extra row on the list that does not use 
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -50,13 +49,6 @@ BIERLACHS_LIMIT: Final = 501
 
 class SeriesError(ValueError):
     """A game that does not fit the series: over, not finished, dealt elsewhere, wrong kind."""
-
-
-def _engine_knows_ramsch() -> bool:
-    try:
-        return "ramsch" in inspect.signature(GameState).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
-        return False
 
 
 @dataclass(frozen=True)
@@ -212,14 +204,7 @@ class Series:
         self._check_open()
         if self.current is not None:
             return self.current
-        if self.rounds.ramsch:
-            if not _engine_knows_ramsch():
-                raise SeriesError(
-                    "this engine cannot start a compulsory Ramsch (GameState(..., ramsch=True))"
-                )
-            state = GameState(self.deal, self.rules, ramsch=True)
-        else:
-            state = GameState(self.deal, self.rules)
+        state = GameState(self.deal, self.rules, ramsch=self.rounds.ramsch)
         self.current = state
         return state
 
