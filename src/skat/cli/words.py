@@ -109,6 +109,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "analysing": ("the double-dummy solver is thinking…", "der Doppeldummy-Löser rechnet…"),
 }
 
+
 def say(lang: str, key: str, **values: object) -> str:
     """The phrase ``key`` in ``lang`` (``en`` or ``de``) with ``values`` filled in."""
     en, de = _WORDS[key]
