@@ -32,7 +32,7 @@ import sys
 
 from skat.ai.arena import AGENTS
 from skat.cli.cardtext import CardStyle
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 from skat.cli.session import Options, Session, Ui
 from skat.core import Rules
 from skat.series import Series, load_series

@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games
-from skat.cli.main import UserError
 from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
 from skat.cli.words import seat_name
 from skat.core.seats import Seat

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 
 NAME = "serve"
 HELP = "the web Skat server: lobby, tables, computer players, history"

@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games
-from skat.cli.main import UserError
 from skat.cli.words import seat_name
 from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, GameState, Phase, Seat
 

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 from skat.thirtyone import (
     DRAW_PILE,
     DRAW_STOCK,
