@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from skat.cli.main import main
-from skat.series import Series
+from skat.series import load_series
 
 from .lineplayer import Policy, converse
 
@@ -118,7 +118,7 @@ def test_save_and_load_resume_the_series(tmp_path: Path) -> None:
         timeout=60,
     )
     assert f"saved to {saved}" in proc.stdout
-    series = Series.load(saved)
+    series = load_series(saved)
     assert series.seed == 6 and series.current is not None and series.current.history
     lines = play_lines(
         ["--load", str(saved), "--no-analysis"], Policy(max_bid=0, reviews=0), tmp_path
@@ -145,7 +145,7 @@ def test_autosave_and_records_after_every_game(tmp_path: Path) -> None:
         Policy(max_bid=20, reviews=0),
         tmp_path,
     )
-    assert len(Series.load(saved).records) == 2
+    assert len(load_series(saved).records) == 2
     games = [json.loads(line) for line in records.read_text(encoding="utf-8").splitlines()]
     assert len(games) == 2 and all(g["format"] == "skat-game" for g in games)
     assert [g["meta"]["id"] for g in games] == ["2-1", "2-2"]

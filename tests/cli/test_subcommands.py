@@ -12,7 +12,7 @@ from skat.ai.dds import Position, brute_force
 from skat.cli.main import SUBCOMMANDS, build_parser, main
 from skat.core import GameState, Rules
 from skat.records.jsonrecord import dumps, state_to_json
-from skat.series import Series
+from skat.series import Series, save_series
 
 REAL = Path(__file__).resolve().parent.parent / "data" / "iss" / "real.sgf"
 DEAL = (
@@ -145,7 +145,7 @@ def test_list_of_a_saved_series(tmp_path: Path, capsys: pytest.CaptureFixture[st
     while not series.is_over:
         series.play(lambda g: rng.choice(g.legal_actions()))
     path = tmp_path / "friday.json"
-    series.save(path)
+    save_series(series, path)
     assert main(["list", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     total = next(line for line in out if line.strip().startswith("total"))

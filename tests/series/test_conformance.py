@@ -87,7 +87,7 @@ def test_the_dealer_rotates_and_only_a_grand_hand_in_a_ramsch_round_repeats_him(
     dealer, turn = 0, 0
     for r in played.records:
         assert (r.dealer, r.turn) == (dealer, turn)
-        assert r.seats == played.table.seats(dealer)
+        assert r.seats == played.seating.seats(dealer)
         if r.counts:
             dealer, turn = (dealer + 1) % n, turn + 1
         else:

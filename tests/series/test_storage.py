@@ -53,8 +53,8 @@ def _same(a: Series, b: Series) -> None:
 def test_save_and_resume_replays_to_the_same_series(tmp_path: Path) -> None:
     s = _series()
     path = tmp_path / "friday.json"
-    s.save(path)
-    again = Series.load(path)
+    save_series(s, path)
+    again = load_series(path)
     _same(s, again)
     assert all(r.events is not None for r in again.records)
 
@@ -77,8 +77,8 @@ def test_the_unfinished_game_is_saved_and_resumed(tmp_path: Path) -> None:
     moves = random.Random(1)
     for _ in range(7):
         game.apply(moves.choice(game.legal_actions()))
-    s.save(tmp_path / "s.json")
-    again = Series.load(tmp_path / "s.json")
+    save_series(s, tmp_path / "s.json")
+    again = load_series(tmp_path / "s.json")
     assert again.current is not None
     assert [str(e) for e in again.current.history] == [str(e) for e in game.history]
     assert again.next_game() is again.current
@@ -136,7 +136,7 @@ def test_saving_is_atomic_when_the_rename_fails(
 ) -> None:
     path = tmp_path / "s.json"
     s = _series(played=2)
-    s.save(path)
+    save_series(s, path)
     before = path.read_bytes()
     s.play(lambda g: g.legal_actions()[0])
 
@@ -145,7 +145,7 @@ def test_saving_is_atomic_when_the_rename_fails(
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError, match="disk unplugged"):
-        s.save(path)
+        save_series(s, path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]  # no temporary file left
 
@@ -155,7 +155,7 @@ def test_saving_is_atomic_when_writing_fails(
 ) -> None:
     path = tmp_path / "s.json"
     s = _series(played=2)
-    s.save(path)
+    save_series(s, path)
     before = path.read_bytes()
 
     def broken_fsync(fd: int) -> None:
@@ -163,7 +163,7 @@ def test_saving_is_atomic_when_writing_fails(
 
     monkeypatch.setattr(os, "fsync", broken_fsync)
     with pytest.raises(OSError, match="write error"):
-        s.save(path)
+        save_series(s, path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
 

@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Iterator, Mapping
 
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 from skat.cli.replay import JsonItem, read_records
 from skat.core import GameState
 from skat.records.iss import RecordError

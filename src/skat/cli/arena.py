@@ -27,7 +27,7 @@ import time
 from typing import Any, TextIO
 
 from skat.ai.arena import AGENTS, DEFAULT_BUDGET, GameOutcome, run_arena
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.records.jsonrecord import dumps, state_to_json

@@ -5,10 +5,10 @@ Everything comes from the player's :class:`~skat.core.View` (nothing hidden leak
 terminal screen and the plain line mode both draw from :func:`table_lines` and
 :func:`hand_line`.
 
->>> from skat.core import GameState
+>>> from skat.core import GameState, Seat
 >>> from skat.cli.cardtext import CardStyle
 >>> state = GameState(seed=1)
->>> seating = Seating(("You", "Ann", "Bob"), human=0)
+>>> seating = Seating(("You", "Ann", "Bob"), human=Seat.FOREHAND)
 >>> view = state.view(0)
 >>> print(table_lines(view, seating, CardStyle(), "en")[0])
 Ann (Middlehand): … · Bob (Rearhand): … · bid 0
@@ -33,6 +33,7 @@ from skat.core import (
     Phase,
     PickUp,
     Resign,
+    Seat,
     ShowCards,
     View,
 )
@@ -44,7 +45,7 @@ class Seating:
     """Names by seat (Forehand, Middlehand, Rearhand) for this game and the human's seat."""
 
     names: tuple[str, str, str]
-    human: int
+    human: Seat
 
 
 def game_letter(view: View, fallback: str) -> str:
@@ -92,23 +93,43 @@ def party_points(view: View) -> tuple[int, int]:
 def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> list[str]:
     """The table without the player's own hand: at most eight lines of at most 80 columns."""
     names = seating.names
-    me = seating.human
+    lines = [_seats_line(view, seating, lang)]
+    game = _game_line(view, names, lang)
+    if game is not None:
+        lines.append(game)
+    if view.skat is not None and view.phase != Phase.BIDDING:
+        skat_line = f"{say(lang, 'skat')}: {style.cards(sorted_for(view.skat, 'G'))}"
+        if view.discard is not None and view.discard != view.skat:
+            skat_line += f" → {style.cards(sorted_for(view.discard, 'G'))}"
+        lines.append(skat_line)
+    lines += _open_hand_lines(view, seating, style, lang)
+    lines += _trick_lines(view, names, style, lang)
+    return lines
+
+
+def _seats_line(view: View, seating: Seating, lang: str) -> str:
+    """The other seats (what they said, or how many cards they hold) and the bid."""
+    names, me = seating.names, seating.human
     said = calls(view, lang)
-    others = [s for s in range(3) if s != me]
     parts = []
-    for s in others:
-        n_cards = 10 - len(view.tricks) - (1 if _played_now(view, s) else 0)
+    for s in Seat:
+        if s == me:
+            continue
         text = f"{names[s]} ({seat_name(lang, s)})"
         if view.phase == Phase.BIDDING:
             text += f": {said.get(s, '…')}"
         else:
+            n_cards = 10 - len(view.tricks) - (1 if _played_now(view, s) else 0)
             text += f" {n_cards} {say(lang, 'cards')}"
         parts.append(text)
     head = " · ".join(parts)
     if view.phase == Phase.BIDDING and me in said:
         head += f" · {say(lang, 'you').lower()}: {said[me]}"
-    head += f" · {say(lang, 'bid')} {view.bid}"
-    lines = [head]
+    return head + f" · {say(lang, 'bid')} {view.bid}"
+
+
+def _game_line(view: View, names: tuple[str, str, str], lang: str) -> str | None:
+    """The declarer and the contract with its doublings and points, or the Ramsch points."""
     if view.declarer is not None and view.contract is not None:
         c = view.contract
         line = f"{names[view.declarer]}: {c.describe(lang)} ({say(lang, 'bid')} {view.bid})"
@@ -119,23 +140,23 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
         if c.game_type != NULL:
             decl, rest = party_points(view)
             line += f" · {say(lang, 'points')} {decl}:{rest}"
-        lines.append(line)
-    elif view.declarer is not None:
-        lines.append(f"{say(lang, 'declarer')}: {names[view.declarer]} ({view.bid})")
-    elif view.ramsch is not None and view.phase == Phase.PLAY:
+        return line
+    if view.declarer is not None:
+        return f"{say(lang, 'declarer')}: {names[view.declarer]} ({view.bid})"
+    if view.ramsch is not None and view.phase == Phase.PLAY:
         pts = [0, 0, 0]
         for t in view.tricks:
             pts[t.winner] += t.points
-        lines.append(
-            say(lang, "ramsch") + " · " + " ".join(f"{names[s]} {pts[s]}" for s in range(3))
-        )
-    if view.skat is not None and view.phase != Phase.BIDDING:
-        skat_line = f"{say(lang, 'skat')}: {style.cards(sorted_for(view.skat, 'G'))}"
-        if view.discard is not None and view.discard != view.skat:
-            skat_line += f" → {style.cards(sorted_for(view.discard, 'G'))}"
-        lines.append(skat_line)
+        return say(lang, "ramsch") + " · " + " ".join(f"{names[s]} {pts[s]}" for s in Seat)
+    return None
+
+
+def _open_hand_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> list[str]:
+    """The cards laid open: an Ouvert declarer's (not the player's own) and a claimer's."""
+    names = seating.names
     game = game_letter(view, "G")
-    if view.open_hand is not None and view.declarer is not None and view.declarer != me:
+    lines = []
+    if view.open_hand is not None and view.declarer is not None and view.declarer != seating.human:
         lines.append(
             f"{names[view.declarer]} ({say(lang, 'open_cards')}): "
             + style.cards(sorted_for(view.open_hand, game))
@@ -145,6 +166,12 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
             f"{names[view.claimer]} ({say(lang, 'open_cards')}): "
             + style.cards(sorted_for(view.claimer_hand, game))
         )
+    return lines
+
+
+def _trick_lines(view: View, names: tuple[str, str, str], style: CardStyle, lang: str) -> list[str]:
+    """The last trick and the trick in play."""
+    lines = []
     if view.tricks:
         t = view.tricks[-1]
         played = "  ".join(
@@ -160,7 +187,7 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
     return lines
 
 
-def _played_now(view: View, seat: int) -> bool:
+def _played_now(view: View, seat: Seat) -> bool:
     k = len(view.current_trick)
     return any((view.trick_leader + i) % 3 == seat for i in range(k))
 
@@ -218,8 +245,3 @@ def action_text(action: Action, style: CardStyle, lang: str) -> str:
     if isinstance(action, Double):
         return action.name
     return str(action)
-
-
-def is_null(view: View) -> bool:
-    """Is a Null game being played?"""
-    return view.contract is not None and view.contract.game_type == NULL

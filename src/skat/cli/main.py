@@ -8,26 +8,52 @@ Every subcommand module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
+from typing import Final, Protocol
 
-SUBCOMMANDS = (
-    "play",
-    "value",
-    "replay",
-    "solve",
-    "analyse",
-    "arena",
-    "scoresheet",
-    "rules",
-    "thirtyone",
-    "serve",
+from skat.cli import (
+    analyse,
+    arena,
+    play,
+    replay,
+    rules,
+    scoresheet,
+    serve,
+    solve,
+    thirtyone,
+    value,
 )
+from skat.cli.errors import UserError
 
 
-class UserError(Exception):
-    """A problem with the user's input: printed as one line, exit status 2."""
+class Subcommand(Protocol):
+    """What a subcommand module holds (mypy checks each module of :data:`SUBCOMMANDS`)."""
+
+    @property
+    def NAME(self) -> str: ...
+
+    @property
+    def HELP(self) -> str: ...
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
+    play,
+    value,
+    replay,
+    solve,
+    analyse,
+    arena,
+    scoresheet,
+    rules,
+    thirtyone,
+    serve,
+)
+"""The subcommands in the order ``skat --help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,8 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMANDS:
-        module = importlib.import_module(f"skat.cli.{name}")
+    for module in SUBCOMMANDS:
         p = sub.add_parser(
             module.NAME,
             help=module.HELP,

@@ -32,10 +32,10 @@ import sys
 
 from skat.ai.arena import AGENTS
 from skat.cli.cardtext import CardStyle
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 from skat.cli.session import Options, Session, Ui
 from skat.core import Rules
-from skat.series import Series
+from skat.series import Series, load_series
 
 NAME = "play"
 HELP = "play Skat in the terminal against two computer players"
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"unknown level {args.level!r} (known: {', '.join(AGENTS)})")
     if args.load:
         try:
-            series = Series.load(args.load)
+            series = load_series(args.load)
         except OSError as exc:
             raise UserError(f"cannot read {args.load}: {exc.strerror or exc}") from None
         if len(series.players) != 3:

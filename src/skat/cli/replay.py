@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TextIO
 
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 from skat.records.iss import IssRecord, IssWriteError, RecordError, open_text, read_iss
 from skat.records.jsonrecord import (
     JsonGame,

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from skat.cli.board import action_text
 from skat.cli.cardtext import CardStyle, sorted_for
 from skat.cli.words import say, seat_name
-from skat.core import HOLD, NULL, PASS, Bid, CardSet, Declare, Discard, GameState
+from skat.core import HOLD, NULL, PASS, Bid, Card, CardSet, Declare, Discard, GameState, Seat
 
 
 def review_lines(
@@ -32,7 +32,6 @@ def review_lines(
     analysis: bool = True,
 ) -> list[str]:
     """The review as lines (see the module doc); ``analysis`` runs the double-dummy solver."""
-    de = lang == "de"
     result = state.result
     game = state.contract.game_type.letter if state.contract is not None else "G"
     head = say(lang, "review")
@@ -42,37 +41,45 @@ def review_lines(
         head += f" — {result.explain(lang)}"
     lines = [head]
     w = max(6, *(len(n) for n in names))
-    for seat, hand in enumerate(state.deal.hands):
+    for seat, hand in zip(Seat, state.deal.hands, strict=True):
         lines.append(
             f"{seat_name(lang, seat):<10} {names[seat]:<{w}} {style.cards(sorted_for(hand, game))}"
         )
-    skat = f"{say(lang, 'skat')}: {style.cards(sorted_for(state.deal.skat, game))}"
-    for ev in state.history:
-        if isinstance(ev.action, Discard) and ev.seat == state.declarer:
-            away = "gedrückt" if de else "put away"
-            skat += f" · {away}: {style.cards(sorted_for(CardSet(ev.action.mask), game))}"
-        if isinstance(ev.action, Declare):
-            break
-    lines.append(skat)
+    lines.append(_skat_line(state, style, lang, game))
     calls = []
     for ev in state.history:
         if not isinstance(ev.action, Bid) and ev.action not in (HOLD, PASS):
             break
         calls.append(f"{names[ev.seat]} {action_text(ev.action, style, lang)}")
     if calls:
-        lines.append(("Reizen" if de else "auction") + ": " + ", ".join(calls))
+        lines.append(("Reizen" if lang == "de" else "auction") + ": " + ", ".join(calls))
     for i, t in enumerate(state.tricks, 1):
         cards = "  ".join(
-            f"{names[(t.leader + k) % 3]:<{w}} {style.card(c):<{style.width()}}"
-            if not style.colour
-            else f"{names[(t.leader + k) % 3]:<{w}} {style.card(c)}"
-            + " " * (style.width() - len(style.plain(c)))
-            for k, c in enumerate(t.cards)
+            _played(names[(t.leader + k) % 3], w, c, style) for k, c in enumerate(t.cards)
         )
         lines.append(f"{i:>2}. {cards}  → {names[t.winner]} {t.points}")
     if analysis and state.declarer is not None and state.tricks:
         lines.extend(analysis_lines(state, names, style, lang))
     return lines
+
+
+def _skat_line(state: GameState, style: CardStyle, lang: str, game: str) -> str:
+    """The skat as dealt and what the declarer put away."""
+    skat = f"{say(lang, 'skat')}: {style.cards(sorted_for(state.deal.skat, game))}"
+    for ev in state.history:
+        if isinstance(ev.action, Discard) and ev.seat == state.declarer:
+            away = "gedrückt" if lang == "de" else "put away"
+            skat += f" · {away}: {style.cards(sorted_for(CardSet(ev.action.mask), game))}"
+        if isinstance(ev.action, Declare):
+            break
+    return skat
+
+
+def _played(name: str, w: int, card: Card, style: CardStyle) -> str:
+    """A name and the card it played, padded to the column (colour codes take no width)."""
+    if not style.colour:
+        return f"{name:<{w}} {style.card(card):<{style.width()}}"
+    return f"{name:<{w}} {style.card(card)}" + " " * (style.width() - len(style.plain(card)))
 
 
 def analysis_lines(
@@ -88,8 +95,35 @@ def analysis_lines(
         return [("Analyse nicht möglich: " if de else "no analysis: ") + str(exc)]
     if a.start is None or state.declarer is None:
         return []
-    who = names[state.declarer]
-    goal = a.goal
+    out = _verdict_lines(names[state.declarer], a.goal, a.could_win, a.winning_line, style, de)
+    if not a.mistakes():
+        out.append("keine Fehler" if de else "no mistakes")
+    null = state.contract is not None and state.contract.game_type == NULL
+    for i, m in enumerate(a.moves):
+        if m.loss <= 0:
+            continue
+        best = " ".join(style.card(c) for c in m.best_cards)
+        if null:
+            cost = "Spiel" if de else "the game"
+        else:
+            cost = f"{m.loss} " + ("Augen" if de else ("point" if m.loss == 1 else "points"))
+        trick = i // 3 + 1
+        out.append(
+            f"  {('Stich' if de else 'trick')} {trick}: {names[m.seat]} {style.card(m.card)}, "
+            + (f"besser {best} (kostete {cost})" if de else f"better {best} (cost {cost})")
+        )
+    return out
+
+
+def _verdict_lines(
+    who: str,
+    goal: str,
+    could_win: bool | None,
+    winning_line: Sequence[Card] | None,
+    style: CardStyle,
+    de: bool,
+) -> list[str]:
+    """Whether the declarer could make the game, with a winning line, five tricks a line."""
     if de:
         goal = {"no trick": "kein Stich", "all tricks": "alle Stiche"}.get(
             goal, goal.replace("card points", "Augen")
@@ -98,8 +132,8 @@ def analysis_lines(
     else:
         could = "could"
     tricks: list[str] = []
-    if a.could_win:
-        cards = list(a.winning_line or ())
+    if could_win:
+        cards = list(winning_line or ())
         tricks = [
             " ".join(style.card(c) for c in cards[k : k + 3]) for k in range(0, len(cards), 3)
         ]
@@ -115,23 +149,4 @@ def analysis_lines(
             else f"{who} {could} not make it against best defence ({goal})"
         )
     out = [("Doppeldummy: " if de else "double dummy: ") + verdict]
-    out += ["  " + " | ".join(tricks[k : k + 5]) for k in range(0, len(tricks), 5)]
-    mistakes = a.mistakes()
-    if not mistakes:
-        out.append("keine Fehler" if de else "no mistakes")
-    for i, m in enumerate(a.moves):
-        if m.loss <= 0:
-            continue
-        best = " ".join(style.card(c) for c in m.best_cards)
-        what = "Augen" if de else ("point" if m.loss == 1 else "points")
-        if state.contract is not None and state.contract.game_type == NULL:
-            what = "Spiel" if de else "the game"
-            cost = what
-        else:
-            cost = f"{m.loss} {what}"
-        trick = i // 3 + 1
-        out.append(
-            f"  {('Stich' if de else 'trick')} {trick}: {names[m.seat]} {style.card(m.card)}, "
-            + (f"besser {best} (kostete {cost})" if de else f"better {best} (cost {cost})")
-        )
-    return out
+    return out + ["  " + " | ".join(tricks[k : k + 5]) for k in range(0, len(tricks), 5)]

@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games
-from skat.cli.main import UserError
 from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
 from skat.cli.words import seat_name
+from skat.core.seats import Seat
 from skat.series.sheet import entries
 
 NAME = "list"
@@ -79,7 +80,7 @@ def _record_rows(paths: list[str], sheet: str) -> tuple[list[str], list[SheetRow
     for _, state, names in read_games(paths):
         if state.result is None:
             continue
-        seat_names = names or tuple(seat_name("en", s) for s in range(3))
+        seat_names = names or tuple(seat_name("en", s) for s in Seat)
         for n in seat_names:
             if n not in players:
                 players.append(n)

@@ -17,9 +17,8 @@ examples:
 from __future__ import annotations
 
 import argparse
-import importlib
 
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 
 NAME = "serve"
 HELP = "the web Skat server: lobby, tables, computer players, history"
@@ -77,22 +76,23 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--tables-per-minute must be >= 0 (0: no limit)")
     if args.sockets_per_address < 0:
         raise UserError("--sockets-per-address must be >= 0 (0: no limit)")
-    try:
-        uvicorn = importlib.import_module("uvicorn")
-        server = importlib.import_module("skat.server.app")
-        hub = importlib.import_module("skat.server.hub")
-        storage = importlib.import_module("skat.server.storage")
+    try:  # the web extra is loaded only here, so every other command runs without it
+        import uvicorn
+
+        from skat.server.app import create_app
+        from skat.server.hub import Settings
+        from skat.server.storage import StorageError, open_storage
     except ImportError as exc:
         raise UserError(
             f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
         ) from None
     try:
-        store = storage.open_storage(args.database or args.data)
-    except storage.StorageError as exc:
+        store = open_storage(args.database or args.data)
+    except StorageError as exc:
         raise UserError(str(exc)) from None
-    app = server.create_app(
+    app = create_app(
         store,
-        hub.Settings(
+        Settings(
             computer_delay=args.computer_delay,
             rate=args.rate,
             burst=3 * args.rate,

@@ -7,7 +7,7 @@ player's words, and after each game the result, the list, and on request the rev
 Seeds: the series deals from ``seed``; every computer player's seed is derived from
 ``seed``, the game's number and its seat, so ``--seed`` reproduces a whole session.
 
->>> from skat.series import Series
+>>> from skat.series import Series, save_series
 >>> from skat.core import Rules
 >>> from skat.cli.cardtext import CardStyle
 >>> class Script:                       # a Ui that answers from a list of lines
@@ -59,11 +59,12 @@ from skat.core import (
     Phase,
     PickUp,
     Resign,
+    Seat,
     ShowCards,
 )
 from skat.core.actions import Double
 from skat.core.declarations import declarations
-from skat.series import Series
+from skat.series import Series, save_series
 
 
 class Quit(Exception):
@@ -139,7 +140,7 @@ class Session:
         self.style = options.style
         self.sort = "G"
         self.autoplay = False
-        self.seating = Seating(("", "", ""), 0)
+        self.seating = Seating(("", "", ""), Seat.FOREHAND)
         self._solver: object | None = None
 
     # ------------------------------------------------------------------ the series
@@ -164,7 +165,7 @@ class Session:
         path = self.options.save_path
         if path:
             try:
-                self.series.save(path)
+                save_series(self.series, path)
             except OSError as exc:
                 self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
 
@@ -174,7 +175,7 @@ class Session:
         state = series.next_game()
         seats = series.seats
         names = tuple(series.players[p] for p in seats)
-        human = seats.index(0)
+        human = Seat(seats.index(0))
         self.seating = Seating((names[0], names[1], names[2]), human)
         number = series.number
         agents = {
@@ -204,7 +205,7 @@ class Session:
         self._autosave()
         self.after_game(state, record.number)
 
-    def _game_header(self, human: int) -> str:
+    def _game_header(self, human: Seat) -> str:
         s = self.series
         kind = {"bock": " (Bock)", "ramsch": " (Ramsch)"}.get(s.kind, "")
         return (
@@ -461,7 +462,7 @@ class Session:
             )
         elif cmd.kind == "save":
             try:
-                self.series.save(cmd.arg)
+                save_series(self.series, cmd.arg)
             except OSError as exc:
                 self.ui.message(f"cannot save to {cmd.arg}: {exc.strerror or exc}")
             else:
@@ -583,7 +584,7 @@ class Session:
             if low.startswith("save ") and a[5:].strip():
                 path = a[5:].strip()
                 try:
-                    self.series.save(path)
+                    save_series(self.series, path)
                 except OSError as exc:
                     self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
                 else:

@@ -60,18 +60,7 @@ def sheet_lines(
     shown = rows if last is None or len(rows) <= last else rows[-last:]
     if len(shown) < len(rows):
         lines.append(f"{'…':>3}")
-    for r in shown:
-        outcome = ""
-        if r.declarer:
-            outcome = ("gew." if de else "won") if r.won else ("verl." if de else "lost")
-        line = f"{r.number:>3}  {r.declarer[:9]:<9} {r.game[:3]:<3} {outcome:<4}"
-        line += f"{r.value if r.declarer else '':>6}"
-        if wide:
-            mine = r.entries[players.index(r.declarer)] if r.declarer in players else ""
-            line += f"{mine:>8}"
-        else:
-            line += "".join(f"{e:>{width + 1}}" for e in r.entries)
-        lines.append(line)
+    lines += [_row_line(r, players, width, wide, de) for r in shown]
     if not wide:
         totals = [sum(r.entries[p] for r in rows) for p in range(len(players))]
         lines.append(
@@ -79,6 +68,20 @@ def sheet_lines(
             + "".join(f"{t:>{width + 1}}" for t in totals)
         )
     return lines
+
+
+def _row_line(r: SheetRow, players: Sequence[str], width: int, wide: bool, de: bool) -> str:
+    """One game's line: number, declarer, game, outcome, value and the entries (or, on a
+    wide table, the declarer's entry alone)."""
+    outcome = ""
+    if r.declarer:
+        outcome = ("gew." if de else "won") if r.won else ("verl." if de else "lost")
+    line = f"{r.number:>3}  {r.declarer[:9]:<9} {r.game[:3]:<3} {outcome:<4}"
+    line += f"{r.value if r.declarer else '':>6}"
+    if wide:
+        mine = r.entries[players.index(r.declarer)] if r.declarer in players else ""
+        return line + f"{mine:>8}"
+    return line + "".join(f"{e:>{width + 1}}" for e in r.entries)
 
 
 def ranking_lines(players: Sequence[str], rows: Sequence[SheetRow], lang: str = "en") -> list[str]:

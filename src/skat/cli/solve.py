@@ -20,10 +20,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games
-from skat.cli.main import UserError
 from skat.cli.words import seat_name
-from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, GameState, Phase
+from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, GameState, Phase, Seat
 
 if TYPE_CHECKING:
     from skat.ai.dds import Position
@@ -139,7 +139,7 @@ def solve_lines(pos: Position) -> list[str]:
     """
     from skat.ai.dds import best_line, solve, solve_all
 
-    names = [seat_name("en", s) for s in range(3)]
+    names = [seat_name("en", s) for s in Seat]
     game = ("Diamonds", "Hearts", "Spades", "Clubs", "Grand", "Null")[pos.game_type]
     lines = [f"{game}, declarer {names[pos.declarer]}, {names[pos.to_move]} to play"]
     if pos.is_over:

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 from skat.thirtyone import (
     DRAW_PILE,
     DRAW_STOCK,
@@ -104,8 +104,8 @@ def run(args: argparse.Namespace) -> int:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace")  # a terminal without ♥♠♦♣ shows '?', never a traceback
-    table = Table(args.players, rules, seed, args.bot, plain=args.plain)
-    return table.play()
+    match = TerminalMatch(args.players, rules, seed, args.bot, plain=args.plain)
+    return match.play()
 
 
 def _arena(args: argparse.Namespace, rules: Rules, seed: int) -> int:
@@ -127,7 +127,7 @@ class Quit(Exception):
     """The player typed q or closed the input."""
 
 
-class Table:
+class TerminalMatch:
     """A match between you (seat 0) and computer players, rendered as text."""
 
     def __init__(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from skat.cli.main import UserError
+from skat.cli.errors import UserError
 from skat.core import (
     GRAND,
     NULL,

@@ -2,13 +2,17 @@
 
 >>> say("en", "bids", who="Ann", bid=18), say("de", "bids", who="Ann", bid=18)
 ('Ann says 18', 'Ann reizt 18')
->>> seat_name("de", 2)
+>>> seat_name("de", Seat.REARHAND)
 'Hinterhand'
+>>> seat_name("en", Seat(0))
+'Forehand'
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from skat.core.seats import Seat
 
 _WORDS: Final[dict[str, tuple[str, str]]] = {
     "you": ("You", "Du"),
@@ -105,8 +109,6 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "analysing": ("the double-dummy solver is thinking…", "der Doppeldummy-Löser rechnet…"),
 }
 
-_SEATS: Final = (("Forehand", "Vorhand"), ("Middlehand", "Mittelhand"), ("Rearhand", "Hinterhand"))
-
 
 def say(lang: str, key: str, **values: object) -> str:
     """The phrase ``key`` in ``lang`` (``en`` or ``de``) with ``values`` filled in."""
@@ -157,6 +159,6 @@ def agree(text: str, lang: str, you: str) -> str:
     return f"{you} {table.get(verb, verb)} {rest}".rstrip()
 
 
-def seat_name(lang: str, seat: int) -> str:
-    """Forehand/Vorhand, Middlehand/Mittelhand, Rearhand/Hinterhand."""
-    return _SEATS[seat][1 if lang == "de" else 0]
+def seat_name(lang: str, seat: Seat) -> str:
+    """Forehand/Vorhand, Middlehand/Mittelhand, Rearhand/Hinterhand (the seat's own names)."""
+    return seat.german if lang == "de" else seat.english

@@ -72,6 +72,29 @@ class Deal:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Deal is immutable")
 
+    def __reduce__(self) -> tuple[type[Deal], tuple[tuple[int, int, int], int]]:
+        """Pickle as the constructor call (the default would set the slots, which are frozen).
+
+        >>> import pickle, random
+        >>> d = Deal.random(random.Random(3))
+        >>> pickle.loads(pickle.dumps(d)) == d
+        True
+        """
+        return (Deal, (self.hand_masks, self.skat_mask))
+
+    def __copy__(self) -> Deal:
+        return self  # immutable: a copy is the deal itself
+
+    def __deepcopy__(self, _memo: dict[int, object]) -> Deal:
+        """The deal itself: nothing in it can change.
+
+        >>> import copy, random
+        >>> d = Deal.random(random.Random(3))
+        >>> copy.deepcopy(d) is d
+        True
+        """
+        return self
+
     @staticmethod
     def random(rng: _random.Random) -> Deal:
         """Shuffle with ``rng`` and deal 3-2-4-3."""

@@ -60,13 +60,6 @@ def observation_space() -> gymnasium.spaces.Dict:
     )
 
 
-def mask_of(ids: list[int]) -> npt.NDArray[np.int8]:
-    """An action mask with 1 at ``ids``."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[ids] = 1
-    return mask
-
-
 class SkatAECEnv(AECEnv):  # type: ignore[misc]
     """Skat as a PettingZoo AEC environment (see the module doc)."""
 

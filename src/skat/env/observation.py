@@ -11,7 +11,7 @@ D H S C, ranks 7 8 9 Q K 10 A J); seats are absolute (0 Forehand, 1 Middlehand, 
 >>> for a in ("18", "y", "p", "p"): _ = state.apply(a)
 >>> obs = observation_of(state.view(0))
 >>> obs.seat, obs.bid, obs.said, obs.passed, obs.declarer
-(0, 18, (18, 18, 0), (False, True, True), 0)
+(<Seat.FOREHAND: 0>, 18, (18, 18, 0), (False, True, True), <Seat.FOREHAND: 0>)
 >>> vector = encode(obs)
 >>> vector.shape, vector.dtype, decode(vector) == obs
 ((1452,), dtype('float32'), True)
@@ -35,6 +35,7 @@ from skat.core.actions import Bid, Discard, Hold, Pass, PickUp
 from skat.core.bidding import BID_INDEX, BID_VALUES
 from skat.core.cards import CARDS, Card, CardSet
 from skat.core.contracts import Contract
+from skat.core.seats import Seat
 from skat.core.state import Phase, View
 
 __all__ = [
@@ -102,7 +103,7 @@ _PHASES: Final = tuple(Phase)
 class TrickSeen:
     """One trick (finished or under way): who led, and the card each seat played (or None)."""
 
-    leader: int
+    leader: Seat
     cards: tuple[Card | None, Card | None, Card | None]
 
 
@@ -110,14 +111,14 @@ class TrickSeen:
 class Observation:
     """The decoded observation: one field per block of :data:`LAYOUT`."""
 
-    seat: int
+    seat: Seat
     phase: Phase
-    to_move: int | None
+    to_move: Seat | None
     hand: CardSet
     bid: int
     said: tuple[int, int, int]
     passed: tuple[bool, bool, bool]
-    declarer: int | None
+    declarer: Seat | None
     contract: Contract | None
     kontra: int
     spitze: int
@@ -180,21 +181,21 @@ def observation_of(view: View) -> Observation:
         row: list[Card | None] = [None, None, None]
         for k, card in enumerate(t.cards):
             row[(t.leader + k) % 3] = card
-        tricks.append(TrickSeen(t.leader, (row[0], row[1], row[2])))
+        tricks.append(TrickSeen(Seat(t.leader), (row[0], row[1], row[2])))
     if view.current_trick:
         row = [None, None, None]
         for k, card in enumerate(view.current_trick):
             row[(view.trick_leader + k) % 3] = card
-        tricks.append(TrickSeen(view.trick_leader, (row[0], row[1], row[2])))
+        tricks.append(TrickSeen(Seat(view.trick_leader), (row[0], row[1], row[2])))
     return Observation(
-        seat=view.seat,
+        seat=Seat(view.seat),
         phase=view.phase,
-        to_move=view.to_move,
+        to_move=_seat(view.to_move),
         hand=view.hand,
         bid=bid,
         said=(said[0], said[1], said[2]),
         passed=(passed[0], passed[1], passed[2]),
-        declarer=view.declarer,
+        declarer=_seat(view.declarer),
         contract=view.contract,
         kontra=view.kontra,
         spitze=spitze,
@@ -269,6 +270,15 @@ class ObservationDecodeError(ValueError):
     """A vector that is no observation."""
 
 
+def _bid(index: int | None) -> int:
+    """The bid at a one-based ``index`` of the bid ladder (0: none)."""
+    return BID_VALUES[index - 1] if index else 0
+
+
+def _seat(seat: int | None) -> Seat | None:
+    return None if seat is None else Seat(seat)
+
+
 def _one(block: npt.NDArray[np.float32], name: str) -> int | None:
     hot = np.flatnonzero(block)
     if len(hot) > 1:
@@ -322,20 +332,20 @@ def decode(vector: npt.ArrayLike) -> Observation:
             break
         cards = [_one(block[3 + 32 * s : 35 + 32 * s], "tricks") for s in range(3)]
         row = tuple(CARDS[i] if i is not None else None for i in cards)
-        tricks.append(TrickSeen(leader, (row[0], row[1], row[2])))
+        tricks.append(TrickSeen(Seat(leader), (row[0], row[1], row[2])))
     phase_ = _PHASES[phase]
     skat = _set(b["skat"])
     discard = _set(b["discard"])
     open_hand = _set(b["open_hand"])
     return Observation(
-        seat=seat,
+        seat=Seat(seat),
         phase=phase_,
-        to_move=one("to_move"),
+        to_move=_seat(one("to_move")),
         hand=_set(b["hand"]),
-        bid=BID_VALUES[bid - 1] if bid else 0,
-        said=tuple(BID_VALUES[x - 1] if x else 0 for x in said),  # type: ignore[arg-type]
+        bid=_bid(bid),
+        said=(_bid(said[0]), _bid(said[1]), _bid(said[2])),
         passed=flags("passed"),
-        declarer=one("declarer"),
+        declarer=_seat(one("declarer")),
         contract=CONTRACTS[contract] if contract is not None else None,
         kontra=int(b["kontra"].sum()),
         spitze=spitze + 1 if spitze is not None else 0,

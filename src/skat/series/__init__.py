@@ -21,6 +21,7 @@ See ``docs/series.md`` for the score sheets, settlement, Bock/Ramsch rounds and 
 from skat.series.export import ListFormatError, Row, ScoreList, write_list
 from skat.series.pot import Pot
 from skat.series.rounds import TRIGGERS, Rounds, bock_triggers
+from skat.series.seating import SeatingError, SeatingOrder
 from skat.series.series import GameRecord, Series, SeriesError
 from skat.series.settlement import (
     Payment,
@@ -40,7 +41,6 @@ from skat.series.storage import (
     loads_series,
     save_series,
 )
-from skat.series.table import Table, TableError
 
 __all__ = [
     "SHEETS",
@@ -52,14 +52,14 @@ __all__ = [
     "Rounds",
     "Row",
     "ScoreList",
+    "SeatingError",
+    "SeatingOrder",
     "Series",
     "SeriesError",
     "SeriesFileError",
     "Settlement",
     "SettlementError",
     "Standing",
-    "Table",
-    "TableError",
     "bock_triggers",
     "dumps_series",
     "entries",

@@ -23,7 +23,7 @@ The pending rounds are a queue of ``(kind, games left)``; the front decides the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from skat.core.contracts import GRAND, NULL
@@ -132,27 +132,51 @@ def bock_triggers(
     ('6060',)
     """
     wanted = set(triggers)
-    fired: list[str] = []
+    return tuple(
+        t for t in TRIGGERS if t in wanted and _FIRES[t](result, totals_before, totals_after)
+    )
+
+
+def _declared(result: Result) -> bool:
+    """A declared game (not passed in, not a Ramsch)."""
+    return result.contract is not None and result.declarer is not None and result.ramsch is None
+
+
+def _sixty_sixty(result: Result, before: Sequence[int], after: Sequence[int]) -> bool:
     c = result.contract
-    declared = c is not None and result.declarer is not None and result.ramsch is None
-    if (
-        "6060" in wanted
-        and declared
+    return (
+        _declared(result)
         and c is not None
         and c.game_type != NULL
         and not result.won
         and result.points == 60
-    ):
-        fired.append("6060")
-    if "kontra_re" in wanted and declared and result.kontra >= 2:
-        fired.append("kontra_re")
-    if "grand_hand" in wanted and is_grand_hand(result) and result.won:
-        fired.append("grand_hand")
-    if "value100" in wanted and declared and result.value >= 100:
-        fired.append("value100")
-    if "list_total" in wanted:
-        for before, after in zip(totals_before, totals_after, strict=True):
-            if after != before and after != 0 and (after % 100 == 0 or abs(after) in _REPDIGITS):
-                fired.append("list_total")
-                break
-    return tuple(fired)
+    )
+
+
+def _kontra_re(result: Result, before: Sequence[int], after: Sequence[int]) -> bool:
+    return _declared(result) and result.kontra >= 2
+
+
+def _won_grand_hand(result: Result, before: Sequence[int], after: Sequence[int]) -> bool:
+    return is_grand_hand(result) and result.won
+
+
+def _value100(result: Result, before: Sequence[int], after: Sequence[int]) -> bool:
+    return _declared(result) and result.value >= 100
+
+
+def _list_total(result: Result, before: Sequence[int], after: Sequence[int]) -> bool:
+    return any(
+        a != b and a != 0 and (a % 100 == 0 or abs(a) in _REPDIGITS)
+        for b, a in zip(before, after, strict=True)
+    )
+
+
+_FIRES: Final[dict[str, Callable[[Result, Sequence[int], Sequence[int]], bool]]] = {
+    "6060": _sixty_sixty,
+    "kontra_re": _kontra_re,
+    "grand_hand": _won_grand_hand,
+    "value100": _value100,
+    "list_total": _list_total,
+}
+"""Whether a game fires each trigger of :data:`TRIGGERS`."""

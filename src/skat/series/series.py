@@ -22,12 +22,10 @@ dealer deals again, and that game is an extra row on the list that does not use 
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Final
 
 from skat.core.actions import Action
@@ -38,9 +36,9 @@ from skat.core.state import GameState
 from skat.series import sheet
 from skat.series.pot import Pot
 from skat.series.rounds import Rounds, bock_triggers, is_grand_hand
+from skat.series.seating import SeatingOrder
 from skat.series.settlement import Settlement, Stake, settle, settle_each
 from skat.series.sheet import entries as sheet_entries
-from skat.series.table import Table
 
 DEFAULT_ROUNDS: Final = 12
 """A default series is 12 rounds: 36 games at a 3-table, 48 at a 4-table (ISkO/SkWO)."""
@@ -51,13 +49,6 @@ BIERLACHS_LIMIT: Final = 501
 
 class SeriesError(ValueError):
     """A game that does not fit the series: over, not finished, dealt elsewhere, wrong kind."""
-
-
-def _engine_knows_ramsch() -> bool:
-    try:
-        return "ramsch" in inspect.signature(GameState).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
-        return False
 
 
 @dataclass(frozen=True)
@@ -122,8 +113,8 @@ class Series:
             raise SeriesError(f"rules must be a Rules, not {rules!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SeriesError(f"the series seed is a whole number, not {seed!r}")
-        self.table = Table(players)
-        n = self.table.size
+        self.seating = SeatingOrder(players)
+        n = self.seating.size
         if games is None:
             games = DEFAULT_ROUNDS * n
         if not isinstance(games, int) or isinstance(games, bool) or games <= 0:
@@ -151,7 +142,7 @@ class Series:
     @property
     def players(self) -> tuple[str, ...]:
         """The player names, clockwise, the first dealer first."""
-        return self.table.players
+        return self.seating.players
 
     @property
     def number(self) -> int:
@@ -161,7 +152,7 @@ class Series:
     @property
     def round(self) -> int:
         """The round (1-based) the next game belongs to: every player deals once a round."""
-        return self.turn // self.table.size + 1
+        return self.turn // self.seating.size + 1
 
     @property
     def dealer_name(self) -> str:
@@ -171,12 +162,12 @@ class Series:
     @property
     def seats(self) -> tuple[int, int, int]:
         """Player indices of Forehand, Middlehand and Rearhand in the next game."""
-        return self.table.seats(self.dealer)
+        return self.seating.seats(self.dealer)
 
     @property
     def sitting(self) -> tuple[int, ...]:
         """Player indices sitting out the next game (the dealer at a 4-table)."""
-        return self.table.sitting(self.dealer)
+        return self.seating.sitting(self.dealer)
 
     @property
     def kind(self) -> str:
@@ -213,14 +204,7 @@ class Series:
         self._check_open()
         if self.current is not None:
             return self.current
-        if self.rounds.ramsch:
-            if not _engine_knows_ramsch():
-                raise SeriesError(
-                    "this engine cannot start a compulsory Ramsch (GameState(..., ramsch=True))"
-                )
-            state = GameState(self.deal, self.rules, ramsch=True)
-        else:
-            state = GameState(self.deal, self.rules)
+        state = GameState(self.deal, self.rules, ramsch=self.rounds.ramsch)
         self.current = state
         return state
 
@@ -286,7 +270,7 @@ class Series:
     def _write(
         self, result: Result, deal: Deal | None, events: tuple[tuple[int, str], ...] | None
     ) -> GameRecord:
-        n = self.table.size
+        n = self.seating.size
         rules = self.rules
         seats = self.seats
         rounds = self.rounds
@@ -331,7 +315,7 @@ class Series:
         self.totals = list(after)
         self.rounds = new_rounds
         if counts:
-            self.dealer = self.table.next_dealer(self.dealer)
+            self.dealer = self.seating.next_dealer(self.dealer)
             self.turn += 1
         self._deal = None
         self.current = None
@@ -353,7 +337,7 @@ class Series:
         """Every game's entries as ``sheet`` writes them (Bock doubling included)."""
         if sheet == self.rules.score_sheet:
             return [r.entries for r in self.records]
-        n = self.table.size
+        n = self.seating.size
         bonus = self.rules.seeger_bonus
         return [
             sheet_entries(r.result, r.seats, n, sheet, bonus=bonus, factor=r.factor)
@@ -364,7 +348,7 @@ class Series:
         """Settle the list at the end: pairwise differences of the totals × ``stake``, on
         ``sheet`` (default :attr:`money_sheet`)."""
         rows = self.entries_on(sheet or self.money_sheet)
-        totals = [sum(row[p] for row in rows) for p in range(self.table.size)]
+        totals = [sum(row[p] for row in rows) for p in range(self.seating.size)]
         return settle(dict(zip(self.players, totals, strict=True)), stake)
 
     def game_settlements(self, stake: Stake = 1, sheet: str | None = None) -> list[Settlement]:
@@ -380,22 +364,6 @@ class Series:
         """End-of-list settlement plus pot balance, per player (the pot's content aside)."""
         net = self.settlement(stake).net
         return {p: net[p] + b for p, b in self.pot_balance().items()}
-
-    # ------------------------------------------------------------------ files
-
-    def save(self, path: str | Path) -> None:
-        """Save atomically (see :mod:`skat.series.storage`); the unfinished :attr:`current`
-        game is saved too."""
-        from skat.series.storage import save_series
-
-        save_series(self, path)
-
-    @staticmethod
-    def load(path: str | Path) -> Series:
-        """Resume a saved series by replaying its games (see :mod:`skat.series.storage`)."""
-        from skat.series.storage import load_series
-
-        return load_series(path)
 
     def __repr__(self) -> str:
         return (

@@ -51,8 +51,8 @@ from skat.core.deal import Deal
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.state import GameState
+from skat.series.seating import SeatingError
 from skat.series.series import Series, SeriesError
-from skat.series.table import TableError
 
 FORMAT: Final = "skat-series"
 VERSION: Final = 1
@@ -298,7 +298,7 @@ def series_from_dict(data: object) -> Series:
     limit = _get(data, "limit", int, "")
     try:
         series = Series(players, rules, seed=seed, games=planned, limit=limit)
-    except TableError as exc:
+    except SeatingError as exc:
         raise _fail("", f"players: {exc}") from None
     except SeriesError as exc:
         raise _fail("", str(exc)) from None

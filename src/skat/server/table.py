@@ -32,7 +32,7 @@ from typing import Any, Final
 from skat.core.actions import Action
 from skat.core.rules import Rules, RulesError
 from skat.core.state import GameState, IllegalActionError
-from skat.series import GameRecord, Series, SeriesError, TableError
+from skat.series import GameRecord, SeatingError, Series, SeriesError
 
 HUMAN: Final = "human"
 MAX_GAMES: Final = 1000
@@ -208,7 +208,7 @@ class Table:
                 seed=self.config.seed,
                 games=self.config.games,
             )
-        except (SeriesError, TableError) as exc:
+        except (SeriesError, SeatingError) as exc:
             raise ConfigError(str(exc)) from None
         self.rules_text = str(self.config.rules)
         if not self.series.is_over:

@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from skat.series import Series, SeriesError, Table, TableError
+from skat.series import SeatingError, SeatingOrder, Series, SeriesError
 
 from ._support import PASSED
 
 
 def test_three_players_the_dealer_is_rearhand() -> None:
-    t = Table(["A", "B", "C"])
+    t = SeatingOrder(["A", "B", "C"])
     assert [t.seats(d) for d in range(3)] == [(1, 2, 0), (2, 0, 1), (0, 1, 2)]
     assert all(t.sitting(d) == () for d in range(3))
 
 
 def test_four_players_the_dealer_sits_out_and_his_right_neighbour_is_rearhand() -> None:
-    t = Table(["A", "B", "C", "D"])
+    t = SeatingOrder(["A", "B", "C", "D"])
     assert t.seats(0) == (1, 2, 3) and t.sitting(0) == (0,)
     assert t.seats(2) == (3, 0, 1) and t.sitting(2) == (2,)
 
 
 def test_five_players_the_dealers_two_left_neighbours_and_right_neighbour_play() -> None:
-    t = Table(["A", "B", "C", "D", "E"])
+    t = SeatingOrder(["A", "B", "C", "D", "E"])
     names = t.players
     expected = {  # dealer: (Forehand, Middlehand, Rearhand), sitting
         "A": (("B", "C", "E"), ("A", "D")),
@@ -38,13 +38,13 @@ def test_five_players_the_dealers_two_left_neighbours_and_right_neighbour_play()
 
 
 def test_six_players_three_sit_out() -> None:
-    t = Table(list("ABCDEF"))
+    t = SeatingOrder(list("ABCDEF"))
     assert t.seats(0) == (1, 2, 5) and t.sitting(0) == (0, 3, 4)
 
 
 def test_each_player_is_forehand_middlehand_and_rearhand_once_a_round_at_every_size() -> None:
     for n in range(3, 8):
-        t = Table([f"P{i}" for i in range(n)])
+        t = SeatingOrder([f"P{i}" for i in range(n)])
         for seat in range(3):
             assert sorted(t.seats(d)[seat] for d in range(n)) == list(range(n))
 
@@ -78,8 +78,8 @@ def test_series_lengths_default_to_36_and_48_games() -> None:
     ],
 )
 def test_bad_tables_are_refused_with_a_reason(players: object, message: str) -> None:
-    with pytest.raises(TableError, match=message):
-        Table(players)  # type: ignore[arg-type]
+    with pytest.raises(SeatingError, match=message):
+        SeatingOrder(players)  # type: ignore[arg-type]
 
 
 def test_series_options_are_checked() -> None:

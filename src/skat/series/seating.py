@@ -1,4 +1,4 @@
-"""The table: players by name in seating order, who deals, who plays, who sits out.
+"""The seating order at a table: players by name, who deals, who plays, who sits out.
 
 Players sit clockwise in the order given; the first player deals the first game and the deal
 passes to the left (the next player in the list).  Forehand is the dealer's left neighbour.
@@ -6,17 +6,17 @@ With three players the dealer is Rearhand; with four the dealer sits out and his
 neighbour is Rearhand; with five or more the dealer's two left neighbours and his right
 neighbour play and everybody else sits out (ISkO-2, seed 001).
 
->>> t = Table(["Anna", "Ben", "Cora", "Dirk", "Eva"])
+>>> t = SeatingOrder(["Anna", "Ben", "Cora", "Dirk", "Eva"])
 >>> t.seats(0), t.sitting(0)
 ((1, 2, 4), (0, 3))
 >>> [t.players[p] for p in t.seats(3)]
 ['Eva', 'Anna', 'Cora']
->>> Table(["Anna", "Ben", "Cora"]).seats(0)
+>>> SeatingOrder(["Anna", "Ben", "Cora"]).seats(0)
 (1, 2, 0)
->>> Table(["Anna", "Anna", "Ben"])
+>>> SeatingOrder(["Anna", "Anna", "Ben"])
 Traceback (most recent call last):
 ...
-skat.series.table.TableError: player name 'Anna' is given twice
+skat.series.seating.SeatingError: player name 'Anna' is given twice
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-class TableError(ValueError):
+class SeatingError(ValueError):
     """Too few players, an empty or repeated name, or a dealer who is not at the table."""
 
 
-class Table:
+class SeatingOrder:
     """The players at one table, clockwise; ``players[0]`` deals first."""
 
     __slots__ = ("players",)
@@ -37,20 +37,20 @@ class Table:
 
     def __init__(self, players: Sequence[str]) -> None:
         if isinstance(players, str):
-            raise TableError("players must be a list of names, not one string")
+            raise SeatingError("players must be a list of names, not one string")
         names = tuple(players)
         if len(names) < 3:
-            raise TableError(f"a Skat table needs at least 3 players, got {len(names)}")
+            raise SeatingError(f"a Skat table needs at least 3 players, got {len(names)}")
         seen: set[str] = set()
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise TableError(f"a player name must be a non-empty text, not {name!r}")
+                raise SeatingError(f"a player name must be a non-empty text, not {name!r}")
             if not name.isprintable():
-                raise TableError(f"player name {name!r} holds a control character")
+                raise SeatingError(f"player name {name!r} holds a control character")
             if name != name.strip():
-                raise TableError(f"player name {name!r} starts or ends with a space")
+                raise SeatingError(f"player name {name!r} starts or ends with a space")
             if name in seen:
-                raise TableError(f"player name {name!r} is given twice")
+                raise SeatingError(f"player name {name!r} is given twice")
             seen.add(name)
         self.players = names
 
@@ -61,7 +61,7 @@ class Table:
 
     def _check(self, dealer: int) -> None:
         if not 0 <= dealer < len(self.players):
-            raise TableError(f"dealer {dealer} is not at a table of {len(self.players)}")
+            raise SeatingError(f"dealer {dealer} is not at a table of {len(self.players)}")
 
     def seats(self, dealer: int) -> tuple[int, int, int]:
         """Player indices of Forehand, Middlehand and Rearhand when ``dealer`` deals."""
@@ -86,13 +86,13 @@ class Table:
         try:
             return self.players.index(name)
         except ValueError:
-            raise TableError(f"no player called {name!r} at this table") from None
+            raise SeatingError(f"no player called {name!r} at this table") from None
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Table) and self.players == other.players
+        return isinstance(other, SeatingOrder) and self.players == other.players
 
     def __hash__(self) -> int:
         return hash(self.players)
 
     def __repr__(self) -> str:
-        return f"Table({list(self.players)!r})"
+        return f"SeatingOrder({list(self.players)!r})"

@@ -1,0 +1,12 @@
+"""The error a user causes (a bad option, a file that cannot be read): one line, exit status 2.
+
+>>> from skat.cli.main import main
+>>> main(["play", "--level", "nobody"])
+2
+"""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """A problem with the user's input: printed as one line, exit status 2."""
