@@ -42,7 +42,7 @@ from typing import Final
 from skat.ai.dds import TRICKS, Position, Solver
 from skat.ai.heuristic import (
     HeuristicAgent,
-    Table,
+    PlaySituation,
     _spitze_reserve,
     evaluate_hand,
     grand_solid,
@@ -250,7 +250,7 @@ class PimcAgent:
         if c is None or view.declarer is None:
             return fallback  # Ramsch
         cards = [a for a in view.legal_actions if isinstance(a, Card)]
-        reserve = _spitze_reserve(view, Table(view))
+        reserve = _spitze_reserve(view, PlaySituation(view))
         cards = [a for a in cards if a.index not in reserve] or cards
         if len(cards) <= 1:
             return fallback
