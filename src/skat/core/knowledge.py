@@ -118,8 +118,9 @@ class Knowledge:
         "contract",
         "declarer",
         "game_type",
-        "gone",
+        "given_away",
         "go_base",
+        "gone",
         "hidden",
         "known",
         "matadors_needed",
@@ -144,6 +145,8 @@ class Knowledge:
     hidden: int
     played: tuple[int, ...]
     gone: int
+    given_away: bool
+    """The game ended early and the unplayed cards went to one party unplayed."""
     voids: tuple[int, ...]
     pickers: tuple[int, ...]
     pushes: dict[int, int | None]
@@ -172,6 +175,9 @@ class Knowledge:
         if view.claimer is not None and view.claimer != seat and view.claimer_hand is not None:
             fixed[view.claimer] = view.claimer_hand.mask
         fixed[SKAT] = self._skat(view)
+        skat = fixed[SKAT]
+        if self.given_away and skat is not None:  # in no slot any more, like the cards played
+            self.gone |= ALL_MASK & ~skat
         forbidden = [0, 0, 0, 0]
         masks = _SUIT_MASKS[gt]
         for s in range(3):
@@ -244,12 +250,11 @@ class Knowledge:
         self.played = tuple(played)
         self.gone = played[0] | played[1] | played[2]
         self.voids = tuple(voids)
-        if view.phase == Phase.DONE and len(view.tricks) < 10:
-            # ended early (a resignation, a claim): the unplayed cards are given away
-            mine = view.hand.mask.bit_count()
-            if mine != size[view.seat]:
-                for s in range(3):
-                    size[s] = mine if s == view.seat else 0
+        self.given_away = False
+        if view.phase == Phase.DONE and view.hand.mask.bit_count() != size[view.seat]:
+            # ended early (a resignation, a claim): the unplayed cards were given away
+            self.given_away = True
+            size[0] = size[1] = size[2] = 0
         self.size = tuple(size)
 
     def _skat(self, view: View) -> int | None:
