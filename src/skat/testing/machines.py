@@ -42,6 +42,7 @@ from skat.testing.conformance import Machine
 from skat.thirtyone import Round
 from skat.thirtyone import Rules as ScatRules
 from skat.thirtyone import pack as scat_pack
+from skat.thirtyone.agents import HeuristicAgent as ScatHeuristic
 
 __all__ = ["game_state", "officers", "scat", "strohmann", "swap_hidden", "tournee"]
 
@@ -474,6 +475,15 @@ def strohmann() -> Machine[StrohmannState]:
 # ----------------------------------------------------------------------------- Scat
 
 
+def _scat_move(state: Round, rng: random.Random) -> None:
+    """A random action half of the time, else the heuristic player's (random play seldom
+    reaches a hand worth knocking)."""
+    if rng.random() < 0.5:
+        state.apply(rng.choice(state.legal_actions()))
+    else:
+        state.apply(ScatHeuristic(rng).choose(state.view(state.to_move)))
+
+
 def scat(rules: ScatRules | None = None, players: int = 4) -> Machine[Round]:
     """One round of Scat (Thirty-One) for ``players`` players."""
     r = rules or ScatRules()
@@ -499,7 +509,7 @@ def scat(rules: ScatRules | None = None, players: int = 4) -> Machine[Round]:
     return Machine(
         name=f"scat[{players}]",
         new=lambda rng: Round.deal(rng, players, dealer=rng.randrange(players), rules=r),
-        move=lambda s, rng: s.apply(rng.choice(s.legal_actions())) and None,
+        move=_scat_move,
         is_over=lambda s: s.over,
         seats=lambda s: range(s.players),
         places=lambda s: [
