@@ -27,20 +27,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = [
-    "ConformanceError",
-    "Machine",
-    "Report",
-    "StateMachine",
-    "check",
-    "check_cards",
-    "check_copy",
-    "check_legal",
-    "check_undo",
-    "check_views",
-    "walk",
-]
-
 
 class StateMachine(Protocol):
     """What the suite needs of a state besides the :class:`Machine` hooks."""

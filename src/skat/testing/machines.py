@@ -14,8 +14,8 @@ the slots that hide them, :func:`swap_hidden`), the same actions replayed on it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from skat.core.actions import (
     HOLD,
@@ -26,6 +26,7 @@ from skat.core.actions import (
     Bid,
     Declare,
     Discard,
+    Resign,
     ShowSkat,
     Violation,
 )
@@ -43,6 +44,8 @@ from skat.thirtyone import Round
 from skat.thirtyone import Rules as ScatRules
 from skat.thirtyone import pack as scat_pack
 from skat.thirtyone.agents import HeuristicAgent as ScatHeuristic
+
+T = TypeVar("T")
 
 __all__ = ["game_state", "officers", "scat", "strohmann", "swap_hidden", "tournee"]
 
@@ -68,6 +71,20 @@ def swap_hidden(
     for i, s in owner.items():
         out[s] |= 1 << i
     return out
+
+
+def _replayed(
+    other: T, state: Any, automatic: Callable[[Any], bool] = lambda ev: False
+) -> T | None:
+    """``other`` after the actions of ``state`` (but the ``automatic`` ones), or ``None`` if
+    one of them is illegal there."""
+    try:
+        for ev in state.history:
+            if not automatic(ev):
+                other.apply(ev.action, ev.seat)  # type: ignore[attr-defined]
+    except IllegalActionError:
+        return None
+    return other
 
 
 def _trick_places(state: Any) -> list[int]:
@@ -97,6 +114,42 @@ def _skat_points(state: Any) -> int:
 
 def _ended_early(state: Any) -> bool:
     return bool(state.is_over) and len(state.tricks) < 10
+
+
+def _skat_like(
+    name: str,
+    new: Callable[[random.Random], Any],
+    move: Callable[[Any, random.Random], None],
+    extra: Callable[[Any], object],
+    twin: Callable[[Any, int, random.Random], Any],
+    seats: Callable[[Any], Sequence[int]] = lambda s: range(3),
+    points: Callable[[Any], int] | None = None,
+    complete: Callable[[Any], bool] | None = None,
+) -> Machine[Any]:
+    """A machine for a game of three hands, tricks and a skat (Skat and its variants)."""
+    return Machine(
+        name=name,
+        new=new,
+        move=move,
+        is_over=lambda s: s.is_over,
+        seats=seats,
+        places=lambda s: [*(s.hand(k).mask for k in range(3)), *_trick_places(s), s.skat.mask],
+        pack=ALL_MASK,
+        snapshot=lambda s: (
+            tuple(s.view(k) for k in range(3)),
+            tuple(s.hand(k) for k in range(3)),
+            s.skat,
+            tuple(s.history),
+            tuple(s.legal_actions()),
+            tuple(s.end_actions()),
+            extra(s),
+        ),
+        copy=lambda s: s.copy(),
+        points=points,
+        complete=complete
+        or (lambda s: not (_ended_early(s) and not any(s.hand(k) for k in range(3)))),
+        twin=twin,
+    )
 
 
 # ----------------------------------------------------------------------------- Skat
@@ -137,23 +190,14 @@ def _skat_move(state: GameState, rng: random.Random) -> None:
     state.apply(action, seat)
 
 
-def _skat_snapshot(state: GameState) -> tuple[object, ...]:
+def _internals(state: GameState) -> tuple[object, ...]:
+    """Every field of the state (the declaration cache aside), lists as tuples."""
     fields = []
     for name in GameState.__slots__:
-        if name == "_decl_cache":
-            continue
-        value = getattr(state, name)
-        fields.append(tuple(value) if isinstance(value, list) else value)
-    return (
-        tuple(state.view(s) for s in range(3)),
-        tuple(state.hand(s) for s in range(3)),
-        state.skat,
-        state.current_trick,
-        tuple(state.legal_actions()),
-        tuple(state.end_actions()),
-        state.result,
-        tuple(fields),
-    )
+        if name != "_decl_cache":
+            value = getattr(state, name)
+            fields.append(tuple(value) if isinstance(value, list) else value)
+    return tuple(fields)
 
 
 def _skat_twin(state: GameState, seat: int, rng: random.Random) -> GameState | None:
@@ -183,13 +227,7 @@ def _skat_twin(state: GameState, seat: int, rng: random.Random) -> GameState | N
         forced = not isinstance(state.history[0].action, (Bid, type(PASS)))
     else:
         forced = state.phase != Phase.BIDDING
-    other = GameState(Deal(slots[:3], slots[3]), state.rules, ramsch=forced)
-    try:
-        for event in state.history:
-            other.apply(event.action, event.seat)
-    except IllegalActionError:
-        return None
-    return other
+    return _replayed(GameState(Deal(slots[:3], slots[3]), state.rules, ramsch=forced), state)
 
 
 def game_state(rules: Rules | str = "isko", forced_ramsch: int = 0) -> Machine[GameState]:
@@ -203,19 +241,14 @@ def game_state(rules: Rules | str = "isko", forced_ramsch: int = 0) -> Machine[G
         ramsch = bool(forced_ramsch) and count[0] % forced_ramsch == 0
         return GameState(Deal.random(rng), r, ramsch=ramsch)
 
-    return Machine(
-        name=f"skat[{r}]",
-        new=new,
-        move=_skat_move,
-        is_over=lambda s: s.is_over,
-        seats=lambda s: range(3),
-        places=lambda s: [*(s.hand(k).mask for k in range(3)), *_trick_places(s), s.skat.mask],
-        pack=ALL_MASK,
-        snapshot=_skat_snapshot,
-        copy=lambda s: s.copy(),
+    return _skat_like(
+        f"skat[{r}]",
+        new,
+        _skat_move,
+        lambda s: (s.current_trick, s.result, _internals(s)),
+        _skat_twin,
         points=lambda s: 120 if _ended_early(s) else _skat_points(s),
         complete=lambda s: not _ended_early(s),
-        twin=_skat_twin,
     )
 
 
@@ -266,39 +299,28 @@ def _tournee_twin(state: TourneeState, seat: int, rng: random.Random) -> Tournee
     if not slots[where] & top.bit:  # the top card was swapped: the card swapped in is on top
         moved_in = slots[where] & ~before[where]
         top = CARDS[(moved_in & -moved_in).bit_length() - 1]
-    other = TourneeState(Deal(slots[:3], slots[3]), state.rules, top=top)
-    try:
-        for ev in state.history:
-            other.apply(ev.action, ev.seat)
-    except IllegalActionError:
-        return None
-    return other
+    return _replayed(TourneeState(Deal(slots[:3], slots[3]), state.rules, top=top), state)
 
 
 def tournee() -> Machine[TourneeState]:
     """Tournee (the top card turned from the skat)."""
-    return Machine(
-        name="tournee",
-        new=lambda rng: TourneeState(rng=rng),
-        move=_tournee_move,
-        is_over=lambda s: s.is_over,
-        seats=lambda s: range(3),
-        places=lambda s: [*(s.hand(k).mask for k in range(3)), *_trick_places(s), s.skat.mask],
-        pack=ALL_MASK,
-        snapshot=lambda s: (
-            tuple(s.view(k) for k in range(3)),
-            tuple(s.hand(k) for k in range(3)),
-            s.skat,
+    return _skat_like(
+        "tournee",
+        lambda rng: TourneeState(rng=rng),
+        _tournee_move,
+        lambda s: (
             s.points(),
-            tuple(s.history),
-            tuple(s.legal_actions()),
-            tuple(s.end_actions()),
-            (s.phase, s.to_move, s.declarer, s.bid, s.kind, s.turned, s.contract, s.result),
+            s.phase,
+            s.to_move,
+            s.declarer,
+            s.bid,
+            s.kind,
+            s.turned,
+            s.contract,
+            s.result,
         ),
-        copy=lambda s: s.copy(),
+        _tournee_twin,
         points=_skat_points,
-        complete=lambda s: not (_ended_early(s) and not any(s.hand(k) for k in range(3))),
-        twin=_tournee_twin,
     )
 
 
@@ -426,16 +448,12 @@ def _strohmann_twin(state: StrohmannState, seat: int, rng: random.Random) -> Str
     if slots is None:
         return None
     other = StrohmannState(Deal(slots[:3], slots[3]), state.rules, dummy=state.dummy)
-    try:
-        for event in state.history:
-            automatic = event.seat == state.dummy and (
-                event.action is PASS or type(event.action).__name__ == "Resign"
-            )
-            if not automatic:
-                other.apply(event.action, event.seat)
-    except IllegalActionError:
-        return None
-    return other
+    dummy = state.dummy  # the dummy's own passes and resignation follow by themselves
+    return _replayed(
+        other,
+        state,
+        lambda ev: ev.seat == dummy and (ev.action is PASS or isinstance(ev.action, Resign)),
+    )
 
 
 def strohmann() -> Machine[StrohmannState]:
@@ -447,28 +465,26 @@ def strohmann() -> Machine[StrohmannState]:
         count[0] += 1
         return StrohmannState(rng=rng, rules=presets[count[0] % 4], dummy=count[0] % 3)
 
-    return Machine(
-        name="strohmann",
-        new=new,
-        move=_strohmann_move,
-        is_over=lambda s: s.is_over,
-        seats=lambda s: s.players,
-        places=lambda s: [*(s.hand(k).mask for k in range(3)), *_trick_places(s), s.skat.mask],
-        pack=ALL_MASK,
-        snapshot=lambda s: (
-            tuple(s.view(k) for k in range(3)),
-            tuple(s.hand(k) for k in range(3)),
-            s.skat,
+    return _skat_like(
+        "strohmann",
+        new,
+        _strohmann_move,
+        lambda s: (
             s.points(),
-            tuple(s.history),
-            tuple(s.legal_actions()),
-            tuple(s.end_actions()),
-            (s.phase, s.to_move, s.player_to_move, s.declarer, s.defender, s.bid),
-            (s.contract, s.picked_up, s.claimed, s.result, s.dummy_hand()),
+            s.phase,
+            s.to_move,
+            s.player_to_move,
+            s.declarer,
+            s.defender,
+            s.bid,
+            s.contract,
+            s.picked_up,
+            s.claimed,
+            s.result,
+            s.dummy_hand(),
         ),
-        copy=lambda s: s.copy(),
-        complete=lambda s: not (_ended_early(s) and not any(s.hand(k) for k in range(3))),
-        twin=_strohmann_twin,
+        _strohmann_twin,
+        seats=lambda s: s.players,
     )
 
 
