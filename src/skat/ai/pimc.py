@@ -303,33 +303,12 @@ class PimcAgent:
     def declarer_decision(self, view: View, fallback: Action) -> Action:
         """Bid, Hand or skat, discard and game by simulation (:mod:`skat.ai.simulation`);
         the heuristic's action where the simulation has nothing to say."""
+        if view.phase == Phase.BIDDING:
+            return self._bid(view, fallback)
+        if view.phase == Phase.SKAT:
+            return self._hand_or_skat(view, fallback)
         legal = view.legal_actions
         hand = view.hand.mask
-        if view.phase == Phase.BIDDING:
-            if grand_solid(hand):
-                return fallback
-            table = self.bid_table(view)
-            limit = table.limit(self.level.bid_margin) if table is not None else 0
-            if HOLD in legal:
-                return HOLD if view.bid <= limit else PASS
-            bids = [a for a in legal if isinstance(a, Bid)]
-            if bids and bids[0].value <= limit:
-                return bids[0]
-            return PASS if PASS in legal else fallback
-        if view.phase == Phase.SKAT:
-            if isinstance(fallback, Declare) and (
-                fallback.contract.ouvert or fallback.contract.schneider_announced
-            ):
-                return fallback  # a hand the heuristic knows to be overwhelming
-            table = self.bid_table(view)
-            if table is None:
-                return fallback
-            score, contract = table.best_hand(view.bid)
-            if contract is not None and score > table.pickup_score(view.bid):
-                action = Declare.of(contract)
-                if action in legal:
-                    return action
-            return PICK_UP if PICK_UP in legal else fallback
         if view.phase == Phase.DISCARD:
             plan = self.plan_for(view, hand)
             for a in legal:
@@ -342,6 +321,37 @@ class PimcAgent:
             if action in legal:
                 return action
         return fallback
+
+    def _bid(self, view: View, fallback: Action) -> Action:
+        """Bid on (or hold) while the simulated expected score allows."""
+        legal = view.legal_actions
+        if grand_solid(view.hand.mask):
+            return fallback
+        table = self.bid_table(view)
+        limit = table.limit(self.level.bid_margin) if table is not None else 0
+        if HOLD in legal:
+            return HOLD if view.bid <= limit else PASS
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids and bids[0].value <= limit:
+            return bids[0]
+        return PASS if PASS in legal else fallback
+
+    def _hand_or_skat(self, view: View, fallback: Action) -> Action:
+        """A Hand game when it expects more than picking up the skat."""
+        legal = view.legal_actions
+        if isinstance(fallback, Declare) and (
+            fallback.contract.ouvert or fallback.contract.schneider_announced
+        ):
+            return fallback  # a hand the heuristic knows to be overwhelming
+        table = self.bid_table(view)
+        if table is None:
+            return fallback
+        score, contract = table.best_hand(view.bid)
+        if contract is not None and score > table.pickup_score(view.bid):
+            action = Declare.of(contract)
+            if action in legal:
+                return action
+        return PICK_UP if PICK_UP in legal else fallback
 
     # ---------------------------------------------------------------- card play
 

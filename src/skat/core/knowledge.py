@@ -104,6 +104,28 @@ def _matadors_needed(contract: Contract, bid: int, go_base: int) -> int:
     return max(0, -(-bid // base) - levels)
 
 
+def _picked_up(view: View) -> bool:
+    """Did the declarer pick up the skat (or show it and take it)?"""
+    d = view.declarer
+    return d is not None and any(
+        type(ev[1]) in (PickUp, ShowSkat) and ev[0] == d for ev in view.history
+    )
+
+
+def _settle(may: list[int], known: list[bool], size: tuple[int, ...]) -> None:
+    """Mark the slots with no more possible cards than they hold as known, and take their
+    cards from the others, until nothing changes."""
+    changed = True
+    while changed:
+        changed = False
+        for s in range(4):
+            if not known[s] and may[s].bit_count() <= size[s]:
+                known[s] = changed = True
+                for o in range(4):
+                    if o != s:
+                        may[o] &= ~may[s]
+
+
 class Knowledge:
     """Where the cards a seat cannot see may be (see the module doc).
 
@@ -168,34 +190,8 @@ class Knowledge:
         self.game_type = gt
         size = self._read_history(view)
         self._read_tricks(view, size)
-        fixed: list[int | None] = [None, None, None, None]
-        fixed[seat] = view.hand.mask
-        if d is not None and d != seat and view.open_hand is not None:
-            fixed[d] = view.open_hand.mask
-        if view.claimer is not None and view.claimer != seat and view.claimer_hand is not None:
-            fixed[view.claimer] = view.claimer_hand.mask
-        fixed[SKAT] = self._skat(view)
-        skat = fixed[SKAT]
-        if self.given_away and skat is not None:  # in no slot any more, like the cards played
-            self.gone |= ALL_MASK & ~skat
-        forbidden = [0, 0, 0, 0]
-        masks = _SUIT_MASKS[gt]
-        for s in range(3):
-            for e in range(5):
-                if self.voids[s] >> e & 1:
-                    forbidden[s] |= masks[e]
-        picked_up = d is not None and any(
-            type(ev[1]) in (PickUp, ShowSkat) and ev[0] == d for ev in view.history
-        )
-        if d is not None and seat != d and view.skat is not None and picked_up:
-            forbidden[3 - d - seat] |= view.skat.mask  # a shown skat: with the declarer
-        for k, s in enumerate(self.pickers):  # a push seen lies in the skat or with a later taker
-            pushed = self.pushes.get(s)
-            if pushed is not None:
-                later = set(self.pickers[k + 1 :])
-                for o in range(3):
-                    if o not in later:
-                        forbidden[o] |= pushed
+        fixed = self._fixed(view)
+        forbidden = self._forbidden(view)
         required = 0
         if d is not None and d != seat and contract is not None:
             for said in view.announcements:
@@ -207,6 +203,41 @@ class Knowledge:
         )
 
     # ------------------------------------------------------------------ reading the view
+
+    def _fixed(self, view: View) -> list[int | None]:
+        """The slots whose cards this seat knows: its hand, open hands, the skat if known."""
+        seat, d = view.seat, view.declarer
+        fixed: list[int | None] = [None, None, None, None]
+        fixed[seat] = view.hand.mask
+        if d is not None and d != seat and view.open_hand is not None:
+            fixed[d] = view.open_hand.mask
+        if view.claimer is not None and view.claimer != seat and view.claimer_hand is not None:
+            fixed[view.claimer] = view.claimer_hand.mask
+        skat = fixed[SKAT] = self._skat(view)
+        if self.given_away and skat is not None:  # in no slot any more, like the cards played
+            self.gone |= ALL_MASK & ~skat
+        return fixed
+
+    def _forbidden(self, view: View) -> list[int]:
+        """The cards each slot cannot hold: voids shown, a shown skat for the declarer's
+        partner, a push seen for the seats that did not take the skat after it."""
+        forbidden = [0, 0, 0, 0]
+        masks = _SUIT_MASKS[self.game_type]
+        for s in range(3):
+            for e in range(5):
+                if self.voids[s] >> e & 1:
+                    forbidden[s] |= masks[e]
+        seat, d = view.seat, view.declarer
+        if d is not None and seat != d and view.skat is not None and _picked_up(view):
+            forbidden[3 - d - seat] |= view.skat.mask  # a shown skat: with the declarer
+        for k, s in enumerate(self.pickers):  # a push seen lies in the skat or with a later taker
+            pushed = self.pushes.get(s)
+            if pushed is not None:
+                later = self.pickers[k + 1 :]
+                for o in range(3):
+                    if o not in later:
+                        forbidden[o] |= pushed
+        return forbidden
 
     def _read_history(self, view: View) -> list[int]:
         """Slot sizes before the card play, and the Schieberamsch takers and pushes."""
@@ -263,8 +294,7 @@ class Knowledge:
         done = view.phase == Phase.DONE
         if view.discard is not None and (view.seat == d or done):
             return view.discard.mask
-        picked_up = any(type(ev[1]) in (PickUp, ShowSkat) and ev[0] == d for ev in view.history)
-        if done and view.skat is not None and not picked_up and not self.pickers:
+        if done and view.skat is not None and not _picked_up(view) and not self.pickers:
             return view.skat.mask
         if self.pickers and self.size[SKAT]:
             return self.pushes.get(self.pickers[-1])  # the last push lies there still
@@ -288,15 +318,7 @@ class Knowledge:
                 if s != d:
                     may[s] &= ~required
         known = [m is not None for m in fixed]
-        changed = True
-        while changed:
-            changed = False
-            for s in range(4):
-                if not known[s] and may[s].bit_count() <= self.size[s]:
-                    known[s] = changed = True
-                    for o in range(4):
-                        if o != s:
-                            may[o] &= ~may[s]
+        _settle(may, known, self.size)
         for s in range(4):
             if may[s].bit_count() < self.size[s]:
                 raise ValueError("no deal of the hidden cards fits what this seat knows")

@@ -155,36 +155,44 @@ def _skat_like(
 # ----------------------------------------------------------------------------- Skat
 
 
+def _sensible_bid(legal: Sequence[Any], rng: random.Random, bid: float = 0.5) -> Any:
+    """Hold or pass as the answerer, the lowest bid or pass as the bidder."""
+    if legal[0] is HOLD:
+        return HOLD if rng.random() < 0.6 else PASS
+    return legal[0] if rng.random() < bid else PASS
+
+
+def _skat_end(state: GameState, rng: random.Random, roll: float) -> tuple[Any, int | None]:
+    """An end action (resignation, claim, Schenken) or a recorded rule violation."""
+    ends = state.end_actions()
+    if roll < 0.03 and ends:
+        return rng.choice(ends), None
+    seat = rng.randrange(3)
+    return Violation(seat, rng.choice(VIOLATION_KINDS)), seat
+
+
+def _skat_pick_up_or_declare(legal: Sequence[Any], rng: random.Random) -> Any:
+    if rng.random() < 0.5:
+        return SHOW_SKAT if SHOW_SKAT in legal and rng.random() < 0.3 else PICK_UP
+    plain = [a for a in legal if isinstance(a, Declare) and not a.contract.schneider_announced]
+    return rng.choice(plain or legal)
+
+
 def _skat_move(state: GameState, rng: random.Random) -> None:
     """A random move: mostly a sensible auction, random cards and answers, now and then an end
-    action (resignation, claim, Schenken) or a recorded rule violation."""
+    action or a recorded rule violation; in a Schieberamsch a Grand Hand now and then."""
     phase = state.phase
     seat: int | None = None
     legal = state.legal_actions()
-    action: Any = None
     roll = rng.random()
     if phase == Phase.PLAY and state.declarer is not None and roll < 0.04:
-        ends = state.end_actions()
-        if roll < 0.03 and ends:
-            action = rng.choice(ends)
-        else:
-            seat = rng.randrange(3)
-            action = Violation(seat, rng.choice(VIOLATION_KINDS))
-    elif phase == Phase.PUSH:  # Grand Hand now and then, so that most of them stay a Ramsch
+        action, seat = _skat_end(state, rng, roll)
+    elif phase == Phase.PUSH:
         action = legal[2] if len(legal) > 2 and roll < 0.1 else rng.choice(legal[:2])
     elif phase == Phase.BIDDING and roll < 0.7:
-        if legal[0] is HOLD:
-            action = HOLD if rng.random() < 0.6 else PASS
-        else:
-            action = legal[0] if rng.random() < 0.5 else PASS
+        action = _sensible_bid(legal, rng)
     elif phase == Phase.SKAT and roll < 0.8:
-        if rng.random() < 0.5:
-            action = SHOW_SKAT if SHOW_SKAT in legal and rng.random() < 0.3 else PICK_UP
-        else:
-            plain = [
-                a for a in legal if isinstance(a, Declare) and not a.contract.schneider_announced
-            ]
-            action = rng.choice(plain or legal)
+        action = _skat_pick_up_or_declare(legal, rng)
     else:
         action = rng.choice(legal)
     state.apply(action, seat)
@@ -263,10 +271,7 @@ def _tournee_move(state: TourneeState, rng: random.Random) -> None:
     actions = state.legal_actions()
     action: Any = rng.choice(actions)
     if state.phase == TourneePhase.BIDDING and rng.random() < 0.7:
-        if actions[0] is HOLD:
-            action = HOLD if rng.random() < 0.6 else PASS
-        else:
-            action = actions[0] if rng.random() < 0.55 else PASS
+        action = _sensible_bid(actions, rng, 0.55)
     elif state.phase == TourneePhase.SKAT:
         x = rng.random()
         if x < 0.35:
@@ -414,10 +419,7 @@ def _strohmann_move(state: StrohmannState, rng: random.Random) -> None:
     if state.phase == Phase.PLAY and rng.random() < 0.03:
         action = rng.choice(state.end_actions())
     elif state.phase == Phase.BIDDING and rng.random() < 0.7:
-        if legal[0] is HOLD:
-            action = HOLD if rng.random() < 0.6 else PASS
-        else:
-            action = legal[0] if rng.random() < 0.55 else PASS
+        action = _sensible_bid(legal, rng, 0.55)
     elif state.phase == Phase.SKAT and rng.random() < 0.5:
         action = PICK_UP
     elif state.to_move == state.dummy and rng.random() < 0.5:
