@@ -15,9 +15,10 @@ import time
 
 from skat.ai.arena import play_game
 from skat.ai.heuristic import HeuristicAgent
-from skat.ai.pimc import Knowledge, sample_deals
+from skat.ai.pimc import sample_deals
 from skat.core import GameState, Phase
 from skat.core.contracts import NULL
+from skat.core.knowledge import Knowledge
 
 
 def positions(games: int, seed: int, tricks: int) -> list[tuple[GameState, int]]:
@@ -45,7 +46,7 @@ def accuracy(state: GameState, seat: int, n: int, rng: random.Random, infer: boo
     know = Knowledge(view)
     truth = [state.hand(s).mask for s in range(3)]
     truth.append(state.skat.mask)
-    hidden = know.unknown
+    hidden = know.hidden
     if not hidden:
         return 1.0
     right = 0

@@ -5,10 +5,7 @@ validation, and views that never depend on face-down cards."""
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Iterator
-from typing import NamedTuple
 
 import pytest
 
@@ -28,6 +25,7 @@ from skat.core import (
 from skat.core.cards import ALL_MASK
 from skat.variants import OfficersDeal, OfficersState
 from skat.variants.officers import DEALER, FOREHAND, OfficersDealError, Pile
+from skat.testing import officers, walk
 
 
 def layout(fh_up: str, fh_down: str, dealer_up: str, dealer_down: str) -> OfficersDeal:
@@ -322,8 +320,9 @@ def test_resigning_for_the_other_player_or_outside_the_play_is_refused() -> None
 
 
 # ============================================================================ conformance
+# The conformance suite (skat.testing) runs on Officers in tests/core/test_conformance.py; here
+# what is Officers' own, on the suite's seeded random games.
 
-N_GAMES = 3000
 UNIVERSE: tuple[Action, ...] = (
     *CARDS,
     *(Declare.of(c) for c in Contract.all()),
@@ -332,74 +331,12 @@ UNIVERSE: tuple[Action, ...] = (
 )
 
 
-class Step(NamedTuple):
-    seed: int
-    state: OfficersState
-    action: Action
-
-
-def choose(state: OfficersState, rng: random.Random) -> Action:
-    if state.phase == Phase.PLAY and rng.random() < 0.01:
-        return rng.choice(state.end_actions())
-    return rng.choice(state.legal_actions())
-
-
-def games(count: int, sample: float = 1.0) -> Iterator[Step]:
-    for seed in range(count):
-        rng = random.Random(seed)
-        state = OfficersState(rng=rng, null=seed % 5 != 0)
-        pick = random.Random(~seed)
-        steps = 0
-        while not state.is_over:
-            action = choose(state, rng)
-            if sample >= 1.0 or pick.random() < sample:
-                yield Step(seed, state, action)
-            state.apply(action)
-            steps += 1
-            assert steps <= 33, "a game is one declaration and at most 32 cards"
-        yield Step(seed, state, Resign(0))
-
-
-def snapshot(state: OfficersState) -> tuple[object, ...]:
-    return (
-        state.view(0),
-        state.view(1),
-        tuple(state.face_up(s) for s in (0, 1)),
-        tuple(state.face_down(s) for s in (0, 1)),
-        state.points(),
-        state.current_trick,
-        state.tricks,
-        tuple(state.history),
-        tuple(state.legal_actions()),
-        tuple(state.end_actions()),
-        state.phase,
-        state.to_move,
-        state.contract,
-        state.result,
-    )
-
-
-def test_every_card_is_in_one_place_and_sixteen_tricks_hold_120_points() -> None:
+def test_sixteen_tricks_hold_120_points_and_the_matadors_count_every_card() -> None:
     played_out = 0
-    for step in games(N_GAMES):
-        state = step.state
-        places = [state.face_up(s).mask for s in (0, 1)]
-        places += [state.face_down(s).mask for s in (0, 1)]
-        places += [
-            CardSet(state.current_trick).mask,
-            *(CardSet(t.cards).mask for t in state.tricks),
-        ]
-        seen = 0
-        for mask in places:
-            assert seen & mask == 0
-            seen |= mask
-        given_away = state.is_over and len(state.tricks) < 16
-        assert seen == ALL_MASK or given_away
+    for _, state, _ in walk(officers(), 1500):
+        assert bool(state.end_actions()) is (state.phase == Phase.PLAY)
         for s in (0, 1):
             assert state.hand(s) == state.face_up(s) | state.face_down(s)
-        declarer, dealer = state.points()
-        unplayed = (state.hand(0) | state.hand(1) | CardSet(state.current_trick)).points
-        assert declarer + dealer + unplayed == 120
         if state.is_over and len(state.tricks) == 16:
             played_out += 1
             r = state.result
@@ -407,123 +344,31 @@ def test_every_card_is_in_one_place_and_sixteen_tricks_hold_120_points() -> None
             assert r.points == sum(t.points for t in state.tricks if t.winner == FOREHAND)
             assert r.contract is not None
             assert r.matadors == matadors(r.contract.game_type, state.deal.hand_masks[FOREHAND])
-    assert played_out > 1500
-
-
-def test_legal_actions_are_never_empty_until_the_end_and_all_validate() -> None:
-    for step in games(N_GAMES):
-        state = step.state
-        legal = state.legal_actions()
-        assert bool(legal) is not state.is_over
-        assert state.is_over is (state.result is not None)
-        assert bool(state.end_actions()) is (state.phase == Phase.PLAY)
-        for action in (*legal, *state.end_actions()):
-            assert state.validate(action) is action
+    assert played_out > 700
 
 
 def test_actions_that_are_not_listed_are_refused() -> None:
-    for step in games(500, sample=0.3):
-        state = step.state
+    pick = random.Random(4)
+    for _, state, _ in walk(officers(), 500):
+        if pick.random() > 0.3:
+            continue
         listed = {str(a) for a in (*state.legal_actions(), *state.end_actions())}
+        for action in (*state.legal_actions(), *state.end_actions()):
+            assert state.validate(action) is action
         for action in UNIVERSE:
             try:
                 state.validate(action)
             except IllegalActionError:
                 assert str(action) not in listed
             else:
-                assert str(action) in listed, (step.seed, str(action))
-
-
-def test_undo_restores_the_exact_previous_state() -> None:
-    for step in games(N_GAMES // 2):
-        state = step.state
-        if state.is_over:
-            continue
-        before = snapshot(state)
-        event = state.apply(step.action)
-        assert state.history[-1] == event
-        assert state.undo() == event
-        assert snapshot(state) == before, step.seed
-
-
-def test_undo_back_to_the_deal_restores_the_start() -> None:
-    for seed in range(200):
-        rng = random.Random(seed)
-        state = OfficersState(rng=rng)
-        snapshots = [snapshot(state)]
-        while not state.is_over:
-            state.apply(choose(state, rng))
-            snapshots.append(snapshot(state))
-        snapshots.pop()
-        while snapshots:
-            state.undo()
-            assert snapshot(state) == snapshots.pop()
-        with pytest.raises(IllegalActionError, match="nothing to undo"):
-            state.undo()
-
-
-def test_copies_are_independent() -> None:
-    rng = random.Random(5)
-    for step in games(N_GAMES // 2, sample=0.05):
-        state = step.state
-        if state.is_over:
-            continue
-        original = snapshot(state)
-        twin = state.copy() if rng.random() < 0.5 else copy.copy(state)
-        assert snapshot(twin) == original
-        while not twin.is_over:
-            twin.apply(choose(twin, rng))
-        assert snapshot(state) == original
-        state.apply(step.action)
-        state.undo()
-        assert snapshot(state) == original
-
-
-def hidden_shuffle(state: OfficersState, rng: random.Random) -> OfficersDeal | None:
-    """A layout that differs only in cards nobody has seen: the face-down cards still lying
-    face down, and before the declaration the face-up cards not dealt yet."""
-    deal = state.deal
-    up = [list(deal.up[0]), list(deal.up[1])]
-    down = [list(deal.down[0]), list(deal.down[1])]
-    places: list[tuple[list[Card], int]] = []
-    for player in (0, 1):
-        for pile in range(8):
-            if state.face_down(player).mask & down[player][pile].bit:
-                places.append((down[player], pile))
-            declared = state.phase != Phase.DECLARE
-            if not declared and not (player == FOREHAND and pile < 4):
-                places.append((up[player], pile))
-    if len(places) < 2:
-        return None
-    cards = [row[i] for row, i in places]
-    rng.shuffle(cards)
-    for (row, i), card in zip(places, cards, strict=True):
-        row[i] = card
-    return OfficersDeal(up, down)
-
-
-def test_a_view_never_depends_on_face_down_cards() -> None:
-    rng = random.Random(77)
-    compared = 0
-    for step in games(N_GAMES, sample=0.1):
-        state = step.state
-        if state.is_over:
-            continue
-        deal = hidden_shuffle(state, rng)
-        if deal is None:
-            continue
-        other = OfficersState(deal, null=step.seed % 5 != 0)  # the variant games() played
-        for event in state.history:
-            other.apply(event.action, event.seat)  # hidden cards never make an action illegal
-        compared += deal != state.deal
-        for seat in (0, 1):
-            assert other.view(seat) == state.view(seat), (step.seed, seat, str(deal))
-    assert compared > 2000
+                assert str(action) in listed, str(action)
 
 
 def test_the_two_views_differ_only_in_the_seat_its_cards_and_its_moves() -> None:
-    for step in games(300, sample=0.2):
-        state = step.state
+    pick = random.Random(5)
+    for _, state, _ in walk(officers(), 300):
+        if pick.random() > 0.2:
+            continue
         a, b = state.view(0), state.view(1)
         assert (a.seat, b.seat) == (0, 1)
         assert a.hand == a.face_up[0] and b.hand == b.face_up[1] and a.face_up == b.face_up

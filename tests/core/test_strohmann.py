@@ -5,20 +5,13 @@ views that never depend on cards the seat cannot see."""
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Iterator
-from typing import NamedTuple
 
 import pytest
 
 from skat.core import (
     CARDS,
     HOLD,
-    ISKO,
-    ISS,
-    ISS2,
-    OLD,
     PASS,
     PICK_UP,
     SHOW_CARDS,
@@ -27,7 +20,6 @@ from skat.core import (
     Card,
     CardSet,
     Deal,
-    Discard,
     Event,
     GameState,
     IllegalActionError,
@@ -36,9 +28,9 @@ from skat.core import (
     Rules,
     RulesError,
 )
-from skat.core.cards import ALL_MASK
 from skat.core.seats import FOREHAND, MIDDLEHAND, REARHAND
 from skat.variants import StrohmannState
+from skat.testing import strohmann, walk
 
 from ._support import DEAL
 
@@ -298,113 +290,28 @@ def test_text_that_is_no_action_is_refused() -> None:
 
 
 # ============================================================================ conformance
-
-N_GAMES = 1500
-PRESETS = (ISKO, ISS, ISS2, OLD)
-
-
-class Step(NamedTuple):
-    seed: int
-    state: StrohmannState
-    action: Action
-    seat: int | None
+# The conformance suite (skat.testing) runs on Strohmann in tests/core/test_conformance.py;
+# here what is Strohmann's own, on the suite's seeded random games.
 
 
-def choose(state: StrohmannState, rng: random.Random) -> tuple[Action, int | None]:
-    """A random move: a sensible auction most of the time, now and then an end action; the
-    defender names himself for the dummy's cards half of the time."""
-    if state.phase == Phase.PLAY and rng.random() < 0.03:
-        return rng.choice(state.end_actions()), None
-    legal = state.legal_actions()
-    if state.phase == Phase.BIDDING and rng.random() < 0.7:
-        if legal[0] is HOLD:
-            return (HOLD if rng.random() < 0.6 else PASS), None
-        return (legal[0] if rng.random() < 0.55 else PASS), None
-    if state.phase == Phase.SKAT and rng.random() < 0.5:
-        return PICK_UP, None
-    action = rng.choice(legal)
-    if state.to_move == state.dummy and rng.random() < 0.5:
-        return action, state.player_to_move
-    return action, None
-
-
-def games(first: int, count: int, sample: float = 1.0) -> Iterator[Step]:
-    for seed in range(first, first + count):
-        rng = random.Random(seed)
-        state = StrohmannState(rng=rng, rules=PRESETS[seed % 4], dummy=seed % 3)
-        pick = random.Random(~seed)
-        steps = 0
-        while not state.is_over:
-            action, seat = choose(state, rng)
-            if sample >= 1.0 or pick.random() < sample:
-                yield Step(seed, state, action, seat)
-            state.apply(action, seat)
-            steps += 1
-            assert steps < 200, "the game does not end"
-        yield Step(seed, state, PASS, None)
-
-
-def snapshot(state: StrohmannState) -> tuple[object, ...]:
-    return (
-        tuple(state.view(s) for s in range(3)),
-        tuple(state.hand(s) for s in range(3)),
-        state.skat,
-        state.points(),
-        state.current_trick,
-        state.tricks,
-        tuple(state.history),
-        tuple(state.legal_actions()),
-        tuple(state.end_actions()),
-        state.phase,
-        state.to_move,
-        state.player_to_move,
-        state.declarer,
-        state.defender,
-        state.bid,
-        state.contract,
-        state.picked_up,
-        state.claimed,
-        state.result,
-        state.dummy_hand(),
-    )
-
-
-def test_every_card_is_in_one_place_and_points_sum_to_120() -> None:
+def test_played_out_games_hold_120_points_and_the_player_to_move_is_none_only_at_the_end() -> None:
     played_out = 0
-    for step in games(0, N_GAMES):
-        state = step.state
-        hands = [state.hand(s).mask for s in range(3)]
-        places = [*hands, CardSet(state.current_trick).mask, state.skat.mask]
-        places += [CardSet(t.cards).mask for t in state.tricks]
-        seen = 0
-        for mask in places:
-            assert seen & mask == 0
-            seen |= mask
-        given_away = state.is_over and len(state.tricks) < 10 and not any(hands)
-        assert seen == ALL_MASK or given_away
+    for _, state, _ in walk(strohmann(), 1000):
+        assert (state.player_to_move is None) is state.is_over
+        for action in (*state.legal_actions(), *state.end_actions()):
+            assert state.validate(action) is action
         if state.is_over and len(state.tricks) == 10:
             played_out += 1
             assert sum(t.points for t in state.tricks) + state.skat.points == 120
-    assert played_out > 300
-
-
-def test_legal_actions_are_never_empty_until_the_end_and_all_validate() -> None:
-    for step in games(0, N_GAMES):
-        state = step.state
-        legal = state.legal_actions()
-        assert bool(legal) is not state.is_over
-        assert state.is_over is (state.result is not None)
-        assert (state.player_to_move is None) is state.is_over
-        for action in legal:
-            assert state.validate(action) is action
-        for action in state.end_actions():
-            assert state.validate(action) is action
+    assert played_out > 200
 
 
 def test_actions_that_are_not_listed_are_refused() -> None:
     universe: list[Action] = [*CARDS, PASS, HOLD, PICK_UP, SHOW_CARDS, *map(Resign, range(3))]
-    for step in games(0, 300, sample=0.3):
-        state = step.state
+    pick = random.Random(6)
+    for _, state, _ in walk(strohmann(), 300):
+        if pick.random() > 0.3:
+            continue
         listed = {str(a) for a in (*state.legal_actions(), *state.end_actions())}
         for action in universe:
             try:
@@ -412,123 +319,19 @@ def test_actions_that_are_not_listed_are_refused() -> None:
             except IllegalActionError:
                 assert str(action) not in listed
             else:
-                assert str(action) in listed, (step.seed, str(action))
+                assert str(action) in listed, str(action)
 
 
-def test_undo_restores_the_exact_previous_state() -> None:
-    for step in games(0, N_GAMES // 2):
-        state = step.state
-        if state.is_over:
-            continue
-        before = snapshot(state)
-        event = state.apply(step.action, step.seat)
-        assert event in state.history
-        assert state.undo() == event
-        assert snapshot(state) == before, step.seed
-
-
-def test_undo_back_to_the_deal_restores_the_start() -> None:
-    for seed in range(100):
-        rng = random.Random(seed)
-        state = StrohmannState(rng=rng, dummy=seed % 3)
-        snapshots = [snapshot(state)]
-        while not state.is_over:
-            state.apply(*choose(state, rng))
-            snapshots.append(snapshot(state))
-        snapshots.pop()
-        while snapshots:
-            state.undo()
-            assert snapshot(state) == snapshots.pop()
-        with pytest.raises(IllegalActionError, match="nothing to undo"):
-            state.undo()
-
-
-def test_copies_are_independent() -> None:
-    rng = random.Random(99)
-    for step in games(0, N_GAMES // 2, sample=0.05):
-        state = step.state
-        if state.is_over:
-            continue
-        original = snapshot(state)
-        twin = state.copy() if rng.random() < 0.5 else copy.copy(state)
-        assert snapshot(twin) == original
-        while not twin.is_over:
-            twin.apply(*choose(twin, rng))
-        assert snapshot(state) == original
-        state.apply(step.action, step.seat)
-        state.undo()
-        assert snapshot(state) == original
-
-
-def alternative_deal(state: StrohmannState, seat: int, rng: random.Random) -> Deal | None:
-    """A deal that differs only in cards ``seat`` has not seen."""
-    deal = state.deal
-    owner = {c: deal.owner(c) for c in CARDS}
-    pinned = deal.hand_masks[seat] | CardSet(state.current_trick).mask
-    for t in state.tricks:
-        pinned |= CardSet(t.cards).mask
-    for event in state.history:
-        if isinstance(event.action, Discard):
-            pinned |= event.action.mask
-    if state.contract is not None:
-        pinned |= deal.hand_masks[state.dummy]  # the dummy lies face up
-    d = state.declarer
-    contract = state.contract
-    if (
-        d is not None
-        and d != seat
-        and (state.claimed or (contract is not None and contract.ouvert))
-    ):
-        pinned |= state.hand(d).mask
-    holders = {s for s in range(3) if s != seat}
-    if not (d == seat and state.picked_up):
-        holders.add(3)
-    free = [c for c in CARDS if not pinned & c.bit and owner[c] in holders]
-    if len({owner[c] for c in free}) < 2:
-        return None
-    for _ in range(rng.randint(1, 4)):
-        x, y = rng.sample(free, 2)
-        owner[x], owner[y] = owner[y], owner[x]
-    hands = [0, 0, 0, 0]
-    for c, o in owner.items():
-        hands[o] |= c.bit
-    return Deal(hands[:3], hands[3])
-
-
-def replay(state: StrohmannState, deal: Deal) -> StrohmannState | None:
-    """The players' actions on another deal (the dummy's own passes and resignation follow by
-    themselves), or ``None`` if one of them is illegal there."""
-    other = StrohmannState(deal, state.rules, dummy=state.dummy)
-    try:
-        for event in state.history:
-            automatic = event.seat == state.dummy and (
-                event.action is PASS or isinstance(event.action, Resign)
-            )
-            if not automatic:
-                other.apply(event.action, event.seat)
-    except IllegalActionError:
-        return None
-    return other
-
-
-def test_a_view_never_depends_on_cards_the_seat_cannot_see() -> None:
+def test_the_dummys_view_is_public_and_never_depends_on_hidden_cards() -> None:
+    machine = strohmann()
+    assert machine.twin is not None
     rng = random.Random(2024)
     compared = 0
-    for step in games(0, N_GAMES, sample=0.1):
-        state = step.state
-        if state.is_over:
+    for _, state, _ in walk(machine, 500):
+        if state.is_over or rng.random() > 0.2:
             continue
-        seat = rng.choice(state.players)
-        for _ in range(4):
-            deal = alternative_deal(state, seat, rng)
-            if deal is None:
-                break
-            other = replay(state, deal)
-            if other is None:
-                continue
-            compared += deal != state.deal
-            assert other.view(seat) == state.view(seat), (step.seed, seat, str(deal))
-            public = state.dummy
-            assert other.view(public) == state.view(public)
-            break
-    assert compared > 300
+        other = machine.twin(state, rng.choice(state.players), rng)
+        if other is not None:
+            compared += other.deal != state.deal
+            assert other.view(state.dummy) == state.view(state.dummy)
+    assert compared > 100

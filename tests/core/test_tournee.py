@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
-from typing import NamedTuple
 
 import pytest
 
@@ -23,10 +21,9 @@ from skat.core.actions import (
     ActionParseError,
     Bid,
     Declare,
-    Discard,
     Resign,
 )
-from skat.core.cards import ALL_MASK, CARDS, Card, CardSet, points_of
+from skat.core.cards import CARDS, Card, CardSet
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
 from skat.core.rules import Rules, RulesError
@@ -47,6 +44,7 @@ from skat.variants.tournee import (
     parse_tournee_action,
     score_tournee,
 )
+from skat.testing import tournee, walk
 
 Phase = TourneePhase
 
@@ -380,8 +378,9 @@ def test_the_result_explains_the_game() -> None:
 
 
 # ----------------------------------------------------------------------------- conformance
+# The conformance suite (skat.testing) runs on Tournee in tests/core/test_conformance.py; here
+# what is Tournee's own, on the suite's seeded random games.
 
-N_GAMES = 2000
 UNIVERSE: tuple[TourneeAction, ...] = (
     *(TourneeBid.of(v) for v in TOURNEE_BIDS),
     HOLD,
@@ -395,114 +394,30 @@ UNIVERSE: tuple[TourneeAction, ...] = (
 )
 
 
-class Step(NamedTuple):
-    seed: int
-    index: int
-    state: TourneeState
-    action: TourneeAction
-    seat: int | None
-
-
-def choose(state: TourneeState, rng: random.Random) -> tuple[TourneeAction, int | None]:
-    """A random move: mostly a sensible auction, each kind of game, now and then a resignation."""
-    if state.phase == Phase.PLAY and rng.random() < 0.02:
-        action = rng.choice(state.end_actions())
-        assert isinstance(action, Resign)
-        return action, action.seat
-    actions = state.legal_actions()
-    if state.phase == Phase.BIDDING and rng.random() < 0.7:
-        if actions[0] is HOLD:
-            return (HOLD if rng.random() < 0.6 else PASS), None
-        return (actions[0] if rng.random() < 0.55 else PASS), None
-    if state.phase == Phase.SKAT:
-        x = rng.random()
-        if x < 0.35:
-            return TURN, None
-        if x < 0.6:
-            return PICK_UP, None
-    return rng.choice(actions), None
-
-
-def games(n: int = N_GAMES, sample: float = 1.0) -> Iterator[Step]:
-    for seed in range(n):
-        rng = random.Random(seed)
-        state = TourneeState(rng=rng)
-        pick = random.Random(~seed)
-        index = 0
-        while not state.is_over:
-            action, seat = choose(state, rng)
-            if sample >= 1.0 or pick.random() < sample:
-                yield Step(seed, index, state, action, seat)
-            state.apply(action, seat)
-            index += 1
-        yield Step(seed, index, state, PASS, None)
-
-
-def snapshot(state: TourneeState) -> tuple[object, ...]:
-    return (
-        tuple(state.view(s) for s in range(3)),
-        tuple(state.hand(s) for s in range(3)),
-        state.skat,
-        state.points(),
-        state.current_trick,
-        state.tricks,
-        tuple(state.history),
-        tuple(state.legal_actions()),
-        tuple(state.end_actions()),
-        state.phase,
-        state.to_move,
-        state.declarer,
-        state.bid,
-        state.kind,
-        state.turned,
-        state.contract,
-        state.result,
-    )
-
-
-def test_every_card_is_in_exactly_one_place_and_card_points_sum_to_120() -> None:
-    played_out = 0
-    for step in games():
-        state = step.state
-        hands = [state.hand(s).mask for s in range(3)]
-        current = CardSet(state.current_trick).mask
-        places = [*hands, current, *(CardSet(t.cards).mask for t in state.tricks)]
-        places.append(state.skat.mask)
-        seen = 0
-        for mask in places:
-            assert seen & mask == 0
-            seen |= mask
-        resigned = state.is_over and len(state.tricks) < 10 and not any(hands)
-        if not resigned:
-            assert seen == ALL_MASK
-        declarer, defenders = state.points()
-        unplayed = points_of(hands[0] | hands[1] | hands[2] | current)
-        assert declarer + defenders + unplayed + state.skat.points == 120
-        if state.is_over and len(state.tricks) == 10:
-            played_out += 1
-            r = result_of(state)
-            assert r.points == declarer + state.skat.points
-            assert r.tricks + r.defender_tricks == 10
-    assert played_out > 300
-
-
-def test_every_game_ends_with_a_result_and_legal_actions_are_never_empty_before() -> None:
+def test_every_game_ends_with_a_result_of_each_kind_counting_tricks_and_skat() -> None:
     kinds: set[str] = set()
-    for step in games():
-        state = step.state
-        assert bool(state.legal_actions()) is not state.is_over
-        assert state.is_over is (state.result is not None)
-        assert step.index < 80
-        if state.is_over and state.kind is not None:
+    played_out = 0
+    for _, state, _ in walk(tournee(), 1000):
+        if not state.is_over:
+            continue
+        assert state.result is not None
+        if state.kind is not None:
             kinds.add(state.kind)
             r = result_of(state)
             assert r.score == r.value if r.won else r.score in (-r.value, -2 * r.value)
-    assert kinds == {TOURNEE, SOLO, GUCKSER}
+        if len(state.tricks) == 10:
+            played_out += 1
+            r = result_of(state)
+            assert r.points == state.points()[0] + state.skat.points
+            assert r.tricks + r.defender_tricks == 10
+    assert kinds == {TOURNEE, SOLO, GUCKSER} and played_out > 150
 
 
 def test_every_legal_action_validates_and_nothing_else_does() -> None:
-    for step in games(600, sample=0.3):
-        state = step.state
+    pick = random.Random(3)
+    for _, state, _ in walk(tournee(), 300):
+        if pick.random() > 0.3:
+            continue
         listed = {str(a) for a in state.legal_actions()}
         ends = {str(a) for a in state.end_actions()}
         for action in state.legal_actions():
@@ -515,111 +430,3 @@ def test_every_legal_action_validates_and_nothing_else_does() -> None:
                 assert not ok, f"{action} is listed but refused"
             else:
                 assert ok, f"{action} is not listed but validates"
-
-
-def test_undo_restores_the_exact_previous_state() -> None:
-    for step in games():
-        state = step.state
-        if state.is_over:
-            continue
-        before = snapshot(state)
-        event = state.apply(step.action, step.seat)
-        assert state.history[-1] == event and event.action == step.action
-        assert state.undo() == event
-        assert snapshot(state) == before, (step.seed, step.index)
-
-
-def test_undo_back_to_the_deal_restores_the_start() -> None:
-    for seed in range(200):
-        rng = random.Random(seed)
-        state = TourneeState(rng=rng)
-        snapshots = [snapshot(state)]
-        while not state.is_over:
-            state.apply(*choose(state, rng))
-            snapshots.append(snapshot(state))
-        snapshots.pop()
-        while state.history:
-            state.undo()
-            assert snapshot(state) == snapshots.pop()
-        with pytest.raises(IllegalActionError, match="nothing to undo"):
-            state.undo()
-
-
-def test_copies_are_independent() -> None:
-    rng = random.Random(3)
-    for step in games(sample=0.05):
-        state = step.state
-        if state.is_over:
-            continue
-        original = snapshot(state)
-        twin = state.copy() if rng.random() < 0.5 else copy.copy(state)
-        assert snapshot(twin) == original
-        while not twin.is_over:
-            twin.apply(*choose(twin, rng))
-        assert snapshot(state) == original
-        state.apply(step.action, step.seat)
-        state.undo()
-        assert snapshot(state) == original
-
-
-def alternative(state: TourneeState, seat: int, rng: random.Random) -> TourneeState | None:
-    """The same actions on a deal that differs only in cards ``seat`` has not seen (hidden
-    cards swapped between the other hands and the unseen skat; a swapped top card's place is
-    taken by the card swapped in), or ``None`` if the actions are illegal there."""
-    deal = state.deal
-    owner = {c: deal.owner(c) for c in CARDS}
-    pinned = deal.hand_masks[seat] | CardSet(state.current_trick).mask
-    for t in state.tricks:
-        pinned |= CardSet(t.cards).mask
-    for ev in state.history:
-        if isinstance(ev.action, Discard):
-            pinned |= ev.action.mask
-    pinned |= CardSet(state.turned).mask
-    d = state.declarer
-    contract = state.contract
-    if d is not None and d != seat and contract is not None and contract.ouvert:
-        pinned |= state.hand(d).mask
-    holders = {s for s in range(3) if s != seat}
-    took_skat = state.kind in (TOURNEE, GUCKSER) and state.phase >= Phase.DISCARD
-    if not (seat == d and took_skat):
-        holders.add(3)
-    free = [c for c in CARDS if not pinned & c.bit and owner[c] in holders]
-    if len({owner[c] for c in free}) < 2:
-        return None
-    top = state.order[0]
-    for _ in range(rng.randint(1, 4)):
-        x, y = rng.sample(free, 2)
-        owner[x], owner[y] = owner[y], owner[x]
-        if top is x:
-            top = y
-        elif top is y:
-            top = x
-    hands = [0, 0, 0, 0]
-    for c, o in owner.items():
-        hands[o] |= c.bit
-    other = TourneeState(Deal(hands[:3], hands[3]), state.rules, top=top)
-    try:
-        for ev in state.history:
-            other.apply(ev.action, ev.seat)
-    except IllegalActionError:
-        return None
-    return other
-
-
-def test_a_view_never_depends_on_cards_the_seat_cannot_see() -> None:
-    rng = random.Random(1000)
-    compared = 0
-    for step in games(sample=0.1):
-        state = step.state
-        if state.is_over:
-            continue
-        seat = rng.randrange(3)
-        for _ in range(4):
-            other = alternative(state, seat, rng)
-            if other is None:
-                continue
-            if other.deal != state.deal:
-                compared += 1
-            assert other.view(seat) == state.view(seat), (step.seed, step.index, seat)
-            break
-    assert compared > 300

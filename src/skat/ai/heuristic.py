@@ -56,7 +56,6 @@ from skat.core.contracts import (
     GRAND,
     NULL,
     POWER,
-    RAMSCH_LOW_TENS,
     TRUMP_MASKS,
     TRUMP_ORDER,
     WIN_KEY,
@@ -66,6 +65,7 @@ from skat.core.contracts import (
 from skat.core.rules import Rules
 from skat.core.scoring import contract_value, overbid_value
 from skat.core.sheets import SEEGER_DEFENCE_BONUS, SEEGER_GAME_BONUS
+from skat.core.knowledge import Knowledge
 from skat.core.state import Phase, View
 
 # ranks (index & 7): 7 8 9 Q K T A J
@@ -639,16 +639,17 @@ def choose_push_discard(view: View) -> Action:
 # Card play
 
 
-class Table:
-    """What the seat to play knows about the cards: its hand, the cards gone, who is void
-    in what, the declarer's open hand, the current trick."""
+class PlaySituation:
+    """The situation of the seat to play a card: what it knows about the cards
+    (:class:`skat.core.knowledge.Knowledge`: its hand, the cards gone, who is void in what,
+    the declarer's open hand, where each unseen card may be) and the current trick."""
 
     __slots__ = (
         "declarer",
         "gone",
         "gt",
         "hand",
-        "known_other",
+        "know",
         "led_suit",
         "open_hand",
         "seat",
@@ -659,60 +660,26 @@ class Table:
     )
 
     def __init__(self, view: View) -> None:
+        self.know = know = Knowledge(view)
         self.seat = view.seat
         self.hand = view.hand.mask
-        c = view.contract
-        if c is not None:
-            self.gt = int(c.game_type)
-        else:
-            self.gt = RAMSCH_LOW_TENS if view.rules.ramsch_tens == "low" else int(GRAND)
+        self.gt = know.game_type
         self.declarer = view.declarer if view.declarer is not None else -1
-        gone = 0
-        voids = [0, 0, 0]
-        eff = EFFECTIVE_SUIT[self.gt]
-        for t in view.tricks:
-            led = eff[t.cards[0].index]
-            for pos, card in enumerate(t.cards):
-                gone |= card.bit
-                if eff[card.index] != led:
-                    voids[(t.leader + pos) % 3] |= 1 << led
+        self.gone = know.gone
+        self.voids = know.voids
         self.trick = [card.index for card in view.current_trick]
         self.trick_leader = view.trick_leader
-        if self.trick:
-            led = eff[self.trick[0]]
-            for pos, i in enumerate(self.trick):
-                gone |= 1 << i
-                if eff[i] != led:
-                    voids[(self.trick_leader + pos) % 3] |= 1 << led
-            self.led_suit = led
-        else:
-            self.led_suit = -1
-        self.gone = gone
-        self.voids = voids
+        self.led_suit = EFFECTIVE_SUIT[self.gt][self.trick[0]] if self.trick else -1
         known = 0
-        if view.skat is not None and self.seat == self.declarer:
-            known |= view.skat.mask
-        if view.discard is not None and self.seat == self.declarer:
-            known |= view.discard.mask
+        if self.seat == self.declarer:  # the skat he picked up and the cards he put away
+            for cs in (view.skat, view.discard):
+                known |= cs.mask if cs is not None else 0
         self.open_hand = view.open_hand.mask if view.open_hand is not None else -1
-        self.known_other = known
-        self.unseen = 0xFFFFFFFF & ~self.hand & ~gone & ~known
+        self.unseen = 0xFFFFFFFF & ~self.hand & ~know.gone & ~known
 
     def possible(self, seat: int) -> int:
         """The cards ``seat`` may hold."""
-        if seat == self.seat:
-            return self.hand
-        if self.open_hand >= 0:
-            if seat == self.declarer:
-                return self.open_hand
-            cards = self.unseen & ~self.open_hand
-        else:
-            cards = self.unseen
-        masks = EFF_MASKS[self.gt]
-        for e in range(5):
-            if self.voids[seat] >> e & 1:
-                cards &= ~masks[e]
-        return cards
+        return self.know.may[seat]
 
     def key(self, card: int, led: int) -> int:
         """Trick-taking key of a card when ``led`` (an effective suit) was led."""
@@ -763,7 +730,7 @@ def _points(i: int) -> int:
     return CARDS[i].points
 
 
-def _lowest(cards: Iterable[int], table: Table) -> int:
+def _lowest(cards: Iterable[int], table: PlaySituation) -> int:
     """The cheapest card: fewest points, no trump, from the shortest suit, the weakest."""
     masks = EFF_MASKS[table.gt]
     eff = EFFECTIVE_SUIT[table.gt]
@@ -778,14 +745,14 @@ def _lowest(cards: Iterable[int], table: Table) -> int:
     )
 
 
-def _highest_points(cards: Iterable[int], table: Table) -> int:
+def _highest_points(cards: Iterable[int], table: PlaySituation) -> int:
     """The card with most points, jacks last (they are worth more as trumps)."""
     return max(cards, key=lambda i: (i & 7 != JACK, _points(i), -table.power(i)))
 
 
 def play_card(view: View, cards: Sequence[Card]) -> Card:
     """The card to play: declarer, defender, Null or Ramsch rules."""
-    table = Table(view)
+    table = PlaySituation(view)
     legal = [c.index for c in cards]
     if len(legal) == 1:
         return CARDS[legal[0]]
@@ -805,7 +772,7 @@ def play_card(view: View, cards: Sequence[Card]) -> Card:
     return CARDS[choice]
 
 
-def _spitze_reserve(view: View, table: Table) -> set[int]:
+def _spitze_reserve(view: View, table: PlaySituation) -> set[int]:
     """The lowest trumps kept for the last tricks when Spitze was announced."""
     if table.seat != table.declarer or table.gt == NULL:
         return set()
@@ -816,7 +783,7 @@ def _spitze_reserve(view: View, table: Table) -> set[int]:
     return set()
 
 
-def declarer_play(table: Table, legal: list[int]) -> int:
+def declarer_play(table: PlaySituation, legal: list[int]) -> int:
     """Declarer of a suit game or Grand: draw trumps, cash winners, then short suits;
     following, take the trick cheaply when it can be held, else play the cheapest card."""
     if not table.trick:
@@ -824,7 +791,7 @@ def declarer_play(table: Table, legal: list[int]) -> int:
     return _take_or_duck(table, legal, partner=-1)
 
 
-def _declarer_lead(table: Table, legal: list[int]) -> int:
+def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
     gt = table.gt
     trump_mask = EFF_MASKS[gt][4]
     my_trumps = [i for i in legal if trump_mask >> i & 1]
@@ -863,7 +830,7 @@ def _declarer_lead(table: Table, legal: list[int]) -> int:
     return _lowest(by_suit[suit], table)
 
 
-def _take_or_duck(table: Table, legal: list[int], partner: int) -> int:
+def _take_or_duck(table: PlaySituation, legal: list[int], partner: int) -> int:
     """Follow to a trick: win it when worth it and safe, give points to a partner who holds
     it, else play the cheapest card."""
     led = table.led_suit
@@ -889,7 +856,7 @@ def _take_or_duck(table: Table, legal: list[int], partner: int) -> int:
     return _lowest(legal, table)
 
 
-def defender_play(table: Table, legal: list[int]) -> int:
+def defender_play(table: PlaySituation, legal: list[int]) -> int:
     """Defender of a suit game or Grand: cash aces, lead through the declarer; following,
     give points to the partner, take the declarer's tricks."""
     partner = 3 - table.seat - table.declarer
@@ -898,7 +865,7 @@ def defender_play(table: Table, legal: list[int]) -> int:
     return _defender_lead(table, legal, partner)
 
 
-def _defender_lead(table: Table, legal: list[int], partner: int) -> int:
+def _defender_lead(table: PlaySituation, legal: list[int], partner: int) -> int:
     gt = table.gt
     trump_mask = EFF_MASKS[gt][4]
     d = table.declarer
@@ -934,7 +901,7 @@ def _defender_lead(table: Table, legal: list[int], partner: int) -> int:
     return _lowest(non_ten, table)
 
 
-def null_declarer_play(table: Table, legal: list[int]) -> int:
+def null_declarer_play(table: PlaySituation, legal: list[int]) -> int:
     """Null declarer: lead the card the defenders must overtake; follow with the highest card
     that stays below the trick; dump the most dangerous card when void."""
     null = NULL_RANK
@@ -961,7 +928,7 @@ def null_declarer_play(table: Table, legal: list[int]) -> int:
     return _null_dump(table, legal)
 
 
-def _null_dump(table: Table, legal: list[int]) -> int:
+def _null_dump(table: PlaySituation, legal: list[int]) -> int:
     """The most dangerous card to get rid of in Null: high cards with low unseen cards below."""
     null = NULL_RANK
 
@@ -973,7 +940,7 @@ def _null_dump(table: Table, legal: list[int]) -> int:
     return max(legal, key=danger)
 
 
-def null_defender_play(table: Table, legal: list[int]) -> int:
+def null_defender_play(table: PlaySituation, legal: list[int]) -> int:
     """Null defender: lead low where the declarer must go over it; keep the trick low while
     the declarer is still to play; under the declarer's card when he is winning."""
     null = NULL_RANK
@@ -1014,7 +981,7 @@ def null_defender_play(table: Table, legal: list[int]) -> int:
     return max(legal, key=lambda i: null[i])
 
 
-def ramsch_play(table: Table, legal: list[int]) -> int:
+def ramsch_play(table: PlaySituation, legal: list[int]) -> int:
     """Ramsch (everyone for himself, fewest points wins): lead low, stay under the trick,
     dump high cards when void or when the trick is lost anyway."""
     if not table.trick:

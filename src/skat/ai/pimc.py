@@ -2,13 +2,15 @@
 sample double-dummy, play the card that does best on average.
 
 In the card play of a suit game, Grand or Null, :class:`PimcAgent` draws deals of the cards it
-cannot see that agree with everything its seat knows (:class:`Knowledge`: its own hand, the
-cards played, the suits a player showed he is void in, the declarer's discard when it is the
-declarer, the declarer's open hand in an Ouvert game or after he showed his cards, a defender's
-open hand after a claim; the skat is two of the unseen cards unless the seat put it away).  As a
-defender it prefers deals in which the declarer holds the trumps his game needs (several trumps
-in a suit game, a jack or two in Grand) and twelve cards worth the bid he won with (the matadors
-a high bid implies): the others are kept with a lower probability.
+cannot see that agree with everything its seat knows (:class:`skat.core.knowledge.Knowledge`:
+its own hand, the cards played, the suits a player showed he is void in, the declarer's discard
+when it is the declarer, the declarer's open hand in an Ouvert game or after he showed his cards,
+a defender's open hand after a claim; the skat is two of the unseen cards unless the seat put it
+away), drawn by :func:`skat.core.sampling.sample`.  As a defender it prefers deals in which the
+declarer holds the trumps his game needs (several trumps in a suit game, a jack or two in Grand)
+and twelve cards worth the bid he won with (the matadors a high bid implies), and, early in the
+play, a partner whose cards fit his part in the auction: the others are kept with a lower
+probability.
 
 Each deal is solved with :class:`skat.ai.dds.Solver` from the current position, one threshold
 search per legal card: "does the declarer still reach his goal after this card?" (61 card
@@ -39,26 +41,22 @@ from typing import Final
 
 from skat.ai.dds import TRICKS, Position, Solver
 from skat.ai.heuristic import (
-    EFF_MASKS,
     HeuristicAgent,
-    Table,
+    PlaySituation,
     _spitze_reserve,
     evaluate_hand,
-    game_value,
     grand_solid,
     max_bid,
 )
 from skat.ai.simulation import BidTable, Plan, choose_plan, evaluate_bids
 from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard, Event
-from skat.core.cards import JACKS_MASK, Card, points_of
-from skat.core.contracts import EFFECTIVE_SUIT, GRAND, NULL, TRUMP_MASKS
+from skat.core.cards import Card, points_of
+from skat.core.contracts import NULL
+from skat.core.knowledge import SKAT, Knowledge, Slots
+from skat.core.sampling import sample as draw_deal
 from skat.core.state import Phase, View
 
-__all__ = ["LEVELS", "Knowledge", "Level", "PimcAgent", "Sample", "sample_deals"]
-
-ALL_CARDS: Final = (1 << 32) - 1
-SKAT: Final = 3
-"""Slot number of the skat (slots 0, 1, 2 are the seats)."""
+__all__ = ["LEVELS", "Level", "PimcAgent", "Sample", "sample_deals"]
 
 
 @dataclass(frozen=True)
@@ -94,186 +92,6 @@ class Sample:
 
     hands: tuple[int, int, int]
     skat: int
-
-
-class Knowledge:
-    """What a seat knows about where the cards are, from its :class:`View` in the card play.
-
-    ``fixed[slot]`` are the cards known to be in a slot (seats 0-2, :data:`SKAT` = 3),
-    ``size[slot]`` how many cards it holds, ``forbidden[slot]`` the cards it cannot hold (voids
-    shown; the shown skat for the declarer's partner-less side), ``unknown`` the cards to deal.
-    """
-
-    def __init__(self, view: View) -> None:
-        if view.contract is None or view.declarer is None:
-            raise ValueError("sampling needs a declared game in the card play")
-        self.seat = view.seat
-        self.declarer = view.declarer
-        self.gt = gt = int(view.contract.game_type)
-        eff = EFFECTIVE_SUIT[gt]
-        masks = EFF_MASKS[gt]
-        played = [0, 0, 0]
-        forbidden = [0, 0, 0, 0]
-        gone = 0
-        tricks = [(t.leader, tuple(c.index for c in t.cards)) for t in view.tricks]
-        if view.current_trick:
-            tricks.append((view.trick_leader, tuple(c.index for c in view.current_trick)))
-        for leader, cards in tricks:
-            led = eff[cards[0]]
-            for k, i in enumerate(cards):
-                s = (leader + k) % 3
-                played[s] |= 1 << i
-                gone |= 1 << i
-                if eff[i] != led:
-                    forbidden[s] |= masks[led]
-        self.played = tuple(played)
-        self.gone = gone
-        n = len(view.tricks)
-        size = [10 - n - (1 if _in_current(view, s) else 0) for s in range(3)]
-        size.append(2)
-        self.size = tuple(size)
-        fixed = [0, 0, 0, 0]
-        known = [False, False, False, False]
-        fixed[self.seat] = view.hand.mask
-        known[self.seat] = True
-        d = self.declarer
-        if self.seat == d:
-            if view.discard is not None:
-                fixed[SKAT] = view.discard.mask
-                known[SKAT] = True
-        elif view.open_hand is not None:
-            fixed[d] = view.open_hand.mask
-            known[d] = True
-        if view.claimer is not None and view.claimer_hand is not None:
-            fixed[view.claimer] = view.claimer_hand.mask
-            known[view.claimer] = True
-        if self.seat != d and view.skat is not None and not view.contract.hand:
-            # the skat was shown and taken up: its cards are with the declarer or put away
-            partner = 3 - d - self.seat
-            forbidden[partner] |= view.skat.mask
-        if sum(known) == 3:  # the last hand is what is left
-            last = known.index(False)
-            fixed[last] = ALL_CARDS & ~gone & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
-            known[last] = True
-        self.fixed = tuple(fixed)
-        self.known = tuple(known)
-        self.forbidden = tuple(forbidden)
-        self.unknown = ALL_CARDS & ~gone & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
-        # the slots still to fill
-        self.open_slots = tuple(s for s in range(4) if not known[s])
-
-    def allowed(self, slot: int) -> int:
-        """The unknown cards ``slot`` may hold."""
-        return self.unknown & ~self.forbidden[slot]
-
-    def consistent(self, sample: Sample) -> bool:
-        """Does ``sample`` agree with everything known?"""
-        slots = (*sample.hands, sample.skat)
-        seen = self.gone
-        for s in range(4):
-            m = slots[s]
-            if seen & m or m.bit_count() != self.size[s]:
-                return False
-            seen |= m
-            if self.known[s]:
-                if m != self.fixed[s]:
-                    return False
-            elif m & self.forbidden[s]:
-                return False
-        return seen == ALL_CARDS
-
-
-def _in_current(view: View, seat: int) -> bool:
-    k = (seat - view.trick_leader) % 3
-    return k < len(view.current_trick)
-
-
-def _deal_once(know: Knowledge, rng: random.Random) -> list[int] | None:
-    """Deal the unknown cards to the open slots, most constrained cards first; ``None`` when
-    a card finds no slot (the caller tries again)."""
-    slots = know.open_slots
-    room = {s: know.size[s] for s in slots}
-    out = list(know.fixed)
-    cards = [i for i in range(32) if know.unknown >> i & 1]
-    rng.shuffle(cards)
-    options = {i: [s for s in slots if not know.forbidden[s] >> i & 1] for i in cards}
-    cards.sort(key=lambda i: len(options[i]))
-    for i in cards:
-        choices = [s for s in options[i] if room[s]]
-        if not choices:
-            return None
-        total = sum(room[s] for s in choices)
-        r = rng.randrange(total)
-        for s in choices:
-            r -= room[s]
-            if r < 0:
-                break
-        room[s] -= 1
-        out[s] |= 1 << i
-    return out
-
-
-def _deal_search(know: Knowledge, rng: random.Random) -> list[int]:
-    """A consistent deal by backtracking (there is always one: the real deal)."""
-    slots = know.open_slots
-    cards = [i for i in range(32) if know.unknown >> i & 1]
-    rng.shuffle(cards)
-    cards.sort(key=lambda i: sum(1 for s in slots if not know.forbidden[s] >> i & 1))
-    room = {s: know.size[s] for s in slots}
-    out = list(know.fixed)
-
-    def place(k: int) -> bool:
-        if k == len(cards):
-            return True
-        i = cards[k]
-        order = list(slots)
-        rng.shuffle(order)
-        for s in order:
-            if room[s] and not know.forbidden[s] >> i & 1:
-                room[s] -= 1
-                out[s] |= 1 << i
-                if place(k + 1):
-                    return True
-                room[s] += 1
-                out[s] &= ~(1 << i)
-        return False
-
-    if not place(0):
-        raise ValueError("no deal of the hidden cards fits what this seat knows")
-    return out
-
-
-def _plausible(know: Knowledge, hand: int) -> float:
-    """How likely (0..1) the declarer's game is with ``hand`` (his current cards), judged by
-    the trumps he held: several trumps for a suit game, a jack or two for Grand."""
-    held = hand | know.played[know.declarer]
-    if know.gt == GRAND:
-        jacks = (held & JACKS_MASK).bit_count()
-        return (0.2, 0.5, 1.0, 1.0, 1.0)[jacks]
-    if know.gt == NULL:
-        return 1.0
-    trumps = (held & TRUMP_MASKS[know.gt]).bit_count()
-    return 1.0 if trumps >= 5 else (0.1, 0.1, 0.1, 0.25, 0.6)[trumps]
-
-
-OVERBID_CHANCE: Final = 0.05
-"""Weight of a sample in which the declarer's game is worth less than his bid (he would
-have overbid: it happens, rarely)."""
-
-
-def _fits_bid(know: Knowledge, deal: list[int], view: View) -> float:
-    """1 when the declarer's twelve cards in ``deal`` (his hand, the cards he played and the
-    skat) make his game worth at least the bid he won the auction with, else
-    :data:`OVERBID_CHANCE`.  The matadors are what the bid tells: a Hearts game at 40 is
-    "with 3" or "without 3"."""
-    c = view.contract
-    if know.gt == NULL or c is None or view.bid <= 18:
-        return 1.0
-    d = know.declarer
-    twelve = deal[d] | know.played[d] | deal[SKAT]
-    return (
-        1.0 if game_value(c, twelve, view.rules.grand_ouvert_base) >= view.bid else (OVERBID_CHANCE)
-    )
 
 
 AUCTION_TRICKS: Final = 6
@@ -315,7 +133,7 @@ def auction_limits(view: View) -> dict[int, tuple[int, int]]:
 
 
 def _fits_auction(
-    know: Knowledge, deal: list[int], seat: int, said: int, passed: int, view: View
+    know: Knowledge, deal: Slots, seat: int, said: int, passed: int, view: View
 ) -> float:
     """1 when the heuristic, holding ``seat``'s cards of the auction (its hand and the cards
     it played), would have bid what it bid and passed where it passed; else
@@ -328,39 +146,29 @@ def _fits_auction(
 
 def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True) -> list[Sample]:
     """``count`` deals of the hidden cards consistent with ``view`` (a view in the card play
-    of a declared game).  With ``infer`` a defender's samples favour declarer hands that fit
-    the game declared and the bid (a sample is kept with probability :func:`_plausible` ×
-    :func:`_fits_bid`, up to 20 tries).
+    of a declared game), drawn by :func:`skat.core.sampling.sample`.  With ``infer`` a
+    defender's samples favour declarer hands that fit the game declared and the bid
+    (:meth:`Knowledge.weight`) and, in the first :data:`AUCTION_TRICKS` tricks, a hand of the
+    other defender that fits his part in the auction (:func:`_fits_auction`).
     """
     know = Knowledge(view)
-    weigh = infer and know.seat != know.declarer and not know.known[know.declarer]
     bidders: list[tuple[int, int, int]] = []  # the other defender's part in the auction
     if infer and len(view.tricks) < AUCTION_TRICKS:
         limits = auction_limits(view)
         for s in range(3):
             if s not in (know.seat, know.declarer) and not know.known[s] and s in limits:
                 bidders.append((s, *limits[s]))
+
+    def fits(deal: Slots) -> float:
+        p = 1.0
+        for s, said, passed in bidders:
+            p *= _fits_auction(know, deal, s, said, passed, view)
+        return p
+
+    weight = fits if bidders else None
     out: list[Sample] = []
     for _ in range(count):
-        deal: list[int] | None = None
-        for _attempt in range(20):
-            deal = None
-            for _ in range(30):
-                deal = _deal_once(know, rng)
-                if deal is not None:
-                    break
-            if deal is None:
-                deal = _deal_search(know, rng)
-            if not weigh and not bidders:
-                break
-            p = 1.0
-            if weigh:
-                p = _plausible(know, deal[know.declarer]) * _fits_bid(know, deal, view)
-            for s, said, passed in bidders:
-                p *= _fits_auction(know, deal, s, said, passed, view)
-            if rng.random() < p:
-                break
-        assert deal is not None
+        deal = draw_deal(know, rng, infer, weight)
         out.append(Sample((deal[0], deal[1], deal[2]), deal[SKAT]))
     return out
 
@@ -442,7 +250,7 @@ class PimcAgent:
         if c is None or view.declarer is None:
             return fallback  # Ramsch
         cards = [a for a in view.legal_actions if isinstance(a, Card)]
-        reserve = _spitze_reserve(view, Table(view))
+        reserve = _spitze_reserve(view, PlaySituation(view))
         cards = [a for a in cards if a.index not in reserve] or cards
         if len(cards) <= 1:
             return fallback
@@ -495,33 +303,12 @@ class PimcAgent:
     def declarer_decision(self, view: View, fallback: Action) -> Action:
         """Bid, Hand or skat, discard and game by simulation (:mod:`skat.ai.simulation`);
         the heuristic's action where the simulation has nothing to say."""
+        if view.phase == Phase.BIDDING:
+            return self._bid(view, fallback)
+        if view.phase == Phase.SKAT:
+            return self._hand_or_skat(view, fallback)
         legal = view.legal_actions
         hand = view.hand.mask
-        if view.phase == Phase.BIDDING:
-            if grand_solid(hand):
-                return fallback
-            table = self.bid_table(view)
-            limit = table.limit(self.level.bid_margin) if table is not None else 0
-            if HOLD in legal:
-                return HOLD if view.bid <= limit else PASS
-            bids = [a for a in legal if isinstance(a, Bid)]
-            if bids and bids[0].value <= limit:
-                return bids[0]
-            return PASS if PASS in legal else fallback
-        if view.phase == Phase.SKAT:
-            if isinstance(fallback, Declare) and (
-                fallback.contract.ouvert or fallback.contract.schneider_announced
-            ):
-                return fallback  # a hand the heuristic knows to be overwhelming
-            table = self.bid_table(view)
-            if table is None:
-                return fallback
-            score, contract = table.best_hand(view.bid)
-            if contract is not None and score > table.pickup_score(view.bid):
-                action = Declare.of(contract)
-                if action in legal:
-                    return action
-            return PICK_UP if PICK_UP in legal else fallback
         if view.phase == Phase.DISCARD:
             plan = self.plan_for(view, hand)
             for a in legal:
@@ -534,6 +321,37 @@ class PimcAgent:
             if action in legal:
                 return action
         return fallback
+
+    def _bid(self, view: View, fallback: Action) -> Action:
+        """Bid on (or hold) while the simulated expected score allows."""
+        legal = view.legal_actions
+        if grand_solid(view.hand.mask):
+            return fallback
+        table = self.bid_table(view)
+        limit = table.limit(self.level.bid_margin) if table is not None else 0
+        if HOLD in legal:
+            return HOLD if view.bid <= limit else PASS
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids and bids[0].value <= limit:
+            return bids[0]
+        return PASS if PASS in legal else fallback
+
+    def _hand_or_skat(self, view: View, fallback: Action) -> Action:
+        """A Hand game when it expects more than picking up the skat."""
+        legal = view.legal_actions
+        if isinstance(fallback, Declare) and (
+            fallback.contract.ouvert or fallback.contract.schneider_announced
+        ):
+            return fallback  # a hand the heuristic knows to be overwhelming
+        table = self.bid_table(view)
+        if table is None:
+            return fallback
+        score, contract = table.best_hand(view.bid)
+        if contract is not None and score > table.pickup_score(view.bid):
+            action = Declare.of(contract)
+            if action in legal:
+                return action
+        return PICK_UP if PICK_UP in legal else fallback
 
     # ---------------------------------------------------------------- card play
 

@@ -1,6 +1,6 @@
 """Trick play of the three-handed games: laying a card, deciding who wins the trick, giving
 the rest of the cards to one party; who declared at which bid.  Shared by :class:`~skat.core.state.GameState` and
-:class:`~skat.core.tournee.TourneeState`, which keep the same fields for it (a hand mask per
+:class:`~skat.variants.tournee.TourneeState`, which keep the same fields for it (a hand mask per
 seat, the open trick as card indices, who leads it, the tricks and points of each party) and
 decide for themselves what a finished trick means (:meth:`TrickPlay._complete_trick`).
 

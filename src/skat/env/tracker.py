@@ -141,92 +141,111 @@ class ObservationTracker:
         self._shown = False
         self._fallback = False
 
+    def _set(self, i: int, value: float = 1.0) -> None:
+        """Set entry ``i`` of the three base vectors."""
+        b0, b1, b2 = self._base
+        b0[i] = b1[i] = b2[i] = value
+
     def _sync(self) -> None:
         history = self.state.history
         if len(history) < self._n:  # an undo: start again
             self._reset()
-        b0, b1, b2 = self._base
-        rules = self.state.rules
         for ev in history[self._n :]:
             seat, action = ev
             kind = type(action)
             if kind not in _OUTSIDE:
                 self._fallback = True
             if kind is Card:
-                k, pos = divmod(self._cards, 3)
-                at = _TRICKS + k * 99
-                if pos == 0:
-                    i = at + seat
-                    b0[i] = b1[i] = b2[i] = 1.0
-                card = cast(Card, action)
-                i = at + 3 + 32 * seat + card.index
-                b0[i] = b1[i] = b2[i] = 1.0
-                self._hands[seat] &= ~card.bit
-                self._cards += 1
-                continue
-            if self._in_auction:
-                if kind is Bid or kind is Hold:
-                    if kind is Bid:
-                        self._bid = cast(Bid, action).value
-                    old = self._said[seat]
-                    at = _SAID + 64 * seat
-                    i = at + (BID_INDEX[old] + 1 if old else 0)
-                    b0[i] = b1[i] = b2[i] = 0.0
-                    self._said[seat] = self._bid
-                    i = at + BID_INDEX[self._bid] + 1
-                    b0[i] = b1[i] = b2[i] = 1.0
-                elif kind is Pass:
-                    i = _PASSED + seat
-                    b0[i] = b1[i] = b2[i] = 1.0
-                    self._passes += 1
-                if self._passes == 3 or (self._passes == 2 and self._bid):
-                    self._in_auction = False
-                    self._pushing = self._pushing and self._passes == 3
-                    if self._passes == 3 and rules.ramsch != "off":
-                        self._ramsch = rules.ramsch
-                        i = _RAMSCH + RAMSCH_KINDS.index(rules.ramsch)
-                        b0[i] = b1[i] = b2[i] = 1.0
-                continue
-            if self._pushing:
-                if kind is PickUp:
-                    i = _TOOK + seat
-                    b0[i] = b1[i] = b2[i] = 1.0
-                    self._seen[seat] = self._push_skat
-                    self._hands[seat] |= self._push_skat
-                    continue
-                if kind is Pass:
-                    i = _PUSHED + seat
-                    b0[i] = b1[i] = b2[i] = 1.0
-                    continue
-                if kind is Discard:
-                    pushed = cast(Discard, action).mask
-                    self._pushed[seat] = self._push_skat = pushed
-                    self._hands[seat] &= ~pushed
-                    continue
-                self._pushing = False
-            if kind is Declare:
-                if self._ramsch:  # Grand Hand instead of the Schieberamsch
-                    i = _RAMSCH + RAMSCH_KINDS.index(self._ramsch)
-                    b0[i] = b1[i] = b2[i] = 0.0
-                    self._ramsch = ""
-            elif kind is Double:
-                i = _KONTRA + cast(Double, action).level - 1
-                b0[i] = b1[i] = b2[i] = 1.0
-            elif kind is Spitze:
-                i = _SPITZE + cast(Spitze, action).cards - 1
-                b0[i] = b1[i] = b2[i] = 1.0
-            elif kind is LayOpen:
-                self._laid_open = True
-                b0[_ANN] = b1[_ANN] = b2[_ANN] = 1.0
-            elif kind is PickUp or kind is ShowSkat:
-                self._hands[seat] |= self.state.deal.skat_mask
-                if kind is ShowSkat:
-                    self._shown = True
-                    i = _ANN + 1
-                    b0[i] = b1[i] = b2[i] = 1.0
-            elif kind is Discard:
-                self._hands[seat] &= ~cast(Discard, action).mask
+                self._card(seat, cast(Card, action))
+            elif self._in_auction:
+                self._auction(seat, action)
+            elif not (self._pushing and self._push(seat, action)):
+                self._after_auction(seat, action)
         self._n = len(history)
+
+    def _card(self, seat: int, card: Card) -> None:
+        k, pos = divmod(self._cards, 3)
+        at = _TRICKS + k * 99
+        if pos == 0:
+            self._set(at + seat)
+        self._set(at + 3 + 32 * seat + card.index)
+        self._hands[seat] &= ~card.bit
+        self._cards += 1
+
+    def _auction(self, seat: int, action: object) -> None:
+        kind = type(action)
+        if kind is Bid or kind is Hold:
+            if kind is Bid:
+                self._bid = cast(Bid, action).value
+            old = self._said[seat]
+            at = _SAID + 64 * seat
+            self._set(at + (BID_INDEX[old] + 1 if old else 0), 0.0)
+            self._said[seat] = self._bid
+            self._set(at + BID_INDEX[self._bid] + 1)
+        elif kind is Pass:
+            self._set(_PASSED + seat)
+            self._passes += 1
+        if self._passes == 3 or (self._passes == 2 and self._bid):
+            self._in_auction = False
+            self._pushing = self._pushing and self._passes == 3
+            rules = self.state.rules
+            if self._passes == 3 and rules.ramsch != "off":
+                self._ramsch = rules.ramsch
+                self._set(_RAMSCH + RAMSCH_KINDS.index(rules.ramsch))
+
+    def _push(self, seat: int, action: object) -> bool:
+        """A Schieberamsch event (taking the skat, pushing on); False when the pushes are
+        over."""
+        kind = type(action)
+        if kind is PickUp:
+            self._set(_TOOK + seat)
+            self._seen[seat] = self._push_skat
+            self._hands[seat] |= self._push_skat
+        elif kind is Pass:
+            self._set(_PUSHED + seat)
+        elif kind is Discard:
+            pushed = cast(Discard, action).mask
+            self._pushed[seat] = self._push_skat = pushed
+            self._hands[seat] &= ~pushed
+        else:
+            self._pushing = False
+        return self._pushing
+
+    def _after_auction(self, seat: int, action: object) -> None:
+        kind = type(action)
+        if kind is Declare:
+            if self._ramsch:  # Grand Hand instead of the Schieberamsch
+                self._set(_RAMSCH + RAMSCH_KINDS.index(self._ramsch), 0.0)
+                self._ramsch = ""
+        elif kind is Double:
+            self._set(_KONTRA + cast(Double, action).level - 1)
+        elif kind is Spitze:
+            self._set(_SPITZE + cast(Spitze, action).cards - 1)
+        elif kind is LayOpen:
+            self._laid_open = True
+            self._set(_ANN)
+        elif kind is PickUp or kind is ShowSkat:
+            self._hands[seat] |= self.state.deal.skat_mask
+            if kind is ShowSkat:
+                self._shown = True
+                self._set(_ANN + 1)
+        elif kind is Discard:
+            self._hands[seat] &= ~cast(Discard, action).mask
+
+    def _skat_seen(self, out: npt.NDArray[np.float32], seat: int, done: bool) -> None:
+        """The skat and the discard (or the pushes) as ``seat`` saw them."""
+        state = self.state
+        d = state.declarer
+        picked_up = state.picked_up
+        if done or (seat == d and picked_up) or self._shown:
+            _set_cards(out, _SKAT, state.deal.skat_mask)
+            if (picked_up and state.phase in _PLAY_PHASES and (seat == d or done)) or (
+                done and any(self._pushed)
+            ):
+                _set_cards(out, _DISCARD, state.skat.mask)
+        elif self._seen[seat]:
+            _set_cards(out, _SKAT, self._seen[seat])
+            _set_cards(out, _DISCARD, self._pushed[seat])
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` now (a new array)."""
@@ -249,16 +268,7 @@ class ObservationTracker:
         c = state.contract
         if c is not None:
             out[_CONTRACT + CONTRACT_INDEX[c.code]] = 1.0
-        picked_up = state.picked_up
-        if done or (seat == d and picked_up) or self._shown:
-            _set_cards(out, _SKAT, state.deal.skat_mask)
-            if (picked_up and phase in _PLAY_PHASES and (seat == d or done)) or (
-                done and any(self._pushed)
-            ):
-                _set_cards(out, _DISCARD, state.skat.mask)
-        elif self._seen[seat]:
-            _set_cards(out, _SKAT, self._seen[seat])
-            _set_cards(out, _DISCARD, self._pushed[seat])
+        self._skat_seen(out, seat, done)
         if d is not None and seat != d and (self._laid_open or (c is not None and c.ouvert)):
             _set_cards(out, _OPEN, self._hands[d])
         return out
