@@ -23,9 +23,9 @@ from skat.core import (
     matadors,
 )
 from skat.core.cards import ALL_MASK
+from skat.testing import officers, walk
 from skat.variants import OfficersDeal, OfficersState
 from skat.variants.officers import DEALER, FOREHAND, OfficersDealError, Pile
-from skat.testing import officers, walk
 
 
 def layout(fh_up: str, fh_down: str, dealer_up: str, dealer_down: str) -> OfficersDeal:

@@ -29,8 +29,8 @@ from skat.core import (
     RulesError,
 )
 from skat.core.seats import FOREHAND, MIDDLEHAND, REARHAND
-from skat.variants import StrohmannState
 from skat.testing import strohmann, walk
+from skat.variants import StrohmannState
 
 from ._support import DEAL
 

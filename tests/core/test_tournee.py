@@ -28,6 +28,7 @@ from skat.core.contracts import Contract
 from skat.core.deal import Deal
 from skat.core.rules import Rules, RulesError
 from skat.core.state import IllegalActionError
+from skat.testing import tournee, walk
 from skat.variants.tournee import (
     GUCKSER,
     PASST_MIR_NICHT,
@@ -44,7 +45,6 @@ from skat.variants.tournee import (
     parse_tournee_action,
     score_tournee,
 )
-from skat.testing import tournee, walk
 
 Phase = TourneePhase
 

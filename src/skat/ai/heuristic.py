@@ -62,10 +62,10 @@ from skat.core.contracts import (
     Contract,
     matadors,
 )
+from skat.core.knowledge import Knowledge
 from skat.core.rules import Rules
 from skat.core.scoring import contract_value, overbid_value
 from skat.core.sheets import SEEGER_DEFENCE_BONUS, SEEGER_GAME_BONUS
-from skat.core.knowledge import Knowledge
 from skat.core.state import Phase, View
 
 # ranks (index & 7): 7 8 9 Q K T A J

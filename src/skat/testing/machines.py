@@ -38,12 +38,12 @@ from skat.testing.conformance import Machine
 from skat.thirtyone import Round
 from skat.thirtyone import Rules as ScatRules
 from skat.thirtyone import pack as scat_pack
+from skat.thirtyone.agents import HeuristicAgent as ScatHeuristic
 from skat.variants.officers import OfficersDeal, OfficersState
 from skat.variants.strohmann import StrohmannState
 from skat.variants.tournee import TourneePhase, TourneeState
 from skat.variants.tournee_actions import TURN
 from skat.variants.tournee_scoring import GUCKSER, TOURNEE
-from skat.thirtyone.agents import HeuristicAgent as ScatHeuristic
 
 T = TypeVar("T")
 
