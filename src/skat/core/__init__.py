@@ -45,6 +45,7 @@ from skat.core.contracts import (
     matadors,
 )
 from skat.core.deal import Deal, DealError
+from skat.core.game import GameLike
 from skat.core.rules import ISKO, ISS, ISS2, OLD, PRESETS, Rules, RulesError
 from skat.core.scoring import Result, score
 from skat.core.seats import FOREHAND, MIDDLEHAND, REARHAND, Seat
@@ -84,6 +85,7 @@ __all__ = [
     "Declare",
     "Discard",
     "Event",
+    "GameLike",
     "GameState",
     "GameType",
     "Hold",

@@ -95,11 +95,7 @@ class JsonGame:
 
 def read_rules(data: dict[str, Any]) -> Rules:
     """A record's ``rules`` field read (:class:`JsonRecordError` naming the problem)."""
-    text = data.get("rules")
-    if not isinstance(text, str):
-        raise JsonRecordError(f"rules: must be a rules string, not {kind_of(text)}")
-    if len(text) > _MAX_RULES:
-        raise JsonRecordError(f"rules: too long ({len(text)} characters)")
+    text = _text_field(data, "rules", "a rules string", "", _MAX_RULES)
     try:
         return Rules.parse(text)
     except ValueError as exc:
@@ -108,9 +104,13 @@ def read_rules(data: dict[str, Any]) -> Rules:
 
 def read_deal_text(data: dict[str, Any]) -> str:
     """A record's ``deal`` field: its text, checked to be a string of a sane length."""
-    text = data.get("deal")
+    return _text_field(data, "deal", "a string of 32 cards", " for 32 cards", _MAX_DEAL)
+
+
+def _text_field(data: dict[str, Any], key: str, what: str, purpose: str, longest: int) -> str:
+    text = data.get(key)
     if not isinstance(text, str):
-        raise JsonRecordError(f"deal: must be a string of 32 cards, not {kind_of(text)}")
-    if len(text) > _MAX_DEAL:
-        raise JsonRecordError(f"deal: too long for 32 cards ({len(text)} characters)")
+        raise JsonRecordError(f"{key}: must be {what}, not {kind_of(text)}")
+    if len(text) > longest:
+        raise JsonRecordError(f"{key}: too long{purpose} ({len(text)} characters)")
     return text
