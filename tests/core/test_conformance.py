@@ -19,6 +19,7 @@ from skat.testing import (
     ConformanceError,
     Machine,
     check,
+    check_listed,
     game_state,
     officers,
     scat,
@@ -147,3 +148,23 @@ def test_the_suite_catches_a_view_that_leaks_hidden_cards() -> None:
     machine = _broken(new=lambda rng: Leaky(base.new(rng).deal), twin=twin, copy=replayed)
     with pytest.raises(ConformanceError, match="view depends on cards it cannot see"):
         check(machine, games=2)
+
+
+def test_the_listing_check_catches_a_listed_action_that_is_refused_and_the_reverse() -> None:
+    class Refuses:
+        def __init__(self, listed: list[str], valid: set[str]) -> None:
+            self.listed, self.valid = listed, valid
+
+        def legal_actions(self) -> list[str]:
+            return self.listed
+
+        def validate(self, action: str) -> str:
+            if action not in self.valid:
+                raise ValueError(action)
+            return action
+
+    check_listed(Refuses(["a"], {"a"}), ["a", "b"])
+    with pytest.raises(ConformanceError, match="validates but is not listed"):
+        check_listed(Refuses(["a"], {"a", "b"}), ["a", "b"])
+    with pytest.raises(ConformanceError, match="b is listed but refused"):
+        check_listed(Refuses(["a", "b"], {"a"}), ["a", "b"])

@@ -62,7 +62,7 @@ from skat.core.contracts import (
     Contract,
     matadors,
 )
-from skat.core.knowledge import Knowledge
+from skat.core.knowledge import Knowledge, game_type_of, tricks_read
 from skat.core.rules import Rules
 from skat.core.scoring import contract_value, overbid_value
 from skat.core.sheets import SEEGER_DEFENCE_BONUS, SEEGER_GAME_BONUS
@@ -645,28 +645,30 @@ class PlaySituation:
     the declarer's open hand, where each unseen card may be) and the current trick."""
 
     __slots__ = (
+        "_know",
         "declarer",
         "gone",
         "gt",
         "hand",
-        "know",
         "led_suit",
         "open_hand",
         "seat",
         "trick",
         "trick_leader",
         "unseen",
+        "view",
         "voids",
     )
 
     def __init__(self, view: View) -> None:
-        self.know = know = Knowledge(view)
+        self.view = view
+        self._know: Knowledge | None = None
         self.seat = view.seat
         self.hand = view.hand.mask
-        self.gt = know.game_type
+        self.gt = game_type_of(view)
+        played, self.voids = tricks_read(view, self.gt)
+        self.gone = played[0] | played[1] | played[2]
         self.declarer = view.declarer if view.declarer is not None else -1
-        self.gone = know.gone
-        self.voids = know.voids
         self.trick = [card.index for card in view.current_trick]
         self.trick_leader = view.trick_leader
         self.led_suit = EFFECTIVE_SUIT[self.gt][self.trick[0]] if self.trick else -1
@@ -675,7 +677,14 @@ class PlaySituation:
             for cs in (view.skat, view.discard):
                 known |= cs.mask if cs is not None else 0
         self.open_hand = view.open_hand.mask if view.open_hand is not None else -1
-        self.unseen = 0xFFFFFFFF & ~self.hand & ~know.gone & ~known
+        self.unseen = 0xFFFFFFFF & ~self.hand & ~self.gone & ~known
+
+    @property
+    def know(self) -> Knowledge:
+        """Where every unseen card may be (built when first asked)."""
+        if self._know is None:
+            self._know = Knowledge(self.view)
+        return self._know
 
     def possible(self, seat: int) -> int:
         """The cards ``seat`` may hold."""

@@ -58,7 +58,9 @@ __all__ = [
     "SUIT_TRUMP_WEIGHTS",
     "Knowledge",
     "Slots",
+    "game_type_of",
     "suit_masks",
+    "tricks_read",
 ]
 
 SKAT: Final = 3
@@ -71,6 +73,12 @@ _SUIT_MASKS: Final = tuple(
     tuple(sum(1 << i for i in range(32) if EFFECTIVE_SUIT[gt][i] == e) for e in range(5))
     for gt in range(len(EFFECTIVE_SUIT))
 )
+
+_VOID_MASKS: Final = tuple(
+    tuple(sum(masks[e] for e in range(5) if bits >> e & 1) for bits in range(32))
+    for masks in _SUIT_MASKS
+)
+"""``_VOID_MASKS[gt][bits]``: the cards of the effective suits in ``bits`` (bit 4: trumps)."""
 
 GRAND_JACK_WEIGHTS: Final = (0.2, 0.5, 1.0, 1.0, 1.0)
 """Weight of a Grand declarer's deal by the jacks he held (0 … 4)."""
@@ -104,12 +112,42 @@ def _matadors_needed(contract: Contract, bid: int, go_base: int) -> int:
     return max(0, -(-bid // base) - levels)
 
 
-def _picked_up(view: View) -> bool:
-    """Did the declarer pick up the skat (or show it and take it)?"""
-    d = view.declarer
-    return d is not None and any(
-        type(ev[1]) in (PickUp, ShowSkat) and ev[0] == d for ev in view.history
-    )
+def game_type_of(view: View) -> int:
+    """The effective-suit table of the game in ``view``: its game type, in a Ramsch that of
+    Grand (the jacks are the trumps) or of Ramsch with the tens low."""
+    if view.contract is not None:
+        return int(view.contract.game_type)
+    return RAMSCH_LOW_TENS if view.rules.ramsch_tens == "low" else int(GRAND)
+
+
+def tricks_read(view: View, game_type: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards each seat played and the effective suits (bit ``e``, 4 the trumps) each
+    seat showed it is void in by not following suit (ISkO 4.1.3).
+
+    >>> from skat.core.cards import CardSet
+    >>> from skat.core.state import GameState
+    >>> state = GameState(seed=5)
+    >>> for a in ("p", "18", "y", "p", "s", "DA.DK", "H", "HT"):
+    ...     _ = state.apply(a)
+    >>> played, voids = tricks_read(state.view(2), 1)
+    >>> played[0] == CardSet.parse("HT").mask, voids
+    (True, (0, 0, 0))
+    """
+    eff = EFFECTIVE_SUIT[game_type]
+    played = [0, 0, 0]
+    voids = [0, 0, 0]
+    tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
+    if view.current_trick:
+        tricks.append((view.trick_leader, view.current_trick))
+    for leader, cards in tricks:
+        led = eff[cards[0].index]
+        s = leader
+        for card in cards:
+            played[s] |= card.bit
+            if eff[card.index] != led:
+                voids[s] |= 1 << led
+            s = 0 if s == 2 else s + 1
+    return (played[0], played[1], played[2]), (voids[0], voids[1], voids[2])
 
 
 def _settle(may: list[int], known: list[bool], size: tuple[int, ...]) -> None:
@@ -147,6 +185,7 @@ class Knowledge:
         "known",
         "matadors_needed",
         "may",
+        "picked_up",
         "pickers",
         "played",
         "pushes",
@@ -171,6 +210,9 @@ class Knowledge:
     """The game ended early and the unplayed cards went to one party unplayed."""
     voids: tuple[int, ...]
     pickers: tuple[int, ...]
+    """The seats that took the skat in a Schieberamsch, in turn."""
+    picked_up: bool
+    """The declarer picked up the skat (or showed it and took it)."""
     pushes: dict[int, int | None]
     matadors_needed: int
     _sampler: object
@@ -183,11 +225,7 @@ class Knowledge:
         self.contract = contract = view.contract
         self.bid = view.bid
         self.go_base = view.rules.grand_ouvert_base
-        if contract is not None:
-            gt = int(contract.game_type)
-        else:
-            gt = RAMSCH_LOW_TENS if view.rules.ramsch_tens == "low" else int(GRAND)
-        self.game_type = gt
+        self.game_type = gt = game_type_of(view)
         size = self._read_history(view)
         self._read_tricks(view, size)
         fixed = self._fixed(view)
@@ -221,14 +259,11 @@ class Knowledge:
     def _forbidden(self, view: View) -> list[int]:
         """The cards each slot cannot hold: voids shown, a shown skat for the declarer's
         partner, a push seen for the seats that did not take the skat after it."""
-        forbidden = [0, 0, 0, 0]
-        masks = _SUIT_MASKS[self.game_type]
-        for s in range(3):
-            for e in range(5):
-                if self.voids[s] >> e & 1:
-                    forbidden[s] |= masks[e]
+        void = _VOID_MASKS[self.game_type]
+        voids = self.voids
+        forbidden = [void[voids[0]], void[voids[1]], void[voids[2]], 0]
         seat, d = view.seat, view.declarer
-        if d is not None and seat != d and view.skat is not None and _picked_up(view):
+        if d is not None and seat != d and view.skat is not None and self.picked_up:
             forbidden[3 - d - seat] |= view.skat.mask  # a shown skat: with the declarer
         for k, s in enumerate(self.pickers):  # a push seen lies in the skat or with a later taker
             pushed = self.pushes.get(s)
@@ -245,13 +280,18 @@ class Knowledge:
         pickers: list[int] = []
         pushes: dict[int, int | None] = {}
         d = view.declarer
+        picked_up = False
         for who, act in view.history:
             kind = type(act)
+            if kind is Card:  # the card play: no skat taken or put away any more
+                break
             if kind is PickUp or kind is ShowSkat:
                 size[who] += size[SKAT]
                 size[SKAT] = 0
                 if who != d:
                     pickers.append(who)
+                else:
+                    picked_up = True
             elif act is None or kind is Discard:
                 size[who] -= 2
                 size[SKAT] = 2
@@ -259,28 +299,17 @@ class Knowledge:
                     pushes[who] = act.mask if isinstance(act, Discard) else None
         self.pickers = tuple(pickers)
         self.pushes = pushes
+        self.picked_up = picked_up
         return size
 
     def _read_tricks(self, view: View, size: list[int]) -> None:
         """The cards played and the voids shown by not following."""
-        eff = EFFECTIVE_SUIT[self.game_type]
-        played = [0, 0, 0]
-        voids = [0, 0, 0]
-        tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
-        if view.current_trick:
-            tricks.append((view.trick_leader, view.current_trick))
-        for leader, cards in tricks:
-            led = eff[cards[0].index]
-            for k, card in enumerate(cards):
-                s = (leader + k) % 3
-                played[s] |= card.bit
-                if eff[card.index] != led:
-                    voids[s] |= 1 << led
+        played, voids = tricks_read(view, self.game_type)
         for s in range(3):
             size[s] -= played[s].bit_count()
-        self.played = tuple(played)
+        self.played = played
         self.gone = played[0] | played[1] | played[2]
-        self.voids = tuple(voids)
+        self.voids = voids
         self.given_away = False
         if view.phase == Phase.DONE and view.hand.mask.bit_count() != size[view.seat]:
             # ended early (a resignation, a claim): the unplayed cards were given away
@@ -294,7 +323,7 @@ class Knowledge:
         done = view.phase == Phase.DONE
         if view.discard is not None and (view.seat == d or done):
             return view.discard.mask
-        if done and view.skat is not None and not _picked_up(view) and not self.pickers:
+        if done and view.skat is not None and not self.picked_up and not self.pickers:
             return view.skat.mask
         if self.pickers and self.size[SKAT]:
             return self.pushes.get(self.pickers[-1])  # the last push lies there still
@@ -304,30 +333,26 @@ class Knowledge:
         """``may`` from the constraints: a known slot's cards are nobody else's; a slot with
         exactly as many possible cards as it holds is known."""
         rest = ALL_MASK & ~self.gone
-        taken = 0
         for m in fixed:
             if m is not None:
-                taken |= m
-        may = [0, 0, 0, 0]
-        for s in range(4):
-            m = fixed[s]
-            may[s] = m if m is not None else rest & ~taken & ~forbidden[s]
+                rest &= ~m
+        known = [m is not None for m in fixed]
+        may = [m if m is not None else rest & ~f for m, f in zip(fixed, forbidden, strict=True)]
         d = self.declarer
         if required and d is not None and fixed[d] is None:
             for s in range(4):
                 if s != d:
                     may[s] &= ~required
-        known = [m is not None for m in fixed]
-        _settle(may, known, self.size)
-        for s in range(4):
-            if may[s].bit_count() < self.size[s]:
-                raise ValueError("no deal of the hidden cards fits what this seat knows")
-        self.may = tuple(may)
-        self.known = tuple(known)
+        size = self.size
+        _settle(may, known, size)
         hidden = 0
         for s in range(4):
+            if may[s].bit_count() < size[s]:
+                raise ValueError("no deal of the hidden cards fits what this seat knows")
             if not known[s]:
                 hidden |= may[s]
+        self.may = tuple(may)
+        self.known = tuple(known)
         self.hidden = hidden
 
     # ------------------------------------------------------------------ questions

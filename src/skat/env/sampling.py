@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 
-from skat.core.actions import DISCARDS, PickUp, ShowSkat
+from skat.core.actions import DISCARDS
 from skat.core.deal import Deal, DealError
 from skat.core.knowledge import SKAT, Knowledge
 from skat.core.sampling import sample
@@ -58,9 +58,7 @@ class _Constraints:
         except ValueError as exc:
             raise ResampleError(str(exc)) from None
         self.played = self.know.played
-        self.picked_up = d is not None and any(
-            type(ev[1]) in (PickUp, ShowSkat) and ev[0] == d for ev in view.history
-        )
+        self.picked_up = self.know.picked_up
         self.pickers = self.know.pickers
         self.pushes = self.know.pushes
 

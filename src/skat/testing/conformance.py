@@ -177,6 +177,44 @@ def check_views(machine: Machine[S], state: S, rng: random.Random, where: str = 
     return compared
 
 
+def check_listed(
+    state: Any,
+    universe: Sequence[Any],
+    ends: Callable[[Any], bool] | None = None,
+    refused: type[Exception] = ValueError,
+) -> None:
+    """Every legal action (and end action) validates, and every other action of ``universe``
+    is refused with ``refused``.  With ``ends``, the actions it picks must be listed among
+    the end actions, the others among the legal actions; without, either will do.
+
+    >>> from skat.core import CARDS, GameState
+    >>> check_listed(GameState(seed=1), CARDS)   # no card is legal in the auction
+    """
+    legal = {str(a) for a in state.legal_actions()}
+    end = {str(a) for a in state.end_actions()} if hasattr(state, "end_actions") else set()
+    for action in (*state.legal_actions(), *(state.end_actions() if end else ())):
+        try:
+            same = state.validate(action) == action
+        except refused:
+            raise ConformanceError(f"{action} is listed but refused") from None
+        if not same:
+            raise ConformanceError(f"{action} validates as something else")
+    for action in universe:
+        text = str(action)
+        if ends is None:
+            listed = text in legal or text in end
+        else:
+            listed = text in (end if ends(action) else legal)
+        try:
+            state.validate(action)
+        except refused:
+            if listed:
+                raise ConformanceError(f"{action} is listed but refused") from None
+        else:
+            if not listed:
+                raise ConformanceError(f"{action} validates but is not listed")
+
+
 def check(machine: Machine[S], games: int = 100, seed: int = 0, sample: float = 1.0) -> Report:
     """Play ``games`` seeded random games and check every property at every step (the copy
     and view checks at a seeded ``sample`` share of the steps); raises
