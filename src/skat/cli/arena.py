@@ -9,13 +9,19 @@ differences:
 
   diff: +X.XX ± Y.YY TP/game (95% CI), deals: N
 
-The results depend on --seed, --deals and --rules only, not on --jobs.  --out FILE writes
-every game as a JSON record (one a line, in deal order; - is stdout, before the table).
-A progress bar goes to stderr when it is a terminal.
+The results depend on --seed, --deals and --rules only: not on --jobs and not on how busy
+the machine is, since every computer level bounds its work by counts (deals sampled, solver
+nodes), not by the clock.  --budget SECONDS is an optional safety net: a decision that takes
+longer is replaced by a fallback move (as is one that fails).  Any fallback is counted on the
+last line (..., deals: N, fallbacks: F) and makes the command exit with status 1, since the
+figure then measures the machine as well as the players; --allow-fallbacks accepts them.
+--out FILE writes every game as a JSON record (one a line, in deal order; - is stdout, before
+the table).  A progress bar goes to stderr when it is a terminal.
 
 examples:
   skat arena --agents heuristic,random --deals 500 --seed 1
   skat arena --agents heuristic,heuristic --deals 100 --rules pub --out games.jsonl
+  skat arena --agents pimc-hard,heuristic --deals 100 --seed 23 --jobs 2
 """
 
 from __future__ import annotations
@@ -59,7 +65,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=float,
         default=DEFAULT_BUDGET,
-        help=f"seconds per decision before a fallback move is played (default {DEFAULT_BUDGET:g})",
+        metavar="SECONDS",
+        help="optional safety net: seconds per decision after which a fallback move is played "
+        "(default: no limit; the levels' own budgets are counts, not seconds)",
+    )
+    parser.add_argument(
+        "--allow-fallbacks",
+        action="store_true",
+        help="exit with status 0 even when some decisions fell back (default: status 1)",
     )
 
 
@@ -80,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
-    if args.budget <= 0:
+    if args.budget is not None and args.budget <= 0:
         raise UserError(f"--budget must be positive, not {args.budget}")
     rules = Rules.parse(args.rules)
     out: TextIO | None = None
@@ -117,6 +130,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"arena: {names[0]} (A) vs {names[1]} (B), rules {rules}, seed {args.seed}")
     print(report.table())
     print(report.last_line())
+    if report.fallbacks and not args.allow_fallbacks:
+        print(
+            f"skat arena: {report.fallbacks} decisions fell back (see the warnings), so the "
+            "difference does not measure the players alone; --allow-fallbacks accepts that",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
