@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from skat.ai import _kernel
 from skat.ai.arena import DEFAULT_BUDGET
+from skat.ai.dds import Position, Solver
 from skat.cli.main import main
 
 TINY_LEVEL = '''
@@ -34,6 +36,17 @@ BUSY_LOOP = (
 )
 
 
+GRAND = "G decl=0 hands=CJ.SJ.CA.CT.C9.SA.S7/HJ.DJ.C8.HA.HT.H9.S8/C7.ST.SK.DA.DT.D9.HK"
+
+NODES_WITHOUT_NUMBA = f"""
+from skat.ai import _kernel
+from skat.ai.dds import Position, Solver
+solver = Solver()
+solver.solve(Position.parse({GRAND!r}))
+print(_kernel.USE_NUMBA, solver.nodes)
+"""
+
+
 def arena_last_line(capsys: pytest.CaptureFixture[str], jobs: int) -> str:
     argv = ["arena", "--agents", "tiny_level:tiny,heuristic", "--deals", "2", "--seed", "5"]
     assert main([*argv, "--jobs", str(jobs)]) == 0
@@ -42,6 +55,23 @@ def arena_last_line(capsys: pytest.CaptureFixture[str], jobs: int) -> str:
 
 def test_the_arena_sets_no_wall_clock_limit_by_default() -> None:
     assert DEFAULT_BUDGET is None
+
+
+@pytest.mark.skipif(not _kernel.USE_NUMBA, reason="numba not installed: one kernel only")
+def test_node_counts_do_not_depend_on_the_solver_kernel() -> None:
+    """The levels stop sampling after a number of solver nodes, so the compiled and the pure
+    Python kernel must count the same nodes (same transposition table size)."""
+    solver = Solver()
+    solver.solve(Position.parse(GRAND))
+    proc = subprocess.run(
+        [sys.executable, "-c", NODES_WITHOUT_NUMBA],
+        env={**os.environ, "SKAT_NO_NUMBA": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    assert proc.stdout.split() == ["False", str(solver.nodes)]
 
 
 def test_same_diff_line_on_a_busy_machine_and_with_any_jobs(
