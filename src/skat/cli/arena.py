@@ -81,29 +81,46 @@ def record(state: GameState, meta: dict[str, Any]) -> str:
     return dumps(state_to_json(state, meta))
 
 
-def run(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in args.agents.split(",")]
+def _agent_names(text: str) -> list[str]:
+    """The two agent names of ``--agents A,B`` (a one-line error when they are not)."""
+    names = [n.strip() for n in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise UserError(f"--agents takes two agents, A,B, not {args.agents!r}")
+        raise UserError(f"--agents takes two agents, A,B, not {text!r}")
     for name in names:
         if name not in AGENTS and ":" not in name:
             raise UserError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+    return names
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    """The number of processes, after checking the numeric options."""
     if args.deals < 1:
         raise UserError(f"--deals must be at least 1, not {args.deals}")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
     if args.budget is not None and args.budget <= 0:
         raise UserError(f"--budget must be positive, not {args.budget}")
+    return jobs
+
+
+def _open_out(path: str | None) -> TextIO | None:
+    """The stream for ``--out`` (``-`` is stdout), or ``None`` without it."""
+    if path == "-":
+        return sys.stdout
+    if not path:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")  # closed by the caller
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror or exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    names = _agent_names(args.agents)
+    jobs = _jobs(args)
     rules = Rules.parse(args.rules)
-    out: TextIO | None = None
-    if args.out == "-":
-        out = sys.stdout
-    elif args.out:
-        try:
-            out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise UserError(f"{args.out}: {exc.strerror or exc}") from None
+    out = _open_out(args.out)
     progress = _Progress(args.deals, sys.stderr)
     try:
 
