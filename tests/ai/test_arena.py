@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import math
 import re
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -19,8 +21,11 @@ from skat.ai.arena import (
     make_agent,
     run_arena,
 )
+from skat.ai.random_agent import RandomAgent
 from skat.cli.main import main
 from skat.core import GameState, Rules
+from skat.core.actions import Action
+from skat.core.state import View
 from skat.records.jsonrecord import load_json
 
 LAST_LINE = re.compile(r"^diff: [+-]\d+\.\d\d ± (\d+\.\d\d|inf) TP/game \(95% CI\), deals: \d+$")
@@ -221,3 +226,68 @@ def test_progress_bar_only_on_a_terminal() -> None:
         bar.close()
     assert "3/3 deals" in term.getvalue() and term.getvalue().endswith("\n")
     assert pipe.getvalue() == ""
+
+
+# ------------------------------------------------------------------------------ fallbacks
+
+
+class Clumsy:
+    """Fails its first decision in every game, then plays at random."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.inner = RandomAgent(seed)
+        self.asked = 0
+
+    def choose(self, view: View) -> Action:
+        self.asked += 1
+        if self.asked == 1:
+            raise RuntimeError("lost in thought")
+        return self.inner.choose(view)
+
+
+@pytest.fixture
+def clumsy(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The agent name ``arena_clumsy:Clumsy`` (``--jobs 1`` only: it lives in this process)."""
+    module = types.ModuleType("arena_clumsy")
+    module.Clumsy = Clumsy  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "arena_clumsy", module)
+    return "arena_clumsy:Clumsy"
+
+
+def test_fallbacks_are_counted_on_the_last_line(clumsy: str) -> None:
+    report = run_arena([clumsy, "random"], deals=2, seed=3)
+    asked = sum(
+        1
+        for outcomes in iter_arena([clumsy, "random"], deals=2, seed=3)
+        for g in outcomes
+        for seat, who in enumerate(g.seats)
+        if who == 0 and any(e.seat == seat for e in g.events)
+    )
+    assert report.fallbacks == report.stats[0].fallbacks == asked > 0
+    assert report.stats[1].fallbacks == 0
+    assert report.last_line().endswith(f", deals: 2, fallbacks: {asked}")
+    assert not LAST_LINE.match(report.last_line())
+    assert LAST_LINE.match(run_arena(["random", "random"], deals=2, seed=3).last_line())
+
+
+def test_cli_fails_on_fallbacks_unless_allowed(
+    clumsy: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["arena", "--agents", f"{clumsy},random", "--deals", "2", "--seed", "3", "--jobs", "1"]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    last = captured.out.splitlines()[-1]
+    assert re.search(r", deals: 2, fallbacks: [1-9]\d*$", last), last
+    assert "--allow-fallbacks" in captured.err and len(captured.err.splitlines()) == 1
+    assert main([*argv, "--allow-fallbacks"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == last
+
+
+def test_cli_budget_is_optional_and_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--agents", "heuristic,random", "--deals", "1", "--jobs", "1"]
+    assert main([*argv, "--budget", "60"]) == 0
+    with_budget = capsys.readouterr().out.splitlines()[-1]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == with_budget
+    assert main([*argv, "--budget", "0"]) == 2
+    assert "--budget must be positive" in capsys.readouterr().err

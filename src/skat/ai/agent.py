@@ -78,6 +78,10 @@ class SafeAgent:
     does not answer in time the fallback is returned, and while that thread is still busy
     the agent is not asked again (the fallback answers at once).  ``fallbacks`` counts the
     decisions that fell back; ``last_reason`` says why the last one did.
+
+    A budget makes the play depend on the machine's speed and load, so it is a safety net for
+    games against people (and for outside engines) only; the computer levels bound their own
+    work by counts, and the arena runs without a budget by default.
     """
 
     def __init__(self, agent: Agent, *, budget: float | None = None, name: str = "") -> None:

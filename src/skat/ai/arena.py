@@ -13,7 +13,13 @@ that.  The difference A − B is taken per deal and its 95 % confidence interval
 these paired differences (normal approximation, ``1.96 · s / √n``).
 
 Deals and the agents' seeds are derived from the arena seed, the deal number and the seat
-arrangement only, so the results do not depend on how many processes play them.
+arrangement only, and every agent for every game is made fresh, so the results do not depend
+on how many processes play them.  No clock is involved: the computer players bound their work
+by counts (deals sampled, solver nodes), so a run gives the same figures on a busy machine as
+on an idle one.  A wall-clock ``budget`` per decision is an optional safety net only; a
+decision that runs over it (or fails) is replaced by a fallback move, and the last line then
+says how many there were (``fallbacks: N``) because the figure no longer measures the players
+alone.
 
 >>> report = run_arena(["random", "random"], deals=2, seed=7)
 >>> report.games, len(report.deal_diffs), report.last_line().startswith("diff: ")
@@ -60,8 +66,10 @@ ARRANGEMENTS: Final[tuple[tuple[int, int, int], ...]] = (
 )
 """Which agent (0 = A, 1 = B) sits at Forehand, Middlehand, Rearhand in the six games of a deal."""
 
-DEFAULT_BUDGET: Final = 10.0
-"""Seconds an agent may think about one decision before the arena plays a fallback for it."""
+DEFAULT_BUDGET: Final[float | None] = None
+"""The arena's wall-clock limit per decision: none.  The players' own budgets are counts
+(samples, nodes), so the results do not depend on the machine's load; a limit in seconds
+(``budget=``) is a safety net that turns slow decisions into counted fallbacks."""
 
 Recorder = Callable[[GameState, dict[str, Any]], Any]
 """Turns a finished game and its meta data into a record (the CLI writes JSON records)."""
@@ -252,6 +260,12 @@ class ArenaReport:
         self.deal_diffs.append(per_agent[0] / count[0] - per_agent[1] / count[1])
 
     @property
+    def fallbacks(self) -> int:
+        """Decisions of both agents replaced by a fallback move (an error, an illegal
+        action or, with a wall-clock budget, a time-out)."""
+        return sum(s.fallbacks for s in self.stats)
+
+    @property
     def diff(self) -> float:
         """Mean of the per-deal differences A − B (TP per game)."""
         return sum(self.deal_diffs) / len(self.deal_diffs) if self.deal_diffs else 0.0
@@ -290,13 +304,18 @@ class ArenaReport:
         return "\n".join(lines)
 
     def last_line(self) -> str:
-        """``diff: +X.XX ± Y.YY TP/game (95% CI), deals: N`` (A minus B).
+        """``diff: +X.XX ± Y.YY TP/game (95% CI), deals: N`` (A minus B), followed by
+        ``, fallbacks: F`` when any decision was replaced by a fallback move.
 
         >>> r = ArenaReport((AgentStats("a"), AgentStats("b")), [10.0, 20.0, 30.0])
         >>> r.last_line()
         'diff: +20.00 ± 11.32 TP/game (95% CI), deals: 3'
+        >>> r.stats[1].fallbacks = 53
+        >>> r.last_line()
+        'diff: +20.00 ± 11.32 TP/game (95% CI), deals: 3, fallbacks: 53'
         """
-        return f"diff: {self.diff:+.2f} ± {self.ci95:.2f} TP/game (95% CI), deals: {len(self.deal_diffs)}"
+        line = f"diff: {self.diff:+.2f} ± {self.ci95:.2f} TP/game (95% CI), deals: {len(self.deal_diffs)}"
+        return f"{line}, fallbacks: {self.fallbacks}" if self.fallbacks else line
 
 
 def labels(names: Sequence[str]) -> tuple[str, str]:
@@ -352,7 +371,11 @@ def run_arena(
     on_deal: Callable[[list[GameOutcome]], None] | None = None,
 ) -> ArenaReport:
     """Play ``deals`` duplicate deals between two agents and collect the statistics;
-    ``on_deal`` sees the six games of every deal as they finish (in deal order)."""
+    ``on_deal`` sees the six games of every deal as they finish (in deal order).
+
+    ``budget`` is an optional wall-clock limit per decision in seconds (``None``, the
+    default: none); a decision over it is a fallback, counted in the report.  Without it
+    the figures depend on the arguments only, not on the machine or its load."""
     a, b = labels(names)
     report = ArenaReport((AgentStats(a), AgentStats(b)))
     for outcomes in iter_arena(

@@ -297,7 +297,9 @@ def _terminal(pos: Position, mode: int) -> int:
 
 class Solver:
     """A solver with its own transposition table; the table is kept between calls on
-    positions of the same deal (same game, declarer and owners of the cards).
+    positions of the same deal (same game, declarer and owners of the cards).  The table
+    has ``2 ** tt_bits`` slots (default 20 with numba and without: its size changes the node
+    counts, and the node counts bound the players' work, so both kernels play alike).
 
     >>> s = Solver()
     >>> pos = Position.parse("N decl=0 hands=D7.S8/DA.S9/DK.ST")
@@ -306,7 +308,7 @@ class Solver:
     """
 
     def __init__(self, tt_bits: int | None = None) -> None:
-        bits = tt_bits if tt_bits is not None else (20 if K.USE_NUMBA else 16)
+        bits = tt_bits if tt_bits is not None else 20
         size = 1 << bits
         self._tk = K.zeros(size)
         self._tlo = K.zeros(size)

@@ -9,13 +9,19 @@ differences:
 
   diff: +X.XX ± Y.YY TP/game (95% CI), deals: N
 
-The results depend on --seed, --deals and --rules only, not on --jobs.  --out FILE writes
-every game as a JSON record (one a line, in deal order; - is stdout, before the table).
-A progress bar goes to stderr when it is a terminal.
+The results depend on --seed, --deals and --rules only: not on --jobs and not on how busy
+the machine is, since every computer level bounds its work by counts (deals sampled, solver
+nodes), not by the clock.  --budget SECONDS is an optional safety net: a decision that takes
+longer is replaced by a fallback move (as is one that fails).  Any fallback is counted on the
+last line (..., deals: N, fallbacks: F) and makes the command exit with status 1, since the
+figure then measures the machine as well as the players; --allow-fallbacks accepts them.
+--out FILE writes every game as a JSON record (one a line, in deal order; - is stdout, before
+the table).  A progress bar goes to stderr when it is a terminal.
 
 examples:
   skat arena --agents heuristic,random --deals 500 --seed 1
   skat arena --agents heuristic,heuristic --deals 100 --rules pub --out games.jsonl
+  skat arena --agents pimc-hard,heuristic --deals 100 --seed 23 --jobs 2
 """
 
 from __future__ import annotations
@@ -59,7 +65,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=float,
         default=DEFAULT_BUDGET,
-        help=f"seconds per decision before a fallback move is played (default {DEFAULT_BUDGET:g})",
+        metavar="SECONDS",
+        help="optional safety net: seconds per decision after which a fallback move is played "
+        "(default: no limit; the levels' own budgets are counts, not seconds)",
+    )
+    parser.add_argument(
+        "--allow-fallbacks",
+        action="store_true",
+        help="exit with status 0 even when some decisions fell back (default: status 1)",
     )
 
 
@@ -68,29 +81,46 @@ def record(state: GameState, meta: dict[str, Any]) -> str:
     return dumps(state_to_json(state, meta))
 
 
-def run(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in args.agents.split(",")]
+def _agent_names(text: str) -> list[str]:
+    """The two agent names of ``--agents A,B`` (a one-line error when they are not)."""
+    names = [n.strip() for n in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise UserError(f"--agents takes two agents, A,B, not {args.agents!r}")
+        raise UserError(f"--agents takes two agents, A,B, not {text!r}")
     for name in names:
         if name not in AGENTS and ":" not in name:
             raise UserError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+    return names
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    """The number of processes, after checking the numeric options."""
     if args.deals < 1:
         raise UserError(f"--deals must be at least 1, not {args.deals}")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
-    if args.budget <= 0:
+    if args.budget is not None and args.budget <= 0:
         raise UserError(f"--budget must be positive, not {args.budget}")
+    return jobs
+
+
+def _open_out(path: str | None) -> TextIO | None:
+    """The stream for ``--out`` (``-`` is stdout), or ``None`` without it."""
+    if path == "-":
+        return sys.stdout
+    if not path:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")  # closed by the caller
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror or exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    names = _agent_names(args.agents)
+    jobs = _jobs(args)
     rules = Rules.parse(args.rules)
-    out: TextIO | None = None
-    if args.out == "-":
-        out = sys.stdout
-    elif args.out:
-        try:
-            out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise UserError(f"{args.out}: {exc.strerror or exc}") from None
+    out = _open_out(args.out)
     progress = _Progress(args.deals, sys.stderr)
     try:
 
@@ -117,6 +147,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"arena: {names[0]} (A) vs {names[1]} (B), rules {rules}, seed {args.seed}")
     print(report.table())
     print(report.last_line())
+    if report.fallbacks and not args.allow_fallbacks:
+        print(
+            f"skat arena: {report.fallbacks} decisions fell back (see the warnings), so the "
+            "difference does not measure the players alone; --allow-fallbacks accepts that",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
