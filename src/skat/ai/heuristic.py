@@ -63,7 +63,7 @@ from skat.core.contracts import (
     matadors,
 )
 from skat.core.knowledge import Knowledge, game_type_of, tricks_read
-from skat.core.rules import Rules
+from skat.core.rules import ISKO, Rules
 from skat.core.scoring import contract_value, overbid_value
 from skat.core.sheets import SEEGER_DEFENCE_BONUS, SEEGER_GAME_BONUS
 from skat.core.state import Phase, View
@@ -255,7 +255,7 @@ def expected_score(p: float, value: int) -> float:
     return p * won - (1 - p) * lost
 
 
-def game_value(contract: Contract, cards: int, rules_go_base: int = 24) -> int:
+def game_value(contract: Contract, cards: int, rules_go_base: int = ISKO.grand_ouvert_base) -> int:
     """Value of a contract if won simply (no Schneider made), with the matadors of ``cards``:
     :func:`skat.core.scoring.contract_value`.
 
@@ -315,7 +315,7 @@ _BID_CONTRACTS: Final = tuple(
 
 
 def evaluate_hand(
-    hand: int, forehand: bool, go_base: int = 24
+    hand: int, forehand: bool, go_base: int = ISKO.grand_ouvert_base
 ) -> list[tuple[float, int, Contract]]:
     """(expected score, value, contract) of every game the player considers, best first,
     for a 10-card hand before the skat is seen."""
@@ -330,7 +330,7 @@ def evaluate_hand(
 
 
 @lru_cache(maxsize=4096)
-def max_bid(hand: int, forehand: bool = False, go_base: int = 24) -> int:
+def max_bid(hand: int, forehand: bool = False, go_base: int = ISKO.grand_ouvert_base) -> int:
     """The highest bid the player holds: the value of the best game with a positive expected
     score (0: none).
 
@@ -469,7 +469,9 @@ def _worth_a_look(cards: int, gt: int) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def best_plan(cards: int, bid: int, forehand: bool, go_base: int = 24) -> tuple[Contract, int]:
+def best_plan(
+    cards: int, bid: int, forehand: bool, go_base: int = ISKO.grand_ouvert_base
+) -> tuple[Contract, int]:
     """The contract to declare after picking up, and the discard for it, from 12 cards: the
     best expected score among the games worth the bid (if none is, the least bad)."""
     best: tuple[float, Contract, int] | None = None

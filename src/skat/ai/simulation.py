@@ -59,6 +59,7 @@ from skat.ai.heuristic import (
 from skat.core.bidding import BID_VALUES
 from skat.core.cards import JACKS_MASK, points_of
 from skat.core.contracts import GRAND, NULL, TRUMP_MASKS, Contract
+from skat.core.rules import ISKO
 from skat.core.scoring import overbid_value
 
 __all__ = [
@@ -159,7 +160,9 @@ class Plan:
     """The heuristic's chance to win it."""
 
 
-def plan_candidates(cards: int, forehand: bool, per_game: int = 2, go_base: int = 24) -> list[Plan]:
+def plan_candidates(
+    cards: int, forehand: bool, per_game: int = 2, go_base: int = ISKO.grand_ouvert_base
+) -> list[Plan]:
     """The plans worth solving for 12 cards: for every game worth a look, the ``per_game``
     best discards by the heuristic's strength (Null Ouvert with Null's best discard); plans
     the heuristic gives less than :data:`MIN_PRIOR` are left out, and at most
@@ -224,7 +227,7 @@ def choose_plan(
     solver: Solver,
     worlds: int,
     nodes: int = 10**9,
-    go_base: int = 24,
+    go_base: int = ISKO.grand_ouvert_base,
 ) -> Plan:
     """The plan (game and discard) with the best expected score for the declarer at
     ``seat`` holding the 12 ``cards`` after picking up, for a game of at least ``bid``.
@@ -354,7 +357,7 @@ def evaluate_bids(
     solver: Solver,
     worlds: int,
     nodes: int = 10**9,
-    go_base: int = 24,
+    go_base: int = ISKO.grand_ouvert_base,
     min_bid: int = 18,
 ) -> BidTable:
     """Sample ``worlds`` deals of the 22 unseen cards (skat and both other hands) and judge
