@@ -69,7 +69,11 @@ def test_played_cards_are_in_no_slot() -> None:
     played = CardSet.parse("SA S9 HK").mask
     assert know.gone == played
     assert all(not m & played for m in know.may)
-    assert know.played == (CardSet.parse("SA").mask, CardSet.parse("S9").mask, CardSet.parse("HK").mask)
+    assert know.played == (
+        CardSet.parse("SA").mask,
+        CardSet.parse("S9").mask,
+        CardSet.parse("HK").mask,
+    )
     assert know.size == (9, 9, 9, 2)
 
 

@@ -63,9 +63,13 @@ UNIVERSE: tuple[Action, ...] = (
     *SPITZEN[1:5],
     *SCHENKEN,
 )
+
+
 def _is_end(action: Action) -> bool:
     """Listed among the end actions: resignation, Schenken, showing the cards."""
     return isinstance(action, (Resign, Schenken)) or action is SHOW_CARDS
+
+
 _SOME_DISCARDS = [
     Discard.of(CARDS[i], CARDS[j])
     for i, j in random.Random(5).sample([(i, j) for i in range(32) for j in range(i)], 120)
