@@ -266,7 +266,7 @@ def test_legal_actions_are_never_empty_until_the_end_and_all_validate(config: st
         legal = state.legal_actions()
         assert bool(legal) is not state.is_over, (step.seed, step.index)
         assert state.is_over is (state.result is not None)
-        assert (state.phase == Phase.ANSWER) is (not state.is_over and bool(state._var.pending))
+        assert (state.phase == Phase.ANSWER) is (not state.is_over and bool(state._course.questions.pending))
         for action in legal:
             assert state.validate(action) is action, (step.seed, step.index, action)
         for action in state.end_actions():
