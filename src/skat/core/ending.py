@@ -108,3 +108,85 @@ def final_result(
         schenken=schenken,
         violation=violation,
     )
+
+
+def _end(play: Play, course: Course, rules: Rules, **how: object) -> tuple[Play, Course]:
+    result = final_result(play, course, rules, **how)  # type: ignore[arg-type]
+    return play, course._replace(result=result)
+
+
+def give_rest(play: Play, declarer: int, to_declarer: bool) -> Play:
+    """Every card still in play goes to one party, with the tricks still to play."""
+    return play.give_rest(declarer if to_declarer else (declarer + 1) % 3)
+
+
+def end_now(play: Play, course: Course, rules: Rules, **how: object) -> tuple[Play, Course]:
+    """The game ends now (Schenken accepted, a violation): the course with its result."""
+    return _end(play, course, rules, **how)
+
+
+def _defenders_give_up(course: Course, rules: Rules) -> bool:
+    defenders = 7 & ~(1 << course.declarer)
+    mode = rules.resign
+    return (
+        mode == "one"
+        or course.resigned & defenders == defenders
+        or (mode == "after_claim" and course.claimed)
+    )
+
+
+def resign(play: Play, course: Course, rules: Rules, seat: int) -> tuple[Play, Course]:
+    """``seat`` gives up: the declarer loses; the defenders give up when one (or both, by the
+    rules) did.  ``rules.resign_levels``: ISkO 4.3.3/4.1.4 (lost simple, or with what the other
+    party already secured) or every remaining card to the other party (ISS)."""
+    course = course._replace(resigned=course.resigned | 1 << seat)
+    d = course.declarer
+    rest = rules.resign_levels == "rest"
+    if seat == d:
+        if rest:
+            play = give_rest(play, d, to_declarer=False)
+            return _end(play, course, rules, declarer_resigned=True)
+        outcome = violation_outcome(play, course, True)
+        return _end(play, course, rules, declarer_resigned=True, outcome=outcome)
+    if not _defenders_give_up(course, rules):
+        return play, course
+    if rest:
+        # Null: the declarer wins by taking no trick, so the rest is not his
+        play = give_rest(play, d, to_declarer=play.game_type != NULL)
+        return _end(play, course, rules, defenders_resigned=True)
+    outcome = violation_outcome(play, course, False)
+    return _end(play, course, rules, defenders_resigned=True, outcome=outcome)
+
+
+def _trick_ending(
+    play: Play, course: Course, rules: Rules, winner: int
+) -> tuple[bool, bool | None]:
+    """(whether the game ends after this trick, who takes the rest: the declarer (True), the
+    defenders (False), nobody (None))."""
+    contract = course.contract
+    assert contract is not None
+    if winner == course.declarer:
+        if play.game_type == NULL:  # the Null declarer took a trick
+            return True, None
+    elif contract.schwarz_announced or course.questions.schenken_refused >= 2:
+        return True, None
+    elif course.claimed and rules.claim == "isko" and play.game_type != NULL:
+        return True, False  # a failed claim: every remaining trick goes to the defenders
+    if course.claimer >= 0 and winner != course.claimer:
+        return True, True  # a defender's failed claim (ISkO: only if he takes all the rest)
+    return play.count == 10, None
+
+
+def after_trick(play: Play, course: Course, rules: Rules, winner: int) -> tuple[Play, Course]:
+    """What a completed trick (won by ``winner``) makes of the game: the course has its result
+    when the game is over (played out, or decided early)."""
+    if course.contract is None:  # Ramsch: everyone for himself
+        if play.count < 10 or course.ramsch is None:
+            return play, course
+        return play, course._replace(result=course.ramsch.result(play, course.skat, rules))
+    ends, rest = _trick_ending(play, course, rules, winner)
+    if not ends:
+        return play, course
+    if rest is not None:
+        play = give_rest(play, course.declarer, rest)
+    return _end(play, course, rules)

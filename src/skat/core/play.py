@@ -77,7 +77,13 @@ class Play(NamedTuple):
         """``seat`` lays the card ``index`` (held and allowed); the trick stays open."""
         h0, h1, h2 = self.hands
         bit = ~(1 << index)
-        hands = (h0 & bit, h1, h2) if seat == 0 else (h0, h1 & bit, h2) if seat == 1 else (h0, h1, h2 & bit)
+        hands = (
+            (h0 & bit, h1, h2)
+            if seat == 0
+            else (h0, h1 & bit, h2)
+            if seat == 1
+            else (h0, h1, h2 & bit)
+        )
         return Play(hands, (*self.trick, index), *self[2:])
 
     def close(self) -> tuple[Play, int]:

@@ -44,15 +44,12 @@ from skat.core.actions import (
     BIDS,
     DISCARDS,
     HOLD,
-    KONTRA,
-    LAY_OPEN,
     PASS,
     PICK_UP,
     RESIGNS,
     SCHENKEN,
     SHOW_CARDS,
     SHOW_SKAT,
-    VIOLATION_KINDS,
     Action,
     ActionParseError,
     Bid,
@@ -75,19 +72,18 @@ from skat.core.auction import Auction
 from skat.core.bidding import BID_VALUES
 from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of
 from skat.core.contracts import (
-    EFFECTIVE_SUIT,
     FOLLOW_MASKS,
     GRAND,
     NULL,
-    TRUMP_ORDER,
     Contract,
     best_case_matadors,
     matadors,
 )
 from skat.core.course import Course
 from skat.core.deal import Deal
-from skat.core.ending import final_result, violation_outcome
+from skat.core.ending import after_trick, end_now, resign
 from skat.core.errors import ErrorCode, Refusal
+from skat.core.extras import kontra_eligible, play_extras, schenken_open, spitze_run
 from skat.core.phase import (
     ANSWER,
     BIDDING,
@@ -106,13 +102,23 @@ from skat.core.ramsch import (
     Ramsch,
     push_choices,
     push_discards,
-    push_refusal,
     ramsch_game_type,
 )
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, max_value
 from skat.core.seats import Seat
 from skat.core.tricks import Trick
+from skat.core.validation import (
+    check_answer,
+    check_bidding,
+    check_discard,
+    check_play,
+    check_push,
+    check_resign,
+    check_schenken,
+    check_show_cards,
+    check_violation,
+)
 from skat.core.view import View, build_view
 
 
@@ -139,6 +145,8 @@ class IllegalActionError(ValueError):
 
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
+
+
 def _declaration_table(hand: bool) -> tuple[tuple[Declare, int, int, int], ...]:
     """(action, game type, base value (0: Grand Ouvert, from the rules), fixed levels) for the
     "arithmetically possible" check: value bound = base * (matadors + fixed levels)."""
@@ -216,6 +224,17 @@ class GameState:
             self._start_ramsch(rules.ramsch if rules.ramsch != "off" else "ramsch")
 
     # ------------------------------------------------------------------ properties
+
+    @property
+    def play(self) -> Play:
+        """The trick play now (hands, open trick, tricks): an immutable value."""
+        return self._play
+
+    @property
+    def course(self) -> Course:
+        """The course of the game besides the cards (auction, declaration, questions, Ramsch,
+        ending): an immutable value."""
+        return self._course
 
     @property
     def is_over(self) -> bool:
@@ -335,53 +354,10 @@ class GameState:
         return []
 
     def _play_extra_actions(self) -> list[Action]:
-        """Kontra for a defender before he plays to the first trick; laying the cards open."""
-        out: list[Action] = []
-        seat = self.to_move
-        c = self._course
-        d = c.declarer
-        rules = self.rules
-        if d < 0:
-            return out
-        play = self._play
-        if (
-            rules.kontra
-            and rules.kontra_timing == "trick"
-            and c.questions.kontra == 0
-            and seat != d
-            and play.count == 0
-            and self._kontra_eligible(seat)
-        ):
-            out.append(KONTRA)
-        contract = c.contract
-        if (
-            rules.open_play
-            and seat == d
-            and not c.lay_open
-            and contract is not None
-            and not contract.ouvert
-            and play.game_type != NULL
-            and (play.count or play.trick)
-        ):
-            out.append(LAY_OPEN)
-        return out
-
-    def _kontra_eligible(self, seat: int) -> bool:
-        if self.rules.kontra_eligibility == "any":
-            return True
-        auction = self._course.auction
-        return bool(auction.voice >> seat & 1) or not auction.passed18 >> seat & 1
+        return play_extras(self.to_move, self._play, self._course, self.rules)
 
     def _spitze_run(self) -> int:
-        """How many of the lowest trumps (from the 7, or the jack of diamonds in Grand) the
-        declarer holds in an unbroken run: the largest Spitze he can announce."""
-        hand = self._play.hands[self._course.declarer]
-        n = 0
-        for idx in reversed(TRUMP_ORDER[self._play.game_type]):
-            if not hand >> idx & 1:
-                break
-            n += 1
-        return n
+        return spitze_run(self._play.hands[self._course.declarer], self._play.game_type)
 
     def end_actions(self, seat: int | None = None) -> list[Action]:
         """Ways to end the play early that are open now to ``seat`` (whether or not it is its
@@ -403,31 +379,29 @@ class GameState:
         if not c.claimed:
             out.append(SHOW_CARDS)
         d = c.declarer
-        hands = self._play.hands
-        for s in range(3):
-            if c.resigned >> s & 1:
-                continue
-            if s == d and self.rules.declarer_resign == "isko" and hands[d].bit_count() < 9:
-                out.extend(Resign(d, x) for x in range(3) if x != d)  # with a defender's consent
-            else:
-                out.append(RESIGNS[s])
-        if self._schenken_open():
+        out.extend(self._resignations())
+        if schenken_open(self._play, self._course, self.rules):
             out.extend(SCHENKEN[s] for s in range(3) if s != d)
         if seat is None:
             return out
         return [a for a in out if self.is_legal(a, seat)]
 
-    def _schenken_open(self) -> bool:
+    def _resignations(self) -> list[Action]:
         c = self._course
-        play = self._play
-        return (
-            self.rules.schenken
-            and play.game_type != NULL
-            and play.count == 0
-            and not play.trick
-            and not c.questions.pending
-            and c.questions.schenken_refused < 2
-        )
+        d = c.declarer
+        out: list[Action] = []
+        for s in range(3):
+            if c.resigned >> s & 1:
+                continue
+            if (
+                s == d
+                and self.rules.declarer_resign == "isko"
+                and self._play.hands[d].bit_count() < 9
+            ):
+                out.extend(Resign(d, x) for x in range(3) if x != d)  # with a defender's consent
+            else:
+                out.append(RESIGNS[s])
+        return out
 
     def _possible_declarations(self, hand: bool) -> list[Action]:
         """Declarations that can reach the bid arithmetically (all of them if none can)."""
@@ -499,132 +473,6 @@ class GameState:
         _CHECKS[self.phase](self, action, seat, who)
         return action
 
-    def _check_resign(self, action: Action, seat: int, who: str) -> None:
-        assert isinstance(action, Resign)
-        c = self._course
-        d = c.declarer
-        if self.phase != PLAY or d < 0:
-            raise _refuse(
-                "resigning is possible only during the play of a game", ErrorCode.WRONG_PHASE
-            )
-        if action.seat != seat:
-            raise _refuse(f"{who} cannot resign for seat {action.seat}", ErrorCode.WRONG_SEAT)
-        if c.resigned >> seat & 1:
-            raise _refuse(f"{who} has resigned already", ErrorCode.ALREADY_DONE)
-        if action.consent >= 0 and (action.consent == d or action.consent > 2):
-            raise _refuse(
-                "only a defender can consent to the declarer giving up", ErrorCode.WRONG_SEAT
-            )
-        if (
-            seat == d
-            and self.rules.declarer_resign == "isko"
-            and self._play.hands[d].bit_count() < 9
-            and action.consent < 0
-        ):
-            raise _refuse(
-                "the declarer holds fewer than 9 cards: he can give up only with a "
-                f"defender's consent (RE.{d}+<defender>)",
-                ErrorCode.NEEDS_CONSENT,
-            )
-
-    def _check_violation(self, action: Action, seat: int, who: str) -> None:
-        assert isinstance(action, Violation)
-        if self.phase != PLAY or self._course.declarer < 0:
-            raise _refuse(
-                "violations are recorded during the play of a game", ErrorCode.WRONG_PHASE
-            )
-        if action.seat != seat or not 0 <= seat < 3:
-            raise _refuse(
-                f"{who} cannot record a violation for seat {action.seat}", ErrorCode.WRONG_SEAT
-            )
-        if action.kind not in VIOLATION_KINDS:
-            raise _refuse(f"unknown violation {action.kind!r}", ErrorCode.MALFORMED)
-
-    def _check_schenken(self, action: Action, seat: int, who: str) -> None:
-        assert isinstance(action, Schenken)
-        d = self._course.declarer
-        if action.seat != seat or seat == d or not 0 <= seat < 3:
-            raise _refuse("only a defender can offer to concede (schenken)", ErrorCode.WRONG_SEAT)
-        if self.phase != PLAY or not self._schenken_open() or d < 0:
-            raise _refuse(
-                "schenken is possible only before the first card is played"
-                + ("" if self.rules.schenken else " and with the rules option schenken=on"),
-                ErrorCode.WRONG_PHASE if self.rules.schenken else ErrorCode.NOT_ALLOWED_BY_RULES,
-            )
-
-    def _check_show_cards(self, action: Action, seat: int, who: str) -> None:
-        c = self._course
-        if self.phase != PLAY:
-            raise _refuse(
-                "showing the cards is possible only during the play", ErrorCode.WRONG_PHASE
-            )
-        if c.declarer < 0:
-            raise _refuse("nobody claims in a Ramsch", ErrorCode.WRONG_PHASE)
-        if seat != c.declarer:  # a defender claims every remaining trick for himself
-            null = self._play.game_type == NULL
-            if self.rules.claim != "isko" or null:
-                raise _refuse(
-                    "only the declarer can show his cards and claim"
-                    + (" in Null" if null else " under these rules"),
-                    ErrorCode.NOT_ALLOWED_BY_RULES,
-                )
-            if c.claimer >= 0 or c.claimed:
-                raise _refuse("the remaining tricks are claimed already", ErrorCode.ALREADY_DONE)
-            return
-        if c.claimed:
-            raise _refuse("the declarer has shown his cards already", ErrorCode.ALREADY_DONE)
-
-    def _check_answer(self, action: Action, seat: int, who: str) -> None:
-        legal = self._legal_answer()
-        # Double, Spitze and Schenken are tuples (Spitze(1) == KONTRA): match the type too
-        if not any(type(a) is type(action) and a == action for a in legal):
-            options = ", ".join(str(a) for a in legal)
-            raise _refuse(f"{who} must answer first: {options}", ErrorCode.MUST_ANSWER)
-
-    def _check_play(self, action: Action, seat: int, who: str) -> None:
-        if isinstance(action, (Double, LayOpen)):
-            if action not in self._play_extra_actions():
-                what = "Kontra" if isinstance(action, Double) else "laying the cards open"
-                allowed = self.rules.kontra if isinstance(action, Double) else self.rules.open_play
-                raise _refuse(
-                    f"{what} is not possible for {who} now",
-                    ErrorCode.WRONG_PHASE if allowed else ErrorCode.NOT_ALLOWED_BY_RULES,
-                )
-            return
-        if not isinstance(action, Card):
-            raise _refuse(f"{who} must play a card, not {action}", ErrorCode.WRONG_PHASE)
-        play = self._play
-        hand = play.hands[seat]
-        if not hand & action.bit:
-            raise _refuse(f"{who} does not hold {action}", ErrorCode.NOT_IN_HAND)
-        if play.trick:
-            gt = play.game_type
-            follow = hand & FOLLOW_MASKS[gt][play.trick[0]]
-            if follow and not follow & action.bit:
-                led = CARDS[play.trick[0]]
-                what = "trump" if EFFECTIVE_SUIT[gt][led.index] == 4 else led.suit.english
-                raise _refuse(
-                    f"{who} must follow {what} (led {led}), not {action}", ErrorCode.MUST_FOLLOW
-                )
-
-    def _check_push(self, action: Action, seat: int, who: str) -> None:
-        refusal = push_refusal(
-            action, self.phase == PUSH_DISCARD, self._play.hands[seat], self.rules, who
-        )
-        if refusal is not None:
-            raise IllegalActionError.of(refusal)
-
-    def _check_bidding(self, action: Action, seat: int, who: str) -> None:
-        if isinstance(action, Pass):
-            return
-        if isinstance(action, (Hold, Bid)):
-            value = action.value if isinstance(action, Bid) else None
-            refusal = self._course.auction.refusal(value, who)
-            if refusal is not None:
-                raise IllegalActionError.of(refusal)
-            return
-        raise _refuse(f"the auction is on: {who} cannot {action}", ErrorCode.WRONG_PHASE)
-
     def _check_skat(self, action: Action, seat: int, who: str) -> None:
         if isinstance(action, PickUp):
             return
@@ -647,14 +495,6 @@ class GameState:
         raise _refuse(
             f"{who} must pick up the skat (s) or declare a Hand game", ErrorCode.WRONG_PHASE
         )
-
-    def _check_discard(self, action: Action, seat: int, who: str) -> None:
-        if not isinstance(action, Discard):
-            raise _refuse(f"{who} must put two cards into the skat first", ErrorCode.WRONG_PHASE)
-        hand = self._play.hands[seat]
-        if action.mask & ~hand:
-            missing = CardSet(action.mask & ~hand)
-            raise _refuse(f"{who} does not hold {missing}", ErrorCode.NOT_IN_HAND)
 
     def _check_declare(self, action: Action, seat: int, who: str) -> None:
         if not isinstance(action, Declare):
@@ -698,28 +538,7 @@ class GameState:
     def apply(self, action: Action | str, seat: int | None = None) -> Event:
         """Validate and apply an action (or its text); returns the recorded event."""
         if type(action) is Card and seat is None and self.phase == PLAY:
-            # fast path for the card play
-            s = self.to_move
-            play = self._play
-            hand = play.hands[s]
-            bit = action.bit
-            if not hand & bit:
-                self.validate(action)
-            trick = play.trick
-            if trick:
-                follow = hand & FOLLOW_MASKS[play.game_type][trick[0]]
-                if follow and not follow & bit:
-                    self.validate(action)
-            self._undo.append(_snapshot(self))
-            play = play.lay(s, action.index)
-            if len(trick) < 2:
-                self._play = play
-                self.to_move = 0 if s == 2 else s + 1
-            else:
-                self._complete_trick(play)
-            event = _CARD_EVENTS[s][action.index]
-            self.history.append(event)
-            return event
+            return self._apply_card(action)
         if seat is None and self.phase == BIDDING:
             # fast path for the auction: a call that needs no more checks
             auction = self._course.auction
@@ -749,6 +568,30 @@ class GameState:
         if self.phase in (PLAY, ANSWER):
             self.phase = ANSWER if self._course.questions.pending else PLAY
         event = Event(seat, action)
+        self.history.append(event)
+        return event
+
+    def _apply_card(self, action: Card) -> Event:
+        """The fast path of the card play (the seat to move plays a card)."""
+        s = self.to_move
+        play = self._play
+        hand = play.hands[s]
+        bit = action.bit
+        if not hand & bit:
+            self.validate(action)
+        trick = play.trick
+        if trick:
+            follow = hand & FOLLOW_MASKS[play.game_type][trick[0]]
+            if follow and not follow & bit:
+                self.validate(action)
+        self._undo.append(_snapshot(self))
+        play = play.lay(s, action.index)
+        if len(trick) < 2:
+            self._play = play
+            self.to_move = 0 if s == 2 else s + 1
+        else:
+            self._complete_trick(play)
+        event = _CARD_EVENTS[s][action.index]
         self.history.append(event)
         return event
 
@@ -825,7 +668,9 @@ class GameState:
     def _open_kontra_window(self) -> None:
         """Kontra only before the first lead: each eligible defender in turn says Kontra or not."""
         d = self._course.declarer
-        seats = tuple(s for s in range(3) if s != d and self._kontra_eligible(s))
+        seats = tuple(
+            s for s in range(3) if s != d and kontra_eligible(self._course.auction, s, self.rules)
+        )
         self._ask(Question.KONTRA, seats, resume=0)
 
     def _step_answer(self, seat: int, action: Action) -> None:
@@ -906,31 +751,9 @@ class GameState:
             self._set(claimer=seat)
 
     def _step_resign(self, seat: int, action: Action) -> None:
-        c = self._course
-        self._set(resigned=c.resigned | 1 << seat)
-        d = c.declarer
-        rest = self.rules.resign_levels == "rest"
-        if seat == d:
-            if rest:
-                self._give_rest(to_declarer=False)
-                self._finish(declarer_resigned=True)
-            else:  # ISkO 4.3.3/4.1.4: lost simple, or with what the defenders already secured
-                self._finish(declarer_resigned=True, outcome=self._violation_outcome(True))
-            return
-        defenders = 7 & ~(1 << d)
-        mode = self.rules.resign
-        resigned = self._course.resigned
-        if (
-            mode == "one"
-            or resigned & defenders == defenders
-            or (mode == "after_claim" and c.claimed)
-        ):
-            if rest:
-                # Null: the declarer wins by taking no trick, so the rest is not his
-                self._give_rest(to_declarer=self._play.game_type != NULL)
-                self._finish(defenders_resigned=True)
-            else:
-                self._finish(defenders_resigned=True, outcome=self._violation_outcome(False))
+        self._play, self._course = resign(self._play, self._course, self.rules, seat)
+        if self._course.result is not None:
+            self.phase = DONE
 
     def _step_schenken(self, seat: int, action: Action) -> None:
         self._ask(Question.SCHENKEN, (self._course.declarer,), resume=self.to_move)
@@ -940,49 +763,14 @@ class GameState:
 
     def _complete_trick(self, play: Play) -> None:
         play, winner = play.close()
-        self._play = play
         self.to_move = winner
-        c = self._course
-        contract = c.contract
-        if contract is None:  # Ramsch: everyone for himself
-            if play.count == 10:
-                ramsch = c.ramsch
-                assert ramsch is not None
-                self.phase = DONE
-                self._set(result=ramsch.result(play, c.skat, self.rules))
-            return
-        if winner == c.declarer:
-            if play.game_type == NULL:
-                self._finish()
-                return
-        else:
-            if contract.schwarz_announced or c.questions.schenken_refused >= 2:
-                self._finish()
-                return
-            if c.claimed and self.rules.claim == "isko" and play.game_type != NULL:
-                # a failed claim: every remaining trick goes to the defenders
-                self._give_rest(to_declarer=False)
-                self._finish()
-                return
-        if c.claimer >= 0 and winner != c.claimer:
-            # a defender's failed claim (ISkO: only if he takes all the rest himself)
-            self._give_rest(to_declarer=True)
-            self._finish()
-            return
-        if play.count == 10:
-            self._finish()
-
-    def _give_rest(self, to_declarer: bool) -> None:
-        """Every card still in play goes to one party, with the tricks still to play."""
-        d = self._course.declarer
-        self._play = self._play.give_rest(d if to_declarer else (d + 1) % 3)
-
-    def _violation_outcome(self, by_declarer: bool) -> tuple[bool, bool, bool]:
-        return violation_outcome(self._play, self._course, by_declarer)
+        self._play, self._course = after_trick(play, self._course, self.rules, winner)
+        if self._course.result is not None:
+            self.phase = DONE
 
     def _finish(self, **how: object) -> None:
+        self._play, self._course = end_now(self._play, self._course, self.rules, **how)
         self.phase = DONE
-        self._set(result=final_result(self._play, self._course, self.rules, **how))  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ undo, copy
 
@@ -1052,14 +840,14 @@ _LEGAL: Final[dict[Phase, Callable[[GameState], list[Action]]]] = {
 """The legal actions by phase."""
 
 _CHECKS: Final[dict[Phase, _Check]] = {
-    BIDDING: GameState._check_bidding,
+    BIDDING: check_bidding,
     SKAT: GameState._check_skat,
-    DISCARD: GameState._check_discard,
+    DISCARD: check_discard,
     DECLARE: GameState._check_declare,
-    PLAY: GameState._check_play,
-    PUSH: GameState._check_push,
-    PUSH_DISCARD: GameState._check_push,
-    ANSWER: GameState._check_answer,
+    PLAY: check_play,
+    PUSH: check_push,
+    PUSH_DISCARD: check_push,
+    ANSWER: check_answer,
 }
 """The checks of the seat to move's action by phase (after the game-over and turn checks)."""
 
@@ -1076,10 +864,10 @@ _STEPS: Final[dict[Phase, _Step]] = {
 """What a checked action does, by phase."""
 
 _ANYTIME_CHECKS: Final[dict[type, _Check]] = {
-    Resign: GameState._check_resign,
-    Violation: GameState._check_violation,
-    Schenken: GameState._check_schenken,
-    ShowCards: GameState._check_show_cards,
+    Resign: check_resign,
+    Violation: check_violation,
+    Schenken: check_schenken,
+    ShowCards: check_show_cards,
 }
 """The actions a seat may take out of turn (during the play), with their checks."""
 
