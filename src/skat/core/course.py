@@ -51,6 +51,11 @@ class Course(NamedTuple):
         """True while a Ramsch is played (not a Grand Hand declared instead of it)."""
         return self.ramsch is not None and self.contract is None
 
+    @property
+    def ramsch_kind(self) -> str | None:
+        """The kind of Ramsch being played (``None``: a declarer's game, or none yet)."""
+        return self.ramsch.kind if self.ramsch is not None and self.contract is None else None
+
     def announcements(self) -> tuple[str, ...]:
         """The house-rule announcements in force, as the views name them."""
         q = self.questions

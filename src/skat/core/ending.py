@@ -37,26 +37,41 @@ def spitze_made(play: Play, declarer: int, spitze: int) -> bool:
     return last.cards[(d - last.leader) % 3].index == lowest[-1]
 
 
+def _requirements(course: Course) -> tuple[int, bool]:
+    """(the points the declarer needs, whether he must take every trick)."""
+    contract = course.contract
+    assert contract is not None
+    refused = course.questions.schenken_refused
+    need = 90 if (contract.schneider_announced or refused >= 1) else 61
+    return need, contract.schwarz_announced or refused >= 2
+
+
+def _already_won(play: Play, course: Course, by_declarer: bool) -> bool:
+    """Has the guilty party (the declarer, or the defenders) won its game already?"""
+    decl_won, def_won, decl_tricks, def_tricks = play.party(course.declarer)
+    need, schwarz_needed = _requirements(course)
+    if by_declarer:
+        points = points_of(decl_won | course.skat)
+        return (
+            play.game_type != NULL
+            and points >= need
+            and not schwarz_needed
+            and not course.questions.spitze
+        )
+    if play.game_type == NULL:  # the defenders have won once the declarer took a trick
+        return decl_tricks > 0
+    return points_of(def_won) > 120 - need or (schwarz_needed and def_tricks > 0)
+
+
 def violation_outcome(play: Play, course: Course, by_declarer: bool) -> tuple[bool, bool, bool]:
     """A violation (or giving up, ISkO 4.3.3) loses the game for the guilty party unless it
     has won already; the other party wins "simple", or Schneider if its tricks already make
-    the losers Schneider (ISkO 4.1.3, 4.1.4)."""
-    contract = course.contract
-    assert contract is not None
-    q = course.questions
-    decl_won, def_won, decl_tricks, def_tricks = play.party(course.declarer)
-    points = points_of(decl_won | course.skat)
-    def_points = points_of(def_won)
-    need = 90 if (contract.schneider_announced or q.schenken_refused >= 1) else 61
-    schwarz_needed = contract.schwarz_announced or q.schenken_refused >= 2
-    if play.game_type == NULL:
-        declarer_has_won = False
-        defenders_have_won = decl_tricks > 0
-    else:
-        declarer_has_won = points >= need and not schwarz_needed and not q.spitze
-        defenders_have_won = def_points > 120 - need or (schwarz_needed and def_tricks > 0)
-    won = declarer_has_won if by_declarer else not defenders_have_won
-    schneider = points >= 90 if won else def_points >= 90
+    the losers Schneider (ISkO 4.1.3, 4.1.4).  Returns (won, schneider, schwarz) for the
+    declarer."""
+    decl_won, def_won, _, _ = play.party(course.declarer)
+    has_won = _already_won(play, course, by_declarer)
+    won = has_won if by_declarer else not has_won
+    schneider = points_of(decl_won | course.skat) >= 90 if won else points_of(def_won) >= 90
     return (won, schneider, False)
 
 
@@ -163,14 +178,13 @@ def _trick_ending(
 ) -> tuple[bool, bool | None]:
     """(whether the game ends after this trick, who takes the rest: the declarer (True), the
     defenders (False), nobody (None))."""
-    contract = course.contract
-    assert contract is not None
+    null = play.game_type == NULL
     if winner == course.declarer:
-        if play.game_type == NULL:  # the Null declarer took a trick
+        if null:  # the Null declarer took a trick
             return True, None
-    elif contract.schwarz_announced or course.questions.schenken_refused >= 2:
+    elif _requirements(course)[1]:  # Schwarz announced or required: a defenders' trick ends it
         return True, None
-    elif course.claimed and rules.claim == "isko" and play.game_type != NULL:
+    elif course.claimed and rules.claim == "isko" and not null:
         return True, False  # a failed claim: every remaining trick goes to the defenders
     if course.claimer >= 0 and winner != course.claimer:
         return True, True  # a defender's failed claim (ISkO: only if he takes all the rest)

@@ -373,15 +373,12 @@ class GameState:
         (['SC', 'RE.1'], ['SC', 'RE.0'])
         """
         c = self._course
-        if self.phase != PLAY or c.declarer < 0 or c.questions.pending:
+        if self.phase != PLAY or c.declarer < 0:  # (a question open: the phase is ANSWER)
             return []
-        out: list[Action] = []
-        if not c.claimed:
-            out.append(SHOW_CARDS)
-        d = c.declarer
+        out: list[Action] = [] if c.claimed else [SHOW_CARDS]
         out.extend(self._resignations())
-        if schenken_open(self._play, self._course, self.rules):
-            out.extend(SCHENKEN[s] for s in range(3) if s != d)
+        if schenken_open(self._play, c, self.rules):
+            out.extend(SCHENKEN[s] for s in range(3) if s != c.declarer)
         if seat is None:
             return out
         return [a for a in out if self.is_legal(a, seat)]
@@ -539,37 +536,38 @@ class GameState:
         """Validate and apply an action (or its text); returns the recorded event."""
         if type(action) is Card and seat is None and self.phase == PLAY:
             return self._apply_card(action)
-        if seat is None and self.phase == BIDDING:
+        if seat is None and self.phase == BIDDING and self._quick_call(action):
             # fast path for the auction: a call that needs no more checks
-            auction = self._course.auction
-            kind = type(action)
-            if (
-                kind is Pass
-                or (kind is Hold and auction.answering)
-                or (
-                    kind is Bid
-                    and auction.jumps
-                    and not auction.answering
-                    and cast(Bid, action).value > auction.bid_value
-                )
-            ):
-                s = self.to_move
-                self._undo.append(_snapshot(self))
-                self._auction_step(cast(Action, action))
-                event = Event(s, cast(Action, action))
-                self.history.append(event)
-                return event
+            s = self.to_move
+            self._undo.append(_snapshot(self))
+            self._auction_step(cast(Action, action))
+            event = Event(s, cast(Action, action))
+            self.history.append(event)
+            return event
         action = self.validate(action, seat)
         if seat is None:
             seat = self._default_seat(action)
         self._undo.append(_snapshot(self))
         step = _ANYTIME_STEPS.get(type(action)) or _STEPS[self.phase]
         step(self, seat, action)
-        if self.phase in (PLAY, ANSWER):
-            self.phase = ANSWER if self._course.questions.pending else PLAY
+        self._settle_phase()
         event = Event(seat, action)
         self.history.append(event)
         return event
+
+    def _settle_phase(self) -> None:
+        """During the play: ANSWER while a question is open, else PLAY."""
+        if self.phase in (PLAY, ANSWER):
+            self.phase = ANSWER if self._course.questions.pending else PLAY
+
+    def _quick_call(self, action: Action | str) -> bool:
+        """A pass, a hold when answering, or a higher bid when bidding with jumps allowed."""
+        auction = self._course.auction
+        kind = type(action)
+        if kind is Bid:
+            value = cast(Bid, action).value
+            return auction.jumps and not auction.answering and value > auction.bid_value
+        return kind is Pass or (kind is Hold and auction.answering)
 
     def _apply_card(self, action: Card) -> Event:
         """The fast path of the card play (the seat to move plays a card)."""

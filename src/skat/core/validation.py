@@ -60,6 +60,12 @@ def check_resign(state: GameState, action: Action, seat: int, who: str) -> None:
         raise _refuse(f"{who} cannot resign for seat {action.seat}", ErrorCode.WRONG_SEAT)
     if c.resigned >> seat & 1:
         raise _refuse(f"{who} has resigned already", ErrorCode.ALREADY_DONE)
+    _check_consent(state, action, seat)
+
+
+def _check_consent(state: GameState, action: Resign, seat: int) -> None:
+    """ISkO: the declarer holding fewer than 9 cards gives up only with a defender's consent."""
+    d = state.course.declarer
     if action.consent >= 0 and (action.consent == d or action.consent > 2):
         raise _refuse("only a defender can consent to the declarer giving up", ErrorCode.WRONG_SEAT)
     if (
@@ -129,15 +135,19 @@ def check_answer(state: GameState, action: Action, seat: int, who: str) -> None:
         raise _refuse(f"{who} must answer first: {options}", ErrorCode.MUST_ANSWER)
 
 
+def _check_extra(state: GameState, action: Double | LayOpen, seat: int, who: str) -> None:
+    if action not in play_extras(seat, state.play, state.course, state.rules):
+        what = "Kontra" if isinstance(action, Double) else "laying the cards open"
+        allowed = state.rules.kontra if isinstance(action, Double) else state.rules.open_play
+        raise _refuse(
+            f"{what} is not possible for {who} now",
+            ErrorCode.WRONG_PHASE if allowed else ErrorCode.NOT_ALLOWED_BY_RULES,
+        )
+
+
 def check_play(state: GameState, action: Action, seat: int, who: str) -> None:
     if isinstance(action, (Double, LayOpen)):
-        if action not in play_extras(seat, state.play, state.course, state.rules):
-            what = "Kontra" if isinstance(action, Double) else "laying the cards open"
-            allowed = state.rules.kontra if isinstance(action, Double) else state.rules.open_play
-            raise _refuse(
-                f"{what} is not possible for {who} now",
-                ErrorCode.WRONG_PHASE if allowed else ErrorCode.NOT_ALLOWED_BY_RULES,
-            )
+        _check_extra(state, action, seat, who)
         return
     if not isinstance(action, Card):
         raise _refuse(f"{who} must play a card, not {action}", ErrorCode.WRONG_PHASE)

@@ -71,18 +71,45 @@ def _skat_known(
     """(the skat as dealt or as this seat took it, the cards put away or passed on)."""
     done = phase == DONE
     is_declarer = seat is not None and seat == course.declarer
-    ramsch = course.ramsch
     if done or (is_declarer and course.picked_up) or course.skat_shown:
-        put_away = course.picked_up and phase in (DECLARE, PLAY, DONE)
-        pushes = ramsch is not None and ramsch.pushes
-        discard = None
-        if (put_away and (is_declarer or done)) or (done and pushes):  # pushes: the skat that
-            discard = CardSet(course.skat)  # counted in a Schieberamsch, as pushed on
-        return CardSet(deal.skat_mask), discard
+        return CardSet(deal.skat_mask), _put_away(is_declarer, phase, course)
+    ramsch = course.ramsch
     if seat is not None and ramsch is not None and ramsch.seen_skat[seat]:
         pushed = ramsch.pushed[seat]  # Schieberamsch: the skat as this seat took it
         return CardSet(ramsch.seen_skat[seat]), CardSet(pushed) if pushed else None
     return None, None
+
+
+def _put_away(is_declarer: bool, phase: Phase, course: Course) -> CardSet | None:
+    """The cards the declarer put away (known to him, and to all at the end), or at the end of
+    a Schieberamsch the skat as it was last pushed on."""
+    done = phase == DONE
+    put_away = course.picked_up and phase in (DECLARE, PLAY, DONE)
+    pushed = done and course.ramsch is not None and course.ramsch.pushes
+    if (put_away and (is_declarer or done)) or pushed:
+        return CardSet(course.skat)
+    return None
+
+
+def _open_hand(seat: int | None, play: Play, course: Course) -> CardSet | None:
+    """The declarer's hand as the others see it: when it lies open."""
+    d = course.declarer
+    c = course.contract
+    if d < 0 or seat == d:
+        return None
+    if course.claimed or course.lay_open or (c is not None and c.ouvert):
+        return CardSet(play.hands[d])
+    return None
+
+
+def _seen_history(
+    seat: int | None, history: list[Event], done: bool
+) -> tuple[Event | tuple[int, None], ...]:
+    """The events as ``seat`` saw them: another seat's discard hidden until the end."""
+    return tuple(
+        (ev.seat, None) if isinstance(ev.action, Discard) and ev.seat != seat and not done else ev
+        for ev in history
+    )
 
 
 def build_view(
@@ -101,16 +128,9 @@ def build_view(
     legal actions of the seat to move."""
     done = phase == DONE
     d = course.declarer
-    seen: list[Event | tuple[int, None]] = [
-        (ev.seat, None) if isinstance(ev.action, Discard) and ev.seat != seat and not done else ev
-        for ev in history
-    ]
     skat, discard = _skat_known(seat, phase, course, deal)
-    c = course.contract
-    open_hand: CardSet | None = None
-    if d >= 0 and seat != d and (course.claimed or course.lay_open or (c is not None and c.ouvert)):
-        open_hand = CardSet(play.hands[d])
     claimer = course.claimer
+    shown = claimer >= 0 and claimer != seat
     return View(
         seat=seat,
         phase=phase,
@@ -118,20 +138,20 @@ def build_view(
         hand=CardSet(play.hands[seat] if seat is not None else 0),
         declarer=d if d >= 0 else None,
         bid=course.auction.bid_value,
-        contract=c,
+        contract=course.contract,
         skat=skat,
         discard=discard,
-        open_hand=open_hand,
+        open_hand=_open_hand(seat, play, course),
         tricks=play.tricks,
         current_trick=play.current_trick,
         trick_leader=play.leader,
-        history=tuple(seen),
+        history=_seen_history(seat, history, done),
         legal_actions=legal if seat == to_move and not done else (),
         rules=rules,
         result=course.result,
         kontra=course.questions.kontra,
         announcements=course.announcements(),
-        ramsch=course.ramsch.kind if course.playing_ramsch and course.ramsch else None,
+        ramsch=course.ramsch_kind,
         claimer=claimer if claimer >= 0 else None,
-        claimer_hand=CardSet(play.hands[claimer]) if claimer >= 0 and claimer != seat else None,
+        claimer_hand=CardSet(play.hands[claimer]) if shown else None,
     )
