@@ -388,7 +388,7 @@ def test_undo_snapshot_is_the_declared_state_fields() -> None:
     # start (or is the history, the undo list, a cache) and never changes with an action
     from skat.core.state import STATE_FIELDS, GameState
 
-    fixed = {"deal", "rules", "history", "_undo", "_decl_cache", "_extras"}
+    fixed = {"deal", "rules", "history", "_undo", "_extras"}
     assert set(GameState.__slots__) == fixed | set(STATE_FIELDS)
     state = GameState(seed=7)
     rng = random.Random(7)

@@ -38,12 +38,10 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 from skat.core.actions import (
     BIDS,
-    DISCARDS,
-    HOLD,
     PASS,
     PICK_UP,
     RESIGNS,
@@ -73,17 +71,22 @@ from skat.core.bidding import BID_VALUES
 from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of
 from skat.core.contracts import (
     FOLLOW_MASKS,
-    GRAND,
     NULL,
     Contract,
-    best_case_matadors,
-    matadors,
 )
 from skat.core.course import Course
 from skat.core.deal import Deal
 from skat.core.ending import after_trick, end_now, resign
 from skat.core.errors import ErrorCode, Refusal
-from skat.core.extras import kontra_eligible, play_extras, schenken_open, spitze_run
+from skat.core.extras import kontra_eligible, play_extras, schenken_open
+from skat.core.legal import (
+    legal_answer,
+    legal_bidding,
+    legal_discard,
+    legal_none,
+    legal_push,
+    legal_push_discard,
+)
 from skat.core.phase import (
     ANSWER,
     BIDDING,
@@ -100,18 +103,18 @@ from skat.core.play import Play
 from skat.core.questions import Question
 from skat.core.ramsch import (
     Ramsch,
-    push_choices,
-    push_discards,
     ramsch_game_type,
 )
+from skat.core.reachable import possible_declarations, unreachable
 from skat.core.rules import ISKO, Rules
-from skat.core.scoring import Result, max_value
+from skat.core.scoring import Result
 from skat.core.seats import Seat
 from skat.core.tricks import Trick
 from skat.core.validation import (
     check_answer,
     check_bidding,
     check_discard,
+    check_game_over,
     check_play,
     check_push,
     check_resign,
@@ -147,25 +150,6 @@ class IllegalActionError(ValueError):
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 
 
-def _declaration_table(hand: bool) -> tuple[tuple[Declare, int, int, int], ...]:
-    """(action, game type, base value (0: Grand Ouvert, from the rules), fixed levels) for the
-    "arithmetically possible" check: value bound = base * (matadors + fixed levels)."""
-    out = []
-    for c in Contract.all():
-        if c.hand != hand:
-            continue
-        gt = c.game_type
-        if gt == NULL:
-            out.append((Declare.of(c), int(gt), c.null_value, 1))
-            continue
-        fixed = 1 + c.hand + 1 + c.schneider_announced + 1 + c.schwarz_announced + c.ouvert
-        base = 0 if (gt == GRAND and c.ouvert) else gt.base_value
-        out.append((Declare.of(c), int(gt), base, fixed))
-    return tuple(out)
-
-
-_HAND_TABLE: Final = _declaration_table(hand=True)
-_PICKUP_TABLE: Final = _declaration_table(hand=False)
 _BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
@@ -187,7 +171,7 @@ def _refuse(message: str, code: ErrorCode) -> IllegalActionError:
 class GameState:
     """One game of Skat under a set of rules (see the module doc)."""
 
-    __slots__ = ("_decl_cache", "_extras", "_undo", "deal", "history", "rules", *STATE_FIELDS)
+    __slots__ = ("_extras", "_undo", "deal", "history", "rules", *STATE_FIELDS)
 
     deal: Deal
     rules: Rules
@@ -215,7 +199,6 @@ class GameState:
         self.to_move = 1
         self._play = Play.start(deal.hand_masks)
         self._course = Course(Auction.start(BID_VALUES, rules.bid_jumps), deal.skat_mask)
-        self._decl_cache: tuple[tuple[bool, int, int], list[Action]] | None = None
         self.history = []
         self._undo: list[tuple[object, ...]] = []
         # Kontra while playing to the first trick, or laying the cards open, may come in play
@@ -318,46 +301,18 @@ class GameState:
             if self._extras:
                 return [*_actions_of(hand), *self._play_extra_actions()]
             return _actions_of(hand)
-        return _LEGAL[self.phase](self)
-
-    def _legal_bidding(self) -> list[Action]:
-        auction = self._course.auction
-        if auction.answering:
-            return [HOLD, PASS]
-        start = auction.lowest
-        if auction.jumps:
-            return list(_BID_AND_PASS[start:])
-        return [BIDS[start], PASS] if start < len(BIDS) else [PASS]
+        return _PHASES[self.phase].legal(self)
 
     def _legal_skat(self) -> list[Action]:
         if self.rules.show_skat:
             return [PICK_UP, SHOW_SKAT, *self._possible_declarations(hand=True)]
         return [PICK_UP, *self._possible_declarations(hand=True)]
 
-    def _legal_discard(self) -> list[Action]:
-        idx = [c.bit for c in cards_of(self._play.hands[self._course.declarer])]
-        return [DISCARDS[a | b] for i, a in enumerate(idx) for b in idx[i + 1 :]]
-
     def _legal_declare(self) -> list[Action]:
         return self._possible_declarations(hand=False)
 
-    def _legal_answer(self) -> list[Action]:
-        return self._course.questions.answers(self._spitze_run())
-
-    def _legal_push(self) -> list[Action]:
-        return push_choices(self.rules)
-
-    def _legal_push_discard(self) -> list[Action]:
-        return push_discards(self._play.hands[self.to_move], self.rules)
-
-    def _legal_none(self) -> list[Action]:
-        return []
-
     def _play_extra_actions(self) -> list[Action]:
         return play_extras(self.to_move, self._play, self._course, self.rules)
-
-    def _spitze_run(self) -> int:
-        return spitze_run(self._play.hands[self._course.declarer], self._play.game_type)
 
     def end_actions(self, seat: int | None = None) -> list[Action]:
         """Ways to end the play early that are open now to ``seat`` (whether or not it is its
@@ -400,38 +355,16 @@ class GameState:
                 out.append(RESIGNS[s])
         return out
 
-    def _possible_declarations(self, hand: bool) -> list[Action]:
-        """Declarations that can reach the bid arithmetically (all of them if none can)."""
+    def _declarer_mask(self, hand: bool) -> int:
+        """The declarer's cards for the reach of a declaration: his hand (Hand games), or his
+        hand and the skat."""
         d = self._course.declarer
         hands = self._play.hands
-        mask = hands[d] if hand else hands[d] | self._course.skat
-        bid = self._course.auction.bid_value
-        key = (hand, mask, bid)
-        cached = self._decl_cache
-        if cached is not None and cached[0] == key:
-            return cached[1].copy()
-        if hand:
-            candidates = _HAND_TABLE
-            mats = [best_case_matadors(gt, mask) for gt in range(5)]
-        else:
-            candidates = _PICKUP_TABLE
-            mats = [abs(matadors(gt, mask)) for gt in range(5)]
-        mats.append(0)
-        go_base = self.rules.grand_ouvert_base
-        ok: list[Action] = [
-            a for a, gt, base, extra in candidates if (base or go_base) * (mats[gt] + extra) >= bid
-        ]
-        if not ok:
-            ok = [a for a, _, _, _ in candidates]
-        self._decl_cache = (key, ok)
-        return ok.copy()
+        return hands[d] if hand else hands[d] | self._course.skat
 
-    def _reachable(self, contract: Contract, mask: int, hand: bool) -> int:
-        gt = contract.game_type
-        if gt == NULL:
-            return contract.null_value
-        m = best_case_matadors(gt, mask) if hand else abs(matadors(gt, mask))
-        return max_value(contract, m, self.rules)
+    def _possible_declarations(self, hand: bool) -> list[Action]:
+        """Declarations that can reach the bid arithmetically (all of them if none can)."""
+        return possible_declarations(self._declarer_mask(hand), self.bid, hand, self.rules)
 
     # ------------------------------------------------------------------ validation
 
@@ -459,15 +392,15 @@ class GameState:
         who = _who(seat)
         if self.phase == DONE:
             raise _refuse("the game is over", ErrorCode.GAME_OVER)
-        anytime = _ANYTIME_CHECKS.get(type(action))
+        anytime = _ANYTIME.get(type(action))
         if anytime is not None:
-            anytime(self, action, seat, who)
+            anytime[0](self, action, seat, who)
             return action
         if seat != self.to_move:
             raise _refuse(
                 f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s", ErrorCode.NOT_YOUR_TURN
             )
-        _CHECKS[self.phase](self, action, seat, who)
+        _PHASES[self.phase].check(self, action, seat, who)
         return action
 
     def _check_skat(self, action: Action, seat: int, who: str) -> None:
@@ -503,24 +436,9 @@ class GameState:
         self._check_reachable(action, hand=False)
 
     def _check_reachable(self, action: Declare, hand: bool) -> None:
-        legal = self._possible_declarations(hand)
-        if action in legal:
-            return
-        c = action.contract
-        bid = self._course.auction.bid_value
-        if c.game_type == NULL:
-            raise _refuse(
-                f"{c.describe()} is worth {c.null_value}, less than the bid {bid}",
-                ErrorCode.BELOW_BID,
-            )
-        d = self._course.declarer
-        hands = self._play.hands
-        mask = hands[d] if hand else hands[d] | self._course.skat
-        best = self._reachable(c, mask, hand)
-        raise _refuse(
-            f"{c.describe()} can reach at most {best}, less than the bid {bid}",
-            ErrorCode.BELOW_BID,
-        )
+        message = unreachable(action, self._declarer_mask(hand), self.bid, hand, self.rules)
+        if message is not None:
+            raise _refuse(message, ErrorCode.BELOW_BID)
 
     def _default_seat(self, action: Action) -> int:
         """The seat an action is taken for when none is given."""
@@ -548,7 +466,8 @@ class GameState:
         if seat is None:
             seat = self._default_seat(action)
         self._undo.append(_snapshot(self))
-        step = _ANYTIME_STEPS.get(type(action)) or _STEPS[self.phase]
+        anytime = _ANYTIME.get(type(action))
+        step = anytime[1] if anytime is not None else _PHASES[self.phase].step
         step(self, seat, action)
         self._settle_phase()
         event = Event(seat, action)
@@ -623,6 +542,9 @@ class GameState:
         else:
             self.phase = DONE
             self._set(result=Result(None, rules=self.rules))
+
+    def _step_none(self, seat: int, action: Action) -> None:  # pragma: no cover - checked before
+        raise _refuse("the game is over", ErrorCode.GAME_OVER)
 
     def _step_bidding(self, seat: int, action: Action) -> None:
         self._auction_step(action)
@@ -824,57 +746,35 @@ class GameState:
 _Check = Callable[[GameState, Action, int, str], None]
 _Step = Callable[[GameState, int, Action], None]
 
-_LEGAL: Final[dict[Phase, Callable[[GameState], list[Action]]]] = {
-    BIDDING: GameState._legal_bidding,
-    SKAT: GameState._legal_skat,
-    DISCARD: GameState._legal_discard,
-    DECLARE: GameState._legal_declare,
-    PLAY: GameState.legal_actions,
-    DONE: GameState._legal_none,
-    PUSH: GameState._legal_push,
-    PUSH_DISCARD: GameState._legal_push_discard,
-    ANSWER: GameState._legal_answer,
-}
-"""The legal actions by phase."""
 
-_CHECKS: Final[dict[Phase, _Check]] = {
-    BIDDING: check_bidding,
-    SKAT: GameState._check_skat,
-    DISCARD: check_discard,
-    DECLARE: GameState._check_declare,
-    PLAY: check_play,
-    PUSH: check_push,
-    PUSH_DISCARD: check_push,
-    ANSWER: check_answer,
-}
-"""The checks of the seat to move's action by phase (after the game-over and turn checks)."""
+class _Phase(NamedTuple):
+    """What a phase does: list the legal actions, check an action, apply a checked one."""
 
-_STEPS: Final[dict[Phase, _Step]] = {
-    BIDDING: GameState._step_bidding,
-    SKAT: GameState._step_skat,
-    DISCARD: GameState._step_discard,
-    DECLARE: GameState._step_declare,
-    PLAY: GameState._step_play,
-    PUSH: GameState._step_push,
-    PUSH_DISCARD: GameState._step_push_discard,
-    ANSWER: GameState._step_answer,
-}
-"""What a checked action does, by phase."""
+    legal: Callable[[GameState], list[Action]]
+    check: _Check
+    step: _Step
 
-_ANYTIME_CHECKS: Final[dict[type, _Check]] = {
-    Resign: check_resign,
-    Violation: check_violation,
-    Schenken: check_schenken,
-    ShowCards: check_show_cards,
-}
-"""The actions a seat may take out of turn (during the play), with their checks."""
 
-_ANYTIME_STEPS: Final[dict[type, _Step]] = {
-    Resign: GameState._step_resign,
-    Violation: GameState._step_violation,
-    Schenken: GameState._step_schenken,
-    ShowCards: GameState._step_show_cards,
+_PHASES: Final[dict[Phase, _Phase]] = {
+    BIDDING: _Phase(legal_bidding, check_bidding, GameState._step_bidding),
+    SKAT: _Phase(GameState._legal_skat, GameState._check_skat, GameState._step_skat),
+    DISCARD: _Phase(legal_discard, check_discard, GameState._step_discard),
+    DECLARE: _Phase(GameState._legal_declare, GameState._check_declare, GameState._step_declare),
+    PLAY: _Phase(GameState.legal_actions, check_play, GameState._step_play),
+    PUSH: _Phase(legal_push, check_push, GameState._step_push),
+    PUSH_DISCARD: _Phase(legal_push_discard, check_push, GameState._step_push_discard),
+    ANSWER: _Phase(legal_answer, check_answer, GameState._step_answer),
+    DONE: _Phase(legal_none, check_game_over, GameState._step_none),
 }
+"""The phases' legal actions, checks (after the game-over and turn checks) and steps."""
+
+_ANYTIME: Final[dict[type, tuple[_Check, _Step]]] = {
+    Resign: (check_resign, GameState._step_resign),
+    Violation: (check_violation, GameState._step_violation),
+    Schenken: (check_schenken, GameState._step_schenken),
+    ShowCards: (check_show_cards, GameState._step_show_cards),
+}
+"""The actions a seat may take out of turn (during the play): their checks and steps."""
 
 __all__ = [
     "CARD_POINTS",

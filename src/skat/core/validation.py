@@ -193,3 +193,8 @@ def check_discard(state: GameState, action: Action, seat: int, who: str) -> None
     if action.mask & ~hand:
         missing = CardSet(action.mask & ~hand)
         raise _refuse(f"{who} does not hold {missing}", ErrorCode.NOT_IN_HAND)
+
+
+def check_game_over(state: GameState, action: Action, seat: int, who: str) -> None:
+    """Nothing is possible once the game is over."""
+    raise _refuse("the game is over", ErrorCode.GAME_OVER)
