@@ -26,7 +26,7 @@ def spitze_made(play: Play, declarer: int, spitze: int) -> bool:
     the very last one with the lowest trump."""
     if not spitze:
         return True
-    if play.count != 10 or len(play.tricks) != 10:
+    if play.completed != 10 or len(play.tricks) != 10:
         return False
     lowest = TRUMP_ORDER[play.game_type][-spitze:]
     d = declarer
@@ -111,7 +111,7 @@ def final_result(
         declarer=d,
         declarer_resigned=declarer_resigned,
         defenders_resigned=defenders_resigned,
-        trick_complete=play.count > 0,
+        trick_complete=play.completed > 0,
         rules=rules,
         multiplier=1 << q.kontra,
         kontra=q.kontra,
@@ -188,14 +188,14 @@ def _trick_ending(
         return True, False  # a failed claim: every remaining trick goes to the defenders
     if course.claimer >= 0 and winner != course.claimer:
         return True, True  # a defender's failed claim (ISkO: only if he takes all the rest)
-    return play.count == 10, None
+    return play.completed == 10, None
 
 
 def after_trick(play: Play, course: Course, rules: Rules, winner: int) -> tuple[Play, Course]:
     """What a completed trick (won by ``winner``) makes of the game: the course has its result
     when the game is over (played out, or decided early)."""
     if course.contract is None:  # Ramsch: everyone for himself
-        if play.count < 10 or course.ramsch is None:
+        if play.completed < 10 or course.ramsch is None:
             return play, course
         return play, course._replace(result=course.ramsch.result(play, course.skat, rules))
     ends, rest = _trick_ending(play, course, rules, winner)

@@ -47,7 +47,7 @@ def may_kontra(seat: int, play: Play, course: Course, rules: Rules) -> bool:
         and rules.kontra_timing == "trick"
         and course.questions.kontra == 0
         and seat != course.declarer
-        and play.count == 0
+        and play.completed == 0
         and kontra_eligible(course.auction, seat, rules)
     )
 
@@ -62,7 +62,7 @@ def may_lay_open(seat: int, play: Play, course: Course, rules: Rules) -> bool:
         and contract is not None
         and not contract.ouvert
         and play.game_type != NULL
-        and (play.count or play.trick)
+        and (play.completed or play.trick)
     )
 
 
@@ -85,7 +85,7 @@ def schenken_open(play: Play, course: Course, rules: Rules) -> bool:
     return (
         rules.schenken
         and play.game_type != NULL
-        and play.count == 0
+        and play.completed == 0
         and not play.trick
         and not q.pending
         and q.schenken_refused < 2

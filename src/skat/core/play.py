@@ -18,7 +18,7 @@ every seat plays for itself).
 >>> [c.name for c in play.current_trick]
 ['HA', 'CA']
 >>> play, winner = play.lay(2, Card.parse("HQ").index).close()
->>> winner, play.leader, play.count, play.points(0)
+>>> winner, play.leader, play.completed, play.points(0)
 (0, 0, 1, (25, 0))
 """
 
@@ -35,12 +35,13 @@ Hands = tuple[int, int, int]
 
 class Play(NamedTuple):
     """The cards in play: a hand mask per seat, the open trick (card indices in play order),
-    its leader, the tricks completed, and the cards (``won``) and tricks (``taken``) per seat."""
+    its leader, how many tricks are completed, the game type (trumps), and the cards
+    (``won``) and tricks (``taken``) per seat."""
 
     hands: Hands
     trick: tuple[int, ...] = ()
     leader: int = 0
-    count: int = 0
+    completed: int = 0
     game_type: int = 0
     won: Hands = (0, 0, 0)
     taken: Hands = (0, 0, 0)
@@ -109,7 +110,9 @@ class Play(NamedTuple):
             won, taken = (w0, w1 | bits, w2), (t0, t1 + 1, t2)
         else:
             won, taken = (w0, w1, w2 | bits), (t0, t1, t2 + 1)
-        play = Play(self.hands, (), winner, self.count + 1, gt, won, taken, (*self.tricks, done))
+        play = Play(
+            self.hands, (), winner, self.completed + 1, gt, won, taken, (*self.tricks, done)
+        )
         return play, winner
 
     def give_rest(self, seat: int) -> Play:
@@ -120,7 +123,7 @@ class Play(NamedTuple):
             rest |= 1 << i
         won, taken = list(self.won), list(self.taken)
         won[seat] |= rest
-        taken[seat] += 10 - self.count
+        taken[seat] += 10 - self.completed
         return self._replace(
             hands=(0, 0, 0),
             trick=(),

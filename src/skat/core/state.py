@@ -122,7 +122,7 @@ from skat.core.validation import (
     check_show_cards,
     check_violation,
 )
-from skat.core.view import View, build_view
+from skat.core.view import SPECTATOR, View, build_view
 
 
 class IllegalActionError(ValueError):
@@ -717,12 +717,13 @@ class GameState:
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` knows: its own hand, everything public, and nothing else;
-        ``None``: what a spectator sees (no hand unless it lies open, everything at the end).
+        ``None``: what a spectator sees (no hand unless it lies open, everything at the end;
+        its ``seat`` is :data:`~skat.core.view.SPECTATOR`).
 
         >>> state = GameState(seed=3)
         >>> watcher = state.view(None)
         >>> watcher.seat, watcher.hand, watcher.legal_actions, watcher.to_move
-        (None, CardSet.parse(''), (), 1)
+        (-1, CardSet.parse(''), (), 1)
         """
         seat_to_move = seat is not None and seat == self.to_move and self.phase != DONE
         return build_view(
@@ -777,7 +778,17 @@ _ANYTIME: Final[dict[type, tuple[_Check, _Step]]] = {
 """The actions a seat may take out of turn (during the play): their checks and steps."""
 
 __all__ = [
+    "ANSWER",
+    "BIDDING",
     "CARD_POINTS",
+    "DECLARE",
+    "DISCARD",
+    "DONE",
+    "PLAY",
+    "PUSH",
+    "PUSH_DISCARD",
+    "SKAT",
+    "SPECTATOR",
     "STATE_FIELDS",
     "GameState",
     "IllegalActionError",

@@ -6,7 +6,7 @@
 ...     _ = state.apply(a)
 >>> v = state.view(None)
 >>> v.seat, v.hand, v.open_hand == state.hand(0), v.skat
-(None, CardSet.parse(''), True, None)
+(-1, CardSet.parse(''), True, None)
 >>> state.view(1).hand == state.hand(1)
 True
 """
@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from skat.core.actions import Action, Discard, Event
 from skat.core.cards import Card, CardSet
@@ -26,10 +27,14 @@ from skat.core.rules import Rules
 from skat.core.scoring import Result
 from skat.core.tricks import Trick
 
+SPECTATOR: Final = -1
+"""The ``seat`` of the public view (a spectator's, ``GameState.view(None)``)."""
+
 
 @dataclass(frozen=True)
 class View:
-    """Everything one seat knows, and nothing more (``seat`` ``None``: a spectator).
+    """Everything one seat knows, and nothing more (``seat`` :data:`SPECTATOR`: what everybody
+    sees).
 
     ``history`` is the list of events as this seat saw them (another seat's discard shows as
     ``None`` in place of the cards).  ``skat`` (as dealt) is known to the declarer once he picked
@@ -41,7 +46,7 @@ class View:
     ``claimer``/``claimer_hand`` a defender who laid his cards open claiming every remaining trick.
     """
 
-    seat: int | None
+    seat: int
     phase: Phase
     to_move: int | None
     hand: CardSet
@@ -132,7 +137,7 @@ def build_view(
     claimer = course.claimer
     shown = claimer >= 0 and claimer != seat
     return View(
-        seat=seat,
+        seat=SPECTATOR if seat is None else seat,
         phase=phase,
         to_move=None if done else to_move,
         hand=CardSet(play.hands[seat] if seat is not None else 0),
