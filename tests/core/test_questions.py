@@ -18,14 +18,23 @@ def test_question_kinds_are_an_enum_of_four() -> None:
 def test_spitze_question_goes_to_the_declarer_after_the_declaration() -> None:
     state = play(DEAL, "p 18 y p HH", Rules.parse("isko,spitze=on"))
     q = state.course.questions
-    assert (state.phase, q.kind, q.pending, state.to_move) == (Phase.ANSWER, Question.SPITZE, (0,), 0)
+    assert (state.phase, q.kind, q.pending, state.to_move) == (
+        Phase.ANSWER,
+        Question.SPITZE,
+        (0,),
+        0,
+    )
 
 
 def test_kontra_question_before_the_lead_goes_to_each_defender_in_turn() -> None:
     rules = Rules.parse("isko,kontra=on,kontra_timing=lead")
     state = play(DEAL, "p 18 y p HH", rules)
     assert state.course.questions.kind is Question.KONTRA
-    assert (state.course.questions.pending, state.to_move, legal(state)) == ((1, 2), 1, ["kontra", "p"])
+    assert (state.course.questions.pending, state.to_move, legal(state)) == (
+        (1, 2),
+        1,
+        ["kontra", "p"],
+    )
     state.apply("p")
     assert (state.course.questions.kind, state.to_move) == (Question.KONTRA, 2)
     state.apply("kontra")  # the declarer is asked for Re

@@ -266,7 +266,9 @@ def test_legal_actions_are_never_empty_until_the_end_and_all_validate(config: st
         legal = state.legal_actions()
         assert bool(legal) is not state.is_over, (step.seed, step.index)
         assert state.is_over is (state.result is not None)
-        assert (state.phase == Phase.ANSWER) is (not state.is_over and bool(state._course.questions.pending))
+        assert (state.phase == Phase.ANSWER) is (
+            not state.is_over and bool(state.course.questions.pending)
+        )
         for action in legal:
             assert state.validate(action) is action, (step.seed, step.index, action)
         for action in state.end_actions():
@@ -384,7 +386,7 @@ def alternative_deal(state: GameState, seat: int, rng: random.Random) -> Deal | 
         if isinstance(action, ShowSkat) or (action is PICK_UP and event.seat == seat):
             skat_seen = True
     d = state.declarer
-    var = state._var
+    var = state.course
     contract = state.contract
     if (
         d is not None

@@ -40,9 +40,8 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Final, NamedTuple, cast
 
+from skat.core import legal, validation
 from skat.core.actions import (
-    BIDS,
-    PASS,
     PICK_UP,
     RESIGNS,
     SCHENKEN,
@@ -79,14 +78,6 @@ from skat.core.deal import Deal
 from skat.core.ending import after_trick, end_now, resign
 from skat.core.errors import ErrorCode, Refusal
 from skat.core.extras import kontra_eligible, play_extras, schenken_open
-from skat.core.legal import (
-    legal_answer,
-    legal_bidding,
-    legal_discard,
-    legal_none,
-    legal_push,
-    legal_push_discard,
-)
 from skat.core.phase import (
     ANSWER,
     BIDDING,
@@ -110,18 +101,6 @@ from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.seats import Seat
 from skat.core.tricks import Trick
-from skat.core.validation import (
-    check_answer,
-    check_bidding,
-    check_discard,
-    check_game_over,
-    check_play,
-    check_push,
-    check_resign,
-    check_schenken,
-    check_show_cards,
-    check_violation,
-)
 from skat.core.view import SPECTATOR, View, build_view
 
 
@@ -148,9 +127,6 @@ class IllegalActionError(ValueError):
 
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
-
-
-_BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
 
@@ -543,9 +519,6 @@ class GameState:
             self.phase = DONE
             self._set(result=Result(None, rules=self.rules))
 
-    def _step_none(self, seat: int, action: Action) -> None:  # pragma: no cover - checked before
-        raise _refuse("the game is over", ErrorCode.GAME_OVER)
-
     def _step_bidding(self, seat: int, action: Action) -> None:
         self._auction_step(action)
 
@@ -650,12 +623,8 @@ class GameState:
         self._next_pusher(seat)
 
     def _next_pusher(self, seat: int) -> None:
-        if seat == 2:
-            self.phase = PLAY
-            self.to_move = 0
-        else:
-            self.phase = PUSH
-            self.to_move = seat + 1
+        """The skat goes to the next seat; after Rearhand the play begins."""
+        self.phase, self.to_move = (PLAY, 0) if seat == 2 else (PUSH, seat + 1)
 
     def _start_ramsch(self, kind: str) -> None:
         ramsch = Ramsch.start(kind)
@@ -713,6 +682,15 @@ class GameState:
 
     __copy__ = copy
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle (and deepcopy) by the deal's cards, the rules, the lists and the fields."""
+        deal = self.deal
+        snapshot = _snapshot(self)
+        return (
+            _rebuild,
+            (deal.hand_masks, deal.skat_mask, self.rules, self.history, self._undo, snapshot),
+        )
+
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int | None) -> View:
@@ -744,6 +722,21 @@ class GameState:
         return f"<GameState {self.phase.name} to_move={self.to_move} events={len(self.history)}>"
 
 
+def _rebuild(
+    hands: tuple[int, int, int],
+    skat: int,
+    rules: Rules,
+    history: list[Event],
+    undo: list[tuple[object, ...]],
+    snapshot: tuple[object, ...],
+) -> GameState:
+    state = GameState(Deal(hands, skat), rules)
+    for name, value in zip(STATE_FIELDS, snapshot, strict=True):
+        setattr(state, name, value)
+    state.history, state._undo = list(history), list(undo)
+    return state
+
+
 _Check = Callable[[GameState, Action, int, str], None]
 _Step = Callable[[GameState, int, Action], None]
 
@@ -757,23 +750,26 @@ class _Phase(NamedTuple):
 
 
 _PHASES: Final[dict[Phase, _Phase]] = {
-    BIDDING: _Phase(legal_bidding, check_bidding, GameState._step_bidding),
+    BIDDING: _Phase(legal.legal_bidding, validation.check_bidding, GameState._step_bidding),
     SKAT: _Phase(GameState._legal_skat, GameState._check_skat, GameState._step_skat),
-    DISCARD: _Phase(legal_discard, check_discard, GameState._step_discard),
+    DISCARD: _Phase(legal.legal_discard, validation.check_discard, GameState._step_discard),
     DECLARE: _Phase(GameState._legal_declare, GameState._check_declare, GameState._step_declare),
-    PLAY: _Phase(GameState.legal_actions, check_play, GameState._step_play),
-    PUSH: _Phase(legal_push, check_push, GameState._step_push),
-    PUSH_DISCARD: _Phase(legal_push_discard, check_push, GameState._step_push_discard),
-    ANSWER: _Phase(legal_answer, check_answer, GameState._step_answer),
-    DONE: _Phase(legal_none, check_game_over, GameState._step_none),
+    PLAY: _Phase(GameState.legal_actions, validation.check_play, GameState._step_play),
+    PUSH: _Phase(legal.legal_push, validation.check_push, GameState._step_push),
+    PUSH_DISCARD: _Phase(
+        legal.legal_push_discard, validation.check_push, GameState._step_push_discard
+    ),
+    ANSWER: _Phase(legal.legal_answer, validation.check_answer, GameState._step_answer),
+    DONE: _Phase(legal.legal_none, validation.check_game_over, validation.no_step),
 }
-"""The phases' legal actions, checks (after the game-over and turn checks) and steps."""
+"""The phases' legal actions, checks (after the game-over and turn checks) and steps (none
+when the game is over: its check refuses everything)."""
 
 _ANYTIME: Final[dict[type, tuple[_Check, _Step]]] = {
-    Resign: (check_resign, GameState._step_resign),
-    Violation: (check_violation, GameState._step_violation),
-    Schenken: (check_schenken, GameState._step_schenken),
-    ShowCards: (check_show_cards, GameState._step_show_cards),
+    Resign: (validation.check_resign, GameState._step_resign),
+    Violation: (validation.check_violation, GameState._step_violation),
+    Schenken: (validation.check_schenken, GameState._step_schenken),
+    ShowCards: (validation.check_show_cards, GameState._step_show_cards),
 }
 """The actions a seat may take out of turn (during the play): their checks and steps."""
 

@@ -198,3 +198,8 @@ def check_discard(state: GameState, action: Action, seat: int, who: str) -> None
 def check_game_over(state: GameState, action: Action, seat: int, who: str) -> None:
     """Nothing is possible once the game is over."""
     raise _refuse("the game is over", ErrorCode.GAME_OVER)
+
+
+def no_step(state: GameState, seat: int, action: Action) -> None:
+    """The step of a game that is over: none (its check refuses every action first)."""
+    raise _refuse("the game is over", ErrorCode.GAME_OVER)
