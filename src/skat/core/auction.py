@@ -115,47 +115,53 @@ class Auction(NamedTuple):
             return Refusal(ErrorCode.MALFORMED, f"{value} is not a bid value")
         return None
 
+    def _next(
+        self,
+        stage: int,
+        bid_value: int,
+        bidder: int,
+        listener: int,
+        turn: int,
+        declarer: int,
+        passed18: int,
+        seat: int,
+        voiced: bool,
+    ) -> Auction:
+        """The auction after ``seat`` spoke (``voiced``: bid or held)."""
+        bit = 1 << seat
+        voice = self.voice | bit if voiced else self.voice
+        fields = (self.ladder, self.jumps, stage, bid_value, bidder, listener, turn, declarer)
+        return _new(Auction, (*fields, voice, passed18, self.acted | bit))
+
     def bid(self, value: int) -> Auction:
         """The seat to speak bids ``value`` (checked by :meth:`refusal`)."""
-        seat = self.turn
-        voice = self.voice | 1 << seat
-        acted = self.acted | 1 << seat
+        seat, bidder, listener, p18 = self.turn, self.bidder, self.listener, self.passed18
         if self.stage == FH_ALONE:
-            return self._replace(
-                stage=OVER, bid_value=value, declarer=seat, voice=voice, acted=acted
-            )
-        return self._replace(bid_value=value, turn=self.listener, voice=voice, acted=acted)
+            return self._next(OVER, value, bidder, listener, seat, seat, p18, seat, True)
+        return self._next(self.stage, value, bidder, listener, listener, -1, p18, seat, True)
 
     def hold(self) -> Auction:
         """The answering seat holds the bid."""
-        bit = 1 << self.turn
-        return self._replace(turn=self.bidder, voice=self.voice | bit, acted=self.acted | bit)
+        seat, bid, bidder, listener = self.turn, self.bid_value, self.bidder, self.listener
+        return self._next(self.stage, bid, bidder, listener, bidder, -1, self.passed18, seat, True)
 
     def pass_(self) -> Auction:
         """The seat to speak passes."""
         seat = self.turn
         bit = 1 << seat
+        bid = self.bid_value
         passed18 = self.passed18
-        if not self.acted & bit and self.bid_value == (self.ladder[0] if self.answering else 0):
+        if not self.acted & bit and bid == (self.ladder[0] if self.answering else 0):
             passed18 |= bit
-        acted = self.acted | bit
         stage = self.stage
-        if stage == FH_ALONE:
-            return self._replace(stage=OVER, passed18=passed18, acted=acted)
+        if stage == FH_ALONE:  # passed in
+            return self._next(OVER, 0, 0, 0, 0, -1, passed18, seat, False)
         survivor = self.listener if seat == self.bidder else self.bidder
-        if stage == MH_TO_FH:
-            return self._replace(
-                stage=RH_TO_SURVIVOR,
-                bidder=2,
-                listener=survivor,
-                turn=2,
-                passed18=passed18,
-                acted=acted,
-            )
-        if self.bid_value:
-            return self._replace(
-                stage=OVER, turn=survivor, declarer=survivor, passed18=passed18, acted=acted
-            )
-        return self._replace(
-            stage=FH_ALONE, bidder=0, listener=0, turn=0, passed18=passed18, acted=acted
-        )
+        if stage == MH_TO_FH:  # Rearhand bids to the survivor
+            return self._next(RH_TO_SURVIVOR, bid, 2, survivor, 2, -1, passed18, seat, False)
+        if bid:
+            return self._next(OVER, bid, 0, 0, survivor, survivor, passed18, seat, False)
+        return self._next(FH_ALONE, 0, 0, 0, 0, -1, passed18, seat, False)
+
+
+_new: Final = tuple.__new__

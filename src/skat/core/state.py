@@ -134,6 +134,7 @@ STATE_FIELDS: Final = ("phase", "to_move", "_play", "_course")
 """The fields an action may change, each holding an immutable value: an undo snapshot is
 their tuple, and undo puts them back in this order."""
 _snapshot: Final = attrgetter(*STATE_FIELDS)
+_new_play: Final = tuple.__new__  # a NamedTuple from all its fields, without checks
 
 
 def _who(seat: int) -> str:
@@ -272,8 +273,11 @@ class GameState:
         Ending the game early (:class:`~skat.core.actions.ShowCards`,
         :class:`~skat.core.actions.Resign`) is not listed: see :meth:`end_actions`.
         """
-        if self.phase == PLAY:
-            hand = self._play.playable(self.to_move)
+        if self.phase == PLAY:  # Play.playable, inlined
+            play = self._play
+            hand = play[0][self.to_move]
+            if play[1]:
+                hand = hand & FOLLOW_MASKS[play[4]][play[1][0]] or hand
             if self._extras:
                 return [*_actions_of(hand), *self._play_extra_actions()]
             return _actions_of(hand)
@@ -478,7 +482,16 @@ class GameState:
             if follow and not follow & bit:
                 self.validate(action)
         self._undo.append(_snapshot(self))
-        play = play.lay(s, action.index)
+        h0, h1, h2 = play[0]
+        keep = ~bit
+        hands = (
+            (h0 & keep, h1, h2)
+            if s == 0
+            else (h0, h1 & keep, h2)
+            if s == 1
+            else (h0, h1, h2 & keep)
+        )
+        play = _new_play(Play, (hands, (*trick, action.index), *play[2:]))  # Play.lay, inlined
         if len(trick) < 2:
             self._play = play
             self.to_move = 0 if s == 2 else s + 1
@@ -497,14 +510,16 @@ class GameState:
         self._play = self._play.with_hands(tuple(hands))
 
     def _auction_step(self, action: Action) -> None:
-        auction = self._course.auction
-        if isinstance(action, Bid):
-            auction = auction.bid(action.value)
-        elif isinstance(action, Hold):
+        c = self._course
+        auction = c.auction
+        kind = type(action)
+        if kind is Bid:
+            auction = auction.bid(cast(Bid, action).value)
+        elif kind is Hold:
             auction = auction.hold()
         else:
             auction = auction.pass_()
-        self._set(auction=auction)
+        self._course = _new_play(Course, (auction, *c[1:]))  # c._replace(auction=auction)
         self.to_move = auction.turn
         if not auction.over:
             return
