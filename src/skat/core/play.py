@@ -24,11 +24,11 @@ every seat plays for itself).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from skat.core.cards import CARDS, Card, points_of
-from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, WIN_KEY
-from skat.core.tricks import Trick
+from skat.core.contracts import FOLLOW_MASKS
+from skat.core.tricks import Trick, trick_winner
 
 Hands = tuple[int, int, int]
 
@@ -92,14 +92,9 @@ class Play(NamedTuple):
         and the winner."""
         trick = self.trick
         gt = self.game_type
-        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
-        a, b, c = keys[trick[0]], keys[trick[1]], keys[trick[2]]
-        if a >= b:
-            pos = 0 if a >= c else 2
-        else:
-            pos = 1 if b >= c else 2
         leader = self.leader
-        winner = (leader + pos) % 3
+        winner = trick_winner(gt, trick, leader)
+
         bits = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
         done = Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]]), winner)
         w0, w1, w2 = self.won
@@ -146,3 +141,6 @@ class Play(NamedTuple):
         """Card points taken in tricks: (declarer, defenders); the skat not included."""
         mine, theirs, _, _ = self.party(declarer)
         return points_of(mine), points_of(theirs)
+
+
+_new: Final = tuple.__new__  # a Play from all its fields, without checks

@@ -482,16 +482,7 @@ class GameState:
             if follow and not follow & bit:
                 self.validate(action)
         self._undo.append(_snapshot(self))
-        h0, h1, h2 = play[0]
-        keep = ~bit
-        hands = (
-            (h0 & keep, h1, h2)
-            if s == 0
-            else (h0, h1 & keep, h2)
-            if s == 1
-            else (h0, h1, h2 & keep)
-        )
-        play = _new_play(Play, (hands, (*trick, action.index), *play[2:]))  # Play.lay, inlined
+        play = play.lay(s, action.index)
         if len(trick) < 2:
             self._play = play
             self.to_move = 0 if s == 2 else s + 1
