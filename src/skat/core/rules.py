@@ -350,7 +350,9 @@ class Rules:
     score_sheet: ScoreSheet = "plain"
     seeger_bonus: SeegerBonus = "all"
     bock: bool = False
-    bock_triggers: frozenset[BockTrigger] = frozenset({"6060", "kontra_re", "grand_hand", "value100"})
+    bock_triggers: frozenset[BockTrigger] = frozenset(
+        {"6060", "kontra_re", "grand_hand", "value100"}
+    )
     ramsch_rounds: bool = False
     pot: int = 0
 
@@ -365,22 +367,7 @@ class Rules:
             ):
                 want = "on" if needs[1] is True else needs[1]
                 raise RulesError(f"rules option {opt.name}={_show(value)} needs {needs[0]}={want}")
-            if isinstance(opt.default, bool):
-                if not isinstance(value, bool):
-                    raise RulesError(f"rules option {opt.name} takes on or off, not {value!r}")
-            elif isinstance(opt.default, frozenset):
-                if not isinstance(value, frozenset) or not value <= set(opt.choices or ()):
-                    raise RulesError(
-                        f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}"
-                        f", not {value!r}"
-                    )
-            elif opt.choices is not None and value not in opt.choices:
-                raise RulesError(
-                    f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, "
-                    f"not {value!r}"
-                )
-            elif isinstance(opt.default, int) and (not isinstance(value, int) or value < 0):
-                raise RulesError(f"rules option {opt.name} takes a number >= 0, not {value!r}")
+            _check_value(opt, value)
 
     @staticmethod
     def parse(text: str) -> Rules:
@@ -393,19 +380,7 @@ class Rules:
         name = parts[0].lower()
         if name not in PRESETS:
             raise RulesError(f"unknown rules preset {parts[0]!r} (known: {', '.join(PRESETS)})")
-        changes: dict[str, object] = {}
-        for part in parts[1:]:
-            key, sep, raw = part.partition("=")
-            key = key.strip().lower()
-            if not sep:
-                raise RulesError(f"rules option without a value: {part!r} (write {key}=...)")
-            if key not in _BY_NAME:
-                raise RulesError(
-                    f"unknown rules option {key!r} (known: {', '.join(sorted(_BY_NAME))})"
-                )
-            if key in changes:
-                raise RulesError(f"rules option {key!r} given twice")
-            changes[key] = _value(_BY_NAME[key], raw.strip().lower())
+        changes = _changes(parts[1:])
         values = {f.name: getattr(PRESETS[name], f.name) for f in fields(Rules)}
         values.update(changes)
         for opt in OPTIONS:  # options of the preset whose prerequisite was turned off go too
@@ -429,6 +404,44 @@ class Rules:
         return [(o.name, _show(getattr(self, o.name)), o.doc) for o in OPTIONS]
 
 
+def _check_set(opt: Option, value: object) -> None:
+    if not isinstance(value, frozenset) or not value <= set(opt.choices or ()):
+        raise RulesError(
+            f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, not {value!r}"
+        )
+
+
+def _changes(parts: list[str]) -> dict[str, object]:
+    """The options ``key=value`` given after the preset, read."""
+    changes: dict[str, object] = {}
+    for part in parts:
+        key, sep, raw = part.partition("=")
+        key = key.strip().lower()
+        if not sep:
+            raise RulesError(f"rules option without a value: {part!r} (write {key}=...)")
+        if key not in _BY_NAME:
+            raise RulesError(f"unknown rules option {key!r} (known: {', '.join(sorted(_BY_NAME))})")
+        if key in changes:
+            raise RulesError(f"rules option {key!r} given twice")
+        changes[key] = _value(_BY_NAME[key], raw.strip().lower())
+    return changes
+
+
+def _check_value(opt: Option, value: object) -> None:
+    """Raise :class:`RulesError` unless ``value`` is one ``opt`` takes."""
+    if isinstance(opt.default, bool):
+        if not isinstance(value, bool):
+            raise RulesError(f"rules option {opt.name} takes on or off, not {value!r}")
+    elif isinstance(opt.default, frozenset):
+        _check_set(opt, value)
+    elif opt.choices is not None and value not in opt.choices:
+        raise RulesError(
+            f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {value!r}"
+        )
+    elif isinstance(opt.default, int) and (not isinstance(value, int) or value < 0):
+        raise RulesError(f"rules option {opt.name} takes a number >= 0, not {value!r}")
+
+
 def _satisfied_by(values: dict[str, object], needs: tuple[str, object]) -> bool:
     value = values[needs[0]]
     if needs[1] == "on":  # any value but "off"
@@ -438,41 +451,50 @@ def _satisfied_by(values: dict[str, object], needs: tuple[str, object]) -> bool:
 
 def _value(opt: Option, raw: str) -> object:
     if isinstance(opt.default, bool):
-        if raw in ("on", "yes", "true", "1"):
-            return True
-        if raw in ("off", "no", "false", "0"):
-            return False
-        raise RulesError(f"rules option {opt.name} takes on or off, not {raw!r}")
+        return _switch(opt, raw)
     if isinstance(opt.default, frozenset):
-        items = (
-            frozenset(x.strip() for x in raw.split("+") if x.strip())
-            if raw != "none"
-            else frozenset()
-        )
-        bad = sorted(items - set(map(str, opt.choices or ())))
-        if bad:
-            raise RulesError(
-                f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, "
-                f"not {bad[0]!r}"
-            )
-        return items
+        return _word_set(opt, raw)
     if isinstance(opt.default, int):
-        try:
-            number = int(raw)
-        except ValueError:
-            raise RulesError(f"rules option {opt.name} takes a number, not {raw!r}") from None
-        if opt.choices is not None and number not in opt.choices:
-            raise RulesError(
-                f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
-            )
-        if number < 0:
-            raise RulesError(f"rules option {opt.name} takes a number >= 0, not {raw!r}")
-        return number
+        return _number(opt, raw)
     if opt.choices is not None and raw not in opt.choices:
         raise RulesError(
             f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
         )
     return raw
+
+
+def _switch(opt: Option, raw: str) -> bool:
+    if raw in ("on", "yes", "true", "1"):
+        return True
+    if raw in ("off", "no", "false", "0"):
+        return False
+    raise RulesError(f"rules option {opt.name} takes on or off, not {raw!r}")
+
+
+def _word_set(opt: Option, raw: str) -> frozenset[str]:
+    items = (
+        frozenset(x.strip() for x in raw.split("+") if x.strip()) if raw != "none" else frozenset()
+    )
+    bad = sorted(items - set(map(str, opt.choices or ())))
+    if bad:
+        raise RulesError(
+            f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, not {bad[0]!r}"
+        )
+    return items
+
+
+def _number(opt: Option, raw: str) -> int:
+    try:
+        number = int(raw)
+    except ValueError:
+        raise RulesError(f"rules option {opt.name} takes a number, not {raw!r}") from None
+    if opt.choices is not None and number not in opt.choices:
+        raise RulesError(
+            f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
+        )
+    if number < 0:
+        raise RulesError(f"rules option {opt.name} takes a number >= 0, not {raw!r}")
+    return number
 
 
 def _show(v: object) -> str:
