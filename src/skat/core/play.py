@@ -52,8 +52,11 @@ class Play(NamedTuple):
         """The play before the first card, with these hands."""
         return Play((hands[0], hands[1], hands[2]), (), 0, 0, game_type)
 
-    def with_hands(self, hands: tuple[int, ...]) -> Play:
-        """The same play with other hands (the skat picked up, cards put away)."""
+    def with_hand(self, seat: int, add: int = 0, remove: int = 0) -> Play:
+        """The same play with cards added to or removed from the hand of ``seat`` (the skat
+        picked up, cards put away or pushed on)."""
+        hands = list(self.hands)
+        hands[seat] = (hands[seat] | add) & ~remove
         return self._replace(hands=(hands[0], hands[1], hands[2]))
 
     def for_game(self, game_type: int) -> Play:

@@ -495,11 +495,6 @@ class GameState:
     def _set(self, **changes: object) -> None:
         self._course = self._course._replace(**changes)  # type: ignore[arg-type]
 
-    def _with_hand(self, seat: int, add: int = 0, remove: int = 0) -> None:
-        hands = list(self._play.hands)
-        hands[seat] = (hands[seat] | add) & ~remove
-        self._play = self._play.with_hands(tuple(hands))
-
     def _auction_step(self, action: Action) -> None:
         c = self._course
         auction = c.auction
@@ -533,13 +528,13 @@ class GameState:
             self._declare(action.contract)
             return
         c = self._course
-        self._with_hand(c.declarer, add=c.skat)
+        self._play = self._play.with_hand(c.declarer, add=c.skat)
         self._set(picked_up=True, skat_shown=c.skat_shown or isinstance(action, ShowSkat))
         self.phase = DISCARD
 
     def _step_discard(self, seat: int, action: Action) -> None:
         mask = cast(Discard, action).mask
-        self._with_hand(self._course.declarer, remove=mask)
+        self._play = self._play.with_hand(self._course.declarer, remove=mask)
         self._set(skat=mask)
         self.phase = DECLARE
 
@@ -609,7 +604,7 @@ class GameState:
         ramsch = c.ramsch
         assert ramsch is not None
         if isinstance(action, PickUp):
-            self._with_hand(seat, add=c.skat)
+            self._play = self._play.with_hand(seat, add=c.skat)
             self._set(ramsch=ramsch.took(seat, c.skat), skat=0)
             self.phase = PUSH_DISCARD
             return
@@ -624,7 +619,7 @@ class GameState:
         mask = cast(Discard, action).mask
         ramsch = self._course.ramsch
         assert ramsch is not None
-        self._with_hand(seat, remove=mask)
+        self._play = self._play.with_hand(seat, remove=mask)
         self._set(skat=mask, ramsch=ramsch.pushed_on(seat, mask))
         self._next_pusher(seat)
 
