@@ -64,3 +64,15 @@ def test_rules_are_frozen() -> None:
 def test_bad_rules_strings_are_refused_naming_the_bad_part(text: str, message: str) -> None:
     with pytest.raises(RulesError, match=message.replace("(", "\\(")):
         Rules.parse(text)
+
+
+def test_word_options_take_exactly_the_values_of_their_literal_type() -> None:
+    from typing import get_args, get_type_hints
+
+    from skat.core.rules import OPTIONS, Rules
+
+    hints = get_type_hints(Rules)
+    words = [o for o in OPTIONS if isinstance(o.default, str)]
+    assert len(words) == 11
+    for option in words:
+        assert option.choices == get_args(hints[option.name]), option.name

@@ -56,7 +56,7 @@ class GameLike(Protocol[A]):
     :class:`~skat.core.deal.Deal`, or the variant's own layout), written and read back by that
     entry.  ``legal_actions()`` are the seat-to-move's, ``end_actions()`` those that end the game
     early (resigning); ``apply`` takes an action or its text, with the seat acting (``None``:
-    the seat to move), and raises :class:`~skat.core.state.IllegalActionError` (a
+    the seat to move), and raises :class:`~skat.core.errors.IllegalActionError` (a
     ``ValueError``) naming the reason; ``undo`` takes the last event back; ``copy`` is an
     independent game; ``view(seat)`` what that seat knows.
     """

@@ -28,7 +28,7 @@ skat.core.rules.RulesError: rules option supra=on needs kontra=on
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple, get_args
 
 
 class RulesError(ValueError):
@@ -46,13 +46,28 @@ class Option(NamedTuple):
     doc: str
 
 
-_BOCK_TRIGGERS: Final = ("6060", "kontra_re", "grand_hand", "value100", "list_total")
+Claim = Literal["isko", "iss"]
+ResignMode = Literal["one", "both", "after_claim"]
+ResignLevels = Literal["isko", "rest"]
+DeclarerResign = Literal["isko", "any"]
+KontraTiming = Literal["trick", "lead"]
+KontraEligibility = Literal["any", "bid"]
+RamschKind = Literal["off", "ramsch", "schieberamsch", "gewinner"]
+RamschSkat = Literal["last_trick", "loser"]
+RamschTens = Literal["high", "low"]
+ScoreSheet = Literal["plain", "seeger", "bierlachs", "danish"]
+SeegerBonus = Literal["all", "active"]
+BockTrigger = Literal["6060", "kontra_re", "grand_hand", "value100", "list_total"]
+"""The values of the word options, each declared once: the :class:`Rules` fields are typed with
+them and :data:`OPTIONS` takes its choices from them."""
+
+_BOCK_TRIGGERS: Final[tuple[str, ...]] = get_args(BockTrigger)
 
 OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "claim",
         "isko",
-        ("isko", "iss"),
+        get_args(Claim),
         None,
         "game",
         "isko: a declarer who shows his cards claims the rest; a later defenders' trick gives "
@@ -61,7 +76,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "resign",
         "one",
-        ("one", "both", "after_claim"),
+        get_args(ResignMode),
         None,
         "game",
         "one: the game ends as soon as one defender gives up (ISkO 4.3.3, joint liability). "
@@ -71,7 +86,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "resign_levels",
         "isko",
-        ("isko", "rest"),
+        get_args(ResignLevels),
         None,
         "game",
         "isko: a party that gives up loses; the other wins simple, or Schneider when its tricks "
@@ -81,7 +96,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "declarer_resign",
         "isko",
-        ("isko", "any"),
+        get_args(DeclarerResign),
         None,
         "game",
         "isko: the declarer gives up alone while he holds at least 9 cards, later only with a "
@@ -114,7 +129,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "kontra_timing",
         "trick",
-        ("trick", "lead"),
+        get_args(KontraTiming),
         ("kontra", True),
         "game",
         "trick: Kontra before the defender plays to the first trick. lead: only before the "
@@ -123,7 +138,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "kontra_eligibility",
         "any",
-        ("any", "bid"),
+        get_args(KontraEligibility),
         ("kontra", True),
         "game",
         "any: either defender. bid: only a defender who bid or held at least once, or who "
@@ -140,7 +155,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "ramsch",
         "off",
-        ("off", "ramsch", "schieberamsch", "gewinner"),
+        get_args(RamschKind),
         None,
         "game",
         "what is played when all pass: nothing (a new deal), Ramsch, Schieberamsch, or "
@@ -149,7 +164,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "ramsch_skat",
         "last_trick",
-        ("last_trick", "loser"),
+        get_args(RamschSkat),
         ("ramsch", "on"),
         "game",
         "in Ramsch the skat goes to the winner of the last trick, or to the loser.",
@@ -173,7 +188,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "ramsch_tens",
         "high",
-        ("high", "low"),
+        get_args(RamschTens),
         ("ramsch", "on"),
         "game",
         "high: A 10 K Q 9 8 7 as in Grand. low: tens rank below the queen (A K Q 10 9 8 7).",
@@ -248,7 +263,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "score_sheet",
         "plain",
-        ("plain", "seeger", "bierlachs", "danish"),
+        get_args(ScoreSheet),
         None,
         "series",
         "the score sheet: plain, Seeger-Fabian (tournament), Bierlachs, or Danish.",
@@ -256,7 +271,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "seeger_bonus",
         "all",
-        ("all", "active"),
+        get_args(SeegerBonus),
         ("score_sheet", "seeger"),
         "series",
         "Seeger-Fabian bonus for a lost game to every other player (all) or only to the two "
@@ -309,21 +324,21 @@ class Rules:
     Each field is documented in :data:`OPTIONS` (and the rules table in ``docs/rules.md``).
     """
 
-    claim: str = "isko"
-    resign: str = "one"
-    resign_levels: str = "isko"
-    declarer_resign: str = "isko"
+    claim: Claim = "isko"
+    resign: ResignMode = "one"
+    resign_levels: ResignLevels = "isko"
+    declarer_resign: DeclarerResign = "isko"
     lost_hand_single: bool = False
     grand_ouvert_base: int = 24
     kontra: bool = False
-    kontra_timing: str = "trick"
-    kontra_eligibility: str = "any"
+    kontra_timing: KontraTiming = "trick"
+    kontra_eligibility: KontraEligibility = "any"
     supra: bool = False
-    ramsch: str = "off"
-    ramsch_skat: str = "last_trick"
+    ramsch: RamschKind = "off"
+    ramsch_skat: RamschSkat = "last_trick"
     jungfrau: bool = True
     durchmarsch: bool = True
-    ramsch_tens: str = "high"
+    ramsch_tens: RamschTens = "high"
     ramsch_ten_points: int = 10
     schieberamsch_jacks: bool = False
     schieberamsch_grand_hand: bool = True
@@ -332,10 +347,12 @@ class Rules:
     open_play: bool = False
     show_skat: bool = False
     bid_jumps: bool = True
-    score_sheet: str = "plain"
-    seeger_bonus: str = "all"
+    score_sheet: ScoreSheet = "plain"
+    seeger_bonus: SeegerBonus = "all"
     bock: bool = False
-    bock_triggers: frozenset[str] = frozenset({"6060", "kontra_re", "grand_hand", "value100"})
+    bock_triggers: frozenset[BockTrigger] = frozenset(
+        {"6060", "kontra_re", "grand_hand", "value100"}
+    )
     ramsch_rounds: bool = False
     pot: int = 0
 
@@ -350,22 +367,7 @@ class Rules:
             ):
                 want = "on" if needs[1] is True else needs[1]
                 raise RulesError(f"rules option {opt.name}={_show(value)} needs {needs[0]}={want}")
-            if isinstance(opt.default, bool):
-                if not isinstance(value, bool):
-                    raise RulesError(f"rules option {opt.name} takes on or off, not {value!r}")
-            elif isinstance(opt.default, frozenset):
-                if not isinstance(value, frozenset) or not value <= set(opt.choices or ()):
-                    raise RulesError(
-                        f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}"
-                        f", not {value!r}"
-                    )
-            elif opt.choices is not None and value not in opt.choices:
-                raise RulesError(
-                    f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, "
-                    f"not {value!r}"
-                )
-            elif isinstance(opt.default, int) and (not isinstance(value, int) or value < 0):
-                raise RulesError(f"rules option {opt.name} takes a number >= 0, not {value!r}")
+            _check_value(opt, value)
 
     @staticmethod
     def parse(text: str) -> Rules:
@@ -378,19 +380,7 @@ class Rules:
         name = parts[0].lower()
         if name not in PRESETS:
             raise RulesError(f"unknown rules preset {parts[0]!r} (known: {', '.join(PRESETS)})")
-        changes: dict[str, object] = {}
-        for part in parts[1:]:
-            key, sep, raw = part.partition("=")
-            key = key.strip().lower()
-            if not sep:
-                raise RulesError(f"rules option without a value: {part!r} (write {key}=...)")
-            if key not in _BY_NAME:
-                raise RulesError(
-                    f"unknown rules option {key!r} (known: {', '.join(sorted(_BY_NAME))})"
-                )
-            if key in changes:
-                raise RulesError(f"rules option {key!r} given twice")
-            changes[key] = _value(_BY_NAME[key], raw.strip().lower())
+        changes = _changes(parts[1:])
         values = {f.name: getattr(PRESETS[name], f.name) for f in fields(Rules)}
         values.update(changes)
         for opt in OPTIONS:  # options of the preset whose prerequisite was turned off go too
@@ -414,6 +404,44 @@ class Rules:
         return [(o.name, _show(getattr(self, o.name)), o.doc) for o in OPTIONS]
 
 
+def _check_set(opt: Option, value: object) -> None:
+    if not isinstance(value, frozenset) or not value <= set(opt.choices or ()):
+        raise RulesError(
+            f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, not {value!r}"
+        )
+
+
+def _changes(parts: list[str]) -> dict[str, object]:
+    """The options ``key=value`` given after the preset, read."""
+    changes: dict[str, object] = {}
+    for part in parts:
+        key, sep, raw = part.partition("=")
+        key = key.strip().lower()
+        if not sep:
+            raise RulesError(f"rules option without a value: {part!r} (write {key}=...)")
+        if key not in _BY_NAME:
+            raise RulesError(f"unknown rules option {key!r} (known: {', '.join(sorted(_BY_NAME))})")
+        if key in changes:
+            raise RulesError(f"rules option {key!r} given twice")
+        changes[key] = _value(_BY_NAME[key], raw.strip().lower())
+    return changes
+
+
+def _check_value(opt: Option, value: object) -> None:
+    """Raise :class:`RulesError` unless ``value`` is one ``opt`` takes."""
+    if isinstance(opt.default, bool):
+        if not isinstance(value, bool):
+            raise RulesError(f"rules option {opt.name} takes on or off, not {value!r}")
+    elif isinstance(opt.default, frozenset):
+        _check_set(opt, value)
+    elif opt.choices is not None and value not in opt.choices:
+        raise RulesError(
+            f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {value!r}"
+        )
+    elif isinstance(opt.default, int) and (not isinstance(value, int) or value < 0):
+        raise RulesError(f"rules option {opt.name} takes a number >= 0, not {value!r}")
+
+
 def _satisfied_by(values: dict[str, object], needs: tuple[str, object]) -> bool:
     value = values[needs[0]]
     if needs[1] == "on":  # any value but "off"
@@ -423,41 +451,50 @@ def _satisfied_by(values: dict[str, object], needs: tuple[str, object]) -> bool:
 
 def _value(opt: Option, raw: str) -> object:
     if isinstance(opt.default, bool):
-        if raw in ("on", "yes", "true", "1"):
-            return True
-        if raw in ("off", "no", "false", "0"):
-            return False
-        raise RulesError(f"rules option {opt.name} takes on or off, not {raw!r}")
+        return _switch(opt, raw)
     if isinstance(opt.default, frozenset):
-        items = (
-            frozenset(x.strip() for x in raw.split("+") if x.strip())
-            if raw != "none"
-            else frozenset()
-        )
-        bad = sorted(items - set(map(str, opt.choices or ())))
-        if bad:
-            raise RulesError(
-                f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, "
-                f"not {bad[0]!r}"
-            )
-        return items
+        return _word_set(opt, raw)
     if isinstance(opt.default, int):
-        try:
-            number = int(raw)
-        except ValueError:
-            raise RulesError(f"rules option {opt.name} takes a number, not {raw!r}") from None
-        if opt.choices is not None and number not in opt.choices:
-            raise RulesError(
-                f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
-            )
-        if number < 0:
-            raise RulesError(f"rules option {opt.name} takes a number >= 0, not {raw!r}")
-        return number
+        return _number(opt, raw)
     if opt.choices is not None and raw not in opt.choices:
         raise RulesError(
             f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
         )
     return raw
+
+
+def _switch(opt: Option, raw: str) -> bool:
+    if raw in ("on", "yes", "true", "1"):
+        return True
+    if raw in ("off", "no", "false", "0"):
+        return False
+    raise RulesError(f"rules option {opt.name} takes on or off, not {raw!r}")
+
+
+def _word_set(opt: Option, raw: str) -> frozenset[str]:
+    items = (
+        frozenset(x.strip() for x in raw.split("+") if x.strip()) if raw != "none" else frozenset()
+    )
+    bad = sorted(items - set(map(str, opt.choices or ())))
+    if bad:
+        raise RulesError(
+            f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, not {bad[0]!r}"
+        )
+    return items
+
+
+def _number(opt: Option, raw: str) -> int:
+    try:
+        number = int(raw)
+    except ValueError:
+        raise RulesError(f"rules option {opt.name} takes a number, not {raw!r}") from None
+    if opt.choices is not None and number not in opt.choices:
+        raise RulesError(
+            f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
+        )
+    if number < 0:
+        raise RulesError(f"rules option {opt.name} takes a number >= 0, not {raw!r}")
+    return number
 
 
 def _show(v: object) -> str:

@@ -1,8 +1,9 @@
-"""Trick play of the three-handed games: laying a card, deciding who wins the trick, giving
-the rest of the cards to one party; who declared at which bid.  Shared by :class:`~skat.core.state.GameState` and
-:class:`~skat.variants.tournee.TourneeState`, which keep the same fields for it (a hand mask per
-seat, the open trick as card indices, who leads it, the tricks and points of each party) and
-decide for themselves what a finished trick means (:meth:`TrickPlay._complete_trick`).
+"""Tricks: a completed trick, who wins a trick; and the trick-play mixin that
+:class:`~skat.variants.tournee.TourneeState` still uses (a compatibility layer:
+:class:`~skat.core.state.GameState` holds its trick play as an immutable value,
+:class:`~skat.core.play.Play`).  The mixin reads the host's fields (a hand mask per
+seat, the open trick as card indices, who leads it, the tricks and points of each party); the
+host decides what a finished trick means (:meth:`TrickPlay._complete_trick`).
 
 >>> from skat.core import GameState
 >>> game = GameState(seed=3)
@@ -36,6 +37,23 @@ class Trick(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.leader}: {' '.join(c.name for c in self.cards)} -> {self.winner}"
+
+
+def trick_winner(game_type: int, trick: tuple[int, ...], leader: int) -> int:
+    """The seat that wins the full ``trick`` (card indices in play order) led by ``leader``.
+
+    >>> from skat.core.cards import Card
+    >>> from skat.core.contracts import GRAND
+    >>> trick_winner(GRAND, tuple(Card.parse(c).index for c in ("HA", "HJ", "HT")), leader=2)
+    0
+    """
+    keys = WIN_KEY[game_type][EFFECTIVE_SUIT[game_type][trick[0]]]
+    a, b, c = keys[trick[0]], keys[trick[1]], keys[trick[2]]
+    if a >= b:
+        pos = 0 if a >= c else 2
+    else:
+        pos = 1 if b >= c else 2
+    return (leader + pos) % 3
 
 
 class TrickPlay:
@@ -109,15 +127,8 @@ class TrickPlay:
         """Close the full trick: record it, let its winner lead; returns the winner and the
         mask of the three cards."""
         trick = self._trick
-        gt = self._gt
-        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
-        a, b, c = keys[trick[0]], keys[trick[1]], keys[trick[2]]
-        if a >= b:
-            pos = 0 if a >= c else 2
-        else:
-            pos = 1 if b >= c else 2
         leader = self._trick_leader
-        winner = (leader + pos) % 3
+        winner = trick_winner(self._gt, trick, leader)
         self.tricks = (
             *self.tricks,
             Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]]), winner),

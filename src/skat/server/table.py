@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from skat.core.actions import Action
+from skat.core.errors import ErrorCode
 from skat.core.rules import Rules, RulesError
 from skat.core.state import GameState, IllegalActionError
 from skat.series import GameRecord, SeatingError, Series, SeriesError
@@ -306,7 +307,7 @@ class Table:
         try:
             action = state.validate(text, seat)
         except IllegalActionError as exc:
-            code = "not_your_turn" if str(exc).startswith("it is ") else "illegal"
+            code = "not_your_turn" if exc.code == ErrorCode.NOT_YOUR_TURN else "illegal"
             raise ActionRefused(code, str(exc)) from None
         return action
 

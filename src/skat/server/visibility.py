@@ -25,7 +25,7 @@ from typing import Any
 from skat.core.actions import Declare, Discard, Event
 from skat.core.cards import Card, CardSet, sorted_cards
 from skat.core.declarations import DeclarationOption, declarations_of
-from skat.core.state import GameState, IllegalActionError, Phase, View
+from skat.core.state import GameState, Phase, View
 
 PHASE_NAMES: dict[Phase, str] = {p: p.name.lower() for p in Phase}
 """The phase as the protocol names it (``bidding``, ``skat``, ``discard``, ``declare`` …)."""
@@ -46,10 +46,7 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
     """The game as ``seat`` (0 Forehand, 1 Middlehand, 2 Rearhand) knows it, or as a
     spectator (``None``) sees it.  See the module doc."""
     done = state.phase == Phase.DONE
-    if seat is None:
-        view = _public_view(state)
-    else:
-        view = state.view(seat)
+    view = state.view(seat)
     out: dict[str, Any] = {
         "seat": seat,
         "phase": PHASE_NAMES[view.phase],
@@ -127,52 +124,6 @@ def _event(e: Event | tuple[int, None]) -> list[Any]:
     return [e[0], None]
 
 
-def _public_view(state: GameState) -> View:
-    """Only what everybody at the table sees: built on the view of a seat that holds no open
-    cards (a defender who is not claiming), stripped of that seat's own hand, skat and pushes."""
-    done = state.phase == Phase.DONE
-    d = state.declarer
-    base = 0
-    if d is not None:
-        view = state.view((d + 1) % 3)
-        if view.claimer == (d + 1) % 3:
-            base = (d + 2) % 3
-        else:
-            base = (d + 1) % 3
-    view = state.view(base)
-    if done:
-        return view
-    history: list[Event | tuple[int, None]] = [
-        (e.seat, None) if isinstance(e, Event) and isinstance(e.action, Discard) else e
-        for e in view.history
-    ]
-    shown = "skat shown" in view.announcements
-    return View(
-        seat=base,
-        phase=view.phase,
-        to_move=view.to_move,
-        hand=CardSet(0),
-        declarer=view.declarer,
-        bid=view.bid,
-        contract=view.contract,
-        skat=view.skat if shown else None,
-        discard=None,
-        open_hand=view.open_hand,
-        tricks=view.tricks,
-        current_trick=view.current_trick,
-        trick_leader=view.trick_leader,
-        history=tuple(history),
-        legal_actions=(),
-        rules=view.rules,
-        result=None,
-        kontra=view.kontra,
-        announcements=view.announcements,
-        ramsch=view.ramsch,
-        claimer=view.claimer,
-        claimer_hand=view.claimer_hand,
-    )
-
-
 def end_actions(state: GameState, seat: int) -> list[str]:
     """Ways for ``seat`` to end the play early now (show the cards and claim, resign, offer
     Schenken), whether or not it is its turn.
@@ -180,14 +131,7 @@ def end_actions(state: GameState, seat: int) -> list[str]:
     >>> end_actions(GameState(seed=5), 0)
     []
     """
-    out: list[str] = []
-    for action in state.end_actions():
-        try:
-            state.validate(action, seat)
-        except IllegalActionError:
-            continue
-        out.append(str(action))
-    return out
+    return [str(action) for action in state.end_actions(seat)]
 
 
 def result_view(state: GameState) -> dict[str, Any] | None:

@@ -223,7 +223,7 @@ def _skat_twin(state: GameState, seat: int, rng: random.Random) -> GameState | N
     if (
         d is not None
         and d != seat
-        and (state.claimed or state._var.lay_open or (contract is not None and contract.ouvert))
+        and (state.claimed or state.course.lay_open or (contract is not None and contract.ouvert))
     ):
         pinned |= state.hand(d).mask
     if skat_seen:

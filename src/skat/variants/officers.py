@@ -37,7 +37,7 @@ CardSet.parse('HJ CT CK CQ C9 DT DK DQ')
 >>> state.apply("SA", seat=0)
 Traceback (most recent call last):
 ...
-skat.core.state.IllegalActionError: it is the dealer's turn, not Forehand's
+skat.core.errors.IllegalActionError: it is the dealer's turn, not Forehand's
 """
 
 from __future__ import annotations
@@ -422,7 +422,7 @@ class OfficersState(Snapshots[Event]):
     def validate(self, action: Action | str, seat: int | None = None) -> Action:
         """Check an action (or its text) for ``seat`` (default: the seat to move, for a
         resignation its own seat); returns the parsed action or raises
-        :class:`~skat.core.state.IllegalActionError` naming the reason."""
+        :class:`~skat.core.errors.IllegalActionError` naming the reason."""
         if isinstance(action, str):
             try:
                 action = parse_action(action)

@@ -32,7 +32,7 @@ Event(seat=1, action=Card.parse('CA'))
 >>> state.apply("C7", seat=1)
 Traceback (most recent call last):
 ...
-skat.core.state.IllegalActionError: it is Rearhand's turn, not Middlehand's
+skat.core.errors.IllegalActionError: it is Rearhand's turn, not Middlehand's
 """
 
 from __future__ import annotations
@@ -313,7 +313,7 @@ class StrohmannState:
 
     def validate(self, action: Action | str, seat: int | None = None) -> Action:
         """Check an action (or its text); returns the parsed action or raises
-        :class:`~skat.core.state.IllegalActionError` naming the reason."""
+        :class:`~skat.core.errors.IllegalActionError` naming the reason."""
         action, seat = self._resolve(action, seat)
         return self._game.validate(action, seat)
 

@@ -155,7 +155,7 @@ _GAME_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.scope == "game")
 
 def _parsed(action: TourneeAction | str) -> TourneeAction:
     """An action from its text, a Skat :class:`~skat.core.actions.Bid` as the
-    :class:`TourneeBid` of its value; :class:`~skat.core.state.IllegalActionError` for neither."""
+    :class:`TourneeBid` of its value; :class:`~skat.core.errors.IllegalActionError` for neither."""
     try:
         if isinstance(action, str):
             return parse_tournee_action(action)
@@ -401,7 +401,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         resignation its own seat).  A :class:`~skat.core.actions.Bid` is read as the
         :class:`TourneeBid` of its value.
 
-        Returns the parsed action; raises :class:`~skat.core.state.IllegalActionError` naming
+        Returns the parsed action; raises :class:`~skat.core.errors.IllegalActionError` naming
         the reason.
         """
         action = _parsed(action)

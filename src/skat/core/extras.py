@@ -1,0 +1,92 @@
+"""The house-rule actions open during the play besides the cards: Kontra for a defender before
+he plays to the first trick, laying the cards open (the declarer, after the first lead),
+Schenken (the defenders before the first card); who may say Kontra, the largest Spitze.
+
+Pure functions of the parts of a game (:class:`~skat.core.play.Play`,
+:class:`~skat.core.course.Course`) and the rules.
+
+>>> from skat.core.contracts import GRAND
+>>> from skat.core.cards import CardSet
+>>> spitze_run(CardSet.parse("DJ HJ C7").mask, GRAND)    # jack of diamonds, then hearts
+2
+"""
+
+from __future__ import annotations
+
+from skat.core.actions import KONTRA, LAY_OPEN, Action
+from skat.core.auction import Auction
+from skat.core.contracts import NULL, TRUMP_ORDER
+from skat.core.course import Course
+from skat.core.play import Play
+from skat.core.rules import Rules
+
+
+def kontra_eligible(auction: Auction, seat: int, rules: Rules) -> bool:
+    """May ``seat`` say Kontra: any defender, or (``kontra_eligibility=bid``) one who bid or
+    held, or who never had the chance to say 18."""
+    if rules.kontra_eligibility == "any":
+        return True
+    return bool(auction.voice >> seat & 1) or not auction.passed18 >> seat & 1
+
+
+def spitze_run(hand: int, game_type: int) -> int:
+    """How many of the lowest trumps (from the 7, or the jack of diamonds in Grand) ``hand``
+    holds in an unbroken run: the largest Spitze the declarer can announce."""
+    n = 0
+    for idx in reversed(TRUMP_ORDER[game_type]):
+        if not hand >> idx & 1:
+            break
+        n += 1
+    return n
+
+
+def may_kontra(seat: int, play: Play, course: Course, rules: Rules) -> bool:
+    """A defender before he plays to the first trick, nobody having doubled yet."""
+    return (
+        rules.kontra
+        and rules.kontra_timing == "trick"
+        and course.questions.kontra == 0
+        and seat != course.declarer
+        and play.completed == 0
+        and kontra_eligible(course.auction, seat, rules)
+    )
+
+
+def may_lay_open(seat: int, play: Play, course: Course, rules: Rules) -> bool:
+    """The declarer of a suit or Grand game, not open yet, once the first card is led."""
+    contract = course.contract
+    return bool(
+        rules.open_play
+        and seat == course.declarer
+        and not course.lay_open
+        and contract is not None
+        and not contract.ouvert
+        and play.game_type != NULL
+        and (play.completed or play.trick)
+    )
+
+
+def play_extras(seat: int, play: Play, course: Course, rules: Rules) -> list[Action]:
+    """Kontra and laying the cards open, when open to ``seat`` (the seat to move)."""
+    out: list[Action] = []
+    if course.declarer < 0:
+        return out
+    if may_kontra(seat, play, course, rules):
+        out.append(KONTRA)
+    if may_lay_open(seat, play, course, rules):
+        out.append(LAY_OPEN)
+    return out
+
+
+def schenken_open(play: Play, course: Course, rules: Rules) -> bool:
+    """The defenders may offer Schenken: before the first card, nothing asked, and refused
+    fewer than twice."""
+    q = course.questions
+    return (
+        rules.schenken
+        and play.game_type != NULL
+        and play.completed == 0
+        and not play.trick
+        and not q.pending
+        and q.schenken_refused < 2
+    )

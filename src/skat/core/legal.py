@@ -1,0 +1,55 @@
+"""The legal actions of the seat to move, by phase (the game state dispatches to them; the
+card play, its fast path, and the declarations stay in the state).
+
+>>> from skat.core import GameState
+>>> state = GameState(seed=3)
+>>> [str(a) for a in legal_bidding(state)][:3], legal_none(state)
+(['18', '20', '22'], [])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from skat.core.actions import BIDS, DISCARDS, HOLD, PASS, Action
+from skat.core.cards import cards_of
+from skat.core.extras import spitze_run
+from skat.core.ramsch import push_choices, push_discards
+
+if TYPE_CHECKING:
+    from skat.core.state import GameState
+
+_BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
+
+
+def legal_bidding(state: GameState) -> list[Action]:
+    auction = state.course.auction
+    if auction.answering:
+        return [HOLD, PASS]
+    start = auction.lowest
+    if auction.jumps:
+        return list(_BID_AND_PASS[start:])
+    return [BIDS[start], PASS] if start < len(BIDS) else [PASS]
+
+
+def legal_discard(state: GameState) -> list[Action]:
+    idx = [c.bit for c in cards_of(state.play.hands[state.course.declarer])]
+    return [DISCARDS[a | b] for i, a in enumerate(idx) for b in idx[i + 1 :]]
+
+
+def legal_answer(state: GameState) -> list[Action]:
+    return state.course.questions.answers(
+        spitze_run(state.play.hands[state.course.declarer], state.play.game_type)
+    )
+
+
+def legal_push(state: GameState) -> list[Action]:
+    return push_choices(state.rules)
+
+
+def legal_push_discard(state: GameState) -> list[Action]:
+    return push_discards(state.play.hands[state.to_move], state.rules)
+
+
+def legal_none(state: GameState) -> list[Action]:
+    return []

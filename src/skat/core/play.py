@@ -1,0 +1,149 @@
+"""The trick play of one game as an immutable value: the hands, the open trick, who leads it,
+the tricks played, and the cards and tricks each seat took.
+
+Every change returns a new :class:`Play`; the game state holds one and replaces it, so a
+snapshot of the play is the value itself.  Parties are counted from the seats: the declarer's
+cards are those his seat took, the defenders' those the two other seats took (in a Ramsch
+every seat plays for itself).
+
+>>> from skat.core.cards import Card
+>>> from skat.core.contracts import GRAND
+>>> from skat.core.deal import Deal
+>>> deal = Deal.parse(
+...     "CJ SJ HA HT HK H8 H7 D9 D8 D7  CA CT CK CQ C9 SA ST SK SQ S9 "
+...     "HJ DJ C8 C7 S8 S7 HQ H9 DA DT  DK DQ")
+>>> play = Play.start(deal.hand_masks, GRAND)
+>>> for seat, card in ((0, "HA"), (1, "CA")):
+...     play = play.lay(seat, Card.parse(card).index)
+>>> [c.name for c in play.current_trick]
+['HA', 'CA']
+>>> play, winner = play.lay(2, Card.parse("HQ").index).close()
+>>> winner, play.leader, play.completed, play.points(0)
+(0, 0, 1, (25, 0))
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from skat.core.cards import CARDS, Card, points_of
+from skat.core.contracts import FOLLOW_MASKS
+from skat.core.tricks import Trick, trick_winner
+
+Hands = tuple[int, int, int]
+
+
+class Play(NamedTuple):
+    """The cards in play: a hand mask per seat, the open trick (card indices in play order),
+    its leader, how many tricks are completed, the game type (trumps), and the cards
+    (``won``) and tricks (``taken``) per seat."""
+
+    hands: Hands
+    trick: tuple[int, ...] = ()
+    leader: int = 0
+    completed: int = 0
+    game_type: int = 0
+    won: Hands = (0, 0, 0)
+    taken: Hands = (0, 0, 0)
+    tricks: tuple[Trick, ...] = ()
+
+    @staticmethod
+    def start(hands: tuple[int, ...], game_type: int = 0) -> Play:
+        """The play before the first card, with these hands."""
+        return Play((hands[0], hands[1], hands[2]), (), 0, 0, game_type)
+
+    def with_hand(self, seat: int, add: int = 0, remove: int = 0) -> Play:
+        """The same play with cards added to or removed from the hand of ``seat`` (the skat
+        picked up, cards put away or pushed on)."""
+        hands = list(self.hands)
+        hands[seat] = (hands[seat] | add) & ~remove
+        return self._replace(hands=(hands[0], hands[1], hands[2]))
+
+    def for_game(self, game_type: int) -> Play:
+        """The play of a game of this type, Forehand to lead."""
+        return self._replace(game_type=game_type, leader=0)
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """Cards of the open trick in play order."""
+        return tuple(CARDS[i] for i in self.trick)
+
+    def playable(self, seat: int) -> int:
+        """The cards ``seat`` may play now: those that follow the lead, else all he holds."""
+        hand = self.hands[seat]
+        if self.trick:
+            follow = hand & FOLLOW_MASKS[self.game_type][self.trick[0]]
+            if follow:
+                return follow
+        return hand
+
+    def lay(self, seat: int, index: int) -> Play:
+        """``seat`` lays the card ``index`` (held and allowed); the trick stays open."""
+        h0, h1, h2 = self.hands
+        bit = ~(1 << index)
+        hands = (
+            (h0 & bit, h1, h2)
+            if seat == 0
+            else (h0, h1 & bit, h2)
+            if seat == 1
+            else (h0, h1, h2 & bit)
+        )
+        return Play(hands, (*self.trick, index), *self[2:])
+
+    def close(self) -> tuple[Play, int]:
+        """Close the full trick: record it, its winner takes it and leads; returns the new play
+        and the winner."""
+        trick = self.trick
+        gt = self.game_type
+        leader = self.leader
+        winner = trick_winner(gt, trick, leader)
+
+        bits = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
+        done = Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]]), winner)
+        w0, w1, w2 = self.won
+        t0, t1, t2 = self.taken
+        if winner == 0:
+            won, taken = (w0 | bits, w1, w2), (t0 + 1, t1, t2)
+        elif winner == 1:
+            won, taken = (w0, w1 | bits, w2), (t0, t1 + 1, t2)
+        else:
+            won, taken = (w0, w1, w2 | bits), (t0, t1, t2 + 1)
+        play = Play(
+            self.hands, (), winner, self.completed + 1, gt, won, taken, (*self.tricks, done)
+        )
+        return play, winner
+
+    def give_rest(self, seat: int) -> Play:
+        """Every card still in play (hands and the open trick) goes to ``seat``, with the tricks
+        still to play."""
+        rest = self.hands[0] | self.hands[1] | self.hands[2]
+        for i in self.trick:
+            rest |= 1 << i
+        won, taken = list(self.won), list(self.taken)
+        won[seat] |= rest
+        taken[seat] += 10 - self.completed
+        return self._replace(
+            hands=(0, 0, 0),
+            trick=(),
+            won=(won[0], won[1], won[2]),
+            taken=(taken[0], taken[1], taken[2]),
+        )
+
+    def party(self, declarer: int) -> tuple[int, int, int, int]:
+        """(declarer's cards, defenders' cards, declarer's tricks, defenders' tricks)."""
+        won, taken = self.won, self.taken
+        others = won[0] | won[1] | won[2]
+        return (
+            won[declarer],
+            others & ~won[declarer],
+            taken[declarer],
+            taken[0] + taken[1] + taken[2] - taken[declarer],
+        )
+
+    def points(self, declarer: int) -> tuple[int, int]:
+        """Card points taken in tricks: (declarer, defenders); the skat not included."""
+        mine, theirs, _, _ = self.party(declarer)
+        return points_of(mine), points_of(theirs)
+
+
+_new: Final = tuple.__new__  # a Play from all its fields, without checks
