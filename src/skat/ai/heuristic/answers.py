@@ -58,26 +58,35 @@ def choose_answer(view: View) -> Action:
     """Kontra, Re, Spitze and Schenken answers (the ``ANSWER`` phase and Kontra in play)."""
     legal = view.legal_actions
     contract = view.contract
-    hand = view.hand.mask
     doubles = [a for a in legal if isinstance(a, Double)]
     if doubles and contract is not None:
-        level = doubles[0].level
-        if level == 1:
-            return doubles[0] if defender_says_kontra(hand, contract) else PASS
-        if level == 2:  # Re: the declarer is sure of his game
-            gt = contract.game_type
-            if gt == NULL:
-                return doubles[0] if null_risk(hand) == 0 else PASS
-            s = grand_strength(hand) if gt == GRAND else suit_strength(hand, gt)
-            threshold = GRAND_THRESHOLD if gt == GRAND else TRUMP_THRESHOLD
-            return doubles[0] if s >= threshold + 2.0 else PASS
-        return PASS
+        return doubles[0] if _doubles(doubles[0].level, view.hand.mask, contract) else PASS
     spitzen = [a for a in legal if isinstance(a, Spitze)]
     if spitzen and contract is not None:
         return spitzen[0] if _spitze_safe(view) else PASS
     if HOLD in legal:  # the defenders concede (Schenken): take the won game
         return HOLD
     return PASS if PASS in legal else legal[0]
+
+
+def _doubles(level: int, hand: int, contract: Contract) -> bool:
+    """Say Kontra (``level`` 1, :func:`defender_says_kontra`) or Re (2: the declarer is sure
+    of his game); never a higher level.
+
+    >>> from skat.core import CardSet
+    >>> _doubles(2, CardSet.parse("CJ SJ HJ DJ HA HT HK SA ST CA").mask, Contract.parse("H"))
+    True
+    """
+    if level == 1:
+        return defender_says_kontra(hand, contract)
+    if level != 2:
+        return False
+    gt = contract.game_type
+    if gt == NULL:
+        return null_risk(hand) == 0
+    s = grand_strength(hand) if gt == GRAND else suit_strength(hand, gt)
+    threshold = GRAND_THRESHOLD if gt == GRAND else TRUMP_THRESHOLD
+    return s >= threshold + 2.0
 
 
 def _spitze_safe(view: View) -> bool:

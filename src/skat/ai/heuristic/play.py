@@ -101,23 +101,38 @@ def _take_or_duck(table: PlaySituation, legal: list[int], partner: int) -> int:
     pos, best = table.winning()
     winner_seat = (table.trick_leader + pos) % 3
     later = table.after_me()
-    trick_points = sum(_points(i) for i in table.trick)
     partner_wins = partner >= 0 and winner_seat == partner
     opponents_later = [s for s in later if s != partner]
     if partner_wins and not table.can_be_beaten(best, led, opponents_later):
         return _highest_points(legal, table)  # schmieren
+    take = _take(table, legal, best, partner, opponents_later)
+    return _lowest(legal, table) if take is None else take
+
+
+def _take(
+    table: PlaySituation, legal: list[int], best: int, partner: int, opponents_later: list[int]
+) -> int | None:
+    """The card that takes the trick from ``best``, if one is worth it (``partner``: -1 for
+    the declarer): a plain card nobody can beat, the cheapest safe trump when the trick has
+    points (or every card wins, or a defender plays last); a declarer's highest trump for a
+    trick of ten points or more that may be beaten.  None: duck."""
+    led = table.led_suit
     beating = [i for i in legal if table.key(i, led) > table.key(best, led)]
-    if beating:
-        safe = [i for i in beating if not table.can_be_beaten(i, led, opponents_later)]
-        if safe:
-            plain = [i for i in safe if not table.is_trump(i)]
-            if plain:
-                return max(plain, key=lambda i: (_points(i), table.power(i)))
-            if trick_points >= 3 or len(safe) == len(legal) or (not later and partner >= 0):
-                return min(safe, key=lambda i: (table.power(i), _points(i)))
-        elif trick_points >= 10 and partner < 0:  # a declarer fights for a full trick
+    if not beating:
+        return None
+    trick_points = sum(_points(i) for i in table.trick)
+    safe = [i for i in beating if not table.can_be_beaten(i, led, opponents_later)]
+    if not safe:
+        if trick_points >= 10 and partner < 0:  # a declarer fights for a full trick
             return max(beating, key=table.power)
-    return _lowest(legal, table)
+        return None
+    plain = [i for i in safe if not table.is_trump(i)]
+    if plain:
+        return max(plain, key=lambda i: (_points(i), table.power(i)))
+    last = not table.after_me()
+    if trick_points >= 3 or len(safe) == len(legal) or (last and partner >= 0):
+        return min(safe, key=lambda i: (table.power(i), _points(i)))
+    return None
 
 
 def defender_play(table: PlaySituation, legal: list[int]) -> int:
