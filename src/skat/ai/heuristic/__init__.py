@@ -38,6 +38,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from skat.ai.heuristic.answers import (
     choose_answer,
     choose_push,
@@ -129,6 +132,18 @@ __all__ = [
 ]
 
 
+_BY_PHASE: Final[dict[Phase, Callable[[View], Action]]] = {
+    Phase.BIDDING: choose_bid,
+    Phase.SKAT: choose_hand_or_pickup,
+    Phase.DISCARD: choose_discard,
+    Phase.DECLARE: choose_declaration,
+    Phase.PUSH: choose_push,
+    Phase.PUSH_DISCARD: choose_push_discard,
+    Phase.ANSWER: choose_answer,
+}
+"""The decision of each phase outside card play."""
+
+
 class HeuristicAgent:
     """The rule-based player; deterministic, ``seed`` is accepted for the arena's factory."""
 
@@ -140,21 +155,9 @@ class HeuristicAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        phase = view.phase
-        if phase == Phase.BIDDING:
-            return choose_bid(view)
-        if phase == Phase.SKAT:
-            return choose_hand_or_pickup(view)
-        if phase == Phase.DISCARD:
-            return choose_discard(view)
-        if phase == Phase.DECLARE:
-            return choose_declaration(view)
-        if phase == Phase.PUSH:
-            return choose_push(view)
-        if phase == Phase.PUSH_DISCARD:
-            return choose_push_discard(view)
-        if phase == Phase.ANSWER:
-            return choose_answer(view)
+        by_phase = _BY_PHASE.get(view.phase)
+        if by_phase is not None:
+            return by_phase(view)
         cards = [a for a in legal if isinstance(a, Card)]
         doubles = [a for a in legal if isinstance(a, Double)]
         if (
