@@ -16,6 +16,7 @@ skat.core.actions.ActionParseError: not an action: 'xyz'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from skat.core.bidding import BID_VALUES
@@ -433,8 +434,78 @@ class Event(NamedTuple):
         return f"{self.seat} {self.action}"
 
 
+_WORDS: Final[dict[str, Action]] = {
+    **dict.fromkeys(("y", "hold", "yes", "ja"), HOLD),
+    **dict.fromkeys(("p", "pass", "passe"), PASS),
+    **dict.fromkeys(("s", "skat", "pickup", "pick-up"), PICK_UP),
+    "sc": SHOW_CARDS,
+    "kontra": KONTRA,
+    **dict.fromkeys(("rekontra", "re"), REKONTRA),
+    "supra": SUPRA,
+    "resupra": RESUPRA,
+    **dict.fromkeys(("showskat", "show-skat"), SHOW_SKAT),
+    **dict.fromkeys(("open", "lay-open"), LAY_OPEN),
+}
+"""The actions written as one word (lower case), with their synonyms."""
+
+_SEATS: Final = ("0", "1", "2")
+
+
+def _parse_resign(rest: str, text: str) -> Action | None:
+    """``re.<seat>`` or ``re.<seat>+<seat>`` (the declarer resigns with a defender's consent).
+
+    >>> _parse_resign("1+2", "re.1+2")
+    Resign(seat=1, consent=2)
+    """
+    if rest in _SEATS:
+        return RESIGNS[int(rest)]
+    if len(rest) == 3 and rest[1] == "+" and rest[0] in _SEATS and rest[2] in _SEATS:
+        return Resign(int(rest[0]), int(rest[2]))
+    return None
+
+
+def _parse_spitze(rest: str, text: str) -> Action | None:
+    """``spitze.<n>``, n from 1 to 11.
+
+    >>> _parse_spitze("12", "spitze.12") is None
+    True
+    """
+    if rest.isascii() and rest.isdigit() and 1 <= int(rest) <= 11:
+        return SPITZEN[int(rest)]
+    return None
+
+
+def _parse_schenken(rest: str, text: str) -> Action | None:
+    """``schenken.<seat>``."""
+    return SCHENKEN[int(rest)] if rest in _SEATS else None
+
+
+def _parse_violation(rest: str, text: str) -> Action:
+    """``violation.<seat>.<kind>``; any other text after ``violation.`` is an error."""
+    parts = rest.split(".")
+    if len(parts) == 2 and parts[0] in _SEATS and parts[1] in VIOLATION_KINDS:
+        return Violation(int(parts[0]), parts[1])
+    raise ActionParseError(
+        f"not a violation: {text!r} (violation.<seat>.<{'|'.join(VIOLATION_KINDS)}>)"
+    )
+
+
+_PREFIXED: Final[tuple[tuple[str, Callable[[str, str], Action | None]], ...]] = (
+    ("re.", _parse_resign),
+    ("spitze.", _parse_spitze),
+    ("schenken.", _parse_schenken),
+    ("violation.", _parse_violation),
+)
+"""The actions written ``<prefix><rest>`` (lower case) and the parser of their rest (None:
+not this form, try the others)."""
+
+
 def parse_action(text: str) -> Action:
-    """Read an action in its canonical (ISS) form."""
+    """Read an action in its canonical (ISS) form.
+
+    >>> parse_action("DH"), parse_action("passe"), parse_action("re.0+1"), parse_action("18")
+    (Declare.parse('DH'), PASS, Resign(seat=0, consent=1), Bid.of(18))
+    """
     if not isinstance(text, str):
         raise ActionParseError(f"not an action: {text!r}")
     t = text.strip()
@@ -442,48 +513,20 @@ def parse_action(text: str) -> Action:
     if declare is not None:
         return declare
     low = t.lower()
-    if low in ("y", "hold", "yes", "ja"):
-        return HOLD
-    if low in ("p", "pass", "passe"):
-        return PASS
-    if low in ("s", "skat", "pickup", "pick-up"):
-        return PICK_UP
-    if low == "sc":
-        return SHOW_CARDS
-    if low.startswith("re.") and low[3:] in ("0", "1", "2"):
-        return RESIGNS[int(low[3:])]
-    if (
-        low.startswith("re.")
-        and len(low) == 6
-        and low[4] == "+"
-        and low[3] in "012"
-        and low[5] in "012"
-    ):
-        return Resign(int(low[3]), int(low[5]))
-    if low in ("kontra", "rekontra", "re", "supra", "resupra"):
-        return DOUBLES[
-            ("", "kontra", "rekontra", "supra", "resupra").index(low if low != "re" else "rekontra")
-        ]
-    if low in ("showskat", "show-skat"):
-        return SHOW_SKAT
-    if low in ("open", "lay-open"):
-        return LAY_OPEN
-    if (
-        low.startswith("spitze.")
-        and low[7:].isascii()
-        and low[7:].isdigit()
-        and 1 <= int(low[7:]) <= 11
-    ):
-        return SPITZEN[int(low[7:])]
-    if low.startswith("schenken.") and low[9:] in ("0", "1", "2"):
-        return SCHENKEN[int(low[9:])]
-    if low.startswith("violation."):
-        parts = low.split(".")
-        if len(parts) == 3 and parts[1] in ("0", "1", "2") and parts[2] in VIOLATION_KINDS:
-            return Violation(int(parts[1]), parts[2])
-        raise ActionParseError(
-            f"not a violation: {text!r} (violation.<seat>.<{'|'.join(VIOLATION_KINDS)}>)"
-        )
+    word = _WORDS.get(low)
+    if word is not None:
+        return word
+    for prefix, parse in _PREFIXED:
+        if low.startswith(prefix):
+            action = parse(low[len(prefix) :], text)
+            if action is not None:
+                return action
+    return _parse_play(t, text)
+
+
+def _parse_play(t: str, text: str) -> Action:
+    """A bid, a card, a discard (two cards) or a game: what is left after the words and the
+    prefixed forms."""
     if t.isascii() and t.isdigit() and len(t) <= 9:  # not "²", "١٨" or 5000 digits
         return Bid.of(int(t))
     try:

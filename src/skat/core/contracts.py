@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
+import itertools
 from enum import IntEnum
-from typing import Final
+from typing import Final, TypeAlias
 
 from skat.core.cards import CARDS, JACKS_MASK, SUIT_MASKS, Card, Suit
 
@@ -185,45 +186,61 @@ class Contract:
         return f"Contract.parse({self.code!r})"
 
 
-def _build() -> tuple[
-    dict[tuple[GameType, bool, bool, bool, bool], Contract], tuple[Contract, ...]
-]:
-    table: dict[tuple[GameType, bool, bool, bool, bool], Contract] = {}
-    distinct: list[Contract] = []
-    for gt in GameType:
-        for hand in (False, True):
-            for schneider in (False, True):
-                for schwarz in (False, True):
-                    for ouvert in (False, True):
-                        key = (gt, hand, schneider, schwarz, ouvert)
-                        if gt == NULL:
-                            if schneider or schwarz:
-                                continue
-                        elif (
-                            (ouvert and not (hand and schneider and schwarz))
-                            or (schwarz and not schneider)
-                            or (schneider and not hand)
-                        ):
-                            continue
-                        c = object.__new__(Contract)
-                        code = gt.letter
-                        if gt != NULL and ouvert:
-                            code += "O"
-                        else:
-                            code += ("O" if ouvert else "") + ("H" if hand else "")
-                            code += ("S" if schneider else "") + ("Z" if schwarz else "")
-                        for name, value in (
-                            ("game_type", gt),
-                            ("hand", hand),
-                            ("schneider_announced", schneider),
-                            ("schwarz_announced", schwarz),
-                            ("ouvert", ouvert),
-                            ("code", code),
-                        ):
-                            object.__setattr__(c, name, value)
-                        table[key] = c
-                        distinct.append(c)
-    return table, tuple(distinct)
+_Key: TypeAlias = tuple[GameType, bool, bool, bool, bool]
+"""(game type, Hand, Schneider announced, Schwarz announced, Ouvert)."""
+
+
+def _exists(gt: GameType, hand: bool, schneider: bool, schwarz: bool, ouvert: bool) -> bool:
+    """Is this combination a contract?  Null: Hand and Ouvert freely, no announcements; suit
+    and Grand: Schneider only Hand, Schwarz only with Schneider, Ouvert only with all three.
+
+    >>> grand = GameType(4)
+    >>> _exists(grand, True, True, False, False), _exists(grand, False, True, False, False)
+    (True, False)
+    """
+    if gt == NULL:
+        return not (schneider or schwarz)
+    return not (
+        (ouvert and not (hand and schneider and schwarz))
+        or (schwarz and not schneider)
+        or (schneider and not hand)
+    )
+
+
+def _code(gt: GameType, hand: bool, schneider: bool, schwarz: bool, ouvert: bool) -> str:
+    """The canonical code: ``CO`` for a suit or Grand Ouvert (Hand, Schneider and Schwarz
+    implied), else letter, ``O``, ``H``, ``S``, ``Z`` as they apply.
+
+    >>> _code(GameType(1), True, True, False, False), _code(NULL, True, False, False, True)
+    ('HHS', 'NOH')
+    """
+    if gt != NULL and ouvert:
+        return gt.letter + "O"
+    flags = ((ouvert, "O"), (hand, "H"), (schneider, "S"), (schwarz, "Z"))
+    return gt.letter + "".join(letter for on, letter in flags if on)
+
+
+def _make(key: _Key) -> Contract:
+    """The one :class:`Contract` object of ``key`` (built without ``__init__``)."""
+    gt, hand, schneider, schwarz, ouvert = key
+    c = object.__new__(Contract)
+    for name, value in (
+        ("game_type", gt),
+        ("hand", hand),
+        ("schneider_announced", schneider),
+        ("schwarz_announced", schwarz),
+        ("ouvert", ouvert),
+        ("code", _code(*key)),
+    ):
+        object.__setattr__(c, name, value)
+    return c
+
+
+def _build() -> tuple[dict[_Key, Contract], tuple[Contract, ...]]:
+    flag = (False, True)
+    keys = [k for k in itertools.product(GameType, flag, flag, flag, flag) if _exists(*k)]
+    table = {key: _make(key) for key in keys}
+    return table, tuple(table.values())
 
 
 _CONTRACTS, _ALL = _build()

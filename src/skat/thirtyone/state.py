@@ -176,6 +176,41 @@ class _Snapshot:
     rng_state: object
 
 
+def _check_deal(
+    hands: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    upcard: Card,
+    dealer: int,
+    rules: Rules,
+    active: tuple[bool, ...],
+) -> None:
+    """Raise ValueError unless the cards make a deal of Scat: one active flag per hand, the
+    number of players in the round allowed, three cards for each active player (none for
+    the others), every card once and from the pack of ``rules``, a dealer among the players.
+
+    >>> _check_deal([[], []], [], Card.parse("SA"), 0, Rules(), (True, True))
+    Traceback (most recent call last):
+    ...
+    ValueError: player 0 must hold 3 cards, not 0
+    """
+    n = len(hands)
+    if len(active) != n:
+        raise ValueError(f"{n} hands but {len(active)} active flags")
+    if not MIN_PLAYERS <= sum(active) <= MAX_PLAYERS:
+        raise ValueError(f"Scat needs {MIN_PLAYERS} to {MAX_PLAYERS} players in the round")
+    for p in range(n):
+        want = 3 if active[p] else 0
+        if len(hands[p]) != want:
+            raise ValueError(f"player {p} must hold {want} cards, not {len(hands[p])}")
+    everything = [c for h in hands for c in h] + list(stock) + [upcard]
+    if len(set(everything)) != len(everything):
+        raise ValueError("a card is dealt twice")
+    if not set(everything) <= set(pack(rules.pack)):
+        raise ValueError(f"a card is not in the {rules.pack}-card pack")
+    if not (0 <= dealer < n):
+        raise ValueError(f"no dealer {dealer} among {n} players")
+
+
 class Round:
     """One deal of Scat: ``legal_actions``, ``validate``, ``apply``, ``undo``, ``copy``,
     ``view(seat)``, ``result``.  Players are numbered 0..n-1 clockwise; ``active[p]`` is False
@@ -196,21 +231,7 @@ class Round:
         n = len(hands)
         self.players = n
         self.active = tuple(active) if active is not None else (True,) * n
-        if len(self.active) != n:
-            raise ValueError(f"{n} hands but {len(self.active)} active flags")
-        if not MIN_PLAYERS <= sum(self.active) <= MAX_PLAYERS:
-            raise ValueError(f"Scat needs {MIN_PLAYERS} to {MAX_PLAYERS} players in the round")
-        for p in range(n):
-            want = 3 if self.active[p] else 0
-            if len(hands[p]) != want:
-                raise ValueError(f"player {p} must hold {want} cards, not {len(hands[p])}")
-        everything = [c for h in hands for c in h] + list(stock) + [upcard]
-        if len(set(everything)) != len(everything):
-            raise ValueError("a card is dealt twice")
-        if not set(everything) <= set(pack(self.rules.pack)):
-            raise ValueError(f"a card is not in the {self.rules.pack}-card pack")
-        if not (0 <= dealer < n):
-            raise ValueError(f"no dealer {dealer} among {n} players")
+        _check_deal(hands, stock, upcard, dealer, self.rules, self.active)
         self.dealer = dealer
         self.lives = tuple(lives) if lives is not None else (self.rules.lives,) * n
         self._rng = rng if rng is not None else random.Random(0)

@@ -1,0 +1,180 @@
+"""Card play: the rule for each seat and game (:func:`play_card`); as declarer of a suit game
+or Grand draw trumps and cash winners, as defender cash aces and lead through the declarer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from skat.ai.heuristic.evaluation import ACE, EFF_MASKS, TEN, _bits
+from skat.ai.heuristic.null_ramsch import null_declarer_play, null_defender_play, ramsch_play
+from skat.ai.heuristic.situation import PlaySituation, _highest_points, _lowest, _points
+from skat.core.cards import CARDS, Card
+from skat.core.contracts import EFFECTIVE_SUIT, NULL, TRUMP_ORDER
+from skat.core.state import View
+
+
+def play_card(view: View, cards: Sequence[Card]) -> Card:
+    """The card to play: declarer, defender, Null or Ramsch rules."""
+    table = PlaySituation(view)
+    legal = [c.index for c in cards]
+    if len(legal) == 1:
+        return CARDS[legal[0]]
+    reserve = _spitze_reserve(view, table)
+    pool = [i for i in legal if i not in reserve] or legal
+    if view.contract is None:
+        choice = ramsch_play(table, pool)
+    elif table.gt == NULL:
+        if table.seat == table.declarer:
+            choice = null_declarer_play(table, pool)
+        else:
+            choice = null_defender_play(table, pool)
+    elif table.seat == table.declarer:
+        choice = declarer_play(table, pool)
+    else:
+        choice = defender_play(table, pool)
+    return CARDS[choice]
+
+
+def _spitze_reserve(view: View, table: PlaySituation) -> set[int]:
+    """The lowest trumps kept for the last tricks when Spitze was announced."""
+    if table.seat != table.declarer or table.gt == NULL:
+        return set()
+    for a in view.announcements:
+        if a.startswith("spitze "):
+            n = int(a.split()[1])
+            return set(TRUMP_ORDER[table.gt][-n:])
+    return set()
+
+
+def declarer_play(table: PlaySituation, legal: list[int]) -> int:
+    """Declarer of a suit game or Grand: draw trumps, cash winners, then short suits;
+    following, take the trick cheaply when it can be held, else play the cheapest card."""
+    if not table.trick:
+        return _declarer_lead(table, legal)
+    return _take_or_duck(table, legal, partner=-1)
+
+
+def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
+    gt = table.gt
+    trump_mask = EFF_MASKS[gt][4]
+    my_trumps = [i for i in legal if trump_mask >> i & 1]
+    opp_trumps = table.unseen & trump_mask
+    defenders = [s for s in range(3) if s != table.seat]
+    if my_trumps and opp_trumps:
+        top = max(_bits(opp_trumps) + my_trumps, key=table.power)
+        if top in my_trumps:
+            return top
+        if len(my_trumps) >= 3 and len(my_trumps) > opp_trumps.bit_count() // 2:
+            return _lowest(my_trumps, table)
+    # sure winners in the plain suits
+    winners = []
+    for i in legal:
+        if trump_mask >> i & 1:
+            continue
+        led = EFFECTIVE_SUIT[gt][i]
+        if not table.can_be_beaten(i, led, defenders):
+            winners.append(i)
+    if winners:
+        return max(winners, key=lambda i: (_points(i), table.power(i)))
+    plain = [i for i in legal if not trump_mask >> i & 1]
+    if not plain:
+        return max(my_trumps, key=table.power) if not opp_trumps else _lowest(my_trumps, table)
+    # a low card of the shortest suit, not a lone ten
+    by_suit: dict[int, list[int]] = {}
+    for i in plain:
+        by_suit.setdefault(EFFECTIVE_SUIT[gt][i], []).append(i)
+
+    def rank(suit: int) -> tuple[int, int]:
+        cards = by_suit[suit]
+        lone_ten = len(cards) == 1 and cards[0] & 7 == TEN
+        return (lone_ten, len(cards))
+
+    suit = min(by_suit, key=rank)
+    return _lowest(by_suit[suit], table)
+
+
+def _take_or_duck(table: PlaySituation, legal: list[int], partner: int) -> int:
+    """Follow to a trick: win it when worth it and safe, give points to a partner who holds
+    it, else play the cheapest card."""
+    led = table.led_suit
+    pos, best = table.winning()
+    winner_seat = (table.trick_leader + pos) % 3
+    later = table.after_me()
+    partner_wins = partner >= 0 and winner_seat == partner
+    opponents_later = [s for s in later if s != partner]
+    if partner_wins and not table.can_be_beaten(best, led, opponents_later):
+        return _highest_points(legal, table)  # schmieren
+    take = _take(table, legal, best, partner, opponents_later)
+    return _lowest(legal, table) if take is None else take
+
+
+def _take(
+    table: PlaySituation, legal: list[int], best: int, partner: int, opponents_later: list[int]
+) -> int | None:
+    """The card that takes the trick from ``best``, if one is worth it (``partner``: -1 for
+    the declarer): a plain card nobody can beat, the cheapest safe trump when the trick has
+    points (or every card wins, or a defender plays last); a declarer's highest trump for a
+    trick of ten points or more that may be beaten.  None: duck."""
+    led = table.led_suit
+    beating = [i for i in legal if table.key(i, led) > table.key(best, led)]
+    if not beating:
+        return None
+    trick_points = sum(_points(i) for i in table.trick)
+    safe = [i for i in beating if not table.can_be_beaten(i, led, opponents_later)]
+    if not safe:
+        if trick_points >= 10 and partner < 0:  # a declarer fights for a full trick
+            return max(beating, key=table.power)
+        return None
+    plain = [i for i in safe if not table.is_trump(i)]
+    if plain:
+        return max(plain, key=lambda i: (_points(i), table.power(i)))
+    last = not table.after_me()
+    if trick_points >= 3 or len(safe) == len(legal) or (last and partner >= 0):
+        return min(safe, key=lambda i: (table.power(i), _points(i)))
+    return None
+
+
+def defender_play(table: PlaySituation, legal: list[int]) -> int:
+    """Defender of a suit game or Grand: cash aces, lead through the declarer; following,
+    give points to the partner, take the declarer's tricks."""
+    partner = 3 - table.seat - table.declarer
+    if table.trick:
+        return _take_or_duck(table, legal, partner)
+    return _defender_lead(table, legal, partner)
+
+
+def _defender_lead(table: PlaySituation, legal: list[int], partner: int) -> int:
+    gt = table.gt
+    trump_mask = EFF_MASKS[gt][4]
+    d = table.declarer
+    plain = [i for i in legal if not trump_mask >> i & 1]
+    if not plain:
+        return _lowest(legal, table)
+    declarer_void = table.voids[d]
+    declarer_trumps = table.possible(d) & trump_mask
+    # sure winners first (an ace the declarer cannot trump)
+    for i in sorted(plain, key=lambda i: -_points(i)):
+        led = EFFECTIVE_SUIT[gt][i]
+        if declarer_void >> led & 1 and declarer_trumps:
+            continue
+        if not table.can_be_beaten(i, led, [d]) and (i & 7) in (ACE, TEN):
+            return i
+    by_suit: dict[int, list[int]] = {}
+    for i in plain:
+        by_suit.setdefault(EFFECTIVE_SUIT[gt][i], []).append(i)
+    declarer_next = (table.seat + 1) % 3 == d
+
+    def score(suit: int) -> tuple[bool, bool, bool, int]:
+        cards = by_suit[suit]
+        ruffed = bool(declarer_void >> suit & 1 and declarer_trumps)
+        partner_void = bool(table.voids[partner] >> suit & 1)
+        # lone tens and unguarded tens are poor leads
+        bare_ten = any(i & 7 == TEN for i in cards) and not any(i & 7 == ACE for i in cards)
+        length = -len(cards) if declarer_next else len(cards)
+        return (ruffed, bare_ten and len(cards) <= 2, not partner_void, length)
+
+    suit = min(by_suit, key=score)
+    cards = by_suit[suit]
+    non_ten = [i for i in cards if i & 7 not in (TEN, ACE)] or cards
+    return _lowest(non_ten, table)
