@@ -141,3 +141,16 @@ def test_arithmetically_possible_agrees_with_the_engine(rules: Rules) -> None:
 def test_the_menu_contract_names_round_trip() -> None:
     for o in declarations(HAND, bid=18):
         assert Contract.parse(str(o.contract)) is o.contract and o.action.contract is o.contract
+
+
+def test_the_state_answers_declarations_for_any_seat_from_its_view() -> None:
+    rng = random.Random(11)
+    asked = 0
+    for seed in range(60):
+        g = GameState(seed=seed)
+        while not g.is_over:
+            for seat in range(3):
+                assert g.declarations(seat) == declarations_of(g.view(seat))
+                asked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert asked > 1000

@@ -75,6 +75,7 @@ from skat.core.contracts import (
 )
 from skat.core.course import Course
 from skat.core.deal import Deal
+from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.ending import after_trick, end_now, resign
 from skat.core.errors import ErrorCode, IllegalActionError
 from skat.core.extras import kontra_eligible, play_extras, schenken_open
@@ -323,6 +324,19 @@ class GameState:
     def _possible_declarations(self, hand: bool) -> list[Action]:
         """Declarations that can reach the bid arithmetically (all of them if none can)."""
         return possible_declarations(self._declarer_mask(hand), self.bid, hand, self.rules)
+
+    def declarations(self, seat: int | None = None) -> tuple[DeclarationOption, ...]:
+        """Every declaration open to ``seat`` (default: the seat to move) with its value with
+        the cards that seat knows: :func:`skat.core.declarations.declarations_of` of its view.
+
+        >>> state = GameState(seed=5)
+        >>> for a in ("p", "18", "y", "p"):
+        ...     _ = state.apply(a)
+        >>> o = state.declarations()[0]
+        >>> str(o.contract), o.value, o.estimate, o.below_bid
+        ('DH', 27, True, 0)
+        """
+        return declarations_of(self.view(self.to_move if seat is None else seat))
 
     # ------------------------------------------------------------------ validation
 
