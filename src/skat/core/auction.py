@@ -65,6 +65,8 @@ class Auction(NamedTuple):
     @staticmethod
     def start(ladder: tuple[int, ...] = BID_VALUES, jumps: bool = True) -> Auction:
         """A new auction over ``ladder``; ``jumps=False``: no value may be skipped."""
+        if ladder is BID_VALUES and type(jumps) is bool:
+            return _STARTS[jumps]
         return Auction(ladder, jumps)
 
     @property
@@ -165,3 +167,5 @@ class Auction(NamedTuple):
 
 
 _new: Final = tuple.__new__
+_STARTS: Final = {jumps: Auction(BID_VALUES, jumps) for jumps in (False, True)}
+"""The new auctions over the standard ladder (values: one is as good as a new one)."""

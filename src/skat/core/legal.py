@@ -23,7 +23,7 @@ _BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
 
 
 def legal_bidding(state: GameState) -> list[Action]:
-    auction = state.course.auction
+    auction = state.auction
     if auction.answering:
         return [HOLD, PASS]
     start = auction.lowest

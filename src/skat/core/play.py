@@ -50,7 +50,7 @@ class Play(NamedTuple):
     @staticmethod
     def start(hands: tuple[int, ...], game_type: int = 0) -> Play:
         """The play before the first card, with these hands."""
-        return Play((hands[0], hands[1], hands[2]), (), 0, 0, game_type)
+        return _new(Play, ((hands[0], hands[1], hands[2]), (), 0, 0, game_type, *_UNPLAYED))
 
     def with_hand(self, seat: int, add: int = 0, remove: int = 0) -> Play:
         """The same play with cards added to or removed from the hand of ``seat`` (the skat
@@ -147,3 +147,5 @@ class Play(NamedTuple):
 
 
 _new: Final = tuple.__new__  # a Play from all its fields, without checks
+_UNPLAYED: Final = ((0, 0, 0), (0, 0, 0), ())
+"""``won``, ``taken`` and ``tricks`` before the first trick."""

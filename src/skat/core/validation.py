@@ -177,7 +177,7 @@ def check_bidding(state: GameState, action: Action, seat: int, who: str) -> None
         return
     if isinstance(action, (Hold, Bid)):
         value = action.value if isinstance(action, Bid) else None
-        refusal = state.course.auction.refusal(value, who)
+        refusal = state.auction.refusal(value, who)
         if refusal is not None:
             raise _raise(refusal)
         return
