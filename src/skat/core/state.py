@@ -117,6 +117,7 @@ _CARD_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_hands"
 """What a card that does not complete the trick changes: its undo record."""
 _CALL_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_auction"})
 """What a bid, hold or pass that does not end the auction changes: its undo record."""
+assert _CARD_FIELDS == ("to_move", "_hands", "_trick")  # undo's fast path sets them so
 _RECORDS: Final = {len(f): f for f in (STATE_FIELDS, _CARD_FIELDS, _CALL_FIELDS)}
 """The fields of an undo record, by its length."""
 _snapshot: Final = attrgetter(*STATE_FIELDS)
@@ -707,8 +708,11 @@ class GameState:
         if not self.history:
             raise _refuse("nothing to undo", ErrorCode.NOTHING_TO_UNDO)
         record = self._undo.pop()
-        for name, value in zip(_RECORDS[len(record)], record, strict=True):
-            setattr(self, name, value)
+        if len(record) == 3:  # a card within the trick (_CARD_FIELDS)
+            self.to_move, self._hands, self._trick = record  # type: ignore[assignment]
+        else:
+            for name, value in zip(_RECORDS[len(record)], record, strict=True):
+                setattr(self, name, value)
         return self.history.pop()
 
     def copy(self) -> GameState:
