@@ -55,6 +55,10 @@ class Course(NamedTuple):
         """
         return _new(Course, (auction, skat, *_UNDECIDED))
 
+    def with_result(self, result: Result) -> Course:
+        """The same course with its result (``_replace(result=...)``, without its overhead)."""
+        return _new(Course, (*self[:-1], result))
+
     @property
     def playing_ramsch(self) -> bool:
         """True while a Ramsch is played (not a Grand Hand declared instead of it)."""
@@ -81,5 +85,6 @@ class Course(NamedTuple):
 
 
 _new: Final = tuple.__new__  # a Course from all its fields, without checks
+assert Course._fields[-1] == "result"  # with_result replaces the last field
 _UNDECIDED: Final = tuple(Course._field_defaults.values())
 """The defaults of the fields after ``auction`` and ``skat``."""

@@ -57,11 +57,12 @@ class Play(NamedTuple):
         picked up, cards put away or pushed on)."""
         hands = list(self.hands)
         hands[seat] = (hands[seat] | add) & ~remove
-        return self._replace(hands=(hands[0], hands[1], hands[2]))
+        return _new(Play, ((hands[0], hands[1], hands[2]), *self[1:]))
 
     def for_game(self, game_type: int) -> Play:
         """The play of a game of this type, Forehand to lead."""
-        return self._replace(game_type=game_type, leader=0)
+        hands, trick, _, completed, _, *rest = self
+        return _new(Play, (hands, trick, 0, completed, game_type, *rest))
 
     @property
     def current_trick(self) -> tuple[Card, ...]:

@@ -117,11 +117,11 @@ _CARD_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_hands"
 """What a card that does not complete the trick changes: its undo record."""
 _CALL_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_auction"})
 """What a bid, hold or pass that does not end the auction changes: its undo record."""
-assert _CARD_FIELDS == ("to_move", "_hands", "_trick")  # undo's fast path sets them so
+assert _CARD_FIELDS == ("to_move", "_hands", "_trick")  # the card's fast path records them so
 _RECORDS: Final = {len(f): f for f in (STATE_FIELDS, _CARD_FIELDS, _CALL_FIELDS)}
 """The fields of an undo record, by its length."""
+_COURSE_INDEX: Final = {name: i for i, name in enumerate(Course._fields)}
 _snapshot: Final = attrgetter(*STATE_FIELDS)
-_card_snapshot: Final = attrgetter(*_CARD_FIELDS)
 _call_snapshot: Final = attrgetter(*_CALL_FIELDS)
 _new: Final = tuple.__new__  # a NamedTuple from all its fields, without checks
 
@@ -167,7 +167,8 @@ class GameState:
         self.rules = rules
         self.phase = BIDDING
         self.to_move = 1
-        self._set_play(Play.start(deal.hand_masks))
+        play = self._play = Play.start(deal.hand_masks)  # _set_play, inlined
+        self._hands, self._trick = play[0], play[1]
         self._auction = Auction.start(BID_VALUES, rules.bid_jumps)
         self._course = Course.start(self._auction, deal.skat_mask)
         self.history = []
@@ -286,6 +287,8 @@ class GameState:
             if self._extras:
                 return [*_actions_of(hand), *self._play_extra_actions()]
             return _actions_of(hand)
+        if self.phase == BIDDING:
+            return legal.legal_bidding(self)
         return _PHASES[self.phase].legal(self)
 
     def _legal_skat(self) -> list[Action]:
@@ -458,7 +461,7 @@ class GameState:
                 else (h0, h1, h2 ^ bit)
             )
             if len(trick) < 2:
-                self._undo.append(_card_snapshot(self))
+                self._undo.append((s, self._hands, trick))  # _CARD_FIELDS
                 self._hands = hands
                 self._trick = (*trick, action.index)
                 self.to_move = 0 if s == 2 else s + 1
@@ -522,7 +525,11 @@ class GameState:
         self._trick = play.trick
 
     def _set(self, **changes: object) -> None:
-        self._course = self._course._replace(**changes)  # type: ignore[arg-type]
+        """Change fields of the course (``Course._replace``, without its overhead)."""
+        fields: list[object] = list(self._course)
+        for name, value in changes.items():
+            fields[_COURSE_INDEX[name]] = value
+        self._course = _new(Course, fields)
 
     def _auction_step(self, action: Action) -> None:
         auction = self._auction
