@@ -42,11 +42,9 @@ from typing import Final, NamedTuple, cast
 
 from skat.core import legal, validation
 from skat.core.actions import (
-    PICK_UP,
     RESIGNS,
     SCHENKEN,
     SHOW_CARDS,
-    SHOW_SKAT,
     Action,
     ActionParseError,
     Bid,
@@ -96,7 +94,6 @@ from skat.core.ramsch import (
     Ramsch,
     ramsch_game_type,
 )
-from skat.core.reachable import possible_declarations, unreachable
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.seats import Seat
@@ -291,14 +288,6 @@ class GameState:
             return legal.legal_bidding(self)
         return _PHASES[self.phase].legal(self)
 
-    def _legal_skat(self) -> list[Action]:
-        if self.rules.show_skat:
-            return [PICK_UP, SHOW_SKAT, *self._possible_declarations(hand=True)]
-        return [PICK_UP, *self._possible_declarations(hand=True)]
-
-    def _legal_declare(self) -> list[Action]:
-        return self._possible_declarations(hand=False)
-
     def _play_extra_actions(self) -> list[Action]:
         return play_extras(self.to_move, self.play, self._course, self.rules)
 
@@ -343,16 +332,12 @@ class GameState:
                 out.append(RESIGNS[s])
         return out
 
-    def _declarer_mask(self, hand: bool) -> int:
-        """The declarer's cards for the reach of a declaration: his hand (Hand games), or his
-        hand and the skat."""
+    def declarer_mask(self, hand: bool) -> int:
+        """The declarer's cards (a mask) for the reach of a declaration: his hand (Hand games),
+        or his hand and the skat."""
         d = self._course.declarer
         hands = self._hands
         return hands[d] if hand else hands[d] | self._course.skat
-
-    def _possible_declarations(self, hand: bool) -> list[Action]:
-        """Declarations that can reach the bid arithmetically (all of them if none can)."""
-        return possible_declarations(self._declarer_mask(hand), self.bid, hand, self.rules)
 
     # ------------------------------------------------------------------ validation
 
@@ -390,43 +375,6 @@ class GameState:
             )
         _PHASES[self.phase].check(self, action, seat, who)
         return action
-
-    def _check_skat(self, action: Action, seat: int, who: str) -> None:
-        if isinstance(action, PickUp):
-            return
-        if isinstance(action, ShowSkat):
-            if not self.rules.show_skat:
-                raise _refuse(
-                    "showing the skat needs the rules option show_skat=on",
-                    ErrorCode.NOT_ALLOWED_BY_RULES,
-                )
-            return
-        if isinstance(action, Declare):
-            c = action.contract
-            if not c.hand:
-                raise _refuse(
-                    f"{c.describe()} needs the skat: pick it up first, or declare Hand",
-                    ErrorCode.WRONG_PHASE,
-                )
-            self._check_reachable(action, hand=True)
-            return
-        raise _refuse(
-            f"{who} must pick up the skat (s) or declare a Hand game", ErrorCode.WRONG_PHASE
-        )
-
-    def _check_declare(self, action: Action, seat: int, who: str) -> None:
-        if not isinstance(action, Declare):
-            raise _refuse(f"{who} must declare the game now", ErrorCode.WRONG_PHASE)
-        if action.contract.hand:
-            raise _refuse(
-                "a Hand game cannot be declared after picking up the skat", ErrorCode.WRONG_PHASE
-            )
-        self._check_reachable(action, hand=False)
-
-    def _check_reachable(self, action: Declare, hand: bool) -> None:
-        message = unreachable(action, self._declarer_mask(hand), self.bid, hand, self.rules)
-        if message is not None:
-            raise _refuse(message, ErrorCode.BELOW_BID)
 
     def _default_seat(self, action: Action) -> int:
         """The seat an action is taken for when none is given."""
@@ -802,9 +750,9 @@ class _Phase(NamedTuple):
 
 _PHASES: Final[dict[Phase, _Phase]] = {
     BIDDING: _Phase(legal.legal_bidding, validation.check_bidding, GameState._step_bidding),
-    SKAT: _Phase(GameState._legal_skat, GameState._check_skat, GameState._step_skat),
+    SKAT: _Phase(legal.legal_skat, validation.check_skat, GameState._step_skat),
     DISCARD: _Phase(legal.legal_discard, validation.check_discard, GameState._step_discard),
-    DECLARE: _Phase(GameState._legal_declare, GameState._check_declare, GameState._step_declare),
+    DECLARE: _Phase(legal.legal_declare, validation.check_declare, GameState._step_declare),
     PLAY: _Phase(GameState.legal_actions, validation.check_play, GameState._step_play),
     PUSH: _Phase(legal.legal_push, validation.check_push, GameState._step_push),
     PUSH_DISCARD: _Phase(
