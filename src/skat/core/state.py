@@ -322,11 +322,7 @@ class GameState:
         for s in range(3):
             if c.resigned >> s & 1:
                 continue
-            if (
-                s == d
-                and self.rules.declarer_resign == "isko"
-                and self._hands[d].bit_count() < 9
-            ):
+            if s == d and self.rules.declarer_resign == "isko" and self._hands[d].bit_count() < 9:
                 out.extend(Resign(d, x) for x in range(3) if x != d)  # with a defender's consent
             else:
                 out.append(RESIGNS[s])
