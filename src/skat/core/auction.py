@@ -65,6 +65,8 @@ class Auction(NamedTuple):
     @staticmethod
     def start(ladder: tuple[int, ...] = BID_VALUES, jumps: bool = True) -> Auction:
         """A new auction over ``ladder``; ``jumps=False``: no value may be skipped."""
+        if ladder is BID_VALUES and type(jumps) is bool:
+            return _STARTS[jumps]
         return Auction(ladder, jumps)
 
     @property
@@ -115,53 +117,42 @@ class Auction(NamedTuple):
             return Refusal(ErrorCode.MALFORMED, f"{value} is not a bid value")
         return None
 
-    def _next(
-        self,
-        stage: int,
-        bid_value: int,
-        bidder: int,
-        listener: int,
-        turn: int,
-        declarer: int,
-        passed18: int,
-        seat: int,
-        voiced: bool,
-    ) -> Auction:
-        """The auction after ``seat`` spoke (``voiced``: bid or held)."""
-        bit = 1 << seat
-        voice = self.voice | bit if voiced else self.voice
-        fields = (self.ladder, self.jumps, stage, bid_value, bidder, listener, turn, declarer)
-        return _new(Auction, (*fields, voice, passed18, self.acted | bit))
-
     def bid(self, value: int) -> Auction:
         """The seat to speak bids ``value`` (checked by :meth:`refusal`)."""
-        seat, bidder, listener, p18 = self.turn, self.bidder, self.listener, self.passed18
-        if self.stage == FH_ALONE:
-            return self._next(OVER, value, bidder, listener, seat, seat, p18, seat, True)
-        return self._next(self.stage, value, bidder, listener, listener, -1, p18, seat, True)
+        ladder, jumps, stage, _, bidder, listener, seat, _, voice, p18, acted = self
+        bit = 1 << seat
+        if stage == FH_ALONE:
+            after = (OVER, value, bidder, listener, seat, seat)
+        else:
+            after = (stage, value, bidder, listener, listener, -1)
+        return _new(Auction, (ladder, jumps, *after, voice | bit, p18, acted | bit))
 
     def hold(self) -> Auction:
         """The answering seat holds the bid."""
-        seat, bid, bidder, listener = self.turn, self.bid_value, self.bidder, self.listener
-        return self._next(self.stage, bid, bidder, listener, bidder, -1, self.passed18, seat, True)
+        ladder, jumps, stage, bid, bidder, listener, seat, _, voice, p18, acted = self
+        bit = 1 << seat
+        after = (stage, bid, bidder, listener, bidder, -1, voice | bit, p18, acted | bit)
+        return _new(Auction, (ladder, jumps, *after))
 
     def pass_(self) -> Auction:
         """The seat to speak passes."""
-        seat = self.turn
+        ladder, jumps, stage, bid, bidder, listener, seat, _, voice, p18, acted = self
         bit = 1 << seat
-        bid = self.bid_value
-        passed18 = self.passed18
-        if not self.acted & bit and bid == (self.ladder[0] if self.answering else 0):
-            passed18 |= bit
-        stage = self.stage
+        answering = seat == listener and stage < FH_ALONE
+        if not acted & bit and bid == (ladder[0] if answering else 0):
+            p18 |= bit  # passed when the lowest value was his to say
+        survivor = listener if seat == bidder else bidder
         if stage == FH_ALONE:  # passed in
-            return self._next(OVER, 0, 0, 0, 0, -1, passed18, seat, False)
-        survivor = self.listener if seat == self.bidder else self.bidder
-        if stage == MH_TO_FH:  # Rearhand bids to the survivor
-            return self._next(RH_TO_SURVIVOR, bid, 2, survivor, 2, -1, passed18, seat, False)
-        if bid:
-            return self._next(OVER, bid, 0, 0, survivor, survivor, passed18, seat, False)
-        return self._next(FH_ALONE, 0, 0, 0, 0, -1, passed18, seat, False)
+            after = (OVER, 0, 0, 0, 0, -1)
+        elif stage == MH_TO_FH:  # Rearhand bids to the survivor
+            after = (RH_TO_SURVIVOR, bid, 2, survivor, 2, -1)
+        elif bid:
+            after = (OVER, bid, 0, 0, survivor, survivor)
+        else:
+            after = (FH_ALONE, 0, 0, 0, 0, -1)
+        return _new(Auction, (ladder, jumps, *after, voice, p18, acted | bit))
 
 
 _new: Final = tuple.__new__
+_STARTS: Final = {jumps: Auction(BID_VALUES, jumps) for jumps in (False, True)}
+"""The new auctions over the standard ladder (values: one is as good as a new one)."""

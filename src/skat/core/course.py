@@ -13,7 +13,7 @@ resigned, claimed or laid his cards open), and the result.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from skat.core.auction import Auction
 from skat.core.contracts import Contract
@@ -46,6 +46,19 @@ class Course(NamedTuple):
     skat_shown: bool = False
     result: Result | None = None
 
+    @staticmethod
+    def start(auction: Auction, skat: int) -> Course:
+        """The course before anything is decided: ``auction`` under way, ``skat`` as dealt.
+
+        >>> Course.start(Auction.start(), 0b11) == Course(Auction.start(), 0b11)
+        True
+        """
+        return _new(Course, (auction, skat, *_UNDECIDED))
+
+    def with_result(self, result: Result) -> Course:
+        """The same course with its result (``_replace(result=...)``, without its overhead)."""
+        return _new(Course, (*self[:-1], result))
+
     @property
     def playing_ramsch(self) -> bool:
         """True while a Ramsch is played (not a Grand Hand declared instead of it)."""
@@ -69,3 +82,9 @@ class Course(NamedTuple):
         if q.schenken_refused:
             out.append(("", "schneider required", "schwarz required")[q.schenken_refused])
         return tuple(out)
+
+
+_new: Final = tuple.__new__  # a Course from all its fields, without checks
+assert Course._fields[-1] == "result"  # with_result replaces the last field
+_UNDECIDED: Final = tuple(Course._field_defaults.values())
+"""The defaults of the fields after ``auction`` and ``skat``."""

@@ -127,7 +127,7 @@ def final_result(
 
 def _end(play: Play, course: Course, rules: Rules, **how: object) -> tuple[Play, Course]:
     result = final_result(play, course, rules, **how)  # type: ignore[arg-type]
-    return play, course._replace(result=result)
+    return play, course.with_result(result)
 
 
 def give_rest(play: Play, declarer: int, to_declarer: bool) -> Play:
@@ -197,7 +197,7 @@ def after_trick(play: Play, course: Course, rules: Rules, winner: int) -> tuple[
     if course.contract is None:  # Ramsch: everyone for himself
         if play.completed < 10 or course.ramsch is None:
             return play, course
-        return play, course._replace(result=course.ramsch.result(play, course.skat, rules))
+        return play, course.with_result(course.ramsch.result(play, course.skat, rules))
     ends, rest = _trick_ending(play, course, rules, winner)
     if not ends:
         return play, course

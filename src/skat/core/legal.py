@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from skat.core.actions import BIDS, DISCARDS, HOLD, PASS, Action
+from skat.core.actions import BIDS, DISCARDS, HOLD, PASS, PICK_UP, SHOW_SKAT, Action
 from skat.core.cards import cards_of
 from skat.core.extras import spitze_run
 from skat.core.ramsch import push_choices, push_discards
+from skat.core.reachable import possible_declarations
 
 if TYPE_CHECKING:
     from skat.core.state import GameState
@@ -23,13 +24,27 @@ _BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
 
 
 def legal_bidding(state: GameState) -> list[Action]:
-    auction = state.course.auction
+    auction = state.auction
     if auction.answering:
         return [HOLD, PASS]
     start = auction.lowest
     if auction.jumps:
         return list(_BID_AND_PASS[start:])
     return [BIDS[start], PASS] if start < len(BIDS) else [PASS]
+
+
+def legal_skat(state: GameState) -> list[Action]:
+    """Pick up the skat (or show it, by the rules), or declare a Hand game that can reach the
+    bid."""
+    hand_games = possible_declarations(state.declarer_mask(True), state.bid, True, state.rules)
+    if state.rules.show_skat:
+        return [PICK_UP, SHOW_SKAT, *hand_games]
+    return [PICK_UP, *hand_games]
+
+
+def legal_declare(state: GameState) -> list[Action]:
+    """The declarations that can reach the bid after picking up the skat (all if none can)."""
+    return possible_declarations(state.declarer_mask(False), state.bid, False, state.rules)
 
 
 def legal_discard(state: GameState) -> list[Action]:

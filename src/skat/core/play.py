@@ -50,18 +50,19 @@ class Play(NamedTuple):
     @staticmethod
     def start(hands: tuple[int, ...], game_type: int = 0) -> Play:
         """The play before the first card, with these hands."""
-        return Play((hands[0], hands[1], hands[2]), (), 0, 0, game_type)
+        return _new(Play, ((hands[0], hands[1], hands[2]), (), 0, 0, game_type, *_UNPLAYED))
 
     def with_hand(self, seat: int, add: int = 0, remove: int = 0) -> Play:
         """The same play with cards added to or removed from the hand of ``seat`` (the skat
         picked up, cards put away or pushed on)."""
         hands = list(self.hands)
         hands[seat] = (hands[seat] | add) & ~remove
-        return self._replace(hands=(hands[0], hands[1], hands[2]))
+        return _new(Play, ((hands[0], hands[1], hands[2]), *self[1:]))
 
     def for_game(self, game_type: int) -> Play:
         """The play of a game of this type, Forehand to lead."""
-        return self._replace(game_type=game_type, leader=0)
+        hands, trick, _, completed, _, *rest = self
+        return _new(Play, (hands, trick, 0, completed, game_type, *rest))
 
     @property
     def current_trick(self) -> tuple[Card, ...]:
@@ -88,30 +89,26 @@ class Play(NamedTuple):
             if seat == 1
             else (h0, h1, h2 & bit)
         )
-        return Play(hands, (*self.trick, index), *self[2:])
+        return _new(Play, (hands, (*self.trick, index), *self[2:]))
 
     def close(self) -> tuple[Play, int]:
         """Close the full trick: record it, its winner takes it and leads; returns the new play
         and the winner."""
-        trick = self.trick
-        gt = self.game_type
-        leader = self.leader
+        hands, trick, leader, completed, gt, won, taken, tricks = self
+        i, j, k = trick
         winner = trick_winner(gt, trick, leader)
-
-        bits = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
-        done = Trick(leader, (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]]), winner)
-        w0, w1, w2 = self.won
-        t0, t1, t2 = self.taken
+        bits = (1 << i) | (1 << j) | (1 << k)
+        done = _new(Trick, (leader, (CARDS[i], CARDS[j], CARDS[k]), winner))
+        w0, w1, w2 = won
+        t0, t1, t2 = taken
         if winner == 0:
             won, taken = (w0 | bits, w1, w2), (t0 + 1, t1, t2)
         elif winner == 1:
             won, taken = (w0, w1 | bits, w2), (t0, t1 + 1, t2)
         else:
             won, taken = (w0, w1, w2 | bits), (t0, t1, t2 + 1)
-        play = Play(
-            self.hands, (), winner, self.completed + 1, gt, won, taken, (*self.tricks, done)
-        )
-        return play, winner
+        after = (hands, (), winner, completed + 1, gt, won, taken, (*tricks, done))
+        return _new(Play, after), winner
 
     def give_rest(self, seat: int) -> Play:
         """Every card still in play (hands and the open trick) goes to ``seat``, with the tricks
@@ -147,3 +144,5 @@ class Play(NamedTuple):
 
 
 _new: Final = tuple.__new__  # a Play from all its fields, without checks
+_UNPLAYED: Final = ((0, 0, 0), (0, 0, 0), ())
+"""``won``, ``taken`` and ``tricks`` before the first trick."""

@@ -42,11 +42,9 @@ from typing import Final, NamedTuple, cast
 
 from skat.core import legal, validation
 from skat.core.actions import (
-    PICK_UP,
     RESIGNS,
     SCHENKEN,
     SHOW_CARDS,
-    SHOW_SKAT,
     Action,
     ActionParseError,
     Bid,
@@ -65,7 +63,7 @@ from skat.core.actions import (
     Violation,
     parse_action,
 )
-from skat.core.auction import Auction
+from skat.core.auction import FH_ALONE, OVER, Auction
 from skat.core.bidding import BID_VALUES
 from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of
 from skat.core.contracts import (
@@ -97,7 +95,6 @@ from skat.core.ramsch import (
     Ramsch,
     ramsch_game_type,
 )
-from skat.core.reachable import possible_declarations, unreachable
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.seats import Seat
@@ -108,11 +105,23 @@ _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
 
-STATE_FIELDS: Final = ("phase", "to_move", "_play", "_course")
+STATE_FIELDS: Final = ("phase", "to_move", "_hands", "_trick", "_auction", "_play", "_course")
 """The fields an action may change, each holding an immutable value: an undo snapshot is
-their tuple, and undo puts them back in this order."""
+their tuple, and undo puts them back in this order.  The hands and the open trick, and the
+auction, are fields of their own beside the :class:`Play` and the :class:`Course` that hold
+them (the ``play`` and ``course`` properties put them together), so that the two common
+actions change few fields and record only those."""
+_CARD_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_hands", "_trick"})
+"""What a card that does not complete the trick changes: its undo record."""
+_CALL_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_auction"})
+"""What a bid, hold or pass that does not end the auction changes: its undo record."""
+assert _CARD_FIELDS == ("to_move", "_hands", "_trick")  # the card's fast path records them so
+_RECORDS: Final = {len(f): f for f in (STATE_FIELDS, _CARD_FIELDS, _CALL_FIELDS)}
+"""The fields of an undo record, by its length."""
+_COURSE_INDEX: Final = {name: i for i, name in enumerate(Course._fields)}
 _snapshot: Final = attrgetter(*STATE_FIELDS)
-_new_play: Final = tuple.__new__  # a NamedTuple from all its fields, without checks
+_call_snapshot: Final = attrgetter(*_CALL_FIELDS)
+_new: Final = tuple.__new__  # a NamedTuple from all its fields, without checks
 
 
 def _who(seat: int) -> str:
@@ -134,6 +143,9 @@ class GameState:
     phase: Phase
     to_move: int
     history: list[Event]
+    _hands: tuple[int, int, int]
+    _trick: tuple[int, ...]
+    _auction: Auction
     _play: Play
     _course: Course
 
@@ -153,8 +165,10 @@ class GameState:
         self.rules = rules
         self.phase = BIDDING
         self.to_move = 1
-        self._play = Play.start(deal.hand_masks)
-        self._course = Course(Auction.start(BID_VALUES, rules.bid_jumps), deal.skat_mask)
+        play = self._play = Play.start(deal.hand_masks)  # _set_play, inlined
+        self._hands, self._trick = play[0], play[1]
+        self._auction = Auction.start(BID_VALUES, rules.bid_jumps)
+        self._course = Course.start(self._auction, deal.skat_mask)
         self.history = []
         self._undo: list[tuple[object, ...]] = []
         # Kontra while playing to the first trick, or laying the cards open, may come in play
@@ -167,13 +181,24 @@ class GameState:
     @property
     def play(self) -> Play:
         """The trick play now (hands, open trick, tricks): an immutable value."""
-        return self._play
+        play = self._play
+        if play[0] is self._hands and play[1] is self._trick:
+            return play
+        return _new(Play, (self._hands, self._trick, *play[2:]))
 
     @property
     def course(self) -> Course:
         """The course of the game besides the cards (auction, declaration, questions, Ramsch,
         ending): an immutable value."""
-        return self._course
+        course = self._course
+        if course[0] is self._auction:
+            return course
+        return _new(Course, (self._auction, *course[1:]))
+
+    @property
+    def auction(self) -> Auction:
+        """The auction now (also ``course.auction``): an immutable value."""
+        return self._auction
 
     @property
     def is_over(self) -> bool:
@@ -209,7 +234,7 @@ class GameState:
     @property
     def bid(self) -> int:
         """The highest bid so far (0 if none)."""
-        return self._course.auction.bid_value
+        return self._auction.bid_value
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -219,7 +244,7 @@ class GameState:
     @property
     def current_trick(self) -> tuple[Card, ...]:
         """Cards of the unfinished trick in play order."""
-        return self._play.current_trick
+        return tuple(CARDS[i] for i in self._trick)
 
     @property
     def trick_leader(self) -> int:
@@ -228,11 +253,11 @@ class GameState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        return CardSet(self._play.hands[seat])
+        return CardSet(self._hands[seat])
 
     def points(self) -> tuple[int, int]:
         """Card points taken so far in tricks: (declarer, defenders); the skat not included."""
-        return self._play.points(max(self._course.declarer, 0))
+        return self.play.points(max(self._course.declarer, 0))
 
     @property
     def skat(self) -> CardSet:
@@ -253,25 +278,19 @@ class GameState:
         :class:`~skat.core.actions.Resign`) is not listed: see :meth:`end_actions`.
         """
         if self.phase == PLAY:  # Play.playable, inlined
-            play = self._play
-            hand = play[0][self.to_move]
-            if play[1]:
-                hand = hand & FOLLOW_MASKS[play[4]][play[1][0]] or hand
+            hand = self._hands[self.to_move]
+            trick = self._trick
+            if trick:
+                hand = hand & FOLLOW_MASKS[self._play[4]][trick[0]] or hand
             if self._extras:
                 return [*_actions_of(hand), *self._play_extra_actions()]
             return _actions_of(hand)
+        if self.phase == BIDDING:
+            return legal.legal_bidding(self)
         return _PHASES[self.phase].legal(self)
 
-    def _legal_skat(self) -> list[Action]:
-        if self.rules.show_skat:
-            return [PICK_UP, SHOW_SKAT, *self._possible_declarations(hand=True)]
-        return [PICK_UP, *self._possible_declarations(hand=True)]
-
-    def _legal_declare(self) -> list[Action]:
-        return self._possible_declarations(hand=False)
-
     def _play_extra_actions(self) -> list[Action]:
-        return play_extras(self.to_move, self._play, self._course, self.rules)
+        return play_extras(self.to_move, self.play, self._course, self.rules)
 
     def end_actions(self, seat: int | None = None) -> list[Action]:
         """Ways to end the play early that are open now to ``seat`` (whether or not it is its
@@ -291,7 +310,7 @@ class GameState:
             return []
         out: list[Action] = [] if c.claimed else [SHOW_CARDS]
         out.extend(self._resignations())
-        if schenken_open(self._play, c, self.rules):
+        if schenken_open(self.play, c, self.rules):
             out.extend(SCHENKEN[s] for s in range(3) if s != c.declarer)
         if seat is None:
             return out
@@ -304,26 +323,18 @@ class GameState:
         for s in range(3):
             if c.resigned >> s & 1:
                 continue
-            if (
-                s == d
-                and self.rules.declarer_resign == "isko"
-                and self._play.hands[d].bit_count() < 9
-            ):
+            if s == d and self.rules.declarer_resign == "isko" and self._hands[d].bit_count() < 9:
                 out.extend(Resign(d, x) for x in range(3) if x != d)  # with a defender's consent
             else:
                 out.append(RESIGNS[s])
         return out
 
-    def _declarer_mask(self, hand: bool) -> int:
-        """The declarer's cards for the reach of a declaration: his hand (Hand games), or his
-        hand and the skat."""
+    def declarer_mask(self, hand: bool) -> int:
+        """The declarer's cards (a mask) for the reach of a declaration: his hand (Hand games),
+        or his hand and the skat."""
         d = self._course.declarer
-        hands = self._play.hands
+        hands = self._hands
         return hands[d] if hand else hands[d] | self._course.skat
-
-    def _possible_declarations(self, hand: bool) -> list[Action]:
-        """Declarations that can reach the bid arithmetically (all of them if none can)."""
-        return possible_declarations(self._declarer_mask(hand), self.bid, hand, self.rules)
 
     def declarations(self, seat: int | None = None) -> tuple[DeclarationOption, ...]:
         """Every declaration open to ``seat`` (default: the seat to move) with its value with
@@ -375,43 +386,6 @@ class GameState:
         _PHASES[self.phase].check(self, action, seat, who)
         return action
 
-    def _check_skat(self, action: Action, seat: int, who: str) -> None:
-        if isinstance(action, PickUp):
-            return
-        if isinstance(action, ShowSkat):
-            if not self.rules.show_skat:
-                raise _refuse(
-                    "showing the skat needs the rules option show_skat=on",
-                    ErrorCode.NOT_ALLOWED_BY_RULES,
-                )
-            return
-        if isinstance(action, Declare):
-            c = action.contract
-            if not c.hand:
-                raise _refuse(
-                    f"{c.describe()} needs the skat: pick it up first, or declare Hand",
-                    ErrorCode.WRONG_PHASE,
-                )
-            self._check_reachable(action, hand=True)
-            return
-        raise _refuse(
-            f"{who} must pick up the skat (s) or declare a Hand game", ErrorCode.WRONG_PHASE
-        )
-
-    def _check_declare(self, action: Action, seat: int, who: str) -> None:
-        if not isinstance(action, Declare):
-            raise _refuse(f"{who} must declare the game now", ErrorCode.WRONG_PHASE)
-        if action.contract.hand:
-            raise _refuse(
-                "a Hand game cannot be declared after picking up the skat", ErrorCode.WRONG_PHASE
-            )
-        self._check_reachable(action, hand=False)
-
-    def _check_reachable(self, action: Declare, hand: bool) -> None:
-        message = unreachable(action, self._declarer_mask(hand), self.bid, hand, self.rules)
-        if message is not None:
-            raise _refuse(message, ErrorCode.BELOW_BID)
-
     def _default_seat(self, action: Action) -> int:
         """The seat an action is taken for when none is given."""
         if isinstance(action, (Resign, Schenken, Violation)):
@@ -425,15 +399,40 @@ class GameState:
     def apply(self, action: Action | str, seat: int | None = None) -> Event:
         """Validate and apply an action (or its text); returns the recorded event."""
         if type(action) is Card and seat is None and self.phase == PLAY:
-            return self._apply_card(action)
-        if seat is None and self.phase == BIDDING and self._quick_call(action):
-            # fast path for the auction: a call that needs no more checks
+            # the card play; within the trick only the hands, the open trick and the turn change
             s = self.to_move
-            self._undo.append(_snapshot(self))
-            self._auction_step(cast(Action, action))
-            event = Event(s, cast(Action, action))
+            hands = self._hands
+            bit = action.bit
+            trick = self._trick
+            if not hands[s] & bit or (
+                trick
+                and hands[s] & FOLLOW_MASKS[self._play[4]][trick[0]]
+                and not hands[s] & FOLLOW_MASKS[self._play[4]][trick[0]] & bit
+            ):
+                self.validate(action)  # raises: not held, or not following suit
+            h0, h1, h2 = hands
+            hands = (
+                (h0 ^ bit, h1, h2)
+                if s == 0
+                else (h0, h1 ^ bit, h2)
+                if s == 1
+                else (h0, h1, h2 ^ bit)
+            )
+            if len(trick) < 2:
+                self._undo.append((s, self._hands, trick))  # _CARD_FIELDS
+                self._hands = hands
+                self._trick = (*trick, action.index)
+                self.to_move = 0 if s == 2 else s + 1
+            else:
+                self._undo.append(_snapshot(self))
+                self._complete_trick(_new(Play, (hands, (*trick, action.index), *self._play[2:])))
+            event = _CARD_EVENTS[s][action.index]
             self.history.append(event)
             return event
+        if seat is None and self.phase == BIDDING:
+            quick = self._quick_call(action)
+            if quick is not None:
+                return quick
         action = self.validate(action, seat)
         if seat is None:
             seat = self._default_seat(action)
@@ -451,45 +450,47 @@ class GameState:
         if self.phase in (PLAY, ANSWER):
             self.phase = ANSWER if self._course.questions.pending else PLAY
 
-    def _quick_call(self, action: Action | str) -> bool:
-        """A pass, a hold when answering, or a higher bid when bidding with jumps allowed."""
-        auction = self._course.auction
+    def _quick_call(self, action: Action | str) -> Event | None:
+        """The fast path of the auction: a pass, a hold when answering, or a higher bid when
+        bidding with jumps allowed needs no more checks (``None``: any other action)."""
+        auction = self._auction
         kind = type(action)
-        if kind is Bid:
-            value = cast(Bid, action).value
-            return auction.jumps and not auction.answering and value > auction.bid_value
-        return kind is Pass or (kind is Hold and auction.answering)
-
-    def _apply_card(self, action: Card) -> Event:
-        """The fast path of the card play (the seat to move plays a card)."""
-        s = self.to_move
-        play = self._play
-        hand = play.hands[s]
-        bit = action.bit
-        if not hand & bit:
-            self.validate(action)
-        trick = play.trick
-        if trick:
-            follow = hand & FOLLOW_MASKS[play.game_type][trick[0]]
-            if follow and not follow & bit:
-                self.validate(action)
-        self._undo.append(_snapshot(self))
-        play = play.lay(s, action.index)
-        if len(trick) < 2:
-            self._play = play
-            self.to_move = 0 if s == 2 else s + 1
+        if kind is Pass:
+            after = auction.pass_()
+        elif auction.turn == auction.listener and auction.stage < FH_ALONE:  # answering
+            if kind is not Hold:
+                return None
+            after = auction.hold()
+        elif kind is Bid and auction.jumps and cast(Bid, action).value > auction.bid_value:
+            after = auction.bid(cast(Bid, action).value)
         else:
-            self._complete_trick(play)
-        event = _CARD_EVENTS[s][action.index]
+            return None
+        s = self.to_move
+        if after.stage == OVER:
+            self._undo.append(_snapshot(self))
+            self._auction_over(after)
+        else:
+            self._undo.append(_call_snapshot(self))
+            self._auction = after
+            self.to_move = after.turn
+        event = _new(Event, (s, action))
         self.history.append(event)
         return event
 
+    def _set_play(self, play: Play) -> None:
+        self._play = play
+        self._hands = play.hands
+        self._trick = play.trick
+
     def _set(self, **changes: object) -> None:
-        self._course = self._course._replace(**changes)  # type: ignore[arg-type]
+        """Change fields of the course (``Course._replace``, without its overhead)."""
+        fields: list[object] = list(self._course)
+        for name, value in changes.items():
+            fields[_COURSE_INDEX[name]] = value
+        self._course = _new(Course, fields)
 
     def _auction_step(self, action: Action) -> None:
-        c = self._course
-        auction = c.auction
+        auction = self._auction
         kind = type(action)
         if kind is Bid:
             auction = auction.bid(cast(Bid, action).value)
@@ -497,10 +498,18 @@ class GameState:
             auction = auction.hold()
         else:
             auction = auction.pass_()
-        self._course = _new_play(Course, (auction, *c[1:]))  # c._replace(auction=auction)
+        if auction.stage == OVER:
+            self._auction_over(auction)
+        else:
+            self._auction = auction
+            self.to_move = auction.turn
+
+    def _auction_over(self, auction: Auction) -> None:
+        """The auction ended: it goes into the course; the declarer takes the skat, or a
+        Ramsch is played, or the game is passed in."""
+        self._auction = auction
+        self._course = _new(Course, (auction, *self._course[1:]))
         self.to_move = auction.turn
-        if not auction.over:
-            return
         d = auction.declarer
         if d >= 0:
             self._set(declarer=d, twelve=self.deal.hand_masks[d] | self.deal.skat_mask)
@@ -520,13 +529,13 @@ class GameState:
             self._declare(action.contract)
             return
         c = self._course
-        self._play = self._play.with_hand(c.declarer, add=c.skat)
+        self._set_play(self.play.with_hand(c.declarer, add=c.skat))
         self._set(picked_up=True, skat_shown=c.skat_shown or isinstance(action, ShowSkat))
         self.phase = DISCARD
 
     def _step_discard(self, seat: int, action: Action) -> None:
         mask = cast(Discard, action).mask
-        self._play = self._play.with_hand(self._course.declarer, remove=mask)
+        self._set_play(self.play.with_hand(self._course.declarer, remove=mask))
         self._set(skat=mask)
         self.phase = DECLARE
 
@@ -535,7 +544,7 @@ class GameState:
 
     def _declare(self, contract: Contract) -> None:
         self._set(contract=contract)
-        self._play = self._play.for_game(int(contract.game_type))
+        self._set_play(self.play.for_game(int(contract.game_type)))
         self.phase = PLAY
         self.to_move = 0
         d = self._course.declarer
@@ -583,9 +592,9 @@ class GameState:
         elif isinstance(action, LayOpen):
             self._set(lay_open=True)
         else:
-            play = self._play.lay(seat, cast(Card, action).index)
+            play = self.play.lay(seat, cast(Card, action).index)
             if len(play.trick) < 3:
-                self._play = play
+                self._set_play(play)
                 self.to_move = (seat + 1) % 3
             else:
                 self._complete_trick(play)
@@ -596,13 +605,13 @@ class GameState:
         ramsch = c.ramsch
         assert ramsch is not None
         if isinstance(action, PickUp):
-            self._play = self._play.with_hand(seat, add=c.skat)
+            self._set_play(self.play.with_hand(seat, add=c.skat))
             self._set(ramsch=ramsch.took(seat, c.skat), skat=0)
             self.phase = PUSH_DISCARD
             return
         if isinstance(action, Declare):  # Grand Hand instead of the Ramsch
             # the cards were pushed around: his 12 cards are his hand and the skat as they are
-            self._set(declarer=seat, twelve=self._play.hands[seat] | c.skat)
+            self._set(declarer=seat, twelve=self._hands[seat] | c.skat)
             self._declare(action.contract)
             return
         self._next_pusher(seat)
@@ -611,7 +620,7 @@ class GameState:
         mask = cast(Discard, action).mask
         ramsch = self._course.ramsch
         assert ramsch is not None
-        self._play = self._play.with_hand(seat, remove=mask)
+        self._set_play(self.play.with_hand(seat, remove=mask))
         self._set(skat=mask, ramsch=ramsch.pushed_on(seat, mask))
         self._next_pusher(seat)
 
@@ -622,7 +631,7 @@ class GameState:
     def _start_ramsch(self, kind: str) -> None:
         ramsch = Ramsch.start(kind)
         self._set(declarer=-1, ramsch=ramsch)
-        self._play = self._play.for_game(ramsch_game_type(self.rules))
+        self._set_play(self.play.for_game(ramsch_game_type(self.rules)))
         self.to_move = 0
         self.phase = PUSH if ramsch.pushing else PLAY
 
@@ -633,7 +642,8 @@ class GameState:
             self._set(claimer=seat)
 
     def _step_resign(self, seat: int, action: Action) -> None:
-        self._play, self._course = resign(self._play, self._course, self.rules, seat)
+        play, self._course = resign(self.play, self._course, self.rules, seat)
+        self._set_play(play)
         if self._course.result is not None:
             self.phase = DONE
 
@@ -646,12 +656,14 @@ class GameState:
     def _complete_trick(self, play: Play) -> None:
         play, winner = play.close()
         self.to_move = winner
-        self._play, self._course = after_trick(play, self._course, self.rules, winner)
+        play, self._course = after_trick(play, self._course, self.rules, winner)
+        self._set_play(play)
         if self._course.result is not None:
             self.phase = DONE
 
     def _finish(self, **how: object) -> None:
-        self._play, self._course = end_now(self._play, self._course, self.rules, **how)
+        play, self._course = end_now(self.play, self._course, self.rules, **how)
+        self._set_play(play)
         self.phase = DONE
 
     # ------------------------------------------------------------------ undo, copy
@@ -660,8 +672,12 @@ class GameState:
         """Take back the last action; returns its event."""
         if not self.history:
             raise _refuse("nothing to undo", ErrorCode.NOTHING_TO_UNDO)
-        for name, value in zip(STATE_FIELDS, self._undo.pop(), strict=True):
-            setattr(self, name, value)
+        record = self._undo.pop()
+        if len(record) == 3:  # a card within the trick (_CARD_FIELDS)
+            self.to_move, self._hands, self._trick = record  # type: ignore[assignment]
+        else:
+            for name, value in zip(_RECORDS[len(record)], record, strict=True):
+                setattr(self, name, value)
         return self.history.pop()
 
     def copy(self) -> GameState:
@@ -701,8 +717,8 @@ class GameState:
             seat,
             phase=self.phase,
             to_move=self.to_move,
-            play=self._play,
-            course=self._course,
+            play=self.play,
+            course=self.course,
             deal=self.deal,
             rules=self.rules,
             history=self.history,
@@ -744,9 +760,9 @@ class _Phase(NamedTuple):
 
 _PHASES: Final[dict[Phase, _Phase]] = {
     BIDDING: _Phase(legal.legal_bidding, validation.check_bidding, GameState._step_bidding),
-    SKAT: _Phase(GameState._legal_skat, GameState._check_skat, GameState._step_skat),
+    SKAT: _Phase(legal.legal_skat, validation.check_skat, GameState._step_skat),
     DISCARD: _Phase(legal.legal_discard, validation.check_discard, GameState._step_discard),
-    DECLARE: _Phase(GameState._legal_declare, GameState._check_declare, GameState._step_declare),
+    DECLARE: _Phase(legal.legal_declare, validation.check_declare, GameState._step_declare),
     PLAY: _Phase(GameState.legal_actions, validation.check_play, GameState._step_play),
     PUSH: _Phase(legal.legal_push, validation.check_push, GameState._step_push),
     PUSH_DISCARD: _Phase(

@@ -20,13 +20,16 @@ from skat.core.actions import (
     VIOLATION_KINDS,
     Action,
     Bid,
+    Declare,
     Discard,
     Double,
     Hold,
     LayOpen,
     Pass,
+    PickUp,
     Resign,
     Schenken,
+    ShowSkat,
     Violation,
 )
 from skat.core.cards import CARDS, Card, CardSet
@@ -35,6 +38,7 @@ from skat.core.errors import ErrorCode, IllegalActionError, Refusal
 from skat.core.extras import play_extras, schenken_open
 from skat.core.phase import PLAY, PUSH_DISCARD
 from skat.core.ramsch import push_refusal
+from skat.core.reachable import unreachable
 
 if TYPE_CHECKING:
     from skat.core.state import GameState
@@ -172,12 +176,50 @@ def check_push(state: GameState, action: Action, seat: int, who: str) -> None:
         raise _raise(refusal)
 
 
+def check_skat(state: GameState, action: Action, seat: int, who: str) -> None:
+    if isinstance(action, PickUp):
+        return
+    if isinstance(action, ShowSkat):
+        if not state.rules.show_skat:
+            raise _refuse(
+                "showing the skat needs the rules option show_skat=on",
+                ErrorCode.NOT_ALLOWED_BY_RULES,
+            )
+        return
+    if isinstance(action, Declare):
+        c = action.contract
+        if not c.hand:
+            raise _refuse(
+                f"{c.describe()} needs the skat: pick it up first, or declare Hand",
+                ErrorCode.WRONG_PHASE,
+            )
+        _check_reachable(state, action, hand=True)
+        return
+    raise _refuse(f"{who} must pick up the skat (s) or declare a Hand game", ErrorCode.WRONG_PHASE)
+
+
+def check_declare(state: GameState, action: Action, seat: int, who: str) -> None:
+    if not isinstance(action, Declare):
+        raise _refuse(f"{who} must declare the game now", ErrorCode.WRONG_PHASE)
+    if action.contract.hand:
+        raise _refuse(
+            "a Hand game cannot be declared after picking up the skat", ErrorCode.WRONG_PHASE
+        )
+    _check_reachable(state, action, hand=False)
+
+
+def _check_reachable(state: GameState, action: Declare, hand: bool) -> None:
+    message = unreachable(action, state.declarer_mask(hand), state.bid, hand, state.rules)
+    if message is not None:
+        raise _refuse(message, ErrorCode.BELOW_BID)
+
+
 def check_bidding(state: GameState, action: Action, seat: int, who: str) -> None:
     if isinstance(action, Pass):
         return
     if isinstance(action, (Hold, Bid)):
         value = action.value if isinstance(action, Bid) else None
-        refusal = state.course.auction.refusal(value, who)
+        refusal = state.auction.refusal(value, who)
         if refusal is not None:
             raise _raise(refusal)
         return
