@@ -66,11 +66,7 @@ from skat.core.actions import (
 from skat.core.auction import FH_ALONE, OVER, Auction
 from skat.core.bidding import BID_VALUES
 from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of
-from skat.core.contracts import (
-    FOLLOW_MASKS,
-    NULL,
-    Contract,
-)
+from skat.core.contracts import FOLLOW_MASKS, NULL, Contract
 from skat.core.course import Course
 from skat.core.deal import Deal
 from skat.core.declarations import DeclarationOption, declarations_of
@@ -91,10 +87,7 @@ from skat.core.phase import (
 )
 from skat.core.play import Play
 from skat.core.questions import Question
-from skat.core.ramsch import (
-    Ramsch,
-    ramsch_game_type,
-)
+from skat.core.ramsch import Ramsch, ramsch_game_type
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.seats import Seat
@@ -341,10 +334,8 @@ class GameState:
         the cards that seat knows: :func:`skat.core.declarations.declarations_of` of its view.
 
         >>> state = GameState(seed=5)
-        >>> for a in ("p", "18", "y", "p"):
-        ...     _ = state.apply(a)
-        >>> o = state.declarations()[0]
-        >>> str(o.contract), o.value, o.estimate, o.below_bid
+        >>> _ = [state.apply(a) for a in ("p", "18", "y", "p")]
+        >>> [(str(o.contract), o.value, o.estimate, o.below_bid) for o in state.declarations()][0]
         ('DH', 27, True, 0)
         """
         return declarations_of(self.view(self.to_move if seat is None else seat))
