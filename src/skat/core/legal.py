@@ -9,9 +9,11 @@ card play, its fast path, and the declarations stay in the state).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Final
 
 from skat.core.actions import BIDS, DISCARDS, HOLD, PASS, PICK_UP, SHOW_SKAT, Action
+from skat.core.auction import FH_ALONE
 from skat.core.cards import cards_of
 from skat.core.extras import spitze_run
 from skat.core.ramsch import push_choices, push_discards
@@ -24,11 +26,11 @@ _BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
 
 
 def legal_bidding(state: GameState) -> list[Action]:
-    auction = state.auction
-    if auction.answering:
+    ladder, jumps, stage, bid, _, listener, turn = state.auction[:7]
+    if turn == listener and stage < FH_ALONE:  # Auction.answering, inlined (each call counts)
         return [HOLD, PASS]
-    start = auction.lowest
-    if auction.jumps:
+    start = bisect_right(ladder, bid) if bid else 0  # Auction.lowest
+    if jumps:
         return list(_BID_AND_PASS[start:])
     return [BIDS[start], PASS] if start < len(BIDS) else [PASS]
 
