@@ -56,7 +56,12 @@ class Course(NamedTuple):
         return _new(Course, (auction, skat, *_UNDECIDED))
 
     def with_result(self, result: Result) -> Course:
-        """The same course with its result (``_replace(result=...)``, without its overhead)."""
+        """The same course with its result (``_replace(result=...)``, without its overhead).
+
+        >>> from skat.core.scoring import Result
+        >>> Course.start(Auction.start(), 0b11).with_result(Result(None)).result.passed
+        True
+        """
         return _new(Course, (*self[:-1], result))
 
     @property

@@ -324,7 +324,14 @@ class GameState:
 
     def declarer_mask(self, hand: bool) -> int:
         """The declarer's cards (a mask) for the reach of a declaration: his hand (Hand games),
-        or his hand and the skat."""
+        or his hand and the skat.
+
+        >>> state = GameState(seed=3)
+        >>> for a in ("p", "p", "18"):
+        ...     _ = state.apply(a)
+        >>> state.declarer_mask(True).bit_count(), state.declarer_mask(False).bit_count()
+        (10, 12)
+        """
         d = self._course.declarer
         hands = self._hands
         return hands[d] if hand else hands[d] | self._course.skat
