@@ -327,14 +327,12 @@ class GameState:
         or his hand and the skat.
 
         >>> state = GameState(seed=3)
-        >>> for a in ("p", "p", "18"):
-        ...     _ = state.apply(a)
+        >>> _ = [state.apply(a) for a in ("p", "p", "18")]
         >>> state.declarer_mask(True).bit_count(), state.declarer_mask(False).bit_count()
         (10, 12)
         """
-        d = self._course.declarer
-        hands = self._hands
-        return hands[d] if hand else hands[d] | self._course.skat
+        mask = self._hands[self._course.declarer]
+        return mask if hand else mask | self._course.skat
 
     def declarations(self, seat: int | None = None) -> tuple[DeclarationOption, ...]:
         """Every declaration open to ``seat`` (default: the seat to move) with its value with
