@@ -307,6 +307,14 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
         if state["phase"] == "skat" and state["legal"] and not hand_values:
             hand_values.extend(page.locator("#declarations .val").all_inner_texts())
             shot(page, "hand-values")
+            # a button is marked below the bid exactly where the core says so (below_bid)
+            marked = {
+                b.get_attribute("data-action"): "short" in (b.get_attribute("class") or "").split()
+                for b in page.locator("#declarations button").all()
+            }
+            sent = page.evaluate("S.game.declarations")  # what the server sent this seat
+            assert marked == {d["action"]: d["below_bid"] > 0 for d in sent}
+            assert any(marked.values()), "a bid up to 60 leaves some Hand games below it"
         if state["phase"] != "play" or state["declarer"] != me or done["claimed"]:
             return False
         if "SC" in state["end"] and state["trick"] == 0:

@@ -322,7 +322,7 @@ function renderActions() {
       parts.push(el("div", { class: "label", style: "width:100%;text-align:center", text: t("declare") }));
       const grid = el("div", { class: "decl", id: "declarations" });
       for (const d of g.declarations) {
-        const short = d.value < g.bid;  // an overbid unless the game turns out higher
+        const short = d.below_bid > 0;  // the core says: an overbid unless the game turns out higher
         const title = [d.estimate ? t("estimate") : "", short ? t("belowBid") : ""].filter(Boolean).join("; ");
         grid.append(el("button", {
           "data-action": d.action, class: short ? "short" : "", title: title || undefined, disabled: pending,
