@@ -57,7 +57,7 @@ from skat.ai.heuristic import (
     win_chance,
 )
 from skat.core.bidding import BID_VALUES
-from skat.core.cards import JACKS_MASK, points_of
+from skat.core.cards import JACKS_MASK, indices_of, points_of
 from skat.core.contracts import GRAND, NULL, TRUMP_MASKS, Contract
 from skat.core.rules import ISKO
 from skat.core.scoring import overbid_value
@@ -87,15 +87,6 @@ MAX_PLANS: Final = 6
 """Plans solved at most after picking up: the best by the heuristic's expected score."""
 NULL_OUVERT_FACTOR: Final = 0.9
 """Null Ouvert: the double-dummy chance times this (one slip loses it)."""
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _strength(rest: int, gt: int, discard: int, forehand: bool) -> float:
@@ -238,7 +229,7 @@ def choose_plan(
     'G'
     """
     plans = plan_candidates(cards, seat == 0, go_base=go_base)
-    unseen = _bits(ALL_CARDS & ~cards)
+    unseen = indices_of(ALL_CARDS & ~cards)
     left, right = _others(seat)
     wins = [0] * len(plans)
     start = solver.nodes
@@ -378,7 +369,7 @@ def evaluate_bids(
         hand_games.append(c)
         table.hand[c] = []
         table.priors[c] = prior
-    unseen = _bits(ALL_CARDS & ~hand)
+    unseen = indices_of(ALL_CARDS & ~hand)
     left, right = _others(seat)
     start = solver.nodes
     for n in range(1, worlds + 1):

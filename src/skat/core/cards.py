@@ -269,16 +269,21 @@ def _parse_table() -> dict[str, Card]:
 _PARSE: Final = _parse_table()
 
 
-def _bits(mask: int) -> tuple[int, ...]:
+def indices_of(mask: int) -> list[int]:
+    """The card indices of a mask, low to high.
+
+    >>> indices_of(0b1010), indices_of(0x80000001)
+    ([1, 3], [0, 31])
+    """
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return tuple(out)
+    return out
 
 
-_BYTE_INDICES: Final = tuple(_bits(b) for b in range(256))
+_BYTE_INDICES: Final = tuple(tuple(indices_of(b)) for b in range(256))
 _BYTE_CARDS: Final = tuple(
     tuple(tuple(CARDS[8 * s + i] for i in _BYTE_INDICES[b]) for b in range(256)) for s in range(4)
 )

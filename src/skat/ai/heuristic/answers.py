@@ -18,7 +18,6 @@ from skat.ai.heuristic.evaluation import (
     QUEEN,
     TEN,
     TRUMP_THRESHOLD,
-    _bits,
     contract_chance,
     expected_score,
     game_value,
@@ -27,7 +26,7 @@ from skat.ai.heuristic.evaluation import (
     suit_strength,
 )
 from skat.core.actions import HOLD, PASS, PICK_UP, Action, Declare, Discard, Double, Spitze
-from skat.core.cards import JACKS_MASK
+from skat.core.cards import JACKS_MASK, indices_of
 from skat.core.contracts import GRAND, NULL, TRUMP_MASKS, Contract
 from skat.core.state import View
 
@@ -106,12 +105,12 @@ def ramsch_danger(hand: int, gt: int = GRAND) -> float:
     0.0
     """
     danger = 0.0
-    for i in _bits(hand & JACKS_MASK):
+    for i in indices_of(hand & JACKS_MASK):
         danger += (1.0, 1.3, 1.6, 2.0)[i >> 3]
     for suit in range(4):
         side = hand & PLAIN_MASKS[suit]
         low = (side & ((1 << (8 * suit + QUEEN)) - 1) & ~((1 << (8 * suit)) - 1)).bit_count()
-        for i in _bits(side):
+        for i in indices_of(side):
             r = i & 7
             if r in (ACE, TEN):
                 danger += 1.5 if low == 0 else 0.6

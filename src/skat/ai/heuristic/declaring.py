@@ -17,7 +17,6 @@ from skat.ai.heuristic.evaluation import (
     NULL_CHANCE,
     NULL_RANK,
     TRUMP_THRESHOLD,
-    _bits,
     _rules_with,
     expected_score,
     game_value,
@@ -28,7 +27,7 @@ from skat.ai.heuristic.evaluation import (
     win_chance,
 )
 from skat.core.actions import Action, Declare, Discard
-from skat.core.cards import JACKS_MASK, points_of
+from skat.core.cards import JACKS_MASK, indices_of, points_of
 from skat.core.contracts import GRAND, NULL, TRUMP_MASKS, Contract
 from skat.core.rules import ISKO
 from skat.core.scoring import overbid_value
@@ -38,7 +37,7 @@ from skat.core.state import View
 def _discard_candidates(cards: int, game_type: int) -> list[int]:
     """Two-card discards worth looking at for a game: no trumps unless the hand holds almost
     nothing else."""
-    idx = _bits(cards)
+    idx = indices_of(cards)
     if game_type == NULL:
         keep = idx
     else:
@@ -59,7 +58,7 @@ def best_discard(cards: int, game_type: int, forehand: bool = False) -> tuple[fl
     for d in _discard_candidates(cards, game_type):
         rest = cards & ~d
         if game_type == NULL:
-            s = -float(null_risk(rest)) - 0.01 * sum(NULL_RANK[i] for i in _bits(rest))
+            s = -float(null_risk(rest)) - 0.01 * sum(NULL_RANK[i] for i in indices_of(rest))
         elif game_type == GRAND:
             s = grand_strength(rest, forehand) + 0.03 * points_of(d)
         else:

@@ -11,7 +11,7 @@ import math
 from functools import cache
 from typing import Final
 
-from skat.core.cards import JACKS_MASK, SUIT_MASKS
+from skat.core.cards import JACKS_MASK, SUIT_MASKS, indices_of
 from skat.core.contracts import EFFECTIVE_SUIT, GRAND, NULL, POWER, TRUMP_MASKS, Contract, matadors
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import contract_value
@@ -29,20 +29,6 @@ SKAT_BONUS: Final = 0.9
 """What the two unseen skat cards add to a hand's strength, on average, when bidding."""
 SLOPE: Final = 1.8
 """How fast the chance to win grows with strength (logistic slope)."""
-
-
-def _bits(mask: int) -> list[int]:
-    """Card indices of a mask, low to high.
-
-    >>> _bits(0b1010)
-    [1, 3]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _eff_masks(gt: int) -> tuple[int, ...]:
@@ -157,7 +143,7 @@ def null_risk(hand: int) -> int:
     """
     bad = 0
     for suit in range(4):
-        ranks = sorted(NULL_RANK[i] for i in _bits(hand & SUIT_MASKS[suit]))
+        ranks = sorted(NULL_RANK[i] for i in indices_of(hand & SUIT_MASKS[suit]))
         bad += sum(1 for i, r in enumerate(ranks) if r > 2 * i + 1)
     return bad
 

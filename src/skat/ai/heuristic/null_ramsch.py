@@ -4,9 +4,9 @@ Ramsch (everyone for himself, fewest points wins).
 
 from __future__ import annotations
 
-from skat.ai.heuristic.evaluation import EFF_MASKS, NULL_RANK, _bits
+from skat.ai.heuristic.evaluation import EFF_MASKS, NULL_RANK
 from skat.ai.heuristic.situation import PlaySituation, _points
-from skat.core.cards import SUIT_MASKS
+from skat.core.cards import SUIT_MASKS, indices_of
 from skat.core.contracts import EFFECTIVE_SUIT
 
 
@@ -18,7 +18,7 @@ def null_declarer_play(table: PlaySituation, legal: list[int]) -> int:
 
         def risk(i: int) -> tuple[int, int]:
             suit_cards = table.unseen & SUIT_MASKS[i >> 3]
-            lower = sum(1 for j in _bits(suit_cards) if null[j] < null[i])
+            lower = sum(1 for j in indices_of(suit_cards) if null[j] < null[i])
             return (lower, null[i])
 
         return min(legal, key=risk)
@@ -43,7 +43,7 @@ def _null_dump(table: PlaySituation, legal: list[int]) -> int:
 
     def danger(i: int) -> tuple[int, int]:
         suit_cards = table.unseen & SUIT_MASKS[i >> 3]
-        lower = sum(1 for j in _bits(suit_cards) if null[j] < null[i])
+        lower = sum(1 for j in indices_of(suit_cards) if null[j] < null[i])
         return (lower, null[i])
 
     return max(legal, key=danger)
@@ -61,7 +61,7 @@ def null_defender_play(table: PlaySituation, legal: list[int]) -> int:
             theirs = declarer_cards & SUIT_MASKS[i >> 3]
             if not theirs:
                 return (2, null[i])
-            below = sum(1 for j in _bits(theirs) if null[j] < null[i])
+            below = sum(1 for j in indices_of(theirs) if null[j] < null[i])
             if table.open_hand >= 0:
                 return (0 if below == 0 else 1, null[i])
             return (1, null[i])

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skat.ai.heuristic.evaluation import ACE, EFF_MASKS, TEN, _bits
+from skat.ai.heuristic.evaluation import ACE, EFF_MASKS, TEN
 from skat.ai.heuristic.null_ramsch import null_declarer_play, null_defender_play, ramsch_play
 from skat.ai.heuristic.situation import PlaySituation, _highest_points, _lowest, _points
-from skat.core.cards import CARDS, Card
+from skat.core.cards import CARDS, Card, indices_of
 from skat.core.contracts import EFFECTIVE_SUIT, NULL, TRUMP_ORDER
 from skat.core.state import View
 
@@ -62,7 +62,7 @@ def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
     opp_trumps = table.unseen & trump_mask
     defenders = [s for s in range(3) if s != table.seat]
     if my_trumps and opp_trumps:
-        top = max(_bits(opp_trumps) + my_trumps, key=table.power)
+        top = max(indices_of(opp_trumps) + my_trumps, key=table.power)
         if top in my_trumps:
             return top
         if len(my_trumps) >= 3 and len(my_trumps) > opp_trumps.bit_count() // 2:

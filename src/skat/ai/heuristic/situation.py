@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from skat.ai.heuristic.evaluation import EFF_MASKS, JACK, _bits
-from skat.core.cards import CARDS
+from skat.ai.heuristic.evaluation import EFF_MASKS, JACK
+from skat.core.cards import CARDS, indices_of
 from skat.core.contracts import EFFECTIVE_SUIT, POWER, WIN_KEY
 from skat.core.knowledge import Knowledge, game_type_of, tricks_read
 from skat.core.state import View
@@ -98,13 +98,13 @@ class PlaySituation:
             cards = self.possible(s)
             follow = cards & eff_masks[led]
             if follow and not (self.voids[s] >> led & 1):
-                if any(self.key(i, led) > mine for i in _bits(follow)):
+                if any(self.key(i, led) > mine for i in indices_of(follow)):
                     return True
                 # he may hold a card of the suit: assume he follows and cannot trump (in
                 # the arena this optimism beats assuming a void: +1.5 TP/game)
                 continue
             trumps = cards & eff_masks[4]
-            if led != 4 and any(self.key(i, led) > mine for i in _bits(trumps)):
+            if led != 4 and any(self.key(i, led) > mine for i in indices_of(trumps)):
                 return True
         return False
 
