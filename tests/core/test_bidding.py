@@ -1,4 +1,4 @@
-"""RULES.md section 3: the bid ladder and the complete auction (Reizen, ISkO 3.1)."""
+"""ISkO 3.1: the bid ladder and the complete auction (Reizen)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md section 10, open variants: laying the cards open after the first lead
+"""House rule, pagat.com: open variants: laying the cards open after the first lead
 (``open_play=on``, action ``open``) and showing the skat while picking it up (``show_skat=on``,
 action ``showskat``), one level each; what the seats see.
 

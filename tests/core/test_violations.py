@@ -1,4 +1,4 @@
-"""RULES.md section 9 (ISkO 4.1.3/4.1.4), rule violations recorded at a real table: revoke,
+"""ISkO 4.1.3/4.1.4, rule violations recorded at a real table: revoke,
 leading out of turn, looking at the skat, a wrong number of cards.  The guilty party loses; the
 other party wins at "simple" level unless its tricks already reach a higher one; a game already
 decided stays decided ("a game already won can't be lost by a later violation").

@@ -1,5 +1,5 @@
-"""Every worked example of RULES.md section 6 (and the other numeric examples of sections 3-8 and
-the seeds they cite), each built as a real deal and played through the engine.
+"""Every worked example of ISkO 5 in docs/sources.md (and the other numeric examples of ISkO 3-5
+from pagat.com and Wikipedia), each built as a real deal and played through the engine.
 
 The lines of play were found once by random playouts from the deal and are kept here verbatim;
 a change in the engine's rules shows up as a refused card or a different result.

@@ -1,4 +1,4 @@
-"""RULES.md 8 / seeds 000, 001: settlement with a stake.  Between each pair of players the lower
+"""pagat.com, Skatordnung: settlement with a stake.  Between each pair of players the lower
 total pays the higher the difference times the stake; with four or more players the declarer is
 paid by (or pays) every other participant, the sitting ones included."""
 
