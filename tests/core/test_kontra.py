@@ -70,7 +70,7 @@ def line(template: str, doubling: str = "") -> str:
     return template.format(k=doubling)
 
 
-# ----------------------------------------------------------------------------- the seed's example
+# --------------------------------------------------------------------------------- pagat's example
 
 
 def test_kontra_on_an_overbid_game_doubles_the_loss_the_value_still_decides_the_overbid() -> None:
