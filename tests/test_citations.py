@@ -25,14 +25,18 @@ MISSING = [
 ]
 
 
-def _skipped(name: str) -> bool:
-    return name in SKIP_DIRS or name.endswith((".egg-info", "_cache"))
+def _skipped(folder: str, name: str) -> bool:
+    """Folders that are not the project's: VCS, caches, builds, and any virtual environment
+    (``.ci/run`` makes ``.ci-venv`` inside the checkout)."""
+    if name in SKIP_DIRS or name.endswith(("venv", ".egg-info", "_cache")):
+        return True
+    return Path(folder, name, "pyvenv.cfg").exists()
 
 
 def _files() -> list[Path]:
     found = []
     for folder, dirs, names in os.walk(ROOT):
-        dirs[:] = [d for d in dirs if not _skipped(d)]
+        dirs[:] = [d for d in dirs if not _skipped(folder, d)]
         found += [Path(folder, n) for n in names if Path(n).suffix in SUFFIXES]
     return found
 
