@@ -44,7 +44,8 @@ PRESET_TEXT = {
     "the declarer may give up at any time; the defenders when both resign; giving up hands "
     "the rest to the other side)",
     "iss2": "the second ISS server: also one defender's resignation after a claim ends the game",
-    "old": "the Skatordnung before 1998 (seed 001): lost Hand games single, Grand Ouvert base 36",
+    "old": "the Skatordnung before 1998 ([sources](sources.md)): lost Hand games single, "
+    "Grand Ouvert base 36",
     "pub": "a pub table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock and Ramsch rounds",
     "danish": "Danish Skat Union rules: no jump bids, Danish tournament scoring "
     "(see variants/danish.md)",

@@ -213,7 +213,7 @@ def test_solve_speaks_the_verdict_of_schwarz_and_null(
 def test_skat_value_lists_every_game_with_its_simple_and_hand_value(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """RULES.md 6: CJ DJ AH 10H KH 8H 7H 9D 8D 7D, skat AS QS: Hearts 20, Hearts Hand 30,
+    """ISkO 5: CJ DJ AH 10H KH 8H 7H 9D 8D 7D, skat AS QS: Hearts 20, Hearts Hand 30,
     Grand 48; Null 23/35, Null Ouvert 46/59."""
     assert main(["value", "--cards", "CJ DJ HA HT HK H8 H7 D9 D8 D7", "--skat", "SA SQ"]) == 0
     rows = {line[:22].strip(): line[22:].split() for line in capsys.readouterr().out.splitlines()}

@@ -1,4 +1,4 @@
-"""RULES.md section 3: the bid ladder and the complete auction (Reizen, ISkO 3.1)."""
+"""ISkO 3.1: the bid ladder and the complete auction (Reizen)."""
 
 from __future__ import annotations
 
@@ -199,14 +199,14 @@ def test_no_card_play_or_declaration_during_the_auction() -> None:
 
 
 def test_seed_example_clara_holds_to_24_and_declares() -> None:
-    # Seed 003: Anna deals (Rearhand), Bernard is Forehand, Clara Middlehand.  Clara: 18, Bernard:
+    # Wikipedia, Skat (card game): Anna deals (Rearhand), Bernard is Forehand, Clara Middlehand.  Clara: 18, Bernard:
     # yes, 20 yes, 22 pass; Anna: 23, Clara: yes, 24 yes, Anna: pass -> Clara declares at 24.
     state = play(DEAL, "18 y 20 y 22 p 23 y 24 y p")
     assert state.declarer == MIDDLEHAND and state.bid == 24
 
 
 def test_seed_example_bernard_passes_at_once_and_clara_holds_two_calls() -> None:
-    # Seed 003: Clara calls to Bernard, who passes; Anna makes two calls to Clara, who accepts
+    # Wikipedia, Skat (card game): Clara calls to Bernard, who passes; Anna makes two calls to Clara, who accepts
     # both; Anna passes: Clara is declarer.
     state = play(DEAL, "18 p 20 y 22 y p")
     assert state.declarer == MIDDLEHAND and state.bid == 22

@@ -1,4 +1,4 @@
-"""RULES.md section 1: the 32 cards, their card points (Augen) and every notation players use."""
+"""ISkO 1: the 32 cards, their card points (Augen) and every notation players use."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md section 9 and ISkO 4.3.3, conceding (aufgeben): the declarer gives up alone while
+"""ISkO 4.3.3, conceding (aufgeben): the declarer gives up alone while
 he holds at least 9 cards, later only with a defender's consent (``RE.0+1``); the game ends as
 soon as one defender gives up (joint liability); the party that gives up loses "simple", or with
 the Schneider the other party's tricks already secure (ISkO 4.1.3/4.1.4).  With

@@ -1,4 +1,4 @@
-"""RULES.md sections 4-6: games and contracts, trump and rank orders, trick winners, matadors."""
+"""ISkO 3.3, 4 and 5: games and contracts, trump and rank orders, trick winners, matadors."""
 
 from __future__ import annotations
 
@@ -214,7 +214,7 @@ def test_game_cards_show_trumps_first() -> None:
 @pytest.mark.parametrize(
     ("game", "held", "expected"),
     [
-        (CLUBS, "CJ SJ", 2),  # seed 003: with 2
+        (CLUBS, "CJ SJ", 2),  # Wikipedia, Skat (card game): with 2
         (CLUBS, "CJ HJ", 1),  # with 1, counting interrupted by the missing SJ
         (CLUBS, "CJ SJ HJ DJ", 4),
         (CLUBS, "CJ SJ HJ DJ CA", 5),  # all jacks and the ace but not the ten: with 5

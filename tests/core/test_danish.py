@@ -3,7 +3,7 @@
 Sources: Dansk Skat Union, "Spilleregler" (danskskatunion.dk/skatregler/spilleregler/): "Den
 foreskrevne reizerækkefølge skal følges, der startes med 18 og alle trin skal meddeles" (the
 prescribed order of bids is followed, starting at 18, every step said); pagat.com's Skat page,
-section on Danish Skat (via seed 000): in tournaments the defenders of a lost game each score
+section on Danish Skat: in tournaments the defenders of a lost game each score
 its value (the ``danish`` score sheet of ``skat.series``).
 """
 

@@ -1,4 +1,4 @@
-"""RULES.md section 2: seats and dealing (3 to each, 2 to the skat, 4 to each, 3 to each)."""
+"""ISkO 2: seats and dealing (3 to each, 2 to the skat, 4 to each, 3 to each)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md sections 4 and 7: picking up the skat, discarding, Hand, announcements and the
+"""ISkO 3.2-3.3 and 5.4: picking up the skat, discarding, Hand, announcements and the
 declaration that must reach the bid (ISkO 3.2, 3.3, 5.4)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ISkO 3.3, 5.1-5.4 (RULES.md 4, 6, 7): what each declaration is worth with the cards known
+"""ISkO 3.3, 5.1-5.4: what each declaration is worth with the cards known
 (``skat.core.declarations``), and the "arithmetically possible" rule agreeing with the engine."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from skat.core import OLD, CardSet, Contract, Declare, GameState, Phase, Rules
 from skat.core.declarations import declarations, declarations_of, possible_declarations
 
-HAND = CardSet.parse("CJ SJ HA HT HK H8 H7 D9 D8 D7")  # RULES.md 6: Hearts "with 2"
+HAND = CardSet.parse("CJ SJ HA HT HK H8 H7 D9 D8 D7")  # ISkO 5: Hearts "with 2"
 SKAT = CardSet.parse("HJ DA")
 
 

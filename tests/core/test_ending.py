@@ -1,4 +1,4 @@
-"""RULES.md section 9: ending early -- the declarer shows his cards (claim) and resignations."""
+"""ISkO 4.3-4.4: ending early -- the declarer shows his cards (claim) and resignations."""
 
 from __future__ import annotations
 

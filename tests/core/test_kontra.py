@@ -1,6 +1,6 @@
-"""RULES.md section 10, Kontra / Re / Supra / Resupra (house rule ``kontra=on``): each doubles the
+"""House rule, pagat.com: Kontra / Re / Supra / Resupra (house rule ``kontra=on``): each doubles the
 score of the game, not its value (an overbid is still decided on the value); the two timings
-(``kontra_timing``) and the two eligibility rules (``kontra_eligibility``, seed 002).
+(``kontra_timing``) and the two eligibility rules (``kontra_eligibility``, pagat.com).
 
 Every case is a real deal played through :class:`GameState`; the expected numbers are worked out
 by hand in the comments.
@@ -21,7 +21,7 @@ LEAD = Rules.parse("isko,kontra=on,kontra_timing=lead")
 BID_ONLY = Rules.parse("isko,kontra=on,kontra_eligibility=bid")
 BID_ONLY_LEAD = Rules.parse("isko,kontra=on,kontra_timing=lead,kontra_eligibility=bid")
 
-# Seed 002 / seed 000: "I bid up to 20, look at the skat, and play in diamonds.  I am only with
+# pagat.com, Skat: "I bid up to 20, look at the skat, and play in diamonds.  I am only with
 # one matador ... One of the opponents says Kontra, and in the play I win 85 card points."
 # Forehand holds CJ (not SJ): with 1.  He picks up D8 D7 and puts them back (0 points).
 SEED_DEAL = make_deal(
@@ -70,7 +70,7 @@ def line(template: str, doubling: str = "") -> str:
     return template.format(k=doubling)
 
 
-# ----------------------------------------------------------------------------- the seed's example
+# --------------------------------------------------------------------------------- pagat's example
 
 
 def test_kontra_on_an_overbid_game_doubles_the_loss_the_value_still_decides_the_overbid() -> None:

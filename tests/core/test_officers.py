@@ -1,5 +1,5 @@
 """Officers' Skat (Offiziersskat): the rules as implemented in ``skat.variants.officers``
-(docs/variants/two-player.md; RULES.md section 10, seeds 000/002), then conformance on seeded
+(docs/variants/two-player.md; pagat.com's Skat), then conformance on seeded
 random games: every card in one place, 120 points in 16 tricks, undo, copies, legal actions,
 validation, and views that never depend on face-down cards."""
 

@@ -1,4 +1,4 @@
-"""RULES.md section 10, open variants: laying the cards open after the first lead
+"""House rule, pagat.com: open variants: laying the cards open after the first lead
 (``open_play=on``, action ``open``) and showing the skat while picking it up (``show_skat=on``,
 action ``showskat``), one level each; what the seats see.
 
@@ -18,7 +18,7 @@ from .test_kontra import LINE_85, SCHWARZ_DEAL, SCHWARZ_LINE, SEED_DEAL, line
 OPEN = Rules.parse("isko,open_play=on,show_skat=on")
 DIAMONDS = "18 y p p s D8.D7 D"  # Forehand, "with 1", at 18
 TRICKS = line(LINE_85).split()
-# the seed deal's line (85 points) with the declarer laying open when he leads the second trick
+# pagat's deal's line (85 points) with the declarer laying open when he leads the second trick
 OPEN_LINE = " ".join([*TRICKS[:3], "open", *TRICKS[3:]])
 
 
@@ -114,7 +114,7 @@ def test_showing_the_skat_and_laying_open_add_a_level_each() -> None:
 
 
 def test_the_extra_levels_count_for_the_bid() -> None:
-    # the seed's overbid game (bid 20, with 1 = 18) is saved by the shown skat: 3 x 9 = 27
+    # pagat's overbid game (bid 20, with 1 = 18) is saved by the shown skat: 3 x 9 = 27
     r = result_of(play(SEED_DEAL, f"18 y 20 y p p showskat D8.D7 D {line(LINE_85)}", OPEN))
     assert not r.overbid and r.won and r.score == 27
 

@@ -4,7 +4,7 @@
 the number of legal card-play sequences of exactly 1, 2, 3, 6 and 9 cards from the first lead
 (a game that ends earlier -- a Null the declarer loses -- contributes nothing past its end), and
 for two endgames the number of complete play-outs to the end of the game.  The numbers were
-computed by the independent brute-force counter below, written from RULES.md section 5 without
+computed by the independent brute-force counter below, written from ISkO 4 without
 ``skat.core``; the tests check that ``GameState.legal_actions`` reproduces them.
 
 Regenerate (only when a position is added) with ``python -m tests.core.test_perft``.

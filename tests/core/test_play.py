@@ -1,4 +1,4 @@
-"""RULES.md section 5: the card play (ISkO 4) through the game state."""
+"""ISkO 4: the card play through the game state."""
 
 from __future__ import annotations
 

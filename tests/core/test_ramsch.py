@@ -1,4 +1,4 @@
-"""RULES.md section 10, Ramsch when all pass (``ramsch=ramsch``/``gewinner``): jacks the only
+"""House rule, pagat.com: Ramsch when all pass (``ramsch=ramsch``/``gewinner``): jacks the only
 trumps, everyone for himself, the most card points lose that many; the skat to the last trick's
 winner or to the loser; Jungfrau (one and two), Durchmarsch (on and off), tens low and tens
 counting 1, ties, Gewinner-Ramsch.

@@ -1,4 +1,4 @@
-"""The rules a game is played under: presets and their string form (RULES.md sections 8-9)."""
+"""The rules a game is played under: presets and their string form (ISkO 4-5 and docs/rules.md)."""
 
 from __future__ import annotations
 

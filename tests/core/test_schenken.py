@@ -1,4 +1,4 @@
-"""RULES.md section 10, Schenken (``schenken=on``): the defenders concede before the first trick;
+"""House rule, pagat.com: Schenken (``schenken=on``): the defenders concede before the first trick;
 accepted, the declarer wins simple; refused, he must make them Schneider (scored as announced
 Schneider, without the Hand level in a game with the skat); they may offer again (Schneider)
 and he may refuse again and play for Schwarz, which ends at the defenders' first trick.

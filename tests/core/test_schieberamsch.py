@@ -1,4 +1,4 @@
-"""RULES.md section 10, Schieberamsch (``ramsch=schieberamsch``): each player in turn may take
+"""House rule, pagat.com: Schieberamsch (``ramsch=schieberamsch``): each player in turn may take
 the skat and pass two cards on (each push doubles), pass it on unseen, or play Grand Hand
 instead; jacks may not be passed on (unless ``schieberamsch_jacks=on``); what each seat sees.
 

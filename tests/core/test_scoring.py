@@ -1,4 +1,4 @@
-"""RULES.md sections 6-8: winning, Schneider and Schwarz, levels, game value, overbidding and the
+"""ISkO 5 and 5.3: winning, Schneider and Schwarz, levels, game value, overbidding and the
 list score -- played through the engine where a line of play shows it, else with ``score()``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md section 10, Spitze (``spitze=on``): after the declaration the declarer may announce to
+"""House rule, pagat.com: Spitze (``spitze=on``): after the declaration the declarer may announce to
 win the last trick with the lowest trump (the 7 of trumps, the jack of diamonds in Grand), or the
 last n tricks with the unbroken run of the n lowest trumps, the lowest winning the very last
 trick; one level per card; the game is lost if the Spitze is not made.

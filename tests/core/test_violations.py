@@ -1,4 +1,4 @@
-"""RULES.md section 9 (ISkO 4.1.3/4.1.4), rule violations recorded at a real table: revoke,
+"""ISkO 4.1.3/4.1.4, rule violations recorded at a real table: revoke,
 leading out of turn, looking at the skat, a wrong number of cards.  The guilty party loses; the
 other party wins at "simple" level unless its tricks already reach a higher one; a game already
 decided stays decided ("a game already won can't be lost by a later violation").
@@ -75,7 +75,7 @@ def test_a_violation_before_the_first_card_is_played() -> None:
 
 
 def test_a_game_already_won_cannot_be_lost_by_a_later_violation_of_the_declarer() -> None:
-    # the seed deal's 85-point line, the declarer's tricks: CJ SJ H8 4, CA S8 D9 11, HJ C7 S9 2,
+    # pagat's deal's 85-point line, the declarer's tricks: CJ SJ H8 4, CA S8 D9 11, HJ C7 S9 2,
     # DJ C8 H9 2, DA C9 HK 15, DT CQ SQ 16, DK CK SK 12: 62 after nine tricks (skat 0)
     won = result_of(
         play(SEED_DEAL, f"{DIAMONDS} {after_tricks(LINE_85_CARDS, 9)} violation.0.looked_at_skat")

@@ -1,5 +1,5 @@
-"""Every worked example of RULES.md section 6 (and the other numeric examples of sections 3-8 and
-the seeds they cite), each built as a real deal and played through the engine.
+"""Every worked example of ISkO 5 in docs/sources.md (and the other numeric examples of ISkO 3-5
+from pagat.com and Wikipedia), each built as a real deal and played through the engine.
 
 The lines of play were found once by random playouts from the deal and are kept here verbatim;
 a change in the engine's rules shows up as a refused card or a different result.
@@ -125,7 +125,7 @@ def test_hearts_is_20_hearts_hand_30_grand_48_with_the_same_cards() -> None:
 
 
 def test_seed_overbid_bid_20_diamonds_with_1_and_85_points_loses_2_times_27() -> None:
-    # Seed 002: "I bid up to 20, look at the skat, and play in diamonds. I am only with one matador
+    # pagat.com, Skat: "I bid up to 20, look at the skat, and play in diamonds. I am only with one matador
     # ... I win 85 card points. The game value is 18, so I have overbid ... the lowest multiple of
     # diamonds which would have been sufficient", doubled.
     line = (
@@ -181,7 +181,7 @@ def test_highest_grand_value_is_264_grand_ouvert_with_4() -> None:
 
 
 def test_seed_hearts_hand_schneider_announced_with_7_and_95_points_is_110() -> None:
-    # Seed 003, example 2: CJ SJ HJ HA HT HK H8 H7 CT C7, skat DJ SQ: the skat's DJ makes the
+    # Wikipedia, Skat (card game), example 2: CJ SJ HJ HA HT HK H8 H7 CT C7, skat DJ SQ: the skat's DJ makes the
     # run CJ SJ HJ DJ HA HT HK "with 7"; game 8, hand 9, schneider 10, announced 11 = 110.
     deal = make_deal(
         "CJ SJ HJ HA HT HK H8 H7 CT C7",
@@ -199,7 +199,7 @@ def test_seed_hearts_hand_schneider_announced_with_7_and_95_points_is_110() -> N
 
 
 def test_seed_three_top_jacks_are_worth_at_least_40_in_hearts_whatever_the_skat() -> None:
-    # Seed 003, example 2: "This holding can be safely valuated at 40 (10 x 4), regardless of the
+    # Wikipedia, Skat (card game), example 2: "This holding can be safely valuated at 40 (10 x 4), regardless of the
     # Skat": with 3 (or more), game 4.
     hand = CardSet.parse("CJ SJ HJ HA HT HK H8 H7 CT C7")
     others = [c for c in CardSet.all() if c not in hand]

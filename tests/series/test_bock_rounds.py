@@ -1,4 +1,4 @@
-"""RULES.md 10: Bock rounds.  After an agreed event the next round (one game per player at the
+"""pagat.com: Bock rounds.  After an agreed event the next round (one game per player at the
 table) scores double on the list; bids and game values are unchanged; triggers during a Bock
 round stack as further rounds."""
 

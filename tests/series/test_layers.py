@@ -1,4 +1,4 @@
-"""DESIGN.md layers: skat.series imports only the standard library, skat.core and itself."""
+"""The layers (decision 0008): skat.series imports only the standard library, skat.core and itself."""
 
 from __future__ import annotations
 

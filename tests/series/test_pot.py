@@ -1,4 +1,4 @@
-"""RULES.md 10 / seed 002: the pot.  Everyone pays in at the start (and again when it is empty);
+"""pagat.com: the pot.  Everyone pays in at the start (and again when it is empty);
 a lost game (or a lost Ramsch) pays the pot too; a won Grand Hand takes it; a lost one doubles it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md 10 / seed 002: a round of compulsory Ramsch after each Bock round (ramsch_rounds=on).
+"""pagat.com: a round of compulsory Ramsch after each Bock round (ramsch_rounds=on).
 A Ramsch round has as many hands as players; a Grand Hand does not count toward completing it
 and the same dealer deals again."""
 

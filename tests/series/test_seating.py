@@ -1,4 +1,4 @@
-"""ISkO-2 / seed 001: who deals, who plays and who sits out at tables of 3, 4, 5 and more."""
+"""ISkO 2, Skatordnung: who deals, who plays and who sits out at tables of 3, 4, 5 and more."""
 
 from __future__ import annotations
 

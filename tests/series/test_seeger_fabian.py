@@ -1,4 +1,4 @@
-"""RULES.md 8: the Seeger-Fabian tournament list.  Won: value + 50; lost: − 2 × value − 50 and
+"""pagat.com: the Seeger-Fabian tournament list.  Won: value + 50; lost: − 2 × value − 50 and
 every other player at the table + 40 at a 3-table, + 30 at a 4-table (the sitting dealer
 included); with seeger_bonus=active the two active defenders + 40 and the sitting dealer nothing.
 
@@ -107,7 +107,7 @@ def test_active_variant_at_a_3_table_is_the_ordinary_list() -> None:
 
 def test_an_overbid_game_is_lost_with_the_minus_50() -> None:
     s = Series(["A", "B", "C"], Rules.parse("tournament"), seed=1)
-    s.add(lost("C", 48, MH, overbid=True, bid=46))  # "loses 2 x 48 = 96" (seed 000)
+    s.add(lost("C", 48, MH, overbid=True, bid=46))  # "loses 2 x 48 = 96" (pagat.com)
     assert s.records[0].entries == (40, 40, -146)
 
 

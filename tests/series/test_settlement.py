@@ -1,4 +1,4 @@
-"""RULES.md 8 / seeds 000, 001: settlement with a stake.  Between each pair of players the lower
+"""pagat.com, Skatordnung: settlement with a stake.  Between each pair of players the lower
 total pays the higher the difference times the stake; with four or more players the declarer is
 paid by (or pays) every other participant, the sitting ones included."""
 
@@ -28,10 +28,10 @@ def _paid(settlement: object) -> list[str]:
     return [str(p) for p in settlement.payments]  # type: ignore[attr-defined]
 
 
-def test_seed_abc_example_five_pfennig_a_point() -> None:
-    """Seed 000/004: "A, B and C are playing for 5 Pfennig a point. At the end the scores are
-    A: ..." - every copy of the seed is cut off before the figures, so the totals here are ours;
-    the rule (lower pays higher the difference x 5 Pfennig) is the seed's."""
+def test_pagat_abc_example_five_pfennig_a_point() -> None:
+    """pagat.com, Skat: "A, B and C are playing for 5 Pfennig a point. At the end the scores are
+    A: ..." - every copy we read is cut off before the figures, so the totals here are ours;
+    the rule (lower pays higher the difference x 5 Pfennig) is pagat's."""
     s = settle({"A": 320, "B": -90, "C": 110}, stake=5)
     assert _paid(s) == ["B pays A 2050", "C pays A 1050", "B pays C 1000"]
     # 2050 = (320 - -90) x 5, 1050 = (320 - 110) x 5, 1000 = (110 - -90) x 5

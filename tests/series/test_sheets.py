@@ -1,5 +1,5 @@
 """The other score sheets: plain (ISkO 5.3), Bierlachs (Lehnhoff, via Wikipedia "Bierlachs"),
-Danish (seed 000: the defenders of a lost game each score its value), Ramsch on every sheet."""
+Danish (pagat.com: the defenders of a lost game each score its value), Ramsch on every sheet."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards, the rules options and hand values (RULES.md section 11, seed 004)."""
+"""Cards, the rules options and hand values (pagat.com and Wikipedia, Scat)."""
 
 from __future__ import annotations
 

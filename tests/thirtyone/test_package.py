@@ -1,4 +1,4 @@
-"""skat.thirtyone is its own small core (DESIGN.md): the standard library only, typed strictly."""
+"""skat.thirtyone is its own small core (decision 0009): the standard library only, typed strictly."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The rules of a round of Scat, each test named after the rule it checks (seed 004,
-RULES.md section 11).  Hands are written out; the stock is listed from its top card down.
+"""The rules of a round of Scat, each test named after the rule it checks (pagat.com
+and Wikipedia, Scat).  Hands are written out; the stock is listed from its top card down.
 Players are 0, 1, 2 clockwise; with dealer 2, player 0 begins."""
 
 from __future__ import annotations

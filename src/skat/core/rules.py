@@ -142,7 +142,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         ("kontra", True),
         "game",
         "any: either defender. bid: only a defender who bid or held at least once, or who "
-        "never had the chance (seed 002).",
+        "never had the chance (pagat.com, Skat: Kontra).",
     ),
     Option(
         "supra",
@@ -275,7 +275,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         ("score_sheet", "seeger"),
         "series",
         "Seeger-Fabian bonus for a lost game to every other player (all) or only to the two "
-        "active defenders (seed 000).",
+        "active defenders (pagat.com, Skat: tournament scoring).",
     ),
     Option(
         "bock",
@@ -527,7 +527,7 @@ ISS2: Final = Rules(claim="iss", declarer_resign="any", resign="after_claim", re
 """The second ISS server: one defender's resignation after a claim ends the game."""
 
 OLD: Final = Rules(lost_hand_single=True, grand_ouvert_base=36)
-"""The Skatordnung before 1998 (seed 001): lost Hand games single, Grand Ouvert base 36."""
+"""The Skatordnung before 1998 (docs/sources.md): lost Hand games single, Grand Ouvert base 36."""
 
 PUB: Final = Rules(kontra=True, supra=True, ramsch="ramsch", bock=True, ramsch_rounds=True)
 """A pub (Kneipe) table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock and Ramsch rounds."""

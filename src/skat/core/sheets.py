@@ -10,12 +10,12 @@ player at the table.  The sheets (``Rules.score_sheet``):
     Seeger-Fabian (the tournament list): a won game + value + 50, a lost one
     − 2 × value − 50; for a lost game every other player at the table gets + 40 at a 3-table and
     + 30 at a table of four or more, the sitting players included.  With ``seeger_bonus=active``
-    the two active defenders get + 40 and sitting players nothing (seed 000).
+    the two active defenders get + 40 and sitting players nothing (pagat.com, *Skat*).
 ``bierlachs``
     Only minus points (Lehnhoff, via the English Wikipedia article *Bierlachs*): a won game
     writes − value for each of the two defenders, a lost game − 2 × value for the declarer.
 ``danish``
-    The Danish Skat Union's tournament scoring (seed 000, from pagat.com): a won game + value
+    The Danish Skat Union's tournament scoring (pagat.com, *Skat*): a won game + value
     for the declarer; a lost game + value for each of the two defenders and nothing for the
     declarer (so a lost game costs its single value relative to each defender, as the Danish
     money game pays it).

@@ -1,4 +1,4 @@
-"""The pot (Kasse, Pinke): money beside the list (seed 002, RULES.md 10).
+"""The pot (Kasse, Pinke): money beside the list (a house rule: pagat.com, *Skat*).
 
 Every player pays ``stake`` in at the start, and again whenever the pot has been emptied.
 A declarer who loses pays ``stake`` into the pot, and so does the loser of a Ramsch (every

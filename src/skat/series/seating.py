@@ -4,7 +4,7 @@ Players sit clockwise in the order given; the first player deals the first game 
 passes to the left (the next player in the list).  Forehand is the dealer's left neighbour.
 With three players the dealer is Rearhand; with four the dealer sits out and his right
 neighbour is Rearhand; with five or more the dealer's two left neighbours and his right
-neighbour play and everybody else sits out (ISkO-2, seed 001).
+neighbour play and everybody else sits out (ISkO 2; the Skatordnung before 1998).
 
 >>> t = SeatingOrder(["Anna", "Ben", "Cora", "Dirk", "Eva"])
 >>> t.seats(0), t.sitting(0)

@@ -1,5 +1,5 @@
 """Settlement with a stake: between each pair of players the lower total pays the higher the
-difference times the stake (RULES.md 8; seeds 000/001: 1/10, 1/4, 1/2 or 1 cent a point).
+difference times the stake (pagat.com, *Skat*; the Skatordnung: 1/10, 1/4, 1/2 or 1 cent a point).
 
 Settle once from the list totals at the end (:func:`settle`), or after every game from that
 game's entries (:func:`settle_each`); the sums are the same.  Because a game's entries are 0

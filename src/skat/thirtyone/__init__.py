@@ -1,4 +1,4 @@
-"""Scat ("Thirty-one"), the draw-and-discard game of seed 004: its own small core.
+"""Scat ("Thirty-one"), the draw-and-discard game (pagat.com, *Scat*): its own small core.
 
 It imports only the standard library (an import-linter contract keeps it so) and has the
 shape of the Skat engine: :class:`Round` is a state machine with ``legal_actions``,

@@ -1,6 +1,6 @@
 """The rules of a Scat match: a frozen set of options with two presets.
 
-``scat`` is the game of the source page (seed 004, RULES.md section 11): 52 cards, three
+``scat`` is the game of the source page (pagat.com and Wikipedia, *Scat*): 52 cards, three
 pennies and a life "on the county", no variants.  ``schwimmen`` is the German game: the
 32-card pack, three of a kind 30½ and three aces ("Feuer") shown at once like 31.  The string
 form is a preset followed by the options that differ from it, and it round-trips:
