@@ -1,0 +1,51 @@
+"""A table's list in Seeger-Fabian points: the core's list entries per game, summed.
+
+The entries come from :func:`skat.core.sheets.entries` with the tournament's score sheet
+(Seeger-Fabian under tournament rules: + value + 50 for a won game, − 2 × value − 50 for a
+lost one, + 40 to each other player at a 3-table and + 30 at a 4-table).  Games the check
+refuses count nothing; a list with problems does not count in the standings at all.
+
+>>> from skat.core import Rules
+>>> from skat.tournament.model import GameEntry, TableList
+>>> tl = TableList(1, 1, ("Anna", "Ben", "Cora"),
+...                (GameEntry("Ben", "G", True, 72), GameEntry("Anna", "C", False, 48)))
+>>> tp = table_points(tl, Rules.parse("tournament"))
+>>> tp.points, tp.won, tp.lost
+((-146, 162, 40), (0, 1, 0), (1, 0, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skat.core.rules import Rules
+from skat.core.sheets import entries
+from skat.tournament.games import Scored, score_game
+from skat.tournament.model import TableList
+
+
+@dataclass(frozen=True)
+class TablePoints:
+    """Per player at the table (in seating order): points, games won and lost as declarer."""
+
+    players: tuple[str, ...]
+    points: tuple[int, ...]
+    won: tuple[int, ...]
+    lost: tuple[int, ...]
+
+
+def table_points(table_list: TableList, rules: Rules) -> TablePoints:
+    """The list's sums; games the check refuses are left out."""
+    n = len(table_list.players)
+    points, won, lost = [0] * n, [0] * n, [0] * n
+    for i, entry in enumerate(table_list.games):
+        got = score_game(entry, table_list.players, i, rules)
+        if not isinstance(got, Scored) or got.result is None:
+            continue
+        r = got.result
+        row = entries(r, got.seats, n, rules.score_sheet, bonus=rules.seeger_bonus)
+        for p, v in enumerate(row):
+            points[p] += v
+        assert r.declarer is not None
+        (won if r.won else lost)[got.seats[r.declarer]] += 1
+    return TablePoints(table_list.players, tuple(points), tuple(won), tuple(lost))
