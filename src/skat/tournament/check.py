@@ -66,8 +66,10 @@ def _written(table_list: TableList, rules: Rules) -> list[Problem]:
     ):
         if written is not None and tuple(written) != actual:
             problems.append(
-                Problem(None, f"the table wrote {label} {_join(written)}, "
-                              f"the games give {_join(actual)}")
+                Problem(
+                    None,
+                    f"the table wrote {label} {_join(written)}, the games give {_join(actual)}",
+                )
             )
     return problems
 

@@ -88,8 +88,11 @@ def _value_problem(
         shown = sorted(v for w, v in legal if w == entry.won)
         listed = ", ".join(map(str, shown[:3])) + (", …" if len(shown) > 3 else "")
         problems.append(
-            Problem(number, f"{entry.value} is no value of a {word} {contract} "
-                            f"({contract} {word} is worth {listed})")
+            Problem(
+                number,
+                f"{entry.value} is no value of a {word} {contract} "
+                f"({contract} {word} is worth {listed})",
+            )
         )
         return None
     bid = entry.bid
@@ -101,8 +104,11 @@ def _value_problem(
         over = lost_overbid(contract, bid, rules)
         if entry.won or entry.value != over:
             problems.append(
-                Problem(number, f"a game {word} below the bid ({entry.value} < {bid}) "
-                                f"is lost overbid with {over}")
+                Problem(
+                    number,
+                    f"a game {word} below the bid ({entry.value} < {bid}) "
+                    f"is lost overbid with {over}",
+                )
             )
     return result
 
@@ -110,5 +116,3 @@ def _value_problem(
 def _with_seat(result: Result, seat: int) -> Result:
     """The core's result with the declarer at ``seat`` (0 Forehand … 2 Rearhand)."""
     return replace(result, declarer=seat)
-
-

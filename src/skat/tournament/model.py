@@ -185,7 +185,9 @@ class Tournament:
     def __post_init__(self) -> None:
         check_name(self.name, "the tournament name")
         if self.teams not in TEAM_MODES:
-            raise TournamentError(f"teams must be one of {', '.join(TEAM_MODES)}, not {self.teams!r}")
+            raise TournamentError(
+                f"teams must be one of {', '.join(TEAM_MODES)}, not {self.teams!r}"
+            )
         seen: set[str] = set()
         for p in self.players:
             if p.name in seen:

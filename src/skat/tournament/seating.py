@@ -71,7 +71,9 @@ def seat_by_plan(players: Sequence[Player], plan: Sequence[Sequence[str]]) -> Se
     missing = sorted(set(names) - set(seated))
     extra = sorted(set(seated) - set(names))
     if missing or extra:
-        raise SeatingError(f"the plan does not fit the players (missing {missing}, unknown {extra})")
+        raise SeatingError(
+            f"the plan does not fit the players (missing {missing}, unknown {extra})"
+        )
     counts = Counter(seated)
     twice = sorted(n for n, c in counts.items() if c > 1)
     if twice:
