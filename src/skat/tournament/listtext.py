@@ -14,8 +14,10 @@
 Declarer names may hold spaces; ``won``/``lost`` may be ``+``/``-`` or ``gewonnen``/``verloren``.
 
 >>> games, written = parse_list("Ben G won 72\\npassed\\n2 N - 23 24\\ntotals 1 2 3", ("Anna", "Ben", "Cora"))
->>> games[0], games[1].declarer, games[2]
-(GameEntry(declarer='Ben', contract='G', won=True, value=72, bid=None), None, GameEntry(declarer='Ben', contract='N', won=False, value=23, bid=24))
+>>> games[0]
+GameEntry(declarer='Ben', contract='G', won=True, value=72, bid=None)
+>>> games[1].declarer, games[2]
+(None, GameEntry(declarer='Ben', contract='N', won=False, value=23, bid=24))
 >>> written
 {'totals': (1, 2, 3)}
 >>> parse_list("Ben G maybe 72", ("Anna", "Ben", "Cora"))
