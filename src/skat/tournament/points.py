@@ -34,18 +34,31 @@ class TablePoints:
     lost: tuple[int, ...]
 
 
+def game_entries(table_list: TableList, rules: Rules) -> tuple[tuple[int, ...] | None, ...]:
+    """Each game's list entry per player, ``None`` for a game the check refuses."""
+    n = len(table_list.players)
+    out: list[tuple[int, ...] | None] = []
+    for i, entry in enumerate(table_list.games):
+        got = score_game(entry, table_list.players, i, rules)
+        if not isinstance(got, Scored):
+            out.append(None)
+        elif got.result is None:
+            out.append((0,) * n)
+        else:
+            out.append(
+                entries(got.result, got.seats, n, rules.score_sheet, bonus=rules.seeger_bonus)
+            )
+    return tuple(out)
+
+
 def table_points(table_list: TableList, rules: Rules) -> TablePoints:
     """The list's sums; games the check refuses are left out."""
     n = len(table_list.players)
     points, won, lost = [0] * n, [0] * n, [0] * n
-    for i, entry in enumerate(table_list.games):
-        got = score_game(entry, table_list.players, i, rules)
-        if not isinstance(got, Scored) or got.result is None:
+    for entry, row in zip(table_list.games, game_entries(table_list, rules), strict=True):
+        if row is None or entry.declarer is None:
             continue
-        r = got.result
-        row = entries(r, got.seats, n, rules.score_sheet, bonus=rules.seeger_bonus)
         for p, v in enumerate(row):
             points[p] += v
-        assert r.declarer is not None
-        (won if r.won else lost)[got.seats[r.declarer]] += 1
+        (won if entry.won else lost)[table_list.players.index(entry.declarer)] += 1
     return TablePoints(table_list.players, tuple(points), tuple(won), tuple(lost))
