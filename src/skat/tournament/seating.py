@@ -117,11 +117,9 @@ def _apart(groups: list[list[str]], team_of: Mapping[str, str], near: bool) -> N
     """Swap players between tables until no table holds two of a team, or no swap helps."""
     for t, group in enumerate(groups):
         for i in range(len(group)):
-            name = group[i]
-            team = team_of[name]
-            if not team or _conflicts(group, team_of, name)[team] == 0:
-                continue
-            _swap_out(groups, t, i, team_of, near)
+            team = team_of[group[i]]
+            if team and _conflicts(group[:i], team_of)[team]:  # the later (weaker) one moves
+                _swap_out(groups, t, i, team_of, near)
 
 
 def _swap_out(
@@ -130,16 +128,14 @@ def _swap_out(
     name = groups[t][i]
     team = team_of[name]
     here = _conflicts(groups[t], team_of, name)
-    order = sorted(range(len(groups)), key=lambda u: (abs(u - t) if near else 0, u))
+    order = sorted(range(len(groups)), key=lambda u: (abs(u - t) if near else 0, u < t, u))
     for u in order:
         if u == t or _conflicts(groups[u], team_of)[team]:
             continue
         for j, other in enumerate(groups[u]):
             other_team = team_of[other]
             if other_team and (other_team == team or here[other_team]):
-                continue
-            if other_team and _conflicts(groups[u], team_of, other)[other_team]:
-                continue  # moving a player who is in conflict himself: leave him to his turn
+                continue  # he would meet a team mate at table t
             groups[t][i], groups[u][j] = other, name
             return True
     return False
