@@ -32,33 +32,41 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skat.core.rules import Rules
-from skat.tournament.games import Problem, score_game
+from skat.tournament.games import Problem, score_games
 from skat.tournament.model import TableList
-from skat.tournament.points import table_points
+from skat.tournament.points import TablePoints, points_of
 
 
 def check_list(
     table_list: TableList, rules: Rules, planned: int, *, time_limit: bool = False
 ) -> tuple[Problem, ...]:
     """Every problem of the list; empty when it may count."""
-    problems: list[Problem] = []
+    return assess(table_list, rules, planned, time_limit=time_limit)[0]
+
+
+def assess(
+    table_list: TableList, rules: Rules, planned: int, *, time_limit: bool = False
+) -> tuple[tuple[Problem, ...], TablePoints]:
+    """The problems of the list and its sums, from one pass over the games."""
     n = len(table_list.players)
     if n not in (3, 4):
-        return (Problem(None, f"a tournament table has 3 or 4 players, not {n}"),)
+        empty = TablePoints(table_list.players, (0,) * n, (0,) * n, (0,) * n)
+        return (Problem(None, f"a tournament table has 3 or 4 players, not {n}"),), empty
+    problems: list[Problem] = []
     count = len(table_list.games)
     if count > planned or (count < planned and not time_limit):
         problems.append(Problem(None, f"{count} games, a table of {n} plays {planned}"))
-    for i, entry in enumerate(table_list.games):
-        got = score_game(entry, table_list.players, i, rules)
+    scored = score_games(table_list, rules)
+    for got in scored:
         if isinstance(got, list):
             problems.extend(got)
-    problems.extend(_written(table_list, rules))
-    return tuple(problems)
+    points = points_of(table_list, scored, rules)
+    problems.extend(_written(table_list, points))
+    return tuple(problems), points
 
 
-def _written(table_list: TableList, rules: Rules) -> list[Problem]:
+def _written(table_list: TableList, got: TablePoints) -> list[Problem]:
     problems = []
-    got = table_points(table_list, rules)
     for label, written, actual in (
         ("totals", table_list.written_totals, got.points),
         ("won games", table_list.written_won, got.won),

@@ -17,15 +17,15 @@ problems with their reasons.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from skat.core.bidding import BID_VALUES
 from skat.core.contracts import Contract, ContractParseError
 from skat.core.rules import Rules
 from skat.core.scoring import Result
 from skat.series.seating import SeatingOrder
-from skat.tournament.model import GameEntry
-from skat.tournament.values import lost_overbid, outcomes
+from skat.tournament.model import GameEntry, TableList
+from skat.tournament.values import Legal, legal, lost_overbid
 
 
 @dataclass(frozen=True)
@@ -52,10 +52,22 @@ def score_game(
     entry: GameEntry, players: Sequence[str], index: int, rules: Rules
 ) -> Scored | list[Problem]:
     """The game at ``index`` (from 0) scored by the core, or its problems."""
-    number = index + 1
+    return _score_at(entry, players, SeatingOrder(players), index, legal(rules))
+
+
+def score_games(table_list: TableList, rules: Rules) -> tuple[Scored | list[Problem], ...]:
+    """Every game of the list: :func:`score_game` for each, the rules looked up once."""
+    players = table_list.players
     order = SeatingOrder(players)
-    dealer = index % len(players)
-    seats = order.seats(dealer)
+    lg = legal(rules)
+    return tuple(_score_at(g, players, order, i, lg) for i, g in enumerate(table_list.games))
+
+
+def _score_at(
+    entry: GameEntry, players: Sequence[str], order: SeatingOrder, index: int, lg: Legal
+) -> Scored | list[Problem]:
+    number = index + 1
+    seats = order.seats(index % len(players))
     if entry.declarer is None:
         if entry.contract or entry.value or entry.won:
             return [Problem(number, "a passed-in game has no game, value or winner")]
@@ -69,23 +81,23 @@ def score_game(
             Problem(number, f"{entry.declarer} dealt game {number} and sits out at a 4-table")
         )
     try:
-        contract = Contract.parse(entry.contract)
+        contract = lg.contract(entry.contract)
     except ContractParseError as exc:
         return [*problems, Problem(number, str(exc))]
-    result = _value_problem(contract, entry, rules, number, problems)
+    _value_problem(contract, entry, lg, number, problems)
+    result = lg.result(contract, entry.won, entry.value, seats.index(who) if who in seats else 0)
     if result is None or problems:
         return problems
-    return Scored(_with_seat(result, seats.index(who)), seats)
+    return Scored(result, seats)
 
 
 def _value_problem(
-    contract: Contract, entry: GameEntry, rules: Rules, number: int, problems: list[Problem]
-) -> Result | None:
-    legal = outcomes(contract, rules)
+    contract: Contract, entry: GameEntry, lg: Legal, number: int, problems: list[Problem]
+) -> None:
+    legal_values = lg.outcomes(contract)
     word = "won" if entry.won else "lost"
-    result = legal.get((entry.won, entry.value))
-    if result is None:
-        shown = sorted(v for w, v in legal if w == entry.won)
+    if (entry.won, entry.value) not in legal_values:
+        shown = sorted(v for w, v in legal_values if w == entry.won)
         listed = ", ".join(map(str, shown[:3])) + (", …" if len(shown) > 3 else "")
         problems.append(
             Problem(
@@ -94,14 +106,14 @@ def _value_problem(
                 f"({contract} {word} is worth {listed})",
             )
         )
-        return None
+        return
     bid = entry.bid
     if bid is None:
-        return result
+        return
     if bid not in BID_VALUES:
         problems.append(Problem(number, f"{bid} is no bid"))
     elif entry.value < bid:
-        over = lost_overbid(contract, bid, rules)
+        over = lost_overbid(contract, bid, lg.rules)
         if entry.won or entry.value != over:
             problems.append(
                 Problem(
@@ -110,9 +122,3 @@ def _value_problem(
                     f"is lost overbid with {over}",
                 )
             )
-    return result
-
-
-def _with_seat(result: Result, seat: int) -> Result:
-    """The core's result with the declarer at ``seat`` (0 Forehand … 2 Rearhand)."""
-    return replace(result, declarer=seat)

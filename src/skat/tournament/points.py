@@ -16,11 +16,12 @@ refuses count nothing; a list with problems does not count in the standings at a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skat.core.rules import Rules
 from skat.core.sheets import entries
-from skat.tournament.games import Scored, score_game
+from skat.tournament.games import Problem, Scored, score_games
 from skat.tournament.model import TableList
 
 
@@ -36,10 +37,15 @@ class TablePoints:
 
 def game_entries(table_list: TableList, rules: Rules) -> tuple[tuple[int, ...] | None, ...]:
     """Each game's list entry per player, ``None`` for a game the check refuses."""
+    return _entries(table_list, score_games(table_list, rules), rules)
+
+
+def _entries(
+    table_list: TableList, scored: Sequence[Scored | list[Problem]], rules: Rules
+) -> tuple[tuple[int, ...] | None, ...]:
     n = len(table_list.players)
     out: list[tuple[int, ...] | None] = []
-    for i, entry in enumerate(table_list.games):
-        got = score_game(entry, table_list.players, i, rules)
+    for got in scored:
         if not isinstance(got, Scored):
             out.append(None)
         elif got.result is None:
@@ -53,9 +59,17 @@ def game_entries(table_list: TableList, rules: Rules) -> tuple[tuple[int, ...] |
 
 def table_points(table_list: TableList, rules: Rules) -> TablePoints:
     """The list's sums; games the check refuses are left out."""
+    return points_of(table_list, score_games(table_list, rules), rules)
+
+
+def points_of(
+    table_list: TableList, scored: Sequence[Scored | list[Problem]], rules: Rules
+) -> TablePoints:
+    """The sums of a list already scored by :func:`~skat.tournament.games.score_games`."""
     n = len(table_list.players)
     points, won, lost = [0] * n, [0] * n, [0] * n
-    for entry, row in zip(table_list.games, game_entries(table_list, rules), strict=True):
+    rows = _entries(table_list, scored, rules)
+    for entry, row in zip(table_list.games, rows, strict=True):
         if row is None or entry.declarer is None:
             continue
         for p, v in enumerate(row):

@@ -35,9 +35,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from skat.core.rules import Rules
-from skat.tournament.check import check_list
+from skat.tournament.check import assess
 from skat.tournament.model import Tournament, TournamentError
-from skat.tournament.points import table_points
 
 
 @dataclass(frozen=True)
@@ -100,9 +99,9 @@ def series_results(t: Tournament) -> tuple[dict[str, SeriesResult], ...]:
         results: dict[str, SeriesResult] = {}
         for tl in rnd.lists:
             planned = t.format.games(len(tl.players))
-            if check_list(tl, rules, planned, time_limit=t.format.time_limit is not None):
+            problems, got = assess(tl, rules, planned, time_limit=t.format.time_limit is not None)
+            if problems:
                 continue
-            got = table_points(tl, rules)
             for i, name in enumerate(tl.players):
                 results[name] = SeriesResult(tl.table, got.points[i], got.won[i], got.lost[i])
         out.append(results)
@@ -155,11 +154,14 @@ def rank(lines: Iterable[Standing], tiebreaks: Sequence[str]) -> tuple[Standing,
     return tuple(out)
 
 
-def group_standings(t: Tournament, by: str = "team") -> tuple[GroupStanding, ...]:
-    """Teams (``by="team"``, tandems too) or clubs (``by="club"``) by their members' points."""
+def group_standings(
+    t: Tournament, by: str = "team", overall: Standings | None = None
+) -> tuple[GroupStanding, ...]:
+    """Teams (``by="team"``, tandems too) or clubs (``by="club"``) by their members' points
+    (``overall``: the standings when already at hand)."""
     if by not in ("team", "club"):
         raise TournamentError(f"groups are by team or club, not {by!r}")
-    points = {s.name: s.points for s in standings(t).rows}
+    points = {s.name: s.points for s in (overall or standings(t)).rows}
     groups: dict[str, list[str]] = {}
     for p in t.players:
         label = p.team if by == "team" else p.club

@@ -21,25 +21,81 @@ rules (a lost game counts double, Hand games too under ISkO) without any arithme
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 
 from skat.core.bidding import BID_VALUES
 from skat.core.contracts import NULL, TRUMP_ORDER, Contract
 from skat.core.rules import Rules
 from skat.core.scoring import Result, overbid_value, score
+from skat.core.sheets import entries
 
 _ENDINGS = ((False, False), (True, False), (True, True))
 """(Schneider, Schwarz) a game can end with."""
 
 
+class Legal:
+    """The legal outcomes under one rule set, built per contract on first use, and the core's
+    result of each with the declarer at each seat (what a list check asks thousands of times)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._contracts: dict[str, Contract] = {}
+        self._outcomes: dict[Contract, dict[tuple[bool, int], Result]] = {}
+        self._seated: dict[tuple[Contract, bool, int, int], Result] = {}
+        self._entries: dict[tuple[int, tuple[int, int, int], int], tuple[int, ...]] = {}
+
+    def contract(self, code: str) -> Contract:
+        """The contract of an ISS code (a :class:`ContractParseError` for a bad one)."""
+        found = self._contracts.get(code)
+        if found is None:
+            found = self._contracts[code] = Contract.parse(code)
+        return found
+
+    def outcomes(self, contract: Contract) -> Mapping[tuple[bool, int], Result]:
+        """Every (won, value) of ``contract`` and a core result for it."""
+        found = self._outcomes.get(contract)
+        if found is None:
+            found = self._outcomes[contract] = _outcomes(contract, self.rules)
+        return found
+
+    def result(self, contract: Contract, won: bool, value: int, seat: int) -> Result | None:
+        """The core's result of the game with the declarer at ``seat``, or ``None`` when the
+        game cannot be written with that value."""
+        key = (contract, won, value, seat)
+        found = self._seated.get(key)
+        if found is None:
+            base = self.outcomes(contract).get((won, value))
+            if base is None:
+                return None
+            found = self._seated[key] = replace(base, declarer=seat)
+        return found
+
+    def entries(self, result: Result, seats: tuple[int, int, int], n: int) -> tuple[int, ...]:
+        """The core's list entries (:func:`skat.core.sheets.entries`) of a result from
+        :meth:`result` at a table of ``n`` with these seats, on the rules' score sheet."""
+        key = (id(result), seats, n)
+        found = self._entries.get(key)
+        if found is None:
+            rules = self.rules
+            found = entries(result, seats, n, rules.score_sheet, bonus=rules.seeger_bonus)
+            self._entries[key] = found
+        return found
+
+
+@lru_cache(maxsize=16)
+def legal(rules: Rules) -> Legal:
+    """The shared :class:`Legal` of a rule set."""
+    return Legal(rules)
+
+
 def outcomes(contract: Contract, rules: Rules) -> dict[tuple[bool, int], Result]:
     """Every (won, value) the game can be written with, and a core result for it."""
-    return dict(_outcomes(contract.code, rules))
+    return dict(legal(rules).outcomes(contract))
 
 
-@lru_cache(maxsize=512)
-def _outcomes(code: str, rules: Rules) -> tuple[tuple[tuple[bool, int], Result], ...]:
-    contract = Contract.parse(code)
+def _outcomes(contract: Contract, rules: Rules) -> dict[tuple[bool, int], Result]:
     found: dict[tuple[bool, int], Result] = {}
     masks = _matador_masks(contract)
     for mask in masks:
@@ -53,7 +109,7 @@ def _outcomes(code: str, rules: Rules) -> tuple[tuple[tuple[bool, int], Result],
         r = _score(contract, bid, lowest, rules, (False, False, False))
         if r.overbid and r.value in reachable:
             found.setdefault((False, r.value), r)
-    return tuple(sorted(found.items(), key=lambda kv: kv[0]))
+    return dict(sorted(found.items()))
 
 
 def _reachable(contract: Contract, found: dict[tuple[bool, int], Result]) -> set[int]:
