@@ -27,6 +27,16 @@ def _skat(tmp: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess
     )
 
 
+def _three_players(tmp: Path) -> None:
+    assert _skat(tmp, "new", "cup.json", "Cup").returncode == 0
+    assert (
+        _skat(
+            tmp, "players", "cup.json", "--add", "Anna", "--add", "Ben", "--add", "Cora"
+        ).returncode
+        == 0
+    )
+
+
 def test_a_club_evening_from_players_to_export(tmp_path: Path) -> None:
     ok = _skat(
         tmp_path,
@@ -75,30 +85,13 @@ def test_a_list_with_problems_is_kept_and_reported_with_exit_status_1(tmp_path: 
     _skat(tmp_path, "players", "cup.json", "--add", "Anna", "--add", "Ben", "--add", "Cora")
     ok = _skat(tmp_path, "seat", "cup.json", "--seed", "7")
     assert "drawn by lot, seed 7" in ok.stdout
-    ok = _skat(
-        tmp_path,
-        "enter",
-        "cup.json",
-        "--series",
-        "1",
-        "--table",
-        "1",
-        stdin="1 G won 50\npassed\npassed",
-    )
+    table_1 = ("enter", "cup.json", "--series", "1", "--table", "1")
+    ok = _skat(tmp_path, *table_1, stdin="1 G won 50\npassed\npassed")
     assert ok.returncode == 1
     assert "game 1: 50 is no value of a won G" in ok.stdout and "does not count" in ok.stdout
     ok = _skat(tmp_path, "check", "cup.json")
     assert ok.returncode == 1 and "1 problem(s)" in ok.stdout
-    ok = _skat(
-        tmp_path,
-        "enter",
-        "cup.json",
-        "--series",
-        "1",
-        "--table",
-        "1",
-        stdin="1 G won 48\npassed\npassed",
-    )
+    ok = _skat(tmp_path, *table_1, stdin="1 G won 48\npassed\npassed")
     assert ok.returncode == 0 and "corrected" in ok.stdout
 
 
@@ -118,8 +111,7 @@ def test_a_list_with_problems_is_kept_and_reported_with_exit_status_1(tmp_path: 
 def test_bad_input_is_one_line_and_leaves_the_file_unchanged(
     tmp_path: Path, args: tuple[str, ...], stdin: str, message: str
 ) -> None:
-    _skat(tmp_path, "new", "cup.json", "Cup")
-    _skat(tmp_path, "players", "cup.json", "--add", "Anna", "--add", "Ben", "--add", "Cora")
+    _three_players(tmp_path)
     before = (tmp_path / "cup.json").read_bytes()
     got = _skat(tmp_path, *args, stdin=stdin)
     assert got.returncode == 2
@@ -128,8 +120,7 @@ def test_bad_input_is_one_line_and_leaves_the_file_unchanged(
 
 
 def test_a_damaged_list_line_is_refused_before_the_file_is_touched(tmp_path: Path) -> None:
-    _skat(tmp_path, "new", "cup.json", "Cup")
-    _skat(tmp_path, "players", "cup.json", "--add", "Anna", "--add", "Ben", "--add", "Cora")
+    _three_players(tmp_path)
     _skat(tmp_path, "seat", "cup.json", "--seed", "1")
     before = (tmp_path / "cup.json").read_bytes()
     got = _skat(

@@ -35,28 +35,17 @@ from typing import Any, Final
 
 from skat.core.rules import Rules
 from skat.series.storage import atomic_write
-from skat.tournament.model import (
-    Format,
-    GameEntry,
-    Money,
-    Player,
-    Round,
-    Seating,
-    Table,
-    TableList,
-    Tournament,
-    TournamentError,
-)
+from skat.tournament import model
 
 FORMAT: Final = "skat-tournament"
 VERSION: Final = 1
 
 
-class TournamentFileError(TournamentError):
+class TournamentFileError(model.TournamentError):
     """A tournament file that cannot be read; the message names what is wrong."""
 
 
-def to_dict(t: Tournament) -> dict[str, Any]:
+def to_dict(t: model.Tournament) -> dict[str, Any]:
     """The archive object."""
     return {
         "format": FORMAT,
@@ -84,7 +73,7 @@ def to_dict(t: Tournament) -> dict[str, Any]:
     }
 
 
-def _round_dict(r: Round) -> dict[str, Any]:
+def _round_dict(r: model.Round) -> dict[str, Any]:
     s = r.seating
     return {
         "seating": {
@@ -113,17 +102,17 @@ def _opt_list(values: tuple[int, ...] | None) -> list[int] | None:
     return None if values is None else list(values)
 
 
-def dumps(t: Tournament) -> str:
+def dumps(t: model.Tournament) -> str:
     """The archive as text."""
     return json.dumps(to_dict(t), ensure_ascii=False, indent=1) + "\n"
 
 
-def save(t: Tournament, path: str | Path) -> None:
+def save(t: model.Tournament, path: str | Path) -> None:
     """Write the archive atomically (the text is built before the file is touched)."""
     atomic_write(path, dumps(t))
 
 
-def load(path: str | Path) -> Tournament:
+def load(path: str | Path) -> model.Tournament:
     """Read a tournament file."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -132,7 +121,7 @@ def load(path: str | Path) -> Tournament:
     return loads(text)
 
 
-def loads(text: str) -> Tournament:
+def loads(text: str) -> model.Tournament:
     """Read the archive; errors name the place in the file."""
     try:
         data = json.loads(text)
@@ -142,11 +131,11 @@ def loads(text: str) -> Tournament:
         return _from_dict(data)
     except TournamentFileError:
         raise
-    except (TournamentError, ValueError) as exc:
+    except (model.TournamentError, ValueError) as exc:
         raise TournamentFileError(f"tournament file: {exc}") from None
 
 
-def _from_dict(data: object) -> Tournament:
+def _from_dict(data: object) -> model.Tournament:
     obj = _obj(data, "the file")
     if obj.get("format") != FORMAT or obj.get("version") != VERSION:
         raise ValueError(f"not a {FORMAT} file of version {VERSION}")
@@ -155,17 +144,17 @@ def _from_dict(data: object) -> Tournament:
     fmt = _obj(obj.get("series_format", {}), "series_format")
     money = _obj(obj.get("money", {}), "money")
     fees = _obj(money.get("table_fee", {}), "money.table_fee")
-    t = Tournament(
+    t = model.Tournament(
         _get(obj, "name", str, None),
         tuple(_player(p, f"players[{i}]") for i, p in enumerate(_get(obj, "players", list, []))),
-        Format(
+        model.Format(
             _get(fmt, "series", int, 2),
             _get(fmt, "deals_per_player", int, 12),
             _get(fmt, "time_limit", int, None),
         ),
         rules,
         _get(obj, "teams", str, "apart"),
-        Money(
+        model.Money(
             _ints(_get(money, "loss_fees", list, []), "money.loss_fees"),
             tuple((_size(k), _get(fees, k, int, 0)) for k in fees),
             _get(money, "entry_fee", int, 0),
@@ -182,9 +171,9 @@ def _from_dict(data: object) -> Tournament:
     return t
 
 
-def _player(data: object, where: str) -> Player:
+def _player(data: object, where: str) -> model.Player:
     p = _obj(data, where)
-    return Player(
+    return model.Player(
         _get(p, "name", str, None),
         _get(p, "club", str, ""),
         _get(p, "team", str, ""),
@@ -192,11 +181,11 @@ def _player(data: object, where: str) -> Player:
     )
 
 
-def _seating(s: dict[str, Any]) -> Seating:
+def _seating(s: dict[str, Any]) -> model.Seating:
     tables = _get(s, "tables", list, [])
-    return Seating(
+    return model.Seating(
         tuple(
-            Table(i, _texts(_obj_list(t, f"tables[{i - 1}]"), "table"))
+            model.Table(i, _texts(_obj_list(t, f"tables[{i - 1}]"), "table"))
             for i, t in enumerate(tables, 1)
         ),
         _get(s, "method", str, "lot"),
@@ -205,9 +194,9 @@ def _seating(s: dict[str, Any]) -> Seating:
     )
 
 
-def _table_list(series: int, d: dict[str, Any]) -> TableList:
+def _table_list(series: int, d: dict[str, Any]) -> model.TableList:
     written = _obj(d.get("written", {}), "written")
-    return TableList(
+    return model.TableList(
         series,
         _get(d, "table", int, None),
         _texts(_get(d, "players", list, []), "players"),
@@ -216,7 +205,7 @@ def _table_list(series: int, d: dict[str, Any]) -> TableList:
     )
 
 
-def _game(g: object, number: int) -> GameEntry:
+def _game(g: object, number: int) -> model.GameEntry:
     if not isinstance(g, list) or len(g) != 5:
         raise ValueError(f"game {number}: must be [declarer, game, won, value, bid]")
     declarer, contract, won, value, bid = g
@@ -229,7 +218,7 @@ def _game(g: object, number: int) -> GameEntry:
     )
     if not ok:
         raise ValueError(f"game {number}: {g!r} is not [declarer, game, won, value, bid]")
-    return GameEntry(declarer, contract, won, value, bid)
+    return model.GameEntry(declarer, contract, won, value, bid)
 
 
 # ---------------------------------------------------------------------- typed access
