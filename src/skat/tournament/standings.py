@@ -36,7 +36,9 @@ from typing import Final
 
 from skat.core.rules import Rules
 from skat.tournament.check import assess
-from skat.tournament.model import Tournament, TournamentError
+from skat.tournament.games import Problem
+from skat.tournament.model import TableList, Tournament, TournamentError
+from skat.tournament.points import TablePoints
 
 
 @dataclass(frozen=True)
@@ -99,13 +101,31 @@ def series_results(t: Tournament) -> tuple[dict[str, SeriesResult], ...]:
         results: dict[str, SeriesResult] = {}
         for tl in rnd.lists:
             planned = t.format.games(len(tl.players))
-            problems, got = assess(tl, rules, planned, time_limit=t.format.time_limit is not None)
+            problems, got = _assessed(tl, rules, planned, t.format.time_limit is not None)
             if problems:
                 continue
             for i, name in enumerate(tl.players):
                 results[name] = SeriesResult(tl.table, got.points[i], got.won[i], got.lost[i])
         out.append(results)
     return tuple(out)
+
+
+_Assessed = tuple[tuple[Problem, ...], TablePoints]
+_SEEN: dict[int, tuple[TableList, Rules, int, bool, _Assessed]] = {}
+_SEEN_MAX: Final = 8192
+
+
+def _assessed(tl: TableList, rules: Rules, planned: int, time_limit: bool) -> _Assessed:
+    """:func:`~skat.tournament.check.assess`, remembered for the very list object: live
+    standings ask again and again about lists that do not change (lists are immutable)."""
+    seen = _SEEN.get(id(tl))
+    if seen is not None and seen[0] is tl and seen[1:4] == (rules, planned, time_limit):
+        return seen[4]
+    got = assess(tl, rules, planned, time_limit=time_limit)
+    if len(_SEEN) >= _SEEN_MAX:
+        _SEEN.clear()
+    _SEEN[id(tl)] = (tl, rules, planned, time_limit, got)
+    return got
 
 
 def standings(t: Tournament, series: int | None = None) -> Standings:
