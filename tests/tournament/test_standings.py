@@ -128,3 +128,14 @@ def test_a_list_with_problems_does_not_count_until_corrected() -> None:
     st = standings(t.with_list(bad))
     assert st.pending == ("series 2 table 1",)
     assert next(s for s in st.rows if s.name == "G").series == (113, None)
+
+
+def test_under_a_time_limit_a_shorter_list_counts() -> None:
+    t = twelve()
+    table = t.round(2).seating.tables[0]
+    short = TableList(2, 1, table.players, (GameEntry("G", "G", True, 96),))  # 1 of 4 games
+    assert standings(t.with_list(short)).pending == ("series 2 table 1",)
+    timed = replace(t, format=replace(t.format, time_limit=90)).with_list(short)
+    st = standings(timed)
+    assert st.pending == ()
+    assert next(s for s in st.rows if s.name == "G").series == (113, 146)
