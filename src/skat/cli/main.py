@@ -22,6 +22,7 @@ from skat.cli import (
     serve,
     solve,
     thirtyone,
+    tournament,
     value,
 )
 from skat.cli.errors import UserError
@@ -52,6 +53,7 @@ SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
     rules,
     thirtyone,
     serve,
+    tournament,
 )
 """The subcommands in the order ``skat --help`` lists them."""
 

@@ -1,0 +1,421 @@
+"""Run a club evening or a tournament from a JSON tournament file: players, seating, the
+tables' lists (typed in from paper), the list check, standings, money and exports.
+
+Every command reads the file, changes it and writes it back atomically: a refused change
+leaves the file as it was.  A list is typed one game a line (``Ben G won 72``, ``passed``,
+``Anna C lost 48 50`` with the bid, ``totals 1 2 3`` for the table's own sums): see
+docs/tournament.md.
+
+examples:
+  skat tournament new cup.json "Club cup" --series 2 --loss-fees 0.50,0.50,0.50,1
+  skat tournament players cup.json --add Anna --add Ben --team Aces
+  skat tournament players cup.json --import players.csv
+  skat tournament seat cup.json --seed 4711 --cards
+  skat tournament enter cup.json --series 1 --table 3 --list table3.txt
+  skat tournament check cup.json
+  skat tournament seat cup.json --by standings
+  skat tournament standings cup.json --money --prizes
+  skat tournament export cup.json results.ods
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+import secrets
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from skat.cli.errors import UserError
+from skat.core.rules import Rules
+from skat.series.storage import atomic_write
+from skat.tournament import (
+    TEAM_MODES,
+    TIEBREAKS,
+    Format,
+    Money,
+    Player,
+    Sheet,
+    TableList,
+    Tournament,
+    category_sheet,
+    check_list,
+    dumps,
+    groups_sheet,
+    list_sheet,
+    load,
+    money_sheet,
+    parse_cents,
+    parse_list,
+    player_cards,
+    prize_sheet,
+    save,
+    seat_by_lot,
+    seat_by_plan,
+    seat_by_standings,
+    seating_sheet,
+    standings,
+    standings_sheet,
+    to_csv,
+    to_html,
+    to_text,
+    workbook,
+    write_ods,
+)
+
+NAME = "tournament"
+HELP = "clubs and tournaments: players, seating, list entry and check, standings, exports"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    p = sub.add_parser("new", help="start a tournament file")
+    p.add_argument("file", help="the tournament file to create (JSON)")
+    p.add_argument("name", help="the tournament's name")
+    p.add_argument("--series", type=int, default=2, help="number of series (default 2)")
+    p.add_argument("--deals", type=int, default=12, help="deals per player a series (12: 36/48)")
+    p.add_argument(
+        "--time-limit",
+        type=int,
+        metavar="MIN",
+        help="minutes a series; games not started are struck",
+    )
+    p.add_argument(
+        "--rules", default="tournament", help="rules preset and house rules (tournament)"
+    )
+    p.add_argument("--teams", choices=TEAM_MODES, default="apart", help="team mates at the tables")
+    p.add_argument(
+        "--tiebreaks", default="best_series,won", help=f"in order, from {', '.join(TIEBREAKS)}"
+    )
+    p.add_argument(
+        "--loss-fees", default="", metavar="A,B,..", help="loss money of the 1st, 2nd, .. lost game"
+    )
+    p.add_argument(
+        "--table-fee",
+        default="",
+        metavar="3=X,4=Y",
+        help="each player's fee a series by table size",
+    )
+    p.add_argument("--entry-fee", default="0", help="start money")
+    p.add_argument("--prizes", default="", metavar="A,B,..", help="prizes of place 1, 2, ..")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    p = sub.add_parser("players", help="add, remove, import or list players")
+    p.add_argument("file")
+    p.add_argument("--add", action="append", default=[], metavar="NAME", help="add a player")
+    p.add_argument("--club", default="", help="club of the players added")
+    p.add_argument("--team", default="", help="team or tandem of the players added")
+    p.add_argument("--category", action="append", default=[], help="category of the players added")
+    p.add_argument("--remove", action="append", default=[], metavar="NAME", help="remove a player")
+    p.add_argument(
+        "--import", dest="import_csv", metavar="CSV", help="CSV with name,club,team,categories"
+    )
+
+    p = sub.add_parser("seat", help="seat a series: by lot, plan or standings")
+    p.add_argument("file")
+    p.add_argument("--series", type=int, help="the series (default: the next one)")
+    p.add_argument("--by", choices=("lot", "plan", "standings"), default="lot")
+    p.add_argument("--seed", type=int, help="seed of the lot (default: drawn and printed)")
+    p.add_argument("--plan", metavar="FILE", help="the plan: one table a line, names by commas")
+    p.add_argument("--cards", action="store_true", help="print the player cards too")
+    p.add_argument("--html", metavar="OUT", help="write the table list (and cards) as HTML")
+
+    p = sub.add_parser("enter", help="enter or correct a table's list")
+    p.add_argument("file")
+    p.add_argument("--series", type=int, required=True)
+    p.add_argument("--table", type=int, required=True)
+    p.add_argument(
+        "--list", dest="list_file", default="-", metavar="FILE", help="the typed list (- stdin)"
+    )
+
+    p = sub.add_parser("check", help="check the entered lists, or show one")
+    p.add_argument("file")
+    p.add_argument("--series", type=int)
+    p.add_argument("--table", type=int)
+    p.add_argument("--show", action="store_true", help="print the list of --series/--table")
+
+    p = sub.add_parser("standings", help="standings, team and category rankings, money, prizes")
+    p.add_argument("file")
+    p.add_argument("--series", type=int, help="one series only")
+    p.add_argument("--by", choices=("team", "club"), help="rank teams (tandems) or clubs")
+    p.add_argument("--category", help="rank one category")
+    p.add_argument("--money", action="store_true", help="loss money and table fees")
+    p.add_argument("--prizes", action="store_true", help="the prize list")
+    p.add_argument("--format", choices=("text", "html", "csv"), default="text")
+
+    p = sub.add_parser("export", help="export as .csv, .ods, .html or .json (by the name)")
+    p.add_argument("file")
+    p.add_argument("out", help="the file to write: .csv (standings), .ods/.html (all), .json")
+
+
+def run(args: argparse.Namespace) -> int:
+    action = {
+        "new": _new,
+        "players": _players,
+        "seat": _seat,
+        "enter": _enter,
+        "check": _check,
+        "standings": _standings,
+        "export": _export,
+    }[args.action]
+    return action(args)
+
+
+# ---------------------------------------------------------------------- file access
+
+
+def _load(path: str) -> Tournament:
+    if not Path(path).is_file():
+        raise UserError(f"no tournament file {path} (start one with: skat tournament new)")
+    return load(path)
+
+
+def _save(t: Tournament, path: str) -> None:
+    try:
+        save(t, path)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read {path}: {exc}") from None
+
+
+def _amounts(text: str, what: str) -> tuple[int, ...]:
+    try:
+        return tuple(parse_cents(a) for a in text.split(",") if a.strip())
+    except ValueError as exc:
+        raise UserError(f"{what}: {exc}") from None
+
+
+# ---------------------------------------------------------------------- actions
+
+
+def _new(args: argparse.Namespace) -> int:
+    if Path(args.file).exists() and not args.force:
+        raise UserError(f"{args.file} exists (--force to overwrite)")
+    Rules.parse(args.rules)
+    fees = []
+    for part in (x for x in args.table_fee.split(",") if x.strip()):
+        size, _, amount = part.partition("=")
+        if size.strip() not in ("3", "4"):
+            raise UserError(f"--table-fee: {part!r} is not 3=X or 4=Y")
+        fees.append((int(size), _amounts(amount, "--table-fee")[0] if amount.strip() else 0))
+    t = Tournament(
+        args.name,
+        (),
+        Format(args.series, args.deals, args.time_limit),
+        args.rules,
+        args.teams,
+        Money(
+            _amounts(args.loss_fees, "--loss-fees"),
+            tuple(fees),
+            _amounts(args.entry_fee, "--entry-fee")[0] if args.entry_fee.strip() else 0,
+            _amounts(args.prizes, "--prizes"),
+        ),
+        tuple(x.strip() for x in args.tiebreaks.split(",") if x.strip()),
+    )
+    for name in t.tiebreaks:
+        if name not in TIEBREAKS:
+            raise UserError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
+    _save(t, args.file)
+    print(f"{args.file}: {t.name}, {t.format.series} series, rules {t.rules}")
+    return 0
+
+
+def _players(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    players = [p for p in t.players if p.name not in args.remove]
+    unknown = sorted(set(args.remove) - set(t.names))
+    if unknown:
+        raise UserError(f"no player {', '.join(unknown)} to remove")
+    if args.import_csv:
+        players.extend(_import(_read(args.import_csv)))
+    players.extend(Player(n, args.club, args.team, tuple(args.category)) for n in args.add)
+    if players != list(t.players):
+        t = t.with_players(players)
+        _save(t, args.file)
+    for i, p in enumerate(t.players, 1):
+        about = ", ".join(x for x in (p.club, p.team, *p.categories) if x)
+        print(f"{i:4}  {p.name}" + (f"  ({about})" if about else ""))
+    print(f"{len(t.players)} players")
+    return 0
+
+
+def _import(text: str) -> list[Player]:
+    rows = list(csv.reader(io.StringIO(text)))
+    if rows and [c.strip().lower() for c in rows[0][:1]] == ["name"]:
+        rows = rows[1:]
+    out = []
+    for line, row in enumerate(rows, 1):
+        if not row or not row[0].strip():
+            continue
+        cells = [c.strip() for c in row] + ["", "", ""]
+        cats = tuple(c for c in cells[3].replace(";", "+").split("+") if c)
+        try:
+            out.append(Player(cells[0], cells[1], cells[2], cats))
+        except ValueError as exc:
+            raise UserError(f"players CSV line {line}: {exc}") from None
+    return out
+
+
+def _seat(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    series = args.series or len(t.rounds) + 1
+    if args.by == "plan":
+        if not args.plan:
+            raise UserError("--by plan needs --plan FILE")
+        plan = [
+            [n.strip() for n in line.split(",")]
+            for line in _read(args.plan).splitlines()
+            if line.strip()
+        ]
+        seating = seat_by_plan(t.players, plan)
+    elif args.by == "standings":
+        if series == 1:
+            raise UserError("the first series cannot be seated by standings: seat it by lot")
+        ranked = [s.name for s in standings(t).rows]
+        seating = seat_by_standings(t.players, ranked, teams=t.teams)
+    else:
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+        seating = seat_by_lot(t.players, seed=seed, teams=t.teams)
+    t = t.with_seating(series, seating)
+    _save(t, args.file)
+    sheets: list[Sheet] = [seating_sheet(t, series)]
+    if args.cards:
+        sheets.extend(player_cards(t))
+    print(to_text(sheets))
+    if args.html:
+        _write_text(args.html, to_html(sheets, t.name))
+    return 0
+
+
+def _enter(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    rnd = t.round(args.series)
+    table = next((x for x in rnd.seating.tables if x.number == args.table), None)
+    if table is None:
+        raise UserError(f"series {args.series} has no table {args.table}")
+    games, written = parse_list(_read(args.list_file), table.players)
+    tl = TableList(
+        args.series,
+        args.table,
+        table.players,
+        games,
+        written.get("totals"),
+        written.get("won"),
+        written.get("lost"),
+    )
+    corrected = rnd.list_of(args.table) is not None
+    t = t.with_list(tl)
+    _save(t, args.file)
+    problems = _problems(t, tl)
+    verb = "corrected" if corrected else "entered"
+    print(f"series {args.series} table {args.table}: {len(games)} games {verb}")
+    for p in problems:
+        print(f"  {p}")
+    if problems:
+        print("the list does not count until it is corrected")
+        return 1
+    return 0
+
+
+def _problems(t: Tournament, tl: TableList) -> tuple[str, ...]:
+    planned = t.format.games(len(tl.players))
+    got = check_list(tl, Rules.parse(t.rules), planned, time_limit=t.format.time_limit is not None)
+    return tuple(str(p) for p in got)
+
+
+def _check(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    if args.show:
+        if args.series is None or args.table is None:
+            raise UserError("--show needs --series and --table")
+        print(to_text([list_sheet(t, args.series, args.table)]))
+        return 0
+    found = 0
+    series = [args.series] if args.series else range(1, len(t.rounds) + 1)
+    for k in series:
+        rnd = t.round(k)
+        for table in rnd.seating.tables:
+            if args.table is not None and table.number != args.table:
+                continue
+            tl = rnd.list_of(table.number)
+            if tl is None:
+                print(f"series {k} table {table.number}: no list entered")
+                continue
+            problems = _problems(t, tl)
+            found += len(problems)
+            status = "ok" if not problems else f"{len(problems)} problem(s)"
+            print(f"series {k} table {table.number}: {status}")
+            for p in problems:
+                print(f"  {p}")
+    return 1 if found else 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    sheets: list[Sheet] = [standings_sheet(t, args.series)]
+    if args.by:
+        sheets.append(groups_sheet(t, args.by))
+    if args.category:
+        sheets.append(category_sheet(t, args.category))
+    if args.money:
+        sheets.append(money_sheet(t))
+    if args.prizes:
+        sheets.append(prize_sheet(t))
+    if args.format == "html":
+        sys.stdout.write(to_html(sheets, t.name))
+    elif args.format == "csv":
+        sys.stdout.write("\n".join(to_csv(s) for s in sheets))
+    else:
+        print(to_text(sheets))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    out = Path(args.out)
+    kind = out.suffix.lower()
+    if kind == ".json":
+        _write_text(args.out, dumps(t))
+    elif kind == ".csv":
+        _write_text(args.out, to_csv(standings_sheet(t)))
+    elif kind == ".html":
+        _write_text(args.out, to_html(workbook(t), t.name))
+    elif kind == ".ods":
+        _write_ods(workbook(t), out)
+    else:
+        raise UserError(f"export to .csv, .ods, .html or .json, not {out.name!r}")
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _write_text(path: str, text: str) -> None:
+    try:
+        atomic_write(path, text)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def _write_ods(sheets: Sequence[Sheet], out: Path) -> None:
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".ods", dir=out.parent or ".")
+        os.close(fd)
+        try:
+            write_ods(sheets, tmp)
+            os.replace(tmp, out)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError as exc:
+        raise UserError(f"cannot write {out}: {exc.strerror}") from None

@@ -1,0 +1,124 @@
+"""One game of a table's list, checked and scored by the core.
+
+:func:`score_game` places the game (the dealer rotates clockwise from the table's first
+player; at a 4-table the dealer sits out, ISkO tournament order), checks the declarer and the
+value against :func:`skat.tournament.values.outcomes` and returns the core's result, or the
+problems with their reasons.
+
+>>> from skat.core import Rules
+>>> from skat.tournament.model import GameEntry
+>>> got = score_game(GameEntry("Ben", "G", True, 72), ("Anna", "Ben", "Cora"), 0, Rules())
+>>> got.result.score, got.seats
+(72, (1, 2, 0))
+>>> [str(p) for p in score_game(GameEntry("Eva", "G", True, 72), ("Anna", "Ben", "Cora"), 0, Rules())]
+["game 1: 'Eva' does not sit at this table"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from skat.core.bidding import BID_VALUES
+from skat.core.contracts import Contract, ContractParseError
+from skat.core.rules import Rules
+from skat.core.scoring import Result
+from skat.series.seating import SeatingOrder
+from skat.tournament.model import GameEntry, TableList
+from skat.tournament.values import Legal, legal, lost_overbid
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One impossible entry: the game's number (from 1; ``None`` for the whole list) and why."""
+
+    game: int | None
+    reason: str
+
+    def __str__(self) -> str:
+        return self.reason if self.game is None else f"game {self.game}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A game that passed the check: the core's result and the player indices of Forehand,
+    Middlehand and Rearhand (``result`` is ``None`` for a passed-in game)."""
+
+    result: Result | None
+    seats: tuple[int, int, int]
+
+
+def score_game(
+    entry: GameEntry, players: Sequence[str], index: int, rules: Rules
+) -> Scored | list[Problem]:
+    """The game at ``index`` (from 0) scored by the core, or its problems."""
+    return _score_at(entry, players, SeatingOrder(players), index, legal(rules))
+
+
+def score_games(table_list: TableList, rules: Rules) -> tuple[Scored | list[Problem], ...]:
+    """Every game of the list: :func:`score_game` for each, the rules looked up once."""
+    players = table_list.players
+    order = SeatingOrder(players)
+    lg = legal(rules)
+    return tuple(_score_at(g, players, order, i, lg) for i, g in enumerate(table_list.games))
+
+
+def _score_at(
+    entry: GameEntry, players: Sequence[str], order: SeatingOrder, index: int, lg: Legal
+) -> Scored | list[Problem]:
+    number = index + 1
+    seats = order.seats(index % len(players))
+    if entry.declarer is None:
+        if entry.contract or entry.value or entry.won:
+            return [Problem(number, "a passed-in game has no game, value or winner")]
+        return Scored(None, seats)
+    problems = []
+    if entry.declarer not in players:
+        return [Problem(number, f"{entry.declarer!r} does not sit at this table")]
+    who = players.index(entry.declarer)
+    if who not in seats:
+        problems.append(
+            Problem(number, f"{entry.declarer} dealt game {number} and sits out at a 4-table")
+        )
+    try:
+        contract = lg.contract(entry.contract)
+    except ContractParseError as exc:
+        return [*problems, Problem(number, str(exc))]
+    _value_problem(contract, entry, lg, number, problems)
+    result = lg.result(contract, entry.won, entry.value, seats.index(who) if who in seats else 0)
+    if result is None or problems:
+        return problems
+    return Scored(result, seats)
+
+
+def _value_problem(
+    contract: Contract, entry: GameEntry, lg: Legal, number: int, problems: list[Problem]
+) -> None:
+    legal_values = lg.outcomes(contract)
+    word = "won" if entry.won else "lost"
+    if (entry.won, entry.value) not in legal_values:
+        shown = sorted(v for w, v in legal_values if w == entry.won)
+        listed = ", ".join(map(str, shown[:3])) + (", …" if len(shown) > 3 else "")
+        problems.append(
+            Problem(
+                number,
+                f"{entry.value} is no value of a {word} {contract} "
+                f"({contract} {word} is worth {listed})",
+            )
+        )
+        return
+    bid = entry.bid
+    if bid is None:
+        return
+    if bid not in BID_VALUES:
+        problems.append(Problem(number, f"{bid} is no bid"))
+    elif entry.value < bid:
+        over = lost_overbid(contract, bid, lg.rules)
+        if entry.won or entry.value != over:
+            problems.append(
+                Problem(
+                    number,
+                    f"a game {word} below the bid ({entry.value} < {bid}) "
+                    f"is lost overbid with {over}",
+                )
+            )

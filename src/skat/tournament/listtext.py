@@ -1,0 +1,87 @@
+"""A table's list typed as text, one game a line (for the director typing a paper list in).
+
+::
+
+    # series 1, table 2 (a line from '#' on is a comment)
+    Ben G won 72
+    Anna C lost 48 50       # the bid may follow the value
+    passed                  # all passed: the game is written as passed in
+    2 N + 23                # the declarer by seat number (1 deals the first game)
+    totals 122 -146 40      # optional: what the table wrote, checked against the games
+    won 1 0 0
+    lost 0 1 0
+
+Declarer names may hold spaces; ``won``/``lost`` may be ``+``/``-`` or ``gewonnen``/``verloren``.
+
+>>> games, written = parse_list("Ben G won 72\\npassed\\n2 N - 23 24\\ntotals 1 2 3", ("Anna", "Ben", "Cora"))
+>>> games[0]
+GameEntry(declarer='Ben', contract='G', won=True, value=72, bid=None)
+>>> games[1].declarer, games[2]
+(None, GameEntry(declarer='Ben', contract='N', won=False, value=23, bid=24))
+>>> written
+{'totals': (1, 2, 3)}
+>>> parse_list("Ben G maybe 72", ("Anna", "Ben", "Cora"))
+Traceback (most recent call last):
+...
+skat.tournament.listtext.ListTextError: line 1: 'Ben G maybe 72' is not 'declarer game won|lost value [bid]'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from skat.tournament.model import GameEntry, TournamentError
+
+_WON: Final = {
+    "won": True,
+    "+": True,
+    "gewonnen": True,
+    "lost": False,
+    "-": False,
+    "verloren": False,
+}
+_PASSED: Final = ("passed", "eingepasst")
+_SUMS: Final = ("totals", "won", "lost")
+
+
+class ListTextError(TournamentError):
+    """A line that cannot be read; the message names the line."""
+
+
+def parse_list(
+    text: str, players: Sequence[str]
+) -> tuple[tuple[GameEntry, ...], dict[str, tuple[int, ...]]]:
+    """The games and the written sums (``totals``, ``won``, ``lost``) of a typed list."""
+    games: list[GameEntry] = []
+    written: dict[str, tuple[int, ...]] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        if words[0].lower() in _SUMS and len(words) == len(players) + 1 and _all_ints(words[1:]):
+            written[words[0].lower()] = tuple(int(w) for w in words[1:])
+        elif words[0].lower() in _PASSED and len(words) == 1:
+            games.append(GameEntry(None))
+        else:
+            games.append(_game(words, players, number, line))
+    return tuple(games), written
+
+
+def _all_ints(words: Sequence[str]) -> bool:
+    return all(w.lstrip("-").isdigit() for w in words)
+
+
+def _game(words: list[str], players: Sequence[str], number: int, line: str) -> GameEntry:
+    at = next((k for k in range(len(words) - 1, 1, -1) if words[k].lower() in _WON), None)
+    tail = words[at + 1 :] if at is not None else []
+    if at is None or len(tail) not in (1, 2) or not all(w.isdigit() for w in tail):
+        raise ListTextError(f"line {number}: {line!r} is not 'declarer game won|lost value [bid]'")
+    who = " ".join(words[: at - 1])
+    if who.isdigit() and 1 <= int(who) <= len(players):
+        who = players[int(who) - 1]
+    elif who not in players:
+        raise ListTextError(f"line {number}: {who!r} is not a player of this table")
+    bid = int(tail[1]) if len(tail) == 2 else None
+    return GameEntry(who, words[at - 1].upper(), _WON[words[at].lower()], int(tail[0]), bid)

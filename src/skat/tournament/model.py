@@ -1,0 +1,252 @@
+"""The tournament as data: players, the series format, money, seatings and the tables' lists.
+
+Everything here is a frozen dataclass; a change makes a new :class:`Tournament`
+(:meth:`Tournament.with_players`, :meth:`Tournament.with_seating`, :meth:`Tournament.with_list`).
+
+>>> t = Tournament("Club evening", players=(Player("Anna"), Player("Ben", team="Ace")))
+>>> t.format.games(4), t.format.games(3), t.rules
+(48, 36, 'tournament')
+>>> t.player("Ben").team
+'Ace'
+>>> t.with_players((Player("Anna"), Player("Anna")))
+Traceback (most recent call last):
+...
+skat.tournament.model.TournamentError: player 'Anna' is entered twice
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+TEAM_MODES: Final = ("apart", "together", "ignore")
+"""How seating treats team mates: keep them at different tables, at one table, or ignore teams."""
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be built or changed this way; the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant: a unique name, optional club and team (or tandem), and categories
+    (``ladies``, ``youth``, ``seniors``, … as the tournament names them)."""
+
+    name: str
+    club: str = ""
+    team: str = ""
+    categories: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_name(self.name, "player name")
+        for text in (self.club, self.team, *self.categories):
+            if not isinstance(text, str) or not text.isprintable() or text != text.strip():
+                raise TournamentError(f"player {self.name!r}: {text!r} is not a clean text")
+
+
+def check_name(name: object, what: str) -> str:
+    """``name`` if it is a non-empty printable text without outer spaces, else an error."""
+    if not isinstance(name, str) or not name.strip():
+        raise TournamentError(f"{what} must be a non-empty text, not {name!r}")
+    if not name.isprintable() or name != name.strip():
+        raise TournamentError(f"{what} {name!r} holds a control character or outer spaces")
+    return name
+
+
+@dataclass(frozen=True)
+class Format:
+    """The series: how many, how many deals each player gives (12: 36 games at a 3-table and 48
+    at a 4-table, ISkO tournament order), and an optional time limit in minutes after which the
+    games not yet started are struck (the list then may be shorter)."""
+
+    series: int = 2
+    deals_per_player: int = 12
+    time_limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.series <= 99:
+            raise TournamentError(f"series must be 1 to 99, not {self.series}")
+        if not 1 <= self.deals_per_player <= 99:
+            raise TournamentError(f"deals per player must be 1 to 99, not {self.deals_per_player}")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise TournamentError(f"the time limit must be positive minutes, not {self.time_limit}")
+
+    def games(self, table_size: int) -> int:
+        """The games of one series at a table of ``table_size`` (every player deals equally)."""
+        return self.deals_per_player * table_size
+
+
+@dataclass(frozen=True)
+class Money:
+    """Fees in cents.  ``loss_fees`` is the loss money (Verlustgeld) of a player's 1st, 2nd, …
+    lost game in a series, the last repeating (``(50, 50, 50, 100)``: 50 ct for the first three,
+    1 € from the fourth on); ``table_fee`` what each player pays per series by table size;
+    ``entry_fee`` the start money; ``prizes`` the prize of place 1, 2, …"""
+
+    loss_fees: tuple[int, ...] = ()
+    table_fee: tuple[tuple[int, int], ...] = ()
+    entry_fee: int = 0
+    prizes: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        amounts = (*self.loss_fees, *(f for _, f in self.table_fee), self.entry_fee, *self.prizes)
+        if any(not isinstance(a, int) or a < 0 for a in amounts):
+            raise TournamentError("fees and prizes must be whole cents, none negative")
+        if any(size not in (3, 4) for size, _ in self.table_fee):
+            raise TournamentError("table fees are given for tables of 3 or 4")
+
+    def fee_at(self, table_size: int) -> int:
+        """What each player at a table of ``table_size`` pays per series."""
+        return dict(self.table_fee).get(table_size, 0)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a seating: its number (from 1) and its players clockwise, the first dealing
+    the first game."""
+
+    number: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The tables of one series, how they were drawn (``lot`` with its ``seed``, ``plan`` or
+    ``standings``) and the notes on team constraints that could not be kept."""
+
+    tables: tuple[Table, ...]
+    method: str = "lot"
+    seed: int | None = None
+    notes: tuple[str, ...] = ()
+
+    def table_of(self, name: str) -> Table:
+        """The table ``name`` sits at."""
+        for table in self.tables:
+            if name in table.players:
+                return table
+        raise TournamentError(f"{name!r} is not seated")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game on a table's list: the declarer's name (``None``: all passed, the game is
+    written as passed in), the declared game in ISS notation (``G``, ``CH``, ``NO``), won or
+    lost, its value, and the bid when the list records it."""
+
+    declarer: str | None
+    contract: str = ""
+    won: bool = False
+    value: int = 0
+    bid: int | None = None
+
+
+@dataclass(frozen=True)
+class TableList:
+    """A table's list for one series: the players as seated, the games in order, and what the
+    table wrote as totals and won/lost counts (optional: the check compares them)."""
+
+    series: int
+    table: int
+    players: tuple[str, ...]
+    games: tuple[GameEntry, ...] = ()
+    written_totals: tuple[int, ...] | None = None
+    written_won: tuple[int, ...] | None = None
+    written_lost: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    """One series: its seating and the lists entered so far (by table number)."""
+
+    seating: Seating
+    lists: tuple[TableList, ...] = ()
+
+    def list_of(self, table: int) -> TableList | None:
+        """The entered list of ``table``, if any."""
+        return next((tl for tl in self.lists if tl.table == table), None)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament, a club evening or a season: players, format, rules preset (the
+    :class:`~skat.core.rules.Rules` text, tournament rules by default), team mode, money,
+    tie-breaks, and one :class:`Round` per series seated so far."""
+
+    name: str
+    players: tuple[Player, ...] = ()
+    format: Format = field(default_factory=Format)
+    rules: str = "tournament"
+    teams: str = "apart"
+    money: Money = field(default_factory=Money)
+    tiebreaks: tuple[str, ...] = ("best_series", "won")
+    rounds: tuple[Round, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_name(self.name, "the tournament name")
+        if self.teams not in TEAM_MODES:
+            raise TournamentError(
+                f"teams must be one of {', '.join(TEAM_MODES)}, not {self.teams!r}"
+            )
+        seen: set[str] = set()
+        for p in self.players:
+            if p.name in seen:
+                raise TournamentError(f"player {p.name!r} is entered twice")
+            seen.add(p.name)
+
+    def player(self, name: str) -> Player:
+        """The player called ``name``."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise TournamentError(f"no player {name!r} in {self.name!r}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in entry order."""
+        return tuple(p.name for p in self.players)
+
+    def round(self, series: int) -> Round:
+        """Series ``series`` (from 1), once seated."""
+        if not 1 <= series <= len(self.rounds):
+            raise TournamentError(f"series {series} is not seated ({len(self.rounds)} seated)")
+        return self.rounds[series - 1]
+
+    def with_players(self, players: Sequence[Player]) -> Tournament:
+        """The tournament with these players (only before the first seating)."""
+        if self.rounds:
+            raise TournamentError("players cannot change after the first series is seated")
+        return replace(self, players=tuple(players))
+
+    def with_seating(self, series: int, seating: Seating) -> Tournament:
+        """Seat series ``series``: the next one, or one seated before with no list entered."""
+        if not 1 <= series <= self.format.series:
+            raise TournamentError(f"series {series} is not 1 to {self.format.series}")
+        if series > len(self.rounds) + 1:
+            raise TournamentError(f"seat series {len(self.rounds) + 1} first")
+        if series <= len(self.rounds) and self.rounds[series - 1].lists:
+            raise TournamentError(f"series {series} already has lists: it cannot be reseated")
+        seated = sorted(n for t in seating.tables for n in t.players)
+        if seated != sorted(self.names):
+            raise TournamentError(f"series {series}: the seating does not hold every player once")
+        rounds = list(self.rounds)
+        if series <= len(rounds):
+            rounds[series - 1] = Round(seating)
+        else:
+            rounds.append(Round(seating))
+        return replace(self, rounds=tuple(rounds))
+
+    def with_list(self, table_list: TableList) -> Tournament:
+        """Enter (or correct) a table's list; its players must be the table's as seated."""
+        rnd = self.round(table_list.series)
+        table = next((t for t in rnd.seating.tables if t.number == table_list.table), None)
+        if table is None:
+            raise TournamentError(f"series {table_list.series} has no table {table_list.table}")
+        if table.players != table_list.players:
+            raise TournamentError(f"table {table.number}: the list's players are not those seated")
+        lists = [tl for tl in rnd.lists if tl.table != table_list.table]
+        lists.append(table_list)
+        lists.sort(key=lambda tl: tl.table)
+        rounds = list(self.rounds)
+        rounds[table_list.series - 1] = Round(rnd.seating, tuple(lists))
+        return replace(self, rounds=tuple(rounds))

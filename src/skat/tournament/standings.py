@@ -1,0 +1,211 @@
+"""Standings: per series and overall, by team or club, by category.
+
+A player's series result is his line on his table's list (:mod:`skat.tournament.points`);
+a list counts only when the check finds nothing (:func:`skat.tournament.check.check_list`).
+The overall standing adds the series.  The Skatwettspielordnung (SkWO 5.1) fixes the points
+and leaves ties to the tournament's announcement; the tie-breaks here are the ones
+announcements use, applied in the tournament's order (``Tournament.tiebreaks``):
+
+``best_series``
+    the higher best single series;
+``last_series``
+    the higher result in the latest series counted;
+``won``
+    more games won as declarer;
+``fewer_lost``
+    fewer games lost as declarer.
+
+Players equal on points and every tie-break share the place (the next place is skipped).
+Teams (or tandems, or clubs) rank by the sum of their members' points, then by their best
+member's.
+
+>>> from skat.tournament.model import Player, Table, Seating, TableList, GameEntry, Tournament
+>>> t = Tournament("Evening", tuple(Player(n) for n in "ABC"))
+>>> t = t.with_seating(1, Seating((Table(1, ("A", "B", "C")),)))
+>>> games = [GameEntry("B", "G", True, 72)] + [GameEntry(None)] * 35
+>>> t = t.with_list(TableList(1, 1, ("A", "B", "C"), tuple(games)))
+>>> [(s.place, s.name, s.points) for s in standings(t).rows]
+[(1, 'B', 122), (2, 'A', 0), (2, 'C', 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from skat.core.rules import Rules
+from skat.tournament.check import assess
+from skat.tournament.games import Problem
+from skat.tournament.model import TableList, Tournament, TournamentError
+from skat.tournament.points import TablePoints
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    """One player's series: table, points, games won and lost as declarer."""
+
+    table: int
+    points: int
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings; ``series`` holds the points of each series (``None`` while
+    the table's list is missing or has problems)."""
+
+    place: int
+    name: str
+    points: int
+    won: int
+    lost: int
+    series: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The ranked lines, and the tables whose lists do not count yet (``"series 1 table 3"``)."""
+
+    rows: tuple[Standing, ...]
+    pending: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GroupStanding:
+    """A team's, tandem's or club's line: the sum of its members' points."""
+
+    place: int
+    group: str
+    points: int
+    members: tuple[str, ...]
+
+
+_Key = Callable[[Standing], int]
+
+TIEBREAKS: Final[dict[str, _Key]] = {
+    "best_series": lambda s: -max((p for p in s.series if p is not None), default=0),
+    "last_series": lambda s: -next((p for p in reversed(s.series) if p is not None), 0),
+    "won": lambda s: -s.won,
+    "fewer_lost": lambda s: s.lost,
+}
+"""The tie-breaks by name: each gives a key where lower ranks first."""
+
+
+def series_results(t: Tournament) -> tuple[dict[str, SeriesResult], ...]:
+    """Per seated series, each player's result where his table's list counts."""
+    rules = Rules.parse(t.rules)
+    out = []
+    for rnd in t.rounds:
+        results: dict[str, SeriesResult] = {}
+        for tl in rnd.lists:
+            planned = t.format.games(len(tl.players))
+            problems, got = _assessed(tl, rules, planned, t.format.time_limit is not None)
+            if problems:
+                continue
+            for i, name in enumerate(tl.players):
+                results[name] = SeriesResult(tl.table, got.points[i], got.won[i], got.lost[i])
+        out.append(results)
+    return tuple(out)
+
+
+_Assessed = tuple[tuple[Problem, ...], TablePoints]
+_SEEN: dict[int, tuple[TableList, Rules, int, bool, _Assessed]] = {}
+_SEEN_MAX: Final = 8192
+
+
+def _assessed(tl: TableList, rules: Rules, planned: int, time_limit: bool) -> _Assessed:
+    """:func:`~skat.tournament.check.assess`, remembered for the very list object: live
+    standings ask again and again about lists that do not change (lists are immutable)."""
+    seen = _SEEN.get(id(tl))
+    if seen is not None and seen[0] is tl and seen[1:4] == (rules, planned, time_limit):
+        return seen[4]
+    got = assess(tl, rules, planned, time_limit=time_limit)
+    if len(_SEEN) >= _SEEN_MAX:
+        _SEEN.clear()
+    _SEEN[id(tl)] = (tl, rules, planned, time_limit, got)
+    return got
+
+
+def standings(t: Tournament, series: int | None = None) -> Standings:
+    """The overall standings, or those of one series (``series`` from 1)."""
+    for name in t.tiebreaks:
+        if name not in TIEBREAKS:
+            raise TournamentError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
+    results = series_results(t)
+    if series is not None:
+        t.round(series)  # the series must be seated
+    chosen = range(len(results)) if series is None else [series - 1]
+    lines = []
+    for name in t.names:
+        mine = [results[k].get(name) for k in chosen]
+        lines.append(
+            Standing(
+                0,
+                name,
+                sum(r.points for r in mine if r),
+                sum(r.won for r in mine if r),
+                sum(r.lost for r in mine if r),
+                tuple(r.points if r else None for r in mine),
+            )
+        )
+    pending = [
+        f"series {k + 1} table {table.number}"
+        for k in chosen
+        for table in t.rounds[k].seating.tables
+        if table.players[0] not in results[k]
+    ]
+    return Standings(rank(lines, t.tiebreaks), tuple(pending))
+
+
+def rank(lines: Iterable[Standing], tiebreaks: Sequence[str]) -> tuple[Standing, ...]:
+    """Sort by points and the tie-breaks; equal lines share a place."""
+    keys = [TIEBREAKS[name] for name in tiebreaks]
+
+    def key(s: Standing) -> tuple[int, ...]:
+        return (-s.points, *(k(s) for k in keys))
+
+    ordered = sorted(lines, key=key)
+    out: list[Standing] = []
+    for i, s in enumerate(ordered):
+        place = out[-1].place if out and key(ordered[i - 1]) == key(s) else i + 1
+        out.append(Standing(place, s.name, s.points, s.won, s.lost, s.series))
+    return tuple(out)
+
+
+def group_standings(
+    t: Tournament, by: str = "team", overall: Standings | None = None
+) -> tuple[GroupStanding, ...]:
+    """Teams (``by="team"``, tandems too) or clubs (``by="club"``) by their members' points
+    (``overall``: the standings when already at hand)."""
+    if by not in ("team", "club"):
+        raise TournamentError(f"groups are by team or club, not {by!r}")
+    points = {s.name: s.points for s in (overall or standings(t)).rows}
+    groups: dict[str, list[str]] = {}
+    for p in t.players:
+        label = p.team if by == "team" else p.club
+        if label:
+            groups.setdefault(label, []).append(p.name)
+
+    def key(g: tuple[str, list[str]]) -> tuple[int, int, str]:
+        total = sum(points[m] for m in g[1])
+        return (-total, -max(points[m] for m in g[1]), g[0])
+
+    ordered = sorted(groups.items(), key=key)
+    out: list[GroupStanding] = []
+    for i, (label, members) in enumerate(ordered):
+        tied = out and key(ordered[i - 1])[:2] == key((label, members))[:2]
+        place = out[-1].place if tied else i + 1
+        members.sort(key=lambda m: -points[m])
+        out.append(GroupStanding(place, label, sum(points[m] for m in members), tuple(members)))
+    return tuple(out)
+
+
+def category_standings(t: Tournament, category: str) -> tuple[Standing, ...]:
+    """The overall standings of the players in ``category``, placed among themselves."""
+    members = {p.name for p in t.players if category in p.categories}
+    if not members:
+        raise TournamentError(f"no player is in category {category!r}")
+    rows = [s for s in standings(t).rows if s.name in members]
+    return rank(rows, t.tiebreaks)
