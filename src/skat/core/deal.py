@@ -98,9 +98,7 @@ class Deal:
     @staticmethod
     def random(rng: _random.Random) -> Deal:
         """Shuffle with ``rng`` and deal 3-2-4-3."""
-        pack = list(range(32))
-        rng.shuffle(pack)
-        return Deal.from_pack(pack)
+        return Deal.from_pack(shuffled(rng))
 
     @staticmethod
     def from_pack(pack: Sequence[int | Card]) -> Deal:
@@ -174,6 +172,18 @@ class Deal:
     def iss(self) -> str:
         """ISS form: 32 cards joined by dots in seat order, then the skat."""
         return ".".join(c.name for m in (*self.hand_masks, self.skat_mask) for c in CardSet(m))
+
+
+def shuffled(rng: _random.Random) -> list[int]:
+    """A pack of the 32 card indices shuffled with ``rng``, top card first.
+
+    >>> import random
+    >>> sorted(shuffled(random.Random(5))) == list(range(32))
+    True
+    """
+    pack = list(range(32))
+    rng.shuffle(pack)
+    return pack
 
 
 def read_cards(text: object, error: type[ValueError], noun: str, parts: str) -> list[Card]:

@@ -57,13 +57,14 @@ from skat.core.actions import (
 )
 from skat.core.cards import ALL_MASK, CARDS, Card, CardSet, cards_of, points_of
 from skat.core.contracts import NULL, Contract
-from skat.core.deal import read_cards
+from skat.core.deal import read_cards, shuffled
 from skat.core.play import Play
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, score
 from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
 from skat.core.tricks import Trick
 from skat.variants.snapshots import Snapshots
+from skat.variants.table import TrickTable
 
 FOREHAND: Final = 0
 """The non-dealer: declares and leads the first trick."""
@@ -133,9 +134,7 @@ class OfficersDeal:
     @staticmethod
     def random(rng: _random.Random) -> OfficersDeal:
         """Shuffle with ``rng`` and lay out the cards in the traditional order."""
-        pack = list(range(32))
-        rng.shuffle(pack)
-        return OfficersDeal.from_pack(pack)
+        return OfficersDeal.from_pack(shuffled(rng))
 
     @staticmethod
     def from_pack(pack: Sequence[int | Card]) -> OfficersDeal:
@@ -252,7 +251,7 @@ _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
 )
 
 
-class OfficersState(Snapshots[Event]):
+class OfficersState(TrickTable, Snapshots[Event]):
     """One game of Officers' Skat (see the module doc), with the methods of
     :class:`~skat.core.state.GameState`.
 
@@ -288,6 +287,7 @@ class OfficersState(Snapshots[Event]):
     to_move: int
     contract: Contract | None
     history: list[Event]
+    _play: Play
 
     def __init__(
         self,
@@ -350,21 +350,6 @@ class OfficersState(Snapshots[Event]):
     def hand(self, seat: int) -> CardSet:
         """All cards still in ``seat``'s layout, face up and face down."""
         return CardSet(self._play.hands[seat] | self._down[seat])
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks (of two cards)."""
-        return self._play.tricks
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """Cards of the unfinished trick in play order."""
-        return self._play.current_trick
-
-    @property
-    def trick_leader(self) -> int:
-        """The seat that led (or leads) the current trick."""
-        return self._play.leader
 
     def declarer_cards(self) -> CardSet:
         """The declarer's 16 cards as dealt, for the matadors."""

@@ -45,17 +45,12 @@ from skat.core.actions import PASS, Action, Event, Resign, ShowCards, parse_acti
 from skat.core.cards import Card, CardSet
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
+from skat.core.play import Play
 from skat.core.rules import ISKO, Rules, RulesError
 from skat.core.scoring import Result
 from skat.core.seats import MIDDLEHAND, Seat
-from skat.core.state import (
-    PLAY,
-    GameState,
-    IllegalActionError,
-    Phase,
-    Trick,
-    View,
-)
+from skat.core.state import PLAY, GameState, IllegalActionError, Phase, View
+from skat.variants.table import TrickTable
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 
@@ -75,7 +70,7 @@ class StrohmannView(View):
     player_to_move: int | None
 
 
-class StrohmannState:
+class StrohmannState(TrickTable):
     """A two-player Skat game with a dummy (Strohmann) in the third seat (see the module doc).
 
     ``deal`` is dealt as for three players (default: shuffled with ``rng``, or a fresh
@@ -206,21 +201,6 @@ class StrohmannState:
         return self._game.history
 
     @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks."""
-        return self._game.tricks
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """Cards of the unfinished trick in play order."""
-        return self._game.current_trick
-
-    @property
-    def trick_leader(self) -> int:
-        """The seat that led (or leads) the current trick."""
-        return self._game.trick_leader
-
-    @property
     def skat(self) -> CardSet:
         """The skat now (see :attr:`GameState.skat <skat.core.state.GameState.skat>`)."""
         return self._game.skat
@@ -234,6 +214,10 @@ class StrohmannState:
     def result(self) -> Result | None:
         """The scored result once the game is over (``Result(None)`` when passed in)."""
         return self._game.result
+
+    @property
+    def _play(self) -> Play:
+        return self._game.play
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""

@@ -85,6 +85,7 @@ from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.state import IllegalActionError
 from skat.core.tricks import Trick
 from skat.variants.snapshots import Snapshots
+from skat.variants.table import TrickTable
 from skat.variants.tournee_actions import (
     PASST_MIR_NICHT,
     TURN,
@@ -198,7 +199,7 @@ class TourneeView:
     result: TourneeResult | None
 
 
-class TourneeState(Snapshots[TourneeEvent]):
+class TourneeState(TrickTable, Snapshots[TourneeEvent]):
     """One game of Tournee Skat (see the module doc), with the methods of
     :class:`~skat.core.state.GameState`.
 
@@ -241,6 +242,7 @@ class TourneeState(Snapshots[TourneeEvent]):
     kind: str | None
     contract: Contract | None
     history: list[TourneeEvent]
+    _play: Play
 
     def __init__(
         self,
@@ -313,21 +315,6 @@ class TourneeState(Snapshots[TourneeEvent]):
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
         return CardSet(self._play.hands[seat])
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks."""
-        return self._play.tricks
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """Cards of the unfinished trick in play order."""
-        return self._play.current_trick
-
-    @property
-    def trick_leader(self) -> int:
-        """The seat that led (or leads) the current trick."""
-        return self._play.leader
 
     def points(self) -> tuple[int, int]:
         """Card points taken so far in tricks: (declarer, defenders); the skat not included."""
