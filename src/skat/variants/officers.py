@@ -45,7 +45,7 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Unpack
 
 from skat.core.actions import (
     Action,
@@ -63,6 +63,7 @@ from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, score
 from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
 from skat.core.tricks import Trick
+from skat.variants.dealing import Dealing, shuffler
 from skat.variants.snapshots import Snapshots
 from skat.variants.table import TrickTable
 
@@ -294,12 +295,11 @@ class OfficersState(TrickTable, Snapshots[Event]):
         deal: OfficersDeal | None = None,
         rules: Rules = ISKO,
         *,
-        rng: _random.Random | None = None,
-        seed: int | None = None,
         null: bool = True,
+        **dealing: Unpack[Dealing],
     ) -> None:
         if deal is None:
-            deal = OfficersDeal.random(rng if rng is not None else _random.Random(seed))
+            deal = OfficersDeal.random(shuffler(dealing))
         self.deal = deal
         self.rules = rules
         self._declarations: tuple[Declare, ...] = _DECLARATIONS if null else _DECLARATIONS[:5]

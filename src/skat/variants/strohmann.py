@@ -37,9 +37,8 @@ skat.core.errors.IllegalActionError: it is Rearhand's turn, not Middlehand's
 
 from __future__ import annotations
 
-import random as _random
 from dataclasses import dataclass, fields
-from typing import Final
+from typing import Final, Unpack
 
 from skat.core.actions import PASS, Action, Event, Resign, ShowCards, parse_action
 from skat.core.cards import Card, CardSet
@@ -50,6 +49,7 @@ from skat.core.rules import ISKO, Rules, RulesError
 from skat.core.scoring import Result
 from skat.core.seats import MIDDLEHAND, Seat
 from skat.core.state import PLAY, GameState, IllegalActionError, Phase, View
+from skat.variants.dealing import Dealing, shuffler
 from skat.variants.table import TrickTable
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
@@ -89,16 +89,15 @@ class StrohmannState(TrickTable):
         deal: Deal | None = None,
         rules: Rules = ISKO,
         *,
-        rng: _random.Random | None = None,
-        seed: int | None = None,
         dummy: Seat | int = MIDDLEHAND,
+        **dealing: Unpack[Dealing],
     ) -> None:
         if rules.ramsch != "off":
             raise RulesError("Ramsch needs three players: Strohmann is played with ramsch=off")
         if dummy not in (0, 1, 2):
             raise ValueError(f"the dummy sits at seat 0, 1 or 2, not {dummy!r}")
         if deal is None:
-            deal = Deal.random(rng if rng is not None else _random.Random(seed))
+            deal = Deal.random(shuffler(dealing))
         self.dummy = int(dummy)
         self._game = GameState(deal, rules)
         self._marks: list[int] = []  # history length before each player's action

@@ -46,11 +46,10 @@ The rules, their sources and the decisions taken where the sources are silent ar
 
 from __future__ import annotations
 
-import random as _random
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, Unpack
 
 from skat.core.actions import (
     DISCARDS,
@@ -84,6 +83,7 @@ from skat.core.play import Play
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.state import IllegalActionError
 from skat.core.tricks import Trick
+from skat.variants.dealing import Dealing, given, shuffler
 from skat.variants.snapshots import Snapshots
 from skat.variants.table import TrickTable
 from skat.variants.tournee_actions import (
@@ -249,17 +249,15 @@ class TourneeState(TrickTable, Snapshots[TourneeEvent]):
         deal: Deal | None = None,
         rules: Rules = ISKO,
         *,
-        rng: _random.Random | None = None,
-        seed: int | None = None,
         top: Card | str | None = None,
+        **dealing: Unpack[Dealing],
     ) -> None:
         changed = [name for name in _GAME_OPTIONS if getattr(rules, name) != getattr(ISKO, name)]
         if changed:
             raise RulesError(
                 f"Tournee Skat has its own rules: the Skat option {changed[0]} does not apply"
             )
-        if rng is None and (deal is None or seed is not None):
-            rng = _random.Random(seed)
+        rng = shuffler(dealing) if deal is None or given(dealing) else None
         if deal is None:
             assert rng is not None
             deal = Deal.random(rng)
@@ -304,8 +302,7 @@ class TourneeState(TrickTable, Snapshots[TourneeEvent]):
     @property
     def declarer(self) -> int | None:
         """Seat of the declarer once the auction is over (``None`` before or when passed in)."""
-        d = self._auction.declarer
-        return d if d >= 0 else None
+        return self._auction.winner
 
     @property
     def bid(self) -> int:
