@@ -132,6 +132,9 @@ class OfficersDeal:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("OfficersDeal is immutable")
 
+    def __reduce__(self) -> tuple[type[OfficersDeal], tuple[object, ...]]:
+        return (OfficersDeal, (self.up, self.down))
+
     @staticmethod
     def random(rng: _random.Random) -> OfficersDeal:
         """Shuffle with ``rng`` and lay out the cards in the traditional order."""
