@@ -117,7 +117,8 @@ class Play(NamedTuple):
         rest = self.hands[0] | self.hands[1] | self.hands[2]
         for i in self.trick:
             rest |= 1 << i
-        return self._credit(seat, rest, tricks - self.completed)._replace(hands=(0, 0, 0), trick=())
+        won, taken = _credited(self.won, self.taken, seat, rest, tricks - self.completed)
+        return self._replace(hands=(0, 0, 0), trick=(), won=won, taken=taken)
 
     def close_pair(self) -> tuple[Play, int]:
         """Close a full trick of two cards (a game for two players, seats 0 and 1): record it,
@@ -131,22 +132,14 @@ class Play(NamedTuple):
         >>> winner, play.leader, play.taken, play.points(0)
         (0, 0, (1, 0, 0), (21, 0))
         """
-        i, j = self.trick
-        leader = self.leader
-        winner = pair_winner(self.game_type, self.trick, leader)
-        done = Trick(leader, (CARDS[i], CARDS[j]), winner)
-        after = self._credit(winner, (1 << i) | (1 << j), 1)
-        closed = after._replace(
-            trick=(), leader=winner, completed=self.completed + 1, tricks=(*self.tricks, done)
-        )
-        return closed, winner
-
-    def _credit(self, seat: int, cards: int, count: int) -> Play:
-        """The same play with ``cards`` and ``count`` tricks more taken by ``seat``."""
-        won, taken = list(self.won), list(self.taken)
-        won[seat] |= cards
-        taken[seat] += count
-        return self._replace(won=(won[0], won[1], won[2]), taken=(taken[0], taken[1], taken[2]))
+        hands, trick, leader, completed, gt, won, taken, tricks = self
+        i, j = trick
+        winner = pair_winner(gt, trick, leader)
+        won, taken = _credited(won, taken, winner, (1 << i) | (1 << j), 1)
+        done = _new(Trick, (leader, (CARDS[i], CARDS[j]), winner))
+        return _new(
+            Play, (hands, (), winner, completed + 1, gt, won, taken, (*tricks, done))
+        ), winner
 
     def refusal(self, seat: int, card: Card, who: str) -> Refusal | None:
         """Why ``seat`` (named ``who``) may not lay ``card`` now, or ``None`` when it may: it
@@ -185,6 +178,14 @@ class Play(NamedTuple):
         """Card points taken in tricks: (declarer, defenders); the skat not included."""
         mine, theirs, _, _ = self.party(declarer)
         return points_of(mine), points_of(theirs)
+
+
+def _credited(won: Hands, taken: Hands, seat: int, cards: int, count: int) -> tuple[Hands, Hands]:
+    """``won`` and ``taken`` with ``cards`` and ``count`` tricks more for ``seat``."""
+    w, t = list(won), list(taken)
+    w[seat] |= cards
+    t[seat] += count
+    return (w[0], w[1], w[2]), (t[0], t[1], t[2])
 
 
 _new: Final = tuple.__new__  # a Play from all its fields, without checks
