@@ -218,10 +218,6 @@ class StrohmannState(TrickTable):
     def _play(self) -> Play:
         return self._game.play
 
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds now."""
-        return self._game.hand(seat)
-
     def declarer_cards(self) -> CardSet:
         """The declarer's 12 cards for the matadors."""
         return self._game.declarer_cards()

@@ -309,10 +309,6 @@ class TourneeState(TrickTable, Snapshots[TourneeEvent]):
         """The highest bid so far (0 if none)."""
         return self._auction.bid_value
 
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds now."""
-        return CardSet(self._play.hands[seat])
-
     def points(self) -> tuple[int, int]:
         """Card points taken so far in tricks: (declarer, defenders); the skat not included."""
         return self._play.points(max(self._auction.declarer, 0))
