@@ -26,6 +26,7 @@ from skat.core.actions import (
 from skat.core.cards import CARDS, Card, CardSet
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
+from skat.core.errors import ErrorCode
 from skat.core.rules import Rules, RulesError
 from skat.core.state import IllegalActionError
 from skat.testing import check_listed, tournee, walk
@@ -227,6 +228,21 @@ def test_the_auction_is_that_of_skat_and_the_declarer_chooses_the_kind_of_game()
         state.validate("C")
     with pytest.raises(IllegalActionError, match="no Clubs Ouvert"):
         state.validate("CO")
+
+
+def test_bidding_is_refused_as_in_skat_with_the_same_reasons_and_codes() -> None:
+    state = state_after("20")  # Middlehand bid 20 to Forehand
+    with pytest.raises(IllegalActionError, match="answers the bid: hold") as answer:
+        state.validate("22")
+    assert answer.value.code == ErrorCode.WRONG_CALL
+    state = state_after("20 y")
+    with pytest.raises(IllegalActionError, match="not above the current bid 20") as low:
+        state.validate("18")
+    assert low.value.code == ErrorCode.BELOW_BID
+    with pytest.raises(IllegalActionError, match="must say a value or pass"):
+        state.validate("y")
+    state = state_after("p p p")  # nobody bid and Forehand passed: passed in
+    assert state.is_over and state.declarer is None and state.bid == 0
 
 
 def test_a_tournee_takes_the_suit_of_the_turned_card_and_the_declarer_takes_the_skat() -> None:

@@ -10,6 +10,8 @@ random games of :mod:`skat.testing` under every rules preset and the house-rule 
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import re
 from collections.abc import Iterator
@@ -41,6 +43,7 @@ from skat.core.actions import DOUBLES, LAY_OPEN, SCHENKEN, SHOW_SKAT, SPITZEN, S
 from skat.core.cards import RANK_MASKS, Rank
 from skat.core.contracts import GRAND, NULL
 from skat.testing import check_listed, game_state, walk
+from skat.variants import find_variant
 
 from .test_conformance import MIXES
 
@@ -290,3 +293,17 @@ def test_every_result_explains_itself_in_english_and_german(config: str) -> None
             else result.ramsch or ("violation" if result.violation else "game")
         )
     assert "game" in kinds
+
+
+@pytest.mark.parametrize("name", ["tournee", "officers", "strohmann"])
+def test_a_variants_game_pickles_and_deepcopies_in_the_middle_of_the_play(name: str) -> None:
+    state = find_variant(name).start(seed=5)
+    rng = random.Random(2)
+    while len(state.tricks) < 2 or not state.current_trick:
+        state.apply(rng.choice(state.legal_actions()))
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert (twin.deal, twin.history, twin.tricks) == (state.deal, state.history, state.tricks)
+        assert twin.current_trick == state.current_trick
+        assert twin.legal_actions() == state.legal_actions()
+        twin.undo()
+        assert twin.history == state.history[:-1]

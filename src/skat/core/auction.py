@@ -75,6 +75,17 @@ class Auction(NamedTuple):
         return self.stage == OVER
 
     @property
+    def winner(self) -> int | None:
+        """The seat that won the auction: ``None`` before its end, or when the game was passed
+        in.
+
+        >>> a = Auction.start()
+        >>> a.winner, a.pass_().pass_().bid(18).winner, a.pass_().pass_().pass_().winner
+        (None, 0, None)
+        """
+        return self.declarer if self.declarer >= 0 else None
+
+    @property
     def answering(self) -> bool:
         """True when the seat to speak answers a bid (holds or passes)."""
         return self.turn == self.listener and self.stage < FH_ALONE

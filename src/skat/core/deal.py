@@ -98,9 +98,7 @@ class Deal:
     @staticmethod
     def random(rng: _random.Random) -> Deal:
         """Shuffle with ``rng`` and deal 3-2-4-3."""
-        pack = list(range(32))
-        rng.shuffle(pack)
-        return Deal.from_pack(pack)
+        return Deal.from_pack(shuffled(rng))
 
     @staticmethod
     def from_pack(pack: Sequence[int | Card]) -> Deal:
@@ -125,23 +123,14 @@ class Deal:
 
         Separators may be spaces, dots or ``|``.
         """
-        if not isinstance(text, str):
-            raise DealError(f"not a deal: {text!r}")
-        tokens = text.replace("|", " ").replace(".", " ").replace(",", " ").split()
-        if len(tokens) != 32:
-            raise DealError(
-                "a deal is 32 cards (Forehand's 10, Middlehand's 10, Rearhand's 10, skat 2),"
-                f" got {len(tokens)}"
-            )
-        try:
-            cards = [Card.parse(t) for t in tokens]
-        except CardParseError as exc:
-            raise DealError(str(exc)) from None
+        cards = read_cards(
+            text, DealError, "deal", "Forehand's 10, Middlehand's 10, Rearhand's 10, skat 2"
+        )
         masks = [0, 0, 0, 0]
         seen = 0
         for i, c in enumerate(cards):
             if seen & c.bit:
-                raise DealError(f"card dealt twice: {tokens[i]!r}")
+                raise DealError(f"card dealt twice: {c.name!r}")
             seen |= c.bit
             masks[min(i // 10, 3)] |= c.bit
         return Deal(masks[:3], masks[3])
@@ -183,3 +172,36 @@ class Deal:
     def iss(self) -> str:
         """ISS form: 32 cards joined by dots in seat order, then the skat."""
         return ".".join(c.name for m in (*self.hand_masks, self.skat_mask) for c in CardSet(m))
+
+
+def shuffled(rng: _random.Random) -> list[int]:
+    """A pack of the 32 card indices shuffled with ``rng``, top card first.
+
+    >>> import random
+    >>> sorted(shuffled(random.Random(5))) == list(range(32))
+    True
+    """
+    pack = list(range(32))
+    rng.shuffle(pack)
+    return pack
+
+
+def read_cards(text: object, error: type[ValueError], noun: str, parts: str) -> list[Card]:
+    """The 32 cards of a ``noun`` written out (separators: spaces, dots, commas or ``|``), in
+    the order written; ``error`` says what is wrong: no text, not 32 cards (``parts`` names
+    them in order), or a card that is none.
+
+    >>> read_cards("CJ SJ", DealError, "layout", "two rows of 16")
+    Traceback (most recent call last):
+    ...
+    skat.core.deal.DealError: a layout is 32 cards (two rows of 16), got 2
+    """
+    if not isinstance(text, str):
+        raise error(f"not a {noun}: {text!r}")
+    tokens = text.replace("|", " ").replace(".", " ").replace(",", " ").split()
+    if len(tokens) != 32:
+        raise error(f"a {noun} is 32 cards ({parts}), got {len(tokens)}")
+    try:
+        return [Card.parse(t) for t in tokens]
+    except CardParseError as exc:
+        raise error(str(exc)) from None

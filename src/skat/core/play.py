@@ -27,8 +27,9 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from skat.core.cards import CARDS, Card, points_of
-from skat.core.contracts import FOLLOW_MASKS
-from skat.core.tricks import Trick, trick_winner
+from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS
+from skat.core.errors import ErrorCode, Refusal
+from skat.core.tricks import Trick, pair_winner, trick_winner
 
 Hands = tuple[int, int, int]
 
@@ -110,21 +111,57 @@ class Play(NamedTuple):
         after = (hands, (), winner, completed + 1, gt, won, taken, (*tricks, done))
         return _new(Play, after), winner
 
-    def give_rest(self, seat: int) -> Play:
+    def give_rest(self, seat: int, tricks: int = 10) -> Play:
         """Every card still in play (hands and the open trick) goes to ``seat``, with the tricks
-        still to play."""
+        still to play (of ``tricks`` in all: 16 in a game for two)."""
         rest = self.hands[0] | self.hands[1] | self.hands[2]
         for i in self.trick:
             rest |= 1 << i
-        won, taken = list(self.won), list(self.taken)
-        won[seat] |= rest
-        taken[seat] += 10 - self.completed
-        return self._replace(
-            hands=(0, 0, 0),
-            trick=(),
-            won=(won[0], won[1], won[2]),
-            taken=(taken[0], taken[1], taken[2]),
-        )
+        won, taken = _credited(self.won, self.taken, seat, rest, tricks - self.completed)
+        return self._replace(hands=(0, 0, 0), trick=(), won=won, taken=taken)
+
+    def close_pair(self) -> tuple[Play, int]:
+        """Close a full trick of two cards (a game for two players, seats 0 and 1): record it,
+        its winner takes it and leads; returns the new play and the winner.
+
+        >>> from skat.core.cards import Card
+        >>> from skat.core.contracts import GRAND
+        >>> ha, ht = Card.parse("HA"), Card.parse("HT")
+        >>> play = Play.start((ha.bit, ht.bit, 0), GRAND).lay(0, ha.index).lay(1, ht.index)
+        >>> play, winner = play.close_pair()
+        >>> winner, play.leader, play.taken, play.points(0)
+        (0, 0, (1, 0, 0), (21, 0))
+        """
+        hands, trick, leader, completed, gt, won, taken, tricks = self
+        i, j = trick
+        winner = pair_winner(gt, trick, leader)
+        won, taken = _credited(won, taken, winner, (1 << i) | (1 << j), 1)
+        done = _new(Trick, (leader, (CARDS[i], CARDS[j]), winner))
+        return _new(
+            Play, (hands, (), winner, completed + 1, gt, won, taken, (*tricks, done))
+        ), winner
+
+    def refusal(self, seat: int, card: Card, who: str) -> Refusal | None:
+        """Why ``seat`` (named ``who``) may not lay ``card`` now, or ``None`` when it may: it
+        must hold the card and follow the lead if it can (ISkO 4).
+
+        >>> from skat.core.cards import Card
+        >>> from skat.core.contracts import GRAND
+        >>> ha, h7, s7 = (Card.parse(c) for c in ("HA", "H7", "S7"))
+        >>> play = Play.start((ha.bit, h7.bit | s7.bit, 0), GRAND).lay(0, ha.index)
+        >>> play.refusal(1, s7, "Middlehand").message, play.refusal(1, h7, "Middlehand")
+        ('Middlehand must follow Hearts (led HA), not S7', None)
+        """
+        if not self.hands[seat] & card.bit:
+            return Refusal(ErrorCode.NOT_IN_HAND, f"{who} does not hold {card}")
+        if not self.playable(seat) & card.bit:
+            led = CARDS[self.trick[0]]
+            trump = EFFECTIVE_SUIT[self.game_type][led.index] == 4
+            what = "trump" if trump else led.suit.english
+            return Refusal(
+                ErrorCode.MUST_FOLLOW, f"{who} must follow {what} (led {led}), not {card}"
+            )
+        return None
 
     def party(self, declarer: int) -> tuple[int, int, int, int]:
         """(declarer's cards, defenders' cards, declarer's tricks, defenders' tricks)."""
@@ -141,6 +178,14 @@ class Play(NamedTuple):
         """Card points taken in tricks: (declarer, defenders); the skat not included."""
         mine, theirs, _, _ = self.party(declarer)
         return points_of(mine), points_of(theirs)
+
+
+def _credited(won: Hands, taken: Hands, seat: int, cards: int, count: int) -> tuple[Hands, Hands]:
+    """``won`` and ``taken`` with ``cards`` and ``count`` tricks more for ``seat``."""
+    w, t = list(won), list(taken)
+    w[seat] |= cards
+    t[seat] += count
+    return (w[0], w[1], w[2]), (t[0], t[1], t[2])
 
 
 _new: Final = tuple.__new__  # a Play from all its fields, without checks

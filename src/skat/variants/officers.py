@@ -45,7 +45,7 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Unpack
 
 from skat.core.actions import (
     Action,
@@ -55,12 +55,17 @@ from skat.core.actions import (
     Resign,
     parse_action,
 )
-from skat.core.cards import ALL_MASK, CARDS, Card, CardParseError, CardSet, cards_of, points_of
-from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
+from skat.core.cards import ALL_MASK, CARDS, Card, CardSet, cards_of, points_of
+from skat.core.contracts import NULL, Contract
+from skat.core.deal import read_cards, shuffled
+from skat.core.play import Play
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result, score
 from skat.core.state import DECLARE, DONE, PLAY, IllegalActionError, Phase
-from skat.variants.snapshots import TRICK_FIELDS, Snapshots
+from skat.core.tricks import Trick
+from skat.variants.dealing import Dealing, shuffler
+from skat.variants.snapshots import Snapshots
+from skat.variants.table import TrickTable
 
 FOREHAND: Final = 0
 """The non-dealer: declares and leads the first trick."""
@@ -127,12 +132,13 @@ class OfficersDeal:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("OfficersDeal is immutable")
 
+    def __reduce__(self) -> tuple[type[OfficersDeal], tuple[object, ...]]:
+        return (OfficersDeal, (self.up, self.down))
+
     @staticmethod
     def random(rng: _random.Random) -> OfficersDeal:
         """Shuffle with ``rng`` and lay out the cards in the traditional order."""
-        pack = list(range(32))
-        rng.shuffle(pack)
-        return OfficersDeal.from_pack(pack)
+        return OfficersDeal.from_pack(shuffled(rng))
 
     @staticmethod
     def from_pack(pack: Sequence[int | Card]) -> OfficersDeal:
@@ -150,18 +156,12 @@ class OfficersDeal:
     def parse(text: str) -> OfficersDeal:
         """Read 32 cards: Forehand's face-up 8 and face-down 8, the dealer's face-up 8 and
         face-down 8, each in pile order (separators: spaces, dots, commas or ``|``)."""
-        if not isinstance(text, str):
-            raise OfficersDealError(f"not a layout: {text!r}")
-        tokens = text.replace("|", " ").replace(".", " ").replace(",", " ").split()
-        if len(tokens) != 32:
-            raise OfficersDealError(
-                "a layout is 32 cards (Forehand's 8 face up and 8 face down, the dealer's"
-                f" 8 face up and 8 face down), got {len(tokens)}"
-            )
-        try:
-            cards = [Card.parse(t) for t in tokens]
-        except CardParseError as exc:
-            raise OfficersDealError(str(exc)) from None
+        cards = read_cards(
+            text,
+            OfficersDealError,
+            "layout",
+            "Forehand's 8 face up and 8 face down, the dealer's 8 face up and 8 face down",
+        )
         return OfficersDeal((cards[0:8], cards[16:24]), (cards[8:16], cards[24:32]))
 
     @property
@@ -205,20 +205,8 @@ def _mask(cards: Sequence[Card]) -> int:
     return m
 
 
-class OfficersTrick(NamedTuple):
-    """A completed trick of two cards: who led, the cards in play order, who won it."""
-
-    leader: int
-    cards: tuple[Card, Card]
-    winner: int
-
-    @property
-    def points(self) -> int:
-        """Card points in the trick."""
-        return self.cards[0].points + self.cards[1].points
-
-    def __str__(self) -> str:
-        return f"{self.leader}: {self.cards[0].name} {self.cards[1].name} -> {self.winner}"
+OfficersTrick = Trick
+"""A completed trick of Officers' Skat: a :class:`~skat.core.tricks.Trick` of two cards."""
 
 
 class Pile(NamedTuple):
@@ -248,7 +236,7 @@ class OfficersView:
     contract: Contract | None
     face_up: tuple[CardSet, CardSet]
     piles: tuple[tuple[Pile, ...], tuple[Pile, ...]]
-    tricks: tuple[OfficersTrick, ...]
+    tricks: tuple[Trick, ...]
     current_trick: tuple[Card, ...]
     trick_leader: int
     history: tuple[Event, ...]
@@ -261,46 +249,37 @@ _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
     "phase",
     "to_move",
     "contract",
-    "_gt",
-    "_up",
+    "_play",
     "_down",
-    *TRICK_FIELDS,
     "_result",
-    "tricks",
 )
 
 
-class OfficersState(Snapshots[Event]):
+class OfficersState(TrickTable, Snapshots[Event]):
     """One game of Officers' Skat (see the module doc), with the methods of
     :class:`~skat.core.state.GameState`.
 
     ``deal`` defaults to a layout shuffled with ``rng`` (or a fresh ``random.Random(seed)``);
     ``null=False`` leaves Null out of the declarations.  Seat 0 is Forehand (the declarer),
     seat 1 the dealer.
+
+    The cards in play are a :class:`~skat.core.play.Play` whose hands are the face-up cards
+    (the third seat's is empty); the face-down cards lie beside it until turned up.
     """
 
     __slots__ = (
-        "_decl_tricks",
-        "_decl_won",
         "_declarations",
-        "_def_tricks",
-        "_def_won",
         "_down",
-        "_gt",
+        "_play",
         "_result",
-        "_trick",
-        "_trick_count",
-        "_trick_leader",
         "_under",
         "_undo",
-        "_up",
         "contract",
         "deal",
         "history",
         "phase",
         "rules",
         "to_move",
-        "tricks",
     )
 
     SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS
@@ -312,19 +291,18 @@ class OfficersState(Snapshots[Event]):
     to_move: int
     contract: Contract | None
     history: list[Event]
-    tricks: tuple[OfficersTrick, ...]
+    _play: Play
 
     def __init__(
         self,
         deal: OfficersDeal | None = None,
         rules: Rules = ISKO,
         *,
-        rng: _random.Random | None = None,
-        seed: int | None = None,
         null: bool = True,
+        **dealing: Unpack[Dealing],
     ) -> None:
         if deal is None:
-            deal = OfficersDeal.random(rng if rng is not None else _random.Random(seed))
+            deal = OfficersDeal.random(shuffler(dealing))
         self.deal = deal
         self.rules = rules
         self._declarations: tuple[Declare, ...] = _DECLARATIONS if null else _DECLARATIONS[:5]
@@ -336,12 +314,11 @@ class OfficersState(Snapshots[Event]):
         self.phase = DECLARE
         self.to_move = FOREHAND
         self.contract = None
-        self._gt = 0
-        self._up: tuple[int, int] = deal.up_masks
+        up = deal.up_masks
+        self._play = Play.start((up[0], up[1], 0))
         self._down: tuple[int, int] = deal.down_masks
         self._result: Result | None = None
-        self.tricks = ()
-        self._start_record(FOREHAND)
+        self._start_record()
 
     # ------------------------------------------------------------------ properties
 
@@ -367,7 +344,7 @@ class OfficersState(Snapshots[Event]):
 
     def face_up(self, seat: int) -> CardSet:
         """The face-up cards ``seat`` can play now (whether or not already dealt face up)."""
-        return CardSet(self._up[seat])
+        return CardSet(self._play.hands[seat])
 
     def face_down(self, seat: int) -> CardSet:
         """The face-down cards still lying in ``seat``'s layout."""
@@ -375,17 +352,7 @@ class OfficersState(Snapshots[Event]):
 
     def hand(self, seat: int) -> CardSet:
         """All cards still in ``seat``'s layout, face up and face down."""
-        return CardSet(self._up[seat] | self._down[seat])
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """Cards of the unfinished trick in play order."""
-        return tuple(CARDS[i] for i in self._trick)
-
-    @property
-    def trick_leader(self) -> int:
-        """The seat that led (or leads) the current trick."""
-        return self._trick_leader
+        return CardSet(self._play.hands[seat] | self._down[seat])
 
     def declarer_cards(self) -> CardSet:
         """The declarer's 16 cards as dealt, for the matadors."""
@@ -393,7 +360,7 @@ class OfficersState(Snapshots[Event]):
 
     def points(self) -> tuple[int, int]:
         """Card points taken so far: (declarer, dealer)."""
-        return points_of(self._decl_won), points_of(self._def_won)
+        return self._play.points(FOREHAND)
 
     # ------------------------------------------------------------------ legal actions
 
@@ -401,12 +368,7 @@ class OfficersState(Snapshots[Event]):
         """The moves of the seat to move (empty when the game is over); resigning is listed
         by :meth:`end_actions`."""
         if self.phase == PLAY:
-            up = self._up[self.to_move]
-            if self._trick:
-                follow = up & FOLLOW_MASKS[self._gt][self._trick[0]]
-                if follow:
-                    return list(cards_of(follow))
-            return list(cards_of(up))
+            return list(cards_of(self._play.playable(self.to_move)))
         if self.phase == DECLARE:
             return list(self._declarations)
         return []
@@ -467,15 +429,11 @@ class OfficersState(Snapshots[Event]):
         """A face-up card of ``seat``'s, following the led suit if it can."""
         if not isinstance(action, Card):
             raise IllegalActionError(f"{title} must play a card, not {action}")
-        up = self._up[seat]
-        if not up & action.bit:  # the same words whether the card lies face down or elsewhere
+        if not self._play.hands[seat] & action.bit:  # the same words wherever the card lies
             raise IllegalActionError(f"{title} has no face-up {action}")
-        if self._trick:
-            follow = up & FOLLOW_MASKS[self._gt][self._trick[0]]
-            if follow and not follow & action.bit:
-                led = CARDS[self._trick[0]]
-                what = "trump" if EFFECTIVE_SUIT[self._gt][led.index] == 4 else led.suit.english
-                raise IllegalActionError(f"{title} must follow {what} (led {led}), not {action}")
+        refusal = self._play.refusal(seat, action, title)
+        if refusal is not None:
+            raise IllegalActionError.of(refusal)
         return action
 
     # ------------------------------------------------------------------ applying
@@ -488,84 +446,64 @@ class OfficersState(Snapshots[Event]):
         self._push_undo()
         if isinstance(action, Declare):
             self.contract = action.contract
-            self._gt = action.contract.game_type
+            self._play = self._play.for_game(action.contract.game_type)
             self.phase = PLAY
         elif isinstance(action, Card):
-            self._play(seat, action)
+            self._lay(seat, action)
         elif isinstance(action, Resign):
-            self._give_rest(to_declarer=seat == DEALER and self._gt != NULL)
+            self._give_rest(to_declarer=seat == DEALER and self._play.game_type != NULL)
             self._finish(declarer_resigned=seat == FOREHAND, defenders_resigned=seat == DEALER)
         event = Event(seat, action)
         self.history.append(event)
         return event
 
-    def _play(self, seat: int, card: Card) -> None:
-        up = list(self._up)
-        up[seat] &= ~card.bit
-        self._up = (up[0], up[1])
-        trick = self._trick = (*self._trick, card.index)
-        if len(trick) == 1:
+    def _lay(self, seat: int, card: Card) -> None:
+        """``seat`` lays ``card``; the second card closes the trick, and the cards under the
+        two played face-up cards are turned face up.  Forehand's first trick ends a Null game,
+        the 16th trick every game."""
+        play = self._play.lay(seat, card.index)
+        if len(play.trick) == 1:
+            self._play = play
             self.to_move = 1 - seat
             return
-        gt = self._gt
-        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][trick[0]]]
-        leader = self._trick_leader
-        winner = leader if keys[trick[0]] >= keys[trick[1]] else 1 - leader
-        # the cards under the played face-up cards are turned face up
+        trick, leader = play.trick, play.leader
+        play, winner = play.close_pair()
         down = list(self._down)
         for player, idx in ((leader, trick[0]), (1 - leader, trick[1])):
-            below = self._under[idx]
-            if below & down[player]:
+            below = self._under[idx] & down[player]
+            if below:
                 down[player] &= ~below
-                up[player] |= below
-        self._up = (up[0], up[1])
+                play = play.with_hand(player, add=below)
         self._down = (down[0], down[1])
-        self.tricks = (*self.tricks, OfficersTrick(leader, (CARDS[trick[0]], card), winner))
-        self._trick = ()
-        self._trick_count += 1
-        self._trick_leader = self.to_move = winner
-        bits = (1 << trick[0]) | card.bit
-        if winner == FOREHAND:
-            self._decl_won |= bits
-            self._decl_tricks += 1
-            if gt == NULL:
-                self._finish()
-                return
-        else:
-            self._def_won |= bits
-            self._def_tricks += 1
-        if self._trick_count == TRICKS:
+        self._play = play
+        self.to_move = winner
+        if (winner == FOREHAND and play.game_type == NULL) or play.completed == TRICKS:
             self._finish()
 
     def _give_rest(self, to_declarer: bool) -> None:
-        rest = self._up[0] | self._up[1] | self._down[0] | self._down[1]
-        for i in self._trick:
-            rest |= 1 << i
-        remaining = TRICKS - self._trick_count
-        if to_declarer:
-            self._decl_won |= rest
-            self._decl_tricks += remaining
-        else:
-            self._def_won |= rest
-            self._def_tricks += remaining
-        self._up = self._down = (0, 0)
-        self._trick = ()
+        """Every card still in the layouts and the trick goes to one player, with the tricks
+        still to play."""
+        down0, down1 = self._down
+        play = self._play.with_hand(0, add=down0).with_hand(1, add=down1)
+        self._down = (0, 0)
+        self._play = play.give_rest(FOREHAND if to_declarer else DEALER, TRICKS)
 
     def _finish(self, declarer_resigned: bool = False, defenders_resigned: bool = False) -> None:
         contract = self.contract
         assert contract is not None
+        won, _, tricks, defender_tricks = self._play.party(FOREHAND)
         self.phase = DONE
         self._result = score(
             contract,
             bid=0,
             cards=self.deal.hand_masks[FOREHAND],
-            points=points_of(self._decl_won),
-            tricks=self._decl_tricks,
-            defender_tricks=self._def_tricks,
+            points=points_of(won),
+            tricks=tricks,
+            defender_tricks=defender_tricks,
             declarer=FOREHAND,
             declarer_resigned=declarer_resigned,
             defenders_resigned=defenders_resigned,
-            trick_complete=self._trick_count > 0,
+            trick_complete=self._play.completed > 0,
             rules=self.rules,
         )
 
@@ -574,7 +512,7 @@ class OfficersState(Snapshots[Event]):
     def _pile(self, player: int, pile: int) -> Pile:
         top = self.deal.up[player][pile]
         below = self.deal.down[player][pile]
-        up, down = self._up[player], self._down[player]
+        up, down = self._play.hands[player], self._down[player]
         if up & top.bit:
             dealt = self.phase != DECLARE or (player == FOREHAND and pile < 4)
             return Pile(top if dealt else None, True)
@@ -600,7 +538,7 @@ class OfficersState(Snapshots[Event]):
             piles=(piles[0], piles[1]),
             tricks=self.tricks,
             current_trick=self.current_trick,
-            trick_leader=self._trick_leader,
+            trick_leader=self._play.leader,
             history=tuple(self.history),
             legal_actions=tuple(self.legal_actions()) if seat == self.to_move and not done else (),
             rules=self.rules,

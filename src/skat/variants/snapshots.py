@@ -25,25 +25,12 @@ undo records of its own: it is the one the search runs on.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar
 
 from skat.core.state import IllegalActionError
 
 E = TypeVar("E")
 _LISTS = ("history", "_undo")
-
-TRICK_FIELDS: Final = (
-    "_trick",
-    "_trick_leader",
-    "_trick_count",
-    "_decl_won",
-    "_def_won",
-    "_decl_tricks",
-    "_def_tricks",
-)
-"""The trick-play fields every variant's snapshot holds (:meth:`Snapshots._start_record`):
-the open trick as card indices, who leads it, the tricks completed, the cards each party won
-(a mask) and the tricks each party took."""
 
 
 class Snapshots(Generic[E]):
@@ -55,21 +42,9 @@ class Snapshots(Generic[E]):
     SNAPSHOT_FIELDS: ClassVar[tuple[str, ...]]
     history: list[E]
     _undo: list[tuple[object, ...]]
-    _trick: tuple[int, ...]
-    _trick_leader: int
-    _trick_count: int
-    _decl_won: int
-    _def_won: int
-    _decl_tricks: int
-    _def_tricks: int
 
-    def _start_record(self, leader: int) -> None:
-        """A new game's record: no event and no snapshot yet, the :data:`TRICK_FIELDS` at
-        their start with ``leader`` to lead the first trick."""
-        self._trick = ()
-        self._trick_leader = leader
-        self._trick_count = self._decl_won = self._def_won = 0
-        self._decl_tricks = self._def_tricks = 0
+    def _start_record(self) -> None:
+        """A new game's record: no event and no snapshot yet."""
         self.history = []
         self._undo = []
 

@@ -37,25 +37,20 @@ skat.core.errors.IllegalActionError: it is Rearhand's turn, not Middlehand's
 
 from __future__ import annotations
 
-import random as _random
 from dataclasses import dataclass, fields
-from typing import Final
+from typing import Final, Unpack
 
 from skat.core.actions import PASS, Action, Event, Resign, ShowCards, parse_action
 from skat.core.cards import Card, CardSet
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
+from skat.core.play import Play
 from skat.core.rules import ISKO, Rules, RulesError
 from skat.core.scoring import Result
 from skat.core.seats import MIDDLEHAND, Seat
-from skat.core.state import (
-    PLAY,
-    GameState,
-    IllegalActionError,
-    Phase,
-    Trick,
-    View,
-)
+from skat.core.state import PLAY, GameState, IllegalActionError, Phase, View
+from skat.variants.dealing import Dealing, shuffler
+from skat.variants.table import TrickTable
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 
@@ -75,7 +70,7 @@ class StrohmannView(View):
     player_to_move: int | None
 
 
-class StrohmannState:
+class StrohmannState(TrickTable):
     """A two-player Skat game with a dummy (Strohmann) in the third seat (see the module doc).
 
     ``deal`` is dealt as for three players (default: shuffled with ``rng``, or a fresh
@@ -94,16 +89,15 @@ class StrohmannState:
         deal: Deal | None = None,
         rules: Rules = ISKO,
         *,
-        rng: _random.Random | None = None,
-        seed: int | None = None,
         dummy: Seat | int = MIDDLEHAND,
+        **dealing: Unpack[Dealing],
     ) -> None:
         if rules.ramsch != "off":
             raise RulesError("Ramsch needs three players: Strohmann is played with ramsch=off")
         if dummy not in (0, 1, 2):
             raise ValueError(f"the dummy sits at seat 0, 1 or 2, not {dummy!r}")
         if deal is None:
-            deal = Deal.random(rng if rng is not None else _random.Random(seed))
+            deal = Deal.random(shuffler(dealing))
         self.dummy = int(dummy)
         self._game = GameState(deal, rules)
         self._marks: list[int] = []  # history length before each player's action
@@ -206,21 +200,6 @@ class StrohmannState:
         return self._game.history
 
     @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks."""
-        return self._game.tricks
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """Cards of the unfinished trick in play order."""
-        return self._game.current_trick
-
-    @property
-    def trick_leader(self) -> int:
-        """The seat that led (or leads) the current trick."""
-        return self._game.trick_leader
-
-    @property
     def skat(self) -> CardSet:
         """The skat now (see :attr:`GameState.skat <skat.core.state.GameState.skat>`)."""
         return self._game.skat
@@ -235,9 +214,9 @@ class StrohmannState:
         """The scored result once the game is over (``Result(None)`` when passed in)."""
         return self._game.result
 
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds now."""
-        return self._game.hand(seat)
+    @property
+    def _play(self) -> Play:
+        return self._game.play
 
     def declarer_cards(self) -> CardSet:
         """The declarer's 12 cards for the matadors."""

@@ -46,11 +46,10 @@ The rules, their sources and the decisions taken where the sources are silent ar
 
 from __future__ import annotations
 
-import random as _random
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, Unpack
 
 from skat.core.actions import (
     DISCARDS,
@@ -67,10 +66,9 @@ from skat.core.actions import (
     PickUp,
     Resign,
 )
-from skat.core.cards import CARDS, Card, CardParseError, CardSet, cards_of, points_of
+from skat.core.auction import Auction
+from skat.core.cards import Card, CardParseError, CardSet, cards_of, points_of
 from skat.core.contracts import (
-    EFFECTIVE_SUIT,
-    FOLLOW_MASKS,
     GRAND,
     NULL,
     Contract,
@@ -79,10 +77,15 @@ from skat.core.contracts import (
     matadors,
 )
 from skat.core.deal import Deal
+from skat.core.ending import give_rest
+from skat.core.errors import Refusal
+from skat.core.play import Play
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.state import IllegalActionError
-from skat.core.tricks import Trick, TrickPlay
-from skat.variants.snapshots import TRICK_FIELDS, Snapshots
+from skat.core.tricks import Trick
+from skat.variants.dealing import Dealing, given, shuffler
+from skat.variants.snapshots import Snapshots
+from skat.variants.table import TrickTable
 from skat.variants.tournee_actions import (
     PASST_MIR_NICHT,
     TURN,
@@ -125,7 +128,6 @@ class TourneePhase(IntEnum):
 BIDDING, SKAT, TURNED, DISCARD, DECLARE, PLAY, DONE = tuple(TourneePhase)
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
-_MH_TO_FH, _RH_TO_SURVIVOR, _FH_ALONE = 0, 1, 2
 _SOLO_DECLARES: Final = tuple(Declare.of(c) for c in SOLO_CONTRACTS)
 _GUCKSER_DECLARES: Final = tuple(Declare.of(c) for c in GUCKSER_CONTRACTS)
 _JACK = 7  # rank index of the jack
@@ -133,21 +135,14 @@ _JACK = 7  # rank index of the jack
 _SNAPSHOT_FIELDS: Final[tuple[str, ...]] = (
     "phase",
     "to_move",
-    "_hands",
-    "_skat",
     "_auction",
-    "_bid",
-    "_bidder",
-    "_listener",
-    "_declarer",
+    "_play",
+    "_skat",
     "kind",
     "_turned",
     "contract",
-    "_gt",
-    *TRICK_FIELDS,
     "_resigned",
     "_result",
-    "tricks",
 )
 
 _GAME_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.scope == "game")
@@ -163,6 +158,13 @@ def _parsed(action: TourneeAction | str) -> TourneeAction:
             return TourneeBid.of(action.value)
     except ActionParseError as exc:
         raise IllegalActionError(str(exc)) from None
+    return action
+
+
+def _checked(action: TourneeAction, refusal: Refusal | None) -> TourneeAction:
+    """The action, or :class:`~skat.core.errors.IllegalActionError` for a part's refusal."""
+    if refusal is not None:
+        raise IllegalActionError.of(refusal)
     return action
 
 
@@ -197,7 +199,7 @@ class TourneeView:
     result: TourneeResult | None
 
 
-class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
+class TourneeState(TrickTable, Snapshots[TourneeEvent]):
     """One game of Tournee Skat (see the module doc), with the methods of
     :class:`~skat.core.state.GameState`.
 
@@ -206,26 +208,17 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     in a Tournée: by default drawn with ``rng`` (or ``seed``) when one is given, else the skat
     card that comes first in card order.  ``rules`` may change only the series options (the
     score sheet, Bock, ...): the game options of Skat do not apply to Tournee Skat.
+
+    The auction is Skat's (:class:`~skat.core.auction.Auction` over :data:`TOURNEE_BIDS`), the
+    cards in play a :class:`~skat.core.play.Play`.
     """
 
     __slots__ = (
         "_auction",
-        "_bid",
-        "_bidder",
-        "_decl_tricks",
-        "_decl_won",
-        "_declarer",
-        "_def_tricks",
-        "_def_won",
-        "_gt",
-        "_hands",
-        "_listener",
+        "_play",
         "_resigned",
         "_result",
         "_skat",
-        "_trick",
-        "_trick_count",
-        "_trick_leader",
         "_turned",
         "_undo",
         "contract",
@@ -236,7 +229,6 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         "phase",
         "rules",
         "to_move",
-        "tricks",
     )
 
     SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS
@@ -250,24 +242,22 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     kind: str | None
     contract: Contract | None
     history: list[TourneeEvent]
-    tricks: tuple[Trick, ...]
+    _play: Play
 
     def __init__(
         self,
         deal: Deal | None = None,
         rules: Rules = ISKO,
         *,
-        rng: _random.Random | None = None,
-        seed: int | None = None,
         top: Card | str | None = None,
+        **dealing: Unpack[Dealing],
     ) -> None:
         changed = [name for name in _GAME_OPTIONS if getattr(rules, name) != getattr(ISKO, name)]
         if changed:
             raise RulesError(
                 f"Tournee Skat has its own rules: the Skat option {changed[0]} does not apply"
             )
-        if rng is None and (deal is None or seed is not None):
-            rng = _random.Random(seed)
+        rng = shuffler(dealing) if deal is None or given(dealing) else None
         if deal is None:
             assert rng is not None
             deal = Deal.random(rng)
@@ -286,22 +276,16 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         self.rules = rules
         self.order = (first, second)
         self.phase = BIDDING
-        self._hands: tuple[int, ...] = deal.hand_masks
+        self._auction = Auction.start(TOURNEE_BIDS)
+        self._play = Play.start(deal.hand_masks)
         self._skat = deal.skat_mask
-        self._auction = _MH_TO_FH
-        self._bid = 0
-        self._bidder = 1
-        self._listener = 0
-        self.to_move = 1
-        self._declarer = -1
+        self.to_move = self._auction.turn
         self.kind = None
         self._turned: tuple[Card, ...] = ()
         self.contract = None
-        self._gt = 0
         self._resigned = 0
         self._result: TourneeResult | None = None
-        self.tricks = ()
-        self._start_record(0)
+        self._start_record()
 
     # ------------------------------------------------------------------ properties
 
@@ -314,6 +298,20 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     def result(self) -> TourneeResult | None:
         """The scored result once the game is over (``contract`` is ``None`` if passed in)."""
         return self._result
+
+    @property
+    def declarer(self) -> int | None:
+        """Seat of the declarer once the auction is over (``None`` before or when passed in)."""
+        return self._auction.winner
+
+    @property
+    def bid(self) -> int:
+        """The highest bid so far (0 if none)."""
+        return self._auction.bid_value
+
+    def points(self) -> tuple[int, int]:
+        """Card points taken so far in tricks: (declarer, defenders); the skat not included."""
+        return self._play.points(max(self._auction.declarer, 0))
 
     @property
     def turned(self) -> tuple[Card, ...]:
@@ -338,16 +336,12 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         by :meth:`end_actions`."""
         phase = self.phase
         if phase == PLAY:
-            hand = self._hands[self.to_move]
-            if self._trick:
-                follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
-                if follow:
-                    return list(cards_of(follow))
-            return list(cards_of(hand))
+            return list(cards_of(self._play.playable(self.to_move)))
         if phase == BIDDING:
-            if self.to_move == self._listener and self._auction != _FH_ALONE:
+            auction = self._auction
+            if auction.answering:
                 return [HOLD, PASS]
-            return [*bids_above(self._bid), PASS]
+            return [*bids_above(auction.bid_value), PASS]
         if phase == SKAT:
             return [TURN, PICK_UP, *self._reachable(_SOLO_DECLARES, SOLO)]
         if phase == TURNED:
@@ -356,7 +350,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
                 out.append(PASST_MIR_NICHT)
             return out
         if phase == DISCARD:
-            idx = [c.bit for c in cards_of(self._hands[self._declarer])]
+            idx = [c.bit for c in cards_of(self._play.hands[self._auction.declarer])]
             return [DISCARDS[a | b] for i, a in enumerate(idx) for b in idx[i + 1 :]]
         if phase == DECLARE:
             return list(self._reachable(_GUCKSER_DECLARES, GUCKSER))
@@ -376,22 +370,23 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         return (suit,)
 
     def _best_value(self, kind: str, contract: Contract) -> int:
-        d = self._declarer
+        hand = self._play.hands[self._auction.declarer]
         gt = contract.game_type
         base = base_value(kind, contract)
         if gt == NULL:
             return base
         if kind == SOLO:
-            m = best_case_matadors(gt, self._hands[d])
+            m = best_case_matadors(gt, hand)
         else:  # the declarer knows all his 12 cards
-            m = abs(matadors(gt, self._hands[d] | self._skat))
+            m = abs(matadors(gt, hand | self._skat))
         if contract.ouvert:  # Grand Ouvert: every level is announced
             return base * (m + fixed_levels(contract))
         return base * max_level(contract, m)
 
     def _reachable(self, candidates: tuple[Declare, ...], kind: str) -> tuple[Declare, ...]:
         """Declarations that can reach the bid arithmetically (all of them if none can)."""
-        ok = tuple(a for a in candidates if self._best_value(kind, a.contract) >= self._bid)
+        bid = self._auction.bid_value
+        ok = tuple(a for a in candidates if self._best_value(kind, a.contract) >= bid)
         return ok or candidates
 
     # ------------------------------------------------------------------ validation
@@ -468,7 +463,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     def _validate_discard(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
         if not isinstance(action, Discard):
             raise IllegalActionError(f"{who} must put two cards into the skat first")
-        hand = self._hands[seat]
+        hand = self._play.hands[seat]
         if action.mask & ~hand:
             raise IllegalActionError(f"{who} does not hold {CardSet(action.mask & ~hand)}")
         return action
@@ -488,34 +483,15 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     def _validate_card(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
         if not isinstance(action, Card):
             raise IllegalActionError(f"{who} must play a card, not {action}")
-        hand = self._hands[seat]
-        if not hand & action.bit:
-            raise IllegalActionError(f"{who} does not hold {action}")
-        if self._trick:
-            follow = hand & FOLLOW_MASKS[self._gt][self._trick[0]]
-            if follow and not follow & action.bit:
-                led = CARDS[self._trick[0]]
-                trump = EFFECTIVE_SUIT[self._gt][led.index] == 4
-                what = "trump" if trump else led.suit.english
-                raise IllegalActionError(f"{who} must follow {what} (led {led}), not {action}")
-        return action
+        return _checked(action, self._play.refusal(seat, action, who))
 
     def _validate_bidding(self, action: TourneeAction, seat: int, who: str) -> TourneeAction:
-        listening = seat == self._listener and self._auction != _FH_ALONE
+        """Skat's auction over the Tournee ladder: bid, hold or pass."""
         if isinstance(action, Pass):
             return action
-        if isinstance(action, Hold):
-            if not listening:
-                raise IllegalActionError(f"{who} is bidding and must say a value or pass")
-            return action
-        if isinstance(action, TourneeBid):
-            if listening:
-                raise IllegalActionError(f"{who} answers the bid: hold (y) or pass (p)")
-            if action.value <= self._bid:
-                raise IllegalActionError(
-                    f"bid {action.value} is not above the current bid {self._bid}"
-                )
-            return action
+        if isinstance(action, (Hold, TourneeBid)):
+            value = action.value if isinstance(action, TourneeBid) else None
+            return _checked(action, self._auction.refusal(value, who))
         raise IllegalActionError(f"the auction is on: {who} cannot {action}")
 
     _VALIDATORS: Final[
@@ -535,7 +511,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         c = action.contract
         best = self._best_value(kind, c)
         raise IllegalActionError(
-            f"{c.describe()} ({kind}) can reach at most {best}, less than the bid {self._bid}"
+            f"{c.describe()} ({kind}) can reach at most {best}, less than the bid {self.bid}"
         )
 
     # ------------------------------------------------------------------ applying
@@ -546,11 +522,11 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         if seat is None:
             seat = action.seat if isinstance(action, Resign) else self.to_move
         self._push_undo()
-        d = self._declarer
+        d = self._auction.declarer
         if isinstance(action, Card):
-            self._play(seat, action)
+            self._lay(seat, action)
         elif isinstance(action, (TourneeBid, Hold, Pass)):
-            self._auction_step(seat, action)
+            self._auction_step(action)
         elif isinstance(action, Turn):
             self.kind = TOURNEE
             self._turned = (self.order[0],)
@@ -561,9 +537,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
             self.kind = GUCKSER
             self._take_skat()
         elif isinstance(action, Discard):
-            hands = list(self._hands)
-            hands[d] &= ~action.mask
-            self._hands = tuple(hands)
+            self._play = self._play.with_hand(d, remove=action.mask)
             self._skat = action.mask
             if self.kind == TOURNEE:
                 self._start_play()
@@ -571,7 +545,6 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
                 self.phase = DECLARE
         elif isinstance(action, Declare):
             self.contract = action.contract
-            self._gt = action.contract.game_type
             if self.phase == SKAT:
                 self.kind = SOLO
                 self._start_play()
@@ -586,105 +559,85 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         return event
 
     def _take_skat(self) -> None:
-        d = self._declarer
-        hands = list(self._hands)
-        hands[d] |= self._skat
-        self._hands = tuple(hands)
+        self._play = self._play.with_hand(self._auction.declarer, add=self._skat)
         self._skat = 0
         self.phase = DISCARD
 
     def _start_play(self) -> None:
+        assert self.contract is not None
         self.phase = PLAY
-        self._trick_leader = 0
+        self._play = self._play.for_game(self.contract.game_type)
         self.to_move = 0
 
-    def _auction_step(self, seat: int, action: TourneeAction) -> None:
-        stage = self._auction
-        if stage == _FH_ALONE:
-            if isinstance(action, TourneeBid):
-                self._bid = action.value
-                self._start_declarer(0)
-            else:
-                self._pass_in()
-            return
+    def _auction_step(self, action: TourneeBid | Hold | Pass) -> None:
+        auction = self._auction
         if isinstance(action, TourneeBid):
-            self._bid = action.value
-            self.to_move = self._listener
+            auction = auction.bid(action.value)
         elif isinstance(action, Hold):
-            self.to_move = self._bidder
-        else:  # a pass: the other one survives this round
-            survivor = self._listener if seat == self._bidder else self._bidder
-            if stage == _MH_TO_FH:
-                self._auction = _RH_TO_SURVIVOR
-                self._bidder, self._listener = 2, survivor
-                self.to_move = 2
-            elif self._bid:
-                self._start_declarer(survivor)
-            else:  # nobody bid: Forehand may still play (at the lowest bid or more) or pass
-                self._auction = _FH_ALONE
-                self._bidder = self._listener = 0
-                self.to_move = 0
+            auction = auction.hold()
+        else:
+            auction = auction.pass_()
+        self._auction = auction
+        self.to_move = auction.turn
+        if auction.over:
+            if auction.declarer >= 0:
+                self.phase = SKAT
+            else:
+                self.phase = DONE
+                self._result = TourneeResult(None, rules=self.rules)
 
-    def _start_declarer(self, seat: int) -> None:
-        self._declarer = seat
-        self.to_move = seat
-        self.phase = SKAT
-
-    def _pass_in(self) -> None:
-        self.phase = DONE
-        self._result = TourneeResult(None, rules=self.rules)
-
-    def _complete_trick(self) -> None:
-        winner, bits = self._close_trick()
-        gt = self._gt
+    def _lay(self, seat: int, card: Card) -> None:
+        """``seat`` lays ``card``; a full trick closes, and may end the game (the declarer's
+        first trick in Null, the defenders' first against Schwarz announced, the tenth)."""
+        play = self._play.lay(seat, card.index)
+        if len(play.trick) < 3:
+            self._play = play
+            self.to_move = (seat + 1) % 3
+            return
+        play, winner = play.close()
+        self._play = play
+        self.to_move = winner
         contract = self.contract
         assert contract is not None
-        if winner == self._declarer:
-            self._decl_won |= bits
-            self._decl_tricks += 1
-            if gt == NULL:
-                self._finish()
-                return
+        if winner == self._auction.declarer:
+            ends = contract.game_type == NULL
         else:
-            self._def_won |= bits
-            self._def_tricks += 1
-            if contract.schwarz_announced:
-                self._finish()
-                return
-        if self._trick_count == 10:
+            ends = contract.schwarz_announced
+        if ends or play.completed == 10:
             self._finish()
 
     def _resign(self, seat: int) -> None:
         self._resigned |= 1 << seat
-        d = self._declarer
+        d = self._auction.declarer
         if seat == d:
-            self._give_rest(to_declarer=False)
+            self._play = give_rest(self._play, d, to_declarer=False)
             self._finish(declarer_resigned=True)
             return
         defenders = 7 & ~(1 << d)
         if self._resigned & defenders == defenders:
-            self._give_rest(to_declarer=self._gt != NULL)
+            self._play = give_rest(self._play, d, to_declarer=self._play.game_type != NULL)
             self._finish(defenders_resigned=True)
 
     def _finish(self, declarer_resigned: bool = False, defenders_resigned: bool = False) -> None:
         contract = self.contract
         kind = self.kind
         assert contract is not None and kind is not None
-        d = self._declarer
+        d = self._auction.declarer
+        won, _, tricks, defender_tricks = self._play.party(d)
         self.phase = DONE
         self._result = score_tournee(
             kind,
             contract,
-            bid=self._bid,
+            bid=self.bid,
             cards=self.deal.hand_masks[d] | self.deal.skat_mask,
-            points=points_of(self._decl_won | self._skat),
-            tricks=self._decl_tricks,
-            defender_tricks=self._def_tricks,
+            points=points_of(won | self._skat),
+            tricks=tricks,
+            defender_tricks=defender_tricks,
             second_card=len(self._turned) == 2,
             declarer=d,
             declarer_resigned=declarer_resigned,
             defenders_resigned=defenders_resigned,
-            trick_complete=self._trick_count > 0,
+            trick_complete=self._play.completed > 0,
             rules=self.rules,
         )
 
@@ -693,7 +646,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
     def view(self, seat: int) -> TourneeView:
         """What ``seat`` knows: its own hand, everything public, and nothing else."""
         done = self.phase == DONE
-        d = self._declarer
+        d = self._auction.declarer
         is_declarer = seat == d
         took_skat = self.kind in (TOURNEE, GUCKSER) and self.phase >= DISCARD
         history: list[TourneeEvent | tuple[int, None]] = []
@@ -711,14 +664,14 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
         open_hand: CardSet | None = None
         c = self.contract
         if d >= 0 and not is_declarer and c is not None and c.ouvert and self.phase >= PLAY:
-            open_hand = CardSet(self._hands[d])
+            open_hand = CardSet(self._play.hands[d])
         return TourneeView(
             seat=seat,
             phase=self.phase,
             to_move=None if done else self.to_move,
-            hand=CardSet(self._hands[seat]),
+            hand=self.hand(seat),
             declarer=self.declarer,
-            bid=self._bid,
+            bid=self.bid,
             kind=self.kind,
             contract=c,
             turned=self._turned,
@@ -727,7 +680,7 @@ class TourneeState(TrickPlay, Snapshots[TourneeEvent]):
             open_hand=open_hand,
             tricks=self.tricks,
             current_trick=self.current_trick,
-            trick_leader=self._trick_leader,
+            trick_leader=self._play.leader,
             history=tuple(history),
             legal_actions=tuple(self.legal_actions()) if seat == self.to_move and not done else (),
             rules=self.rules,

@@ -19,6 +19,7 @@ from skat.core.scoring import Result
 
 __all__ = [
     "DECLARER_SCHNEIDER",
+    "GRAND_NULL_BASE",
     "GUCKSER",
     "GUCKSER_CONTRACTS",
     "KINDS",
@@ -50,14 +51,18 @@ TOURNEE_BASE: Final = (5, 6, 7, 8)
 """Base values of a Tournée in Diamonds, Hearts, Spades, Clubs."""
 SOLO_BASE: Final = tuple(GameType(suit).base_value for suit in range(4))
 """Base values of a suit Solo in Diamonds, Hearts, Spades, Clubs."""
-GRAND_TOURNEE: Final = 12
-GRAND_GUCKSER: Final = 16
-GRAND_SOLO: Final = 20
-GRAND_OUVERT: Final = GRAND.base_value
-NULL_GUCKSER: Final = 15
-NULL_OUVERT_GUCKSER: Final = 30
-NULL_SOLO: Final = 20
-NULL_OUVERT_SOLO: Final = 40
+GRAND_NULL_BASE: Final[dict[tuple[str, int, bool], int]] = {
+    (TOURNEE, GRAND, False): 12,
+    (GUCKSER, GRAND, False): 16,
+    (GUCKSER, NULL, False): 15,
+    (GUCKSER, NULL, True): 30,
+    (SOLO, GRAND, False): 20,
+    (SOLO, GRAND, True): GRAND.base_value,
+    (SOLO, NULL, False): 20,
+    (SOLO, NULL, True): 40,
+}
+"""The base values of Grand and the fixed values of Null, by kind of game, game type and
+Ouvert (a Grand Ouvert Solo is worth Skat's Grand)."""
 
 SCHNEIDER_POINTS: Final = 91
 """Card points the declarer needs to make the defenders Schneider (in Germany 90)."""
@@ -74,17 +79,9 @@ def base_value(kind: str, contract: Contract) -> int:
     (30, 20)
     """
     gt = contract.game_type
-    if kind == TOURNEE:
-        return GRAND_TOURNEE if gt == GRAND else TOURNEE_BASE[gt]
-    if kind == GUCKSER:
-        if gt == NULL:
-            return NULL_OUVERT_GUCKSER if contract.ouvert else NULL_GUCKSER
-        return GRAND_GUCKSER
-    if gt == NULL:
-        return NULL_OUVERT_SOLO if contract.ouvert else NULL_SOLO
-    if gt == GRAND:
-        return GRAND_OUVERT if contract.ouvert else GRAND_SOLO
-    return SOLO_BASE[gt]
+    if gt in (GRAND, NULL):
+        return GRAND_NULL_BASE[kind, gt, contract.ouvert and kind != TOURNEE]
+    return (TOURNEE_BASE if kind == TOURNEE else SOLO_BASE)[gt]
 
 
 def fixed_levels(contract: Contract) -> int:
@@ -130,6 +127,9 @@ def _ladder() -> tuple[int, ...]:
     return tuple(sorted(v for v in values if v >= low_game))
 
 
+_NO_LEVEL: Final = ("hand", "ouvert")
+"""Skat's levels that Tournee Skat does not count."""
+
 TOURNEE_BIDS: Final[tuple[int, ...]] = _ladder()
 """Every legal bid: the possible game values of Tournee Skat, from 10 (Diamonds Tournée with
 or without one) to 216 (Grand Ouvert with four).
@@ -151,23 +151,16 @@ class TourneeResult(Result):
     second_card: bool = False
 
     def levels(self) -> list[tuple[str, int]]:
-        """The level steps as (word, running count), e.g. ``[('with', 2), ('game', 3)]``."""
-        c = self.contract
-        if c is None or c.game_type == NULL:
-            return []
-        m = self.matadors
-        steps = [("with" if m > 0 else "without", abs(m)), ("game", abs(m) + 1)]
-        n = abs(m) + 1
-        for word, on in (
-            ("schneider", self.schneider or c.schneider_announced),
-            ("announced", c.schneider_announced),
-            ("schwarz", self.schwarz or c.schwarz_announced),
-            ("announced", c.schwarz_announced),
-        ):
-            if on:
-                n += 1
-                steps.append((word, n))
-        return steps
+        """The level steps as (word, running count), e.g. ``[('with', 2), ('game', 3)]``:
+        Skat's steps without Hand and Ouvert (no levels in Tournee Skat).
+
+        >>> r = TourneeResult(Contract.parse("GO"), matadors=-1, schneider=True, schwarz=True)
+        >>> [n for _, n in r.levels()], r.levels()[2:4]
+        ([1, 2, 3, 4, 5, 6], [('schneider', 3), ('announced', 4)])
+        """
+        words = [word for word, _ in super().levels() if word not in _NO_LEVEL]
+        m = abs(self.matadors)
+        return [(word, m + i) for i, word in enumerate(words)]
 
     @property
     def game_name(self) -> str:
