@@ -15,6 +15,12 @@ An agent sees one seat's :class:`~skat.thirtyone.state.View` and returns one of 
   :func:`knock_threshold`) and rises with the turns played (the others' hands improve), and
   never below the rules' minimum.
 
+Under Schwimmen's turn (``turn=swap``, :mod:`skat.thirtyone.swap`) both players choose among
+the swaps with the open middle, passing and knocking (:func:`swap_choice`): the greedy player
+takes the swap that raises its hand most and knocks at 25; the heuristic one weighs each swap
+by the value kept, what it leaves the next player, knocks at :func:`swap_knock_threshold`, and
+on its last turn after a knock only raises its hand.
+
 >>> import random
 >>> from skat.thirtyone import Round
 >>> r = Round.from_cards(["HA HK D2", "S3 S4 C9"], upcard="H10", stock="C2 D3 D4", dealer=1)
@@ -28,7 +34,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
-from skat.thirtyone.actions import DRAW_PILE, DRAW_STOCK, KNOCK, THROW_DOWN, Action, Discard
+from skat.thirtyone.actions import (
+    DRAW_PILE,
+    DRAW_STOCK,
+    KNOCK,
+    PASS,
+    SWAP_ALL,
+    THROW_DOWN,
+    Action,
+    Discard,
+    Swap,
+)
 from skat.thirtyone.cards import Card
 from skat.thirtyone.hands import best_three, value2
 from skat.thirtyone.rules import Rules
@@ -66,6 +82,8 @@ class GreedyAgent:
         """The action for this view."""
         legal = view.legal_actions
         rules = view.rules
+        if view.middle:
+            return swap_choice(view, 2 * max(self.knock_at, rules.min_knock), lookahead=False)
         if view.phase is Phase.DISCARD:
             allowed = [a for a in legal if isinstance(a, Discard)]
             return max(
@@ -134,6 +152,13 @@ class HeuristicAgent:
     def choose(self, view: View) -> Action:
         """The action for this view."""
         legal = view.legal_actions
+        if view.middle:
+            players = sum(1 for a in view.active if a)
+            turns = view.turns / max(1, players)
+            want = swap_knock_threshold(players, turns, view.rules)
+            if view.lives and view.lives[view.seat] <= 1:
+                want += 2
+            return swap_choice(view, want, lookahead=True)
         if view.phase is Phase.DISCARD:
             return self._discard(view)
         rules = view.rules
@@ -205,6 +230,84 @@ def _next_active(view: View) -> int | None:
         if view.active[q]:
             return q
     return None
+
+
+def after_swap(hand: Sequence[Card], middle: Sequence[Card], action: Action) -> tuple[Card, ...]:
+    """The hand after a swap (or ``all``) with the middle; any other action keeps it.
+
+    >>> from skat.thirtyone.cards import parse_cards
+    >>> h, m = parse_cards("HA HK D7"), parse_cards("H10 C9 D9")
+    >>> [str(c) for c in after_swap(h, m, Swap(h[2:], m[:1]))], after_swap(h, m, SWAP_ALL) == m
+    (['♥A', '♥K', '♥10'], True)
+    """
+    if action == SWAP_ALL:
+        return tuple(middle)
+    if not isinstance(action, Swap):
+        return tuple(hand)
+    out = list(hand)
+    for g, t in zip(action.give, action.take, strict=True):
+        out[out.index(g)] = t
+    return tuple(out)
+
+
+def swap_knock_threshold(players: int, turns_per_player: float, rules: Rules) -> int:
+    """Twice the hand value the heuristic knocks with in Schwimmen: the three open cards make
+    hands better than in Scat, so the bases are higher (measured against ``greedy``, see
+    docs/thirtyone.md); after eight turns each it knocks with whatever it is allowed to, so
+    that a table of computer players always ends its round.
+
+    >>> [swap_knock_threshold(n, 0, Rules(turn="swap")) // 2 for n in (2, 3, 4, 6)]
+    [26, 26, 26, 25]
+    >>> swap_knock_threshold(4, 8, Rules(turn="swap", min_knock=20)) // 2
+    20
+    """
+    if turns_per_player >= 8:
+        return 2 * rules.min_knock
+    base = 26 if players <= 4 else 25
+    return max(2 * base, 2 * rules.min_knock)
+
+
+def swap_choice(view: View, want: int, lookahead: bool) -> Action:
+    """Schwimmen: 31 or Feuer if a swap makes it; on the last turn after a knock the best
+    swap if it raises the hand, else pass; knock at ``want`` (twice the value); else the best
+    swap if it raises the hand (``lookahead``: or keeps its value and improves the cards'
+    chances, counting what the given card leaves the next player), else pass."""
+    rules, hand, legal = view.rules, view.hand, view.legal_actions
+    now = value2(hand, rules)
+    nxt = _next_active(view)
+    feeding = {c.suit for c in view.known[nxt]} if nxt is not None and lookahead else set()
+    best: tuple[float, int, int] | None = None
+    choice: Action = PASS
+    for action in legal:
+        if not (isinstance(action, Swap) or action == SWAP_ALL):
+            continue
+        new = after_swap(hand, view.middle, action)
+        v = value2(new, rules)
+        given = [c for c in hand if c not in new]
+        score = float(v)
+        if lookahead:
+            score += 0.25 * _suit_support(new) - sum(1.0 for c in given if c.suit in feeding)
+        key = (score, v, -sum(c.points for c in given))
+        if best is None or key > best:
+            best, choice = key, action
+    best_v = value2(after_swap(hand, view.middle, choice), rules)
+    if best_v >= 62:
+        return choice
+    if view.knocker is not None:
+        return choice if best_v > now else PASS
+    if KNOCK in legal and now >= want:
+        return KNOCK
+    if best_v > now or (lookahead and best is not None and best[0] > now + 0.25 * _suit_support(hand)):
+        return choice
+    return PASS
+
+
+def _suit_support(cards: Sequence[Card]) -> int:
+    """How many cards share the best suit (two of a suit can still become 31)."""
+    counts = [0, 0, 0, 0]
+    for c in cards:
+        counts[c.suit] += 1
+    return max(counts)
 
 
 AGENTS: Final[dict[str, Callable[[random.Random], Agent]]] = {

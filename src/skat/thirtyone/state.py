@@ -75,8 +75,8 @@ class Phase(Enum):
 class RoundResult:
     """How a round ended and who loses how many lives.
 
-    ``reason``: ``deal`` (31 dealt), ``31`` (31 shown after a discard), ``showdown`` (after a
-    knock), ``throw`` (a throw-down) or ``draw`` (the stock ran out; nobody loses).
+    ``reason``: ``deal`` (31 dealt), ``31`` (31 shown after a discard or a swap), ``showdown``
+    (after a knock), ``throw`` (a throw-down) or ``draw`` (the stock ran out; nobody loses).
     ``losses[p]`` lives player p loses; ``values[p]`` twice the hand value of a shown hand;
     ``shown[p]`` the cards p showed (empty when not shown).
     """
@@ -122,7 +122,8 @@ class RoundResult:
 class View:
     """Exactly what one seat knows: its own cards, every public fact, and the legal actions
     when it is to move.  ``known[p]`` are the cards of p's hand that everyone saw p take from
-    the discard pile; ``history`` is the log as this seat saw it."""
+    the discard pile (or the open middle); ``history`` is the log as this seat saw it;
+    ``middle`` the three open cards of Schwimmen (empty in Scat)."""
 
     seat: int
     players: int
@@ -144,6 +145,7 @@ class View:
     result: RoundResult | None
     out: tuple[bool, ...] = ()
     pack: tuple[Card, ...] = field(repr=False, default=())
+    middle: tuple[Card, ...] = ()
 
     @property
     def top(self) -> Card | None:
@@ -179,7 +181,7 @@ class _Snapshot:
 def _check_deal(
     hands: Sequence[Sequence[Card]],
     stock: Sequence[Card],
-    upcard: Card,
+    upcards: Sequence[Card],
     dealer: int,
     rules: Rules,
     active: tuple[bool, ...],
@@ -188,7 +190,7 @@ def _check_deal(
     number of players in the round allowed, three cards for each active player (none for
     the others), every card once and from the pack of ``rules``, a dealer among the players.
 
-    >>> _check_deal([[], []], [], Card.parse("SA"), 0, Rules(), (True, True))
+    >>> _check_deal([[], []], [], [Card.parse("SA")], 0, Rules(), (True, True))
     Traceback (most recent call last):
     ...
     ValueError: player 0 must hold 3 cards, not 0
@@ -202,7 +204,7 @@ def _check_deal(
         want = 3 if active[p] else 0
         if len(hands[p]) != want:
             raise ValueError(f"player {p} must hold {want} cards, not {len(hands[p])}")
-    everything = [c for h in hands for c in h] + list(stock) + [upcard]
+    everything = [c for h in hands for c in h] + list(stock) + list(upcards)
     if len(set(everything)) != len(everything):
         raise ValueError("a card is dealt twice")
     if not set(everything) <= set(pack(rules.pack)):
@@ -227,18 +229,33 @@ class Round:
         lives: Sequence[int] | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        self.rules = rules or Rules()
+        self._setup(hands, stock, [upcard], dealer, rules or Rules(), active, lives, rng)
+
+    def _setup(
+        self,
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        upcards: Sequence[Card],
+        dealer: int,
+        rules: Rules,
+        active: Sequence[bool] | None,
+        lives: Sequence[int] | None,
+        rng: random.Random | None,
+    ) -> None:
+        """Set up a deal: the open cards start the discard pile (:meth:`_lay_open`)."""
+        self.rules = rules
         n = len(hands)
         self.players = n
         self.active = tuple(active) if active is not None else (True,) * n
-        _check_deal(hands, stock, upcard, dealer, self.rules, self.active)
+        _check_deal(hands, stock, upcards, dealer, self.rules, self.active)
         self.dealer = dealer
         self.lives = tuple(lives) if lives is not None else (self.rules.lives,) * n
         self._rng = rng if rng is not None else random.Random(0)
         self._hands = [list(h) for h in hands]
         self._stock = list(stock)  # the top card is the last
-        self._discards = [upcard]
-        self._discarded_by: list[int | None] = [None]
+        self._discards: list[Card] = []
+        self._discarded_by: list[int | None] = []
+        self._lay_open(upcards)
         self._known: list[set[Card]] = [set() for _ in range(n)]
         self.to_move = self.next_player(dealer)
         self.phase = Phase.DRAW
@@ -252,6 +269,11 @@ class Round:
         dealt = [p for p in range(n) if self.active[p] and is_instant(self._hands[p], self.rules)]
         if dealt:
             self._end_instant(dealt, "deal")
+
+    def _lay_open(self, upcards: Sequence[Card]) -> None:
+        """Scat: the up-card starts the discard pile."""
+        self._discards.extend(upcards)
+        self._discarded_by.extend([None] * len(upcards))
 
     # construction ---------------------------------------------------------------------------
     @classmethod
@@ -267,20 +289,22 @@ class Round:
         """Shuffle the pack with ``rng`` and deal: three cards each, one at a time from the
         dealer's left, one card up, the rest the stock.
 
+        Under ``turn=swap`` this deals a round of Schwimmen
+        (:class:`~skat.thirtyone.swap.SwapRound`): three cards open in the middle.
+
         >>> r = Round.deal(random.Random(7), 4)
         >>> [len(r.hand(p)) for p in range(4)], r.view(1).stock_size
         ([3, 3, 3, 3], 39)
+        >>> type(Round.deal(random.Random(7), 4, rules=Rules(turn="swap"))).__name__
+        'SwapRound'
         """
         rules = rules or Rules()
+        if rules.turn == "swap" and cls is Round:
+            from skat.thirtyone.swap import SwapRound  # swap imports this module
+
+            return SwapRound.deal(rng, players, dealer, rules, active, lives)
         act = tuple(active) if active is not None else (True,) * players
-        cards = list(pack(rules.pack))
-        rng.shuffle(cards)
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        order = [(dealer + 1 + i) % players for i in range(players)]
-        order = [p for p in order if act[p]]
-        for _ in range(3):
-            for p in order:
-                hands[p].append(cards.pop())
+        hands, cards = deal_hands(rng, players, dealer, rules, act)
         upcard = cards.pop()  # the stock's top card is the last of the list
         return cls(hands, cards, upcard, dealer, rules, act, lives, rng)
 
@@ -328,8 +352,13 @@ class Round:
 
     @property
     def discards(self) -> tuple[Card, ...]:
-        """The discard pile, its top card last."""
+        """The discard pile, its top card last (Schwimmen: the middles laid aside)."""
         return tuple(self._discards)
+
+    @property
+    def middle(self) -> tuple[Card, ...]:
+        """The open middle of Schwimmen; Scat has none."""
+        return ()
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -536,7 +565,7 @@ class Round:
             losses[k] = self.rules.knocker_pays
         else:
             for p in lowest:
-                if p != k:
+                if p != k or not self.rules.knocker_safe:
                     losses[p] = 1
         self.result = RoundResult(reason, tuple(losses), values, self._shown(everyone), k)
         self.phase = Phase.OVER
@@ -574,7 +603,7 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (its own random generator in the same state, no undo history)."""
-        new = object.__new__(Round)
+        new = object.__new__(type(self))
         new.rules, new.players, new.active, new.dealer = (
             self.rules,
             self.players,
@@ -630,8 +659,30 @@ class Round:
             result=self.result,
             out=tuple(not a for a in self.active),
             pack=pack(self.rules.pack),
+            middle=self.middle,
         )
 
     def __repr__(self) -> str:
         hands = " | ".join(show(self._hands[p]) for p in range(self.players) if self.active[p])
-        return f"<Round dealer={self.dealer} to_move={self.to_move} {self.phase.value}: {hands}>"
+        return f"<{type(self).__name__} dealer={self.dealer} to_move={self.to_move} {self.phase.value}: {hands}>"
+
+
+def deal_hands(
+    rng: random.Random, players: int, dealer: int, rules: Rules, active: Sequence[bool]
+) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle the pack and deal three cards to each active player, one at a time from the
+    dealer's left: (hands, the rest of the pack, its top card last).
+
+    >>> hands, rest = deal_hands(random.Random(1), 3, 0, Rules(pack=32), (True, False, True))
+    >>> [len(h) for h in hands], len(rest)
+    ([3, 0, 3], 26)
+    """
+    cards = list(pack(rules.pack))
+    rng.shuffle(cards)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    order = [p for p in order if active[p]]
+    for _ in range(3):
+        for p in order:
+            hands[p].append(cards.pop())
+    return hands, cards
