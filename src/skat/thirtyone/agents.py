@@ -295,11 +295,35 @@ def swap_choice(view: View, want: int, lookahead: bool) -> Action:
         return choice
     if view.knocker is not None:
         return choice if best_v > now else PASS
-    if KNOCK in legal and now >= want:
+    if KNOCK in legal and (now >= want or (lookahead and now >= _weakest_after_a_turn(view) + 4)):
         return KNOCK
     if best_v > now or (lookahead and best is not None and best[0] > now + 0.25 * _suit_support(hand)):
         return choice
     return PASS
+
+
+def _weakest_after_a_turn(view: View) -> int:
+    """Twice the value the weakest other player is expected to hold after one more swap: a
+    hand whose three cards all came from the middle is known exactly; cards never seen are
+    guessed from how long the round has run (players keep what is good)."""
+    rules = view.rules
+    players = sum(1 for a in view.active if a)
+    guess = 2 * min(28, 20 + int(view.turns / max(1, players)))
+    weakest = 66
+    for q in range(view.players):
+        if q == view.seat or not view.active[q]:
+            continue
+        known = view.known[q]
+        if len(known) == 3:
+            v = max(
+                value2(after_swap(known, view.middle, Swap((g,), (t,))), rules)
+                for g in known
+                for t in view.middle
+            )
+        else:
+            v = max(guess, value2(known, rules) + 4)
+        weakest = min(weakest, v)
+    return weakest
 
 
 def _suit_support(cards: Sequence[Card]) -> int:
