@@ -297,7 +297,9 @@ def swap_choice(view: View, want: int, lookahead: bool) -> Action:
         return choice if best_v > now else PASS
     if KNOCK in legal and (now >= want or (lookahead and now >= _weakest_after_a_turn(view) + 4)):
         return KNOCK
-    if best_v > now or (lookahead and best is not None and best[0] > now + 0.25 * _suit_support(hand)):
+    if best_v > now or (
+        lookahead and best is not None and best[0] > now + 0.25 * _suit_support(hand)
+    ):
         return choice
     return PASS
 

@@ -104,7 +104,7 @@ class SwapRound(Round):
         return cls(hands, cards, middle, dealer, rules, act, lives, rng)
 
     @classmethod
-    def from_cards(  # type: ignore[override]
+    def from_cards(
         cls,
         hands: Sequence[str],
         middle: str,
