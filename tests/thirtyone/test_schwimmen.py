@@ -36,7 +36,7 @@ def swim(
 ) -> SwapRound:
     return SwapRound.from_cards(
         hands,
-        middle=middle,
+        upcard=middle,
         stock=stock,
         dealer=len(hands) - 1,
         rules=replace(SCHWIMMEN, **options),  # type: ignore[arg-type]
@@ -48,6 +48,7 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 WEAK = ["HK HQ S8", "SK SQ D10", "DA DK H9"]  # 20, 20, 21: nobody has 31 yet
+WEAK_CARDS = [parse_cards(h) for h in WEAK]
 
 
 def test_schwimmen_deals_three_cards_each_and_three_open_in_the_middle() -> None:
@@ -59,7 +60,7 @@ def test_schwimmen_deals_three_cards_each_and_three_open_in_the_middle() -> None
 
 
 def test_player_left_of_the_dealer_begins_and_play_goes_clockwise() -> None:
-    r = SwapRound.from_cards([*WEAK, "CA CK SA"], middle="C7 C8 C9", stock="D7 D8 D9", dealer=1)
+    r = SwapRound.from_cards([*WEAK, "CA CK SA"], upcard="C7 C8 C9", stock="D7 D8 D9", dealer=1)
     order = []
     for _ in range(4):
         order.append(r.to_move)
@@ -268,10 +269,13 @@ def test_undo_restores_the_middle_and_a_copy_is_independent() -> None:
 
 
 def test_bad_schwimmen_deals_are_refused() -> None:
-    with pytest.raises(ValueError, match="the middle holds 3 cards"):
-        SwapRound.from_cards(WEAK, middle="C7 C8", stock="D7")
-    with pytest.raises(ValueError, match="needs turn=swap"):
-        SwapRound.from_cards(WEAK, middle="C7 C8 C9", stock="D7", rules=Rules())
+    with pytest.raises(ValueError, match="the deal lays 3 open, not 2 cards"):
+        SwapRound.from_cards(WEAK, upcard="C7 C8", stock="D7")
+    with pytest.raises(ValueError, match="a SwapRound needs turn=swap, not draw"):
+        SwapRound(WEAK_CARDS, [], parse_cards("C7 C8 C9"), 2, rules=Rules())
+    with pytest.raises(ValueError, match="a Round needs turn=draw, not swap"):
+        Round(WEAK_CARDS, [], parse_cards("C7"), 2, rules=SCHWIMMEN)
+    assert type(Round.from_cards(WEAK, "C7 C8 C9", "D7", dealer=2, rules=SCHWIMMEN)) is SwapRound
 
 
 def test_with_no_life_left_a_player_swims_and_the_next_loss_puts_him_out() -> None:
@@ -291,7 +295,7 @@ def test_a_tie_that_would_put_the_last_players_out_does_not_count() -> None:
     m = Match(2, Rules.parse("schwimmen"), random.Random(1))
     m.lives = [0, 0]
     m.round = SwapRound.from_cards(
-        ["HK HQ S8", "SK SQ D10"], middle="C7 C8 C9", stock="D7 D8 D9", dealer=1, rules=m.rules
+        ["HK HQ S8", "SK SQ D10"], upcard="C7 C8 C9", stock="D7 D8 D9", dealer=1, rules=m.rules
     )
     for a in (KNOCK, PASS):
         m.apply(a)

@@ -270,12 +270,13 @@ def swap_knock_threshold(players: int, turns_per_player: float, rules: Rules) ->
 def swap_choice(view: View, want: int, lookahead: bool) -> Action:
     """Schwimmen: 31 or Feuer if a swap makes it; on the last turn after a knock the best
     swap if it raises the hand, else pass; knock at ``want`` (twice the value); else the best
-    swap if it raises the hand (``lookahead``: or keeps its value and improves the cards'
-    chances, counting what the given card leaves the next player), else pass."""
+    swap if it raises the hand, else pass.  With ``lookahead`` it also knocks when it beats
+    the weakest other player's expected hand (:func:`weakest_after_a_turn`) and weighs each
+    swap by the cards of a suit it keeps and by what the middle it leaves gives the next
+    player (exactly, when all his cards came from the middle)."""
     rules, hand, legal = view.rules, view.hand, view.legal_actions
     now = value2(hand, rules)
-    nxt = _next_active(view)
-    feeding = {c.suit for c in view.known[nxt]} if nxt is not None and lookahead else set()
+    nxt = _next_active(view) if lookahead else None
     best: tuple[float, int, int] | None = None
     choice: Action = PASS
     for action in legal:
@@ -285,8 +286,9 @@ def swap_choice(view: View, want: int, lookahead: bool) -> Action:
         v = value2(new, rules)
         given = [c for c in hand if c not in new]
         score = float(v)
-        if lookahead:
-            score += 0.25 * _suit_support(new) - sum(1.0 for c in given if c.suit in feeding)
+        if nxt is not None:
+            left = after_swap(view.middle, hand, _mirror(action, hand, view.middle))
+            score += 0.25 * _suit_support(new) - 0.3 * _best_turn(view.known[nxt], left, rules)
         key = (score, v, -sum(c.points for c in given))
         if best is None or key > best:
             best, choice = key, action
@@ -295,37 +297,66 @@ def swap_choice(view: View, want: int, lookahead: bool) -> Action:
         return choice
     if view.knocker is not None:
         return choice if best_v > now else PASS
-    if KNOCK in legal and (now >= want or (lookahead and now >= _weakest_after_a_turn(view) + 4)):
+    if KNOCK in legal and now >= want:
         return KNOCK
-    if best_v > now or (
-        lookahead and best is not None and best[0] > now + 0.25 * _suit_support(hand)
-    ):
+    if KNOCK in legal and lookahead:
+        weakest, exact = weakest_after_a_turn(view)
+        if now > weakest if exact else now >= weakest + 4:
+            return KNOCK
+    if best_v > now:
         return choice
+    if nxt is not None and best is not None:
+        stay = now + 0.25 * _suit_support(hand)
+        stay -= 0.3 * _best_turn(view.known[nxt], view.middle, rules)
+        if best[0] > stay:
+            return choice
     return PASS
 
 
-def _weakest_after_a_turn(view: View) -> int:
-    """Twice the value the weakest other player is expected to hold after one more swap: a
-    hand whose three cards all came from the middle is known exactly; cards never seen are
-    guessed from how long the round has run (players keep what is good)."""
+def _mirror(action: Action, hand: Sequence[Card], middle: Sequence[Card]) -> Action:
+    """The same exchange seen from the middle: it gives what the hand takes."""
+    if isinstance(action, Swap):
+        return Swap(action.take, action.give)
+    return SWAP_ALL if action == SWAP_ALL else PASS
+
+
+def _best_turn(cards: Sequence[Card], middle: Sequence[Card], rules: Rules) -> int:
+    """Twice the best value a player holding ``cards`` (all three known, else 0) reaches
+    with one turn against ``middle``: keep, swap one card, or swap all three."""
+    if len(cards) != 3:
+        return 0
+    best = max(value2(cards, rules), value2(middle, rules))
+    for g in cards:
+        for t in middle:
+            best = max(best, value2(after_swap(cards, middle, Swap((g,), (t,))), rules))
+    return best
+
+
+def weakest_after_a_turn(view: View) -> tuple[int, bool]:
+    """Twice the value the weakest other player is expected to hold after one more turn,
+    and whether that is exact: a hand whose three cards all came from the middle is known;
+    cards never seen are guessed from how long the round has run (players keep what is good).
+
+    >>> from skat.thirtyone.swap import SwapRound
+    >>> r = SwapRound.from_cards(["HA HK H9", "S8 S9 C7"], upcard="C8 D7 D8", stock="", dealer=1)
+    >>> _ = r.apply("H9 C8"); _ = r.apply("all")    # 1 holds ♥9 ♦7 ♦8, middle ♠8 ♠9 ♣7
+    >>> weakest_after_a_turn(r.view(0))             # his best next turn: all three, 17
+    (34, True)
+    """
     rules = view.rules
     players = sum(1 for a in view.active if a)
     guess = 2 * min(28, 20 + int(view.turns / max(1, players)))
-    weakest = 66
+    weakest, exact = 66, True
     for q in range(view.players):
         if q == view.seat or not view.active[q]:
             continue
         known = view.known[q]
         if len(known) == 3:
-            v = max(
-                value2(after_swap(known, view.middle, Swap((g,), (t,))), rules)
-                for g in known
-                for t in view.middle
-            )
+            v = _best_turn(known, view.middle, rules)
         else:
-            v = max(guess, value2(known, rules) + 4)
+            v, exact = max(guess, value2(known, rules) + 4), False
         weakest = min(weakest, v)
-    return weakest
+    return weakest, exact
 
 
 def _suit_support(cards: Sequence[Card]) -> int:

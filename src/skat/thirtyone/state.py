@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from skat.thirtyone.actions import (
     DRAW_PILE,
@@ -54,6 +54,7 @@ from skat.thirtyone.cards import Card, pack, parse_cards, show
 from skat.thirtyone.hands import format_value, is_instant, value2
 from skat.thirtyone.rules import Rules
 
+_TURNS: Final[dict[str, type[Round]]] = {}  # turn -> the class of its round
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 9
 
@@ -216,38 +217,41 @@ def _check_deal(
 class Round:
     """One deal of Scat: ``legal_actions``, ``validate``, ``apply``, ``undo``, ``copy``,
     ``view(seat)``, ``result``.  Players are numbered 0..n-1 clockwise; ``active[p]`` is False
-    for a player already out of the match (no cards, no turns)."""
+    for a player already out of the match (no cards, no turns).  A subclass is the round of
+    another turn (``turn``, e.g. Schwimmen's :class:`~skat.thirtyone.swap.SwapRound`):
+    :meth:`deal` and :meth:`from_cards` make the round of the turn the rules name."""
+
+    turn: ClassVar[str] = "draw"
+    open_cards: ClassVar[int] = 1
+    default_rules: ClassVar[Rules] = Rules()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _TURNS[cls.turn] = cls
 
     def __init__(
         self,
         hands: Sequence[Sequence[Card]],
         stock: Sequence[Card],
-        upcard: Card,
+        upcard: Card | Sequence[Card],
         dealer: int,
         rules: Rules | None = None,
         active: Sequence[bool] | None = None,
         lives: Sequence[int] | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        self._setup(hands, stock, [upcard], dealer, rules or Rules(), active, lives, rng)
-
-    def _setup(
-        self,
-        hands: Sequence[Sequence[Card]],
-        stock: Sequence[Card],
-        upcards: Sequence[Card],
-        dealer: int,
-        rules: Rules,
-        active: Sequence[bool] | None,
-        lives: Sequence[int] | None,
-        rng: random.Random | None,
-    ) -> None:
-        """Set up a deal: the open cards start the discard pile (:meth:`_lay_open`)."""
+        """``upcard``: the card turned up (Scat) or the cards laid open (``open_cards``)."""
+        rules = rules or self.default_rules
+        if rules.turn != self.turn:
+            raise ValueError(f"a {type(self).__name__} needs turn={self.turn}, not {rules.turn}")
+        opened = [upcard] if isinstance(upcard, Card) else list(upcard)
+        if len(opened) != self.open_cards:
+            raise ValueError(f"the deal lays {self.open_cards} open, not {len(opened)} cards")
         self.rules = rules
         n = len(hands)
         self.players = n
         self.active = tuple(active) if active is not None else (True,) * n
-        _check_deal(hands, stock, upcards, dealer, self.rules, self.active)
+        _check_deal(hands, stock, opened, dealer, self.rules, self.active)
         self.dealer = dealer
         self.lives = tuple(lives) if lives is not None else (self.rules.lives,) * n
         self._rng = rng if rng is not None else random.Random(0)
@@ -255,7 +259,7 @@ class Round:
         self._stock = list(stock)  # the top card is the last
         self._discards: list[Card] = []
         self._discarded_by: list[int | None] = []
-        self._lay_open(upcards)
+        self._lay_open(opened)
         self._known: list[set[Card]] = [set() for _ in range(n)]
         self.to_move = self.next_player(dealer)
         self.phase = Phase.DRAW
@@ -289,8 +293,7 @@ class Round:
         """Shuffle the pack with ``rng`` and deal: three cards each, one at a time from the
         dealer's left, one card up, the rest the stock.
 
-        Under ``turn=swap`` this deals a round of Schwimmen
-        (:class:`~skat.thirtyone.swap.SwapRound`): three cards open in the middle.
+        The round is of the turn the rules name (``turn=swap``: three cards to the middle).
 
         >>> r = Round.deal(random.Random(7), 4)
         >>> [len(r.hand(p)) for p in range(4)], r.view(1).stock_size
@@ -298,15 +301,12 @@ class Round:
         >>> type(Round.deal(random.Random(7), 4, rules=Rules(turn="swap"))).__name__
         'SwapRound'
         """
-        rules = rules or Rules()
-        if rules.turn == "swap" and cls is Round:
-            from skat.thirtyone.swap import SwapRound  # swap imports this module
-
-            return SwapRound.deal(rng, players, dealer, rules, active, lives)
+        rules = rules or cls.default_rules
+        kind = _TURNS[rules.turn]
         act = tuple(active) if active is not None else (True,) * players
         hands, cards = deal_hands(rng, players, dealer, rules, act)
-        upcard = cards.pop()  # the stock's top card is the last of the list
-        return cls(hands, cards, upcard, dealer, rules, act, lives, rng)
+        opened = [cards.pop() for _ in range(kind.open_cards)]  # the stock's top is the last
+        return kind(hands, cards, opened, dealer, rules, act, lives, rng)
 
     @classmethod
     def from_cards(
@@ -319,13 +319,15 @@ class Round:
         active: Sequence[bool] | None = None,
         lives: Sequence[int] | None = None,
     ) -> Round:
-        """A round from written cards; the stock is listed from its top card down."""
+        """A round from written cards; the stock is listed from its top card down;
+        ``upcard`` is the card turned up (Schwimmen: the three cards of the middle)."""
         stock_cards = list(parse_cards(stock))
         stock_cards.reverse()
-        return cls(
+        kind = _TURNS[rules.turn] if rules is not None else cls
+        return kind(
             [parse_cards(h) for h in hands],
             stock_cards,
-            parse_cards(upcard)[0],
+            parse_cards(upcard),
             dealer,
             rules,
             active,
@@ -686,3 +688,6 @@ def deal_hands(
         for p in order:
             hands[p].append(cards.pop())
     return hands, cards
+
+
+_TURNS["draw"] = Round

@@ -13,11 +13,12 @@ is the stock, face down.  The player to the dealer's left begins; a turn is one 
 
 31 (and Feuer, three aces, with ``feuer=on``) is shown at once, on the deal or after a swap,
 and everyone else loses a life.  Every card in the middle is public, so a card taken from it
-is known to all (:attr:`View.known`).
+is known to all (:attr:`View.known`).  ``Round.deal`` and ``Round.from_cards`` make a
+:class:`SwapRound` whenever the rules say ``turn=swap``.
 
 >>> from skat.thirtyone.rules import SCHWIMMEN
->>> r = SwapRound.from_cards(
-...     hands=["HA HK D7", "S8 S9 C7", "CK CQ D8"], middle="H10 C9 D9", stock="SA SK SQ",
+>>> r = SwapRound.from_cards(                  # the middle is written where Scat's up-card is
+...     hands=["HA HK D7", "S8 S9 C7", "CK CQ D8"], upcard="H10 C9 D9", stock="SA SK SQ",
 ...     dealer=2)
 >>> r.to_move, len(r.legal_actions()), [str(a) for a in r.legal_actions()[-3:]]
 (0, 12, ['all', 'pass', 'knock'])
@@ -31,7 +32,6 @@ Event(seat=0, action=Swap(give=(Card.parse('D7'),), take=(Card.parse('HT'),)), c
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -46,86 +46,25 @@ from skat.thirtyone.actions import (
     Swap,
     parse_action,
 )
-from skat.thirtyone.cards import Card, parse_cards
+from skat.thirtyone.cards import Card
 from skat.thirtyone.hands import is_instant
-from skat.thirtyone.rules import SCHWIMMEN, Rules
-from skat.thirtyone.state import IllegalActionError, Phase, Round, deal_hands
+from skat.thirtyone.rules import SCHWIMMEN
+from skat.thirtyone.state import IllegalActionError, Phase, Round
 
 
 class SwapRound(Round):
     """One deal of Schwimmen: the :class:`Round` interface with the open middle.  The
     middles laid aside after a round of passes are :attr:`discards`."""
 
-    def __init__(
-        self,
-        hands: Sequence[Sequence[Card]],
-        stock: Sequence[Card],
-        middle: Sequence[Card],
-        dealer: int,
-        rules: Rules | None = None,
-        active: Sequence[bool] | None = None,
-        lives: Sequence[int] | None = None,
-        rng: random.Random | None = None,
-    ) -> None:
-        rules = rules or SCHWIMMEN
-        if rules.turn != "swap":
-            raise ValueError(f"a round with an open middle needs turn=swap, not {rules}")
-        if len(middle) != 3:
-            raise ValueError(f"the middle holds 3 cards, not {len(middle)}")
-        self._middle: list[Card] = []
-        self._passes = 0
-        self._undo_middle: list[tuple[list[Card], int]] = []
-        self._setup(hands, stock, middle, dealer, rules, active, lives, rng)
+    turn = "swap"
+    open_cards = 3
+    default_rules = SCHWIMMEN
 
     def _lay_open(self, upcards: Sequence[Card]) -> None:
         """Schwimmen: the open cards are the middle."""
-        self._middle = list(upcards)
-
-    @classmethod
-    def deal(
-        cls,
-        rng: random.Random,
-        players: int,
-        dealer: int = 0,
-        rules: Rules | None = None,
-        active: Sequence[bool] | None = None,
-        lives: Sequence[int] | None = None,
-    ) -> SwapRound:
-        """Shuffle with ``rng``; three cards each from the dealer's left, three to the middle.
-
-        >>> r = SwapRound.deal(random.Random(7), 4)
-        >>> [len(r.hand(p)) for p in range(4)], len(r.middle), len(r.stock)
-        ([3, 3, 3, 3], 3, 17)
-        """
-        rules = rules or SCHWIMMEN
-        act = tuple(active) if active is not None else (True,) * players
-        hands, cards = deal_hands(rng, players, dealer, rules, act)
-        middle = [cards.pop() for _ in range(3)]
-        return cls(hands, cards, middle, dealer, rules, act, lives, rng)
-
-    @classmethod
-    def from_cards(
-        cls,
-        hands: Sequence[str],
-        middle: str,
-        stock: str,
-        dealer: int = 0,
-        rules: Rules | None = None,
-        active: Sequence[bool] | None = None,
-        lives: Sequence[int] | None = None,
-    ) -> SwapRound:
-        """A round from written cards; the stock is listed from its top card down."""
-        stock_cards = list(parse_cards(stock))
-        stock_cards.reverse()
-        return cls(
-            [parse_cards(h) for h in hands],
-            stock_cards,
-            parse_cards(middle),
-            dealer,
-            rules,
-            active,
-            lives,
-        )
+        self._middle: list[Card] = list(upcards)
+        self._passes = 0
+        self._undo_middle: list[tuple[list[Card], int]] = []
 
     @property
     def middle(self) -> tuple[Card, ...]:
