@@ -404,8 +404,9 @@ class TerminalMatch:
             return None
         if not text:
             return None
-        if self.swap:
-            return self.read_swap(low, view)
+        words = low.split()
+        if self.swap and len(words) == 2 and all(w.isdigit() for w in words):
+            return self.swap_at(view, int(words[0]), int(words[1]))
         if view.phase is Phase.DISCARD and low.isdigit():
             i = int(low)
             if 1 <= i <= len(view.hand):
@@ -418,20 +419,12 @@ class TerminalMatch:
             self.say(str(exc))
             return None
 
-    def read_swap(self, low: str, view: View) -> Action | None:
-        """``1 3`` (positions: your card, then the middle's) or what :func:`parse_action` reads."""
-        words = low.split()
-        if len(words) == 2 and all(w.isdigit() for w in words):
-            i, j = int(words[0]), int(words[1])
-            if 1 <= i <= len(view.hand) and 1 <= j <= len(view.middle):
-                return Swap((view.hand[i - 1],), (view.middle[j - 1],))
-            self.say("positions are 1 to 3: your card, then the middle's")
-            return None
-        try:
-            return parse_action(low)
-        except ActionError as exc:
-            self.say(str(exc))
-            return None
+    def swap_at(self, view: View, i: int, j: int) -> Action | None:
+        """Schwimmen's ``1 3``: your card 1 for the middle's card 3."""
+        if 1 <= i <= len(view.hand) and 1 <= j <= len(view.middle):
+            return Swap((view.hand[i - 1],), (view.middle[j - 1],))
+        self.say("positions are 1 to 3: your card, then the middle's")
+        return None
 
     def ask(self, prompt: str) -> str:
         print(self.encodable(prompt), end="", file=self.out, flush=True)

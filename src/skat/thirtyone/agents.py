@@ -153,12 +153,7 @@ class HeuristicAgent:
         """The action for this view."""
         legal = view.legal_actions
         if view.middle:
-            players = sum(1 for a in view.active if a)
-            turns = view.turns / max(1, players)
-            want = swap_knock_threshold(players, turns, view.rules)
-            if view.lives and view.lives[view.seat] <= 1:
-                want += 2
-            return swap_choice(view, want, lookahead=True)
+            return self._schwimmen(view)
         if view.phase is Phase.DISCARD:
             return self._discard(view)
         rules = view.rules
@@ -186,6 +181,13 @@ class HeuristicAgent:
         if DRAW_STOCK in legal:
             return DRAW_STOCK
         return legal[0]
+
+    def _schwimmen(self, view: View) -> Action:
+        players = sum(1 for a in view.active if a)
+        want = swap_knock_threshold(players, view.turns / max(1, players), view.rules)
+        if view.lives and view.lives[view.seat] <= 1:
+            want += 2
+        return swap_choice(view, want, lookahead=True)
 
     def _discard(self, view: View) -> Action:
         rules = view.rules
@@ -277,43 +279,53 @@ def swap_choice(view: View, want: int, lookahead: bool) -> Action:
     rules, hand, legal = view.rules, view.hand, view.legal_actions
     now = value2(hand, rules)
     nxt = _next_active(view) if lookahead else None
-    best: tuple[float, int, int] | None = None
-    choice: Action = PASS
-    for action in legal:
-        if not (isinstance(action, Swap) or action == SWAP_ALL):
-            continue
-        new = after_swap(hand, view.middle, action)
-        v = value2(new, rules)
-        given = [c for c in hand if c not in new]
-        score = float(v)
-        if nxt is not None:
-            left = after_swap(view.middle, hand, _mirror(action, hand, view.middle))
-            score += 0.25 * _suit_support(new) - 0.3 * _best_turn(view.known[nxt], left, rules)
-        key = (score, v, -sum(c.points for c in given))
-        if best is None or key > best:
-            best, choice = key, action
+    choice, score = _best_swap(view, nxt)
     best_v = value2(after_swap(hand, view.middle, choice), rules)
-    if best_v >= 62:
+    if best_v >= 62 or (view.knocker is not None and best_v > now):
         return choice
     if view.knocker is not None:
-        return choice if best_v > now else PASS
-    if KNOCK in legal and now >= want:
+        return PASS
+    if KNOCK in legal and (now >= want or (lookahead and _beats_the_weakest(view, now))):
         return KNOCK
-    if KNOCK in legal and lookahead:
-        weakest, exact = weakest_after_a_turn(view)
-        if now > weakest if exact else now >= weakest + 4:
-            return KNOCK
     if best_v > now:
         return choice
-    if nxt is not None and best is not None:
-        stay = now + 0.25 * _suit_support(hand)
-        stay -= 0.3 * _best_turn(view.known[nxt], view.middle, rules)
-        if best[0] > stay:
-            return choice
+    if nxt is not None and score > _swap_score(view, hand, view.middle, nxt):
+        return choice
     return PASS
 
 
-def _mirror(action: Action, hand: Sequence[Card], middle: Sequence[Card]) -> Action:
+def _best_swap(view: View, nxt: int | None) -> tuple[Action, float]:
+    """The swap (or ``all``) of the best score, and the score; ties keep the lower cards."""
+    best: tuple[float, int, int] | None = None
+    choice: Action = PASS
+    for action in view.legal_actions:
+        if not (isinstance(action, Swap) or action == SWAP_ALL):
+            continue
+        new = after_swap(view.hand, view.middle, action)
+        left = after_swap(view.middle, view.hand, _mirror(action))
+        score = _swap_score(view, new, left, nxt)
+        given = sum(c.points for c in view.hand if c not in new)
+        key = (score, value2(new, view.rules), -given)
+        if best is None or key > best:
+            best, choice = key, action
+    return choice, (best[0] if best is not None else 0.0)
+
+
+def _swap_score(view: View, hand: Sequence[Card], middle: Sequence[Card], nxt: int | None) -> float:
+    """A hand's value, plus (looking ahead) a little for cards of one suit, minus a part of
+    what the middle left gives the next player."""
+    score = float(value2(hand, view.rules))
+    if nxt is not None:
+        score += 0.25 * _suit_support(hand) - 0.3 * _best_turn(view.known[nxt], middle, view.rules)
+    return score
+
+
+def _beats_the_weakest(view: View, now: int) -> bool:
+    weakest, exact = weakest_after_a_turn(view)
+    return now > weakest if exact else now >= weakest + 4
+
+
+def _mirror(action: Action) -> Action:
     """The same exchange seen from the middle: it gives what the hand takes."""
     if isinstance(action, Swap):
         return Swap(action.take, action.give)

@@ -398,12 +398,7 @@ class Round:
 
     def validate(self, action: Action | str) -> Action:
         """The action, parsed; raises :class:`IllegalActionError` saying why it is illegal."""
-        try:
-            act = parse_action(action) if isinstance(action, str) else action
-        except ActionError as exc:
-            raise IllegalActionError(str(exc)) from None
-        if self.phase is Phase.OVER:
-            raise IllegalActionError("the round is over")
+        act = self._parsed(action)
         p = self.to_move
         if self.phase is Phase.DISCARD:
             if not isinstance(act, Discard):
@@ -437,6 +432,16 @@ class Round:
                 raise IllegalActionError("you may not stand: draw a card or knock")
         else:
             raise IllegalActionError(f"not an action: {act!r}")
+        return act
+
+    def _parsed(self, action: Action | str) -> Action:
+        """The action, read from text; refused when it is none or the round is over."""
+        try:
+            act = parse_action(action) if isinstance(action, str) else action
+        except ActionError as exc:
+            raise IllegalActionError(str(exc)) from None
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("the round is over")
         return act
 
     def _pile_reason(self, p: int) -> str | None:
@@ -514,6 +519,8 @@ class Round:
         return event
 
     def _end_turn(self, p: int, discarded: bool = True) -> None:
+        """After a discard (Schwimmen: a swap) the hand may be 31; after the last turns the
+        showdown; else the next player."""
         self.turns += 1
         if discarded and is_instant(self._hands[p], self.rules):
             self._end_instant([p], "31")
@@ -522,18 +529,24 @@ class Round:
         if self.knocker is not None and nxt == self.knocker:
             self._showdown("showdown")
             return
+        if not self._between_turns():
+            return
+        self.to_move = nxt
+        self.phase = Phase.DRAW
+
+    def _between_turns(self) -> bool:
+        """Scat: an empty stock is renewed from the pile, or the round is a draw (False)."""
         if not self._stock:
             if self.rules.stock_out == "draw" and self.knocker is None:
                 self._end_draw()
-                return
+                return False
             if self.rules.stock_out == "shuffle" and len(self._discards) > 1:
                 rest = self._discards[:-1]
                 self._rng.shuffle(rest)
                 self._stock = rest
                 self._discards = self._discards[-1:]
                 self._discarded_by = self._discarded_by[-1:]
-        self.to_move = nxt
-        self.phase = Phase.DRAW
+        return True
 
     def _values(self, players: Sequence[int]) -> tuple[int | None, ...]:
         return tuple(

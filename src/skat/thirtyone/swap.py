@@ -40,14 +40,11 @@ from skat.thirtyone.actions import (
     PASS,
     SWAP_ALL,
     Action,
-    ActionError,
     Call,
     Event,
     Swap,
-    parse_action,
 )
 from skat.thirtyone.cards import Card
-from skat.thirtyone.hands import is_instant
 from skat.thirtyone.rules import SCHWIMMEN
 from skat.thirtyone.state import IllegalActionError, Phase, Round
 
@@ -88,12 +85,7 @@ class SwapRound(Round):
 
     def validate(self, action: Action | str) -> Action:
         """The action, parsed; raises :class:`IllegalActionError` saying why it is illegal."""
-        try:
-            act = parse_action(action) if isinstance(action, str) else action
-        except ActionError as exc:
-            raise IllegalActionError(str(exc)) from None
-        if self.phase is Phase.OVER:
-            raise IllegalActionError("the round is over")
+        act = self._parsed(action)
         if isinstance(act, Swap):
             self._check_swap(act)
         elif act == KNOCK:
@@ -141,7 +133,7 @@ class SwapRound(Round):
             self.knocker = p
         if act != PASS:
             self._passes = 0
-        self._next_turn(p, swapped=act not in (PASS, KNOCK))
+        self._end_turn(p, discarded=act not in (PASS, KNOCK))
         return event
 
     def _exchange(self, p: int, give: Sequence[Card], take: Sequence[Card]) -> None:
@@ -152,21 +144,12 @@ class SwapRound(Round):
             known.discard(g)
             known.add(t)
 
-    def _next_turn(self, p: int, swapped: bool) -> None:
-        self.turns += 1
-        if swapped and is_instant(self._hands[p], self.rules):
-            self._end_instant([p], "31")
-            return
-        nxt = self.next_player(p)
-        if self.knocker is not None and nxt == self.knocker:
-            self._showdown("showdown")
-            return
+    def _between_turns(self) -> bool:
+        """After every player in the round has passed in a row (no knock): a new middle."""
         if self.knocker is None and self._passes >= self.n_active:
             self._passes = 0
-            if not self._new_middle():
-                return
-        self.to_move = nxt
-        self.phase = Phase.DRAW
+            return self._new_middle()
+        return True
 
     def _new_middle(self) -> bool:
         """Everyone passed: lay the middle aside and turn up three fresh cards.  False when
