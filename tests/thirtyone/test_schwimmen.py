@@ -349,3 +349,12 @@ def test_heuristic_beats_random_players_at_schwimmen() -> None:
 def test_every_agent_finishes_schwimmen_matches() -> None:
     report = run_arena(["greedy", "heuristic", "random", "greedy"], 8, seed=2, rules=SCHWIMMEN)
     assert sum(report.wins.values()) == 8 and report.rounds >= 8
+
+
+def test_the_open_middle_is_seen_by_everyone() -> None:
+    from skat.thirtyone.agents import unseen_cards
+
+    r = swim(WEAK)
+    unseen = set(unseen_cards(r.view(1)))
+    assert not unseen & set(r.middle) and not unseen & set(r.hand(1))
+    assert len(unseen) == 32 - 3 - 3

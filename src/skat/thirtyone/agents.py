@@ -111,7 +111,7 @@ def unseen_cards(view: View) -> list[Card]:
     >>> len(unseen_cards(r.view(0))), len(r.view(0).pack) - 3 - 1
     (48, 48)
     """
-    seen = set(view.hand) | set(view.discards)
+    seen = set(view.hand) | set(view.discards) | set(view.middle)
     for cards in view.known:
         seen.update(cards)
     return [c for c in view.pack if c not in seen]
