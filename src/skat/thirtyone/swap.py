@@ -16,7 +16,6 @@ and everyone else loses a life.  Every card in the middle is public, so a card t
 is known to all (:attr:`View.known`).  ``Round.deal`` and ``Round.from_cards`` make a
 :class:`SwapRound` whenever the rules say ``turn=swap``.
 
->>> from skat.thirtyone.rules import SCHWIMMEN
 >>> r = SwapRound.from_cards(                  # the middle is written where Scat's up-card is
 ...     hands=["HA HK D7", "S8 S9 C7", "CK CQ D8"], upcard="H10 C9 D9", stock="SA SK SQ",
 ...     dealer=2)
