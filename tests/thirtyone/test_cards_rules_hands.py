@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -102,10 +104,14 @@ def test_rules_string_round_trips_for_every_option() -> None:
         "take_back": "off",
         "knocker_pays": "1",
         "stock_out": "draw",
+        "turn": "swap",
+        "swap_two": "on",
+        "knocker_safe": "off",
     }
     assert set(samples) == {o.name for o in OPTIONS}
     for name, value in samples.items():
-        r = Rules.parse(f"scat,{name}={value}")
+        extra = ",turn=swap" if name == "swap_two" else ""
+        r = Rules.parse(f"scat,{name}={value}{extra}")
         assert Rules.parse(str(r)) == r
         assert r != SCAT, name
 
@@ -113,9 +119,10 @@ def test_rules_string_round_trips_for_every_option() -> None:
 def test_schwimmen_preset_is_the_32_card_pack_with_30_and_a_half_and_feuer() -> None:
     r = Rules.parse("schwimmen")
     assert r == SCHWIMMEN and (r.pack, r.three_of_a_kind, r.feuer) == (32, "30.5", True)
-    assert str(Rules(pack=32, three_of_a_kind="30.5", feuer=True, min_knock=21)) == (
-        "schwimmen,min_knock=21"
-    )
+    assert (r.turn, r.knocker_pays, r.knocker_safe) == ("swap", 1, False)
+    assert str(replace(SCHWIMMEN, min_knock=21)) == "schwimmen,min_knock=21"
+    scat32 = Rules(pack=32, three_of_a_kind="30.5", feuer=True)
+    assert Rules.parse(str(scat32)) == scat32 and str(scat32).startswith("scat,")
 
 
 @pytest.mark.parametrize(
@@ -127,6 +134,9 @@ def test_schwimmen_preset_is_the_32_card_pack_with_30_and_a_half_and_feuer() -> 
         ("scat,feuer=maybe", "rules option feuer takes on or off, not 'maybe'"),
         ("scat,three_of_a_kind=29", "rules option three_of_a_kind takes off or 30 or 30.5"),
         ("scat,min_knock", "rules option min_knock needs a value"),
+        ("scat,turn=trade", "rules option turn takes draw or swap, not 'trade'"),
+        ("schwimmen,throw_down=on", "throw_down=on is a rule of the draw turn"),
+        ("scat,swap_two=on", "swap_two=on is a rule of the Schwimmen turn: add turn=swap"),
         ("", "empty rules"),
     ],
 )
@@ -151,6 +161,7 @@ def test_rules_accept_the_half_sign() -> None:
             "min_knock": st.integers(0, 31),
             "throw_down": st.booleans(),
             "feuer": st.booleans(),
+            "knocker_safe": st.booleans(),
             "take_back": st.booleans(),
             "knocker_pays": st.integers(1, 2),
             "stock_out": st.sampled_from(["shuffle", "draw"]),
@@ -160,6 +171,10 @@ def test_rules_accept_the_half_sign() -> None:
 def test_rules_string_round_trips_for_any_combination(options: dict[str, object]) -> None:
     rules = Rules(**options)  # type: ignore[arg-type]
     assert Rules.parse(str(rules)) == rules
+    if not rules.throw_down:
+        for two in (False, True):
+            swap = replace(rules, turn="swap", swap_two=two)
+            assert Rules.parse(str(swap)) == swap
 
 
 @given(st.lists(st.sampled_from(pack(52)), min_size=3, max_size=3, unique=True), st.booleans())

@@ -37,7 +37,7 @@ def mixed_agents(n: int, seed: int) -> list[RandomAgent | HeuristicAgent]:
 
 def card_places(r: Round) -> list[object]:
     places: list[object] = [c for p in range(r.players) for c in r.hand(p)]
-    return places + list(r.stock) + list(r.discards)
+    return places + list(r.stock) + list(r.discards) + list(r.middle)
 
 
 def step(m: Match, agents: list[RandomAgent | HeuristicAgent]) -> None:

@@ -9,11 +9,14 @@ in wins.  The rules are in docs/thirtyone.md; --rules help lists the options.
 
 Commands on your turn: s (stock), p (pile), k (knock), t (throw down, when played), then the
 card to discard by its position 1-4 or its name (HA, S10, ♥K); h for help, q to quit.
+Schwimmen (--rules schwimmen): three cards lie open in the middle; swap one of yours for one
+of them ("1 3" or "HA D7": your card first), a (all three), w (pass, "schieben") or k (knock).
 --plain prints plain lines without colour and does not wait between rounds (for scripts).
 
 examples:
   skat thirty-one
   skat thirty-one --players 3 --seed 7 --rules schwimmen
+  skat thirty-one --rules schwimmen,swap_two=on --arena heuristic,greedy,greedy --matches 300
   skat thirty-one --rules scat,min_knock=21,three_of_a_kind=30.5 --plain < moves.txt
   skat thirty-one --arena heuristic,random,random,random --matches 500 --seed 1
 """
@@ -31,7 +34,9 @@ from skat.thirtyone import (
     DRAW_PILE,
     DRAW_STOCK,
     KNOCK,
+    PASS,
     STAND,
+    SWAP_ALL,
     THROW_DOWN,
     Action,
     Call,
@@ -41,6 +46,7 @@ from skat.thirtyone import (
     Match,
     Phase,
     Rules,
+    Swap,
     View,
     format_value,
     parse_action,
@@ -153,6 +159,8 @@ class TerminalMatch:
             self.ascii = False
         except (UnicodeEncodeError, LookupError):
             self.ascii = True
+        self.swap = rules.turn == "swap"
+        self.game = "Schwimmen" if self.swap else "Scat (Thirty-one)"
         self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
         self.bots: list[Agent | None] = [None] + [
             AGENTS[bot](random.Random(f"{seed}:bot{i}")) for i in range(1, players)
@@ -188,7 +196,7 @@ class TerminalMatch:
             if m.out[p]:
                 state = "out"
             elif m.lives[p] == 0:
-                state = "on the county"
+                state = "swims" if self.swap else "on the county"
             elif self.plain:
                 state = f"{m.lives[p]} {'penny' if m.lives[p] == 1 else 'pennies'}"
             else:
@@ -198,9 +206,7 @@ class TerminalMatch:
 
     # the game -------------------------------------------------------------------------------
     def play(self) -> int:
-        self.say(
-            f"Scat (Thirty-one), {len(self.names)} players, rules {self.rules}, seed {self.seed}"
-        )
+        self.say(f"{self.game}, {len(self.names)} players, rules {self.rules}, seed {self.seed}")
         try:
             while True:
                 self.play_round()
@@ -236,19 +242,27 @@ class TerminalMatch:
         m = self.match
         r = m.round
         self.say()
+        table = (
+            f"middle {self.cards(r.middle)}"
+            if self.swap
+            else f"stock {len(r.stock)}, pile {self.card(r.discards[-1])}"
+        )
         self.say(
             self.bold(f"— round {m.rounds}: {self.names[r.dealer]} {_verb(r.dealer, 'deal')} —")
-            + f"  stock {len(r.stock)}, pile {self.card(r.discards[-1])}"
+            + f"  {table}"
         )
         self.say(self.lives_line())
         if not m.out[0] and (r.over or r.to_move != 0):
             self.say(f"your cards: {self.cards(r.hand(0))} = {format_value(m.view(0).value2)}")
         while not r.over:
             seat = r.to_move
+            middle = r.middle
             if seat == 0:
                 self.human_turn()
             else:
                 self.bot_turn(seat)
+            if self.swap and not r.over and r.log[-1].action == PASS and r.middle != middle:
+                self.say(f"everyone passed: a new middle {self.cards(r.middle)}")
         assert r.result is not None
         self.show_result(r.result)
 
@@ -258,6 +272,9 @@ class TerminalMatch:
         assert agent is not None
         name = self.names[seat]
         first = agent.choose(m.view(seat))
+        if self.swap:
+            self.bot_swap_turn(name, first)
+            return
         event = m.apply(first)
         if isinstance(first, Call):
             if first == KNOCK:
@@ -272,6 +289,47 @@ class TerminalMatch:
         assert isinstance(second, Discard)
         source = "the stock" if first == DRAW_STOCK else f"the pile ({self.card(event.card)})"
         self.say(f"{name} draws from {source}, discards {self.card(second.card)}")
+
+    def bot_swap_turn(self, name: str, action: Action) -> None:
+        self.match.apply(action)
+        if action == KNOCK:
+            self.say(self.bold(f"{name} knocks!") + " Everyone else has one more turn.")
+        elif action == PASS:
+            self.say(f"{name} passes")
+        elif action == SWAP_ALL:
+            self.say(f"{name} swaps all three; middle {self.cards(self.match.round.middle)}")
+        else:
+            assert isinstance(action, Swap)
+            self.say(
+                f"{name} swaps {self.cards(action.give)} for {self.cards(action.take)}; "
+                f"middle {self.cards(self.match.round.middle)}"
+            )
+
+    def human_swap_turn(self, view: View) -> None:
+        hand = "  ".join(f"{i}={self.card(c)}" for i, c in enumerate(view.hand, 1))
+        middle = "  ".join(f"{i}={self.card(c)}" for i, c in enumerate(view.middle, 1))
+        words = "your card then a middle card (e.g. 1 3 or HA D7), a = all three, w = pass"
+        if KNOCK in view.legal_actions:
+            words += ", k = knock"
+        while True:
+            action = self.read_action(
+                f"your cards {hand} = {format_value(view.value2)}\n"
+                f"middle     {middle}\nswap: {words} (h help, q quit)",
+                view,
+            )
+            if action is None:
+                continue
+            try:
+                self.match.apply(action)
+            except IllegalActionError as exc:
+                self.say(f"not allowed: {exc}")
+                continue
+            break
+        kept = self.match.round.hand(0)
+        done = "You knock" if action == KNOCK else "You pass" if action == PASS else "You swap"
+        self.say(
+            f"{done}; your cards: {self.cards(kept)} = {format_value(self.match.view(0).value2)}"
+        )
 
     def prompt_line(self, view: View) -> str:
         words = []
@@ -293,9 +351,13 @@ class TerminalMatch:
         view = m.view(0)
         if view.knocker is not None:
             self.say(f"{self.names[view.knocker]} knocked: this is your last turn")
+        source = "the middle" if self.swap else "the pile"
         for p, known in enumerate(view.known):
             if p and known and view.active[p]:
-                self.say(f"{self.names[p]} holds {self.cards(known)} (taken from the pile)")
+                self.say(f"{self.names[p]} holds {self.cards(known)} (taken from {source})")
+        if self.swap:
+            self.human_swap_turn(view)
+            return
         self.say(f"your cards: {self.cards(view.hand)} = {format_value(view.value2)}")
         while True:
             action = self.read_action(self.prompt_line(view), view)
@@ -338,10 +400,13 @@ class TerminalMatch:
         text = self.ask(prompt + "\n> ").strip()
         low = text.lower()
         if low in ("h", "help", "?"):
-            self.say(HELP_TEXT)
+            self.say(SWAP_HELP if self.swap else HELP_TEXT)
             return None
         if not text:
             return None
+        words = low.split()
+        if self.swap and len(words) == 2 and all(w.isdigit() for w in words):
+            return self.swap_at(view, int(words[0]), int(words[1]))
         if view.phase is Phase.DISCARD and low.isdigit():
             i = int(low)
             if 1 <= i <= len(view.hand):
@@ -353,6 +418,13 @@ class TerminalMatch:
         except ActionError as exc:
             self.say(str(exc))
             return None
+
+    def swap_at(self, view: View, i: int, j: int) -> Action | None:
+        """Schwimmen's ``1 3``: your card 1 for the middle's card 3."""
+        if 1 <= i <= len(view.hand) and 1 <= j <= len(view.middle):
+            return Swap((view.hand[i - 1],), (view.middle[j - 1],))
+        self.say("positions are 1 to 3: your card, then the middle's")
+        return None
 
     def ask(self, prompt: str) -> str:
         print(self.encodable(prompt), end="", file=self.out, flush=True)
@@ -389,4 +461,16 @@ k or knock: keep your cards; everyone else has one last turn, then all show
 t or throw: (throw_down=on, before anyone drew) show down at once
 then discard: 1-4 (position) or the card (HA, S10, ♥K); not the card just taken from the pile
 hand value: the cards of one suit added up (A 11, K Q J 10, others their pips); 31 is the best
+q: quit"""
+
+SWAP_HELP = """\
+Schwimmen: three cards lie open in the middle. On your turn, one of:
+  1 3 or HA D7: give your card 1 (♥A) for the middle's card 3 (♦7)
+  a or all: swap all three of your cards with the middle
+  w or pass: pass ("schieben"); when everyone has passed, three fresh cards replace the middle
+  k or knock: keep your cards; everyone else has one more turn, then all show
+31 (or three aces, "Feuer") is shown at once: everyone else loses a life. Otherwise the lowest
+hand loses a life; with none left you swim, and the next loss puts you out.
+hand value: the cards of one suit added up (A 11, K Q J 10, others their pips); three of a
+rank 30½
 q: quit"""

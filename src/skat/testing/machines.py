@@ -503,7 +503,7 @@ def _scat_move(state: Round, rng: random.Random) -> None:
 
 
 def scat(rules: ScatRules | None = None, players: int = 4) -> Machine[Round]:
-    """One round of Scat (Thirty-One) for ``players`` players."""
+    """One round of Scat (Thirty-One) for ``players`` players (Schwimmen's open middle too)."""
     r = rules or ScatRules()
     index = {c: i for i, c in enumerate(scat_pack(r.pack))}
     full = (1 << len(index)) - 1
@@ -534,12 +534,14 @@ def scat(rules: ScatRules | None = None, players: int = 4) -> Machine[Round]:
             *(mask(s.hand(p)) for p in range(s.players)),
             mask(s.stock),
             mask(s.discards),
+            mask(s.middle),
         ],
         pack=full,
         snapshot=lambda s: (
             tuple(s.hand(p) for p in range(s.players)),
             s.stock,
             s.discards,
+            s.middle,
             (s.to_move, s.phase, s.knocker, s.result),
             s.log,
             tuple(s.view(p) for p in range(s.players)),

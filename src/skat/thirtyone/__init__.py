@@ -1,4 +1,5 @@
-"""Scat ("Thirty-one"), the draw-and-discard game (pagat.com, *Scat*): its own small core.
+"""Scat ("Thirty-one"), the draw-and-discard game (pagat.com, *Scat*), and its German cousin
+Schwimmen (``Rules.parse("schwimmen")``: swap with three open cards): their own small core.
 
 It imports only the standard library (an import-linter contract keeps it so) and has the
 shape of the Skat engine: :class:`Round` is a state machine with ``legal_actions``,
@@ -17,13 +18,16 @@ from skat.thirtyone.actions import (
     DRAW_PILE,
     DRAW_STOCK,
     KNOCK,
+    PASS,
     STAND,
+    SWAP_ALL,
     THROW_DOWN,
     Action,
     Call,
     Discard,
     Draw,
     Event,
+    Swap,
     parse_action,
 )
 from skat.thirtyone.cards import Card, pack, parse_cards
@@ -31,14 +35,17 @@ from skat.thirtyone.hands import format_value, value2
 from skat.thirtyone.match import Match
 from skat.thirtyone.rules import SCAT, SCHWIMMEN, Rules, RulesError
 from skat.thirtyone.state import IllegalActionError, Phase, Round, RoundResult, View
+from skat.thirtyone.swap import SwapRound
 
 __all__ = [
     "DRAW_PILE",
     "DRAW_STOCK",
     "KNOCK",
+    "PASS",
     "SCAT",
     "SCHWIMMEN",
     "STAND",
+    "SWAP_ALL",
     "THROW_DOWN",
     "Action",
     "Call",
@@ -53,6 +60,8 @@ __all__ = [
     "RoundResult",
     "Rules",
     "RulesError",
+    "Swap",
+    "SwapRound",
     "View",
     "format_value",
     "pack",

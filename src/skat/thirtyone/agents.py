@@ -15,6 +15,12 @@ An agent sees one seat's :class:`~skat.thirtyone.state.View` and returns one of 
   :func:`knock_threshold`) and rises with the turns played (the others' hands improve), and
   never below the rules' minimum.
 
+Under Schwimmen's turn (``turn=swap``, :mod:`skat.thirtyone.swap`) both players choose among
+the swaps with the open middle, passing and knocking (:func:`swap_choice`): the greedy player
+takes the swap that raises its hand most and knocks at 25; the heuristic one weighs each swap
+by the value kept, what it leaves the next player, knocks at :func:`swap_knock_threshold`, and
+on its last turn after a knock only raises its hand.
+
 >>> import random
 >>> from skat.thirtyone import Round
 >>> r = Round.from_cards(["HA HK D2", "S3 S4 C9"], upcard="H10", stock="C2 D3 D4", dealer=1)
@@ -28,7 +34,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
-from skat.thirtyone.actions import DRAW_PILE, DRAW_STOCK, KNOCK, THROW_DOWN, Action, Discard
+from skat.thirtyone.actions import (
+    DRAW_PILE,
+    DRAW_STOCK,
+    KNOCK,
+    PASS,
+    SWAP_ALL,
+    THROW_DOWN,
+    Action,
+    Discard,
+    Swap,
+)
 from skat.thirtyone.cards import Card
 from skat.thirtyone.hands import best_three, value2
 from skat.thirtyone.rules import Rules
@@ -66,6 +82,8 @@ class GreedyAgent:
         """The action for this view."""
         legal = view.legal_actions
         rules = view.rules
+        if view.middle:
+            return swap_choice(view, 2 * max(self.knock_at, rules.min_knock), lookahead=False)
         if view.phase is Phase.DISCARD:
             allowed = [a for a in legal if isinstance(a, Discard)]
             return max(
@@ -93,7 +111,7 @@ def unseen_cards(view: View) -> list[Card]:
     >>> len(unseen_cards(r.view(0))), len(r.view(0).pack) - 3 - 1
     (48, 48)
     """
-    seen = set(view.hand) | set(view.discards)
+    seen = set(view.hand) | set(view.discards) | set(view.middle)
     for cards in view.known:
         seen.update(cards)
     return [c for c in view.pack if c not in seen]
@@ -134,6 +152,8 @@ class HeuristicAgent:
     def choose(self, view: View) -> Action:
         """The action for this view."""
         legal = view.legal_actions
+        if view.middle:
+            return self._schwimmen(view)
         if view.phase is Phase.DISCARD:
             return self._discard(view)
         rules = view.rules
@@ -161,6 +181,13 @@ class HeuristicAgent:
         if DRAW_STOCK in legal:
             return DRAW_STOCK
         return legal[0]
+
+    def _schwimmen(self, view: View) -> Action:
+        players = sum(1 for a in view.active if a)
+        want = swap_knock_threshold(players, view.turns / max(1, players), view.rules)
+        if view.lives and view.lives[view.seat] <= 1:
+            want += 2
+        return swap_choice(view, want, lookahead=True)
 
     def _discard(self, view: View) -> Action:
         rules = view.rules
@@ -205,6 +232,151 @@ def _next_active(view: View) -> int | None:
         if view.active[q]:
             return q
     return None
+
+
+def after_swap(hand: Sequence[Card], middle: Sequence[Card], action: Action) -> tuple[Card, ...]:
+    """The hand after a swap (or ``all``) with the middle; any other action keeps it.
+
+    >>> from skat.thirtyone.cards import parse_cards
+    >>> h, m = parse_cards("HA HK D7"), parse_cards("H10 C9 D9")
+    >>> [str(c) for c in after_swap(h, m, Swap(h[2:], m[:1]))], after_swap(h, m, SWAP_ALL) == m
+    (['♥A', '♥K', '♥10'], True)
+    """
+    if action == SWAP_ALL:
+        return tuple(middle)
+    if not isinstance(action, Swap):
+        return tuple(hand)
+    out = list(hand)
+    for g, t in zip(action.give, action.take, strict=True):
+        out[out.index(g)] = t
+    return tuple(out)
+
+
+def swap_knock_threshold(players: int, turns_per_player: float, rules: Rules) -> int:
+    """Twice the hand value the heuristic knocks with in Schwimmen: the three open cards make
+    hands better than in Scat, so the bases are higher (measured against ``greedy``, see
+    docs/thirtyone.md); after eight turns each it knocks with whatever it is allowed to, so
+    that a table of computer players always ends its round.
+
+    >>> [swap_knock_threshold(n, 0, Rules(turn="swap")) // 2 for n in (2, 3, 4, 6)]
+    [26, 26, 26, 25]
+    >>> swap_knock_threshold(4, 8, Rules(turn="swap", min_knock=20)) // 2
+    20
+    """
+    if turns_per_player >= 8:
+        return 2 * rules.min_knock
+    base = 26 if players <= 4 else 25
+    return max(2 * base, 2 * rules.min_knock)
+
+
+def swap_choice(view: View, want: int, lookahead: bool) -> Action:
+    """Schwimmen: 31 or Feuer if a swap makes it; on the last turn after a knock the best
+    swap if it raises the hand, else pass; knock at ``want`` (twice the value); else the best
+    swap if it raises the hand, else pass.  With ``lookahead`` it also knocks when it beats
+    the weakest other player's expected hand (:func:`weakest_after_a_turn`) and weighs each
+    swap by the cards of a suit it keeps and by what the middle it leaves gives the next
+    player (exactly, when all his cards came from the middle)."""
+    rules, hand, legal = view.rules, view.hand, view.legal_actions
+    now = value2(hand, rules)
+    nxt = _next_active(view) if lookahead else None
+    choice, score = _best_swap(view, nxt)
+    best_v = value2(after_swap(hand, view.middle, choice), rules)
+    if best_v >= 62 or (view.knocker is not None and best_v > now):
+        return choice
+    if view.knocker is not None:
+        return PASS
+    if KNOCK in legal and (now >= want or (lookahead and _beats_the_weakest(view, now))):
+        return KNOCK
+    if best_v > now:
+        return choice
+    if nxt is not None and score > _swap_score(view, hand, view.middle, nxt):
+        return choice
+    return PASS
+
+
+def _best_swap(view: View, nxt: int | None) -> tuple[Action, float]:
+    """The swap (or ``all``) of the best score, and the score; ties keep the lower cards."""
+    best: tuple[float, int, int] | None = None
+    choice: Action = PASS
+    for action in view.legal_actions:
+        if not (isinstance(action, Swap) or action == SWAP_ALL):
+            continue
+        new = after_swap(view.hand, view.middle, action)
+        left = after_swap(view.middle, view.hand, _mirror(action))
+        score = _swap_score(view, new, left, nxt)
+        given = sum(c.points for c in view.hand if c not in new)
+        key = (score, value2(new, view.rules), -given)
+        if best is None or key > best:
+            best, choice = key, action
+    return choice, (best[0] if best is not None else 0.0)
+
+
+def _swap_score(view: View, hand: Sequence[Card], middle: Sequence[Card], nxt: int | None) -> float:
+    """A hand's value, plus (looking ahead) a little for cards of one suit, minus a part of
+    what the middle left gives the next player."""
+    score = float(value2(hand, view.rules))
+    if nxt is not None:
+        score += 0.25 * _suit_support(hand) - 0.3 * _best_turn(view.known[nxt], middle, view.rules)
+    return score
+
+
+def _beats_the_weakest(view: View, now: int) -> bool:
+    weakest, exact = weakest_after_a_turn(view)
+    return now > weakest if exact else now >= weakest + 4
+
+
+def _mirror(action: Action) -> Action:
+    """The same exchange seen from the middle: it gives what the hand takes."""
+    if isinstance(action, Swap):
+        return Swap(action.take, action.give)
+    return SWAP_ALL if action == SWAP_ALL else PASS
+
+
+def _best_turn(cards: Sequence[Card], middle: Sequence[Card], rules: Rules) -> int:
+    """Twice the best value a player holding ``cards`` (all three known, else 0) reaches
+    with one turn against ``middle``: keep, swap one card, or swap all three."""
+    if len(cards) != 3:
+        return 0
+    best = max(value2(cards, rules), value2(middle, rules))
+    for g in cards:
+        for t in middle:
+            best = max(best, value2(after_swap(cards, middle, Swap((g,), (t,))), rules))
+    return best
+
+
+def weakest_after_a_turn(view: View) -> tuple[int, bool]:
+    """Twice the value the weakest other player is expected to hold after one more turn,
+    and whether that is exact: a hand whose three cards all came from the middle is known;
+    cards never seen are guessed from how long the round has run (players keep what is good).
+
+    >>> from skat.thirtyone.swap import SwapRound
+    >>> r = SwapRound.from_cards(["HA HK H9", "S8 S9 C7"], upcard="C8 D7 D8", stock="", dealer=1)
+    >>> _ = r.apply("H9 C8"); _ = r.apply("all")    # 1 holds ♥9 ♦7 ♦8, middle ♠8 ♠9 ♣7
+    >>> weakest_after_a_turn(r.view(0))             # his best next turn: all three, 17
+    (34, True)
+    """
+    rules = view.rules
+    players = sum(1 for a in view.active if a)
+    guess = 2 * min(28, 20 + int(view.turns / max(1, players)))
+    weakest, exact = 66, True
+    for q in range(view.players):
+        if q == view.seat or not view.active[q]:
+            continue
+        known = view.known[q]
+        if len(known) == 3:
+            v = _best_turn(known, view.middle, rules)
+        else:
+            v, exact = max(guess, value2(known, rules) + 4), False
+        weakest = min(weakest, v)
+    return weakest, exact
+
+
+def _suit_support(cards: Sequence[Card]) -> int:
+    """How many cards share the best suit (two of a suit can still become 31)."""
+    counts = [0, 0, 0, 0]
+    for c in cards:
+        counts[c.suit] += 1
+    return max(counts)
 
 
 AGENTS: Final[dict[str, Callable[[random.Random], Agent]]] = {

@@ -113,6 +113,7 @@ class Match:
         result = r.result
         assert result is not None
         self.results.append(result)
+        before = (list(self.lives), list(self.out))
         for p, loss in enumerate(result.losses):
             if not loss or self.out[p]:
                 continue
@@ -122,7 +123,8 @@ class Match:
             self.lives[p] -= min(loss, self.lives[p])
             if self.lives[p] == 0 and not self.rules.county:
                 self.out[p] = True
-        assert not all(self.out), "every player out at once"
+        if all(self.out):  # the last players all lose at once (a tie): the round does not count
+            self.lives, self.out = before
 
     def next_round(self) -> Round:
         """Deal the next round; the deal passes to the next player still in."""

@@ -2,8 +2,10 @@
 
 ``scat`` is the game of the source page (pagat.com and Wikipedia, *Scat*): 52 cards, three
 pennies and a life "on the county", no variants.  ``schwimmen`` is the German game: the
-32-card pack, three of a kind 30½ and three aces ("Feuer") shown at once like 31.  The string
-form is a preset followed by the options that differ from it, and it round-trips:
+32-card pack, three of a kind 30½, three aces ("Feuer") shown at once like 31, and its own
+turn (``turn=swap``): three cards open in the middle, swap one or all three, pass or knock;
+the lowest hand loses one life, the knocker included.  The string form is a preset followed
+by the options that differ from it, and it round-trips:
 
 >>> r = Rules.parse("scat,min_knock=21,three_of_a_kind=30.5")
 >>> r.min_knock, r.three_of_a_kind, str(r)
@@ -14,6 +16,10 @@ form is a preset followed by the options that differ from it, and it round-trips
 Traceback (most recent call last):
 ...
 skat.thirtyone.rules.RulesError: rules option pack takes 52 or 32, not '40'
+>>> Rules.parse("scat,swap_two=on")
+Traceback (most recent call last):
+...
+skat.thirtyone.rules.RulesError: swap_two=on is a rule of the Schwimmen turn: add turn=swap
 >>> Rules.parse("scat,knock=on")
 Traceback (most recent call last):
 ...
@@ -82,6 +88,29 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "three aces (Feuer) count 33 and are shown at once like 31 (Schwimmen).",
     ),
     Option(
+        "turn",
+        "draw",
+        ("draw", "swap"),
+        None,
+        "draw: draw from the stock or the pile and discard (Scat). swap: Schwimmen's turn, "
+        "three cards open in the middle; swap one (or all three) with them, pass, or knock.",
+    ),
+    Option(
+        "swap_two",
+        False,
+        None,
+        None,
+        "with turn=swap, two cards may be swapped at once too (not only one or all three).",
+    ),
+    Option(
+        "knocker_safe",
+        True,
+        None,
+        None,
+        "on: a knocker tied for the lowest hand is safe, the others in the tie lose (Scat). "
+        "off: everyone with the lowest hand loses, the knocker too (Schwimmen).",
+    ),
+    Option(
         "take_back",
         True,
         None,
@@ -120,6 +149,9 @@ class Rules:
     min_knock: int = 0
     throw_down: bool = False
     feuer: bool = False
+    turn: str = "draw"
+    swap_two: bool = False
+    knocker_safe: bool = True
     take_back: bool = True
     knocker_pays: int = 2
     stock_out: str = "shuffle"
@@ -127,6 +159,10 @@ class Rules:
     def __post_init__(self) -> None:
         for f in fields(self):
             _check(f.name, getattr(self, f.name))
+        if self.turn == "swap" and self.throw_down:
+            raise RulesError("throw_down=on is a rule of the draw turn: it needs turn=draw")
+        if self.turn == "draw" and self.swap_two:
+            raise RulesError("swap_two=on is a rule of the Schwimmen turn: add turn=swap")
 
     @property
     def max_players(self) -> int:
@@ -219,7 +255,14 @@ def _write(value: object) -> str:
 
 
 SCAT: Final = Rules()
-SCHWIMMEN: Final = Rules(pack=32, three_of_a_kind="30.5", feuer=True)
+SCHWIMMEN: Final = Rules(
+    pack=32,
+    three_of_a_kind="30.5",
+    feuer=True,
+    turn="swap",
+    knocker_pays=1,
+    knocker_safe=False,
+)
 PRESETS: Final[dict[str, Rules]] = {"scat": SCAT, "schwimmen": SCHWIMMEN}
 
 

@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from skat.thirtyone.actions import (
     DRAW_PILE,
@@ -54,6 +54,7 @@ from skat.thirtyone.cards import Card, pack, parse_cards, show
 from skat.thirtyone.hands import format_value, is_instant, value2
 from skat.thirtyone.rules import Rules
 
+_TURNS: Final[dict[str, type[Round]]] = {}  # turn -> the class of its round
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 9
 
@@ -75,8 +76,8 @@ class Phase(Enum):
 class RoundResult:
     """How a round ended and who loses how many lives.
 
-    ``reason``: ``deal`` (31 dealt), ``31`` (31 shown after a discard), ``showdown`` (after a
-    knock), ``throw`` (a throw-down) or ``draw`` (the stock ran out; nobody loses).
+    ``reason``: ``deal`` (31 dealt), ``31`` (31 shown after a discard or a swap), ``showdown``
+    (after a knock), ``throw`` (a throw-down) or ``draw`` (the stock ran out; nobody loses).
     ``losses[p]`` lives player p loses; ``values[p]`` twice the hand value of a shown hand;
     ``shown[p]`` the cards p showed (empty when not shown).
     """
@@ -122,7 +123,8 @@ class RoundResult:
 class View:
     """Exactly what one seat knows: its own cards, every public fact, and the legal actions
     when it is to move.  ``known[p]`` are the cards of p's hand that everyone saw p take from
-    the discard pile; ``history`` is the log as this seat saw it."""
+    the discard pile (or the open middle); ``history`` is the log as this seat saw it;
+    ``middle`` the three open cards of Schwimmen (empty in Scat)."""
 
     seat: int
     players: int
@@ -144,6 +146,7 @@ class View:
     result: RoundResult | None
     out: tuple[bool, ...] = ()
     pack: tuple[Card, ...] = field(repr=False, default=())
+    middle: tuple[Card, ...] = ()
 
     @property
     def top(self) -> Card | None:
@@ -179,7 +182,7 @@ class _Snapshot:
 def _check_deal(
     hands: Sequence[Sequence[Card]],
     stock: Sequence[Card],
-    upcard: Card,
+    upcards: Sequence[Card],
     dealer: int,
     rules: Rules,
     active: tuple[bool, ...],
@@ -188,7 +191,7 @@ def _check_deal(
     number of players in the round allowed, three cards for each active player (none for
     the others), every card once and from the pack of ``rules``, a dealer among the players.
 
-    >>> _check_deal([[], []], [], Card.parse("SA"), 0, Rules(), (True, True))
+    >>> _check_deal([[], []], [], [Card.parse("SA")], 0, Rules(), (True, True))
     Traceback (most recent call last):
     ...
     ValueError: player 0 must hold 3 cards, not 0
@@ -202,7 +205,7 @@ def _check_deal(
         want = 3 if active[p] else 0
         if len(hands[p]) != want:
             raise ValueError(f"player {p} must hold {want} cards, not {len(hands[p])}")
-    everything = [c for h in hands for c in h] + list(stock) + [upcard]
+    everything = [c for h in hands for c in h] + list(stock) + list(upcards)
     if len(set(everything)) != len(everything):
         raise ValueError("a card is dealt twice")
     if not set(everything) <= set(pack(rules.pack)):
@@ -214,31 +217,49 @@ def _check_deal(
 class Round:
     """One deal of Scat: ``legal_actions``, ``validate``, ``apply``, ``undo``, ``copy``,
     ``view(seat)``, ``result``.  Players are numbered 0..n-1 clockwise; ``active[p]`` is False
-    for a player already out of the match (no cards, no turns)."""
+    for a player already out of the match (no cards, no turns).  A subclass is the round of
+    another turn (``turn``, e.g. Schwimmen's :class:`~skat.thirtyone.swap.SwapRound`):
+    :meth:`deal` and :meth:`from_cards` make the round of the turn the rules name."""
+
+    turn: ClassVar[str] = "draw"
+    open_cards: ClassVar[int] = 1
+    default_rules: ClassVar[Rules] = Rules()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _TURNS[cls.turn] = cls
 
     def __init__(
         self,
         hands: Sequence[Sequence[Card]],
         stock: Sequence[Card],
-        upcard: Card,
+        upcard: Card | Sequence[Card],
         dealer: int,
         rules: Rules | None = None,
         active: Sequence[bool] | None = None,
         lives: Sequence[int] | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        self.rules = rules or Rules()
+        """``upcard``: the card turned up (Scat) or the cards laid open (``open_cards``)."""
+        rules = rules or self.default_rules
+        if rules.turn != self.turn:
+            raise ValueError(f"a {type(self).__name__} needs turn={self.turn}, not {rules.turn}")
+        opened = [upcard] if isinstance(upcard, Card) else list(upcard)
+        if len(opened) != self.open_cards:
+            raise ValueError(f"the deal lays {self.open_cards} open, not {len(opened)} cards")
+        self.rules = rules
         n = len(hands)
         self.players = n
         self.active = tuple(active) if active is not None else (True,) * n
-        _check_deal(hands, stock, upcard, dealer, self.rules, self.active)
+        _check_deal(hands, stock, opened, dealer, self.rules, self.active)
         self.dealer = dealer
         self.lives = tuple(lives) if lives is not None else (self.rules.lives,) * n
         self._rng = rng if rng is not None else random.Random(0)
         self._hands = [list(h) for h in hands]
         self._stock = list(stock)  # the top card is the last
-        self._discards = [upcard]
-        self._discarded_by: list[int | None] = [None]
+        self._discards: list[Card] = []
+        self._discarded_by: list[int | None] = []
+        self._lay_open(opened)
         self._known: list[set[Card]] = [set() for _ in range(n)]
         self.to_move = self.next_player(dealer)
         self.phase = Phase.DRAW
@@ -252,6 +273,11 @@ class Round:
         dealt = [p for p in range(n) if self.active[p] and is_instant(self._hands[p], self.rules)]
         if dealt:
             self._end_instant(dealt, "deal")
+
+    def _lay_open(self, upcards: Sequence[Card]) -> None:
+        """Scat: the up-card starts the discard pile."""
+        self._discards.extend(upcards)
+        self._discarded_by.extend([None] * len(upcards))
 
     # construction ---------------------------------------------------------------------------
     @classmethod
@@ -267,22 +293,20 @@ class Round:
         """Shuffle the pack with ``rng`` and deal: three cards each, one at a time from the
         dealer's left, one card up, the rest the stock.
 
+        The round is of the turn the rules name (``turn=swap``: three cards to the middle).
+
         >>> r = Round.deal(random.Random(7), 4)
         >>> [len(r.hand(p)) for p in range(4)], r.view(1).stock_size
         ([3, 3, 3, 3], 39)
+        >>> type(Round.deal(random.Random(7), 4, rules=Rules(turn="swap"))).__name__
+        'SwapRound'
         """
-        rules = rules or Rules()
+        rules = rules or cls.default_rules
+        kind = _TURNS[rules.turn]
         act = tuple(active) if active is not None else (True,) * players
-        cards = list(pack(rules.pack))
-        rng.shuffle(cards)
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        order = [(dealer + 1 + i) % players for i in range(players)]
-        order = [p for p in order if act[p]]
-        for _ in range(3):
-            for p in order:
-                hands[p].append(cards.pop())
-        upcard = cards.pop()  # the stock's top card is the last of the list
-        return cls(hands, cards, upcard, dealer, rules, act, lives, rng)
+        hands, cards = deal_hands(rng, players, dealer, rules, act)
+        opened = [cards.pop() for _ in range(kind.open_cards)]  # the stock's top is the last
+        return kind(hands, cards, opened, dealer, rules, act, lives, rng)
 
     @classmethod
     def from_cards(
@@ -295,13 +319,15 @@ class Round:
         active: Sequence[bool] | None = None,
         lives: Sequence[int] | None = None,
     ) -> Round:
-        """A round from written cards; the stock is listed from its top card down."""
+        """A round from written cards; the stock is listed from its top card down;
+        ``upcard`` is the card turned up (Schwimmen: the three cards of the middle)."""
         stock_cards = list(parse_cards(stock))
         stock_cards.reverse()
-        return cls(
+        kind = _TURNS[rules.turn] if rules is not None else cls
+        return kind(
             [parse_cards(h) for h in hands],
             stock_cards,
-            parse_cards(upcard)[0],
+            parse_cards(upcard),
             dealer,
             rules,
             active,
@@ -328,8 +354,13 @@ class Round:
 
     @property
     def discards(self) -> tuple[Card, ...]:
-        """The discard pile, its top card last."""
+        """The discard pile, its top card last (Schwimmen: the middles laid aside)."""
         return tuple(self._discards)
+
+    @property
+    def middle(self) -> tuple[Card, ...]:
+        """The open middle of Schwimmen; Scat has none."""
+        return ()
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -367,12 +398,7 @@ class Round:
 
     def validate(self, action: Action | str) -> Action:
         """The action, parsed; raises :class:`IllegalActionError` saying why it is illegal."""
-        try:
-            act = parse_action(action) if isinstance(action, str) else action
-        except ActionError as exc:
-            raise IllegalActionError(str(exc)) from None
-        if self.phase is Phase.OVER:
-            raise IllegalActionError("the round is over")
+        act = self._parsed(action)
         p = self.to_move
         if self.phase is Phase.DISCARD:
             if not isinstance(act, Discard):
@@ -406,6 +432,16 @@ class Round:
                 raise IllegalActionError("you may not stand: draw a card or knock")
         else:
             raise IllegalActionError(f"not an action: {act!r}")
+        return act
+
+    def _parsed(self, action: Action | str) -> Action:
+        """The action, read from text; refused when it is none or the round is over."""
+        try:
+            act = parse_action(action) if isinstance(action, str) else action
+        except ActionError as exc:
+            raise IllegalActionError(str(exc)) from None
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("the round is over")
         return act
 
     def _pile_reason(self, p: int) -> str | None:
@@ -483,6 +519,8 @@ class Round:
         return event
 
     def _end_turn(self, p: int, discarded: bool = True) -> None:
+        """After a discard (Schwimmen: a swap) the hand may be 31; after the last turns the
+        showdown; else the next player."""
         self.turns += 1
         if discarded and is_instant(self._hands[p], self.rules):
             self._end_instant([p], "31")
@@ -491,18 +529,24 @@ class Round:
         if self.knocker is not None and nxt == self.knocker:
             self._showdown("showdown")
             return
+        if not self._between_turns():
+            return
+        self.to_move = nxt
+        self.phase = Phase.DRAW
+
+    def _between_turns(self) -> bool:
+        """Scat: an empty stock is renewed from the pile, or the round is a draw (False)."""
         if not self._stock:
             if self.rules.stock_out == "draw" and self.knocker is None:
                 self._end_draw()
-                return
+                return False
             if self.rules.stock_out == "shuffle" and len(self._discards) > 1:
                 rest = self._discards[:-1]
                 self._rng.shuffle(rest)
                 self._stock = rest
                 self._discards = self._discards[-1:]
                 self._discarded_by = self._discarded_by[-1:]
-        self.to_move = nxt
-        self.phase = Phase.DRAW
+        return True
 
     def _values(self, players: Sequence[int]) -> tuple[int | None, ...]:
         return tuple(
@@ -536,7 +580,7 @@ class Round:
             losses[k] = self.rules.knocker_pays
         else:
             for p in lowest:
-                if p != k:
+                if p != k or not self.rules.knocker_safe:
                     losses[p] = 1
         self.result = RoundResult(reason, tuple(losses), values, self._shown(everyone), k)
         self.phase = Phase.OVER
@@ -574,7 +618,7 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (its own random generator in the same state, no undo history)."""
-        new = object.__new__(Round)
+        new = object.__new__(type(self))
         new.rules, new.players, new.active, new.dealer = (
             self.rules,
             self.players,
@@ -630,8 +674,33 @@ class Round:
             result=self.result,
             out=tuple(not a for a in self.active),
             pack=pack(self.rules.pack),
+            middle=self.middle,
         )
 
     def __repr__(self) -> str:
         hands = " | ".join(show(self._hands[p]) for p in range(self.players) if self.active[p])
-        return f"<Round dealer={self.dealer} to_move={self.to_move} {self.phase.value}: {hands}>"
+        return f"<{type(self).__name__} dealer={self.dealer} to_move={self.to_move} {self.phase.value}: {hands}>"
+
+
+def deal_hands(
+    rng: random.Random, players: int, dealer: int, rules: Rules, active: Sequence[bool]
+) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle the pack and deal three cards to each active player, one at a time from the
+    dealer's left: (hands, the rest of the pack, its top card last).
+
+    >>> hands, rest = deal_hands(random.Random(1), 3, 0, Rules(pack=32), (True, False, True))
+    >>> [len(h) for h in hands], len(rest)
+    ([3, 0, 3], 26)
+    """
+    cards = list(pack(rules.pack))
+    rng.shuffle(cards)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    order = [p for p in order if active[p]]
+    for _ in range(3):
+        for p in order:
+            hands[p].append(cards.pop())
+    return hands, cards
+
+
+_TURNS["draw"] = Round
