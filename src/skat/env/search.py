@@ -29,6 +29,7 @@ False
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
@@ -41,7 +42,7 @@ from skat.env.action_ids import NUM_ACTIONS, action_id, action_of, describe, leg
 from skat.env.aec import rules_of
 from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
-from skat.env.sampling import resample
+from skat.env.sampling import random_of, resample
 from skat.env.tracker import ObservationTracker
 
 __all__ = ["CHANCE", "TERMINAL", "SkatGame", "SkatState"]
@@ -254,10 +255,13 @@ class SkatState:
     observation_tensor = information_state_tensor
     observation_string = information_state_string
 
-    def resample_from_infostate(self, player: int, rng: random.Random | None = None) -> SkatState:
+    def resample_from_infostate(
+        self, player: int, rng: random.Random | Callable[[], float] | None = None
+    ) -> SkatState:
         """A state ``player`` cannot tell from this one, the hidden cards dealt anew
-        (:func:`skat.env.sampling.resample`)."""
-        world = resample(self._view_state(player), player, rng or random.Random())
+        (:func:`skat.env.sampling.resample`); ``rng`` is a :class:`random.Random` or a callable
+        giving floats in [0, 1) such as OpenSpiel's samplers."""
+        world = resample(self._view_state(player), player, random_of(rng))
         new = self.game.new_initial_state_for(world.deal)
         for ev in world.history:
             new._history.append(action_id(ev.action))
