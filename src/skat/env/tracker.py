@@ -60,6 +60,8 @@ _TOOK, _PUSHED, _SKAT, _DISCARD = (
     _OFF["discard"],
 )
 _OPEN, _TRICKS = _OFF["open_hand"], _OFF["tricks"]
+_BIDDERS, _HOLDERS, _PASSES = _OFF["bidders"], _OFF["holders"], _OFF["passes"]
+_PASS_SIZE: Final = 3 + 64
 _DONE: Final = Phase.DONE
 _PLAY_PHASES: Final = (Phase.DECLARE, Phase.PLAY, Phase.DONE)
 _OUTSIDE: Final = (
@@ -177,6 +179,8 @@ class ObservationTracker:
         if kind is Bid or kind is Hold:
             if kind is Bid:
                 self._bid = cast(Bid, action).value
+            whose = _BIDDERS if kind is Bid else _HOLDERS
+            self._set(whose + 3 * BID_INDEX[self._bid] + seat)
             old = self._said[seat]
             at = _SAID + 64 * seat
             self._set(at + (BID_INDEX[old] + 1 if old else 0), 0.0)
@@ -184,6 +188,9 @@ class ObservationTracker:
             self._set(at + BID_INDEX[self._bid] + 1)
         elif kind is Pass:
             self._set(_PASSED + seat)
+            at = _PASSES + self._passes * _PASS_SIZE
+            self._set(at + seat)
+            self._set(at + 3 + (BID_INDEX[self._bid] + 1 if self._bid else 0))
             self._passes += 1
         if self._passes == 3 or (self._passes == 2 and self._bid):
             self._in_auction = False
