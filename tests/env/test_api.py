@@ -52,7 +52,6 @@ def test_render_shows_the_game_for_people() -> None:
         aec_env(render_mode="rgb")
 
 
-
 def test_pettingzoo_render_test_passes() -> None:
     render_test(lambda render_mode=None: aec_env(rules="pub", render_mode=render_mode))
 

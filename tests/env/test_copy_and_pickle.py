@@ -152,7 +152,9 @@ def _engine_run(state: GameState, rng: random.Random) -> list[Any]:
     while not state.is_over:
         action = rng.choice(state.legal_actions())
         state.apply(action)
-        seen.append((str(action), [encode(observation_of(state.view(s))).tolist() for s in range(3)]))
+        seen.append(
+            (str(action), [encode(observation_of(state.view(s))).tolist() for s in range(3)])
+        )
     seen.append(state.result.seat_scores if state.result is not None else None)
     return seen
 

@@ -138,9 +138,7 @@ def test_serialize_pickle_and_deepcopy_give_the_same_state_that_plays_on_identic
 
 
 @pytest.mark.parametrize("rules", ["isko", "isko+ramsch:schieberamsch"])
-def test_resample_from_infostate_takes_openspiel_samplers_and_keeps_the_information_state(
-    rules: str,
-) -> None:
+def test_resampling_takes_openspiel_samplers_and_keeps_the_infostate(rules: str) -> None:
     game = pyspiel.load_game(f"python_skat(rules={rules})")
     rng = np.random.RandomState(11)
     for g in range(6):

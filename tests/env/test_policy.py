@@ -41,7 +41,11 @@ class PlainModel:
     """Shaped like stable_baselines3 PPO.predict (no masks): always id 0 (play ♦7)."""
 
     def predict(
-        self, observation: Any, state: Any = None, episode_start: Any = None, deterministic: bool = False
+        self,
+        observation: Any,
+        state: Any = None,
+        episode_start: Any = None,
+        deterministic: bool = False,
     ) -> tuple[np.ndarray, None]:
         return np.array([0]), None
 

@@ -83,6 +83,8 @@ def test_json_records_from_files_and_objects_give_every_decision(tmp_path: Path)
         for k, g in enumerate(games):
             assert [action_of(s.action) for s in got[f"g{k}"]] == [e.action for e in g.history]
     result = records[0]["result"]
-    wrong = dict(records[0], result=dict(result, seat_scores=[s + 1 for s in result["seat_scores"]]))
+    wrong = dict(
+        records[0], result=dict(result, seat_scores=[s + 1 for s in result["seat_scores"]])
+    )
     stats: Counter[str] = Counter()
     assert list(samples([wrong, "not json"], stats=stats)) == [] and stats["invalid"] == 2

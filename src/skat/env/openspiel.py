@@ -36,6 +36,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from skat.core.rules import Rules
+from skat.env.action_ids import NUM_ACTIONS
 from skat.env.aec import rules_of
 from skat.env.observation import LAYOUT, SIZE
 from skat.env.rewards import reward_bounds
@@ -88,15 +89,8 @@ class SkatSpielGame(pyspiel.Game):  # type: ignore[misc]
         rules = _rules_param(str(params.get("rules", "isko")))
         self.skat = SkatGame(rules, str(params.get("reward", "list")))
         low, high = reward_bounds(self.skat.rules, self.skat.reward)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.skat.num_distinct_actions(),
-            max_chance_outcomes=32,
-            num_players=3,
-            min_utility=low,
-            max_utility=high,
-            utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH,
-        )
+        # actions, chance outcomes, players, utility bounds and sum (none), game length
+        info = pyspiel.GameInfo(NUM_ACTIONS, 32, 3, low, high, None, MAX_GAME_LENGTH)
         normal = {"rules": _param_of(self.skat.rules), "reward": self.skat.reward}
         super().__init__(GAME_TYPE, info, normal)
 

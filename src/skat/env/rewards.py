@@ -84,7 +84,10 @@ def reward_bounds(rules: Rules, reward: str = "list") -> tuple[float, float]:
     if reward == "points":
         return (-120.0, 120.0)
     top = max(
-        max(max_value(c, 4 if c.game_type == GRAND else 11, rules), overbid_value(c, BID_VALUES[-1], rules))
+        max(
+            max_value(c, 4 if c.game_type == GRAND else 11, rules),
+            overbid_value(c, BID_VALUES[-1], rules),
+        )
         for c in Contract.all()
     )
     if rules.spitze:
