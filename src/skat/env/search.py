@@ -223,24 +223,28 @@ class SkatState:
 
     # ------------------------------------------------------------------ what a seat knows
 
-    def _view_state(self, player: int) -> GameState:
+    def _view_state(self, player: int | None) -> tuple[GameState, int]:
         if self.state is None:
             raise ValueError("the cards are still being dealt: no information state yet")
+        if player is None:
+            player = self.current_player()
         if not 0 <= player < 3:
             raise ValueError(f"player must be 0, 1 or 2, not {player}")
-        return self.state
+        return self.state, player
 
-    def information_state_tensor(self, player: int) -> npt.NDArray[np.float32]:
-        """What ``player`` knows as the observation vector (:mod:`skat.env.observation`)."""
-        state = self._view_state(player)
+    def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """What ``player`` (by default the seat to move) knows as the observation vector
+        (:mod:`skat.env.observation`)."""
+        state, player = self._view_state(player)
         if self._tracker is None:
             self._tracker = ObservationTracker(state)
         return self._tracker.observe(player)
 
-    def information_state_string(self, player: int) -> str:
+    def information_state_string(self, player: int | None = None) -> str:
         """What ``player`` knows as text: its seat, its cards, the skat and discard if seen,
         and every event as it saw it (another seat's discard as ``??``)."""
-        view = self._view_state(player).view(player)
+        state, player = self._view_state(player)
+        view = state.view(player)
         parts = [f"seat {player}", f"hand {view.hand}"]
         if view.skat is not None:
             parts.append(f"skat {view.skat}")
@@ -256,12 +260,13 @@ class SkatState:
     observation_string = information_state_string
 
     def resample_from_infostate(
-        self, player: int, rng: random.Random | Callable[[], float] | None = None
+        self, player: int | None = None, rng: random.Random | Callable[[], float] | None = None
     ) -> SkatState:
         """A state ``player`` cannot tell from this one, the hidden cards dealt anew
         (:func:`skat.env.sampling.resample`); ``rng`` is a :class:`random.Random` or a callable
         giving floats in [0, 1) such as OpenSpiel's samplers."""
-        world = resample(self._view_state(player), player, random_of(rng))
+        state, player = self._view_state(player)
+        world = resample(state, player, random_of(rng))
         new = self.game.new_initial_state_for(world.deal)
         for ev in world.history:
             new._history.append(action_id(ev.action))
