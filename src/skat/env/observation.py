@@ -288,12 +288,17 @@ def indices(obs: Observation) -> list[int]:
         for s, card in enumerate(t.cards):
             if card is not None:
                 out.append(at + 3 + 32 * s + card.index)
+    _auction_indices(out, obs)
+    return out
+
+
+def _auction_indices(out: list[int], obs: Observation) -> None:
+    """The 1s of the auction blocks: who bid and who held each value, and every pass."""
     out.extend(_OFF["bidders"] + 3 * BID_INDEX[v] + s for s, v in obs.bids)
     out.extend(_OFF["holders"] + 3 * BID_INDEX[v] + s for s, v in obs.holds)
     for k, (s, v) in enumerate(obs.passes):
         at = _OFF["passes"] + k * _PASS_SIZE
         out.extend((at + s, at + 3 + (BID_INDEX[v] + 1 if v else 0)))
-    return out
 
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
