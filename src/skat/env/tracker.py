@@ -45,6 +45,7 @@ from skat.core.bidding import BID_INDEX
 from skat.core.cards import Card
 from skat.core.state import GameState, Phase
 from skat.env.observation import _CONTRACT_INDEX as CONTRACT_INDEX
+from skat.env.observation import _PASS_SIZE as PASS_SIZE
 from skat.env.observation import LAYOUT, RAMSCH_KINDS, SIZE, encode, observation_of
 
 __all__ = ["ObservationTracker"]
@@ -61,7 +62,6 @@ _TOOK, _PUSHED, _SKAT, _DISCARD = (
 )
 _OPEN, _TRICKS = _OFF["open_hand"], _OFF["tricks"]
 _BIDDERS, _HOLDERS, _PASSES = _OFF["bidders"], _OFF["holders"], _OFF["passes"]
-_PASS_SIZE: Final = 3 + 64
 _DONE: Final = Phase.DONE
 _PLAY_PHASES: Final = (Phase.DECLARE, Phase.PLAY, Phase.DONE)
 _OUTSIDE: Final = (
@@ -188,7 +188,7 @@ class ObservationTracker:
             self._set(at + BID_INDEX[self._bid] + 1)
         elif kind is Pass:
             self._set(_PASSED + seat)
-            at = _PASSES + self._passes * _PASS_SIZE
+            at = _PASSES + self._passes * PASS_SIZE
             self._set(at + seat)
             self._set(at + 3 + (BID_INDEX[self._bid] + 1 if self._bid else 0))
             self._passes += 1
