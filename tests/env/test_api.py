@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
+import gymnasium
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
-from skat.env import SkatGymEnv, aec_env
+from skat.env import GYM_ID, SIZE, SkatGymEnv, aec_env
 
 from ._games import PRESETS
 
@@ -43,7 +45,44 @@ def test_render_shows_the_game_for_people() -> None:
     env.reset(seed=3)
     env.step(96)  # Middlehand passes
     text = env.render()
+    assert text is not None
     assert text.splitlines()[0] == "bidding, player_2 to move"
     assert "events: 1 p" in text
     with pytest.raises(ValueError, match="unknown render_mode 'rgb'"):
         aec_env(render_mode="rgb")
+
+
+def test_pettingzoo_render_test_passes() -> None:
+    render_test(lambda render_mode=None: aec_env(rules="pub", render_mode=render_mode))
+
+
+def test_human_rendering_prints_the_game_and_returns_none(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = aec_env(rules="isko", render_mode="human")
+    env.reset(seed=3)
+    env.step(96)  # Middlehand passes: the step prints the game
+    assert capsys.readouterr().out.splitlines()[0] == "bidding, player_2 to move"
+    assert env.render() is None
+    assert "events: 1 p" in capsys.readouterr().out
+    gym = SkatGymEnv(rules="isko", seat=0, opponents="random", render_mode="human")
+    gym.reset(seed=1)
+    assert gym.render() is None and capsys.readouterr().out
+    assert SkatGymEnv(render_mode="ansi").render() == ""
+
+
+def test_gymnasium_env_checker_passes_with_its_render_check() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(SkatGymEnv(rules="pub", illegal="random", render_mode="ansi"))
+
+
+def test_gym_make_builds_the_registered_env_with_its_keywords() -> None:
+    env: Any = gymnasium.make(GYM_ID, rules="isko,kontra=on", seat=2, opponents="heuristic")
+    assert GYM_ID == "skat/Skat-v0" and gymnasium.spec(GYM_ID).entry_point.endswith(":SkatGymEnv")
+    inner = env.unwrapped
+    assert isinstance(inner, SkatGymEnv) and inner.seat == 2 and inner.rules.kontra
+    obs, info = env.reset(seed=4)
+    assert info["seat"] == 2 and obs["observation"].shape == (SIZE,)
+    obs, reward, _, truncated, info = env.step(int(obs["action_mask"].nonzero()[0][0]))
+    assert not truncated and isinstance(reward, float) and info["seat"] == 2

@@ -7,12 +7,14 @@ import copy
 import pickle
 import random
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
 import pytest
 
-from skat.env import BatchEnv, SkatGame, SkatGymEnv, aec_env, decode, observation_of
+from skat.core import GameState, Rules
+from skat.env import BatchEnv, SkatGame, SkatGymEnv, aec_env, decode, encode, observation_of
 
 COPIES: list[tuple[str, Callable[[Any], Any]]] = [
     ("deepcopy", copy.deepcopy),
@@ -142,3 +144,72 @@ def test_an_observation_survives_copying(how: str, clone: Callable[[Any], Any]) 
     assert decode(clone(env.observe(env.agent_selection)["observation"])) == decode(
         env.observe(env.agent_selection)["observation"]
     )
+
+
+def _engine_run(state: GameState, rng: random.Random) -> list[Any]:
+    """Random actions to the end; at each step the observation vector of every seat."""
+    seen = []
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        seen.append(
+            (str(action), [encode(observation_of(state.view(s))).tolist() for s in range(3)])
+        )
+    seen.append(state.result.seat_scores if state.result is not None else None)
+    return seen
+
+
+@pytest.mark.parametrize(("how", "clone"), COPIES)
+@pytest.mark.parametrize("rules", ["isko", "isko,ramsch=schieberamsch,kontra=on,spitze=on"])
+def test_a_deal_and_a_game_state_copied_mid_game_play_on_identically(
+    how: str, clone: Callable[[Any], Any], rules: str
+) -> None:
+    rng = random.Random(14)
+    state = GameState(seed=14, rules=Rules.parse(rules))
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    assert not state.is_over
+    deal = clone(state.deal)
+    assert deal == state.deal and deal.hand_masks == state.deal.hand_masks
+    assert GameState(deal, state.rules).view(0) == GameState(state.deal, state.rules).view(0)
+    twin = clone(state)
+    assert twin is not state and twin.history == state.history
+    assert [twin.view(s) for s in range(3)] == [state.view(s) for s in range(3)]
+    assert _engine_run(twin, random.Random(8)) == _engine_run(state, random.Random(8))
+
+
+@pytest.mark.parametrize(("how", "clone"), COPIES)
+def test_a_skat_state_copied_while_dealing_deals_on_identically(
+    how: str, clone: Callable[[Any], Any]
+) -> None:
+    state = SkatGame(rules="pub").new_initial_state()
+    for card in (5, 17, 30):
+        state.apply_action(card)
+    twin = clone(state)
+    assert twin.chance_outcomes() == state.chance_outcomes() and twin.history() == state.history()
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    for _ in range(29):
+        a = rng_a.choice(twin.legal_actions())
+        twin.apply_action(a)
+        state.apply_action(rng_b.choice(state.legal_actions()))
+    assert twin.information_state_string(2) == state.information_state_string(2)
+    assert _search_run(twin, random.Random(4)) == _search_run(state, random.Random(4))
+
+
+def _play_out_in_a_worker(env: Any) -> tuple[list[Any], Any]:
+    """Runs in another process: the pickled env plays on; returns what it saw and the env."""
+    return _aec_run(env, random.Random(9), 400), env
+
+
+def test_environments_sent_to_a_process_pool_play_on_as_at_home() -> None:
+    envs = []
+    for seed in range(3):
+        env = aec_env(rules="isko,kontra=on", reward="seeger")
+        env.reset(seed=seed)
+        _aec_run(env, random.Random(seed), 10)
+        envs.append(env)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        remote = list(pool.map(_play_out_in_a_worker, envs))
+    for env, (seen, back) in zip(envs, remote, strict=True):
+        assert seen == _aec_run(env, random.Random(9), 400)
+        assert back.state.is_over and back.final_rewards == env.final_rewards

@@ -6,7 +6,9 @@ import random
 
 import pytest
 
+from skat.core import Rules
 from skat.env import aec_env
+from skat.env.rewards import reward_bounds
 from skat.series import entries
 
 from ._games import PRESETS
@@ -63,3 +65,16 @@ def test_card_point_rewards_are_the_parties_card_points(rules: str) -> None:
         else:
             assert paid == [0.0, 0.0, 0.0]
     assert seen > 10
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+@pytest.mark.parametrize("reward", ["list", "seeger", "points"])
+def test_reward_bounds_hold_every_reward_paid_in_random_games(rules: str, reward: str) -> None:
+    low, high = reward_bounds(Rules.parse(rules), reward)
+    assert low < 0 < high
+    for _, paid in _play(rules, reward, 25, seed=17):
+        assert all(low <= p <= high for p in paid), (paid, low, high)
+
+
+def test_reward_bounds_cover_the_highest_bid_overbid() -> None:
+    assert reward_bounds(Rules.parse("isko"), "list") == (-540.0, 270.0)  # D game, bid 264

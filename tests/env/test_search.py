@@ -202,3 +202,18 @@ def test_a_resampled_world_looks_the_same_to_the_seat(
     assert [ev.action for ev in world.history if not isinstance(ev.action, Discard)] == [
         ev.action for ev in state.history if not isinstance(ev.action, Discard)
     ]
+
+
+def test_information_state_defaults_to_the_seat_to_move_and_resampling_takes_a_sampler() -> None:
+    game = SkatGame(rules="isko")
+    state = game.new_initial_state_for(GameState(seed=21).deal)
+    state.apply_action(96)  # Middlehand passes: Rearhand to bid
+    assert state.current_player() == 2
+    assert state.information_state_string() == state.information_state_string(2)
+    assert (state.information_state_tensor() == state.information_state_tensor(2)).all()
+    draws = random.Random(5)
+    world = state.resample_from_infostate(0, draws.random)  # any callable giving [0, 1)
+    assert world.information_state_string(0) == state.information_state_string(0)
+    assert world.state is not None and world.state.hand(0) == state.state.hand(0)
+    with pytest.raises(TypeError, match=r"a random\.Random or a sampler callable"):
+        state.resample_from_infostate(0, 42)  # type: ignore[arg-type]

@@ -5,10 +5,13 @@ Install with ``pip install 'skat[env]'`` (numpy, gymnasium, pettingzoo).  Built 
 ``docs/env.md`` documents the action ids and the observation layout.
 
 - :func:`aec_env` — the PettingZoo AEC environment (three seats, the whole game).
-- :class:`SkatGymEnv` — Gymnasium, one learning seat against :mod:`skat.ai` agents.
+- :class:`SkatGymEnv` — Gymnasium, one learning seat against :mod:`skat.ai` agents
+  (``gymnasium.make("skat/Skat-v0")``).
+- :class:`PolicyAgent` — a trained policy (a callable or an SB3 model) as a :mod:`skat.ai` agent.
 - :class:`BatchEnv` — ``n`` self-play games stepped together.
 - :class:`SkatGame` / :class:`SkatState` — OpenSpiel-style states for search, with
-  :meth:`SkatState.resample_from_infostate`.
+  :meth:`SkatState.resample_from_infostate`; :mod:`skat.env.openspiel` registers the game with
+  OpenSpiel itself (``pyspiel.load_game("python_skat")``).
 
 >>> env = aec_env(rules="isko", reward="list")
 >>> env.reset(seed=0)
@@ -28,8 +31,9 @@ except ImportError as _exc:  # pragma: no cover - depends on the installation
 from skat.env.action_ids import ACTIONS, NUM_ACTIONS, action_id, action_of, describe, legal_ids
 from skat.env.aec import AGENTS, SkatAECEnv, aec_env
 from skat.env.batch import BatchEnv
-from skat.env.gym_env import SkatGymEnv
+from skat.env.gym_env import GYM_ID, SkatGymEnv
 from skat.env.observation import LAYOUT, SIZE, Observation, decode, encode, observation_of
+from skat.env.policy import PolicyAgent, observe_view
 from skat.env.rewards import REWARDS, rewards
 from skat.env.sampling import ResampleError, resample
 from skat.env.search import CHANCE, TERMINAL, SkatGame, SkatState
@@ -38,6 +42,7 @@ __all__ = [
     "ACTIONS",
     "AGENTS",
     "CHANCE",
+    "GYM_ID",
     "LAYOUT",
     "NUM_ACTIONS",
     "REWARDS",
@@ -45,6 +50,7 @@ __all__ = [
     "TERMINAL",
     "BatchEnv",
     "Observation",
+    "PolicyAgent",
     "ResampleError",
     "SkatAECEnv",
     "SkatGame",
@@ -58,6 +64,7 @@ __all__ = [
     "encode",
     "legal_ids",
     "observation_of",
+    "observe_view",
     "resample",
     "rewards",
 ]

@@ -1,7 +1,7 @@
 """The PettingZoo AEC environment: one full game of Skat per episode, three agents.
 
 ``player_0`` is Forehand (Vorhand), ``player_1`` Middlehand, ``player_2`` Rearhand.  Each
-observation is ``{"observation": float32[1452], "action_mask": int8[640]}`` (see
+observation is ``{"observation": float32[2031], "action_mask": int8[640]}`` (see
 :mod:`skat.env.observation` and :mod:`skat.env.action_ids`); the mask is 1 exactly at the ids of
 the engine's legal actions when the agent is to move (all 0 otherwise).  Rewards come at the end
 of the game (:mod:`skat.env.rewards`).  ``reset(seed=s)`` reseeds the dealer: the same seed gives
@@ -151,7 +151,7 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         if not state.is_over:  # no reward before the end: nothing to clear or add up
             self.agent_selection = AGENTS[state.to_move]
             if self.render_mode == "human":
-                print(self.render())
+                self.render()
             return
         self._cumulative_rewards[agent] = 0.0
         result = state.result
@@ -163,10 +163,19 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         self.infos = {a: {"result": result} for a in AGENTS}
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
-    def render(self) -> str:
-        """The game so far as text (every hand shown: rendering is for people, not agents)."""
+    def render(self) -> str | None:
+        """The game so far as text (every hand shown: rendering is for people, not agents):
+        printed in ``human`` mode (returning ``None``), else returned."""
+        text = self.text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def text(self) -> str:
+        """The game so far as text, every hand shown."""
         s = self.state
         lines = [
             f"{s.phase.name.lower()}, {AGENTS[s.to_move]} to move" if not s.is_over else "over"

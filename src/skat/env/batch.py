@@ -9,7 +9,7 @@ reproduces the whole run.
 >>> batch = BatchEnv(4, rules="pub", reward="points", seed=1)
 >>> obs, mask, to_move = batch.reset()
 >>> obs.shape, mask.shape, to_move.tolist()
-((4, 1452), (4, 640), [1, 1, 1, 1])
+((4, 2031), (4, 640), [1, 1, 1, 1])
 >>> rng = np.random.default_rng(0)
 >>> finished = 0
 >>> while finished < 8:

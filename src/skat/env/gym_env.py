@@ -20,6 +20,14 @@ policies that ignore the mask, and for Gymnasium's ``check_env``).
 ...     total += reward
 >>> total == rewards(env.state.result, "list")[0]
 True
+
+Importing the module registers it with Gymnasium as ``skat/Skat-v0``:
+
+>>> made = gymnasium.make("skat/Skat-v0", rules="pub", seat=1, opponents="random")
+>>> str(made.unwrapped.rules), made.unwrapped.seat
+('pub', 1)
+>>> made.reset(seed=0)[0]["observation"].shape
+(2031,)
 """
 
 from __future__ import annotations
@@ -42,7 +50,11 @@ from skat.env.aec import observation_space, rules_of
 from skat.env.rewards import check_reward, rewards
 from skat.env.tracker import ObservationTracker
 
-__all__ = ["SkatGymEnv"]
+__all__ = ["GYM_ID", "SkatGymEnv"]
+
+GYM_ID = "skat/Skat-v0"
+"""The Gymnasium id: ``gymnasium.make("skat/Skat-v0", opponents="heuristic")`` after importing
+:mod:`skat.env` (any keyword of :class:`SkatGymEnv` may be given)."""
 
 Opponent = Agent | str
 
@@ -50,7 +62,7 @@ Opponent = Agent | str
 class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
     """One seat of a Skat game as a Gymnasium environment (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's convention
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 - gymnasium's convention
 
     def __init__(
         self,
@@ -76,8 +88,8 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
         self._opponents = self._make_opponents(0)
         self.observation_space = observation_space()
         self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"unknown render_mode {render_mode!r} (known: ansi)")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"unknown render_mode {render_mode!r} (known: ansi, human)")
         self.render_mode = render_mode
         self._rng = random.Random()
         self.seat = seat if seat is not None else 0
@@ -122,6 +134,8 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
         self.state = GameState(deal if deal is not None else Deal.random(self._rng), self.rules)
         self._tracker = ObservationTracker(self.state)
         self._others_move()
+        if self.render_mode == "human":
+            self.render()
         return self._observe()
 
     def step(
@@ -147,6 +161,8 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
             assert state.result is not None
             reward = rewards(state.result, self.reward)[self.seat]
             info["result"] = state.result
+        if self.render_mode == "human":
+            self.render()
         return obs, reward, state.is_over, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -157,8 +173,17 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
         return mask
 
     def render(self) -> str | None:
-        """The game so far as text."""
+        """The game so far as text: printed in ``human`` mode (returning ``None``), else
+        returned."""
         s = self.state
-        return " ".join(str(e) for e in s.history) + (
+        text = " ".join(str(e) for e in s.history) + (
             "\n" + s.result.explain("en") if s.result is not None else ""
         )
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(GYM_ID, entry_point="skat.env.gym_env:SkatGymEnv")

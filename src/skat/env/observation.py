@@ -14,7 +14,7 @@ D H S C, ranks 7 8 9 Q K 10 A J); seats are absolute (0 Forehand, 1 Middlehand, 
 (<Seat.FOREHAND: 0>, 18, (18, 18, 0), (False, True, True), <Seat.FOREHAND: 0>)
 >>> vector = encode(obs)
 >>> vector.shape, vector.dtype, decode(vector) == obs
-((1452,), dtype('float32'), True)
+((2031,), dtype('float32'), True)
 >>> [name for name, _, _ in LAYOUT][:6]
 ['seat', 'phase', 'to_move', 'hand', 'bid', 'said']
 
@@ -55,6 +55,7 @@ RAMSCH_KINDS: Final = ("ramsch", "schieberamsch", "gewinner")
 """The kinds of Ramsch, in the order of the ``ramsch`` block."""
 
 _TRICK_SIZE: Final = 3 + 3 * 32
+_PASS_SIZE: Final = 3 + 64
 
 _BLOCKS: Final = (
     ("seat", 3),  # one-hot: this seat
@@ -76,6 +77,9 @@ _BLOCKS: Final = (
     ("discard", 32),  # the cards this seat knows were put away (or pushed on by it)
     ("open_hand", 32),  # the declarer's cards while they lie open (Ouvert, laid open)
     ("tricks", 10 * _TRICK_SIZE),  # per trick: leader one-hot, then per seat a card one-hot
+    ("bidders", 63 * 3),  # per value of the ladder: one-hot, the seat that bid it
+    ("holders", 63 * 3),  # per value of the ladder: one-hot, the seat that held it
+    ("passes", 3 * _PASS_SIZE),  # per pass in order: seat one-hot, then the bid standing, as "bid"
 )
 
 
@@ -130,14 +134,34 @@ class Observation:
     discard: CardSet | None
     open_hand: CardSet | None
     tricks: tuple[TrickSeen, ...]
+    bids: tuple[tuple[Seat, int], ...] = ()
+    """Every bid of the auction in order: (seat, value)."""
+    holds: tuple[tuple[Seat, int], ...] = ()
+    """Every hold (*ja*) of the auction in order: (seat, value held)."""
+    passes: tuple[tuple[Seat, int], ...] = ()
+    """Every pass of the auction in order: (seat, the bid standing then, 0 for none)."""
 
 
-def _auction(view: View) -> tuple[int, list[int], list[bool], list[bool], list[bool]]:
-    """Read the auction and the Schieberamsch pushes from the history."""
-    said = [0, 0, 0]
-    passed = [False, False, False]
-    took = [False, False, False]
-    pushed_on = [False, False, False]
+class _Auction:
+    """The auction and the Schieberamsch pushes, read from the history."""
+
+    def __init__(self) -> None:
+        self.bid = 0
+        self.said = [0, 0, 0]
+        self.passed = [False, False, False]
+        self.took = [False, False, False]
+        self.pushed_on = [False, False, False]
+        self.bids: list[tuple[Seat, int]] = []
+        self.holds: list[tuple[Seat, int]] = []
+        self.passes: list[tuple[Seat, int]] = []
+
+
+def _auction(view: View) -> _Auction:
+    """Read the auction (every bid, hold and pass in order) and the Schieberamsch pushes from
+    the history: the auction is recorded whole, so the vector is a function of the information
+    state (two views with different auctions never share a vector)."""
+    out = _Auction()
+    said, passed, took, pushed_on = out.said, out.passed, out.took, out.pushed_on
     bid = 0
     passes = 0
     in_auction = True
@@ -147,11 +171,14 @@ def _auction(view: View) -> tuple[int, list[int], list[bool], list[bool], list[b
         if in_auction:
             if type(action) is Bid:
                 bid = said[seat] = action.value
+                out.bids.append((Seat(seat), bid))
             elif type(action) is Hold:
                 said[seat] = bid
+                out.holds.append((Seat(seat), bid))
             elif type(action) is Pass:
                 passed[seat] = True
                 passes += 1
+                out.passes.append((Seat(seat), bid))
             if passes == 3 or (passes == 2 and bid):
                 in_auction = False
                 pushing = pushing and passes == 3
@@ -166,12 +193,14 @@ def _auction(view: View) -> tuple[int, list[int], list[bool], list[bool], list[b
             continue
         else:  # the first card, or Grand Hand: the pushing is over
             break
-    return bid, said, passed, took, pushed_on
+    out.bid = bid
+    return out
 
 
 def observation_of(view: View) -> Observation:
     """What the seat of ``view`` knows, in the fields of the observation."""
-    bid, said, passed, took, pushed_on = _auction(view)
+    auction = _auction(view)
+    said, passed, took, pushed_on = auction.said, auction.passed, auction.took, auction.pushed_on
     spitze = 0
     for a in view.announcements:
         if a.startswith("spitze "):
@@ -192,7 +221,7 @@ def observation_of(view: View) -> Observation:
         phase=view.phase,
         to_move=_seat(view.to_move),
         hand=view.hand,
-        bid=bid,
+        bid=auction.bid,
         said=(said[0], said[1], said[2]),
         passed=(passed[0], passed[1], passed[2]),
         declarer=_seat(view.declarer),
@@ -207,6 +236,9 @@ def observation_of(view: View) -> Observation:
         discard=view.discard,
         open_hand=view.open_hand or None,
         tricks=tuple(tricks),
+        bids=tuple(auction.bids),
+        holds=tuple(auction.holds),
+        passes=tuple(auction.passes),
     )
 
 
@@ -256,7 +288,17 @@ def indices(obs: Observation) -> list[int]:
         for s, card in enumerate(t.cards):
             if card is not None:
                 out.append(at + 3 + 32 * s + card.index)
+    _auction_indices(out, obs)
     return out
+
+
+def _auction_indices(out: list[int], obs: Observation) -> None:
+    """The 1s of the auction blocks: who bid and who held each value, and every pass."""
+    out.extend(_OFF["bidders"] + 3 * BID_INDEX[v] + s for s, v in obs.bids)
+    out.extend(_OFF["holders"] + 3 * BID_INDEX[v] + s for s, v in obs.holds)
+    for k, (s, v) in enumerate(obs.passes):
+        at = _OFF["passes"] + k * _PASS_SIZE
+        out.extend((at + s, at + 3 + (BID_INDEX[v] + 1 if v else 0)))
 
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
@@ -299,7 +341,7 @@ def decode(vector: npt.ArrayLike) -> Observation:
     >>> decode(np.zeros(3))
     Traceback (most recent call last):
     ...
-    skat.env.observation.ObservationDecodeError: an observation has 1452 entries, not 3
+    skat.env.observation.ObservationDecodeError: an observation has 2031 entries, not 3
     """
     v = np.asarray(vector)
     if v.shape != (SIZE,):
@@ -333,6 +375,7 @@ def decode(vector: npt.ArrayLike) -> Observation:
         cards = [_one(block[3 + 32 * s : 35 + 32 * s], "tricks") for s in range(3)]
         row = tuple(CARDS[i] if i is not None else None for i in cards)
         tricks.append(TrickSeen(Seat(leader), (row[0], row[1], row[2])))
+    bids, holds, passes = _auction_of(b)
     phase_ = _PHASES[phase]
     skat = _set(b["skat"])
     discard = _set(b["discard"])
@@ -357,4 +400,30 @@ def decode(vector: npt.ArrayLike) -> Observation:
         discard=discard if discard else None,
         open_hand=open_hand if open_hand else None,
         tricks=tuple(tricks),
+        bids=bids,
+        holds=holds,
+        passes=passes,
     )
+
+
+_Said = tuple[tuple[Seat, int], ...]
+
+
+def _auction_of(b: dict[str, npt.NDArray[np.float32]]) -> tuple[_Said, _Said, _Said]:
+    """The bids, holds and passes of the auction blocks."""
+    said: list[_Said] = []
+    for name in ("bidders", "holders"):
+        row = []
+        for k, value in enumerate(BID_VALUES):
+            who = _one(b[name][3 * k : 3 * k + 3], name)
+            if who is not None:
+                row.append((Seat(who), value))
+        said.append(tuple(row))
+    passes = []
+    for k in range(3):
+        block = b["passes"][k * _PASS_SIZE : (k + 1) * _PASS_SIZE]
+        who = _one(block[:3], "passes")
+        if who is None:
+            break
+        passes.append((Seat(who), _bid(_one(block[3:], "passes"))))
+    return said[0], said[1], tuple(passes)

@@ -27,10 +27,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from skat.core.scoring import Result
-from skat.core.sheets import entries
+from skat.core.bidding import BID_VALUES
+from skat.core.contracts import GRAND, Contract
+from skat.core.rules import Rules
+from skat.core.scoring import Result, max_value, overbid_value
+from skat.core.sheets import SEEGER_DEFENCE_BONUS, SEEGER_GAME_BONUS, entries
 
-__all__ = ["REWARDS", "check_reward", "rewards"]
+__all__ = ["REWARDS", "check_reward", "reward_bounds", "rewards"]
 
 REWARDS: Final = ("list", "seeger", "points")
 """The reward schemes."""
@@ -58,3 +61,41 @@ def rewards(result: Result, reward: str = "list") -> tuple[float, float, float]:
     sheet = "plain" if reward == "list" else "seeger"
     e = entries(result, (0, 1, 2), 3, sheet, bonus=result.rules.seeger_bonus)
     return (float(e[0]), float(e[1]), float(e[2]))
+
+
+def reward_bounds(rules: Rules, reward: str = "list") -> tuple[float, float]:
+    """Bounds (lowest, highest) on what a seat can be paid under ``rules``; not tight.
+
+    ``points`` pays within ± 120.  ``list`` and ``seeger`` take the highest value of any contract
+    (:func:`skat.core.scoring.max_value` with every matador, or what the highest bid overbid
+    costs, :func:`~skat.core.scoring.overbid_value`), doubled once more when Spitze may add
+    its levels, times every Kontra level the rules allow; a lost game pays twice that; a Ramsch at
+    most 120 times every push and Jungfrau doubling.
+
+    >>> reward_bounds(Rules.parse("isko"), "list"), reward_bounds(Rules.parse("isko"), "points")
+    ((-540.0, 270.0), (-120.0, 120.0))
+    >>> reward_bounds(Rules.parse("isko,kontra=on"), "seeger")
+    (-2210.0, 1130.0)
+    """
+    check_reward(reward)
+    ramsch = 0.0
+    if rules.ramsch != "off":
+        ramsch = 120.0 * 8 * 4  # three pushes, two Jungfrau doublings: a loose bound
+    if reward == "points":
+        return (-120.0, 120.0)
+    top = max(
+        max(
+            max_value(c, 4 if c.game_type == GRAND else 11, rules),
+            overbid_value(c, BID_VALUES[-1], rules),
+        )
+        for c in Contract.all()
+    )
+    if rules.spitze:
+        top *= 2
+    if rules.kontra:
+        top *= 16 if rules.supra else 4
+    bonus = SEEGER_GAME_BONUS if reward == "seeger" else 0
+    defence = max(SEEGER_DEFENCE_BONUS.values()) if reward == "seeger" else 0
+    low = -2.0 * top - bonus
+    high = max(float(top + bonus), float(defence))
+    return (min(low, -ramsch), max(high, ramsch))

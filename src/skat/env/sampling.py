@@ -31,6 +31,7 @@ see are drawn too).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from skat.core.actions import DISCARDS
 from skat.core.deal import Deal, DealError
@@ -38,11 +39,45 @@ from skat.core.knowledge import SKAT, Knowledge
 from skat.core.sampling import sample
 from skat.core.state import GameState, IllegalActionError, Phase, View
 
-__all__ = ["ResampleError", "resample"]
+__all__ = ["ResampleError", "SamplerRandom", "random_of", "resample"]
 
 
 class ResampleError(ValueError):
     """No world consistent with the seat's view was found (or the case is not supported)."""
+
+
+class SamplerRandom(random.Random):
+    """A :class:`random.Random` that draws every number from a callable returning floats in
+    [0, 1), such as OpenSpiel's ``pyspiel.UniformProbabilitySampler``.
+
+    >>> draws = iter([0.5, 0.1, 0.9])
+    >>> rng = SamplerRandom(lambda: next(draws))
+    >>> rng.random(), rng.randrange(10), rng.choice("abc")
+    (0.5, 9, 'c')
+    """
+
+    def __init__(self, sampler: Callable[[], float]) -> None:
+        self._sampler = sampler
+        super().__init__(0)
+
+    def random(self) -> float:
+        """The sampler's next number."""
+        return float(self._sampler())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (SamplerRandom, (self._sampler,))
+
+
+def random_of(rng: random.Random | Callable[[], float] | None) -> random.Random:
+    """``rng`` itself, a callable sampler wrapped as :class:`SamplerRandom`, or (``None``) a
+    freshly seeded generator."""
+    if rng is None:
+        return random.Random()
+    if isinstance(rng, random.Random):
+        return rng
+    if callable(rng):
+        return SamplerRandom(rng)
+    raise TypeError(f"expected a random.Random or a sampler callable, not {type(rng).__name__}")
 
 
 class _Constraints:

@@ -29,6 +29,7 @@ False
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
@@ -41,7 +42,7 @@ from skat.env.action_ids import NUM_ACTIONS, action_id, action_of, describe, leg
 from skat.env.aec import rules_of
 from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
-from skat.env.sampling import resample
+from skat.env.sampling import random_of, resample
 from skat.env.tracker import ObservationTracker
 
 __all__ = ["CHANCE", "TERMINAL", "SkatGame", "SkatState"]
@@ -222,24 +223,28 @@ class SkatState:
 
     # ------------------------------------------------------------------ what a seat knows
 
-    def _view_state(self, player: int) -> GameState:
+    def _view_state(self, player: int | None) -> tuple[GameState, int]:
         if self.state is None:
             raise ValueError("the cards are still being dealt: no information state yet")
+        if player is None:
+            player = self.current_player()
         if not 0 <= player < 3:
             raise ValueError(f"player must be 0, 1 or 2, not {player}")
-        return self.state
+        return self.state, player
 
-    def information_state_tensor(self, player: int) -> npt.NDArray[np.float32]:
-        """What ``player`` knows as the observation vector (:mod:`skat.env.observation`)."""
-        state = self._view_state(player)
+    def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """What ``player`` (by default the seat to move) knows as the observation vector
+        (:mod:`skat.env.observation`)."""
+        state, player = self._view_state(player)
         if self._tracker is None:
             self._tracker = ObservationTracker(state)
         return self._tracker.observe(player)
 
-    def information_state_string(self, player: int) -> str:
+    def information_state_string(self, player: int | None = None) -> str:
         """What ``player`` knows as text: its seat, its cards, the skat and discard if seen,
         and every event as it saw it (another seat's discard as ``??``)."""
-        view = self._view_state(player).view(player)
+        state, player = self._view_state(player)
+        view = state.view(player)
         parts = [f"seat {player}", f"hand {view.hand}"]
         if view.skat is not None:
             parts.append(f"skat {view.skat}")
@@ -254,10 +259,14 @@ class SkatState:
     observation_tensor = information_state_tensor
     observation_string = information_state_string
 
-    def resample_from_infostate(self, player: int, rng: random.Random | None = None) -> SkatState:
+    def resample_from_infostate(
+        self, player: int | None = None, rng: random.Random | Callable[[], float] | None = None
+    ) -> SkatState:
         """A state ``player`` cannot tell from this one, the hidden cards dealt anew
-        (:func:`skat.env.sampling.resample`)."""
-        world = resample(self._view_state(player), player, rng or random.Random())
+        (:func:`skat.env.sampling.resample`); ``rng`` is a :class:`random.Random` or a callable
+        giving floats in [0, 1) such as OpenSpiel's samplers."""
+        state, player = self._view_state(player)
+        world = resample(state, player, random_of(rng))
         new = self.game.new_initial_state_for(world.deal)
         for ev in world.history:
             new._history.append(action_id(ev.action))

@@ -45,6 +45,7 @@ from skat.core.bidding import BID_INDEX
 from skat.core.cards import Card
 from skat.core.state import GameState, Phase
 from skat.env.observation import _CONTRACT_INDEX as CONTRACT_INDEX
+from skat.env.observation import _PASS_SIZE as PASS_SIZE
 from skat.env.observation import LAYOUT, RAMSCH_KINDS, SIZE, encode, observation_of
 
 __all__ = ["ObservationTracker"]
@@ -60,6 +61,7 @@ _TOOK, _PUSHED, _SKAT, _DISCARD = (
     _OFF["discard"],
 )
 _OPEN, _TRICKS = _OFF["open_hand"], _OFF["tricks"]
+_BIDDERS, _HOLDERS, _PASSES = _OFF["bidders"], _OFF["holders"], _OFF["passes"]
 _DONE: Final = Phase.DONE
 _PLAY_PHASES: Final = (Phase.DECLARE, Phase.PLAY, Phase.DONE)
 _OUTSIDE: Final = (
@@ -177,6 +179,8 @@ class ObservationTracker:
         if kind is Bid or kind is Hold:
             if kind is Bid:
                 self._bid = cast(Bid, action).value
+            whose = _BIDDERS if kind is Bid else _HOLDERS
+            self._set(whose + 3 * BID_INDEX[self._bid] + seat)
             old = self._said[seat]
             at = _SAID + 64 * seat
             self._set(at + (BID_INDEX[old] + 1 if old else 0), 0.0)
@@ -184,6 +188,9 @@ class ObservationTracker:
             self._set(at + BID_INDEX[self._bid] + 1)
         elif kind is Pass:
             self._set(_PASSED + seat)
+            at = _PASSES + self._passes * PASS_SIZE
+            self._set(at + seat)
+            self._set(at + 3 + (BID_INDEX[self._bid] + 1 if self._bid else 0))
             self._passes += 1
         if self._passes == 3 or (self._passes == 2 and self._bid):
             self._in_auction = False
