@@ -2,4 +2,4 @@
 
 import importlib.util
 
-collect_ignore = [] if importlib.util.find_spec("pyspiel") else ["openspiel.py"]
+collect_ignore = [] if importlib.util.find_spec("pyspiel") else ["src/skat/env/openspiel.py"]
