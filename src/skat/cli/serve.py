@@ -28,10 +28,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
-        "--data", default="skat-data", help="data folder of the SQLite database (./skat-data)"
+        "--data",
+        default="skat-data",
+        help="data folder of the SQLite database (./skat-data), or a SQLite file (.sqlite3)",
     )
     parser.add_argument(
-        "--database", metavar="URL", help="a postgresql://… URL instead of the SQLite database"
+        "--database",
+        metavar="URL",
+        help="postgresql://user@host/db or sqlite:///path instead of --data",
     )
     parser.add_argument(
         "--computer-delay",
@@ -100,7 +104,6 @@ def run(args: argparse.Namespace) -> int:
             sockets_per_address=args.sockets_per_address,
         ),
     )
-    where = "PostgreSQL" if args.database else f"{args.data}/skat.sqlite3"
-    print(f"skat serve: http://{args.host}:{args.port}/ (data: {where}; Ctrl-C stops)")
+    print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
