@@ -50,7 +50,9 @@ def test_solve_a_position_agrees_with_brute_force(capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out.splitlines()
     expected = brute_force(Position.parse(text))
     assert out[0] == "Spades, declarer Middlehand, Forehand to play"
-    assert out[1].startswith(f"double-dummy: the declarer ends with {expected} card points")
+    assert out[1].startswith(
+        f"double-dummy value {expected}: the card points the declarer ends with, skat included"
+    )
     assert out[3] == "best line:" and out[4].startswith("  trick 9: Rearhand SA  Forehand ")
 
 

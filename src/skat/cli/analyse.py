@@ -1,8 +1,13 @@
 """Go through played games card by card with the double-dummy solver.
 
-For every card played: its double-dummy value against the best card's, and the points it
-lost; for the declarer: could the game have been won, and with which line.  FILE holds ISS
-records or JSON game records (found by content; - is stdin).
+For every card played: the declarer's card points from there with that card against the
+best card's, and the points it lost; for the declarer: could the game have been won, with
+which line, and the game's double-dummy value.  FILE holds ISS records or JSON game records
+(found by content; - is stdin).
+
+The double-dummy value is the card points the declarer ends with when every hand is open
+and both sides play perfectly, the skat (or the two cards put away) counted for him as the
+rules count it; in Null: whether he stays without a trick.
 
 examples:
   skat analyse tests/data/iss/real.sgf --limit 3
