@@ -318,11 +318,11 @@ def open_storage(where: str | Path) -> SqlStorage:
     >>> open_storage("mysql://skat@localhost/skat")
     Traceback (most recent call last):
     ...
-    skat.server.storage.StorageError: unknown database URL scheme 'mysql://' (supported: a SQLite file or data folder, sqlite:///path, postgresql://...)
+    skat.server.storage.StorageError: unknown database URL scheme 'mysql://' (supported: ...)
     >>> open_storage("sqlite://")
     Traceback (most recent call last):
     ...
-    skat.server.storage.StorageError: sqlite:// needs a path: sqlite:///relative.sqlite3 or sqlite:////absolute.sqlite3
+    skat.server.storage.StorageError: sqlite:// needs a path: sqlite:///relative.sqlite3 or ...
     """
     text = str(where)
     if text.startswith(("postgresql://", "postgres://")):
