@@ -279,3 +279,35 @@ def test_replay_check_fails_when_nothing_could_be_checked(
     assert main(["replay", "--check", str(path)]) == 2
     err = capsys.readouterr().err
     assert err == f"skat replay: error: {reason}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "who", "extra"),
+    [
+        (["solve", "G decl=0 hands=CJ.HA/HT.H7/HK.S7"], "skat solve", "ai"),
+        (["analyse", str(REAL), "--limit", "1"], "skat analyse", "ai"),
+    ],
+)
+def test_without_numba_the_solver_commands_warn_once_naming_the_extra(
+    argv: list[str],
+    who: str,
+    extra: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from skat.cli import speed
+
+    monkeypatch.setattr(speed, "numba_missing", lambda: True)
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert err == (
+        f"{who}: numba is not installed, so the double-dummy solver runs as plain Python "
+        f"(about 50 times slower): pip install 'skat[{extra}]'\n"
+    )
+
+
+def test_with_numba_off_on_purpose_nothing_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    from skat.cli import speed
+
+    monkeypatch.setenv("SKAT_NO_NUMBA", "1")
+    assert not speed.numba_missing()

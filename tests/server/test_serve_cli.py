@@ -72,3 +72,19 @@ def test_the_banner_names_the_file_the_server_really_writes(
     banner = capsys.readouterr().out
     assert f"(data: SQLite {expected};" in banner
     assert (tmp_path / expected).is_file()
+
+
+def test_without_numba_serve_warns_once_that_the_web_extra_brings_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from skat.cli import speed
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(speed, "numba_missing", lambda: True)
+    assert main(["serve"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "numba is not installed" in err
+    assert err.rstrip().endswith("pip install 'skat[web]'")

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 
 from skat.cli.errors import UserError
 from skat.cli.replay import JsonItem, read_records
+from skat.cli.speed import warn_if_slow
 from skat.core import GameState
 from skat.records.iss import RecordError
 from skat.records.jsonrecord import JsonRecordError, load_json
@@ -43,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.limit < 0:
         raise UserError(f"--limit must be 0 (no limit) or more, not {args.limit}")
+    warn_if_slow("skat analyse", "ai")
     from skat.ai.dds import analyse  # compiling the solver takes a moment: only when needed
 
     done = 0

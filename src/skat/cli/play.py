@@ -34,6 +34,7 @@ from skat.ai.arena import AGENTS
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError
 from skat.cli.session import Options, Session, Ui
+from skat.cli.speed import warn_if_slow
 from skat.core import Rules
 from skat.series import Series, load_series
 
@@ -90,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         return _review(args)
     if args.level not in AGENTS:
         raise UserError(f"unknown level {args.level!r} (known: {', '.join(AGENTS)})")
+    if args.level.startswith("pimc"):
+        warn_if_slow("skat play", "ai")
     if args.load:
         try:
             series = load_series(args.load)

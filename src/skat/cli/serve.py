@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 
 from skat.cli.errors import UserError
+from skat.cli.speed import warn_if_slow
 
 NAME = "serve"
 HELP = "the web Skat server: lobby, tables, computer players, history"
@@ -104,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
             sockets_per_address=args.sockets_per_address,
         ),
     )
+    warn_if_slow("skat serve (the analysis of each game)", "web")
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

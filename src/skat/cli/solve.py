@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games
+from skat.cli.speed import warn_if_slow
 from skat.cli.words import seat_name
 from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, GameState, Phase, Seat
 
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     given = [x is not None for x in (args.position, args.deal, args.record)]
     if sum(given) != 1:
         raise UserError("give one of: a position, --deal (with --game, --declarer), --record")
+    warn_if_slow("skat solve", "ai")
     try:
         if args.position is not None:
             pos = Position.parse(args.position)
