@@ -302,7 +302,7 @@ def test_without_numba_the_solver_commands_warn_once_naming_the_extra(
     err = capsys.readouterr().err
     assert err == (
         f"{who}: numba is not installed, so the double-dummy solver runs as plain Python "
-        f"(about 50 times slower): pip install 'skat[{extra}]'\n"
+        f"(about 20 times slower): pip install 'skat[{extra}]'\n"
     )
 
 

@@ -1,7 +1,7 @@
 """One warning line when the double-dummy solver will run without numba (as plain Python).
 
 ``skat solve``, ``skat analyse``, the PIMC players (``--level pimc-*``, ``skat arena``) and the
-web table's game analysis all run the solver; compiled with numba it is some fifty times
+web table's game analysis all run the solver; compiled with numba it is some twenty times
 faster (a full deal: seconds instead of minutes).  numba is optional (the ``ai`` extra, also
 in ``web``, ``research`` and ``all``), so these commands say once, on stderr, what to install.
 Setting ``SKAT_NO_NUMBA`` turns numba off on purpose: then nothing is said.
@@ -10,7 +10,7 @@ Setting ``SKAT_NO_NUMBA`` turns numba off on purpose: then nothing is said.
 >>> err = io.StringIO()
 >>> warn_if_slow("skat solve", "ai", missing=True, stream=err)
 >>> print(err.getvalue(), end="")
-skat solve: numba is not installed, ... (about 50 times slower): pip install 'skat[ai]'
+skat solve: numba is not installed, ... (about 20 times slower): pip install 'skat[ai]'
 >>> warn_if_slow("skat solve", "ai", missing=False, stream=err)  # nothing more
 >>> err.getvalue().count("\\n")
 1
@@ -42,6 +42,6 @@ def warn_if_slow(
     if missing:
         print(
             f"{who}: numba is not installed, so the double-dummy solver runs as plain Python "
-            f"(about 50 times slower): pip install 'skat[{extra}]'",
+            f"(about 20 times slower): pip install 'skat[{extra}]'",
             file=stream if stream is not None else sys.stderr,
         )
