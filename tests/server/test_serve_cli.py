@@ -19,6 +19,7 @@ from skat.cli.main import main
         (["serve", "--sockets-per-address", "-1"], "--sockets-per-address must be >= 0"),
         (["serve", "--database", "postgresql://nobody@127.0.0.1:1/x?connect_timeout=2"],
          "cannot connect to PostgreSQL"),
+        (["serve", "--database", "postgres"], "--database takes a URL"),
     ],
 )  # fmt: skip
 def test_bad_serve_options_are_one_clear_line(

@@ -91,6 +91,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
         ) from None
+    if args.database is not None and "://" not in args.database:
+        raise UserError(
+            f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
+            f"{args.database!r}; a data folder or SQLite file is --data"
+        )
     try:
         store = open_storage(args.database or args.data)
     except StorageError as exc:
