@@ -24,4 +24,6 @@ def test_the_openspiel_benchmark_says_in_one_line_that_open_spiel_is_missing() -
     )
     assert proc.returncode == 2
     assert proc.stdout == ""
-    assert proc.stderr.startswith("openspiel_skat: needs open_spiel") and proc.stderr.count("\n") == 1
+    assert (
+        proc.stderr.startswith("openspiel_skat: needs open_spiel") and proc.stderr.count("\n") == 1
+    )

@@ -20,7 +20,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _run(cmd: list[str | Path], cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def _run(
+    cmd: list[str | Path], cwd: Path, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     return subprocess.run(

@@ -70,7 +70,9 @@ def test_analyse_and_solve_give_one_double_dummy_value_skat_included(
     assert main(["analyse", str(REAL), "--id", "26496"]) == 0
     head = capsys.readouterr().out.splitlines()[1]
     assert head.startswith("  declarer 0: could take every trick: ")
-    assert head.endswith("(double-dummy value 120: the card points the declarer ends with, skat included)")
+    assert head.endswith(
+        "(double-dummy value 120: the card points the declarer ends with, skat included)"
+    )
     assert main(["analyse", str(REAL), "--id", "9"]) == 0
     analysed = capsys.readouterr().out.splitlines()[1]
     assert main(["solve", "--record", str(REAL), "--id", "9"]) == 0
