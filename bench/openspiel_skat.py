@@ -14,17 +14,25 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 
 
-def main() -> None:
-    import pyspiel  # type: ignore[import-not-found]
-
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--observe", action="store_true", help="read the observation each move")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        print(
+            "openspiel_skat: needs open_spiel, which is not a dependency of skat: run it in its "
+            "own venv (pip install open_spiel)",
+            file=sys.stderr,
+        )
+        return 2
     game = pyspiel.load_game("skat")
     rng = random.Random(args.seed)
     actions = decisions = 0
@@ -48,7 +56,8 @@ def main() -> None:
     print(f"actions/s: {actions / elapsed:,.0f}")
     print(f"decisions/s: {decisions / elapsed:,.0f} ({decisions / args.games:.1f} a game)")
     print(f"games/s: {args.games / elapsed:,.0f}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

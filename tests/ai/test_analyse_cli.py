@@ -17,7 +17,10 @@ def test_analyse_names_the_declarers_goal_and_each_card_that_lost_value(
     assert main(["analyse", str(REAL), "--id", "9"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("ID 9: with 2, game 3, hand 4, × Clubs 12 = 48")
-    assert out[1].startswith("  declarer 2: 61 card points could")
+    assert out[1] == (
+        "  declarer 2: could not take 61 card points (double-dummy value 31: the card points the "
+        "declarer ends with, skat included)"
+    )
     cards = [line for line in out[2:] if line.startswith("  seat ")]
     assert cards and all("lost" in line for line in cards)
     assert all(int(line.rsplit("lost ", 1)[1].rstrip(")")) > 0 for line in cards)
@@ -57,3 +60,47 @@ def test_analyse_a_missing_file_is_a_one_line_error(capsys: pytest.CaptureFixtur
     assert main(["analyse", "/nonexistent/games.sgf"]) == 2
     err = capsys.readouterr().err.strip()
     assert "No such file" in err and "\n" not in err
+
+
+def test_analyse_and_solve_give_one_double_dummy_value_skat_included(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """ID 26496: Clubs Schwarz announced, the declarer takes every trick: the value is all 120
+    card points (the two cards put away count for him), not the 117 the tricks alone hold."""
+    assert main(["analyse", str(REAL), "--id", "26496"]) == 0
+    head = capsys.readouterr().out.splitlines()[1]
+    assert head.startswith("  declarer 0: could take every trick: ")
+    assert head.endswith(
+        "(double-dummy value 120: the card points the declarer ends with, skat included)"
+    )
+    assert main(["analyse", str(REAL), "--id", "9"]) == 0
+    analysed = capsys.readouterr().out.splitlines()[1]
+    assert main(["solve", "--record", str(REAL), "--id", "9"]) == 0
+    solved = capsys.readouterr().out.splitlines()[2]
+    words = "double-dummy value 31: the card points the declarer ends with, skat included"
+    assert words in analysed and solved.startswith(words)
+
+
+def test_analyse_and_solve_state_the_same_meaning_in_their_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    helps = []
+    for name in ("analyse", "solve"):
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        helps.append(" ".join(capsys.readouterr().out.split()))
+    meaning = (
+        "The double-dummy value is the card points the declarer ends with when every hand is "
+        "open and both sides play perfectly, the skat (or the two cards put away) counted for "
+        "him as the rules count it; in Null: whether he stays without a trick."
+    )
+    assert all(meaning in text for text in helps)
+
+
+def test_a_null_game_that_cannot_be_made_is_said_without_a_double_negative(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["analyse", str(REAL), "--limit", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "  declarer 1: could not stay without a trick" in out
+    assert "no trick could not" not in out

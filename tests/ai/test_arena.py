@@ -23,7 +23,7 @@ from skat.ai.arena import (
 )
 from skat.ai.random_agent import RandomAgent
 from skat.cli.main import main
-from skat.core import GameState, Rules
+from skat.core import Rules
 from skat.core.actions import Action
 from skat.core.state import View
 from skat.records.jsonrecord import load_json
@@ -102,14 +102,37 @@ def test_statistics_are_exact(rules: str) -> None:
 
 
 def test_a_hand_checked_game() -> None:
-    """One game scored by hand: the declarer's list score ± 50, 40 to the others if lost."""
+    """Deal 2 of seed 2 (random against random), scored by hand from the cards (ISkO 3.2-3.4,
+    5.4) and Seeger-Fabian (lost: -2 x value - 50, +40 to each other seat):
+
+    Forehand CJ CA C8 C7 ST S9 S7 HK H8 D7, Middlehand SJ DJ CT SK SQ S8 H7 DK DQ D8,
+    Rearhand HJ CK CQ C9 SA HA H9 DA DT D9, skat HT HQ.  Rearhand and Middlehand lack CJ:
+    Rearhand plays "without 2" (CJ SJ missing), Middlehand "without 1".
+    """
     (deal,) = list(iter_arena(["random", "random"], deals=1, seed=2))
-    for g in deal:
-        state = GameState(deal_of(2, 0))
-        for ev in g.events:
-            state.apply(ev.action)
-        assert state.result == g.result
-        assert list(g.tp) == seeger_by_hand(g)
+    assert str(deal_of(2, 0)) == (
+        "CJ CA C8 C7 ST S9 S7 HK H8 D7 | SJ DJ CT SK SQ S8 H7 DK DQ D8 | "
+        "HJ CK CQ C9 SA HA H9 DA DT D9 | HT HQ"
+    )
+    expected = {
+        # Spades: without 2, game 3 x 11 = 33 < bid 240: overbid, the lowest multiple of 11
+        # reaching 240 is 242, lost double
+        0: (2, "S", 240, -484, [40, 40, -534]),
+        # Grand Ouvert: without 1, game 2, hand 3, schneider 4, announced 5, schwarz 6,
+        # announced 7, ouvert 8 x 24 = 192 >= bid 156, lost: -384
+        1: (1, "GO", 156, -384, [40, -434, 40]),
+        # Grand Ouvert: without 2 ... ouvert 9 x 24 = 216 = the bid, lost: -432
+        3: (2, "GO", 216, -432, [40, 40, -482]),
+        # Grand Hand Schwarz announced: without 2 ... announced 8 x 24 = 192 < bid 204: the
+        # lowest multiple of 24 reaching 204 is 216, lost: -432
+        4: (2, "GHSZ", 204, -432, [40, 40, -482]),
+        # Diamonds Hand Schwarz announced: 8 x 9 = 72 < bid 264: 30 x 9 = 270, lost: -540
+        5: (2, "DHSZ", 264, -540, [40, 40, -590]),
+    }
+    for i, (declarer, contract, bid, score, tp) in expected.items():
+        r = deal[i].result
+        assert (r.declarer, str(r.contract), r.bid, r.score) == (declarer, contract, bid, score)
+        assert list(deal[i].tp) == tp
 
 
 def test_results_do_not_depend_on_the_number_of_jobs() -> None:

@@ -50,7 +50,9 @@ def test_solve_a_position_agrees_with_brute_force(capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out.splitlines()
     expected = brute_force(Position.parse(text))
     assert out[0] == "Spades, declarer Middlehand, Forehand to play"
-    assert out[1].startswith(f"double-dummy: the declarer ends with {expected} card points")
+    assert out[1].startswith(
+        f"double-dummy value {expected}: the card points the declarer ends with, skat included"
+    )
     assert out[3] == "best line:" and out[4].startswith("  trick 9: Rearhand SA  Forehand ")
 
 
@@ -221,8 +223,91 @@ def test_skat_value_lists_every_game_with_its_simple_and_hand_value(
     assert rows["Null"] == ["23", "35"] and rows["Null Ouvert"] == ["46", "59"]
 
 
+@pytest.mark.parametrize(
+    ("cards", "clubs", "grand", "note"),
+    [
+        # ten cards, skat unseen: with the jack of clubs (ISkO 3.2) "with 1": Clubs 2 x 12,
+        # Clubs Hand 3 x 12, Grand 2 x 24, Grand Hand 3 x 24
+        ("CJ DJ HA HT HK H8 H7 D9 D8 D7", ["24", "36"], ["48", "72"], True),
+        # without the jack of clubs, the jack of spades first: "without 1"
+        ("SJ DJ HA HT HK H8 H7 D9 D8 D7", ["24", "36"], ["48", "72"], True),
+        # "without 2": the two top jacks are missing
+        ("HJ DJ HA HT HK H8 H7 D9 D8 D7", ["36", "48"], ["72", "96"], True),
+        # all twelve: CJ SJ HJ in hand and skat make "with 3"
+        ("CJ SJ HA HT HK H8 H7 D9 D8 D7 HJ S7", ["48", "60"], ["96", "120"], False),
+    ],
+)
+def test_skat_value_lists_every_game_for_ten_cards_too(
+    cards: str, clubs: list[str], grand: list[str], note: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["value", "--cards", cards]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {line[:22].strip().split(" (")[0]: line[22:].split() for line in lines[1:8]}
+    assert rows["Clubs"] == clubs and rows["Grand"] == grand
+    assert rows["Null"] == ["23", "35"] and rows["Null Ouvert"] == ["46", "59"]
+    assert (lines[-1] == "the skat unseen: the matadors of these 10 cards (a jack in the skat "
+            "can change them)") is note  # fmt: skip
+
+
+def test_skat_value_with_eleven_cards_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["value", "--cards", "CJ DJ HA HT HK H8 H7 D9 D8 D7 SA"]) == 2
+    err = capsys.readouterr().err
+    assert "the declarer has 12 cards with the skat, got 11" in err and err.count("\n") == 1
+
+
 def test_skat_value_explains_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["value", "CH", "--matadors", "1", "--points", "74", "--bid", "46"]) == 0
     out = capsys.readouterr().out
     assert "with 1, game 2, hand 3, × Clubs 12 = 36 < bid 46: overbid" in out
     assert "list: −96 (lost)" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("", "nothing could be checked: the files hold no record"),
+        ("not a record\nneither this\n", "nothing could be checked: all 2 records were skipped"),
+    ],
+)
+def test_replay_check_fails_when_nothing_could_be_checked(
+    content: str, reason: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.sgf"
+    path.write_text(content)
+    assert main(["replay", "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"skat replay: error: {reason}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "who", "extra"),
+    [
+        (["solve", "G decl=0 hands=CJ.HA/HT.H7/HK.S7"], "skat solve", "ai"),
+        (["analyse", str(REAL), "--limit", "1"], "skat analyse", "ai"),
+    ],
+)
+def test_without_numba_the_solver_commands_warn_once_naming_the_extra(
+    argv: list[str],
+    who: str,
+    extra: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from skat.cli import speed
+
+    monkeypatch.setattr(speed, "numba_missing", lambda: True)
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert err == (
+        f"{who}: numba is not installed, so the double-dummy solver runs as plain Python "
+        f"(about 20 times slower): pip install 'skat[{extra}]'\n"
+    )
+
+
+def test_with_numba_off_on_purpose_nothing_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    from skat.cli import speed
+
+    monkeypatch.setenv("SKAT_NO_NUMBA", "1")
+    assert not speed.numba_missing()

@@ -19,6 +19,7 @@ from skat.cli.main import main
         (["serve", "--sockets-per-address", "-1"], "--sockets-per-address must be >= 0"),
         (["serve", "--database", "postgresql://nobody@127.0.0.1:1/x?connect_timeout=2"],
          "cannot connect to PostgreSQL"),
+        (["serve", "--database", "postgres"], "--database takes a URL"),
     ],
 )  # fmt: skip
 def test_bad_serve_options_are_one_clear_line(
@@ -36,3 +37,55 @@ def test_a_data_folder_that_cannot_be_made_is_one_clear_line(
     blocker.write_text("x")
     assert main(["serve", "--data", str(blocker / "data")]) == 2
     assert "cannot create the data folder" in capsys.readouterr().err
+
+
+def test_an_unknown_database_scheme_is_one_clear_line_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", "--database", "mysql://x"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown database URL scheme 'mysql://'" in err and err.count("\n") == 1
+    assert "sqlite:///path, postgresql://" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--data", "my.sqlite3"], "my.sqlite3"),
+        (["--data", "club"], "club/skat.sqlite3"),
+        (["--database", "sqlite:///other.db"], "other.db"),
+    ],
+)
+def test_the_banner_names_the_file_the_server_really_writes(
+    argv: list[str],
+    expected: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import uvicorn
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    assert main(["serve", *argv]) == 0
+    banner = capsys.readouterr().out
+    assert f"(data: SQLite {expected};" in banner
+    assert (tmp_path / expected).is_file()
+
+
+def test_without_numba_serve_warns_once_that_the_web_extra_brings_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from skat.cli import speed
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(speed, "numba_missing", lambda: True)
+    assert main(["serve"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "numba is not installed" in err
+    assert err.rstrip().endswith("pip install 'skat[web]'")

@@ -533,6 +533,17 @@ class Analysis:
         """The cards that lost value."""
         return [m for m in self.moves if m.loss > 0]
 
+    @property
+    def value(self) -> int | None:
+        """The double-dummy value of the game from its first card: the card points the
+        declarer ends with when both sides play perfectly, the skat (or the two cards put away)
+        counted for him as the rules count it (Null: 1 when he stays without a trick, else 0)."""
+        if self.start is None or self.start_value is None:
+            return None
+        if self.start.game_type == NULL:
+            return self.start_value
+        return self.start.declarer_points + self.start_value
+
     def summary(self) -> str:
         """One line on the declarer's game and one per card that lost value.
 
@@ -542,13 +553,26 @@ class Analysis:
         """
         if self.start is None:
             return "no card play"
-        line = " ".join(str(c) for c in self.winning_line or ())
-        head = (
-            f"declarer {self.start.declarer}: {self.goal} "
-            + (f"could be made: {line}" if self.could_win else "could not be made")
-            + f" (double-dummy value {self.start_value})"
+        aim = {"no trick": "stay without a trick", "all tricks": "take every trick"}.get(
+            self.goal, f"take {self.goal}"
         )
+        line = " ".join(str(c) for c in self.winning_line or ())
+        head = f"declarer {self.start.declarer}: " + (
+            f"could {aim}: {line}" if self.could_win else f"could not {aim}"
+        )
+        if self.start.game_type != NULL:
+            head += f" ({value_words(self.value or 0)})"
         return "\n".join([head, *(str(m) for m in self.mistakes())])
+
+
+def value_words(total: int) -> str:
+    """The double-dummy value of a suit or Grand game in the words ``skat solve`` and
+    ``skat analyse`` both use.
+
+    >>> value_words(120)
+    'double-dummy value 120: the card points the declarer ends with, skat included'
+    """
+    return f"double-dummy value {total}: the card points the declarer ends with, skat included"
 
 
 def _goal(pos: Position, schneider_announced: bool) -> tuple[str, int, int]:

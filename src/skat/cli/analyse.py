@@ -1,8 +1,13 @@
 """Go through played games card by card with the double-dummy solver.
 
-For every card played: its double-dummy value against the best card's, and the points it
-lost; for the declarer: could the game have been won, and with which line.  FILE holds ISS
-records or JSON game records (found by content; - is stdin).
+For every card played: the declarer's card points from there with that card against the
+best card's, and the points it lost; for the declarer: could the game have been won, with
+which line, and the game's double-dummy value.  FILE holds ISS records or JSON game records
+(found by content; - is stdin).
+
+The double-dummy value is the card points the declarer ends with when every hand is open
+and both sides play perfectly, the skat (or the two cards put away) counted for him as the
+rules count it; in Null: whether he stays without a trick.
 
 examples:
   skat analyse tests/data/iss/real.sgf --limit 3
@@ -17,6 +22,7 @@ from collections.abc import Iterator, Mapping
 
 from skat.cli.errors import UserError
 from skat.cli.replay import JsonItem, read_records
+from skat.cli.speed import warn_if_slow
 from skat.core import GameState
 from skat.records.iss import RecordError
 from skat.records.jsonrecord import JsonRecordError, load_json
@@ -38,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.limit < 0:
         raise UserError(f"--limit must be 0 (no limit) or more, not {args.limit}")
+    warn_if_slow("skat analyse", "ai")
     from skat.ai.dds import analyse  # compiling the solver takes a moment: only when needed
 
     done = 0

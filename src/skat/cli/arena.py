@@ -34,6 +34,7 @@ from typing import Any, TextIO
 
 from skat.ai.arena import AGENTS, DEFAULT_BUDGET, GameOutcome, run_arena
 from skat.cli.errors import UserError
+from skat.cli.speed import warn_if_slow
 from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.records.jsonrecord import dumps, state_to_json
@@ -118,6 +119,8 @@ def _open_out(path: str | None) -> TextIO | None:
 
 def run(args: argparse.Namespace) -> int:
     names = _agent_names(args.agents)
+    if any(name.startswith("pimc") for name in names):
+        warn_if_slow("skat arena", "ai")
     jobs = _jobs(args)
     rules = Rules.parse(args.rules)
     out = _open_out(args.out)

@@ -34,6 +34,7 @@ from skat.ai.arena import AGENTS
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError
 from skat.cli.session import Options, Session, Ui
+from skat.cli.speed import warn_if_slow
 from skat.core import Rules
 from skat.series import Series, load_series
 
@@ -85,11 +86,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _check_level(level: str) -> None:
+    """A one-line error for an unknown level; the numba warning for the PIMC levels."""
+    if level not in AGENTS:
+        raise UserError(f"unknown level {level!r} (known: {', '.join(AGENTS)})")
+    if level.startswith("pimc"):
+        warn_if_slow("skat play", "ai")
+
+
 def run(args: argparse.Namespace) -> int:
     if args.review:
         return _review(args)
-    if args.level not in AGENTS:
-        raise UserError(f"unknown level {args.level!r} (known: {', '.join(AGENTS)})")
+    _check_level(args.level)
     if args.load:
         try:
             series = load_series(args.load)

@@ -13,7 +13,7 @@ of its "result").  It prints a line for each game that differs ("ID 1234: v reco
 no result, malformed JSON) with the reason, and as the last line "checked: N, agree: A,
 differ: D, skipped: S".  Penalty records (a player timed out or left before the game was
 declared) are checked too; a record whose moves the engine refuses counts as differing.  Exit
-status 1 if any game differs.
+status 1 if any game differs, 2 (with the reason) if not one game could be checked.
 
 examples:
   skat replay tests/data/iss/real.sgf
@@ -213,6 +213,11 @@ def _check(paths: list[str], out: TextIO) -> int:
         else:
             n.agree += 1
     print(n, file=out)
+    if n.checked == 0:
+        raise UserError(
+            "nothing could be checked: "
+            + (f"all {n.skipped} records were skipped" if n.skipped else "the files hold no record")
+        )
     return 1 if n.differ else 0
 
 

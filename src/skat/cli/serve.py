@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 
 from skat.cli.errors import UserError
+from skat.cli.speed import warn_if_slow
 
 NAME = "serve"
 HELP = "the web Skat server: lobby, tables, computer players, history"
@@ -28,10 +29,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
-        "--data", default="skat-data", help="data folder of the SQLite database (./skat-data)"
+        "--data",
+        default="skat-data",
+        help="data folder of the SQLite database (./skat-data), or a SQLite file (.sqlite3)",
     )
     parser.add_argument(
-        "--database", metavar="URL", help="a postgresql://… URL instead of the SQLite database"
+        "--database",
+        metavar="URL",
+        help="postgresql://user@host/db or sqlite:///path instead of --data",
     )
     parser.add_argument(
         "--computer-delay",
@@ -86,6 +91,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
         ) from None
+    if args.database is not None and "://" not in args.database:
+        raise UserError(
+            f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
+            f"{args.database!r}; a data folder or SQLite file is --data"
+        )
     try:
         store = open_storage(args.database or args.data)
     except StorageError as exc:
@@ -100,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             sockets_per_address=args.sockets_per_address,
         ),
     )
-    where = "PostgreSQL" if args.database else f"{args.data}/skat.sqlite3"
-    print(f"skat serve: http://{args.host}:{args.port}/ (data: {where}; Ctrl-C stops)")
+    warn_if_slow("skat serve (the analysis of each game)", "web")
+    print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

@@ -5,8 +5,9 @@ Give a position in the solver's notation, or a deal (32 cards in ISS order: Fore
 Middlehand's 10, Rearhand's 10, the skat) with the game and the declarer, or a recorded
 game (ISS or JSON) and how many cards of its play to go forward.
 
-The value is the declarer's card points at the end (the skat, or the two cards put away,
-included); in Null: whether the declarer stays without a trick.
+The double-dummy value is the card points the declarer ends with when every hand is open
+and both sides play perfectly, the skat (or the two cards put away) counted for him as the
+rules count it; in Null: whether he stays without a trick.
 
 examples:
   skat solve "G decl=0 hands=CJ.HA/HT.H7/HK.S7"
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games
+from skat.cli.speed import warn_if_slow
 from skat.cli.words import seat_name
 from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, GameState, Phase, Seat
 
@@ -58,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     given = [x is not None for x in (args.position, args.deal, args.record)]
     if sum(given) != 1:
         raise UserError("give one of: a position, --deal (with --game, --declarer), --record")
+    warn_if_slow("skat solve", "ai")
     try:
         if args.position is not None:
             pos = Position.parse(args.position)
@@ -131,13 +134,13 @@ def solve_lines(pos: Position) -> list[str]:
     >>> from skat.ai.dds import Position
     >>> print("\\n".join(solve_lines(Position.parse("G decl=0 hands=CJ.HA/HT.H7/HK.S7"))))
     Grand, declarer Forehand, Forehand to play
-    double-dummy: the declarer ends with 27 card points (27 still to come): lost
+    double-dummy value 27: the card points the declarer ends with, skat included (27 still to come): lost
     cards (the declarer's points from here): HA 27  CJ 27
     best line:
       trick 9: Forehand HA  Middlehand H7  Rearhand HK
       trick 10: Forehand CJ  Middlehand HT  Rearhand S7
     """
-    from skat.ai.dds import best_line, solve, solve_all
+    from skat.ai.dds import best_line, solve, solve_all, value_words
 
     names = [seat_name("en", s) for s in Seat]
     game = ("Diamonds", "Hearts", "Spades", "Clubs", "Grand", "Null")[pos.game_type]
@@ -164,11 +167,8 @@ def solve_lines(pos: Position) -> list[str]:
         )
     else:
         total = pos.declarer_points + value
-        verdict = (
-            f"double-dummy: the declarer ends with {total} card points ({value} still to come)"
-        )
-        verdict += ": won" if total >= 61 else ": lost"
-        lines.append(verdict)
+        outcome = "won" if total >= 61 else "lost"
+        lines.append(f"{value_words(total)} ({value} still to come): {outcome}")
     values = solve_all(pos)
     lines.append(f"cards ({unit}): " + "  ".join(f"{c} {v}" for c, v in values.items()))
     lines.append("best line:")

@@ -3,13 +3,16 @@
 Give the declarer's cards (10 in hand plus the 2 of the skat, or all 12), the contract in ISS
 notation (G, C, S, H, D, N with H = Hand, S = Schneider announced, Z = Schwarz announced,
 O = Ouvert), and what happened: card points and tricks.  Schwarz goes by tricks, not points.
-Without a contract, every game is listed with the value it is worth with these cards.
+Without a contract, every game is listed with the value it is worth with these cards (all 12,
+or the 10 in hand before the skat is seen: then the matadors are those of the ten, and a jack
+in the skat can still change them).
 
 examples:
   skat value CH --cards "CJ SJ HA HT H7 S8 S9 D7 D8 D9" --skat "DT DA" --points 75
   skat value S --cards "HJ DJ SA ST SK SQ S9 S8 S7 CA" --skat "DA D7" --points 28 --lang de
   skat value CH --matadors 1 --points 74 --bid 46
   skat value --cards "CJ DJ HA HT HK H8 H7 D9 D8 D7" --skat "SA SQ"
+  skat value --cards "CJ DJ HA HT HK H8 H7 D9 D8 D7"
 """
 
 from __future__ import annotations
@@ -24,11 +27,10 @@ from skat.core import (
     Contract,
     GameType,
     Rules,
-    matadors,
     score,
 )
 from skat.core.contracts import TRUMP_ORDER
-from skat.core.scoring import contract_value
+from skat.core.declarations import declarations
 
 NAME = "value"
 HELP = "the value of a game: explanation and list score"
@@ -58,12 +60,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
-    twelve = _twelve(args)
     if args.contract is None:
-        if twelve is None:
+        if args.cards is None:
             raise UserError("give a contract, or --cards (and --skat) to list every game")
-        print(_table(twelve, args.lang, rules))
+        held = CardSet.parse(args.cards)
+        if len(held) == 10 and args.skat is None:
+            print(_table(held, args.lang, rules, seen=False))
+        else:
+            twelve = _twelve(args)
+            assert twelve is not None
+            print(_table(twelve, args.lang, rules, seen=True))
         return 0
+    twelve = _twelve(args)
     contract = Contract.parse(args.contract)
     if twelve is None and args.matadors is None and contract.game_type != NULL:
         raise UserError("give the declarer's --cards (and --skat) or --matadors")
@@ -138,21 +146,45 @@ def _cards_for_matadors(game_type: GameType, n: int) -> CardSet:
     return CardSet(mask)
 
 
-def _table(twelve: CardSet, lang: str, rules: Rules) -> str:
-    """Every game's value with these 12 cards: simple and Hand (Null: with and without Ouvert)."""
+def _table(cards: CardSet, lang: str, rules: Rules, *, seen: bool) -> str:
+    """Every game's value with these cards, simple and Hand (Null: with and without Ouvert),
+    from the core's :func:`~skat.core.declarations`: all 12 cards when ``seen``, else the 10
+    in hand with the skat unseen.
+
+    >>> print(_table(CardSet.parse("CJ DJ HA HT HK H8 H7 D9 D8 D7"), "en", Rules(), seen=False))
+    game                    simple    Hand
+    Diamonds (with 1)           18      27
+    Hearts (with 1)             20      30
+    Spades (with 1)             22      33
+    Clubs (with 1)              24      36
+    Grand (with 1)              48      72
+    Null                        23      35
+    Null Ouvert                 46      59
+    the skat unseen: the matadors of these 10 cards (a jack in the skat can change them)
+    """
     de = lang == "de"
+    values = {
+        o.contract: o
+        for picked_up in (False, True)
+        for o in declarations(cards, bid=18, rules=rules, picked_up=picked_up)
+    }
     lines = [
         f"{'Spiel' if de else 'game':<22}{'einfach' if de else 'simple':>8}{'Hand':>8}",
     ]
     for gt in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GRAND):
-        m = matadors(gt, twelve.mask)
+        simple, hand = (values[Contract.make(gt, hand=h)] for h in (False, True))
+        m = simple.matadors
         word = ("mit" if m > 0 else "ohne") if de else ("with" if m > 0 else "without")
-        simple, hand = (contract_value(Contract.make(gt, hand=h), m, rules) for h in (False, True))
         name = gt.german if de else gt.english
-        lines.append(f"{name + f' ({word} {abs(m)})':<22}{simple:>8}{hand:>8}")
+        lines.append(f"{name + f' ({word} {abs(m)})':<22}{simple.value:>8}{hand.value:>8}")
     for name, ouvert in (("Null", False), ("Null Ouvert", True)):
-        simple, hand = (
-            contract_value(Contract.make(NULL, hand=h, ouvert=ouvert), 0) for h in (False, True)
+        simple, hand = (values[Contract.make(NULL, hand=h, ouvert=ouvert)] for h in (False, True))
+        lines.append(f"{name:<22}{simple.value:>8}{hand.value:>8}")
+    if not seen:
+        lines.append(
+            "Skat nicht gesehen: die Spitzen dieser 10 Karten (ein Bube im Skat kann sie ändern)"
+            if de
+            else "the skat unseen: the matadors of these 10 cards (a jack in the skat can "
+            "change them)"
         )
-        lines.append(f"{name:<22}{simple:>8}{hand:>8}")
     return "\n".join(lines)

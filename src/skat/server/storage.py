@@ -20,6 +20,7 @@ skat.server.storage.StorageError: table t1: move 0 is stored already
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -120,6 +121,11 @@ class SqlStorage:
         """The connection to use in this thread."""
         return self._conn
 
+    @property
+    def where(self) -> str:
+        """Where the data is, for people (the server's banner)."""
+        return type(self).__name__
+
     def _sql(self, statement: str) -> str:
         return statement if self.placeholder == "?" else statement.replace("?", self.placeholder)
 
@@ -219,6 +225,11 @@ class SqliteStorage(SqlStorage):
         self.path = str(path)
         super().__init__(conn)
 
+    @property
+    def where(self) -> str:
+        """Where the data is, for people: ``SQLite skat-data/skat.sqlite3``."""
+        return f"SQLite {self.path}"
+
     def __repr__(self) -> str:
         return f"SqliteStorage({self.path!r})"
 
@@ -279,6 +290,16 @@ class PostgresStorage(SqlStorage):
         if self.schema:
             self._run(f"DROP SCHEMA IF EXISTS {self.schema} CASCADE")
 
+    @property
+    def where(self) -> str:
+        """Where the data is, for people, without the password: ``PostgreSQL skat@db/skat``."""
+        parts = urlsplit(self.url)
+        user = f"{parts.username}@" if parts.username else ""
+        host = parts.hostname or "localhost"
+        port = f":{parts.port}" if parts.port else ""
+        schema = f" (schema {self.schema})" if self.schema else ""
+        return f"PostgreSQL {user}{host}{port}{parts.path}{schema}"
+
     def __repr__(self) -> str:
         return f"PostgresStorage(schema={self.schema!r})"
 
@@ -290,7 +311,19 @@ def _first_line(exc: BaseException) -> str:
 
 def open_storage(where: str | Path) -> SqlStorage:
     """The storage at ``where``: a ``postgresql://`` URL (``?schema=NAME`` picks a schema),
-    a SQLite file, a data folder (``skat.sqlite3`` in it is created), or ``:memory:``."""
+    a ``sqlite:///path`` URL, a SQLite file (``.sqlite``, ``.sqlite3``, ``.db``), a data
+    folder (``skat.sqlite3`` in it is created), or ``:memory:``.  Any other URL scheme is
+    refused in one line:
+
+    >>> open_storage("mysql://skat@localhost/skat")
+    Traceback (most recent call last):
+    ...
+    skat.server.storage.StorageError: unknown database URL scheme 'mysql://' (supported: ...)
+    >>> open_storage("sqlite://")
+    Traceback (most recent call last):
+    ...
+    skat.server.storage.StorageError: sqlite:// needs a path: sqlite:///relative.sqlite3 or ...
+    """
     text = str(where)
     if text.startswith(("postgresql://", "postgres://")):
         parts = urlsplit(text)
@@ -298,15 +331,41 @@ def open_storage(where: str | Path) -> SqlStorage:
         schema = next((v for k, v in query if k == "schema"), None)
         rest = urlencode([(k, v) for k, v in query if k != "schema"])
         return PostgresStorage(urlunsplit(parts._replace(query=rest)), schema)
+    if text.startswith("sqlite://"):
+        # SQLAlchemy's form: sqlite:///relative/path, sqlite:////absolute/path
+        text = text.removeprefix("sqlite://").removeprefix("/")
+        if not text:
+            raise StorageError(
+                "sqlite:// needs a path: sqlite:///relative.sqlite3 or sqlite:////absolute.sqlite3"
+            )
+        if text == ":memory:":
+            return SqliteStorage(text)
+        return _open_sqlite_file(Path(text))
+    scheme = _SCHEME.match(text)
+    if scheme:
+        raise StorageError(
+            f"unknown database URL scheme {scheme.group(0)!r} (supported: a SQLite file or data "
+            "folder, sqlite:///path, postgresql://...)"
+        )
     if text == ":memory:":
         return SqliteStorage(text)
     path = Path(text)
-    if path.suffix not in (".sqlite", ".sqlite3", ".db"):
+    if path.suffix not in SQLITE_SUFFIXES:
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StorageError(f"cannot create the data folder {path}: {exc.strerror}") from None
         path = path / "skat.sqlite3"
+    return _open_sqlite_file(path)
+
+
+SQLITE_SUFFIXES: Final = (".sqlite", ".sqlite3", ".db")
+_SCHEME: Final = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def _open_sqlite_file(path: Path) -> SqliteStorage:
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a SQLite file")
     try:
         return SqliteStorage(path)
     except sqlite3.Error as exc:
