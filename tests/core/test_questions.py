@@ -12,7 +12,7 @@ from ._support import DEAL, legal, play
 
 def test_question_kinds_of_the_core_are_registered_in_order() -> None:
     assert [k.name for k in question_kinds()][:4] == ["spitze", "kontra", "double", "schenken"]
-    assert (Question.SPITZE, Question.KONTRA) == tuple(question_kinds()[:2])
+    assert tuple(question_kinds()[:2]) == (Question.SPITZE, Question.KONTRA)
     assert NO_QUESTIONS.kind is None and NO_QUESTIONS.turn == 0
 
 

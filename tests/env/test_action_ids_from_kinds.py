@@ -43,7 +43,7 @@ def _hand_kept_table() -> tuple[Action, ...]:
 
 
 def test_action_ids_built_from_the_kinds_keep_the_hand_kept_numbering() -> None:
-    assert ACTIONS == _hand_kept_table()
+    assert _hand_kept_table() == ACTIONS
     assert NUM_ACTIONS == 640
 
 

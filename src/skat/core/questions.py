@@ -63,12 +63,25 @@ def _yes_or_no(q: Questions, play: Play, course: Course) -> list[Action]:
     return [HOLD, PASS]
 
 
+def says(action: Action) -> int:
+    """The number an answer says: a yes (``y``) 1, an announcement its number (a Spitze's
+    cards), a pass 0.
+
+    >>> says(HOLD), says(SPITZEN[3]), says(PASS)
+    (1, 3, 0)
+    """
+    if isinstance(action, Hold):
+        return 1
+    if isinstance(action, tuple):
+        return next((v for v in action if isinstance(v, int)), 0)
+    return 0
+
+
 def _says_count(q: Questions, seat: int, action: Action, declarer: int, supra: bool) -> Questions:
-    """Record the number the answer says (a Spitze's cards; 0 for a pass) under the kind's
-    name."""
+    """Record what the answer says (:func:`says`) under the kind's name: the question is
+    answered."""
     assert q.kind is not None
-    value = next((v for v in action if isinstance(v, int)), 0) if isinstance(action, tuple) else 0
-    return q.said_as(q.kind.name, value)._replace(pending=(), kind=None)
+    return q.said_as(q.kind.name, says(action))._replace(pending=(), kind=None)
 
 
 def _no_levels(value: int) -> int:
