@@ -19,6 +19,7 @@ from skat.core.play import Play
 from skat.core.questions import Question, QuestionKind, question_kinds, register, unregister
 from skat.core.rules import Rules
 from skat.core.scoring import Result
+from skat.records.jsonrecord import check_json, dumps, load_json, state_to_json
 from skat.server.visibility import game_view
 
 from ._support import DEAL, legal, play
@@ -101,6 +102,8 @@ def test_house_rule_answer_is_recorded_and_scored_with_its_levels(
     d = result.to_dict()
     assert d["last_trick"] == 1 and Result.from_dict(d) == result
     assert _play_out(twin) == result
+    record = dumps(state_to_json(state))  # the JSON record, replayed and checked
+    assert check_json(record) == [] and load_json(record).state.result == result
 
 
 def test_house_rule_words_reach_the_players(last_trick: QuestionKind) -> None:
