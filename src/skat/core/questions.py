@@ -417,26 +417,27 @@ def _schenken_answer(
     return q._replace(pending=(), kind=None, schenken_refused=refused)
 
 
-QuestionKind.KONTRA = register(
-    QuestionKind(
-        "kontra",
-        "declared",
-        asked=_kontra_asked,
-        answers=lambda q, play, course: [KONTRA, PASS],
+def _doubling(
+    name: str, when: When, answers: Callable[[Questions], Action], no: tuple[str, str]
+) -> QuestionKind:
+    """Kontra before the lead, or the answer to a doubling: double (again) or ``p`` (``no``);
+    the level said is kept in :attr:`Questions.kontra`."""
+    return QuestionKind(
+        name,
+        when,
+        asked=_kontra_asked if when == "declared" else _nobody,
+        answers=lambda q, play, course: [answers(q), PASS],
         answer=_doubling_answer,
         recorded=False,
-        answer_words={"p": ("no Kontra", "kein Kontra")},
+        answer_words={"p": no},
     )
+
+
+QuestionKind.KONTRA = register(
+    _doubling("kontra", "declared", lambda q: KONTRA, ("no Kontra", "kein Kontra"))
 )
 QuestionKind.DOUBLE = register(
-    QuestionKind(
-        "double",
-        "doubled",
-        answers=lambda q, play, course: [DOUBLES[q.kontra + 1], PASS],
-        answer=_doubling_answer,
-        recorded=False,
-        answer_words={"p": ("no", "nein")},
-    )
+    _doubling("double", "doubled", lambda q: DOUBLES[q.kontra + 1], ("no", "nein"))
 )
 QuestionKind.SCHENKEN = register(
     QuestionKind(

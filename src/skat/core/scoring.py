@@ -475,6 +475,12 @@ def _three_ints(data: Mapping[str, Any], key: str) -> tuple[int, int, int] | Non
     return (value[0], value[1], value[2])
 
 
+def _said_from(data: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """What the registered question kinds recorded, each under its name (0: nothing)."""
+    values = ((name, _get(data, name, int, 0)) for name in said_names())
+    return tuple((name, value) for name, value in values if value)
+
+
 def _result_from_dict(cls: type[Result], data: Mapping[str, Any], rules: Rules) -> Result:
     if not isinstance(data, Mapping):
         raise ValueError(f"a result must be an object, not {data!r}")
@@ -497,7 +503,7 @@ def _result_from_dict(cls: type[Result], data: Mapping[str, Any], rules: Rules) 
     if not all(isinstance(x, str) for x in extra):
         raise ValueError(f"extra_levels must be texts, not {extra!r}")
     ints = {key: _get(data, key, int, 1 if key == "multiplier" else 0) for key in _INT_FIELDS}
-    said = tuple((n, v) for n in said_names() if (v := _get(data, n, int, 0)))
+    said = _said_from(data)
     bools = {key: _get(data, key, bool, False) for key in _BOOL_FIELDS}
     if ramsch is not None and "won" not in data:
         bools["won"] = bools["durchmarsch"]
