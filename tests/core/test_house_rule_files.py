@@ -78,11 +78,16 @@ def test_house_rule_registered_as_a_question_kind_is_asked_after_the_declaration
     assert [k.name for k in question_kinds()][-1] == "last_trick"
 
 
-def test_house_rule_comes_after_the_kinds_registered_before_it(last_trick: QuestionKind) -> None:
-    state = play(DEAL, "p 18 y p HH", Rules.parse("isko,spitze=on"))
+def test_house_rule_comes_after_the_kinds_registered_before_it_and_before_kontra(
+    last_trick: QuestionKind,
+) -> None:
+    rules = Rules.parse("isko,spitze=on,kontra=on,kontra_timing=lead")
+    state = play(DEAL, "p 18 y p HH", rules)
     assert state.course.questions.kind is Question.SPITZE
     state.apply("p")
     assert state.course.questions.kind is last_trick
+    state.apply("y")
+    assert state.course.questions.kind is Question.KONTRA
 
 
 def test_house_rule_answer_is_recorded_and_scored_with_its_levels(

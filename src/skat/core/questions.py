@@ -185,18 +185,21 @@ def _registered(name: str) -> QuestionKind:
     return kind
 
 
-def kind_named(name: str) -> QuestionKind | None:
-    """The registered kind of this name, if any."""
-    return _REGISTRY.get(name)
-
-
 def next_question(
     after: QuestionKind | None, play: Play, course: Course, rules: Rules
 ) -> tuple[QuestionKind, tuple[int, ...]] | None:
     """The next kind asked after the declaration (after ``after``, or the first), with the
-    seats it asks; ``None`` when no more is asked."""
-    kinds = [k for k in _REGISTRY.values() if k.when == "declared"]
-    start = kinds.index(after) + 1 if after in kinds else 0 if after is None else len(kinds)
+    seats it asks; ``None`` when no more is asked.  The kinds are asked in the order they were
+    registered, Kontra before the lead last: the defenders double knowing what was announced
+    (a doubling ends the questions)."""
+    declared = [k for k in _REGISTRY.values() if k.when == "declared"]
+    kinds = sorted(declared, key=lambda k: k is Question.KONTRA)
+    if after is None:
+        start = 0
+    elif after in kinds:
+        start = kinds.index(after) + 1
+    else:
+        return None
     for kind in kinds[start:]:
         seats = kind.asked(play, course, rules)
         if seats:
@@ -270,13 +273,12 @@ class Questions(NamedTuple):
         """1 (2) when Schneider (Schwarz) counts as announced (Schenken refused once, twice)."""
         return self.schenken_refused
 
-    @property
-    def spitze(self) -> int:
-        """The cards of the Spitze announced (0: none)."""
-        return self.value("spitze")
-
     def value(self, name: str) -> int:
-        """What was said for the kind ``name`` (0: nothing)."""
+        """What was said for the kind ``name`` (0: nothing).
+
+        >>> NO_QUESTIONS.said_as("spitze", 2).value("spitze"), NO_QUESTIONS.value("spitze")
+        (2, 0)
+        """
         return dict(self.said).get(name, 0)
 
     def said_as(self, name: str, value: int) -> Questions:
