@@ -412,6 +412,8 @@ def _house_defaults() -> tuple[tuple[str, object], ...]:
 def _word(words: dict[str, str], word: str, lang: str) -> str:
     """A level's word in the explanation: the scoring's own, a question kind's, or itself."""
     return words.get(word) or level_word(word, lang) or word
+
+
 _RAMSCH_KEYS: Final = (
     "ramsch",
     "seat_points",
