@@ -143,6 +143,13 @@ Question = QuestionKind
 """The kinds of question (``Question.SPITZE`` …): the name the game state uses."""
 
 _REGISTRY: dict[str, QuestionKind] = {}
+_DECLARED: list[QuestionKind] = []
+"""The kinds asked after the declaration, in the order they are asked (kept by register)."""
+
+
+def _order() -> None:
+    kinds = [k for k in _REGISTRY.values() if k.when == "declared"]
+    _DECLARED[:] = sorted(kinds, key=lambda k: k.name == "kontra")  # Kontra before the lead last
 
 
 def register(kind: QuestionKind) -> QuestionKind:
@@ -151,6 +158,7 @@ def register(kind: QuestionKind) -> QuestionKind:
     if _REGISTRY.get(kind.name, kind) is not kind:
         raise ValueError(f"a question kind named {kind.name!r} is registered already")
     _REGISTRY[kind.name] = kind
+    _order()
     return kind
 
 
@@ -158,6 +166,7 @@ def unregister(kind: QuestionKind) -> None:
     """Remove a kind again (a test's toy rule)."""
     if _REGISTRY.get(kind.name) is kind:
         del _REGISTRY[kind.name]
+        _order()
 
 
 def question_kinds() -> tuple[QuestionKind, ...]:
@@ -192,8 +201,7 @@ def next_question(
     seats it asks; ``None`` when no more is asked.  The kinds are asked in the order they were
     registered, Kontra before the lead last: the defenders double knowing what was announced
     (a doubling ends the questions)."""
-    declared = [k for k in _REGISTRY.values() if k.when == "declared"]
-    kinds = sorted(declared, key=lambda k: k is Question.KONTRA)
+    kinds = _DECLARED
     if after is None:
         start = 0
     elif after in kinds:
