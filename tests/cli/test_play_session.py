@@ -211,7 +211,10 @@ def test_open_cards_in_an_ouvert_game_are_shown_to_the_defenders() -> None:
 def test_spitze_is_offered_with_the_run_of_lowest_trumps() -> None:
     # after putting away CQ SK you hold HA HK H8 H7 and two jacks: Hearts with the 8 and 7
     s, ui = session([*TO_DECLARE, "H", "y", "spitze.2"], rules="isko,spitze=on")
-    assert "announce Spitze (spitze.1 … spitze.2) or not (p)" in ui.prompts
+    assert (
+        "answer: spitze.1 = announce Spitze with 1 trump · "
+        "spitze.2 = announce Spitze with 2 trumps · p = pass"
+    ) in ui.prompts
     state = s.series.current
     assert state is not None and "spitze 2" in state.view(2).announcements
 
@@ -220,7 +223,7 @@ def test_kontra_and_re_under_rules_that_allow_them() -> None:
     # seed 4, pub rules: Bob plays Hearts; you say Kontra before your first card, he says Re
     s, ui = session(["p", "kontra", "p"], seed=4, rules="pub")
     assert "You say Kontra" in ui.out and "Bob says Re" in ui.out
-    assert "say Supra (supra) or no (p)" in ui.prompts
+    assert "answer: supra = say Supra · p = no" in ui.prompts
     assert "You say no" in ui.out
     state = s.series.current
     assert state is not None and state.view(2).kontra == 2

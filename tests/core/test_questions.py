@@ -1,17 +1,18 @@
 """The questions asked during the play (house rules), with typed kinds
-(:class:`skat.core.questions.Question`): Spitze of the declarer, Kontra before the lead of each
+(:class:`skat.core.questions.QuestionKind`, registered): Spitze of the declarer, Kontra before the lead of each
 eligible defender, the answer to a doubling (Re, Supra, Resupra), Schenken."""
 
 from __future__ import annotations
 
 from skat.core import GameState, Phase, Rules
-from skat.core.questions import NO_QUESTIONS, Question
+from skat.core.questions import NO_QUESTIONS, Question, question_kinds
 
 from ._support import DEAL, legal, play
 
 
-def test_question_kinds_are_an_enum_of_four() -> None:
-    assert [q.value for q in Question] == ["spitze", "kontra", "double", "schenken"]
+def test_question_kinds_of_the_core_are_registered_in_order() -> None:
+    assert [k.name for k in question_kinds()][:4] == ["spitze", "kontra", "double", "schenken"]
+    assert tuple(question_kinds()[:2]) == (Question.SPITZE, Question.KONTRA)
     assert NO_QUESTIONS.kind is None and NO_QUESTIONS.turn == 0
 
 

@@ -46,7 +46,7 @@ def kinds(r: Result) -> set[str]:
     found = {"passed" if r.passed else "ramsch" if r.ramsch else "won" if r.won else "lost"}
     for name, on in (
         ("kontra", r.kontra),
-        ("spitze", r.spitze),
+        ("spitze", r.said_value("spitze")),
         ("resigned", r.resigned),
         ("schenken", r.schenken),
         ("extra", r.extra_levels),

@@ -108,7 +108,7 @@ def test_spitze_comes_before_the_kontra_window_before_the_lead() -> None:
 def test_spitze_1_won_in_a_suit_game_adds_one_level() -> None:
     r = result_of(play(DIAMONDS, f"p p 18 DH spitze.1 {SEVEN_LAST}", SPITZE))
     # with 7, game 8, hand 9, schneider 10, schwarz 11, spitze 12: 12 x 9 = 108
-    assert r.won and r.spitze == 1 and r.level == 12 and r.score == 108
+    assert r.won and r.said_value("spitze") == 1 and r.level == 12 and r.score == 108
     assert r.explain() == (
         "with 7, game 8, hand 9, schneider 10, schwarz 11, spitze 12, × Diamonds 9 = 108"
     )
@@ -120,7 +120,7 @@ def test_spitze_1_won_in_a_suit_game_adds_one_level() -> None:
 def test_spitze_2_won_in_a_suit_game_adds_two_levels() -> None:
     r = result_of(play(DIAMONDS, f"p p 18 DH spitze.2 {SEVEN_LAST}", SPITZE))
     # ... spitze 12, spitze 13: 13 x 9 = 117 (without Spitze: 11 x 9 = 99)
-    assert r.won and r.spitze == 2 and r.level == 13 and r.score == 117
+    assert r.won and r.said_value("spitze") == 2 and r.level == 13 and r.score == 117
     assert result_of(play(DIAMONDS, f"p p 18 DH p {SEVEN_LAST}", SPITZE)).score == 99
 
 
@@ -141,7 +141,7 @@ def test_spitze_2_lost_when_the_seven_wins_the_ninth_trick_and_the_eight_the_las
 
 def test_a_seven_that_takes_the_last_trick_without_an_announced_spitze_adds_nothing() -> None:
     r = result_of(play(DIAMONDS, f"p p 18 DH p {EIGHT_LAST}", SPITZE))
-    assert r.won and r.spitze == 0 and r.score == 99
+    assert r.won and r.said_value("spitze") == 0 and r.score == 99
 
 
 # ----------------------------------------------------------------------------- Grand

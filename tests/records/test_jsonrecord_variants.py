@@ -286,8 +286,9 @@ def test_house_rule_results_carry_their_fields() -> None:
             assert res["kontra"] == r.kontra and res["multiplier"] == 2**r.kontra
         if kind == "violation" and r.violation is not None:
             assert res["violation"] == r.violation and res["violator"] == r.violator
-        if r.spitze:
-            assert res["spitze"] == r.spitze and res["extra_levels"].count("spitze") == r.spitze
+        spitze = r.said_value("spitze")
+        if spitze:
+            assert res["spitze"] == spitze and res["extra_levels"].count("spitze") == spitze
         if r.schenken:
             assert res["schenken"] is True
         seen.update(k for k in ("kontra", "spitze", "violation", "schenken") if k in res)

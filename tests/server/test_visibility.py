@@ -148,3 +148,27 @@ def test_hand_game_values_are_marked_as_estimates() -> None:
     hand = sorted(s.hand(0), key=lambda c: c.index)
     s.apply(f"{hand[0]}.{hand[1]}")
     assert not any(d["estimate"] for d in declarations(s, s.view(0)))
+
+
+def test_labels_are_the_cores_words_for_the_actions_in_both_languages() -> None:
+    from skat.core import Rules
+
+    state = GameState(seed=5, rules=Rules.parse("isko,spitze=on,schenken=on"))
+    first = game_view(state, 1)["labels"]
+    assert (first["en"]["p"], first["de"]["p"]) == ("pass", "passe")
+    assert not any(a.isdigit() for a in first["en"])  # the page names the bids itself
+    for action in ("p", "18", "y", "p", "DH"):
+        state.apply(action)
+    spitze = game_view(state, 0)["labels"]  # the declarer is asked for Spitze
+    assert spitze["en"]["p"] == "pass" and spitze["en"]["DH"] == "declare Diamonds Hand"
+    for action in state.legal_actions():
+        if str(action) != "p":
+            assert spitze["de"][str(action)].startswith("Spitze mit")
+    state.apply("p")
+    assert game_view(state, 1)["labels"]["de"]["schenken.1"] == "schenken"
+    state.apply("schenken.1")  # the declarer answers in the question's own words
+    schenken = game_view(state, 0)["labels"]
+    assert (schenken["en"]["y"], schenken["de"]["p"]) == (
+        "accept the concession",
+        "ablehnen und weiterspielen",
+    )

@@ -31,13 +31,10 @@ from skat.core import (
     Declare,
     Discard,
     Phase,
-    PickUp,
-    Resign,
     Seat,
-    ShowCards,
     View,
 )
-from skat.core.actions import Double
+from skat.core.actions import describe
 
 
 @dataclass(frozen=True)
@@ -222,8 +219,9 @@ def hand_line(view: View, cards: list[Card], style: CardStyle, numbers: bool = T
 
 
 def action_text(action: Action, style: CardStyle, lang: str) -> str:
-    """An action in the player's words (``♣J``, ``Grand Hand``, ``pass``)."""
-    de = lang == "de"
+    """An action in the player's words: cards in the player's card style (``♣J``), a game by
+    its name (``Grand Hand``), a bid by its value, any other the core's words
+    (:func:`skat.core.actions.describe`: ``pass``, ``announce Spitze with 2 trumps``)."""
     if isinstance(action, Card):
         return style.card(action)
     if isinstance(action, Discard):
@@ -232,16 +230,4 @@ def action_text(action: Action, style: CardStyle, lang: str) -> str:
         return action.contract.describe(lang)
     if isinstance(action, Bid):
         return str(action.value)
-    if action is HOLD:
-        return "ja" if de else "hold"
-    if action is PASS:
-        return "passe" if de else "pass"
-    if isinstance(action, PickUp):
-        return "Skat aufnehmen" if de else "pick up the skat"
-    if isinstance(action, ShowCards):
-        return "Karten aufdecken" if de else "show the cards"
-    if isinstance(action, Resign):
-        return "aufgeben" if de else "give up"
-    if isinstance(action, Double):
-        return action.name
-    return str(action)
+    return describe(action, lang)

@@ -359,21 +359,16 @@ class Session:
                 return say(lang, "ask_alone")
             low = bids[0].value if bids else state.bid
             return say(lang, "ask_bid", low=low)
-        if phase == Phase.ANSWER:
-            legal = state.legal_actions()
-            if any(isinstance(a, Double) for a in legal):
-                word = next(a for a in legal if isinstance(a, Double)).name
-                return say(lang, "ask_double", word=word, code=str(legal[0]))
-            if HOLD in legal:
-                return say(lang, "ask_schenken")
-            return say(lang, "ask_spitze", top=len(legal) - 1)
+        kind = state.course.questions.kind
+        if phase == Phase.ANSWER and kind is not None:  # the question's own words for its answers
+            choices = " · ".join(f"{a} = {kind.say(a, lang)}" for a in state.legal_actions())
+            return say(lang, "ask_answer", choices=choices)
         key = {
             Phase.SKAT: "ask_skat",
             Phase.DISCARD: "ask_discard",
             Phase.PUSH_DISCARD: "ask_discard",
             Phase.DECLARE: "ask_declare",
             Phase.PLAY: "ask_play",
-            Phase.ANSWER: "ask_answer",
             Phase.PUSH: "ask_push",
         }.get(phase, "ask_play")
         return say(lang, key)

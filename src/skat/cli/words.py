@@ -62,16 +62,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "ask_declare": ("declare your game", "sag dein Spiel an"),
     "ask_play": ("play a card", "spiel eine Karte"),
-    "ask_answer": ("answer", "antworte"),
-    "ask_double": ("say {word} ({code}) or no (p)", "{word} sagen ({code}) oder nein (p)"),
-    "ask_schenken": (
-        "the defenders concede (schenken): accept (y) or play on (p)",
-        "die Gegner schenken: annehmen (y) oder weiterspielen (p)",
-    ),
-    "ask_spitze": (
-        "announce Spitze (spitze.1 … spitze.{top}) or not (p)",
-        "Spitze ansagen (spitze.1 … spitze.{top}) oder nicht (p)",
-    ),
+    "ask_answer": ("answer: {choices}", "antworte: {choices}"),
     "ask_push": (
         "take the skat (s) or push it on (p)",
         "Skat nehmen (s) oder schieben (p)",

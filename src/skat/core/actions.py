@@ -17,11 +17,12 @@ skat.core.actions.ActionParseError: not an action: 'xyz'
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from skat.core.bidding import BID_VALUES
-from skat.core.cards import Card, CardParseError, CardSet
+from skat.core.cards import CARDS, Card, CardParseError, CardSet
 from skat.core.contracts import Contract, ContractParseError
+from skat.core.seats import Seat
 
 
 class ActionParseError(ValueError):
@@ -422,6 +423,119 @@ Action = (
     | Violation
 )
 """Any action."""
+
+
+def _seat(seat: int, de: bool) -> str:
+    return Seat(seat).german if de else Seat(seat).english
+
+
+def _card(card: Card, de: bool) -> str:
+    return card.german if de else f"the {card.english}"
+
+
+def _say_card(a: Card, de: bool) -> str:
+    return f"{a.german} spielen" if de else f"play {_card(a, de)}"
+
+
+def _say_discard(a: Discard, de: bool) -> str:
+    first, second = (_card(c, de) for c in a.cards)
+    return f"{first} und {second} drücken" if de else f"put away {first} and {second}"
+
+
+def _say_declare(a: Declare, de: bool) -> str:
+    game = a.contract.describe("de" if de else "en")
+    return f"{game} ansagen" if de else f"declare {game}"
+
+
+def _say_resign(a: Resign, de: bool) -> str:
+    if a.consent < 0:
+        return "aufgeben" if de else "give up"
+    who = _seat(a.consent, de)
+    return f"aufgeben (mit Zustimmung von {who})" if de else f"give up (with {who}'s consent)"
+
+
+def _say_spitze(a: Spitze, de: bool) -> str:
+    n = a.cards
+    if de:
+        return f"Spitze mit {n} {'Trumpf' if n == 1 else 'Trümpfen'} ansagen"
+    return f"announce Spitze with {n} {'trump' if n == 1 else 'trumps'}"
+
+
+def _say_violation(a: Violation, de: bool) -> str:
+    kind = a.kind.replace("_", " ")
+    who = _seat(a.seat, de)
+    return f"Regelverstoß von {who} ({kind})" if de else f"rule violation by {who} ({kind})"
+
+
+def _fixed(en: str, de: str) -> Callable[[Any, bool], str]:
+    return lambda action, german: de if german else en
+
+
+class ActionKind(NamedTuple):
+    """One kind of action, whole: its class, the actions the learning environment gives an
+    id each (in order; none for the events that end a game or that the table records) and the
+    words a player reads for an action of the kind (``words(action, german)``)."""
+
+    name: str
+    type: type
+    ids: tuple[Action, ...]
+    words: Callable[[Any, bool], str]
+
+
+ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
+    ActionKind("card", Card, tuple(CARDS), _say_card),
+    ActionKind("bid", Bid, BIDS, lambda a, de: f"{a.value} reizen" if de else f"bid {a.value}"),
+    ActionKind("hold", Hold, (HOLD,), _fixed("hold", "ja")),
+    ActionKind("pass", Pass, (PASS,), _fixed("pass", "passe")),
+    ActionKind("pick_up", PickUp, (PICK_UP,), _fixed("pick up the skat", "Skat aufnehmen")),
+    ActionKind(
+        "show_skat",
+        ShowSkat,
+        (SHOW_SKAT,),
+        _fixed("show the skat and pick it up", "Skat zeigen und aufnehmen"),
+    ),
+    ActionKind(
+        "discard",
+        Discard,
+        tuple(DISCARDS[(1 << i) | (1 << j)] for i in range(32) for j in range(i + 1, 32)),
+        _say_discard,
+    ),
+    ActionKind("declare", Declare, tuple(_DECLARES.values()), _say_declare),
+    ActionKind(
+        "double", Double, DOUBLES[1:], lambda a, de: f"{a.name} sagen" if de else f"say {a.name}"
+    ),
+    ActionKind("spitze", Spitze, SPITZEN[1:], _say_spitze),
+    ActionKind("lay_open", LayOpen, (LAY_OPEN,), _fixed("lay the cards open", "offen spielen")),
+    ActionKind(
+        "show_cards",
+        ShowCards,
+        (),
+        _fixed("show the cards and claim the rest", "Karten zeigen und den Rest beanspruchen"),
+    ),
+    ActionKind("resign", Resign, (), _say_resign),
+    ActionKind("schenken", Schenken, (), _fixed("concede (schenken)", "schenken")),
+    ActionKind("violation", Violation, (), _say_violation),
+)
+"""Every kind of action, in the order of the learning environment's ids: a new kind goes at
+the end (its ids after all others, so that the ids of the others never change)."""
+
+_KIND_OF: Final[dict[type, ActionKind]] = {k.type: k for k in ACTION_KINDS}
+
+
+def describe(action: Action, lang: str = "en") -> str:
+    """The action as a player reads it, English (``en``) or German (``de``).
+
+    >>> describe(SPITZEN[2]), describe(SPITZEN[2], "de")
+    ('announce Spitze with 2 trumps', 'Spitze mit 2 Trümpfen ansagen')
+    >>> describe(parse_action("GH")), describe(Card.parse("CJ"), "de")
+    ('declare Grand Hand', 'Kreuz-Bube spielen')
+    >>> describe(Resign(0, consent=2))
+    "give up (with Rearhand's consent)"
+    """
+    kind = _KIND_OF.get(type(action))
+    if kind is None:
+        return str(action)
+    return kind.words(action, lang == "de")
 
 
 class Event(NamedTuple):

@@ -78,8 +78,7 @@ class Course(NamedTuple):
         """The house-rule announcements in force, as the views name them."""
         q = self.questions
         out: list[str] = []
-        if q.spitze:
-            out.append(f"spitze {q.spitze}")
+        out.extend(q.announced())  # what the question kinds recorded: "spitze 2"
         if self.lay_open:
             out.append("open")
         if self.skat_shown:

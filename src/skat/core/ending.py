@@ -14,34 +14,19 @@ course of the game.
 from __future__ import annotations
 
 from skat.core.cards import points_of
-from skat.core.contracts import NULL, TRUMP_ORDER
+from skat.core.contracts import NULL
 from skat.core.course import Course
 from skat.core.play import Play
+from skat.core.questions import all_made, at_stake
 from skat.core.rules import Rules
 from skat.core.scoring import Result, score
-
-
-def spitze_made(play: Play, declarer: int, spitze: int) -> bool:
-    """The declarer won the last tricks, one for each card of his Spitze, with those cards,
-    the very last one with the lowest trump."""
-    if not spitze:
-        return True
-    if play.completed != 10 or len(play.tricks) != 10:
-        return False
-    lowest = TRUMP_ORDER[play.game_type][-spitze:]
-    d = declarer
-    for trick in play.tricks[-spitze:]:
-        if trick.winner != d or trick.cards[(d - trick.leader) % 3].index not in lowest:
-            return False
-    last = play.tricks[-1]
-    return last.cards[(d - last.leader) % 3].index == lowest[-1]
 
 
 def _requirements(course: Course) -> tuple[int, bool]:
     """(the points the declarer needs, whether he must take every trick)."""
     contract = course.contract
     assert contract is not None
-    refused = course.questions.schenken_refused
+    refused = course.questions.required
     need = 90 if (contract.schneider_announced or refused >= 1) else 61
     return need, contract.schwarz_announced or refused >= 2
 
@@ -56,7 +41,7 @@ def _already_won(play: Play, course: Course, by_declarer: bool) -> bool:
             play.game_type != NULL
             and points >= need
             and not schwarz_needed
-            and not course.questions.spitze
+            and not at_stake(course.questions.said)
         )
     if play.game_type == NULL:  # the defenders have won once the declarer took a trick
         return decl_tricks > 0
@@ -98,7 +83,7 @@ def final_result(
     if course.skat_shown:
         extras += ("skat shown",)
     if schenken:
-        outcome = (True, q.schenken_refused >= 1, False)
+        outcome = (True, q.required >= 1, False)
     elif violation is not None:
         outcome = violation_outcome(play, course, violation[0] == d)
     return score(
@@ -113,12 +98,12 @@ def final_result(
         defenders_resigned=defenders_resigned,
         trick_complete=play.completed > 0,
         rules=rules,
-        multiplier=1 << q.kontra,
+        multiplier=q.multiplier,
         kontra=q.kontra,
         extra_levels=extras,
-        spitze=q.spitze,
-        spitze_made=defenders_resigned or schenken or spitze_made(play, d, q.spitze),
-        required=q.schenken_refused,
+        said=q.said,
+        made=defenders_resigned or schenken or all_made(play, d, q.said),
+        required=q.required,
         outcome=outcome,
         schenken=schenken,
         violation=violation,

@@ -1,43 +1,27 @@
 """The house-rule actions open during the play besides the cards: Kontra for a defender before
 he plays to the first trick, laying the cards open (the declarer, after the first lead),
-Schenken (the defenders before the first card); who may say Kontra, the largest Spitze.
+Schenken (the defenders before the first card).  The questions asked (Kontra before the
+lead, Spitze …) are kinds of :mod:`skat.core.questions`.
 
 Pure functions of the parts of a game (:class:`~skat.core.play.Play`,
 :class:`~skat.core.course.Course`) and the rules.
 
->>> from skat.core.contracts import GRAND
->>> from skat.core.cards import CardSet
->>> spitze_run(CardSet.parse("DJ HJ C7").mask, GRAND)    # jack of diamonds, then hearts
-2
+>>> from skat.core import GameState, Rules
+>>> state = GameState(seed=3, rules=Rules.parse("isko,schenken=on"))
+>>> schenken_open(state.play, state.course, state.rules)   # nobody has declared yet
+False
 """
 
 from __future__ import annotations
 
 from skat.core.actions import KONTRA, LAY_OPEN, Action
-from skat.core.auction import Auction
-from skat.core.contracts import NULL, TRUMP_ORDER
+from skat.core.contracts import NULL
 from skat.core.course import Course
 from skat.core.play import Play
+from skat.core.questions import kontra_eligible
 from skat.core.rules import Rules
 
-
-def kontra_eligible(auction: Auction, seat: int, rules: Rules) -> bool:
-    """May ``seat`` say Kontra: any defender, or (``kontra_eligibility=bid``) one who bid or
-    held, or who never had the chance to say 18."""
-    if rules.kontra_eligibility == "any":
-        return True
-    return bool(auction.voice >> seat & 1) or not auction.passed18 >> seat & 1
-
-
-def spitze_run(hand: int, game_type: int) -> int:
-    """How many of the lowest trumps (from the 7, or the jack of diamonds in Grand) ``hand``
-    holds in an unbroken run: the largest Spitze the declarer can announce."""
-    n = 0
-    for idx in reversed(TRUMP_ORDER[game_type]):
-        if not hand >> idx & 1:
-            break
-        n += 1
-    return n
+__all__ = ["kontra_eligible", "may_kontra", "may_lay_open", "play_extras", "schenken_open"]
 
 
 def may_kontra(seat: int, play: Play, course: Course, rules: Rules) -> bool:

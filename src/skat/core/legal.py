@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Final
 from skat.core.actions import BIDS, DISCARDS, HOLD, PASS, PICK_UP, SHOW_SKAT, Action
 from skat.core.auction import FH_ALONE
 from skat.core.cards import cards_of
-from skat.core.extras import spitze_run
 from skat.core.ramsch import push_choices, push_discards
 from skat.core.reachable import possible_declarations
 
@@ -55,9 +54,8 @@ def legal_discard(state: GameState) -> list[Action]:
 
 
 def legal_answer(state: GameState) -> list[Action]:
-    return state.course.questions.answers(
-        spitze_run(state.play.hands[state.course.declarer], state.play.game_type)
-    )
+    """The answers to the question asked (its kind says which)."""
+    return state.course.questions.answers(state.play, state.course)
 
 
 def legal_push(state: GameState) -> list[Action]:

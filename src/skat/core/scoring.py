@@ -17,8 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from skat.core.actions import DOUBLES
 from skat.core.cards import CardSet
 from skat.core.contracts import GRAND, NULL, Contract, matadors
+from skat.core.questions import level_word, levels_of, said_names
 from skat.core.rules import ISKO, Rules
 
 
@@ -34,7 +36,8 @@ class Result:
 
     ``required`` is 1 (2) when the declarer refused the defenders' Schenken and had to make them
     Schneider (Schwarz): it counts as announced.  ``extra_levels`` are house-rule levels
-    (``spitze`` once per card, ``open``, ``skat shown``).
+    (``open``, ``skat shown``, and those of the questions' kinds, e.g. ``spitze`` once per card);
+    ``said`` is what the declarer said to the questions asked (by kind: ``(("spitze", 2),)``).
 
     A Ramsch (all passed, ``ramsch`` names the kind) has no declarer: ``seat_points`` are the
     card points each seat took and ``seat_scores`` the list entries.  ``seat_scores`` is defined
@@ -59,7 +62,7 @@ class Result:
     rules: Rules = ISKO
     multiplier: int = 1
     kontra: int = 0
-    spitze: int = 0
+    said: tuple[tuple[str, int], ...] = ()
     extra_levels: tuple[str, ...] = ()
     schenken: bool = False
     violation: str | None = None
@@ -92,6 +95,14 @@ class Result:
     def defender_points(self) -> int:
         """Card points the defenders took (120 minus the declarer's when all cards are played)."""
         return 120 - self.points
+
+    def said_value(self, name: str) -> int:
+        """What was said to the question kind ``name`` (a Spitze's cards), 0 for nothing.
+
+        >>> Result(None, said=(("spitze", 2),)).said_value("spitze")
+        2
+        """
+        return dict(self.said).get(name, 0)
 
     def levels(self) -> list[tuple[str, int]]:
         """The level steps as (word, running count), e.g. ``[('with', 2), ('game', 3), ...]``."""
@@ -155,7 +166,7 @@ class Result:
         if c.game_type == NULL:
             return f"{c.describe(lang)} = {c.null_value}"
         base = base_value(c, self.rules)
-        parts = ", ".join(f"{words.get(w, w)} {n}" for w, n in self.levels())
+        parts = ", ".join(f"{_word(words, w, lang)} {n}" for w, n in self.levels())
         if named:
             return f"{parts} × {base} = {base * self.level}"
         name = c.game_type.german if lang == "de" else c.game_type.english
@@ -180,7 +191,7 @@ class Result:
             else:
                 text += f", {words['lost']} {factor} × {self.value} = {_signed(base_score)}"
         if self.multiplier > 1:
-            name = ("", "Kontra", "Re", "Supra", "Resupra")[self.kontra]
+            name = DOUBLES[self.kontra].name
             text += f", {name} × {self.multiplier} = {_signed(self.score)}"
         return text
 
@@ -212,8 +223,9 @@ class Result:
         Always ``passed`` and ``seat_scores``; a declared game its declarer, contract (ISS
         notation), bid, won, score, value, level, matadors, overbid, points, tricks (the
         declarer's and ``defender_tricks``), schneider, schwarz, resigned, and the house rules'
-        fields (``kontra``, ``multiplier``, ``spitze``, ``extra_levels``, ``schenken``,
-        ``violation``, ``violator``, ``required``) when they differ from their defaults; a
+        fields (``kontra``, ``multiplier``, what was said to each recorded question kind by
+        its name, e.g. ``spitze``, ``extra_levels``, ``schenken``, ``violation``, ``violator``,
+        ``required``) when they differ from their defaults; a
         Ramsch its kind (``ramsch``), ``seat_points``, ``ramsch_scores``, ``jungfrau``,
         ``durchmarsch``, ``pushes`` and ``multiplier``.  ``every``: every field, ``None`` where
         it does not apply (for comparing a record field by field).  :meth:`from_dict` reads it
@@ -251,7 +263,7 @@ class Result:
             "resigned": self.resigned,
             "kontra": self.kontra,
             "multiplier": self.multiplier,
-            "spitze": self.spitze,
+            **{name: self.said_value(name) for name in said_names()},
             "extra_levels": list(self.extra_levels),
             "schenken": self.schenken,
             "violation": self.violation,
@@ -269,7 +281,7 @@ class Result:
         out = {"passed": full["passed"], "seat_scores": full["seat_scores"]}
         if game:
             out.update((key, full[key]) for key in _GAME_KEYS)
-            out.update((k, full[k]) for k, default in _HOUSE_DEFAULTS.items() if full[k] != default)
+            out.update((k, full[k]) for k, default in _house_defaults() if full[k] != default)
         elif ramsch:
             out.update((key, full[key]) for key in _RAMSCH_KEYS)
         return out
@@ -305,7 +317,6 @@ _EN = {
     "overbid": "overbid",
     "lost": "lost",
     "resigned": "resigned",
-    "spitze": "spitze",
     "open": "open",
     "skat shown": "skat shown",
     "schenken": "conceded",
@@ -340,7 +351,6 @@ _DE = {
     "overbid": "überreizt",
     "lost": "verloren",
     "resigned": "aufgegeben",
-    "spitze": "Spitze",
     "open": "offen",
     "skat shown": "Skat gezeigt",
     "schenken": "geschenkt",
@@ -381,16 +391,29 @@ _GAME_KEYS: Final = (
     "schwarz",
     "resigned",
 )
-_HOUSE_DEFAULTS: Final[dict[str, object]] = {
-    "kontra": 0,
-    "multiplier": 1,
-    "spitze": 0,
-    "extra_levels": [],
-    "schenken": False,
-    "violation": None,
-    "violator": None,
-    "required": 0,
-}
+_HOUSE_DEFAULTS: Final[tuple[tuple[str, object], ...]] = (
+    ("kontra", 0),
+    ("multiplier", 1),
+    ("extra_levels", []),
+    ("schenken", False),
+    ("violation", None),
+    ("violator", None),
+    ("required", 0),
+)
+
+
+def _house_defaults() -> tuple[tuple[str, object], ...]:
+    """The house rules' fields and their defaults, what the question kinds recorded (0) after
+    the multiplier."""
+    said = tuple((name, 0) for name in said_names())
+    return (*_HOUSE_DEFAULTS[:2], *said, *_HOUSE_DEFAULTS[2:])
+
+
+def _word(words: dict[str, str], word: str, lang: str) -> str:
+    """A level's word in the explanation: the scoring's own, a question kind's, or itself."""
+    return words.get(word) or level_word(word, lang) or word
+
+
 _RAMSCH_KEYS: Final = (
     "ramsch",
     "seat_points",
@@ -411,7 +434,6 @@ _INT_FIELDS: Final = (
     "score",
     "multiplier",
     "kontra",
-    "spitze",
     "jungfrau",
     "pushes",
     "required",
@@ -455,6 +477,12 @@ def _three_ints(data: Mapping[str, Any], key: str) -> tuple[int, int, int] | Non
     return (value[0], value[1], value[2])
 
 
+def _said_from(data: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """What the registered question kinds recorded, each under its name (0: nothing)."""
+    values = ((name, _get(data, name, int, 0)) for name in said_names())
+    return tuple((name, value) for name, value in values if value)
+
+
 def _result_from_dict(cls: type[Result], data: Mapping[str, Any], rules: Rules) -> Result:
     if not isinstance(data, Mapping):
         raise ValueError(f"a result must be an object, not {data!r}")
@@ -477,6 +505,7 @@ def _result_from_dict(cls: type[Result], data: Mapping[str, Any], rules: Rules) 
     if not all(isinstance(x, str) for x in extra):
         raise ValueError(f"extra_levels must be texts, not {extra!r}")
     ints = {key: _get(data, key, int, 1 if key == "multiplier" else 0) for key in _INT_FIELDS}
+    said = _said_from(data)
     bools = {key: _get(data, key, bool, False) for key in _BOOL_FIELDS}
     if ramsch is not None and "won" not in data:
         bools["won"] = bools["durchmarsch"]
@@ -488,6 +517,7 @@ def _result_from_dict(cls: type[Result], data: Mapping[str, Any], rules: Rules) 
         seat_points=_three_ints(data, "seat_points") or (0, 0, 0),
         ramsch_scores=ramsch_scores,
         extra_levels=tuple(extra),
+        said=said,
         violation=_get(data, "violation", str, None),
         violator=_get(data, "violator", int, None),
         **ints,
@@ -515,8 +545,8 @@ def score(
     multiplier: int = 1,
     kontra: int = 0,
     extra_levels: tuple[str, ...] = (),
-    spitze: int = 0,
-    spitze_made: bool = True,
+    said: tuple[tuple[str, int], ...] = (),
+    made: bool = True,
     required: int = 0,
     outcome: tuple[bool, bool, bool] | None = None,
     schenken: bool = False,
@@ -531,8 +561,9 @@ def score(
     (``trick_complete``); the levels a winner reached (e.g. after the defenders gave up) count.
 
     House rules: ``multiplier`` (Kontra 2, Re 4, …) multiplies the score, not the value;
-    ``extra_levels`` add one level each; a Spitze of ``spitze`` cards adds as many levels and
-    loses the game when not made; ``required`` 1/2 makes Schneider/Schwarz count as announced
+    ``extra_levels`` add one level each; what was ``said`` to the questions asked adds the
+    levels of its kinds (a Spitze one a card), and the game is lost when not ``made``;
+    ``required`` 1/2 makes Schneider/Schwarz count as announced
     (a refused Schenken); ``outcome`` = (won, schneider, schwarz) decides the game instead of the
     card points (an accepted Schenken, a rule violation).
 
@@ -556,12 +587,12 @@ def score(
             won = not declarer_resigned and (defenders_resigned or tricks == 0)
         value = contract.null_value
     else:
-        if spitze:
-            extra_levels = (*extra_levels, *("spitze",) * spitze)
+        if said:
+            extra_levels = (*extra_levels, *levels_of(said))
         if outcome is not None:
             won, schneider, schwarz = outcome
         else:
-            ended = (declarer_resigned, defenders_resigned, trick_complete, spitze_made)
+            ended = (declarer_resigned, defenders_resigned, trick_complete, made)
             won, schneider, schwarz = _suit_outcome(points, tricks, defender_tricks, sa, za, ended)
         m = matadors(gt, mask)
         level = abs(m) + 1 + contract.hand + (schneider or sa) + sa + (schwarz or za) + za
@@ -591,7 +622,7 @@ def score(
         rules,
         multiplier=multiplier,
         kontra=kontra,
-        spitze=spitze,
+        said=said,
         extra_levels=extra_levels,
         schenken=schenken,
         violation=violation[1] if violation else None,
@@ -610,18 +641,18 @@ def _suit_outcome(
 ) -> tuple[bool, bool, bool]:
     """(won, schneider, schwarz) of a suit game or Grand on the board.
 
-    ``ended`` = (declarer resigned, defenders resigned, a trick completed, Spitze made).  The
-    declarer wins with 61 card points, 90 with Schneider announced, every trick with Schwarz
-    announced, or when the defenders gave up; a winner's levels count even when a failed Spitze
-    loses the game; a loser's once a trick was completed.
+    ``ended`` = (declarer resigned, defenders resigned, a trick completed, what he said made).
+    The declarer wins with 61 card points, 90 with Schneider announced, every trick with
+    Schwarz announced, or when the defenders gave up; a winner's levels count even when a
+    failed announcement (Spitze) loses the game; a loser's once a trick was completed.
     """
-    declarer_resigned, defenders_resigned, trick_complete, spitze_made = ended
+    declarer_resigned, defenders_resigned, trick_complete, made = ended
     if declarer_resigned or defenders_resigned:
         won = defenders_resigned
     else:
         won = points >= 61 and (not sa or points >= 90) and (not za or defender_tricks == 0)
     if won:
-        return spitze_made, points >= 90, defender_tricks == 0
+        return made, points >= 90, defender_tricks == 0
     if trick_complete:
         return False, points <= 30, tricks == 0
     return False, False, False

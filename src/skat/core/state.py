@@ -66,13 +66,13 @@ from skat.core.actions import (
 from skat.core.auction import FH_ALONE, OVER, Auction
 from skat.core.bidding import BID_VALUES
 from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of
-from skat.core.contracts import FOLLOW_MASKS, NULL, Contract
+from skat.core.contracts import FOLLOW_MASKS, Contract
 from skat.core.course import Course
 from skat.core.deal import Deal
 from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.ending import after_trick, end_now, resign
 from skat.core.errors import ErrorCode, IllegalActionError
-from skat.core.extras import kontra_eligible, play_extras, schenken_open
+from skat.core.extras import play_extras, schenken_open
 from skat.core.phase import (
     ANSWER,
     BIDDING,
@@ -86,7 +86,7 @@ from skat.core.phase import (
     Phase,
 )
 from skat.core.play import Play
-from skat.core.questions import Question
+from skat.core.questions import Question, next_question
 from skat.core.ramsch import Ramsch, ramsch_game_type
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
@@ -543,26 +543,18 @@ class GameState:
         self._set_play(self.play.for_game(int(contract.game_type)))
         self.phase = PLAY
         self.to_move = 0
-        d = self._course.declarer
-        rules = self.rules
-        if rules.spitze and contract.game_type != NULL:  # asked even without the lowest trump:
-            # the defenders must not learn from the question whether he holds it
-            self._ask(Question.SPITZE, (d,), resume=0)
-        elif rules.kontra and rules.kontra_timing == "lead":
-            self._open_kontra_window()
+        self._ask_next(None)
 
     def _ask(self, kind: Question, seats: tuple[int, ...], resume: int) -> None:
         questions = self._course.questions.ask(kind, seats, resume)
         self._set(questions=questions)
         self.to_move = questions.turn
 
-    def _open_kontra_window(self) -> None:
-        """Kontra only before the first lead: each eligible defender in turn says Kontra or not."""
-        d = self._course.declarer
-        seats = tuple(
-            s for s in range(3) if s != d and kontra_eligible(self._course.auction, s, self.rules)
-        )
-        self._ask(Question.KONTRA, seats, resume=0)
+    def _ask_next(self, after: Question | None) -> None:
+        """Ask the next kind of question asked after the declaration (Spitze, Kontra …)."""
+        asked = next_question(after, self.play, self._course, self.rules)
+        if asked is not None:
+            self._ask(asked[0], asked[1], resume=0)
 
     def _step_answer(self, seat: int, action: Action) -> None:
         """An answer to what is pending: Spitze, Kontra before the lead, a doubling, Schenken."""
@@ -576,8 +568,8 @@ class GameState:
         q = q.answer(seat, action, c.declarer, self.rules.supra)
         self._set(questions=q)
         self.to_move = q.turn
-        if kind is Question.SPITZE and self.rules.kontra and self.rules.kontra_timing == "lead":
-            self._open_kontra_window()
+        if not q.pending:
+            self._ask_next(kind)
 
     def _step_play(self, seat: int, action: Action) -> None:
         c = self._course

@@ -1,7 +1,9 @@
 """The fixed action space: every engine action the seat to move can take has one integer id.
 
 The ids never change with the rules or the phase; the action mask says which are legal now.
-See ``docs/env.md`` for the table.
+They are built from the core's list of action kinds (:data:`skat.core.actions.ACTION_KINDS`):
+each kind declares the actions it gives an id, in order, and a new kind comes last, so the ids
+below never move.  See ``docs/env.md`` for the table.
 
 =========  ======  =====================================================================
 ids        count   actions
@@ -39,26 +41,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from skat.core.actions import (
-    BIDS,
-    DISCARDS,
-    DOUBLES,
-    HOLD,
-    LAY_OPEN,
-    PASS,
-    PICK_UP,
-    SHOW_SKAT,
-    SPITZEN,
-    Action,
-    Bid,
-    Declare,
-    Discard,
-    Double,
-    Spitze,
-    parse_action,
-)
-from skat.core.cards import CARDS, Card
-from skat.core.contracts import Contract
+from skat.core.actions import ACTION_KINDS, Action, Bid, Declare, Discard, parse_action
+from skat.core.actions import describe as _describe
+from skat.core.cards import Card
 from skat.core.state import GameState
 
 __all__ = [
@@ -78,47 +63,51 @@ __all__ = [
     "action_id",
     "action_of",
     "describe",
+    "id_range",
     "legal_ids",
     "parse_action",
 ]
 
-
-def _discards_in_order() -> tuple[Discard, ...]:
-    return tuple(DISCARDS[(1 << i) | (1 << j)] for i in range(32) for j in range(i + 1, 32))
-
-
-_CARDS: Final[tuple[Action, ...]] = tuple(CARDS)
-_DECLARES: Final[tuple[Action, ...]] = tuple(Declare.of(c) for c in Contract.all())
-
-ACTIONS: Final[tuple[Action, ...]] = (
-    *_CARDS,
-    *BIDS,
-    HOLD,
-    PASS,
-    PICK_UP,
-    SHOW_SKAT,
-    *_discards_in_order(),
-    *_DECLARES,
-    *DOUBLES[1:],
-    *SPITZEN[1:],
-    LAY_OPEN,
-)
-"""The engine action of every id: ``ACTIONS[i]``."""
+ACTIONS: Final[tuple[Action, ...]] = tuple(a for kind in ACTION_KINDS for a in kind.ids)
+"""The engine action of every id: ``ACTIONS[i]``, the ids each kind of the core
+(:data:`skat.core.actions.ACTION_KINDS`) declares, kind after kind."""
 
 NUM_ACTIONS: Final = len(ACTIONS)
 """Size of the action space (640)."""
 
-CARD_IDS: Final = range(0, 32)
-BID_IDS: Final = range(32, 32 + len(BIDS))
-HOLD_ID: Final = BID_IDS.stop
-PASS_ID: Final = HOLD_ID + 1
-PICK_UP_ID: Final = PASS_ID + 1
-SHOW_SKAT_ID: Final = PICK_UP_ID + 1
-DISCARD_IDS: Final = range(SHOW_SKAT_ID + 1, SHOW_SKAT_ID + 1 + 496)
-DECLARE_IDS: Final = range(DISCARD_IDS.stop, DISCARD_IDS.stop + len(_DECLARES))
-DOUBLE_IDS: Final = range(DECLARE_IDS.stop, DECLARE_IDS.stop + 4)
-SPITZE_IDS: Final = range(DOUBLE_IDS.stop, DOUBLE_IDS.stop + 11)
-LAY_OPEN_ID: Final = SPITZE_IDS.stop
+
+def _ranges() -> dict[str, range]:
+    out = {}
+    start = 0
+    for kind in ACTION_KINDS:
+        out[kind.name] = range(start, start + len(kind.ids))
+        start += len(kind.ids)
+    return out
+
+
+_RANGES: Final = _ranges()
+
+
+def id_range(kind: str) -> range:
+    """The ids of one kind of action of the core (by its name).
+
+    >>> id_range("spitze"), id_range("resign")
+    (range(628, 639), range(640, 640))
+    """
+    return _RANGES[kind]
+
+
+CARD_IDS: Final = id_range("card")
+BID_IDS: Final = id_range("bid")
+HOLD_ID: Final = id_range("hold").start
+PASS_ID: Final = id_range("pass").start
+PICK_UP_ID: Final = id_range("pick_up").start
+SHOW_SKAT_ID: Final = id_range("show_skat").start
+DISCARD_IDS: Final = id_range("discard")
+DECLARE_IDS: Final = id_range("declare")
+DOUBLE_IDS: Final = id_range("double")
+SPITZE_IDS: Final = id_range("spitze")
+LAY_OPEN_ID: Final = id_range("lay_open").start
 
 # Double and Spitze are tuples that hash and compare by type and value, so one dict serves all
 ID_OF: Final[dict[Action, int]] = {a: i for i, a in enumerate(ACTIONS)}
@@ -152,29 +141,22 @@ def action_of(action_id: int) -> Action:
 
 
 def describe(action_id: int) -> str:
-    """A short English description of an id."""
+    """A short English description of an id (the core's words of its action, a card or a
+    discard by its notation, a declaration with its code).
+
+    >>> describe(95), describe(629)
+    ('hold', 'announce Spitze with 2 trumps')
+    """
     a = action_of(action_id)
     if isinstance(a, Card):
         return f"play {a.name}"
     if isinstance(a, Bid):
         return f"bid {a.value}"
-    if a is HOLD:
-        return "hold (or accept Schenken)"
-    if a is PASS:
-        return "pass"
-    if a is PICK_UP:
-        return "pick up the skat"
-    if a is SHOW_SKAT:
-        return "show the skat and pick it up"
-    if isinstance(a, Discard):
-        return f"put away {a}"
     if isinstance(a, Declare):
         return f"declare {a} ({a.contract.describe()})"
-    if isinstance(a, Double):
-        return a.name
-    if isinstance(a, Spitze):
-        return f"announce Spitze {a.cards}"
-    return "lay the cards open"
+    if isinstance(a, Discard):
+        return f"put away {a}"
+    return _describe(a, "en")
 
 
 def legal_ids(state: GameState) -> list[int]:

@@ -40,13 +40,16 @@ from skat.core.actions import (
     Hold,
     LayOpen,
     Pass,
+    PickUp,
     Resign,
     Schenken,
     ShowCards,
     ShowSkat,
     Spitze,
     Violation,
+    describe,
 )
+from skat.core.cards import Card
 from skat.core.contracts import NULL, Contract
 from skat.core.rules import ISS, ISS2, Rules
 from skat.core.scoring import Result
@@ -655,6 +658,10 @@ _NOT_ISS: Final = (
 )
 
 
+_ISS_KINDS: Final = (Bid, Hold, Pass, PickUp, Discard, Declare, Card, ShowCards, Resign)
+"""The kinds of action an ISS record holds."""
+
+
 def iss_unwritable(state: object) -> str | None:
     """Why the ISS format cannot express a game (``None``: it can).
 
@@ -691,6 +698,8 @@ def iss_unwritable(state: object) -> str | None:
             if isinstance(a, cls):
                 name = what.format(name=getattr(a, "name", ""))
                 return f"{name} (events[{i}]: {a})"
+        if not isinstance(a, _ISS_KINDS):  # a house rule's own kind of action
+            return f"{describe(a)} (events[{i}]: {a})"
         if isinstance(a, (Hold, Pass)):  # a bid, y or p of the auction, or an answer
             if not auction:
                 return f"an answer during the play (events[{i}]: {ev.seat} {a})"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from skat.core.questions import said_names
 from skat.core.scoring import Result
 from skat.records.jsonerrors import JsonRecordError, key_text, kind_of
 from skat.records.replay import FieldDiff
@@ -76,7 +77,6 @@ _RESULT_TYPES_V2: Final[dict[str, tuple[str, ...]]] = {
     "resigned": _BOOL,
     "kontra": _INT,
     "multiplier": _INT,
-    "spitze": _INT,
     "extra_levels": ("strs",),
     "schenken": _BOOL,
     "violation": ("str", "null"),
@@ -120,6 +120,8 @@ def result_diffs(given: object, computed: dict[str, Any]) -> list[FieldDiff]:
     diffs = []
     for key, value in given.items():
         kinds = _RESULT_TYPES_V2.get(key) if isinstance(key, str) else None
+        if kinds is None and key in said_names():  # what a question kind recorded (spitze)
+            kinds = _INT
         if kinds is None:
             raise JsonRecordError(f"result.{key_text(key)}: unknown field")
         if not _has_type(value, kinds):

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from skat.core.actions import Declare, Discard, Event
+from skat.core.actions import Action, Bid, Declare, Discard, Event, describe
 from skat.core.cards import Card, CardSet, sorted_cards
 from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.state import GameState, Phase, View
@@ -77,6 +77,7 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "legal": [str(a) for a in view.legal_actions],
         "declarations": declarations(state, view) if seat is not None else [],
         "end_actions": end_actions(state, seat) if seat is not None else [],
+        "labels": labels(state, view, seat),
         "kontra": view.kontra,
         "announcements": list(view.announcements),
         "ramsch": view.ramsch,
@@ -104,6 +105,32 @@ def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
     if not legal or view.declarer is None:
         return []
     return [_declaration(o) for o in declarations_of(view) if o.action in legal]
+
+
+def labels(state: GameState, view: View, seat: int | None) -> dict[str, dict[str, str]]:
+    """The core's words (:func:`skat.core.actions.describe`, or the open question's own words
+    for its answers) for every action the page may show as a button or in the history: the
+    legal actions, the ways to end the game early and what was said so far, in English and
+    German (``{"en": {"spitze.2": "announce Spitze with 2 trumps"}, "de": {…}}``).  Cards and
+    bids the page names itself.
+
+    >>> s = GameState(seed=5)
+    >>> labels(s, s.view(1), 1)["de"]["p"]
+    'passe'
+    """
+    asked = state.course.questions.kind
+    shown: list[Action] = [a for a in view.legal_actions if not isinstance(a, (Card, Bid))]
+    if seat is not None:
+        shown += state.end_actions(seat)
+    shown += [e.action for e in view.history if isinstance(e, Event)]
+    answer = asked.say if asked is not None else describe  # an answer in the question's words
+    legal = set(view.legal_actions)
+    out: dict[str, dict[str, str]] = {"en": {}, "de": {}}
+    for lang, words in out.items():
+        for a in shown:
+            if not isinstance(a, (Card, Bid, Discard)):
+                words[str(a)] = answer(a, lang) if a in legal else describe(a, lang)
+    return out
 
 
 def _declaration(o: DeclarationOption) -> dict[str, Any]:

@@ -97,22 +97,14 @@ function sortCards(cards, contract) {
 }
 
 function label(action) {
+  // the core's words for the actions (sent with the game, in both languages); the page names
+  // only the bids, the cards and the declarations (with their values) itself
   const g = S.game;
   if (/^\d+$/.test(action)) return `${action}`;
   const d = (g.declarations || []).find((x) => x.action === action);
   if (d) return `${d[lang()]} (${d.value})`;
-  const schenken = g.phase === "answer" && g.legal.includes("y");  // accept or refuse Schenken
-  if (action === "y") return schenken ? t("accept") : t("hold");
-  if (action === "p") return schenken ? t("refuse") : t("pass");
-  if (action === "s") return t("pickUp");
-  if (action === "showskat") return t("showSkat");
-  if (action === "SC") return t("showCards");
-  if (action === "open") return t("open_");
-  if (["kontra", "rekontra", "supra", "resupra"].includes(action)) return t(action);
-  if (action.startsWith("spitze.")) return `${t("spitze")} ${action.split(".")[1]}`;
-  if (action.startsWith("RE.")) return t("resign") + (action.includes("+") ? ` (+ ${seatName(Number(action.split("+")[1]))})` : "");
-  if (action.startsWith("schenken.")) return t("schenken");
-  if (action === "GH") return "Grand Hand";
+  const words = (g.labels || {})[lang()] || {};
+  if (words[action]) return words[action];
   if (isCard(action)) return cardName(action);
   return action;
 }
