@@ -70,7 +70,7 @@ from skat.core.contracts import FOLLOW_MASKS, NULL, Contract
 from skat.core.course import Course
 from skat.core.deal import Deal
 from skat.core.declarations import DeclarationOption, declarations_of
-from skat.core.ending import after_trick, end_now, resign
+from skat.core.ending import after_trick, end_now, quiet, resign
 from skat.core.errors import ErrorCode, IllegalActionError
 from skat.core.extras import kontra_eligible, play_extras, schenken_open
 from skat.core.phase import (
@@ -98,12 +98,23 @@ _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
 
-STATE_FIELDS: Final = ("phase", "to_move", "_hands", "_trick", "_auction", "_play", "_course")
+STATE_FIELDS: Final = (
+    "phase",
+    "to_move",
+    "_hands",
+    "_trick",
+    "_auction",
+    "_play",
+    "_course",
+    "_quiet",
+)
 """The fields an action may change, each holding an immutable value: an undo snapshot is
 their tuple, and undo puts them back in this order.  The hands and the open trick, and the
 auction, are fields of their own beside the :class:`Play` and the :class:`Course` that hold
 them (the ``play`` and ``course`` properties put them together), so that the two common
-actions change few fields and record only those."""
+actions change few fields and record only those.  ``_quiet`` is the course as declared when
+no trick before the tenth can end the game (:func:`~skat.core.ending.quiet`), else ``None``:
+while the course is that value, closing a trick skips the ending's checks."""
 _CARD_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_hands", "_trick"})
 """What a card that does not complete the trick changes: its undo record."""
 _CALL_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_auction"})
@@ -141,6 +152,7 @@ class GameState:
     _auction: Auction
     _play: Play
     _course: Course
+    _quiet: Course | None
 
     def __init__(
         self,
@@ -162,6 +174,7 @@ class GameState:
         self._hands, self._trick = play[0], play[1]
         self._auction = Auction.start(BID_VALUES, rules.bid_jumps)
         self._course = Course.start(self._auction, deal.skat_mask)
+        self._quiet = None  # the course while it is quiet(): decided once per game
         self.history = []
         self._undo: list[tuple[object, ...]] = []
         # Kontra while playing to the first trick, or laying the cards open, may come in play
@@ -421,7 +434,7 @@ class GameState:
                 self.to_move = 0 if s == 2 else s + 1
             else:
                 self._undo.append(_snapshot(self))
-                self._complete_trick(_new(Play, (hands, (*trick, action.index), *self._play[2:])))
+                self._close_trick(hands, (*trick, action.index))
             event = _CARD_EVENTS[s][action.index]
             self.history.append(event)
             return event
@@ -550,6 +563,7 @@ class GameState:
             self._ask(Question.SPITZE, (d,), resume=0)
         elif rules.kontra and rules.kontra_timing == "lead":
             self._open_kontra_window()
+        self._quiet = self._course if quiet(self._course) else None
 
     def _ask(self, kind: Question, seats: tuple[int, ...], resume: int) -> None:
         questions = self._course.questions.ask(kind, seats, resume)
@@ -593,7 +607,7 @@ class GameState:
                 self._set_play(play)
                 self.to_move = (seat + 1) % 3
             else:
-                self._complete_trick(play)
+                self._close_trick(play.hands, play.trick)
 
     def _step_push(self, seat: int, action: Action) -> None:
         """Schieberamsch: take the skat, pass it on unseen, or play Grand Hand."""
@@ -630,6 +644,7 @@ class GameState:
         self._set_play(self.play.for_game(ramsch_game_type(self.rules)))
         self.to_move = 0
         self.phase = PUSH if ramsch.pushing else PLAY
+        self._quiet = self._course if quiet(self._course) else None
 
     def _step_show_cards(self, seat: int, action: Action) -> None:
         if seat == self._course.declarer:
@@ -649,13 +664,17 @@ class GameState:
     def _step_violation(self, seat: int, action: Action) -> None:
         self._finish(violation=(seat, cast(Violation, action).kind))
 
-    def _complete_trick(self, play: Play) -> None:
-        play, winner = play.close()
+    def _close_trick(self, hands: tuple[int, int, int], trick: tuple[int, ...]) -> None:
+        """The last card of the trick is laid (``hands`` without it): close the trick; the
+        game may end (before the tenth trick only when the course is not :func:`quiet`)."""
+        play, winner = self._play.close_with(hands, trick)
         self.to_move = winner
-        play, self._course = after_trick(play, self._course, self.rules, winner)
-        self._set_play(play)
-        if self._course.result is not None:
-            self.phase = DONE
+        course = self._course
+        if course is not self._quiet or play[3] == 10:  # Play.completed
+            play, self._course = after_trick(play, course, self.rules, winner)
+            if self._course.result is not None:
+                self.phase = DONE
+        self._play, self._hands, self._trick = play, play[0], play[1]
 
     def _finish(self, **how: object) -> None:
         play, self._course = end_now(self.play, self._course, self.rules, **how)
