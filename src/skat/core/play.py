@@ -112,7 +112,7 @@ class Play(NamedTuple):
             won, taken = (w0, w1 | bits, w2), (t0, t1 + 1, t2)
         else:
             won, taken = (w0, w1, w2 | bits), (t0, t1, t2 + 1)
-        after = (hands, (), winner, completed + 1, gt, won, taken, (*tricks, done))
+        after = (hands, (), winner, completed + 1, gt, won, taken, tricks + (done,))  # noqa: RUF005
         return _new(Play, after), winner
 
     def give_rest(self, seat: int) -> Play:
