@@ -4,8 +4,8 @@ on, or passes it on unseen, or plays Grand Hand instead.
 
 >>> from skat.core import GameState, Rules
 >>> state = GameState(seed=3, rules=Rules(ramsch="schieberamsch"), ramsch=True)
->>> state.phase.name, state.to_move, [str(a) for a in state.legal_actions()][:2]
-('PUSH', 0, ['s', 'GH'])
+>>> state.phase.name, state.to_move, [str(a) for a in state.legal_actions()]
+('PUSH', 0, ['s', 'p', 'GH'])
 >>> _ = state.apply("s"); state.phase.name
 'PUSH_DISCARD'
 """
