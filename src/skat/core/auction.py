@@ -132,18 +132,22 @@ class Auction(NamedTuple):
         """The seat to speak bids ``value`` (checked by :meth:`refusal`)."""
         ladder, jumps, stage, _, bidder, listener, seat, _, voice, p18, acted = self
         bit = 1 << seat
+        voice |= bit
+        acted |= bit
         if stage == FH_ALONE:
-            after = (OVER, value, bidder, listener, seat, seat)
+            after = (ladder, jumps, OVER, value, bidder, listener, seat, seat, voice, p18, acted)
         else:
-            after = (stage, value, bidder, listener, listener, -1)
-        return _new(Auction, (ladder, jumps, *after, voice | bit, p18, acted | bit))
+            after = (ladder, jumps, stage, value, bidder, listener, listener, -1, voice, p18, acted)
+        return _new(Auction, after)
 
     def hold(self) -> Auction:
         """The answering seat holds the bid."""
         ladder, jumps, stage, bid, bidder, listener, seat, _, voice, p18, acted = self
         bit = 1 << seat
-        after = (stage, bid, bidder, listener, bidder, -1, voice | bit, p18, acted | bit)
-        return _new(Auction, (ladder, jumps, *after))
+        voice |= bit
+        acted |= bit
+        after = (ladder, jumps, stage, bid, bidder, listener, bidder, -1, voice, p18, acted)
+        return _new(Auction, after)
 
     def pass_(self) -> Auction:
         """The seat to speak passes."""
@@ -153,15 +157,16 @@ class Auction(NamedTuple):
         if not acted & bit and bid == (ladder[0] if answering else 0):
             p18 |= bit  # passed when the lowest value was his to say
         survivor = listener if seat == bidder else bidder
-        if stage == FH_ALONE:  # passed in
-            after = (OVER, 0, 0, 0, 0, -1)
-        elif stage == MH_TO_FH:  # Rearhand bids to the survivor
-            after = (RH_TO_SURVIVOR, bid, 2, survivor, 2, -1)
+        acted |= bit
+        if stage == MH_TO_FH:  # Rearhand bids to the survivor
+            after = (ladder, jumps, RH_TO_SURVIVOR, bid, 2, survivor, 2, -1, voice, p18, acted)
+        elif stage == FH_ALONE:  # passed in
+            after = (ladder, jumps, OVER, 0, 0, 0, 0, -1, voice, p18, acted)
         elif bid:
-            after = (OVER, bid, 0, 0, survivor, survivor)
+            after = (ladder, jumps, OVER, bid, 0, 0, survivor, survivor, voice, p18, acted)
         else:
-            after = (FH_ALONE, 0, 0, 0, 0, -1)
-        return _new(Auction, (ladder, jumps, *after, voice, p18, acted | bit))
+            after = (ladder, jumps, FH_ALONE, 0, 0, 0, 0, -1, voice, p18, acted)
+        return _new(Auction, after)
 
 
 _new: Final = tuple.__new__

@@ -189,3 +189,27 @@ def after_trick(play: Play, course: Course, rules: Rules, winner: int) -> tuple[
     if rest is not None:
         play = give_rest(play, course.declarer, rest)
     return _end(play, course, rules)
+
+
+def quiet(course: Course) -> bool:
+    """True when no trick before the tenth can end the game (:func:`after_trick` changes
+    nothing until then): a Ramsch, or a suit game or Grand with nothing announced or required
+    that a defenders' trick breaks, and no claim.  A game state decides it once per course.
+
+    >>> from skat.core import GameState
+    >>> from skat.core.contracts import Contract
+    >>> state = GameState(seed=3)
+    >>> for a in ("p", "p", "18"):
+    ...     _ = state.apply(a)
+    >>> [quiet(state.course._replace(contract=Contract.parse(c))) for c in ("GH", "GHZ", "N")]
+    [True, False, False]
+    """
+    contract = course.contract
+    if contract is None:
+        return course.ramsch is not None
+    return (
+        contract.game_type != NULL
+        and not _requirements(course)[1]
+        and not course.claimed
+        and course.claimer < 0
+    )

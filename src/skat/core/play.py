@@ -95,7 +95,12 @@ class Play(NamedTuple):
     def close(self) -> tuple[Play, int]:
         """Close the full trick: record it, its winner takes it and leads; returns the new play
         and the winner."""
-        hands, trick, leader, completed, gt, won, taken, tricks = self
+        return self.close_with(self.hands, self.trick)
+
+    def close_with(self, hands: Hands, trick: tuple[int, ...]) -> tuple[Play, int]:
+        """:meth:`close` the full ``trick`` with ``hands`` as they are after its last card (for
+        a game state that holds the hands and the open trick beside its play)."""
+        _, _, leader, completed, gt, won, taken, tricks = self
         i, j, k = trick
         winner = trick_winner(gt, trick, leader)
         bits = (1 << i) | (1 << j) | (1 << k)
@@ -108,7 +113,7 @@ class Play(NamedTuple):
             won, taken = (w0, w1 | bits, w2), (t0, t1 + 1, t2)
         else:
             won, taken = (w0, w1, w2 | bits), (t0, t1, t2 + 1)
-        after = (hands, (), winner, completed + 1, gt, won, taken, (*tricks, done))
+        after = (hands, (), winner, completed + 1, gt, won, taken, tricks + (done,))  # noqa: RUF005
         return _new(Play, after), winner
 
     def give_rest(self, seat: int, tricks: int = 10) -> Play:

@@ -42,6 +42,9 @@ from typing import Final, NamedTuple, cast
 
 from skat.core import legal, validation
 from skat.core.actions import (
+    BIDS,
+    HOLD,
+    PASS,
     RESIGNS,
     SCHENKEN,
     SHOW_CARDS,
@@ -55,7 +58,6 @@ from skat.core.actions import (
     Hold,
     LayOpen,
     Pass,
-    PickUp,
     Resign,
     Schenken,
     ShowCards,
@@ -70,7 +72,7 @@ from skat.core.contracts import FOLLOW_MASKS, Contract
 from skat.core.course import Course
 from skat.core.deal import Deal
 from skat.core.declarations import DeclarationOption, declarations_of
-from skat.core.ending import after_trick, end_now, resign
+from skat.core.ending import after_trick, end_now, quiet, resign
 from skat.core.errors import ErrorCode, IllegalActionError
 from skat.core.extras import play_extras, schenken_open
 from skat.core.phase import (
@@ -86,6 +88,7 @@ from skat.core.phase import (
     Phase,
 )
 from skat.core.play import Play
+from skat.core.pushing import Pushing
 from skat.core.questions import Question, next_question
 from skat.core.ramsch import Ramsch, ramsch_game_type
 from skat.core.rules import ISKO, Rules
@@ -96,25 +99,41 @@ from skat.core.view import SPECTATOR, View, build_view
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
+_CALLS: Final[tuple[Action, ...]] = (*BIDS, HOLD, PASS)
+_CALL_EVENTS: Final = {a: tuple(Event(seat, a) for seat in range(3)) for a in _CALLS}
+"""The events of the cards and the calls (bids, hold, pass: each of them interned), by seat."""
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
 
-STATE_FIELDS: Final = ("phase", "to_move", "_hands", "_trick", "_auction", "_play", "_course")
+STATE_FIELDS: Final = (
+    "phase",
+    "to_move",
+    "_hands",
+    "_trick",
+    "auction",
+    "_play",
+    "_course",
+    "_quiet",
+)
 """The fields an action may change, each holding an immutable value: an undo snapshot is
 their tuple, and undo puts them back in this order.  The hands and the open trick, and the
 auction, are fields of their own beside the :class:`Play` and the :class:`Course` that hold
 them (the ``play`` and ``course`` properties put them together), so that the two common
-actions change few fields and record only those."""
+actions change few fields and record only those.  ``_quiet`` is the course as declared when
+no trick before the tenth can end the game (:func:`~skat.core.ending.quiet`), else ``None``:
+while the course is that value, closing a trick skips the ending's checks."""
 _CARD_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_hands", "_trick"})
 """What a card that does not complete the trick changes: its undo record."""
-_CALL_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "_auction"})
+_CALL_FIELDS: Final = tuple(f for f in STATE_FIELDS if f in {"to_move", "auction"})
 """What a bid, hold or pass that does not end the auction changes: its undo record."""
 assert _CARD_FIELDS == ("to_move", "_hands", "_trick")  # the card's fast path records them so
+assert _CALL_FIELDS == ("to_move", "auction")  # and the auction's
 _RECORDS: Final = {len(f): f for f in (STATE_FIELDS, _CARD_FIELDS, _CALL_FIELDS)}
 """The fields of an undo record, by its length."""
 _COURSE_INDEX: Final = {name: i for i, name in enumerate(Course._fields)}
 _snapshot: Final = attrgetter(*STATE_FIELDS)
-_call_snapshot: Final = attrgetter(*_CALL_FIELDS)
 _new: Final = tuple.__new__  # a NamedTuple from all its fields, without checks
+_START: Final = Play.start((0, 0, 0))
+"""The play of every new game but its hands (in ``_hands`` beside it)."""
 
 
 def _who(seat: int) -> str:
@@ -125,7 +144,7 @@ def _refuse(message: str, code: ErrorCode) -> IllegalActionError:
     return IllegalActionError(message, code)
 
 
-class GameState:
+class GameState(Pushing):
     """One game of Skat under a set of rules (see the module doc)."""
 
     __slots__ = ("_extras", "_undo", "deal", "history", "rules", *STATE_FIELDS)
@@ -138,9 +157,11 @@ class GameState:
     history: list[Event]
     _hands: tuple[int, int, int]
     _trick: tuple[int, ...]
-    _auction: Auction
+    auction: Auction
+    """The auction now (also ``course.auction``): an immutable value (read it, do not set it)."""
     _play: Play
     _course: Course
+    _quiet: Course | None
 
     def __init__(
         self,
@@ -158,10 +179,11 @@ class GameState:
         self.rules = rules
         self.phase = BIDDING
         self.to_move = 1
-        play = self._play = Play.start(deal.hand_masks)  # _set_play, inlined
-        self._hands, self._trick = play[0], play[1]
-        self._auction = Auction.start(BID_VALUES, rules.bid_jumps)
-        self._course = Course.start(self._auction, deal.skat_mask)
+        self._hands, self._trick = deal.hand_masks, ()
+        self._play = _START  # the hands and the trick are in their fields (see play)
+        self.auction = Auction.start(BID_VALUES, rules.bid_jumps)
+        self._course = Course.start(self.auction, deal.skat_mask)
+        self._quiet = None  # the course while it is quiet(): decided once per game
         self.history = []
         self._undo: list[tuple[object, ...]] = []
         # Kontra while playing to the first trick, or laying the cards open, may come in play
@@ -184,14 +206,9 @@ class GameState:
         """The course of the game besides the cards (auction, declaration, questions, Ramsch,
         ending): an immutable value."""
         course = self._course
-        if course[0] is self._auction:
+        if course[0] is self.auction:
             return course
-        return _new(Course, (self._auction, *course[1:]))
-
-    @property
-    def auction(self) -> Auction:
-        """The auction now (also ``course.auction``): an immutable value."""
-        return self._auction
+        return _new(Course, (self.auction, *course[1:]))
 
     @property
     def is_over(self) -> bool:
@@ -227,7 +244,7 @@ class GameState:
     @property
     def bid(self) -> int:
         """The highest bid so far (0 if none)."""
-        return self._auction.bid_value
+        return self.auction.bid_value
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -417,11 +434,11 @@ class GameState:
             if len(trick) < 2:
                 self._undo.append((s, self._hands, trick))  # _CARD_FIELDS
                 self._hands = hands
-                self._trick = (*trick, action.index)
+                self._trick = trick + (action.index,)  # noqa: RUF005 (faster)
                 self.to_move = 0 if s == 2 else s + 1
             else:
                 self._undo.append(_snapshot(self))
-                self._complete_trick(_new(Play, (hands, (*trick, action.index), *self._play[2:])))
+                self._close_trick(hands, trick + (action.index,))  # noqa: RUF005
             event = _CARD_EVENTS[s][action.index]
             self.history.append(event)
             return event
@@ -437,7 +454,7 @@ class GameState:
         step = anytime[1] if anytime is not None else _PHASES[self.phase].step
         step(self, seat, action)
         self._settle_phase()
-        event = Event(seat, action)
+        event = _new(Event, (seat, action))
         self.history.append(event)
         return event
 
@@ -449,7 +466,7 @@ class GameState:
     def _quick_call(self, action: Action | str) -> Event | None:
         """The fast path of the auction: a pass, a hold when answering, or a higher bid when
         bidding with jumps allowed needs no more checks (``None``: any other action)."""
-        auction = self._auction
+        auction = self.auction
         kind = type(action)
         if kind is Pass:
             after = auction.pass_()
@@ -462,14 +479,14 @@ class GameState:
         else:
             return None
         s = self.to_move
-        if after.stage == OVER:
+        if after[2] == OVER:  # Auction.stage
             self._undo.append(_snapshot(self))
             self._auction_over(after)
         else:
-            self._undo.append(_call_snapshot(self))
-            self._auction = after
-            self.to_move = after.turn
-        event = _new(Event, (s, action))
+            self._undo.append((s, auction))  # _CALL_FIELDS
+            self.auction = after
+            self.to_move = after[6]  # Auction.turn
+        event = _CALL_EVENTS[cast(Action, action)][s]
         self.history.append(event)
         return event
 
@@ -486,7 +503,7 @@ class GameState:
         self._course = _new(Course, fields)
 
     def _auction_step(self, action: Action) -> None:
-        auction = self._auction
+        auction = self.auction
         kind = type(action)
         if kind is Bid:
             auction = auction.bid(cast(Bid, action).value)
@@ -497,13 +514,13 @@ class GameState:
         if auction.stage == OVER:
             self._auction_over(auction)
         else:
-            self._auction = auction
+            self.auction = auction
             self.to_move = auction.turn
 
     def _auction_over(self, auction: Auction) -> None:
         """The auction ended: it goes into the course; the declarer takes the skat, or a
         Ramsch is played, or the game is passed in."""
-        self._auction = auction
+        self.auction = auction
         self._course = _new(Course, (auction, *self._course[1:]))
         self.to_move = auction.turn
         d = auction.declarer
@@ -544,6 +561,7 @@ class GameState:
         self.phase = PLAY
         self.to_move = 0
         self._ask_next(None)
+        self._quiet = self._course if quiet(self._course) else None
 
     def _ask(self, kind: Question, seats: tuple[int, ...], resume: int) -> None:
         questions = self._course.questions.ask(kind, seats, resume)
@@ -585,36 +603,7 @@ class GameState:
                 self._set_play(play)
                 self.to_move = (seat + 1) % 3
             else:
-                self._complete_trick(play)
-
-    def _step_push(self, seat: int, action: Action) -> None:
-        """Schieberamsch: take the skat, pass it on unseen, or play Grand Hand."""
-        c = self._course
-        ramsch = c.ramsch
-        assert ramsch is not None
-        if isinstance(action, PickUp):
-            self._set_play(self.play.with_hand(seat, add=c.skat))
-            self._set(ramsch=ramsch.took(seat, c.skat), skat=0)
-            self.phase = PUSH_DISCARD
-            return
-        if isinstance(action, Declare):  # Grand Hand instead of the Ramsch
-            # the cards were pushed around: his 12 cards are his hand and the skat as they are
-            self._set(declarer=seat, twelve=self._hands[seat] | c.skat)
-            self._declare(action.contract)
-            return
-        self._next_pusher(seat)
-
-    def _step_push_discard(self, seat: int, action: Action) -> None:
-        mask = cast(Discard, action).mask
-        ramsch = self._course.ramsch
-        assert ramsch is not None
-        self._set_play(self.play.with_hand(seat, remove=mask))
-        self._set(skat=mask, ramsch=ramsch.pushed_on(seat, mask))
-        self._next_pusher(seat)
-
-    def _next_pusher(self, seat: int) -> None:
-        """The skat goes to the next seat; after Rearhand the play begins."""
-        self.phase, self.to_move = (PLAY, 0) if seat == 2 else (PUSH, seat + 1)
+                self._close_trick(play.hands, play.trick)
 
     def _start_ramsch(self, kind: str) -> None:
         ramsch = Ramsch.start(kind)
@@ -622,6 +611,7 @@ class GameState:
         self._set_play(self.play.for_game(ramsch_game_type(self.rules)))
         self.to_move = 0
         self.phase = PUSH if ramsch.pushing else PLAY
+        self._quiet = self._course if quiet(self._course) else None
 
     def _step_show_cards(self, seat: int, action: Action) -> None:
         if seat == self._course.declarer:
@@ -641,13 +631,17 @@ class GameState:
     def _step_violation(self, seat: int, action: Action) -> None:
         self._finish(violation=(seat, cast(Violation, action).kind))
 
-    def _complete_trick(self, play: Play) -> None:
-        play, winner = play.close()
+    def _close_trick(self, hands: tuple[int, int, int], trick: tuple[int, ...]) -> None:
+        """The last card of the trick is laid (``hands`` without it): close the trick; the
+        game may end (before the tenth trick only when the course is not :func:`quiet`)."""
+        play, winner = self._play.close_with(hands, trick)
         self.to_move = winner
-        play, self._course = after_trick(play, self._course, self.rules, winner)
-        self._set_play(play)
-        if self._course.result is not None:
-            self.phase = DONE
+        course = self._course
+        if course is not self._quiet or play[3] == 10:  # Play.completed
+            play, self._course = after_trick(play, course, self.rules, winner)
+            if self._course.result is not None:
+                self.phase = DONE
+        self._play, self._hands, self._trick = play, play[0], play[1]
 
     def _finish(self, **how: object) -> None:
         play, self._course = end_now(self.play, self._course, self.rules, **how)
