@@ -63,11 +63,12 @@ def play_extras(seat: int, play: Play, course: Course, rules: Rules) -> list[Act
 
 
 def schenken_open(play: Play, course: Course, rules: Rules) -> bool:
-    """The defenders may offer Schenken: before the first card, nothing asked, and refused
-    fewer than twice."""
+    """The defenders may offer Schenken: a game declared (not Null), before the first card,
+    nothing asked, and refused fewer than twice."""
     q = course.questions
     return (
         rules.schenken
+        and course.contract is not None  # a game declared
         and play.game_type != NULL
         and play.completed == 0
         and not play.trick
