@@ -16,6 +16,7 @@ examples:
   skat tournament seat cup.json --by standings
   skat tournament standings cup.json --money --prizes
   skat tournament export cup.json results.ods
+  skat tournament export cup.json results.pdf
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from skat.tournament import (
     standings_sheet,
     to_csv,
     to_html,
+    to_pdf,
     to_text,
     workbook,
     write_ods,
@@ -147,9 +149,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--prizes", action="store_true", help="the prize list")
     p.add_argument("--format", choices=("text", "html", "csv"), default="text")
 
-    p = sub.add_parser("export", help="export as .csv, .ods, .html or .json (by the name)")
+    p = sub.add_parser("export", help="export as .csv, .ods, .html, .pdf or .json (by the name)")
     p.add_argument("file")
-    p.add_argument("out", help="the file to write: .csv (standings), .ods/.html (all), .json")
+    p.add_argument(
+        "out", help="the file to write: .csv (standings), .ods/.html/.pdf (all sheets), .json"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -394,8 +398,10 @@ def _export(args: argparse.Namespace) -> int:
         _write_text(args.out, to_html(workbook(t), t.name))
     elif kind == ".ods":
         _write_ods(workbook(t), out)
+    elif kind == ".pdf":
+        _write_bytes(out, to_pdf(workbook(t), t.name))
     else:
-        raise UserError(f"export to .csv, .ods, .html or .json, not {out.name!r}")
+        raise UserError(f"export to .csv, .ods, .html, .pdf or .json, not {out.name!r}")
     print(f"wrote {args.out}")
     return 0
 
@@ -405,6 +411,16 @@ def _write_text(path: str, text: str) -> None:
         atomic_write(path, text)
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def _write_bytes(out: Path, data: bytes) -> None:
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent or ".")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, out)
+    except OSError as exc:
+        raise UserError(f"cannot write {out}: {exc.strerror}") from None
 
 
 def _write_ods(sheets: Sequence[Sheet], out: Path) -> None:

@@ -22,7 +22,7 @@ from skat.tournament.archive import TournamentFileError, dumps, load, loads, sav
 from skat.tournament.check import check_list
 from skat.tournament.export import from_csv, read_ods, to_csv, workbook, write_ods
 from skat.tournament.games import Problem, Scored, score_game
-from skat.tournament.listtext import ListTextError, parse_list
+from skat.tournament.listtext import ListTextError, format_list, parse_list
 from skat.tournament.model import (
     TEAM_MODES,
     Format,
@@ -46,6 +46,7 @@ from skat.tournament.money import (
     prize_list,
     table_fees,
 )
+from skat.tournament.pdf import to_pdf
 from skat.tournament.points import TablePoints, game_entries, table_points
 from skat.tournament.render import to_html, to_text
 from skat.tournament.report import (
@@ -111,6 +112,7 @@ __all__ = [
     "check_list",
     "dumps",
     "format_cents",
+    "format_list",
     "from_csv",
     "game_entries",
     "group_standings",
@@ -144,6 +146,7 @@ __all__ = [
     "to_csv",
     "to_dict",
     "to_html",
+    "to_pdf",
     "to_text",
     "workbook",
     "write_ods",

@@ -20,6 +20,13 @@ GameEntry(declarer='Ben', contract='G', won=True, value=72, bid=None)
 (None, GameEntry(declarer='Ben', contract='N', won=False, value=23, bid=24))
 >>> written
 {'totals': (1, 2, 3)}
+>>> print(format_list(games, written))
+Ben G won 72
+passed
+Ben N lost 23 24
+totals 1 2 3
+>>> parse_list(format_list(games, written), ("Anna", "Ben", "Cora")) == (games, written)
+True
 >>> parse_list("Ben G maybe 72", ("Anna", "Ben", "Cora"))
 Traceback (most recent call last):
 ...
@@ -67,6 +74,23 @@ def parse_list(
         else:
             games.append(_game(words, players, number, line))
     return tuple(games), written
+
+
+def format_list(
+    games: Sequence[GameEntry], written: dict[str, tuple[int, ...]] | None = None
+) -> str:
+    """The typed text of a list, one game a line, that :func:`parse_list` reads back."""
+    lines = []
+    for g in games:
+        if g.declarer is None:
+            lines.append("passed")
+            continue
+        bid = "" if g.bid is None else f" {g.bid}"
+        lines.append(f"{g.declarer} {g.contract} {'won' if g.won else 'lost'} {g.value}{bid}")
+    for key in _SUMS:
+        if written and written.get(key) is not None:
+            lines.append(" ".join((key, *map(str, written[key]))))
+    return "\n".join(lines)
 
 
 def _all_ints(words: Sequence[str]) -> bool:
