@@ -13,6 +13,7 @@
 ``GET /api/tables/{id}/games/{n}.json|.iss``   a game record (JSON v2, ISS)
 ``GET /api/tables/{id}/games/{n}/analysis``    the double-dummy analysis of its card play
 ``WS /ws/{id}``                                the table (:mod:`skat.server.protocol`)
+``/t/...``, ``/api/t/...``                     tournaments (:mod:`skat.server.tournament_web`)
 =============================================  =============================================
 """
 
@@ -38,6 +39,7 @@ from skat.server.history import analysis_of
 from skat.server.hub import Connection, Hub, Settings
 from skat.server.storage import SqlStorage, open_storage
 from skat.server.table import ActionRefused, ConfigError, computer_levels
+from skat.server.tournament_web import tournament_routes
 
 STATIC: Final = Path(__file__).parent / "static"
 MAX_BODY: Final = 8192
@@ -212,6 +214,7 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
         Route("/api/tables/{id}/games/{n:int}/analysis", analysis),
         Route("/api/tables/{id}/games/{n:int}.{kind}", record),
         WebSocketRoute("/ws/{id}", socket),
+        *tournament_routes(hub),  # /t/... and /api/t/...: clubs and tournaments
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

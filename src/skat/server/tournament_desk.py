@@ -1,0 +1,316 @@
+"""The tournament desk: what the director and the tables may do to a stored tournament, and
+what the pages show.  Pure and synchronous (the routes in :mod:`skat.server.tournament_web`
+hold a lock per tournament and store the result).
+
+Every game a table enters goes through the list check (:func:`skat.tournament.check_list`):
+an entry with a problem is refused with the reason and never counts.  While a series runs the
+standings are *live*: a table's list counts as far as it is entered (as under a time limit);
+a list is final when the table's players have confirmed its closing total, or the director
+entered or corrected it (each correction is logged with the list before and after).
+
+>>> from skat.tournament import GameEntry, Player, Tournament
+>>> from skat.server.tournament_store import WebState
+>>> t = Tournament("Cup", tuple(Player(n) for n in ("Anna", "Ben", "Cora")))
+>>> desk = Desk("t1", t, WebState.new("k"))
+>>> desk.seat(1, "lot", seed=1)
+>>> table = desk.t.round(1).seating.tables[0]
+>>> desk.enter(1, 1, GameEntry(table.players[1], "G", True, 50))
+Traceback (most recent call last):
+...
+skat.server.tournament_desk.DeskError: game 1: 50 is no value of a won G (G won is worth 48, 72, 96, …)
+>>> desk.enter(1, 1, GameEntry(table.players[1], "G", True, 72))
+>>> top = desk.view()["standings"][0]["rows"][0]
+>>> top[1] == table.players[1], top[4]
+(True, 122)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from skat.core.rules import Rules
+from skat.tournament import (
+    GameEntry,
+    Player,
+    Sheet,
+    TableList,
+    Tournament,
+    TournamentError,
+    category_sheet,
+    check_list,
+    format_list,
+    groups_sheet,
+    list_sheet,
+    parse_list,
+    seat_by_lot,
+    seat_by_standings,
+    seating_sheet,
+    standings,
+    standings_sheet,
+)
+from skat.server.tournament_store import Correction, WebState
+
+
+class DeskError(TournamentError):
+    """A refused action; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def sheet_json(s: Sheet) -> dict[str, Any]:
+    """A sheet as the pages draw it."""
+    return {"title": s.title, "header": list(s.header), "rows": [list(r) for r in s.rows],
+            "notes": list(s.notes)}  # fmt: skip
+
+
+class Desk:
+    """One tournament with its web state; every method changes both or refuses."""
+
+    def __init__(self, tid: str, t: Tournament, state: WebState) -> None:
+        self.tid = tid
+        self.t = t
+        self.state = state
+        self.rules = Rules.parse(t.rules)
+
+    # ------------------------------------------------------------------ director
+
+    def set_players(self, players: list[Player]) -> None:
+        """Replace the players (before the first seating)."""
+        self.t = self.t.with_players(players)
+        self._changed()
+
+    def seat(self, series: int, method: str, seed: int | None = None) -> None:
+        """Seat ``series`` by lot (``seed``) or by the standings so far."""
+        if method == "standings":
+            if series == 1:
+                raise DeskError("the first series cannot be seated by standings: seat it by lot")
+            ranked = [s.name for s in standings(self.t).rows]
+            seating = seat_by_standings(self.t.players, ranked, teams=self.t.teams)
+        elif method == "lot":
+            if seed is None:
+                raise DeskError("a seating by lot needs its seed", 400)
+            seating = seat_by_lot(self.t.players, seed=seed, teams=self.t.teams)
+        else:
+            raise DeskError(f"seat by lot or standings, not {method!r}", 400)
+        self.t = self.t.with_seating(series, seating)
+        self._changed()
+
+    def correct(self, series: int, table: int, text: str, reason: str) -> None:
+        """The director enters or corrects a table's list (typed, see
+        :func:`skat.tournament.parse_list`); logged, final when it passes the check."""
+        self._open(series)
+        if not reason.strip():
+            raise DeskError("a correction needs its reason (it is logged)", 400)
+        players = self._table(series, table)
+        games, written = parse_list(text, players)
+        old = self.t.round(series).list_of(table)
+        new = TableList(series, table, players, games, written.get("totals"),
+                        written.get("won"), written.get("lost"))  # fmt: skip
+        self.t = self.t.with_list(new)
+        self.state.log.append(
+            Correction(
+                datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+                series,
+                table,
+                "" if old is None else _summary(self, old),
+                _summary(self, new),
+                reason.strip(),
+            )
+        )
+        self.state.confirmed[f"{series}:{table}"] = ["director"]
+        self._changed()
+
+    def lock(self, series: int, locked: bool) -> None:
+        """Lock a series (no table enters or confirms anything more) or open it again."""
+        self.t.round(series)
+        if locked and series not in self.state.locked:
+            self.state.locked.append(series)
+        if not locked and series in self.state.locked:
+            self.state.locked.remove(series)
+        self._changed()
+
+    def publish(self, published: bool) -> None:
+        """Mark the results as published (the public page says final) or take that back."""
+        self.state.published = published
+        self._changed()
+
+    # ------------------------------------------------------------------ tables
+
+    def enter(self, series: int, table: int, entry: GameEntry) -> None:
+        """A table enters its next game: counted only when the check finds nothing."""
+        self._open(series)
+        self._unconfirmed(series, table)
+        players = self._table(series, table)
+        old = self.t.round(series).list_of(table)
+        games = (*(old.games if old else ()), entry)
+        new = TableList(series, table, players, games)
+        problems = check_list(new, self.rules, self.t.format.games(len(players)), time_limit=True)
+        if problems:
+            raise DeskError("; ".join(str(p) for p in problems), 422)
+        self.t = self.t.with_list(new)
+        self._changed()
+
+    def undo(self, series: int, table: int) -> None:
+        """Take back the table's last game (before the closing total is confirmed)."""
+        self._open(series)
+        self._unconfirmed(series, table)
+        old = self.t.round(series).list_of(table)
+        if old is None or not old.games:
+            raise DeskError("no game to take back")
+        self.t = self.t.with_list(replace(old, games=old.games[:-1]))
+        self._changed()
+
+    def confirm(self, series: int, table: int, name: str) -> None:
+        """A player of the table confirms the closing total of the complete list."""
+        self._open(series)
+        players = self._table(series, table)
+        if name not in players:
+            raise DeskError(f"{name!r} does not sit at this table", 400)
+        tl = self.t.round(series).list_of(table)
+        planned = self.t.format.games(len(players))
+        limit = self.t.format.time_limit is not None
+        if tl is None or check_list(tl, self.rules, planned, time_limit=limit):
+            raise DeskError(f"the list is not complete: a table of {len(players)} plays {planned}")
+        who = self.state.confirmed.setdefault(f"{series}:{table}", [])
+        if name not in who:
+            who.append(name)
+        self._changed()
+
+    # ------------------------------------------------------------------ views
+
+    def final(self, series: int, table: int) -> bool:
+        """Is the table's list confirmed by all its players (or set by the director)?"""
+        who = self.state.confirmed.get(f"{series}:{table}", [])
+        return "director" in who or set(who) >= set(self._table(series, table))
+
+    def live(self) -> Tournament:
+        """The tournament with every list counted as far as it is entered."""
+        limit = self.t.format.time_limit or 1
+        return replace(self.t, format=replace(self.t.format, time_limit=limit))
+
+    def view(self) -> dict[str, Any]:
+        """What the public standings page shows."""
+        live = self.live()
+        sheets = [standings_sheet(live)]
+        sheets.extend(standings_sheet(live, k) for k in range(1, len(live.rounds) + 1))
+        groups = [groups_sheet(live, by) for by in ("team", "club")
+                  if any(getattr(p, by) for p in live.players)]  # fmt: skip
+        cats = sorted({c for p in live.players for c in p.categories})
+        groups.extend(category_sheet(live, c) for c in cats)
+        return {
+            "id": self.tid,
+            "name": self.t.name,
+            "rules": self.t.rules,
+            "series": self.t.format.series,
+            "players": len(self.t.players),
+            "version": self.state.version,
+            "published": self.state.published,
+            "locked": self.state.locked,
+            "progress": self._progress(),
+            "standings": [sheet_json(s) for s in sheets],
+            "groups": [sheet_json(s) for s in groups],
+            "log": [c.__dict__ for c in self.state.log],
+        }
+
+    def table_view(self, series: int, table: int) -> dict[str, Any]:
+        """What a table's page shows: its players, its list so far, who confirmed."""
+        players = self._table(series, table)
+        tl = self.t.round(series).list_of(table)
+        return {
+            "name": self.t.name,
+            "series": series,
+            "table": table,
+            "players": list(players),
+            "planned": self.t.format.games(len(players)),
+            "entered": len(tl.games) if tl else 0,
+            "dealer": players[(len(tl.games) if tl else 0) % len(players)],
+            "list": sheet_json(list_sheet(self.live(), series, table)) if tl else None,
+            "confirmed": self.state.confirmed.get(f"{series}:{table}", []),
+            "final": self.final(series, table),
+            "locked": series in self.state.locked,
+            "version": self.state.version,
+        }
+
+    def director_view(self, base: str) -> dict[str, Any]:
+        """What the director's page shows: players, series with table links, lists as text."""
+        rounds = []
+        for k, rnd in enumerate(self.t.rounds, 1):
+            tables = []
+            for table in rnd.seating.tables:
+                tl = rnd.list_of(table.number)
+                key = self.state.table_key(self.tid, k, table.number)
+                tables.append({
+                    "table": table.number,
+                    "players": list(table.players),
+                    "url": f"{base}/t/{self.tid}/table/{k}/{table.number}#{key}",
+                    "text": "" if tl is None else format_list(tl.games, _written(tl)),
+                })  # fmt: skip
+            rounds.append({"series": k, "seating": sheet_json(seating_sheet(self.t, k)),
+                           "tables": tables, "locked": k in self.state.locked})  # fmt: skip
+        return {
+            **self.view(),
+            "player_list": [p.__dict__ for p in self.t.players],
+            "rounds": rounds,
+            "problems": self._problems(),
+        }
+
+    # ------------------------------------------------------------------ helpers
+
+    def _progress(self) -> list[dict[str, Any]]:
+        out = []
+        for k, rnd in enumerate(self.t.rounds, 1):
+            for table in rnd.seating.tables:
+                tl = rnd.list_of(table.number)
+                out.append({"series": k, "table": table.number, "players": list(table.players),
+                            "entered": len(tl.games) if tl else 0,
+                            "planned": self.t.format.games(len(table.players)),
+                            "final": self.final(k, table.number)})  # fmt: skip
+        return out
+
+    def _problems(self) -> list[str]:
+        out = []
+        limit = self.t.format.time_limit is not None
+        for k, rnd in enumerate(self.t.rounds, 1):
+            for tl in rnd.lists:
+                planned = self.t.format.games(len(tl.players))
+                for p in check_list(tl, self.rules, planned, time_limit=limit):
+                    out.append(f"series {k} table {tl.table}: {p}")
+        return out
+
+    def _table(self, series: int, table: int) -> tuple[str, ...]:
+        rnd = self.t.round(series)
+        found = next((x for x in rnd.seating.tables if x.number == table), None)
+        if found is None:
+            raise DeskError(f"series {series} has no table {table}", 404)
+        return found.players
+
+    def _open(self, series: int) -> None:
+        self.t.round(series)
+        if series in self.state.locked:
+            raise DeskError(f"series {series} is locked")
+
+    def _unconfirmed(self, series: int, table: int) -> None:
+        if self.state.confirmed.get(f"{series}:{table}"):
+            raise DeskError("the closing total is being confirmed: only the director corrects it")
+
+    def _changed(self) -> None:
+        self.state.version += 1
+
+
+def _written(tl: TableList) -> dict[str, tuple[int, ...]]:
+    pairs = (("totals", tl.written_totals), ("won", tl.written_won), ("lost", tl.written_lost))
+    return {k: v for k, v in pairs if v is not None}
+
+
+def _summary(desk: Desk, tl: TableList) -> str:
+    """``48 games, totals Anna 122, Ben -146, …`` for the log."""
+    live = desk.live()
+    sheet = list_sheet(live, tl.series, tl.table)
+    totals = sheet.rows[-1][6:]
+    return f"{len(tl.games)} games, totals " + ", ".join(
+        f"{n} {v}" for n, v in zip(tl.players, totals, strict=True)
+    )

@@ -1,0 +1,315 @@
+"""The tournament pages and their JSON API under ``/t`` and ``/api/t`` (a tournament kept in
+the server's database, :mod:`skat.server.tournament_store`; what may be done,
+:mod:`skat.server.tournament_desk`).
+
+==============================================  ===============================================
+``GET /t``                                      start a tournament (its director's link follows)
+``GET /t/{id}``                                 live standings (polls ``/api/t/{id}``)
+``GET /t/{id}/director#KEY``                    the director's page
+``GET /t/{id}/table/{s}/{n}#KEY``               a table's list entry (its own games only)
+``POST /api/t``                                 create: ``{name, series, deals, rules, teams,
+                                                players: [{name, club, team, categories}]}``
+``GET /api/t/{id}``                             standings, progress, correction log
+``GET /api/t/{id}/export.{pdf|html|ods|json}``  every sheet (or the JSON archive)
+``GET|POST /api/t/{id}/director``               header ``X-Key``; ``{action: players|seat|
+                                                correct|lock|publish, …}``
+``GET|POST /api/t/{id}/table/{s}/{n}``          header ``X-Key``; ``{action: game|undo|confirm}``
+==============================================  ===============================================
+
+The keys travel in the page address's fragment (after ``#``), which the browser never sends
+to a server, and then in the ``X-Key`` header of the page's requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, Final
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from skat.core.rules import Rules
+from skat.server.hub import Hub
+from skat.server.tournament_desk import Desk, DeskError
+from skat.server.tournament_store import TournamentStore, WebState
+from skat.tournament import (
+    TEAM_MODES,
+    Format,
+    GameEntry,
+    Player,
+    Tournament,
+    TournamentError,
+    dumps,
+    to_html,
+    to_pdf,
+    workbook,
+    write_ods,
+)
+
+STATIC: Final = Path(__file__).parent / "static" / "tournament"
+MAX_BODY: Final = 256 * 1024  # a director's list of 1,000 players fits
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class Desks:
+    """The tournaments in memory, loaded from the database on first use, one lock each."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.store = TournamentStore(hub.storage)
+        self.desks: dict[str, Desk] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+
+    async def get(self, tid: str) -> Desk:
+        desk = self.desks.get(tid)
+        if desk is None:
+            try:
+                t, state = await self.hub._db(self.store.load, tid)
+            except KeyError:
+                raise DeskError("no such tournament", 404) from None
+            desk = self.desks.setdefault(tid, Desk(tid, t, state))
+        return desk
+
+    async def create(self, t: Tournament) -> tuple[str, str]:
+        tid = "t" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        key = secrets.token_urlsafe(18)
+        state = WebState.new(key)
+        await self.hub._db(self.store.create, tid, t, state, time.time())
+        self.desks[tid] = Desk(tid, t, state)
+        return tid, key
+
+    async def change(self, tid: str, action: Callable[[Desk], None]) -> Desk:
+        """Run ``action`` on the tournament under its lock and store the result; a refused
+        action leaves the tournament as it was."""
+        async with self.locks.setdefault(tid, asyncio.Lock()):
+            desk = await self.get(tid)
+            trial = Desk(tid, desk.t, WebState.from_json(desk.state.to_json()))
+            action(trial)
+            await self.hub._db(self.store.save, tid, trial.t, trial.state)
+            desk.t, desk.state = trial.t, trial.state
+            return desk
+
+
+def tournament_routes(hub: Hub) -> list[BaseRoute]:
+    """The routes to add to the application (``create_app`` does)."""
+    desks = Desks(hub)
+
+    def page(name: str) -> Handler:
+        async def endpoint(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+        return endpoint
+
+    async def create(request: Request) -> Response:
+        data = await _body(request)
+        if not hub.may_create(request.client.host if request.client else "?"):
+            raise DeskError("too many created from this address: wait a minute", 429)
+        t = _new_tournament(data)
+        tid, key = await desks.create(t)
+        return JSONResponse({"id": tid, "key": key, "director": f"/t/{tid}/director#{key}"},
+                            status_code=201)  # fmt: skip
+
+    async def public(request: Request) -> Response:
+        desk = await desks.get(request.path_params["id"])
+        return JSONResponse(desk.view())
+
+    async def export(request: Request) -> Response:
+        desk = await desks.get(request.path_params["id"])
+        kind, t = request.path_params["kind"], desk.t
+        name = {"Content-Disposition": f'attachment; filename="{desk.tid}.{kind}"'}
+        if kind == "json":
+            return Response(dumps(t), media_type="application/json", headers=name)
+        sheets = workbook(desk.live())
+        if kind == "html":
+            return Response(to_html(sheets, t.name), media_type="text/html")
+        if kind == "pdf":
+            pdf = await asyncio.get_running_loop().run_in_executor(None, to_pdf, sheets, t.name)
+            return Response(pdf, media_type="application/pdf", headers=name)
+        if kind == "ods":
+            return Response(_ods(sheets), media_type=_ODS, headers=name)
+        raise DeskError("export as .pdf, .html, .ods or .json", 404)
+
+    async def director(request: Request) -> Response:
+        tid = request.path_params["id"]
+        desk = await desks.get(tid)
+        if not desk.state.is_director(request.headers.get("x-key")):
+            raise DeskError("this is not the director's key", 403)
+        if request.method == "POST":
+            data = await _body(request)
+            desk = await desks.change(tid, lambda d: _direct(d, data))
+        base = f"{request.url.scheme}://{request.url.netloc}"
+        return JSONResponse(desk.director_view(base))
+
+    async def table(request: Request) -> Response:
+        tid = request.path_params["id"]
+        series, number = request.path_params["s"], request.path_params["n"]
+        desk = await desks.get(tid)
+        if not desk.state.is_table(tid, series, number, request.headers.get("x-key")):
+            raise DeskError("this is not the key of this table", 403)
+        if request.method == "POST":
+            data = await _body(request)
+            desk = await desks.change(tid, lambda d: _at_table(d, series, number, data))
+        return JSONResponse(desk.table_view(series, number))
+
+    async def qr(request: Request) -> Response:
+        try:
+            import segno
+        except ImportError:  # pragma: no cover - the web extra installs it
+            raise DeskError("QR codes need segno: pip install 'skat[web]'", 501) from None
+        text = request.query_params.get("text", "")
+        if not text.startswith(("http://", "https://")) or len(text) > 300:
+            raise DeskError("a QR code holds a link of up to 300 characters", 400)
+        svg = segno.make(text, error="m").svg_inline(scale=4, border=2)
+        return Response(svg, media_type="image/svg+xml")
+
+    return [
+        Route("/t", page("new.html")),
+        Route("/t/{id}", page("standings.html")),
+        Route("/t/{id}/director", page("director.html")),
+        Route("/t/{id}/table/{s:int}/{n:int}", page("table.html")),
+        Route("/api/t", _guard(create), methods=["POST"]),
+        Route("/api/t/qr.svg", _guard(qr)),
+        Route("/api/t/{id}", _guard(public)),
+        Route("/api/t/{id}/export.{kind}", _guard(export)),
+        Route("/api/t/{id}/director", _guard(director), methods=["GET", "POST"]),
+        Route("/api/t/{id}/table/{s:int}/{n:int}", _guard(table), methods=["GET", "POST"]),
+    ]
+
+
+_ODS: Final = "application/vnd.oasis.opendocument.spreadsheet"
+
+
+def _ods(sheets: Any) -> bytes:
+    fd, tmp = tempfile.mkstemp(suffix=".ods")
+    os.close(fd)
+    try:
+        write_ods(sheets, tmp)
+        return Path(tmp).read_bytes()
+    finally:
+        os.unlink(tmp)
+
+
+def _guard(handler: Handler) -> Handler:
+    """Answer a refusal or a bad request as ``{"error": message}`` with its status."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except DeskError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        except (TournamentError, ValueError, KeyError, TypeError) as exc:
+            return JSONResponse({"error": _one_line(exc)}, status_code=400)
+
+    return endpoint
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise DeskError(f"a request body has at most {MAX_BODY} bytes", 413)
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError as exc:
+        raise DeskError(f"the body is a JSON object: {exc}", 400) from None
+    if not isinstance(data, dict):
+        raise DeskError("the body is a JSON object", 400)
+    return data
+
+
+def _player(d: Any) -> Player:
+    if isinstance(d, str):
+        return Player(d.strip())
+    if not isinstance(d, dict):
+        raise DeskError(f"a player is a name or {{name, club, team, categories}}, not {d!r}", 400)
+    cats = d.get("categories", [])
+    if isinstance(cats, str):
+        cats = [c.strip() for c in cats.replace(";", ",").split(",") if c.strip()]
+    return Player(str(d.get("name", "")).strip(), str(d.get("club", "")).strip(),
+                  str(d.get("team", "")).strip(), tuple(map(str, cats)))  # fmt: skip
+
+
+def _new_tournament(data: dict[str, Any]) -> Tournament:
+    rules = str(data.get("rules") or "tournament")
+    Rules.parse(rules)
+    teams = str(data.get("teams") or "apart")
+    if teams not in TEAM_MODES:
+        raise DeskError(f"teams: one of {', '.join(TEAM_MODES)}", 400)
+    players = data.get("players", [])
+    if not isinstance(players, list):
+        raise DeskError("players is a list", 400)
+    fmt = Format(_int(data, "series", 2), _int(data, "deals", 12))
+    return Tournament(str(data.get("name", "")).strip(), tuple(map(_player, players)), fmt,
+                      rules, teams)  # fmt: skip
+
+
+def _int(data: dict[str, Any], key: str, default: int) -> int:
+    v = data.get(key, default)
+    if v in (None, ""):
+        return default
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or not str(v).strip().isdigit():
+        raise DeskError(f"{key} is a whole number, not {v!r}", 400)
+    return int(v)
+
+
+def _direct(desk: Desk, data: dict[str, Any]) -> None:
+    action = data.get("action")
+    if action == "players":
+        players = data.get("players")
+        if not isinstance(players, list):
+            raise DeskError("players is a list", 400)
+        desk.set_players([_player(p) for p in players])
+    elif action == "seat":
+        seed = data.get("seed")
+        method = str(data.get("by", "lot"))
+        if method == "lot" and seed in (None, ""):
+            seed = secrets.randbelow(1_000_000)
+        desk.seat(_int(data, "series", len(desk.t.rounds) + 1), method,
+                  None if seed is None else _int({"seed": seed}, "seed", 0))  # fmt: skip
+    elif action == "correct":
+        desk.correct(_int(data, "series", 0), _int(data, "table", 0), str(data.get("text", "")),
+                     str(data.get("reason", "")))  # fmt: skip
+    elif action == "lock":
+        desk.lock(_int(data, "series", 0), bool(data.get("locked", True)))
+    elif action == "publish":
+        desk.publish(bool(data.get("published", True)))
+    else:
+        raise DeskError("action: players, seat, correct, lock or publish", 400)
+
+
+def _at_table(desk: Desk, series: int, table: int, data: dict[str, Any]) -> None:
+    action = data.get("action")
+    if action == "game":
+        desk.enter(series, table, _entry(data))
+    elif action == "undo":
+        desk.undo(series, table)
+    elif action == "confirm":
+        desk.confirm(series, table, str(data.get("player", "")))
+    else:
+        raise DeskError("action: game, undo or confirm", 400)
+
+
+def _entry(data: dict[str, Any]) -> GameEntry:
+    declarer = data.get("declarer")
+    if declarer in (None, ""):
+        return GameEntry(None)
+    bid = data.get("bid")
+    return GameEntry(
+        str(declarer),
+        str(data.get("contract", "")).strip().upper(),
+        data.get("won") is True,
+        _int(data, "value", 0),
+        None if bid in (None, "") else _int(data, "bid", 0),
+    )
