@@ -89,6 +89,11 @@ def test_a_tournament_from_seating_to_published_results(storage_where: str) -> N
         assert [(c["reason"], c["after"].split(",")[1]) for c in d["log"]] == [
             ("paper list", f" totals {p[0]} 98"), ("value misread", f" totals {p[0]} 122")]
         assert d["log"][1]["before"].startswith("3 games, totals")
+        # a correction started from an older list is refused: it would drop games
+        r = client.post(f"/api/t/{tid}/director", headers={"X-Key": key},
+                        json={"action": "correct", "series": 1, "table": 2, "text": "passed",
+                              "reason": "stale", "base": f"{p[0]} G won 48"})  # fmt: skip
+        assert r.status_code == 409 and "changed meanwhile (3 games now)" in r.json()["error"]
         assert d["problems"] == []
         # a locked series takes no more entries
         director(client, tid, key, action="lock", series=1)

@@ -99,15 +99,24 @@ class Desk:
         self.t = self.t.with_seating(series, seating)
         self._changed()
 
-    def correct(self, series: int, table: int, text: str, reason: str) -> None:
+    def correct(
+        self, series: int, table: int, text: str, reason: str, base: str | None = None
+    ) -> None:
         """The director enters or corrects a table's list (typed, see
-        :func:`skat.tournament.parse_list`); logged, final when it passes the check."""
+        :func:`skat.tournament.parse_list`); logged, final when it passes the check.
+        ``base``: the list's text the director started from; refused when the table has
+        entered more since (the correction would drop it)."""
         self._open(series)
         if not reason.strip():
             raise DeskError("a correction needs its reason (it is logged)", 400)
         players = self._table(series, table)
         games, written = parse_list(text, players)
         old = self.t.round(series).list_of(table)
+        now = "" if old is None else format_list(old.games, _written(old))
+        if base is not None and base != now:
+            count = 0 if old is None else len(old.games)
+            raise DeskError(f"the table's list changed meanwhile ({count} games now): "
+                            "start again from the list as it is")  # fmt: skip
         new = TableList(series, table, players, games, written.get("totals"),
                         written.get("won"), written.get("lost"))  # fmt: skip
         self.t = self.t.with_list(new)

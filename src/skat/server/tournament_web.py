@@ -23,6 +23,7 @@ to a server, and then in the ``X-Key`` header of the page's requests.
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import secrets
@@ -167,8 +168,9 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         text = request.query_params.get("text", "")
         if not text.startswith(("http://", "https://")) or len(text) > 300:
             raise DeskError("a QR code holds a link of up to 300 characters", 400)
-        svg = segno.make(text, error="m").svg_inline(scale=4, border=2)
-        return Response(svg, media_type="image/svg+xml")
+        out = io.BytesIO()
+        segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, title="table link")
+        return Response(out.getvalue(), media_type="image/svg+xml")
 
     return [
         Route("/t", page("new.html")),
@@ -279,8 +281,9 @@ def _direct(desk: Desk, data: dict[str, Any]) -> None:
         desk.seat(_int(data, "series", len(desk.t.rounds) + 1), method,
                   None if seed is None else _int({"seed": seed}, "seed", 0))  # fmt: skip
     elif action == "correct":
+        base = data.get("base")
         desk.correct(_int(data, "series", 0), _int(data, "table", 0), str(data.get("text", "")),
-                     str(data.get("reason", "")))  # fmt: skip
+                     str(data.get("reason", "")), None if base is None else str(base))  # fmt: skip
     elif action == "lock":
         desk.lock(_int(data, "series", 0), bool(data.get("locked", True)))
     elif action == "publish":

@@ -1,0 +1,255 @@
+// skat serve: the tournament pages (start, director, table, live standings).
+// The director's and a table's key travel in the address after '#' (never sent to a server)
+// and then in the X-Key header of this page's requests.
+"use strict";
+
+const T = {
+  id: (location.pathname.split("/")[2] || ""),
+  key: decodeURIComponent(location.hash.slice(1)),
+  version: -1,
+};
+
+const $ = (sel) => document.querySelector(sel);
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c instanceof Node ? c : String(c ?? ""));
+  return node;
+}
+
+async function api(path, body) {
+  const init = { headers: { "X-Key": T.key, "Content-Type": "application/json" } };
+  if (body !== undefined) { init.method = "POST"; init.body = JSON.stringify(body); }
+  const r = await fetch(path, init);
+  const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+  return data;
+}
+
+function say(where, text, ok) {
+  const box = $(where);
+  box.textContent = text || "";
+  box.className = ok ? "ok-note" : "error";
+}
+
+// A sheet of skat.tournament.report as an HTML table (numbers right-aligned).
+function sheetTable(sheet, id) {
+  const head = el("tr", {}, ...sheet.header.map((h) => el("th", {}, h)));
+  const rows = sheet.rows.map((r) => el("tr", {}, ...r.map((c) =>
+    el("td", typeof c === "number" ? { class: "num" } : {}, c))));
+  const table = el("table", { class: "list", ...(id ? { id } : {}) }, el("thead", {}, head),
+    el("tbody", {}, ...rows));
+  const notes = sheet.notes.map((n) => el("p", { class: "muted" }, n));
+  return el("div", { class: "sheet" }, el("h3", {}, sheet.title), table, ...notes);
+}
+
+// Poll every `ms` and call `draw` when the tournament changed (its version grew).
+function poll(path, draw, ms) {
+  const tick = async () => {
+    try {
+      const data = await api(path);
+      if (data.version !== T.version) { T.version = data.version; draw(data); }
+      $("#status").textContent = "";
+    } catch (e) { $("#status").textContent = e.message; }
+  };
+  tick();
+  return setInterval(tick, ms);
+}
+
+// ------------------------------------------------------------------ start a tournament
+
+function startPage() {
+  fetch("/api/options").then((r) => r.json()).then((o) => {
+    for (const p of o.presets) $("#rules").append(el("option", { value: p }, p));
+    $("#rules").value = o.presets.includes("tournament") ? "tournament" : o.presets[0];
+  });
+  $("#create").addEventListener("click", async () => {
+    const players = $("#players").value.split("\n").map((l) => l.trim()).filter(Boolean)
+      .map((l) => { const [name, club, team, cats] = l.split(",").map((x) => (x || "").trim());
+        return { name, club, team, categories: cats ? cats.split("+") : [] }; });
+    try {
+      const got = await api("/api/t", { name: $("#name").value, series: $("#series").value,
+        deals: $("#deals").value, rules: $("#rules").value, teams: $("#teams").value, players });
+      location.href = got.director;
+    } catch (e) { say("#msg", e.message); }
+  });
+}
+
+// ------------------------------------------------------------------ live standings
+
+function standingsPage() {
+  poll(`/api/t/${T.id}`, drawStandings, 2000);
+}
+
+function drawStandings(v) {
+  document.title = `${v.name} – standings`;
+  $("#title").textContent = v.name;
+  $("#state").textContent = v.published ? "final results (published)"
+    : "live: lists count as far as they are entered";
+  $("#progress").replaceChildren(...v.progress.map((p) => el("span",
+    { class: "tag" + (p.final ? " final" : "") },
+    `S${p.series} T${p.table} ${p.entered}/${p.planned}${p.final ? " ✓" : ""}`)));
+  const pick = $("#view");
+  const chosen = pick.value;
+  const sheets = [...v.standings, ...v.groups];
+  pick.replaceChildren(...sheets.map((s, i) => el("option", { value: i }, s.title)));
+  pick.value = chosen && chosen < sheets.length ? chosen : 0;
+  const show = () => $("#sheet").replaceChildren(sheetTable(sheets[pick.value], "standings"));
+  pick.onchange = show;
+  show();
+  $("#log").replaceChildren(...v.log.map(logLine));
+  $("#log-box").hidden = !v.log.length;
+  $("#pdf").href = `/api/t/${T.id}/export.pdf`;
+  $("#html").href = `/api/t/${T.id}/export.html`;
+}
+
+function logLine(c) {
+  return el("li", {}, `${c.at}: series ${c.series} table ${c.table}: ${c.reason}`,
+    el("br"), el("span", { class: "muted" }, `${c.before || "no list"} → ${c.after}`));
+}
+
+// ------------------------------------------------------------------ a table
+
+function tablePage() {
+  const [, , , , series, table] = location.pathname.split("/");
+  const path = `/api/t/${T.id}/table/${series}/${table}`;
+  T.tablePath = path;
+  for (const [v, name] of [["G", "Grand"], ["C", "Clubs ♣"], ["S", "Spades ♠"],
+    ["H", "Hearts ♥"], ["D", "Diamonds ♦"], ["N", "Null"]]) $("#kind").append(el("option", { value: v }, name));
+  $("#enter").addEventListener("click", () => send(enterAction()));
+  $("#undo").addEventListener("click", () => send({ action: "undo" }));
+  poll(path, drawTable, 3000);
+}
+
+function enterAction() {
+  const declarer = $("#declarer").value;
+  if (!declarer) return { action: "game", declarer: null };
+  const mods = ($("#hand").checked ? "H" : "") + ($("#ouvert").checked ? "O" : "");
+  return { action: "game", declarer, contract: $("#kind").value + mods,
+    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value };
+}
+
+async function send(action) {
+  try {
+    const v = await api(T.tablePath, action);
+    T.version = v.version;
+    drawTable(v);
+    say("#msg", action.action === "game" ? `game ${v.entered} counted` : "", true);
+    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; }
+  } catch (e) { say("#msg", e.message); }
+}
+
+function drawTable(v) {
+  document.title = `${v.name} – series ${v.series}, table ${v.table}`;
+  $("#title").textContent = `${v.name}: series ${v.series}, table ${v.table}`;
+  $("#players").textContent = v.players.join(" · ");
+  const keep = $("#declarer").value;
+  $("#declarer").replaceChildren(el("option", { value: "" }, "all passed"),
+    ...v.players.map((p) => el("option", { value: p }, p)));
+  if (v.players.includes(keep)) $("#declarer").value = keep;
+  const done = v.entered >= v.planned;
+  $("#next").textContent = done ? `all ${v.planned} games entered`
+    : `game ${v.entered + 1} of ${v.planned}, dealer ${v.dealer}`;
+  const closed = v.locked || v.confirmed.length > 0;
+  $("#entry").hidden = done || closed;
+  $("#list").replaceChildren(v.list ? sheetTable(v.list, "table-list") : el("p", { class: "muted" }, "no game yet"));
+  $("#confirm-box").hidden = !done;
+  $("#confirm").replaceChildren(...v.players.map((p) => el("button", {
+    class: v.confirmed.includes(p) ? "done" : "primary", "data-player": p,
+    onclick: () => send({ action: "confirm", player: p }) },
+  v.confirmed.includes(p) ? `${p} ✓` : `${p} confirms`)));
+  $("#final").textContent = v.final ? "The list is confirmed and counts." :
+    v.locked ? "The series is locked." : "";
+}
+
+// ------------------------------------------------------------------ the director
+
+function directorPage() {
+  const path = `/api/t/${T.id}/director`;
+  T.directorPath = path;
+  $("#save-players").addEventListener("click", () => direct({ action: "players",
+    players: $("#player-list").value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
+      const [name, club, team, cats] = l.split(",").map((x) => (x || "").trim());
+      return { name, club, team, categories: cats ? cats.split("+") : [] }; }) }));
+  $("#seat").addEventListener("click", () => direct({ action: "seat", by: $("#seat-by").value,
+    seed: $("#seed").value }));
+  $("#publish").addEventListener("click", () => direct({ action: "publish", published: !T.published }));
+  $("#correct").addEventListener("click", () => direct({ action: "correct",
+    series: $("#fix-series").value, table: $("#fix-table").value, text: $("#fix-text").value,
+    reason: $("#fix-reason").value, base: T.base }));
+  // the list as it is now: fetched afresh when the director picks a table
+  const refill = async () => { try { drawDirector(await api(path), true); } catch (e) { say("#msg", e.message); } };
+  $("#fix-table").addEventListener("change", refill);
+  $("#fix-series").addEventListener("change", refill);
+  setInterval(async () => {  // the tables' progress: redraw when something changed
+    if (document.activeElement && ["TEXTAREA", "INPUT"].includes(document.activeElement.tagName)) return;
+    try {
+      const pub = await api(`/api/t/${T.id}`);
+      if (pub.version !== T.version) drawDirector(await api(path));
+    } catch (e) { $("#status").textContent = e.message; }
+  }, 3000);
+  api(path).then(drawDirector, (e) => say("#msg", e.message));
+}
+
+async function direct(action) {
+  try { drawDirector(await api(T.directorPath, action), true); say("#msg", "done", true); }
+  catch (e) { say("#msg", e.message); }
+}
+
+function drawDirector(d, refill) {
+  T.version = d.version; T.published = d.published; T.director = d;
+  document.title = `${d.name} – director`;
+  $("#title").textContent = `${d.name} (director)`;
+  $("#public").href = `/t/${T.id}`;
+  $("#about").textContent = `${d.players} players, ${d.series} series, rules ${d.rules}` +
+    (d.published ? ", results published" : "");
+  $("#publish").textContent = d.published ? "Withdraw publication" : "Publish results";
+  $("#pdf").href = `/api/t/${T.id}/export.pdf`;
+  $("#ods").href = `/api/t/${T.id}/export.ods`;
+  $("#json").href = `/api/t/${T.id}/export.json`;
+  $("#players-box").hidden = d.rounds.length > 0;
+  $("#player-list").value = d.player_list.map((p) => [p.name, p.club, p.team,
+    p.categories.join("+")].join(", ").replace(/(, )+$/, "")).join("\n");
+  $("#seat-box").hidden = d.rounds.length >= d.series;
+  $("#rounds").replaceChildren(...d.rounds.map(roundBox));
+  $("#fix-box").hidden = d.rounds.length === 0;
+  const s = $("#fix-series"), keep = s.value;
+  s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, `series ${r.series}`)));
+  if (keep) s.value = keep;
+  if (refill || !$("#fix-text").value || T.base === $("#fix-text").value) fillCorrection();
+  $("#problems").replaceChildren(...d.problems.map((p) => el("li", {}, p)));
+  $("#log").replaceChildren(...d.log.map(logLine));
+}
+
+function roundBox(r) {
+  const lock = el("button", { class: r.locked ? "danger" : "",
+    onclick: () => direct({ action: "lock", series: r.series, locked: !r.locked }) },
+  r.locked ? `Unlock series ${r.series}` : `Lock series ${r.series}`);
+  const cards = r.tables.map((t) => el("div", { class: "table-card" },
+    el("h3", {}, `Table ${t.table}`), el("p", {}, t.players.join(" · ")),
+    el("img", { src: `/api/t/qr.svg?text=${encodeURIComponent(t.url)}`, alt: `QR code of table ${t.table}` }),
+    el("p", {}, el("a", { href: t.url, class: "table-link", target: "_blank" }, "table link"))));
+  return el("section", { class: "box" }, el("h2", {}, `Series ${r.series} `, lock),
+    el("div", { class: "cards" }, ...cards), sheetTable(r.seating));
+}
+
+function fillCorrection() {
+  const d = T.director, series = Number($("#fix-series").value);
+  const round = d.rounds.find((r) => r.series === series);
+  if (!round) return;
+  const keep = $("#fix-table").value;
+  $("#fix-table").replaceChildren(...round.tables.map((t) => el("option", { value: t.table }, `table ${t.table}`)));
+  if (keep && round.tables.some((t) => String(t.table) === keep)) $("#fix-table").value = keep;
+  const t = round.tables.find((x) => String(x.table) === $("#fix-table").value);
+  $("#fix-text").value = T.base = t ? t.text : "";
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  ({ start: startPage, standings: standingsPage, table: tablePage, director: directorPage })[
+    document.body.dataset.page]();
+});

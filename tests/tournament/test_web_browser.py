@@ -1,0 +1,124 @@
+"""The tournament pages in real Chromium (as tests/server/test_browser.py): a director starts
+a tournament and seats it, three tables enter their lists at the same time (one entry refused
+with its reason), the live standings page follows by itself, the tables confirm their totals,
+the director corrects a list and the correction shows in the log.  Screenshots go where the
+server's browser tests put theirs (``tournament-*.png``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from tests.server.live import free_port, server
+from tests.server.test_browser import browser, new_page, shot  # noqa: F401  (the fixture)
+
+NAMES = ["Anna", "Ben", "Cora", "Dirk", "Eva", "Fritz", "Gero", "Hanna", "Ida", "Jan", "Kai"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    with server(str(tmp_path_factory.mktemp("tournament") / "data"), port):
+        yield f"http://127.0.0.1:{port}"
+
+
+def enter(page: Any, declarer: str, kind: str = "G", won: str = "won", value: str = "") -> None:
+    """Fill the entry form and press Enter game (the answer is awaited by the caller)."""
+    page.select_option("#declarer", declarer)
+    if declarer:
+        page.select_option("#kind", kind)
+        page.select_option("#won", won)
+        page.fill("#value", value)
+    page.evaluate("document.querySelector('#msg').textContent = ''")
+    page.click("#enter")
+
+
+def answer(page: Any) -> str:
+    page.wait_for_function("document.querySelector('#msg').textContent !== ''")
+    return str(page.locator("#msg").inner_text())
+
+
+def test_director_three_tables_live_standings_and_a_correction(
+    browser: Any,  # noqa: F811
+    site: str,
+) -> None:
+    director = new_page(browser, "en", 1280, 900)
+    director.goto(f"{site}/t")
+    director.fill("#name", "Friday cup")
+    director.fill("#series", "1")
+    director.fill("#deals", "1")
+    director.wait_for_selector("#rules option[value=tournament]", state="attached")
+    assert director.input_value("#rules") == "tournament"
+    lines = [f"{n}, SC {'Herz' if i % 2 else 'Pik'}" + (", , ladies" if n in ("Anna", "Cora")
+             else "") for i, n in enumerate(NAMES)]  # fmt: skip
+    director.fill("#players", "\n".join(lines))
+    director.click("#create")
+    director.wait_for_url("**/director#*")
+    director.fill("#seed", "4711")
+    director.click("#seat")
+    director.wait_for_selector(".table-card img")
+    links = [a.get_attribute("href") for a in director.locator(".table-link").all()]
+    assert len(links) == 3
+    director.wait_for_function(
+        "[...document.querySelectorAll('.table-card img')].every(i => i.naturalWidth > 0)"
+    )
+    shot(director, "tournament-director")
+
+    standings = new_page(browser, "en", 1000, 800)
+    standings.goto(f"{site}/t/{director.url.split('/')[4]}")
+    standings.wait_for_selector("#standings tbody tr")
+
+    tables = []
+    for link in links:
+        page = new_page(browser, "en", 900, 900)
+        page.goto(link)
+        page.wait_for_selector("#declarer option:nth-child(2)", state="attached")
+        tables.append(page)
+    seated = [t.locator("#players").inner_text().split(" · ") for t in tables]
+    # a 4-table's dealer sits out: the entry is refused with the reason
+    enter(tables[0], seated[0][0], value="72")
+    assert "sits out at a 4-table" in answer(tables[0])
+    shot(tables[0], "tournament-table-refused")
+    # the three tables enter every game at the same time
+    for k in range(4):
+        for page, players in zip(tables, seated, strict=True):
+            if k < len(players):
+                enter(page, players[1] if k == 0 else "", value="72")
+        for page, players in zip(tables, seated, strict=True):
+            if k < len(players):
+                assert answer(page) == f"game {k + 1} counted"
+    # the standings page has followed by itself
+    leaders = sorted(p[1] for p in seated)
+    standings.wait_for_function(
+        "[...document.querySelectorAll('#standings tbody tr')].slice(0, 3)"
+        ".every(r => r.cells[4].textContent === '122')"
+    )
+    top = standings.locator("#standings tbody tr td:nth-child(2)").all_inner_texts()[:3]
+    assert sorted(top) == leaders
+    for page, players in zip(tables, seated, strict=True):
+        for name in players:
+            page.click(f"#confirm button[data-player='{name}']")
+            page.wait_for_selector(f"#confirm button.done[data-player='{name}']")
+        page.wait_for_function("document.querySelector('#final').textContent.includes('counts')")
+    shot(tables[0], "tournament-table")
+    # the director corrects table 3's list: logged, and the standings follow
+    director.wait_for_selector("#fix-series option", state="attached")
+    director.select_option("#fix-table", "3")  # fetches the list as it is now
+    director.wait_for_function("document.querySelector('#fix-text').value.split('\\n').length === 3")
+    text = director.input_value("#fix-text")
+    assert text == f"{seated[2][1]} G won 72\npassed\npassed"
+    director.fill("#fix-text", text.replace("G won 72", "G won 96", 1))
+    director.fill("#fix-reason", "value misread")
+    director.click("#correct")
+    director.wait_for_selector("#log li")
+    assert "value misread" in director.locator("#log").inner_text()
+    standings.wait_for_function(
+        "document.querySelector('#standings tbody tr').cells[4].textContent === '146'"
+    )
+    assert standings.locator("#standings tbody tr td:nth-child(2)").first.inner_text() == seated[2][1]
+    assert "value misread" in standings.locator("#log").inner_text()
+    shot(standings, "tournament-standings")
+    shot(director, "tournament-director-log")
+    for page in (director, standings, *tables):
+        assert not page.errors
