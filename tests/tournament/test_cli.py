@@ -72,9 +72,10 @@ def test_a_club_evening_from_players_to_export(tmp_path: Path) -> None:
     assert ok.stdout.splitlines()[1] == "1,B,,,152,1,0,152"
     ok = _skat(tmp_path, "seat", "cup.json", "--by", "standings")
     assert ok.returncode == 0 and "by standings" in ok.stdout
-    for out in ("r.csv", "r.html", "r.json"):
+    for out in ("r.csv", "r.html", "r.json", "r.pdf"):
         ok = _skat(tmp_path, "export", "cup.json", out)
         assert ok.returncode == 0 and (tmp_path / out).stat().st_size > 0
+    assert (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF-")
     assert json.loads((tmp_path / "r.json").read_text()) == json.loads(
         (tmp_path / "cup.json").read_text()
     )
@@ -103,7 +104,7 @@ def test_a_list_with_problems_is_kept_and_reported_with_exit_status_1(tmp_path: 
         (("seat", "cup.json", "--series", "3"), "", "series 3 is not 1 to 2"),
         (("enter", "cup.json", "--series", "1", "--table", "1"), "", "series 1 is not seated"),
         (("standings", "nothere.json"), "", "no tournament file nothere.json"),
-        (("export", "cup.json", "out.pdf"), "", "export to .csv, .ods, .html or .json"),
+        (("export", "cup.json", "out.xls"), "", "export to .csv, .ods, .html, .pdf or .json"),
         (("new", "cup.json", "Again"), "", "cup.json exists"),
         (("seat", "cup.json", "--by", "standings"), "", "cannot be seated by standings"),
     ],

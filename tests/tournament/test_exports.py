@@ -4,6 +4,7 @@ printable HTML escapes every text; a damaged archive is one line naming the faul
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from skat.tournament import (
     save,
     to_csv,
     to_html,
+    to_pdf,
     to_text,
     workbook,
 )
@@ -95,3 +97,10 @@ def test_a_damaged_archive_is_one_line_naming_the_fault(change: object, message:
     with pytest.raises(TournamentFileError) as err:
         loads(text)
     assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_pdf_prints_every_sheet_on_its_own_page() -> None:
+    sheets = workbook(twelve())
+    pdf = to_pdf(sheets, "Twelve")
+    assert pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF")
+    assert len(re.findall(rb"/Type /Page\b", pdf)) == len(sheets)

@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from skat.core.rules import Rules
+from skat.server.tournament_store import Correction, WebState
 from skat.tournament import (
     GameEntry,
     Player,
@@ -50,7 +51,6 @@ from skat.tournament import (
     standings,
     standings_sheet,
 )
-from skat.server.tournament_store import Correction, WebState
 
 
 class DeskError(TournamentError):
