@@ -50,6 +50,7 @@ from skat.tournament import (
     seating_sheet,
     standings,
     standings_sheet,
+    table_points,
 )
 
 
@@ -316,10 +317,7 @@ def _written(tl: TableList) -> dict[str, tuple[int, ...]]:
 
 
 def _summary(desk: Desk, tl: TableList) -> str:
-    """``48 games, totals Anna 122, Ben -146, …`` for the log."""
-    live = desk.live()
-    sheet = list_sheet(live, tl.series, tl.table)
-    totals = sheet.rows[-1][6:]
-    return f"{len(tl.games)} games, totals " + ", ".join(
-        f"{n} {v}" for n, v in zip(tl.players, totals, strict=True)
-    )
+    """``3 games, totals Anna 122, Ben 0, Cora 0`` for the log."""
+    got = table_points(tl, desk.rules)
+    totals = ", ".join(f"{n} {v}" for n, v in zip(tl.players, got.points, strict=True))
+    return f"{len(tl.games)} games, totals {totals}"
