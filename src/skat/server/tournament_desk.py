@@ -76,6 +76,7 @@ class Desk:
         self.t = t
         self.state = state
         self.rules = Rules.parse(t.rules)
+        self._view: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ director
 
@@ -203,7 +204,14 @@ class Desk:
         return replace(self.t, format=replace(self.t.format, time_limit=limit))
 
     def view(self) -> dict[str, Any]:
-        """What the public standings page shows."""
+        """What the public standings page shows (computed once a version: every open
+        standings page asks for it every few seconds)."""
+        if self._view is not None and self._view["version"] == self.state.version:
+            return self._view
+        self._view = self._compute_view()
+        return self._view
+
+    def _compute_view(self) -> dict[str, Any]:
         live = self.live()
         sheets = [standings_sheet(live)]
         sheets.extend(standings_sheet(live, k) for k in range(1, len(live.rounds) + 1))

@@ -28,11 +28,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
 from skat.server.storage import SqlStorage, StorageError
-from skat.tournament import Tournament, dumps, loads
+from skat.tournament import Tournament, loads, to_dict
 
 SCHEMA: Final = """CREATE TABLE IF NOT EXISTS tournaments (
     id TEXT PRIMARY KEY, archive TEXT NOT NULL, state TEXT NOT NULL,
     created DOUBLE PRECISION NOT NULL)"""
+
+
+def _archive(t: Tournament) -> str:
+    """The archive as stored: compact (a table's every entry rewrites it; four times faster
+    than the indented file ``skat tournament`` writes, which reads both)."""
+    return json.dumps(to_dict(t), ensure_ascii=False, separators=(",", ":"))
 
 
 def _hash(key: str) -> str:
@@ -112,7 +118,7 @@ class TournamentStore:
         try:
             self.storage._run(
                 "INSERT INTO tournaments (id, archive, state, created) VALUES (?, ?, ?, ?)",
-                (tid, dumps(t), state.to_json(), created),
+                (tid, _archive(t), state.to_json(), created),
             )
         except self.storage.duplicate:
             self.storage._rollback()
@@ -122,7 +128,7 @@ class TournamentStore:
         """Store a changed tournament (committed when this returns)."""
         self.storage._run(
             "UPDATE tournaments SET archive = ?, state = ? WHERE id = ?",
-            (dumps(t), state.to_json(), tid),
+            (_archive(t), state.to_json(), tid),
         )
 
     def load(self, tid: str) -> tuple[Tournament, WebState]:
