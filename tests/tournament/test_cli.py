@@ -84,8 +84,9 @@ def test_a_club_evening_from_players_to_export(tmp_path: Path) -> None:
 def test_a_list_with_problems_is_kept_and_reported_with_exit_status_1(tmp_path: Path) -> None:
     _skat(tmp_path, "new", "cup.json", "Cup", "--deals", "1")
     _skat(tmp_path, "players", "cup.json", "--add", "Anna", "--add", "Ben", "--add", "Cora")
-    ok = _skat(tmp_path, "seat", "cup.json", "--seed", "7")
+    ok = _skat(tmp_path, "seat", "cup.json", "--seed", "7", "--pdf", "tables.pdf")
     assert "drawn by lot, seed 7" in ok.stdout
+    assert (tmp_path / "tables.pdf").read_bytes().startswith(b"%PDF-")
     table_1 = ("enter", "cup.json", "--series", "1", "--table", "1")
     ok = _skat(tmp_path, *table_1, stdin="1 G won 50\npassed\npassed")
     assert ok.returncode == 1

@@ -87,7 +87,9 @@ def test_a_tournament_from_seating_to_published_results(storage_where: str) -> N
         d = director(client, tid, key, action="correct", series=1, table=2,
                      text=f"{p[0]} G won 72\npassed\npassed", reason="value misread")  # fmt: skip
         assert [(c["reason"], c["after"].split(",")[1]) for c in d["log"]] == [
-            ("paper list", f" totals {p[0]} 98"), ("value misread", f" totals {p[0]} 122")]
+            ("paper list", f" totals {p[0]} 98"),
+            ("value misread", f" totals {p[0]} 122"),
+        ]
         assert d["log"][0]["before"] == ""
         assert d["log"][1]["before"] == f"3 games, totals {p[0]} 98, {p[1]} 0, {p[2]} 0"
         # a correction started from an older list is refused: it would drop games
@@ -104,6 +106,11 @@ def test_a_tournament_from_seating_to_published_results(storage_where: str) -> N
         pdf = client.get(f"/api/t/{tid}/export.pdf")
         assert pdf.content.startswith(b"%PDF-")
         assert client.get(f"/api/t/{tid}/export.ods").content[:2] == b"PK"
+        cards = client.get(f"/api/t/{tid}/export.html?sheets=tables").text
+        assert cards.count("<section>") == 1 + len(PLAYERS)  # the table list, a card each
+        ranks = client.get(f"/api/t/{tid}/export.html?sheets=standings").text
+        assert "Friday cup: series 1</h2>" in ranks and "Friday cup: ladies</h2>" in ranks
+        assert client.get(f"/api/t/{tid}/export.pdf?sheets=some").status_code == 400
         assert "value misread" not in client.get(f"/api/t/{tid}/export.html").text
         archive = client.get(f"/api/t/{tid}/export.json").text
     with running(storage_where) as client:  # a restart reads it all back

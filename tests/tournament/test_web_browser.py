@@ -105,7 +105,9 @@ def test_director_three_tables_live_standings_and_a_correction(
     # the director corrects table 3's list: logged, and the standings follow
     director.wait_for_selector("#fix-series option", state="attached")
     director.select_option("#fix-table", "3")  # fetches the list as it is now
-    director.wait_for_function("document.querySelector('#fix-text').value.split('\\n').length === 3")
+    director.wait_for_function(
+        "document.querySelector('#fix-text').value.split('\\n').length === 3"
+    )
     text = director.input_value("#fix-text")
     assert text == f"{seated[2][1]} G won 72\npassed\npassed"
     director.fill("#fix-text", text.replace("G won 72", "G won 96", 1))
@@ -116,7 +118,9 @@ def test_director_three_tables_live_standings_and_a_correction(
     standings.wait_for_function(
         "document.querySelector('#standings tbody tr').cells[4].textContent === '146'"
     )
-    assert standings.locator("#standings tbody tr td:nth-child(2)").first.inner_text() == seated[2][1]
+    assert (
+        standings.locator("#standings tbody tr td:nth-child(2)").first.inner_text() == seated[2][1]
+    )
     assert "value misread" in standings.locator("#log").inner_text()
     shot(standings, "tournament-standings")
     shot(director, "tournament-director-log")

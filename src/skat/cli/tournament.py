@@ -10,7 +10,7 @@ examples:
   skat tournament new cup.json "Club cup" --series 2 --loss-fees 0.50,0.50,0.50,1
   skat tournament players cup.json --add Anna --add Ben --team Aces
   skat tournament players cup.json --import players.csv
-  skat tournament seat cup.json --seed 4711 --cards
+  skat tournament seat cup.json --seed 4711 --cards --pdf tables.pdf
   skat tournament enter cup.json --series 1 --table 3 --list table3.txt
   skat tournament check cup.json
   skat tournament seat cup.json --by standings
@@ -125,6 +125,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--plan", metavar="FILE", help="the plan: one table a line, names by commas")
     p.add_argument("--cards", action="store_true", help="print the player cards too")
     p.add_argument("--html", metavar="OUT", help="write the table list (and cards) as HTML")
+    p.add_argument("--pdf", metavar="OUT", help="write the table list (and cards) as PDF")
 
     p = sub.add_parser("enter", help="enter or correct a table's list")
     p.add_argument("file")
@@ -300,6 +301,8 @@ def _seat(args: argparse.Namespace) -> int:
     print(to_text(sheets))
     if args.html:
         _write_text(args.html, to_html(sheets, t.name))
+    if args.pdf:
+        _write_bytes(Path(args.pdf), to_pdf(sheets, t.name))
     return 0
 
 

@@ -215,10 +215,7 @@ class Desk:
         live = self.live()
         sheets = [standings_sheet(live)]
         sheets.extend(standings_sheet(live, k) for k in range(1, len(live.rounds) + 1))
-        groups = [groups_sheet(live, by) for by in ("team", "club")
-                  if any(getattr(p, by) for p in live.players)]  # fmt: skip
-        cats = sorted({c for p in live.players for c in p.categories})
-        groups.extend(category_sheet(live, c) for c in cats)
+        groups = self.group_sheets(live)
         return {
             "id": self.tid,
             "name": self.t.name,
@@ -233,6 +230,14 @@ class Desk:
             "groups": [sheet_json(s) for s in groups],
             "log": [c.__dict__ for c in self.state.log],
         }
+
+    def group_sheets(self, live: Tournament) -> list[Sheet]:
+        """Teams and clubs (where the players have them), then each category."""
+        groups = [groups_sheet(live, by) for by in ("team", "club")
+                  if any(getattr(p, by) for p in live.players)]  # fmt: skip
+        cats = sorted({c for p in live.players for c in p.categories})
+        groups.extend(category_sheet(live, c) for c in cats)
+        return groups
 
     def table_view(self, series: int, table: int) -> dict[str, Any]:
         """What a table's page shows: its players, its list so far, who confirmed."""

@@ -10,7 +10,8 @@ the server's database, :mod:`skat.server.tournament_store`; what may be done,
 ``POST /api/t``                                 create: ``{name, series, deals, rules, teams,
                                                 players: [{name, club, team, categories}]}``
 ``GET /api/t/{id}``                             standings, progress, correction log
-``GET /api/t/{id}/export.{pdf|html|ods|json}``  every sheet (or the JSON archive)
+``GET /api/t/{id}/export.{pdf|html|ods|json}``  the sheets (``?sheets=all|tables|standings``)
+                                                or the JSON archive
 ``GET|POST /api/t/{id}/director``               header ``X-Key``; ``{action: players|seat|
                                                 correct|lock|publish, …}``
 ``GET|POST /api/t/{id}/table/{s}/{n}``          header ``X-Key``; ``{action: game|undo|confirm}``
@@ -46,9 +47,13 @@ from skat.tournament import (
     Format,
     GameEntry,
     Player,
+    Sheet,
     Tournament,
     TournamentError,
     dumps,
+    player_cards,
+    seating_sheet,
+    standings_sheet,
     to_html,
     to_pdf,
     workbook,
@@ -128,7 +133,7 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         name = {"Content-Disposition": f'attachment; filename="{desk.tid}.{kind}"'}
         if kind == "json":
             return Response(dumps(t), media_type="application/json", headers=name)
-        sheets = workbook(desk.live())
+        sheets = _sheets(desk, request.query_params.get("sheets", "all"))
         if kind == "html":
             return Response(to_html(sheets, t.name), media_type="text/html")
         if kind == "pdf":
@@ -187,6 +192,21 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
 
 
 _ODS: Final = "application/vnd.oasis.opendocument.spreadsheet"
+
+
+def _sheets(desk: Desk, which: str) -> list[Sheet]:
+    """``all`` (the workbook), ``tables`` (each series' table list and the player cards) or
+    ``standings`` (overall, each series, teams, clubs, categories)."""
+    live = desk.live()
+    if which == "all":
+        return list(workbook(live))
+    if which == "tables":
+        rounds = range(1, len(live.rounds) + 1)
+        return [*(seating_sheet(live, k) for k in rounds), *player_cards(live)]
+    if which == "standings":
+        return [standings_sheet(live), *(standings_sheet(live, k) for k in range(1, len(live.rounds) + 1)),
+                *desk.group_sheets(live)]  # fmt: skip
+    raise DeskError("sheets: all, tables or standings", 400)
 
 
 def _ods(sheets: Any) -> bytes:

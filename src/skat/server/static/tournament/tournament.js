@@ -104,7 +104,7 @@ function drawStandings(v) {
   show();
   $("#log").replaceChildren(...v.log.map(logLine));
   $("#log-box").hidden = !v.log.length;
-  $("#pdf").href = `/api/t/${T.id}/export.pdf`;
+  $("#pdf").href = `/api/t/${T.id}/export.pdf?sheets=standings`;
   $("#html").href = `/api/t/${T.id}/export.html`;
 }
 
@@ -210,6 +210,8 @@ function drawDirector(d, refill) {
     (d.published ? ", results published" : "");
   $("#publish").textContent = d.published ? "Withdraw publication" : "Publish results";
   $("#pdf").href = `/api/t/${T.id}/export.pdf`;
+  $("#pdf-tables").href = `/api/t/${T.id}/export.pdf?sheets=tables`;
+  $("#pdf-standings").href = `/api/t/${T.id}/export.pdf?sheets=standings`;
   $("#ods").href = `/api/t/${T.id}/export.ods`;
   $("#json").href = `/api/t/${T.id}/export.json`;
   $("#players-box").hidden = d.rounds.length > 0;
