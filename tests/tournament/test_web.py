@@ -5,6 +5,7 @@ publishes; everything reloads from the database."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -117,6 +118,10 @@ def test_a_tournament_from_seating_to_published_results(storage_where: str) -> N
         assert client.get(f"/api/t/{tid}/export.json").text == archive
         again = client.get(f"/api/t/{tid}").json()
         assert again["log"] == d["log"] and again["published"]
+        # the file goes on as a new tournament (as `skat tournament` would read it)
+        r = client.post("/api/t", json={"archive": json.loads(archive)})
+        copy = client.get(f"/api/t/{r.json()['id']}/export.json").text
+        assert copy == archive
 
 
 def test_refusals_are_one_line(tmp_path: Any) -> None:
@@ -126,6 +131,8 @@ def test_refusals_are_one_line(tmp_path: Any) -> None:
         assert (r.status_code, r.json()) == (400, {"error": "series is a whole number, not 'two'"})
         r = client.post("/api/t", content=b"[1")
         assert r.status_code == 400 and "\n" not in r.json()["error"]
+        r = client.post("/api/t", json={"archive": {"format": "skat-tournament", "version": 1}})
+        assert r.json() == {"error": "tournament file: name is missing"}
         tid, key = new(client)
         r = client.get(f"/api/t/{tid}/director", headers={"X-Key": "guess"})
         assert r.status_code == 403

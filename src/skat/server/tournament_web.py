@@ -9,6 +9,7 @@ the server's database, :mod:`skat.server.tournament_store`; what may be done,
 ``GET /t/{id}/table/{s}/{n}#KEY``               a table's list entry (its own games only)
 ``POST /api/t``                                 create: ``{name, series, deals, rules, teams,
                                                 players: [{name, club, team, categories}]}``
+                                                or ``{archive: {…}}`` (a tournament file)
 ``GET /api/t/{id}``                             standings, progress, correction log
 ``GET /api/t/{id}/export.{pdf|html|ods|json}``  the sheets (``?sheets=all|tables|standings``)
                                                 or the JSON archive
@@ -51,6 +52,7 @@ from skat.tournament import (
     Tournament,
     TournamentError,
     dumps,
+    loads,
     player_cards,
     seating_sheet,
     standings_sheet,
@@ -62,6 +64,7 @@ from skat.tournament import (
 
 STATIC: Final = Path(__file__).parent / "static" / "tournament"
 MAX_BODY: Final = 256 * 1024  # a director's list of 1,000 players fits
+MAX_ARCHIVE: Final = 16 * 1024 * 1024  # a tournament file loaded to start from
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -115,10 +118,11 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         return endpoint
 
     async def create(request: Request) -> Response:
-        data = await _body(request)
+        data = await _body(request, MAX_ARCHIVE)
         if not hub.may_create(request.client.host if request.client else "?"):
             raise DeskError("too many created from this address: wait a minute", 429)
-        t = _new_tournament(data)
+        archive = data.get("archive")
+        t = _new_tournament(data) if archive is None else loads(json.dumps(archive))
         tid, key = await desks.create(t)
         return JSONResponse({"id": tid, "key": key, "director": f"/t/{tid}/director#{key}"},
                             status_code=201)  # fmt: skip
@@ -238,10 +242,10 @@ def _one_line(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise DeskError(f"a request body has at most {MAX_BODY} bytes", 413)
+    if len(raw) > limit:
+        raise DeskError(f"a request body has at most {limit} bytes", 413)
     try:
         data = json.loads(raw or b"{}")
     except ValueError as exc:

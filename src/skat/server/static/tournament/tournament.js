@@ -78,6 +78,12 @@ function startPage() {
       location.href = got.director;
     } catch (e) { say("#msg", e.message); }
   });
+  $("#archive").addEventListener("change", async () => {
+    try {
+      const archive = JSON.parse(await $("#archive").files[0].text());
+      location.href = (await api("/api/t", { archive })).director;
+    } catch (e) { say("#msg", e.message); }
+  });
 }
 
 // ------------------------------------------------------------------ live standings
