@@ -77,6 +77,8 @@ def test_a_tournament_from_seating_to_published_results(storage_where: str) -> N
         at_table(client, four["url"], 409, action="undo")  # confirmed: the director corrects
         # live standings: the 3-table has entered nothing yet
         live = client.get(f"/api/t/{tid}").json()
+        unchanged = client.get(f"/api/t/{tid}", params={"since": live["version"]}).json()
+        assert unchanged == {"version": live["version"]}  # a poll with nothing new
         top = live["standings"][0]["rows"][0]
         assert (top[1], top[4]) == (four["players"][1], 122)
         assert [g["title"] for g in live["groups"]] == [

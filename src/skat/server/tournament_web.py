@@ -10,7 +10,8 @@ the server's database, :mod:`skat.server.tournament_store`; what may be done,
 ``POST /api/t``                                 create: ``{name, series, deals, rules, teams,
                                                 players: [{name, club, team, categories}]}``
                                                 or ``{archive: {…}}`` (a tournament file)
-``GET /api/t/{id}``                             standings, progress, correction log
+``GET /api/t/{id}[?since=VERSION]``             standings, progress, correction log (only
+                                                ``{version}`` while nothing changed since)
 ``GET /api/t/{id}/export.{pdf|html|ods|json}``  the sheets (``?sheets=all|tables|standings``)
                                                 or the JSON archive
 ``GET|POST /api/t/{id}/director``               header ``X-Key``; ``{action: players|seat|
@@ -129,6 +130,8 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
 
     async def public(request: Request) -> Response:
         desk = await desks.get(request.path_params["id"])
+        if request.query_params.get("since") == str(desk.state.version):
+            return JSONResponse({"version": desk.state.version})  # nothing new: a poll
         return JSONResponse(desk.view())
 
     async def export(request: Request) -> Response:

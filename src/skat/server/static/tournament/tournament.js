@@ -52,7 +52,7 @@ function sheetTable(sheet, id) {
 function poll(path, draw, ms) {
   const tick = async () => {
     try {
-      const data = await api(path);
+      const data = await api(`${path}?since=${T.version}`);
       if (data.version !== T.version) { T.version = data.version; draw(data); }
       $("#status").textContent = "";
     } catch (e) { $("#status").textContent = e.message; }
@@ -195,7 +195,7 @@ function directorPage() {
   setInterval(async () => {  // the tables' progress: redraw when something changed
     if (document.activeElement && ["TEXTAREA", "INPUT"].includes(document.activeElement.tagName)) return;
     try {
-      const pub = await api(`/api/t/${T.id}`);
+      const pub = await api(`/api/t/${T.id}?since=${T.version}`);
       if (pub.version !== T.version) drawDirector(await api(path));
     } catch (e) { $("#status").textContent = e.message; }
   }, 3000);
