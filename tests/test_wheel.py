@@ -53,6 +53,7 @@ def test_the_wheel_holds_the_package_and_its_data_only(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "skat/py.typed" in names and "skat/core/state.py" in names
     assert any(n.startswith("skat/server/static/") for n in names)
+    assert "skat/server/static/tournament/tournament.js" in names
     tops = {n.split("/")[0] for n in names}
     assert tops == {"skat", wheel.name.split("-py3")[0] + ".dist-info"}
 

@@ -230,7 +230,7 @@ function drawDirector(d, refill) {
   s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, `series ${r.series}`)));
   if (keep) s.value = keep;
   if (refill || !$("#fix-text").value || T.base === $("#fix-text").value) fillCorrection();
-  $("#problems").replaceChildren(...d.problems.map((p) => el("li", {}, p)));
+  $("#problems").replaceChildren(...(d.problems.length ? d.problems : ["none"]).map((p) => el("li", {}, p)));
   $("#log").replaceChildren(...d.log.map(logLine));
 }
 
