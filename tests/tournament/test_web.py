@@ -131,6 +131,8 @@ def test_refusals_are_one_line(tmp_path: Any) -> None:
         assert client.get("/api/t/nothere").status_code == 404
         r = client.post("/api/t", json={"name": "Cup", "series": "two"})
         assert (r.status_code, r.json()) == (400, {"error": "series is a whole number, not 'two'"})
+        r = client.post("/api/t", json={"name": "Cup", "time_limit": 0})
+        assert r.json() == {"error": "the time limit must be positive minutes, not 0"}
         r = client.post("/api/t", content=b"[1")
         assert r.status_code == 400 and "\n" not in r.json()["error"]
         r = client.post("/api/t", json={"archive": {"format": "skat-tournament", "version": 1}})

@@ -7,8 +7,9 @@ the server's database, :mod:`skat.server.tournament_store`; what may be done,
 ``GET /t/{id}``                                 live standings (polls ``/api/t/{id}``)
 ``GET /t/{id}/director#KEY``                    the director's page
 ``GET /t/{id}/table/{s}/{n}#KEY``               a table's list entry (its own games only)
-``POST /api/t``                                 create: ``{name, series, deals, rules, teams,
-                                                players: [{name, club, team, categories}]}``
+``POST /api/t``                                 create: ``{name, series, deals, time_limit,
+                                                rules, teams, players: [{name, club, team,
+                                                categories}]}``
                                                 or ``{archive: {…}}`` (a tournament file)
 ``GET /api/t/{id}[?since=VERSION]``             standings, progress, correction log (only
                                                 ``{version}`` while nothing changed since)
@@ -211,8 +212,8 @@ def _sheets(desk: Desk, which: str) -> list[Sheet]:
         rounds = range(1, len(live.rounds) + 1)
         return [*(seating_sheet(live, k) for k in rounds), *player_cards(live)]
     if which == "standings":
-        return [standings_sheet(live), *(standings_sheet(live, k) for k in range(1, len(live.rounds) + 1)),
-                *desk.group_sheets(live)]  # fmt: skip
+        series = (standings_sheet(live, k) for k in range(1, len(live.rounds) + 1))
+        return [standings_sheet(live), *series, *desk.group_sheets(live)]
     raise DeskError("sheets: all, tables or standings", 400)
 
 
@@ -279,7 +280,9 @@ def _new_tournament(data: dict[str, Any]) -> Tournament:
     players = data.get("players", [])
     if not isinstance(players, list):
         raise DeskError("players is a list", 400)
-    fmt = Format(_int(data, "series", 2), _int(data, "deals", 12))
+    limit = data.get("time_limit")
+    fmt = Format(_int(data, "series", 2), _int(data, "deals", 12),
+                 None if limit in (None, "") else _int(data, "time_limit", 0))  # fmt: skip
     return Tournament(str(data.get("name", "")).strip(), tuple(map(_player, players)), fmt,
                       rules, teams)  # fmt: skip
 

@@ -74,7 +74,7 @@ function startPage() {
         return { name, club, team, categories: cats ? cats.split("+") : [] }; });
     try {
       const got = await api("/api/t", { name: $("#name").value, series: $("#series").value,
-        deals: $("#deals").value, rules: $("#rules").value, teams: $("#teams").value, players });
+        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value, teams: $("#teams").value, players });
       location.href = got.director;
     } catch (e) { say("#msg", e.message); }
   });
