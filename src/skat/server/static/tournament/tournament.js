@@ -11,6 +11,89 @@ const T = {
 
 const $ = (sel) => document.querySelector(sel);
 
+// German and English: the page's English texts are looked up in DE (text nodes and
+// options as they stand in the HTML, and the texts this script writes through tr()); the
+// language is the one the other pages of skat serve use (localStorage "skat.lang").
+const LANG = (() => {
+  const stored = localStorage.getItem("skat.lang");
+  if (stored === "de" || stored === "en") return stored;
+  return (navigator.language || "de").toLowerCase().startsWith("de") ? "de" : "en";
+})();
+const DE = {
+  "Tournaments": "Turniere", "new tournament": "neues Turnier", "standings": "Tabelle",
+  "table": "Tisch", "director": "Turnierleitung",
+  "Start a tournament or a club evening": "Turnier oder Vereinsabend anlegen",
+  "Name": "Name", "Series": "Serien",
+  "Deals per player a series (12: 48 games at a 4-table, 36 at a 3-table)":
+    "Gebergänge je Spieler und Serie (12: 48 Spiele am Vierertisch, 36 am Dreiertisch)",
+  "Time limit a series in minutes (empty: none; games not started are struck)":
+    "Zeitlimit je Serie in Minuten (leer: keines; nicht begonnene Spiele entfallen)",
+  "Rules": "Regeln", "Team mates": "Mannschaftsspieler", "at different tables": "an verschiedenen Tischen",
+  "at one table": "an einem Tisch", "seated freely": "frei gesetzt",
+  "Players, one a line:": "Spieler, einer je Zeile:", "(or add them later)": "(oder später eintragen)",
+  "Create": "Anlegen", "Or start from a tournament file of": "Oder aus einer Turnierdatei von",
+  "(money, prizes and tie-breaks as set there, series seated and lists entered so far):":
+    "beginnen (Geld, Preise und Wertung wie dort, bisherige Setzungen und Listen):",
+  "You get the director's link: keep it secret, it manages the tournament.":
+    "Sie erhalten den Link der Turnierleitung: geheim halten, er verwaltet das Turnier.",
+  "PDF": "PDF", "printable page": "Druckansicht", "Corrections": "Korrekturen",
+  "Declarer": "Alleinspieler", "Game": "Spiel", "Hand": "Hand", "Ouvert": "Ouvert",
+  "Outcome": "Ausgang", "won": "gewonnen", "lost": "verloren", "Value": "Wert",
+  "Bid (if above the value)": "Reizwert (wenn über dem Wert)", "Enter game": "Spiel eintragen",
+  "Take back the last game": "Letztes Spiel zurücknehmen", "Closing total": "Endsumme",
+  "Each player checks the totals below and confirms.": "Jeder Spieler prüft die Summen unten und bestätigt.",
+  "Live standings (public)": "Live-Tabelle (öffentlich)", "PDF:": "PDF:",
+  "table lists and player cards": "Tischlisten und Spielerkarten", "all sheets": "alle Blätter",
+  "JSON archive": "JSON-Archiv", "Keep this page's address secret: it manages the tournament.":
+    "Die Adresse dieser Seite geheim halten: sie verwaltet das Turnier.",
+  "Players": "Spieler", "One a line:": "Einer je Zeile:", "Save players": "Spieler speichern",
+  "Seat the next series": "Nächste Serie setzen", "by lot": "ausgelost",
+  "by standings (strong with strong)": "nach Tabelle (stark zu stark)", "Seat": "Setzen",
+  "Enter or correct a list": "Liste eintragen oder berichtigen", "One game a line:": "Ein Spiel je Zeile:",
+  "(the bid last);": "(Reizwert zuletzt);", "for the table's own sums.": "für die Summen des Tisches.",
+  "Reason (logged)": "Grund (wird protokolliert)", "Save the list": "Liste speichern",
+  "Lists with problems": "Listen mit Fehlern", "Correction log": "Korrekturprotokoll",
+  "seed (empty: drawn)": "Startwert (leer: gezogen)", "none": "keine", "done": "erledigt",
+  "all passed": "eingepasst", "Grand": "Grand", "Clubs ♣": "Kreuz ♣", "Spades ♠": "Pik ♠",
+  "Hearts ♥": "Herz ♥", "Diamonds ♦": "Karo ♦", "Null": "Null", "no game yet": "noch kein Spiel",
+  "final results (published)": "Endergebnis (veröffentlicht)",
+  "live: lists count as far as they are entered": "live: die Listen zählen, so weit sie eingetragen sind",
+  "The list is confirmed and counts.": "Die Liste ist bestätigt und zählt.",
+  "The series is locked.": "Die Serie ist gesperrt.", "Publish results": "Ergebnis veröffentlichen",
+  "Withdraw publication": "Veröffentlichung zurücknehmen", "table link": "Tisch-Link",
+  "no list": "keine Liste",
+  // the sheets' column names and words (skat.tournament.report)
+  "place": "Platz", "player": "Spieler", "club": "Verein", "team": "Mannschaft", "points": "Punkte",
+  "game": "Spiel", "dealer": "Geber", "declarer": "Alleinspieler", "contract": "Spiel (ISS)",
+  "outcome": "Ausgang", "value": "Wert", "seat": "Platz am Tisch", "total": "Summe",
+  "passed": "eingepasst", "members": "Mitglieder", "prize": "Preis",
+};
+function tr(text) { return LANG === "de" ? DE[text] ?? text : text; }
+function say2(en, de) { return LANG === "de" ? de : en; }
+
+function translatePage() {
+  document.documentElement.lang = LANG;
+  if (LANG !== "de") return;
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const text = n.nodeValue.trim().replace(/\s+/g, " ");
+    if (text && DE[text] !== undefined) {
+      const [lead, trail] = [n.nodeValue.match(/^\s*/)[0], n.nodeValue.match(/\s*$/)[0]];
+      n.nodeValue = lead + DE[text] + trail;
+    }
+  }
+  for (const x of document.querySelectorAll("[placeholder]")) x.placeholder = tr(x.placeholder);
+}
+
+function langSwitch() {
+  const box = $("#lang");
+  for (const value of ["de", "en"]) {
+    box.append(el("button", { class: LANG === value ? "on" : "", "data-lang": value,
+      onclick: () => { localStorage.setItem("skat.lang", value); location.reload(); } },
+    value.toUpperCase()));
+  }
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -37,11 +120,14 @@ function say(where, text, ok) {
   box.className = ok ? "ok-note" : "error";
 }
 
+const CELL_WORDS = new Set(["passed", "won", "lost", "total"]);  // not names: the rest may be
+
 // A sheet of skat.tournament.report as an HTML table (numbers right-aligned).
 function sheetTable(sheet, id) {
-  const head = el("tr", {}, ...sheet.header.map((h) => el("th", {}, h)));
+  const word = (h) => tr(h).replace(/^series (\d+)$/, (_, k) => `${say2("series", "Serie")} ${k}`);
+  const head = el("tr", {}, ...sheet.header.map((h) => el("th", {}, word(h))));
   const rows = sheet.rows.map((r) => el("tr", {}, ...r.map((c) =>
-    el("td", typeof c === "number" ? { class: "num" } : {}, c))));
+    el("td", typeof c === "number" ? { class: "num" } : {}, CELL_WORDS.has(c) ? tr(c) : c))));
   const table = el("table", { class: "list", ...(id ? { id } : {}) }, el("thead", {}, head),
     el("tbody", {}, ...rows));
   const notes = sheet.notes.map((n) => el("p", { class: "muted" }, n));
@@ -93,13 +179,13 @@ function standingsPage() {
 }
 
 function drawStandings(v) {
-  document.title = `${v.name} – standings`;
+  document.title = `${v.name} – ${tr("standings")}`;
   $("#title").textContent = v.name;
-  $("#state").textContent = v.published ? "final results (published)"
-    : "live: lists count as far as they are entered";
+  $("#state").textContent = tr(v.published ? "final results (published)"
+    : "live: lists count as far as they are entered");
   $("#progress").replaceChildren(...v.progress.map((p) => el("span",
     { class: "tag" + (p.final ? " final" : "") },
-    `S${p.series} T${p.table} ${p.entered}/${p.planned}${p.final ? " ✓" : ""}`)));
+    `S${p.series} ${say2("T", "Ti")}${p.table} ${p.entered}/${p.planned}${p.final ? " ✓" : ""}`)));
   const pick = $("#view");
   const chosen = pick.value;
   const sheets = [...v.standings, ...v.groups];
@@ -115,8 +201,8 @@ function drawStandings(v) {
 }
 
 function logLine(c) {
-  return el("li", {}, `${c.at}: series ${c.series} table ${c.table}: ${c.reason}`,
-    el("br"), el("span", { class: "muted" }, `${c.before || "no list"} → ${c.after}`));
+  return el("li", {}, `${c.at}: ${say2("series", "Serie")} ${c.series} ${tr("table")} ${c.table}: ${c.reason}`,
+    el("br"), el("span", { class: "muted" }, `${c.before || tr("no list")} → ${c.after}`));
 }
 
 // ------------------------------------------------------------------ a table
@@ -126,7 +212,7 @@ function tablePage() {
   const path = `/api/t/${T.id}/table/${series}/${table}`;
   T.tablePath = path;
   for (const [v, name] of [["G", "Grand"], ["C", "Clubs ♣"], ["S", "Spades ♠"],
-    ["H", "Hearts ♥"], ["D", "Diamonds ♦"], ["N", "Null"]]) $("#kind").append(el("option", { value: v }, name));
+    ["H", "Hearts ♥"], ["D", "Diamonds ♦"], ["N", "Null"]]) $("#kind").append(el("option", { value: v }, tr(name)));
   $("#enter").addEventListener("click", () => send(enterAction()));
   $("#undo").addEventListener("click", () => send({ action: "undo" }));
   poll(path, drawTable, 3000);
@@ -145,32 +231,34 @@ async function send(action) {
     const v = await api(T.tablePath, action);
     T.version = v.version;
     drawTable(v);
-    say("#msg", action.action === "game" ? `game ${v.entered} counted` : "", true);
+    say("#msg", action.action === "game" ? say2(`game ${v.entered} counted`, `Spiel ${v.entered} gezählt`) : "", true);
     if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; }
   } catch (e) { say("#msg", e.message); }
 }
 
 function drawTable(v) {
-  document.title = `${v.name} – series ${v.series}, table ${v.table}`;
-  $("#title").textContent = `${v.name}: series ${v.series}, table ${v.table}`;
+  const where = say2(`series ${v.series}, table ${v.table}`, `Serie ${v.series}, Tisch ${v.table}`);
+  document.title = `${v.name} – ${where}`;
+  $("#title").textContent = `${v.name}: ${where}`;
   $("#players").textContent = v.players.join(" · ");
   const keep = $("#declarer").value;
-  $("#declarer").replaceChildren(el("option", { value: "" }, "all passed"),
+  $("#declarer").replaceChildren(el("option", { value: "" }, tr("all passed")),
     ...v.players.map((p) => el("option", { value: p }, p)));
   if (v.players.includes(keep)) $("#declarer").value = keep;
   const done = v.entered >= v.planned;
-  $("#next").textContent = done ? `all ${v.planned} games entered`
-    : `game ${v.entered + 1} of ${v.planned}, dealer ${v.dealer}`;
+  $("#next").textContent = done ? say2(`all ${v.planned} games entered`, `alle ${v.planned} Spiele eingetragen`)
+    : say2(`game ${v.entered + 1} of ${v.planned}, dealer ${v.dealer}`,
+      `Spiel ${v.entered + 1} von ${v.planned}, Geber ${v.dealer}`);
   const closed = v.locked || v.confirmed.length > 0;
   $("#entry").hidden = done || closed;
-  $("#list").replaceChildren(v.list ? sheetTable(v.list, "table-list") : el("p", { class: "muted" }, "no game yet"));
+  $("#list").replaceChildren(v.list ? sheetTable(v.list, "table-list") : el("p", { class: "muted" }, tr("no game yet")));
   $("#confirm-box").hidden = !done;
   $("#confirm").replaceChildren(...v.players.map((p) => el("button", {
     class: v.confirmed.includes(p) ? "done" : "primary", "data-player": p,
     onclick: () => send({ action: "confirm", player: p }) },
-  v.confirmed.includes(p) ? `${p} ✓` : `${p} confirms`)));
-  $("#final").textContent = v.final ? "The list is confirmed and counts." :
-    v.locked ? "The series is locked." : "";
+  v.confirmed.includes(p) ? `${p} ✓` : say2(`${p} confirms`, `${p} bestätigt`))));
+  $("#final").textContent = tr(v.final ? "The list is confirmed and counts." :
+    v.locked ? "The series is locked." : "");
 }
 
 // ------------------------------------------------------------------ the director
@@ -203,18 +291,19 @@ function directorPage() {
 }
 
 async function direct(action) {
-  try { drawDirector(await api(T.directorPath, action), true); say("#msg", "done", true); }
+  try { drawDirector(await api(T.directorPath, action), true); say("#msg", tr("done"), true); }
   catch (e) { say("#msg", e.message); }
 }
 
 function drawDirector(d, refill) {
   T.version = d.version; T.published = d.published; T.director = d;
-  document.title = `${d.name} – director`;
-  $("#title").textContent = `${d.name} (director)`;
+  document.title = `${d.name} – ${tr("director")}`;
+  $("#title").textContent = `${d.name} (${tr("director")})`;
   $("#public").href = `/t/${T.id}`;
-  $("#about").textContent = `${d.players} players, ${d.series} series, rules ${d.rules}` +
-    (d.published ? ", results published" : "");
-  $("#publish").textContent = d.published ? "Withdraw publication" : "Publish results";
+  $("#about").textContent = say2(`${d.players} players, ${d.series} series, rules ${d.rules}`,
+    `${d.players} Spieler, ${d.series} Serien, Regeln ${d.rules}`) +
+    (d.published ? say2(", results published", ", Ergebnis veröffentlicht") : "");
+  $("#publish").textContent = tr(d.published ? "Withdraw publication" : "Publish results");
   $("#pdf").href = `/api/t/${T.id}/export.pdf`;
   $("#pdf-tables").href = `/api/t/${T.id}/export.pdf?sheets=tables`;
   $("#pdf-standings").href = `/api/t/${T.id}/export.pdf?sheets=standings`;
@@ -227,22 +316,23 @@ function drawDirector(d, refill) {
   $("#rounds").replaceChildren(...d.rounds.map(roundBox));
   $("#fix-box").hidden = d.rounds.length === 0;
   const s = $("#fix-series"), keep = s.value;
-  s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, `series ${r.series}`)));
+  s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, `${say2("series", "Serie")} ${r.series}`)));
   if (keep) s.value = keep;
   if (refill || !$("#fix-text").value || T.base === $("#fix-text").value) fillCorrection();
-  $("#problems").replaceChildren(...(d.problems.length ? d.problems : ["none"]).map((p) => el("li", {}, p)));
+  $("#problems").replaceChildren(...(d.problems.length ? d.problems : [tr("none")]).map((p) => el("li", {}, p)));
   $("#log").replaceChildren(...d.log.map(logLine));
 }
 
 function roundBox(r) {
   const lock = el("button", { class: r.locked ? "danger" : "",
     onclick: () => direct({ action: "lock", series: r.series, locked: !r.locked }) },
-  r.locked ? `Unlock series ${r.series}` : `Lock series ${r.series}`);
+  r.locked ? say2(`Unlock series ${r.series}`, `Serie ${r.series} freigeben`)
+    : say2(`Lock series ${r.series}`, `Serie ${r.series} sperren`));
   const cards = r.tables.map((t) => el("div", { class: "table-card" },
-    el("h3", {}, `Table ${t.table}`), el("p", {}, t.players.join(" · ")),
+    el("h3", {}, `${say2("Table", "Tisch")} ${t.table}`), el("p", {}, t.players.join(" · ")),
     el("img", { src: `/api/t/qr.svg?text=${encodeURIComponent(t.url)}`, alt: `QR code of table ${t.table}` }),
-    el("p", {}, el("a", { href: t.url, class: "table-link", target: "_blank" }, "table link"))));
-  return el("section", { class: "box" }, el("h2", {}, `Series ${r.series} `, lock),
+    el("p", {}, el("a", { href: t.url, class: "table-link", target: "_blank" }, tr("table link")))));
+  return el("section", { class: "box" }, el("h2", {}, `${say2("Series", "Serie")} ${r.series} `, lock),
     el("div", { class: "cards" }, ...cards), sheetTable(r.seating));
 }
 
@@ -251,13 +341,15 @@ function fillCorrection() {
   const round = d.rounds.find((r) => r.series === series);
   if (!round) return;
   const keep = $("#fix-table").value;
-  $("#fix-table").replaceChildren(...round.tables.map((t) => el("option", { value: t.table }, `table ${t.table}`)));
+  $("#fix-table").replaceChildren(...round.tables.map((t) => el("option", { value: t.table }, `${tr("table")} ${t.table}`)));
   if (keep && round.tables.some((t) => String(t.table) === keep)) $("#fix-table").value = keep;
   const t = round.tables.find((x) => String(x.table) === $("#fix-table").value);
   $("#fix-text").value = T.base = t ? t.text : "";
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  translatePage();
+  langSwitch();
   ({ start: startPage, standings: standingsPage, table: tablePage, director: directorPage })[
     document.body.dataset.page]();
 });
