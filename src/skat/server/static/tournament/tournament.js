@@ -175,7 +175,7 @@ function startPage() {
 // ------------------------------------------------------------------ live standings
 
 function standingsPage() {
-  poll(`/api/t/${T.id}`, drawStandings, 2000);
+  poll(`/api/t/${T.id}`, drawStandings, 1000);
 }
 
 function drawStandings(v) {
