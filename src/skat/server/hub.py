@@ -38,6 +38,7 @@ from skat.server.protocol import (
     dumps,
     error_message,
     parse_message,
+    revealed,
     state_message,
 )
 from skat.server.storage import SqlStorage, StorageError
@@ -266,6 +267,8 @@ class Hub:
         the creator gets the first human place: (table, player, token)."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
+        if isinstance(data, dict) and "salt" in data:
+            raise ConfigError("salt: the server draws the deals' secret; a table cannot choose it")
         config = TableConfig.parse(data)
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table = Table(table_id, config, created=time.time())
@@ -353,6 +356,7 @@ class Hub:
                 "dealer": table.players[record.dealer],
                 "players": names,
             },
+            "dealing": revealed(table, number),
         }
         try:
             data = json_dumps(state_to_json(state, meta))

@@ -79,6 +79,8 @@ class TableConfig:
     seats: tuple[SeatConfig, ...]
     seed: int
     clock: int = 0
+    salt: str = ""
+    """The secret of the deal commitments (:mod:`skat.series.commitment`), revealed at the end."""
 
     @staticmethod
     def parse(
@@ -97,7 +99,7 @@ class TableConfig:
             agents = computer_levels()
         if not isinstance(data, Mapping):
             raise ConfigError("a table configuration is a JSON object")
-        unknown = set(data) - {"rules", "games", "seats", "clock", "seed"}
+        unknown = set(data) - {"rules", "games", "seats", "clock", "seed", "salt"}
         if unknown:
             raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
         rules_text = data.get("rules", "isko")
@@ -126,7 +128,10 @@ class TableConfig:
             seed = data.get("seed", secrets.randbits(48))
         if type(seed) is not int or seed < 0:
             raise ConfigError(f"seed: a whole number >= 0, not {seed!r}")
-        return TableConfig(rules, games, tuple(seats), seed, clock)
+        salt = data.get("salt") or secrets.token_hex(16)
+        if not isinstance(salt, str) or len(salt) > 64:
+            raise ConfigError("salt: the server draws it; a text of up to 64 characters")
+        return TableConfig(rules, games, tuple(seats), seed, clock, salt)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form that :meth:`parse` reads back.
@@ -141,6 +146,7 @@ class TableConfig:
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "clock": self.clock,
             "seed": self.seed,
+            "salt": self.salt,
         }
 
 
