@@ -34,9 +34,7 @@ def _record(tmp_path: Path, seed: int = 4) -> tuple[Path, dict[str, object], Tab
     return path, before, table
 
 
-def test_the_commitment_published_before_the_game_opens_with_the_record(
-    tmp_path: Path, capsys: object
-) -> None:
+def test_the_commitment_published_before_the_game_opens_with_the_record(tmp_path: Path) -> None:
     path, before, table = _record(tmp_path)
     assert main(["verify", str(path), "--commitment", str(before["commitment"])]) == 0
     after = dealing_view(table)  # the series is over: seed and salt revealed
@@ -55,7 +53,7 @@ def test_verify_finds_a_changed_card(tmp_path: Path) -> None:
 
 
 def test_verify_finds_another_seed(tmp_path: Path) -> None:
-    path, before, table = _record(tmp_path)
+    path, _, table = _record(tmp_path)
     salt = str(dealing_view(table)["salt"])
     assert main(["verify", str(path), "--seed", "5", "--salt", salt]) == 1
 
