@@ -218,10 +218,16 @@ def _default_move(page: Any, state: dict[str, Any], up_to: int) -> None:
         page.locator("#hand .card.legal").first.click(**CLICK)
     elif page.locator('#actions button[data-action="s"]').count():
         page.locator('#actions button[data-action="s"]').click(**CLICK)
-    elif page.locator("#declarations button").count():
-        page.locator("#declarations button").first.click(**CLICK)
+    elif page.locator("#games button").count():
+        declare(page)
     else:
         page.locator('#actions button[data-action="p"]').first.click(**CLICK)
+
+
+def declare(page: Any) -> None:
+    """The staged declaration: the first game offered, no announcement, one confirmation."""
+    page.locator("#games button").first.click(**CLICK)
+    page.locator("#confirm-declare").click(**CLICK)
 
 
 def create_table(page: Any, live: str, options: str, games: int) -> None:
@@ -307,17 +313,30 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
     def declarer(state: dict[str, Any]) -> bool:
         me = state["seat"]
         if state["phase"] == "skat" and state["legal"] and not hand_values:
-            hand_values.extend(page.locator("#declarations .val").all_inner_texts())
-            shot(page, "hand-values")
-            # a button is marked below the bid exactly where the core says so (below_bid)
+            # the staged declaration: no game before choosing Hand (or picking up the skat)
+            assert page.locator("#games button").count() == 0
+            page.locator("#hand-choice").click(**CLICK)
+            hand_values.extend(page.locator("#games .val").all_inner_texts())
+            # a game is marked below the bid exactly where the core says so (below_bid)
             marked = {
                 b.get_attribute("data-action"): "short" in (b.get_attribute("class") or "").split()
-                for b in page.locator("#declarations button").all()
+                for b in page.locator("#games button").all()
             }
             sent = page.evaluate("S.game.declarations")  # what the server sent this seat
-            assert marked == {d["action"]: d["below_bid"] > 0 for d in sent}
-            # and the marks agree with the values the page shows against the bid it won with
-            assert marked == {d["action"]: d["value"] < state["bid"] for d in sent}
+            plain = {d["action"]: d for d in sent if d["hand"] and d["action"] in marked}
+            assert marked == {a: d["below_bid"] > 0 for a, d in plain.items()}
+            assert marked == {a: d["value"] < state["bid"] for a, d in plain.items()}
+            # a suit game offers the announcements the core lists for it, each with its value
+            suit = next(b for b in page.locator("#games button").all()
+                        if b.get_attribute("data-game") in "CSHD")  # fmt: skip
+            suit.click(**CLICK)
+            letter = suit.get_attribute("data-game")
+            radios = page.locator('#announce input[type="radio"]')
+            wanted = [d["action"] for d in sent if d["hand"] and d["game"] == letter]
+            assert radios.evaluate_all("l => l.map(i => i.value)") == wanted
+            shot(page, "hand-values")
+            page.locator("#decl-back").click(**CLICK)  # nothing was declared: back to the skat
+            assert page.locator('#actions button[data-action="s"]').count() == 1
         if state["phase"] != "play" or state["declarer"] != me or done["claimed"]:
             return False
         if "SC" in state["end"] and state["trick"] == 0:

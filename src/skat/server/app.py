@@ -64,7 +64,8 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
 
     async def card(request: Request) -> Response:
         try:
-            svg = card_svg(request.path_params["name"])
+            lang = "en" if request.query_params.get("lang") == "en" else "de"  # J/Q/K or B/D/K
+            svg = card_svg(request.path_params["name"], lang)
         except ValueError as exc:
             return PlainTextResponse(str(exc), status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})

@@ -238,6 +238,7 @@ def last_game(table: Table) -> dict[str, Any] | None:
             "won": r.result.won,
             "entries": list(r.entries),
             "dealing": revealed(table, r.number),
+            "events": [list(e) for e in r.events] if r.events else [],
             "deal": {
                 "hands": [cards(CardSet(h)) for h in r.deal.hand_masks] if r.deal else None,
                 "skat": cards(CardSet(r.deal.skat_mask)) if r.deal else None,

@@ -26,6 +26,18 @@ const WORDS = {
     estimate: "Schätzung: die Buben im Skat können die Spitzen ändern", declareAnyway: "Trotzdem ansagen?",
     skatWord: "Skat", says: "sagt", handWord: "Hand", tricks: "Stiche", sitsOut: "setzt aus (gibt)",
     createFailed: "Anlegen fehlgeschlagen", full: "Kein Platz frei", moveClock: "Zeit",
+    downloadJson: "JSON herunterladen", downloadIss: "ISS herunterladen",
+    playHand: "Hand spielen", chooseGame: "Spiel wählen", announcements: "Ansagen", noAnnounce: "keine Ansage",
+    schneiderA: "Schneider angesagt", schwarzA: "Schwarz angesagt", ouvertA: "Ouvert (offen, Schwarz)", ouvertN: "Ouvert (offen)",
+    playIt: "Spielen", valueWord: "Wert", back: "Zurück", thinks: "denkt nach …", trickWord: "Stich",
+    cardBack: "verdeckte Karte", takesTrick: "bekommt den Stich", yourTurnSay: "Du bist dran", seeger: "Seeger-Fabian",
+    display: "Darstellung", themeNormal: "Normal", themeLarge: "Große Schrift", themeContrast: "Hoher Kontrast",
+    sound: "Töne", pause: "Pause nach dem Stich (ms)", settings: "Einstellungen", sitsOutNow: "setzt aus",
+    level_random: "Zufall", level_heuristic: "Regelspieler", level_pimc: "Stark (PIMC)", "level_pimc-easy": "Leicht (PIMC)",
+    "level_pimc-medium": "Mittel (PIMC)", "level_pimc-hard": "Schwer (PIMC)", "level_pimc-expert": "Experte (PIMC)",
+    computer: "Computer", commitment: "Kartenverteilung festgelegt (sha256)", reveal: "Geheimwert (nonce)",
+    verifyHow: "Prüfen mit: skat verify <Spiel>.json", playAgain: "Dieses Spiel nochmal spielen", howWin: "Wie hätte ich gewinnen können?",
+    fromHere: "Ab hier nochmal spielen", dealCards: "Karten", cardsTable: "Tisch", handOf: "Hand von", declarerPts: "Augen des Alleinspielers",
   },
   en: {
     lobby: "Lobby", create: "Create table", rules: "Rules", options: "Options (e.g. kontra=on)",
@@ -51,6 +63,18 @@ const WORDS = {
     estimate: "estimate: jacks in the skat can change the matadors", declareAnyway: "Declare it anyway?",
     skatWord: "Skat", says: "says", handWord: "Hand", tricks: "Tricks", sitsOut: "sits out (deals)",
     createFailed: "Could not create the table", full: "No free place", moveClock: "Clock",
+    downloadJson: "Download JSON", downloadIss: "Download ISS",
+    playHand: "Play Hand", chooseGame: "Choose the game", announcements: "Announcements", noAnnounce: "no announcement",
+    schneiderA: "Schneider announced", schwarzA: "Schwarz announced", ouvertA: "Ouvert (open, Schwarz)", ouvertN: "Ouvert (open)",
+    playIt: "Play", valueWord: "value", back: "Back", thinks: "is thinking …", trickWord: "Trick",
+    cardBack: "face-down card", takesTrick: "takes the trick", yourTurnSay: "Your turn", seeger: "Seeger-Fabian",
+    display: "Display", themeNormal: "Normal", themeLarge: "Large print", themeContrast: "High contrast",
+    sound: "Sounds", pause: "Pause after a trick (ms)", settings: "Settings", sitsOutNow: "sits out",
+    level_random: "random", level_heuristic: "rule player", level_pimc: "strong (PIMC)", "level_pimc-easy": "easy (PIMC)",
+    "level_pimc-medium": "medium (PIMC)", "level_pimc-hard": "hard (PIMC)", "level_pimc-expert": "expert (PIMC)",
+    computer: "Computer", commitment: "Deal committed (sha256)", reveal: "Secret (nonce)",
+    verifyHow: "Check with: skat verify <game>.json", playAgain: "Play this deal again", howWin: "How could I have won?",
+    fromHere: "Play again from here", dealCards: "Cards", cardsTable: "Table", handOf: "Hand of", declarerPts: "declarer's card points",
   },
 };
 
@@ -95,7 +119,83 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function cardImg(name, extra = {}) {
-  return el("img", { src: `/cards/${name || "back"}.svg`, alt: name ? cardName(name) : "card", "data-card": name || "back", ...extra });
+  // the corner letters follow the language: J/Q/K in English, B/D/K in German
+  return el("img", { src: `/cards/${name || "back"}.svg${name && lang() === "en" ? "?lang=en" : ""}`,
+    alt: name ? cardName(name) : t("cardBack"), "data-card": name || "back", ...extra });
+}
+
+function levelName(kind) {  // a computer level in words
+  return kind === "human" ? t("human") : `${t("computer")}: ${t(`level_${kind}`)}`;
+}
+
+// ------------------------------------------------------------------ settings: theme, sound, pause
+
+const SETTINGS_KEY = "skat.settings";
+
+function settings() {
+  let s = {};
+  try { s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { s = {}; }
+  return { theme: s.theme || "normal", sound: s.sound === true, pause: Number.isFinite(s.pause) ? s.pause : 1200 };
+}
+
+function saveSettings(change) {
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify({ ...settings(), ...change }));
+  applyTheme();
+}
+
+function applyTheme() {
+  const theme = settings().theme;
+  document.body.classList.toggle("theme-large", theme === "large");
+  document.body.classList.toggle("theme-contrast", theme === "contrast");
+}
+
+function settingsBox(container, extra = true) {
+  // display theme (normal, large print, high contrast); on the table also sounds and the pause
+  const s = settings();
+  const theme = el("select", { id: "theme", "aria-label": t("display") },
+    ...["normal", "large", "contrast"].map((v) => el("option", { value: v, text: t(`theme${v[0].toUpperCase()}${v.slice(1)}`) })));
+  theme.value = s.theme;
+  theme.addEventListener("change", () => saveSettings({ theme: theme.value }));
+  const parts = [theme];
+  if (extra) {
+    const sound = el("input", { type: "checkbox", id: "sound" });
+    sound.checked = s.sound;
+    sound.addEventListener("change", () => saveSettings({ sound: sound.checked }));
+    const pause = el("input", { type: "number", id: "pause", min: "0", max: "5000", step: "100", value: String(s.pause), style: "width:5.5rem" });
+    pause.addEventListener("change", () => saveSettings({ pause: Math.max(0, Math.min(5000, Number(pause.value) || 0)) }));
+    parts.push(el("label", { class: "inline" }, sound, el("span", { text: t("sound") })),
+      el("label", { class: "inline" }, el("span", { text: t("pause") }), pause));
+  }
+  container.replaceChildren(el("details", { class: "settings" }, el("summary", { text: t("settings") }),
+    el("div", { class: "settings-body" }, ...parts)));
+  applyTheme();
+}
+
+let audio = null;
+
+function beep(kind) {
+  // optional sounds (off by default), made with WebAudio: no sound files
+  if (!settings().sound) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    const tone = { card: 440, trick: 330, turn: 660, result: 523 }[kind] || 440;
+    osc.frequency.value = tone;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.18);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.2);
+  } catch { /* no audio: silence */ }
+}
+
+function say(text) {
+  // the ARIA live region: every event is read out by screen readers
+  const node = document.getElementById("live");
+  if (!node || !text) return;
+  const line = el("div", { text });
+  node.append(line);
+  while (node.childNodes.length > 8) node.firstChild.remove();
 }
 
 const SUIT_NAMES = { de: { C: "Kreuz", S: "Pik", H: "Herz", D: "Karo" }, en: { C: "Clubs", S: "Spades", H: "Hearts", D: "Diamonds" } };

@@ -51,7 +51,17 @@ function drawMoves() {
   }));
 }
 
+function downloads() {  // drawn again on every language change
+  document.getElementById("downloads").replaceChildren(
+    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: t("downloadJson") }), " · ",
+    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("downloadIss") }), " · ",
+    el("a", { href: `/table/${TABLE}`, text: t("sheet") }));
+}
+
 function translate() {
+  downloads();
+  settingsBox(document.getElementById("settings"), false);
+  document.getElementById("slider").setAttribute("aria-label", t("log"));
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   for (const [id, key] of [["first", "start"], ["prev", "prev"], ["next", "nextMove"], ["last", "end"]]) document.getElementById(id).textContent = t(key);
   if (!H) return;
@@ -66,10 +76,6 @@ async function start() {
   langSwitch(document.getElementById("lang"));
   document.addEventListener("langchange", translate);
   document.getElementById("info").textContent = `${TABLE} · ${t("game")} ${NUMBER}`;
-  document.getElementById("downloads").replaceChildren(
-    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: `${t("download")} JSON` }), " · ",
-    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: `${t("download")} ISS` }), " · ",
-    el("a", { href: `/table/${TABLE}`, text: t("sheet") }));
   translate();
   document.getElementById("summary").textContent = t("loading");
   try {
