@@ -414,7 +414,7 @@ function renderActions() {
       if (bids.length) {
         parts.push(el("span", { class: "label", text: t("bid") }), button(bids[0], "primary"));
         if (bids.length > 1) {
-          const select = el("select", { id: "jump" }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
+          const select = el("select", { id: "jump", "aria-label": t("jumpTo") }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
           parts.push(select, el("button", { text: t("jumpTo"), disabled: pending, onclick: () => send(select.value) }));
         }
       }
