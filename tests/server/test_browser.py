@@ -7,58 +7,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from tests.server.live import free_port, server
+from tests.server.axe import violations
 
-CHROMIUM = os.environ.get("SKAT_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path(os.environ.get("SKAT_SCREENSHOTS", Path(__file__).parent / "screenshots"))
-
-
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install playwright)"
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    with server(str(tmp_path_factory.mktemp("browser") / "data"), port, delay=0.05):
-        yield f"http://127.0.0.1:{port}"
 
 
 def shot(page: Any, name: str) -> None:
@@ -124,6 +79,7 @@ def test_a_complete_game_against_computer_players(browser: Any, live: str) -> No
     history.wait_for_selector("#moves li", timeout=120_000)
     history.locator("#last").click()
     assert history.locator("#hands .row").count() == 4
+    assert violations(history) == []  # axe-core: nothing serious or critical
     shot(history, "history")
     assert not history.errors
 
