@@ -37,7 +37,7 @@ const WORDS = {
     "level_pimc-medium": "Mittel (PIMC)", "level_pimc-hard": "Schwer (PIMC)", "level_pimc-expert": "Experte (PIMC)",
     computer: "Computer", commitment: "Kartenverteilung festgelegt (sha256)", reveal: "Geheimwert (nonce)",
     verifyHow: "Prüfen mit: skat verify <Spiel>.json", playAgain: "Dieses Spiel nochmal spielen", howWin: "Wie hätte ich gewinnen können?",
-    fromHere: "Ab hier nochmal spielen", dealCards: "Karten", cardsTable: "Tisch", handOf: "Hand von", declarerPts: "Augen des Alleinspielers",
+    fromHere: "Ab hier nochmal spielen", bestFrom: "Bestes Spiel aller Seiten (alle Karten offen) ab Zug", dealCards: "Karten", cardsTable: "Tisch", handOf: "Hand von", declarerPts: "Augen des Alleinspielers",
   },
   en: {
     lobby: "Lobby", create: "Create table", rules: "Rules", options: "Options (e.g. kontra=on)",
@@ -74,7 +74,7 @@ const WORDS = {
     "level_pimc-medium": "medium (PIMC)", "level_pimc-hard": "hard (PIMC)", "level_pimc-expert": "expert (PIMC)",
     computer: "Computer", commitment: "Deal committed (sha256)", reveal: "Secret (nonce)",
     verifyHow: "Check with: skat verify <game>.json", playAgain: "Play this deal again", howWin: "How could I have won?",
-    fromHere: "Play again from here", dealCards: "Cards", cardsTable: "Table", handOf: "Hand of", declarerPts: "declarer's card points",
+    fromHere: "Play again from here", bestFrom: "Best play by everyone (all cards open) from move", dealCards: "Cards", cardsTable: "Table", handOf: "Hand of", declarerPts: "declarer's card points",
   },
 };
 

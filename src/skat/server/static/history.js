@@ -30,7 +30,7 @@ function render() {
     el("strong", { text: `${playerName(seat)} · ${roleName(seat)}${step.declarer === seat ? " ★" : ""}` }),
     ...cards.map((c) => cardImg(c)))),
   el("div", { class: "row" }, el("strong", { text: `${t("skatWord")}:` }), ...(step.skat || []).map((c) => cardImg(c)),
-    step.trick.length ? el("strong", { text: ` · Stich:` }) : null, ...step.trick.map((c) => cardImg(c))));
+    step.trick.length ? el("strong", { text: ` · ${t("trickWord")}:` }) : null, ...step.trick.map((c) => cardImg(c))));
   document.getElementById("now").textContent =
     `${at}/${H.steps.length - 1} · ${moveText(at)} · ${t("points")} ${step.points[0]}:${step.points[1]}`;
   const m = H.analysis && at > 0 ? H.analysis.moves[at - 1] : null;
@@ -58,6 +58,22 @@ function downloads() {  // drawn again on every language change
     el("a", { href: `/table/${TABLE}`, text: t("sheet") }));
 }
 
+function drawBestLine() {
+  // "how could I have won": from the first card that gave value away, the best play of all
+  // (every card open, double-dummy) to the end, move by move
+  const box = document.getElementById("best-line");
+  const best = H && H.analysis ? H.analysis.best_line : null;
+  if (!best) { box.hidden = true; return; }
+  box.hidden = false;
+  const button = el("button", { id: "how-win", class: "primary", text: t("howWin"),
+    onclick: () => { at = best.step; render(); list.hidden = false; list.focus(); } });
+  const list = el("ol", { class: "moves", id: "best-moves", tabindex: "0", "aria-label": t("howWin") },
+    ...best.moves.map(([seat, card]) => el("li", { text: `${playerName(seat)}: ${cardName(card)}` })));
+  list.hidden = location.hash !== "#best";
+  box.replaceChildren(el("h2", { text: t("howWin") }),
+    el("p", { class: "muted", text: `${t("bestFrom")} ${best.step}: ${playerName(best.seat)}` }), button, list);
+}
+
 function translate() {
   downloads();
   settingsBox(document.getElementById("settings"), false);
@@ -69,6 +85,7 @@ function translate() {
   const verdict = a && a.could_win !== null ? (a.could_win ? t("couldWin") : t("couldNot")) : "";
   document.getElementById("summary").textContent = `${H.result ? H.result[`text_${lang()}`] : ""} ${verdict ? `· ${t("analysis")}: ${verdict}` : ""}`;
   drawMoves();
+  drawBestLine();
   render();
 }
 
@@ -96,6 +113,7 @@ async function start() {
     if (e.key === "ArrowLeft") document.getElementById("prev").click();
   });
   translate();
+  if (location.hash === "#best" && H.analysis && H.analysis.best_line) { at = H.analysis.best_line.step; render(); }
 }
 
 start();
