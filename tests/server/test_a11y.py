@@ -70,6 +70,7 @@ def test_axe_finds_nothing_serious_and_a_keyboard_only_game(browser: Any, live: 
     page.keyboard.press("Enter")
     page.wait_for_url("**/table/*")
     page.wait_for_selector("#hand .card")
+    dealt = page.evaluate("S.game.hand")
     checked: set[str] = set()
     deadline = time.monotonic() + 120
     while not page.locator("#result").count():
@@ -101,4 +102,11 @@ def test_axe_finds_nothing_serious_and_a_keyboard_only_game(browser: Any, live: 
     said = page.locator("#live").inner_text()
     assert "Your turn" in said and "Result:" in said  # the live region spoke the game
     assert "takes the trick" in said or "passed" in said.lower()
+    # play this deal again, by keyboard too: a new table, the same cards in the same place
+    old_url = page.url
+    press_until_focused(page, "#play-again")
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: url != old_url and "/table/" in url)
+    page.wait_for_function("S && S.game && S.game.hand")
+    assert page.evaluate("S.game.hand") == dealt
     assert not page.errors  # (the history page: test_browser.py's complete game runs axe on it)

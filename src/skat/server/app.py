@@ -12,6 +12,7 @@
 ``GET /api/tables/{id}/games``                 the finished games
 ``GET /api/tables/{id}/games/{n}.json|.iss``   a game record (JSON v2, ISS)
 ``GET /api/tables/{id}/games/{n}/analysis``    the double-dummy analysis of its card play
+``POST /api/tables/{id}/games/{n}/again``       play it again: ``{moves, player?}`` -> token
 ``WS /ws/{id}``                                the table (:mod:`skat.server.protocol`)
 =============================================  =============================================
 """
@@ -84,6 +85,30 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
             return _error(429, "rate", "too many tables created from this address: wait a minute")
         try:
             table, player, token = await hub.create_table(data)
+        except ConfigError as exc:
+            return _error(400, "config", str(exc))
+        return JSONResponse(
+            {"id": table.id, "player": player, "token": token, "url": f"/table/{table.id}"},
+            status_code=201,
+        )
+
+    async def again(request: Request) -> Response:
+        data = await _body(request)
+        if isinstance(data, Response):
+            return data
+        if not isinstance(data, dict):
+            return _error(400, "malformed", "a JSON object: {moves, player}")
+        moves, player = data.get("moves", 0), data.get("player")
+        if type(moves) is not int or (player is not None and type(player) is not int):
+            return _error(400, "malformed", "'moves' is how many moves to keep, 'player' a place")
+        if not hub.may_create(request.client.host if request.client else "?"):
+            return _error(429, "rate", "too many tables created from this address: wait a minute")
+        try:
+            table, player, token = await hub.again(
+                request.path_params["id"], request.path_params["n"], moves, player
+            )
+        except KeyError:
+            return _error(404, "not_found", "no such table or finished game")
         except ConfigError as exc:
             return _error(400, "config", str(exc))
         return JSONResponse(
@@ -211,6 +236,7 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
         Route("/api/tables/{id}/join", join, methods=["POST"]),
         Route("/api/tables/{id}/games", games),
         Route("/api/tables/{id}/games/{n:int}/analysis", analysis),
+        Route("/api/tables/{id}/games/{n:int}/again", again, methods=["POST"]),
         Route("/api/tables/{id}/games/{n:int}.{kind}", record),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

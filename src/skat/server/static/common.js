@@ -228,3 +228,14 @@ async function api(path, body) {
 }
 
 function tokenKey(tableId) { return `skat.token.${tableId}`; }
+
+async function playAgain(tableId, number, moves) {
+  // a new table with the same cards, places and computer levels, the first ``moves`` kept
+  let mine = null;
+  try { mine = JSON.parse(localStorage.getItem(tokenKey(tableId)) || "null"); } catch { mine = null; }
+  try {
+    const made = await api(`/api/tables/${tableId}/games/${number}/again`, { moves, player: mine ? mine.player : null });
+    if (made.token) localStorage.setItem(tokenKey(made.id), JSON.stringify({ token: made.token, player: made.player }));
+    location.href = made.url;
+  } catch (e) { toast(e.message); }
+}

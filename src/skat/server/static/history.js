@@ -55,7 +55,8 @@ function downloads() {  // drawn again on every language change
   document.getElementById("downloads").replaceChildren(
     el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: t("downloadJson") }), " · ",
     el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("downloadIss") }), " · ",
-    el("a", { href: `/table/${TABLE}`, text: t("sheet") }));
+    el("a", { href: `/table/${TABLE}`, text: t("sheet") }), " · ",
+    el("button", { id: "again", text: t("fromHere"), onclick: () => playAgain(TABLE, NUMBER, Math.min(at, H ? H.steps.length - 2 : 0)) }));
 }
 
 function drawBestLine() {

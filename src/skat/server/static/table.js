@@ -569,7 +569,9 @@ function renderOverlay() {
       el("span", { text: `${t("commitment")}: ` }), el("code", { text: last.dealing.commitment }), el("br"),
       el("span", { text: `${t("reveal")}: ` }), el("code", { text: last.dealing.nonce }), el("br"),
       el("span", { text: t("verifyHow") })) : null,
-    el("button", { class: "primary", id: "continue", text: t("next"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); render(); } }));
+    el("p", { class: "dialog-buttons" },
+      el("button", { class: "primary", id: "continue", text: t("next"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); render(); } }), " ",
+      el("button", { id: "play-again", text: t("playAgain"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); playAgain(TABLE, last.number, 0); } })));
   const had = document.getElementById("result");
   box.replaceChildren(el("div", { class: "overlay" }, dialog));
   if (!had || !had.contains(document.activeElement)) document.getElementById("continue").focus();
