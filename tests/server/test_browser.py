@@ -80,6 +80,9 @@ def test_a_complete_game_against_computer_players(browser: Any, live: str) -> No
     history.locator("#last").click()
     assert history.locator("#hands .row").count() == 4
     assert violations(history) == []  # axe-core: nothing serious or critical
+    if history.locator("#how-win").count():  # a card gave value away: the best line from there
+        history.locator("#how-win").click()
+        assert history.locator("#best-moves li").count() > 0
     shot(history, "history")
     assert not history.errors
 

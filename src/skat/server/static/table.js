@@ -99,7 +99,7 @@ function announce(old, now) {
     }
     if (g.tricks.length > old.game.tricks.length) {
       const lt = g.tricks[g.tricks.length - 1];
-      say(`${seatName(lt.winner)} ${t("takesTrick")} (${lt.points} ${t("points")})`);
+      say(`${seatName(lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
       beep("trick");
       const pause = settings().pause;
       if (pause > 0 && !g.trick.length) {
@@ -295,7 +295,7 @@ function progressText() {
   let text = `${t("trickWord")} ${n}/10`;
   if (g.declarer !== null && g.declarer !== undefined) {
     const pts = g.tricks.filter((x) => x.winner === g.declarer).reduce((a, x) => a + x.points, 0);
-    text += ` · ${seatName(g.declarer)}: ${pts} ${t("points")}`;
+    text += ` · ${seatName(g.declarer)}: ${pts} ${t("cardPoints")}`;
   }
   return text;
 }
