@@ -10,7 +10,7 @@ let backoff = 500;
 let receivedAt = 0;
 let prev = null;         // the state before the latest: what changed is announced
 let decl = { key: "", hand: false, game: null };  // the staged declaration
-let held = null;         // a completed trick shown for a moment: {trick, until}
+let held = null;         // a completed trick shown for a moment: {trick, number, until}
 let shownTrick = [];     // the cards of the trick drawn last (a new one slides in)
 
 function stored() {
@@ -102,8 +102,8 @@ function announce(old, now) {
       say(`${seatName(lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
       beep("trick");
       const pause = settings().pause;
-      if (pause > 0 && !g.trick.length) {
-        held = { trick: lt, until: Date.now() + pause };
+      if (pause > 0) {
+        held = { trick: lt, number: g.tricks.length, until: Date.now() + pause };
         setTimeout(render, pause + 20);
         setTimeout(render, pause + 420);
       }
@@ -327,7 +327,7 @@ function renderCenter() {
     const trick = el("div", { class: "trick", id: "trick", role: "img" });
     let cards = g.trick, leader = g.trick_leader, collect = null;
     const now = Date.now();
-    if (!cards.length && held && held.trick === g.tricks[g.tricks.length - 1] && now < held.until + 400) {
+    if (held && held.number === g.tricks.length && now < held.until + 400) {
       cards = held.trick.cards; leader = held.trick.leader;  // a short look at the full trick,
       if (now >= held.until) collect = trickPos(held.trick.winner);  // then it goes to its winner
     }
