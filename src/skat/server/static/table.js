@@ -263,9 +263,8 @@ function renderOpponent(id, seat) {
   const kind = p.kind === "human" ? "" : ` · ${t(`level_${p.kind}`)}`;
   const role = el("div", { class: "role", text: `${roleName(seat)}${kind}` });
   const parts = [who, role];
-  if (g.to_move === seat && p.kind !== "human" && g.phase !== "done") {
-    parts.push(el("div", { class: "thinking", role: "status", text: `${p.name} ${t("thinks")}` }));
-  }
+  const th = thinking(seat);
+  if (th) parts.push(th);
   const call = lastCall(seat);
   if (call) parts.push(el("div", { class: "said", text: call }));
   let open = null;
@@ -280,6 +279,12 @@ function renderOpponent(id, seat) {
   box.setAttribute("aria-label", `${p.name}, ${roleName(seat)}`);
   box.setAttribute("role", "region");
   box.replaceChildren(...parts);
+}
+
+function thinking(seat) {  // a visible sign while a computer player chooses his move
+  const g = S.game, p = playerAt(seat);
+  if (g.to_move !== seat || p.kind === "human" || g.phase === "done") return null;
+  return el("div", { class: "thinking", text: `${p.name} ${t("thinks")}` });
 }
 
 function dealerBadge(seat) {
@@ -363,7 +368,8 @@ function renderMe() {
       el("div", { class: "who" }, el("span", { text: `${p.name} · ${roleName(seat)}${sitting}` }),
         g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null),
       el("div", { class: "hand" }, ...(open ? sortCards(open, g.contract).map((c) => cardImg(c))
-        : Array.from({ length: handCount(seat) }, () => cardImg(null)))));
+        : Array.from({ length: handCount(seat) }, () => cardImg(null)))),
+      thinking(seat));
     return;
   }
   const me = S.players[S.you];
