@@ -71,6 +71,8 @@ def test_a_complete_game_against_computer_players(browser: Any, live: str) -> No
     page.click("#continue")
     page.wait_for_selector("#series-end")
     assert page.locator("#sheet-table tbody tr").count() == 1
+    seeger = page.locator("#series-end td.seeger").all_inner_texts()  # Seeger-Fabian points
+    assert len(seeger) == 3 and all(x.lstrip("-").isdigit() for x in seeger)
     shot(page, "series-end")
     assert not page.errors
 

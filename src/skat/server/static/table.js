@@ -201,9 +201,10 @@ function lastCall(seat) {
 function focusKey() {
   const a = document.activeElement;
   if (!a || a === document.body) return null;
-  for (const attr of ["data-card", "data-action", "data-game", "id"]) {
+  if (a.id) return `#${a.id}`;
+  for (const attr of ["data-card", "data-action", "data-game"]) {
     const v = a.getAttribute(attr);
-    if (v) return `[${attr}="${v}"]`;
+    if (v) return `${a.tagName.toLowerCase()}[${attr}="${v}"]`;
   }
   return null;
 }
