@@ -86,6 +86,16 @@ def test_axe_finds_nothing_serious_and_a_keyboard_only_game(browser: Any, live: 
             )
             assert names and all(n and " " in n for n in names)  # "Clubs Jack": accessible names
             assert violations(page) == [], state["phase"]
+            if page.locator("#hand-choice").count():  # the staged Hand declaration, by keyboard
+                press_until_focused(page, "#hand-choice")
+                page.keyboard.press("Enter")
+                press_until_focused(page, '#games button[data-game="G"]')
+                page.keyboard.press("Enter")
+                page.wait_for_selector("#announce")
+                assert violations(page) == [], "announcements"
+                press_until_focused(page, "#decl-back")
+                page.keyboard.press("Enter")
+                page.wait_for_selector('#actions button[data-action="s"]')
         if state["phase"] == "play" and "contrast" not in checked:
             checked.add("contrast")
             page.evaluate("saveSettings({theme: 'contrast'})")
