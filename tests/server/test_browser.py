@@ -99,6 +99,13 @@ def test_a_phone_sized_table_in_english_and_a_spectator(browser: Any, live: str)
     page.click("#create-button")
     page.wait_for_url("**/table/*")
     page.wait_for_selector("#hand .card")
+    # on a phone the hand stays in one row and the header on one line
+    tops = page.locator("#hand .card").evaluate_all(
+        "l => l.map(b => b.getBoundingClientRect().top)"
+    )
+    assert len(set(tops)) == 1, tops
+    assert page.evaluate("document.querySelector('header.bar').getBoundingClientRect().height") < 60
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "phone")
     table_url = page.url
     watcher = new_page(browser, "en")
