@@ -12,7 +12,7 @@
 ``GET /api/tables/{id}/games``                 the finished games
 ``GET /api/tables/{id}/games/{n}.json|.iss``   a game record (JSON v2, ISS)
 ``GET /api/tables/{id}/games/{n}/analysis``    the double-dummy analysis of its card play
-``POST /api/tables/{id}/games/{n}/again``       play it again: ``{moves, player?}`` -> token
+``POST /api/tables/{id}/games/{n}/again``      play it again: ``{moves, player?}`` -> token
 ``WS /ws/{id}``                                the table (:mod:`skat.server.protocol`)
 =============================================  =============================================
 """
@@ -87,10 +87,7 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
             table, player, token = await hub.create_table(data)
         except ConfigError as exc:
             return _error(400, "config", str(exc))
-        return JSONResponse(
-            {"id": table.id, "player": player, "token": token, "url": f"/table/{table.id}"},
-            status_code=201,
-        )
+        return _made(table.id, player, token)
 
     async def again(request: Request) -> Response:
         data = await _body(request)
@@ -111,10 +108,7 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
             return _error(404, "not_found", "no such table or finished game")
         except ConfigError as exc:
             return _error(400, "config", str(exc))
-        return JSONResponse(
-            {"id": table.id, "player": player, "token": token, "url": f"/table/{table.id}"},
-            status_code=201,
-        )
+        return _made(table.id, player, token)
 
     async def join(request: Request) -> Response:
         data = await _body(request, empty_ok=True)
@@ -256,6 +250,12 @@ async def _body(request: Request, empty_ok: bool = False) -> Any:
         return json.loads(raw)
     except ValueError as exc:
         return _error(400, "malformed", f"the body is a JSON object: {exc}")
+
+
+def _made(table_id: str, player: int | None, token: str | None) -> Response:
+    """The answer to a new table: its id, the creator's place and token, its page."""
+    body = {"id": table_id, "player": player, "token": token, "url": f"/table/{table_id}"}
+    return JSONResponse(body, status_code=201)
 
 
 def _error(status: int, code: str, message: str) -> Response:
