@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.server.browsing import browser, live  # noqa: F401  (one Chromium, one server)
 
 from skat.server.storage import PostgresStorage, SqlStorage, open_storage
 

@@ -7,58 +7,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from tests.server.live import free_port, server
+from tests.server.axe import violations
 
-CHROMIUM = os.environ.get("SKAT_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path(os.environ.get("SKAT_SCREENSHOTS", Path(__file__).parent / "screenshots"))
-
-
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install playwright)"
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    with server(str(tmp_path_factory.mktemp("browser") / "data"), port, delay=0.05):
-        yield f"http://127.0.0.1:{port}"
 
 
 def shot(page: Any, name: str) -> None:
@@ -116,6 +71,8 @@ def test_a_complete_game_against_computer_players(browser: Any, live: str) -> No
     page.click("#continue")
     page.wait_for_selector("#series-end")
     assert page.locator("#sheet-table tbody tr").count() == 1
+    seeger = page.locator("#series-end td.seeger").all_inner_texts()  # Seeger-Fabian points
+    assert len(seeger) == 3 and all(x.lstrip("-").isdigit() for x in seeger)
     shot(page, "series-end")
     assert not page.errors
 
@@ -124,6 +81,10 @@ def test_a_complete_game_against_computer_players(browser: Any, live: str) -> No
     history.wait_for_selector("#moves li", timeout=120_000)
     history.locator("#last").click()
     assert history.locator("#hands .row").count() == 4
+    assert violations(history) == []  # axe-core: nothing serious or critical
+    if history.locator("#how-win").count():  # a card gave value away: the best line from there
+        history.locator("#how-win").click()
+        assert history.locator("#best-moves li").count() > 0
     shot(history, "history")
     assert not history.errors
 
@@ -138,6 +99,13 @@ def test_a_phone_sized_table_in_english_and_a_spectator(browser: Any, live: str)
     page.click("#create-button")
     page.wait_for_url("**/table/*")
     page.wait_for_selector("#hand .card")
+    # on a phone the hand stays in one row and the header on one line
+    tops = page.locator("#hand .card").evaluate_all(
+        "l => l.map(b => b.getBoundingClientRect().top)"
+    )
+    assert len(set(tops)) == 1, tops
+    assert page.evaluate("document.querySelector('header.bar').getBoundingClientRect().height") < 60
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "phone")
     table_url = page.url
     watcher = new_page(browser, "en")
@@ -218,10 +186,16 @@ def _default_move(page: Any, state: dict[str, Any], up_to: int) -> None:
         page.locator("#hand .card.legal").first.click(**CLICK)
     elif page.locator('#actions button[data-action="s"]').count():
         page.locator('#actions button[data-action="s"]').click(**CLICK)
-    elif page.locator("#declarations button").count():
-        page.locator("#declarations button").first.click(**CLICK)
+    elif page.locator("#games button").count():
+        declare(page)
     else:
         page.locator('#actions button[data-action="p"]').first.click(**CLICK)
+
+
+def declare(page: Any) -> None:
+    """The staged declaration: the first game offered, no announcement, one confirmation."""
+    page.locator("#games button").first.click(**CLICK)
+    page.locator("#confirm-declare").click(**CLICK)
 
 
 def create_table(page: Any, live: str, options: str, games: int) -> None:
@@ -307,17 +281,30 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
     def declarer(state: dict[str, Any]) -> bool:
         me = state["seat"]
         if state["phase"] == "skat" and state["legal"] and not hand_values:
-            hand_values.extend(page.locator("#declarations .val").all_inner_texts())
-            shot(page, "hand-values")
-            # a button is marked below the bid exactly where the core says so (below_bid)
+            # the staged declaration: no game before choosing Hand (or picking up the skat)
+            assert page.locator("#games button").count() == 0
+            page.locator("#hand-choice").click(**CLICK)
+            hand_values.extend(page.locator("#games .val").all_inner_texts())
+            # a game is marked below the bid exactly where the core says so (below_bid)
             marked = {
                 b.get_attribute("data-action"): "short" in (b.get_attribute("class") or "").split()
-                for b in page.locator("#declarations button").all()
+                for b in page.locator("#games button").all()
             }
             sent = page.evaluate("S.game.declarations")  # what the server sent this seat
-            assert marked == {d["action"]: d["below_bid"] > 0 for d in sent}
-            # and the marks agree with the values the page shows against the bid it won with
-            assert marked == {d["action"]: d["value"] < state["bid"] for d in sent}
+            plain = {d["action"]: d for d in sent if d["hand"] and d["action"] in marked}
+            assert marked == {a: d["below_bid"] > 0 for a, d in plain.items()}
+            assert marked == {a: d["value"] < state["bid"] for a, d in plain.items()}
+            # a suit game offers the announcements the core lists for it, each with its value
+            suit = next(b for b in page.locator("#games button").all()
+                        if b.get_attribute("data-game") in "CSHD")  # fmt: skip
+            suit.click(**CLICK)
+            letter = suit.get_attribute("data-game")
+            radios = page.locator('#announce input[type="radio"]')
+            wanted = [d["action"] for d in sent if d["hand"] and d["game"] == letter]
+            assert radios.evaluate_all("l => l.map(i => i.value)") == wanted
+            shot(page, "hand-values")
+            page.locator("#decl-back").click(**CLICK)  # nothing was declared: back to the skat
+            assert page.locator('#actions button[data-action="s"]').count() == 1
         if state["phase"] != "play" or state["declarer"] != me or done["claimed"]:
             return False
         if "SC" in state["end"] and state["trick"] == 0:

@@ -24,6 +24,7 @@ from skat.cli import (
     thirtyone,
     tournament,
     value,
+    verify,
 )
 from skat.cli.errors import UserError
 
@@ -54,6 +55,7 @@ SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
     thirtyone,
     serve,
     tournament,
+    verify,
 )
 """The subcommands in the order ``skat --help`` lists them."""
 

@@ -196,6 +196,23 @@ class Series:
         """All planned dealer turns played (or, for Bierlachs, a player reached the limit)."""
         return self.turn >= self.planned or self.bierlachs_loser is not None
 
+    def deal_next(self, deal: Deal) -> None:
+        """Deal the next game with these cards instead of the seed's (a deal played again);
+        the seed's deal is drawn all the same, so later deals stay those of the seed.
+
+        >>> from skat.core.deal import Deal
+        >>> s = Series(["A", "B", "C"], seed=3, games=1)
+        >>> cards = Deal.random(__import__("random").Random(9))
+        >>> s.deal_next(cards)
+        >>> s.next_game().deal == cards
+        True
+        """
+        self._check_open()
+        if self.current is not None:
+            raise SeriesError(f"game {self.number} is already being played")
+        _ = self.deal
+        self._deal = deal
+
     # ------------------------------------------------------------------ playing
 
     def next_game(self) -> GameState:

@@ -12,6 +12,7 @@
 ``GET /api/tables/{id}/games``                 the finished games
 ``GET /api/tables/{id}/games/{n}.json|.iss``   a game record (JSON v2, ISS)
 ``GET /api/tables/{id}/games/{n}/analysis``    the double-dummy analysis of its card play
+``POST /api/tables/{id}/games/{n}/again``      play it again: ``{moves, player?}`` -> token
 ``WS /ws/{id}``                                the table (:mod:`skat.server.protocol`)
 ``/t/...``, ``/api/t/...``                     tournaments (:mod:`skat.server.tournament_web`)
 =============================================  =============================================
@@ -66,7 +67,8 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
 
     async def card(request: Request) -> Response:
         try:
-            svg = card_svg(request.path_params["name"])
+            lang = "en" if request.query_params.get("lang") == "en" else "de"  # J/Q/K or B/D/K
+            svg = card_svg(request.path_params["name"], lang)
         except ValueError as exc:
             return PlainTextResponse(str(exc), status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
@@ -87,10 +89,28 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
             table, player, token = await hub.create_table(data)
         except ConfigError as exc:
             return _error(400, "config", str(exc))
-        return JSONResponse(
-            {"id": table.id, "player": player, "token": token, "url": f"/table/{table.id}"},
-            status_code=201,
-        )
+        return _made(table.id, player, token)
+
+    async def again(request: Request) -> Response:
+        data = await _body(request)
+        if isinstance(data, Response):
+            return data
+        if not isinstance(data, dict):
+            return _error(400, "malformed", "a JSON object: {moves, player}")
+        moves, player = data.get("moves", 0), data.get("player")
+        if type(moves) is not int or (player is not None and type(player) is not int):
+            return _error(400, "malformed", "'moves' is how many moves to keep, 'player' a place")
+        if not hub.may_create(request.client.host if request.client else "?"):
+            return _error(429, "rate", "too many tables created from this address: wait a minute")
+        try:
+            table, player, token = await hub.again(
+                request.path_params["id"], request.path_params["n"], moves, player
+            )
+        except KeyError:
+            return _error(404, "not_found", "no such table or finished game")
+        except ConfigError as exc:
+            return _error(400, "config", str(exc))
+        return _made(table.id, player, token)
 
     async def join(request: Request) -> Response:
         data = await _body(request, empty_ok=True)
@@ -212,6 +232,7 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
         Route("/api/tables/{id}/join", join, methods=["POST"]),
         Route("/api/tables/{id}/games", games),
         Route("/api/tables/{id}/games/{n:int}/analysis", analysis),
+        Route("/api/tables/{id}/games/{n:int}/again", again, methods=["POST"]),
         Route("/api/tables/{id}/games/{n:int}.{kind}", record),
         WebSocketRoute("/ws/{id}", socket),
         *tournament_routes(hub),  # /t/... and /api/t/...: clubs and tournaments
@@ -232,6 +253,12 @@ async def _body(request: Request, empty_ok: bool = False) -> Any:
         return json.loads(raw)
     except ValueError as exc:
         return _error(400, "malformed", f"the body is a JSON object: {exc}")
+
+
+def _made(table_id: str, player: int | None, token: str | None) -> Response:
+    """The answer to a new table: its id, the creator's place and token, its page."""
+    body = {"id": table_id, "player": player, "token": token, "url": f"/table/{table_id}"}
+    return JSONResponse(body, status_code=201)
 
 
 def _error(status: int, code: str, message: str) -> Response:

@@ -86,5 +86,44 @@ def analysis_of(json_text: str) -> dict[str, Any]:
                     "best_cards": [c.name for c in m.best_cards],
                     "loss": m.loss,
                 }
-    out["analysis"] = {"summary": summary, "could_win": could_win, "moves": moves}
+    out["analysis"] = {
+        "summary": summary,
+        "could_win": could_win,
+        "moves": moves,
+        "best_line": best_line(
+            state, moves, lost=could_win is True and not bool(state.result and state.result.won)
+        ),
+    }
     return out
+
+
+def best_line(
+    final: GameState, moves: list[dict[str, Any] | None], *, lost: bool
+) -> dict[str, Any] | None:
+    """ "Show me how I could have won": from the first card that gave value away (the
+    declarer's first, when he lost a game he could have won), the double-dummy best play to
+    the end (as :meth:`skat.ai.dds.Solver.line` plays it), move by move as ``[seat, card]``."""
+    from skat.ai.dds import Position, PositionError, solve_all
+
+    d = final.declarer
+    first = next(
+        (i for i, m in enumerate(moves) if m and m["loss"] > 0 and (not lost or m["seat"] == d)),
+        None,
+    )
+    if first is None:
+        return None
+    state = GameState(final.deal, final.rules)
+    for ev in final.history[:first]:
+        state.apply(ev.action, ev.seat)
+    try:
+        pos = Position.from_state(state)
+    except PositionError:
+        return None
+    line = []
+    while not pos.is_over:  # the solver's table is warm from the analysis
+        values = solve_all(pos)
+        best = (max if pos.to_move == pos.declarer else min)(values.values())
+        card = next(c for c, v in values.items() if v == best)
+        line.append([pos.to_move, card.name])
+        pos = pos.play(card)
+    return {"step": first, "seat": moves[first]["seat"], "moves": line}  # type: ignore[index]

@@ -38,6 +38,7 @@ from skat.server.protocol import (
     dumps,
     error_message,
     parse_message,
+    revealed,
     state_message,
 )
 from skat.server.storage import SqlStorage, StorageError
@@ -266,13 +267,50 @@ class Hub:
         the creator gets the first human place: (table, player, token)."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
-        config = TableConfig.parse(data)
+        if isinstance(data, dict) and "salt" in data:
+            raise ConfigError("salt: the server draws the deals' secret; a table cannot choose it")
+        if isinstance(data, dict) and ("deal" in data or "moves" in data):
+            raise ConfigError("deal: the server deals; play a finished game again from its history")
+        return await self._open(TableConfig.parse(data))
+
+    async def again(
+        self, table_id: str, number: int, moves: int, player: int | None
+    ) -> tuple[Table, int | None, str | None]:
+        """A new one-game table that plays finished game ``number`` of ``table_id`` again: the
+        same cards, places and computer levels, its first ``moves`` moves kept; ``player``
+        (of the old table) takes his place again.  ``KeyError``: no such table or game."""
+        old = self.rooms[table_id].table
+        if not 1 <= number <= len(old.series.records):
+            raise KeyError(number)
+        record = old.series.records[number - 1]
+        if record.deal is None or record.events is None:
+            raise ConfigError("this game was entered without its cards")
+        if not 0 <= moves < len(record.events):
+            raise ConfigError(f"moves: from 0 to {len(record.events) - 1} (the game's moves)")
+        fh, mh, rh = record.seats
+        order = [rh, fh, mh]  # the dealer first: the same seats again
+        config = TableConfig.parse(
+            {
+                "rules": str(old.config.rules),
+                "games": 1,
+                "seats": [dataclasses.asdict(old.config.seats[p]) for p in order],
+                "clock": old.config.clock,
+                "deal": str(record.deal),
+                "moves": [list(e) for e in record.events[:moves]],
+            }
+        )
+        place = order.index(player) if player in order else None
+        return await self._open(config, place)
+
+    async def _open(
+        self, config: TableConfig, place: int | None = None
+    ) -> tuple[Table, int | None, str | None]:
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table = Table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None
         if table.free_places():
-            player, token = table.claim()
+            player, token = table.claim(place if place in table.free_places() else None)
         await self._db(self.storage.create_table, table_id, config.to_dict(), table.created)
         if table.claims:
             await self._db(self.storage.save_claims, table_id, dict(table.claims))
@@ -353,6 +391,7 @@ class Hub:
                 "dealer": table.players[record.dealer],
                 "players": names,
             },
+            "dealing": revealed(table, number),
         }
         try:
             data = json_dumps(state_to_json(state, meta))

@@ -26,6 +26,13 @@ from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from skat.core.cards import CardSet
+from skat.series.commitment import (
+    GAME_SCHEME,
+    SERIES_SCHEME,
+    commitment,
+    game_nonce,
+    series_commitment,
+)
 from skat.server.table import Table
 from skat.server.visibility import cards, game_view
 
@@ -161,6 +168,54 @@ def state_message(
         "series": sheet_view(table),
         "game": game_view(state, seat) if state is not None else None,
         "last": last_game(table),
+        "dealing": dealing_view(table),
+    }
+
+
+def dealing_view(table: Table) -> dict[str, Any]:
+    """The deal commitments (:mod:`skat.series.commitment`): the series commitment, the
+    current game's commitment, and once the series is over its seed and salt.
+
+    >>> from skat.server.table import TableConfig
+    >>> t = Table("t", TableConfig.parse({"seats": ["human", "random", "random"]}, seed=2))
+    >>> d = dealing_view(t)
+    >>> d["game"], len(d["commitment"]), "seed" in d
+    (1, 64, False)
+    """
+    series = table.series
+    config = table.config
+    out: dict[str, Any] = {
+        "scheme": GAME_SCHEME,
+        "series_scheme": SERIES_SCHEME,
+        "series": series_commitment(config.salt, config.seed),
+        "game": None,
+        "commitment": None,
+    }
+    if series.is_over:
+        out["seed"], out["salt"] = config.seed, config.salt
+    else:
+        cached = table.cache.get("commitment")
+        if cached is None or cached[0] != series.number:
+            nonce = game_nonce(config.salt, series.number)
+            cached = (series.number, commitment(nonce, series.deal))
+            table.cache["commitment"] = cached
+        out["game"], out["commitment"] = cached
+    return out
+
+
+def revealed(table: Table, number: int) -> dict[str, Any] | None:
+    """What a finished game's record carries of the dealing: the commitment published
+    before it and the nonce that opens it (``None`` for a game without its deal)."""
+    r = table.series.records[number - 1]
+    if r.deal is None:
+        return None
+    config = table.config
+    nonce = game_nonce(config.salt, number)
+    return {
+        "scheme": GAME_SCHEME,
+        "commitment": commitment(nonce, r.deal),
+        "nonce": nonce,
+        "series": series_commitment(config.salt, config.seed),
     }
 
 
@@ -182,6 +237,8 @@ def last_game(table: Table) -> dict[str, Any] | None:
             "declarer": r.declarer,
             "won": r.result.won,
             "entries": list(r.entries),
+            "dealing": revealed(table, r.number),
+            "events": [list(e) for e in r.events] if r.events else [],
             "deal": {
                 "hands": [cards(CardSet(h)) for h in r.deal.hand_masks] if r.deal else None,
                 "skat": cards(CardSet(r.deal.skat_mask)) if r.deal else None,
@@ -198,6 +255,10 @@ def sheet_view(table: Table) -> dict[str, Any]:
     if cached is not None and cached[0] == len(series.records):
         return cast("dict[str, Any]", cached[1])
     rows = []
+    seeger = [0] * len(series.players)
+    if series.is_over:  # the Seeger-Fabian points of the same games, whatever the list
+        for entries in series.entries_on("seeger"):
+            seeger = [a + b for a, b in zip(seeger, entries, strict=True)]
     for r in series.records:
         res = r.result
         c = res.contract
@@ -223,11 +284,19 @@ def sheet_view(table: Table) -> dict[str, Any]:
         "turn": series.turn,
         "over": series.is_over,
         "dealer": series.dealer if not series.is_over else None,
+        "sitting": list(series.sitting) if not series.is_over else [],
         "kind": series.kind,
         "totals": list(series.totals),
         "rows": rows,
         "standings": [
-            {"place": s.place, "name": s.player, "total": s.total, "won": s.won, "lost": s.lost}
+            {
+                "place": s.place,
+                "name": s.player,
+                "total": s.total,
+                "won": s.won,
+                "lost": s.lost,
+                "seeger": seeger[series.players.index(s.player)],
+            }
             for s in series.standings()
         ]
         if series.is_over

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from skat.core.actions import Action
+from skat.core.deal import Deal
 from skat.core.errors import ErrorCode
 from skat.core.rules import Rules, RulesError
 from skat.core.state import GameState, IllegalActionError
@@ -79,6 +80,12 @@ class TableConfig:
     seats: tuple[SeatConfig, ...]
     seed: int
     clock: int = 0
+    salt: str = ""
+    """The secret of the deal commitments (:mod:`skat.series.commitment`), revealed at the end."""
+    deal: str = ""
+    """A deal played again (32 cards, Forehand's first): the first game gets these cards."""
+    moves: tuple[tuple[int, str], ...] = ()
+    """The moves of the game played again that are kept: ``(seat, action)``."""
 
     @staticmethod
     def parse(
@@ -97,7 +104,7 @@ class TableConfig:
             agents = computer_levels()
         if not isinstance(data, Mapping):
             raise ConfigError("a table configuration is a JSON object")
-        unknown = set(data) - {"rules", "games", "seats", "clock", "seed"}
+        unknown = set(data) - {"rules", "games", "seats", "clock", "seed", "salt", "deal", "moves"}
         if unknown:
             raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
         rules_text = data.get("rules", "isko")
@@ -126,7 +133,11 @@ class TableConfig:
             seed = data.get("seed", secrets.randbits(48))
         if type(seed) is not int or seed < 0:
             raise ConfigError(f"seed: a whole number >= 0, not {seed!r}")
-        return TableConfig(rules, games, tuple(seats), seed, clock)
+        salt = data.get("salt") or secrets.token_hex(16)
+        if not isinstance(salt, str) or len(salt) > 64:
+            raise ConfigError("salt: the server draws it; a text of up to 64 characters")
+        deal, moves = _again(data)
+        return TableConfig(rules, games, tuple(seats), seed, clock, salt, deal, moves)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form that :meth:`parse` reads back.
@@ -141,7 +152,34 @@ class TableConfig:
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "clock": self.clock,
             "seed": self.seed,
+            "salt": self.salt,
+            **({"deal": self.deal, "moves": [list(m) for m in self.moves]} if self.deal else {}),
         }
+
+
+def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """The ``deal`` and ``moves`` of a deal played again, checked."""
+    deal = data.get("deal") or ""
+    if not isinstance(deal, str) or len(deal) > 200:
+        raise ConfigError("deal: 32 cards, Forehand's 10, Middlehand's 10, Rearhand's 10, skat 2")
+    if deal:
+        try:
+            Deal.parse(deal)
+        except ValueError as exc:
+            raise ConfigError(f"deal: {exc}") from None
+    raw = data.get("moves", [])
+    if not isinstance(raw, list) or len(raw) > 100:
+        raise ConfigError("moves: a list of [seat, action]")
+    moves = []
+    for i, m in enumerate(raw):
+        if not (
+            isinstance(m, list) and len(m) == 2 and m[0] in (0, 1, 2) and isinstance(m[1], str)
+        ):
+            raise ConfigError(f"moves[{i}]: [seat 0-2, action text]")
+        moves.append((int(m[0]), m[1]))
+    if moves and not deal:
+        raise ConfigError("moves: only with the deal they were made on")
+    return deal, tuple(moves)
 
 
 def computer_levels() -> list[str]:
@@ -212,8 +250,18 @@ class Table:
         except (SeriesError, SeatingError) as exc:
             raise ConfigError(str(exc)) from None
         self.rules_text = str(self.config.rules)
+        if self.config.deal:
+            self.series.deal_next(Deal.parse(self.config.deal))
         if not self.series.is_over:
             self.series.next_game()
+        for i, (seat, text) in enumerate(self.config.moves):  # a deal played again
+            player = self.series.seats[seat]
+            try:
+                self.apply(player, self.check(player, text, self.counter))
+            except ActionRefused as exc:
+                raise ConfigError(f"moves[{i}] ({text!r}): {exc.message}") from None
+            if self.finished_games:
+                raise ConfigError("moves: the game is over after them; keep fewer")
 
     # ------------------------------------------------------------------ places
 

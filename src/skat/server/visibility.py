@@ -142,6 +142,11 @@ def _declaration(o: DeclarationOption) -> dict[str, Any]:
         "value": o.value,
         "estimate": o.estimate,
         "below_bid": o.below_bid,
+        "game": c.game_type.letter,  # the page's staged choice: game, then announcements
+        "hand": c.hand,
+        "schneider": c.schneider_announced,
+        "schwarz": c.schwarz_announced,
+        "ouvert": c.ouvert,
     }
 
 

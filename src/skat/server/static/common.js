@@ -54,6 +54,58 @@ const WORDS = {
   },
 };
 
+// The words added for the table's declaration, accessibility, settings and learning: [German, English]
+const MORE_WORDS = {
+  cardPoints: ["Augen", "card points"],
+  downloadJson: ["JSON herunterladen", "Download JSON"],
+  downloadIss: ["ISS herunterladen", "Download ISS"],
+  playHand: ["Hand spielen", "Play Hand"],
+  chooseGame: ["Spiel wählen", "Choose the game"],
+  announcements: ["Ansagen", "Announcements"],
+  noAnnounce: ["keine Ansage", "no announcement"],
+  schneiderA: ["Schneider angesagt", "Schneider announced"],
+  schwarzA: ["Schwarz angesagt", "Schwarz announced"],
+  ouvertA: ["Ouvert (offen, Schwarz)", "Ouvert (open, Schwarz)"],
+  ouvertN: ["Ouvert (offen)", "Ouvert (open)"],
+  playIt: ["Spielen", "Play"],
+  valueWord: ["Wert", "value"],
+  back: ["Zurück", "Back"],
+  thinks: ["denkt nach …", "is thinking …"],
+  trickWord: ["Stich", "Trick"],
+  cardBack: ["verdeckte Karte", "face-down card"],
+  takesTrick: ["bekommt den Stich", "takes the trick"],
+  yourTurnSay: ["Du bist dran", "Your turn"],
+  seeger: ["Seeger-Fabian", "Seeger-Fabian"],
+  display: ["Darstellung", "Display"],
+  themeNormal: ["Normal", "Normal"],
+  themeLarge: ["Große Schrift", "Large print"],
+  themeContrast: ["Hoher Kontrast", "High contrast"],
+  sound: ["Töne", "Sounds"],
+  pause: ["Pause nach dem Stich (ms)", "Pause after a trick (ms)"],
+  settings: ["Einstellungen", "Settings"],
+  sitsOutNow: ["setzt aus", "sits out"],
+  level_random: ["Zufall", "random"],
+  level_heuristic: ["Regelspieler", "rule player"],
+  level_pimc: ["Stark (PIMC)", "strong (PIMC)"],
+  "level_pimc-easy": ["Leicht (PIMC)", "easy (PIMC)"],
+  "level_pimc-medium": ["Mittel (PIMC)", "medium (PIMC)"],
+  "level_pimc-hard": ["Schwer (PIMC)", "hard (PIMC)"],
+  "level_pimc-expert": ["Experte (PIMC)", "expert (PIMC)"],
+  computer: ["Computer", "Computer"],
+  commitment: ["Kartenverteilung festgelegt (sha256)", "Deal committed (sha256)"],
+  reveal: ["Geheimwert (nonce)", "Secret (nonce)"],
+  verifyHow: ["Prüfen mit: skat verify <Spiel>.json", "Check with: skat verify <game>.json"],
+  playAgain: ["Dieses Spiel nochmal spielen", "Play this deal again"],
+  howWin: ["Wie hätte ich gewinnen können?", "How could I have won?"],
+  fromHere: ["Ab hier nochmal spielen", "Play again from here"],
+  bestFrom: ["Bestes Spiel aller Seiten (alle Karten offen) ab Zug", "Best play by everyone (all cards open) from move"],
+  dealCards: ["Karten", "Cards"],
+  cardsTable: ["Tisch", "Table"],
+  handOf: ["Hand von", "Hand of"],
+  declarerPts: ["Augen des Alleinspielers", "declarer's card points"],
+};
+for (const [key, [de, en]] of Object.entries(MORE_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
+
 function lang() {
   const stored = localStorage.getItem("skat.lang");
   if (stored === "de" || stored === "en") return stored;
@@ -95,7 +147,83 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function cardImg(name, extra = {}) {
-  return el("img", { src: `/cards/${name || "back"}.svg`, alt: name ? cardName(name) : "card", "data-card": name || "back", ...extra });
+  // the corner letters follow the language: J/Q/K in English, B/D/K in German
+  return el("img", { src: `/cards/${name || "back"}.svg${name && lang() === "en" ? "?lang=en" : ""}`,
+    alt: name ? cardName(name) : t("cardBack"), "data-card": name || "back", ...extra });
+}
+
+function levelName(kind) {  // a computer level in words
+  return kind === "human" ? t("human") : `${t("computer")}: ${t(`level_${kind}`)}`;
+}
+
+// ------------------------------------------------------------------ settings: theme, sound, pause
+
+const SETTINGS_KEY = "skat.settings";
+
+function settings() {
+  let s = {};
+  try { s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { s = {}; }
+  return { theme: s.theme || "normal", sound: s.sound === true, pause: Number.isFinite(s.pause) ? s.pause : 1200 };
+}
+
+function saveSettings(change) {
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify({ ...settings(), ...change }));
+  applyTheme();
+}
+
+function applyTheme() {
+  const theme = settings().theme;
+  document.body.classList.toggle("theme-large", theme === "large");
+  document.body.classList.toggle("theme-contrast", theme === "contrast");
+}
+
+function settingsBox(container, extra = true) {
+  // display theme (normal, large print, high contrast); on the table also sounds and the pause
+  const s = settings();
+  const theme = el("select", { id: "theme", "aria-label": t("display") },
+    ...["normal", "large", "contrast"].map((v) => el("option", { value: v, text: t(`theme${v[0].toUpperCase()}${v.slice(1)}`) })));
+  theme.value = s.theme;
+  theme.addEventListener("change", () => saveSettings({ theme: theme.value }));
+  const parts = [theme];
+  if (extra) {
+    const sound = el("input", { type: "checkbox", id: "sound" });
+    sound.checked = s.sound;
+    sound.addEventListener("change", () => saveSettings({ sound: sound.checked }));
+    const pause = el("input", { type: "number", id: "pause", min: "0", max: "5000", step: "100", value: String(s.pause), style: "width:5.5rem" });
+    pause.addEventListener("change", () => saveSettings({ pause: Math.max(0, Math.min(5000, Number(pause.value) || 0)) }));
+    parts.push(el("label", { class: "inline" }, sound, el("span", { text: t("sound") })),
+      el("label", { class: "inline" }, el("span", { text: t("pause") }), pause));
+  }
+  container.replaceChildren(el("details", { class: "settings" }, el("summary", { text: t("settings") }),
+    el("div", { class: "settings-body" }, ...parts)));
+  applyTheme();
+}
+
+let audio = null;
+
+function beep(kind) {
+  // optional sounds (off by default), made with WebAudio: no sound files
+  if (!settings().sound) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    const tone = { card: 440, trick: 330, turn: 660, result: 523 }[kind] || 440;
+    osc.frequency.value = tone;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.18);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.2);
+  } catch { /* no audio: silence */ }
+}
+
+function say(text) {
+  // the ARIA live region: every event is read out by screen readers
+  const node = document.getElementById("live");
+  if (!node || !text) return;
+  const line = el("div", { text });
+  node.append(line);
+  while (node.childNodes.length > 8) node.firstChild.remove();
 }
 
 const SUIT_NAMES = { de: { C: "Kreuz", S: "Pik", H: "Herz", D: "Karo" }, en: { C: "Clubs", S: "Spades", H: "Hearts", D: "Diamonds" } };
@@ -128,3 +256,14 @@ async function api(path, body) {
 }
 
 function tokenKey(tableId) { return `skat.token.${tableId}`; }
+
+async function playAgain(tableId, number, moves) {
+  // a new table with the same cards, places and computer levels, the first ``moves`` kept
+  let mine = null;
+  try { mine = JSON.parse(localStorage.getItem(tokenKey(tableId)) || "null"); } catch { mine = null; }
+  try {
+    const made = await api(`/api/tables/${tableId}/games/${number}/again`, { moves, player: mine ? mine.player : null });
+    if (made.token) localStorage.setItem(tokenKey(made.id), JSON.stringify({ token: made.token, player: made.player }));
+    location.href = made.url;
+  } catch (e) { toast(e.message); }
+}

@@ -30,7 +30,7 @@ function render() {
     el("strong", { text: `${playerName(seat)} · ${roleName(seat)}${step.declarer === seat ? " ★" : ""}` }),
     ...cards.map((c) => cardImg(c)))),
   el("div", { class: "row" }, el("strong", { text: `${t("skatWord")}:` }), ...(step.skat || []).map((c) => cardImg(c)),
-    step.trick.length ? el("strong", { text: ` · Stich:` }) : null, ...step.trick.map((c) => cardImg(c))));
+    step.trick.length ? el("strong", { text: ` · ${t("trickWord")}:` }) : null, ...step.trick.map((c) => cardImg(c))));
   document.getElementById("now").textContent =
     `${at}/${H.steps.length - 1} · ${moveText(at)} · ${t("points")} ${step.points[0]}:${step.points[1]}`;
   const m = H.analysis && at > 0 ? H.analysis.moves[at - 1] : null;
@@ -51,7 +51,34 @@ function drawMoves() {
   }));
 }
 
+function downloads() {  // drawn again on every language change
+  document.getElementById("downloads").replaceChildren(
+    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: t("downloadJson") }), " · ",
+    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("downloadIss") }), " · ",
+    el("a", { href: `/table/${TABLE}`, text: t("sheet") }), " · ",
+    el("button", { id: "again", text: t("fromHere"), onclick: () => playAgain(TABLE, NUMBER, Math.min(at, H ? H.steps.length - 2 : 0)) }));
+}
+
+function drawBestLine() {
+  // "how could I have won": from the first card that gave value away, the best play of all
+  // (every card open, double-dummy) to the end, move by move
+  const box = document.getElementById("best-line");
+  const best = H && H.analysis ? H.analysis.best_line : null;
+  if (!best) { box.hidden = true; return; }
+  box.hidden = false;
+  const button = el("button", { id: "how-win", class: "primary", text: t("howWin"),
+    onclick: () => { at = best.step; render(); list.hidden = false; list.focus(); } });
+  const list = el("ol", { class: "moves", id: "best-moves", tabindex: "0", "aria-label": t("howWin") },
+    ...best.moves.map(([seat, card]) => el("li", { text: `${playerName(seat)}: ${cardName(card)}` })));
+  list.hidden = location.hash !== "#best";
+  box.replaceChildren(el("h2", { text: t("howWin") }),
+    el("p", { class: "muted", text: `${t("bestFrom")} ${best.step}: ${playerName(best.seat)}` }), button, list);
+}
+
 function translate() {
+  downloads();
+  settingsBox(document.getElementById("settings"), false);
+  document.getElementById("slider").setAttribute("aria-label", t("log"));
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   for (const [id, key] of [["first", "start"], ["prev", "prev"], ["next", "nextMove"], ["last", "end"]]) document.getElementById(id).textContent = t(key);
   if (!H) return;
@@ -59,6 +86,7 @@ function translate() {
   const verdict = a && a.could_win !== null ? (a.could_win ? t("couldWin") : t("couldNot")) : "";
   document.getElementById("summary").textContent = `${H.result ? H.result[`text_${lang()}`] : ""} ${verdict ? `· ${t("analysis")}: ${verdict}` : ""}`;
   drawMoves();
+  drawBestLine();
   render();
 }
 
@@ -66,10 +94,6 @@ async function start() {
   langSwitch(document.getElementById("lang"));
   document.addEventListener("langchange", translate);
   document.getElementById("info").textContent = `${TABLE} · ${t("game")} ${NUMBER}`;
-  document.getElementById("downloads").replaceChildren(
-    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: `${t("download")} JSON` }), " · ",
-    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: `${t("download")} ISS` }), " · ",
-    el("a", { href: `/table/${TABLE}`, text: t("sheet") }));
   translate();
   document.getElementById("summary").textContent = t("loading");
   try {
@@ -90,6 +114,7 @@ async function start() {
     if (e.key === "ArrowLeft") document.getElementById("prev").click();
   });
   translate();
+  if (location.hash === "#best" && H.analysis && H.analysis.best_line) { at = H.analysis.best_line.step; render(); }
 }
 
 start();

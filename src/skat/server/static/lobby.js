@@ -11,9 +11,11 @@ function translate() {
 function seatRow(i, kind, name) {
   const select = el("select", { name: `kind${i}`, id: `kind${i}` });
   select.append(el("option", { value: "human", text: t("human") }));
-  for (const c of OPTIONS.computers) select.append(el("option", { value: c, text: `Computer: ${c}` }));
+  for (const c of OPTIONS.computers) select.append(el("option", { value: c, text: levelName(c) }));
   select.value = kind;
   const input = el("input", { name: `name${i}`, id: `name${i}`, placeholder: `${t("name")} ${i + 1}`, value: name || "", maxlength: "40" });
+  select.setAttribute("aria-label", `${t("seat")} ${i + 1}`);
+  input.setAttribute("aria-label", `${t("name")} ${i + 1}`);
   return el("label", {}, el("span", { text: `${t("seat")} ${i + 1}` }), select, input);
 }
 
@@ -65,7 +67,7 @@ async function join(id) {
 }
 
 function tableRow(s) {
-  const names = s.players.map((p) => `${p.name}${p.kind === "human" ? "" : ` (${p.kind})`}`).join(", ");
+  const names = s.players.map((p) => `${p.name}${p.kind === "human" ? "" : ` (${t(`level_${p.kind}`)})`}`).join(", ");
   const mine = localStorage.getItem(tokenKey(s.id));
   const actions = el("td");
   if (!s.over) {
@@ -93,13 +95,14 @@ async function refresh() {
     const rows = data.tables.filter((s) => s.over === over);
     const box = document.getElementById(id);
     if (!rows.length) { box.replaceChildren(el("p", { class: "muted", text: t("none") })); continue; }
-    const head = el("tr", {}, ...["", t("players"), t("rules"), t("played"), "", ""].map((h) => el("th", { text: h })));
+    const head = el("tr", {}, ...["#", t("players"), t("rules"), t("played"), t("free"), t("open")].map((h) => el("th", { text: h })));
     box.replaceChildren(el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows.map(tableRow))));
   }
 }
 
 async function start() {
   langSwitch(document.getElementById("lang"));
+  settingsBox(document.getElementById("settings"), false);
   try { OPTIONS = await api("/api/options"); } catch { /* the defaults */ }
   const preset = document.getElementById("preset");
   for (const p of OPTIONS.presets) preset.append(el("option", { value: p, text: p }));
@@ -107,7 +110,7 @@ async function start() {
   drawSeats();
   document.getElementById("four").addEventListener("change", drawSeats);
   document.getElementById("create").addEventListener("submit", create);
-  document.addEventListener("langchange", () => { translate(); drawSeats(); refresh(); });
+  document.addEventListener("langchange", () => { translate(); drawSeats(); refresh(); settingsBox(document.getElementById("settings"), false); });
   refresh();
   setInterval(refresh, 5000);
 }

@@ -8,6 +8,10 @@ let pending = false;     // an action was sent and is not answered yet
 let picked = [];         // cards chosen to put away
 let backoff = 500;
 let receivedAt = 0;
+let prev = null;         // the state before the latest: what changed is announced
+let decl = { key: "", hand: false, game: null };  // the staged declaration
+let held = null;         // a completed trick shown for a moment: {trick, number, until}
+let shownTrick = [];     // the cards of the trick drawn last (a new one slides in)
 
 function stored() {
   try { return JSON.parse(localStorage.getItem(tokenKey(TABLE)) || "null"); } catch { return null; }
@@ -45,7 +49,11 @@ function receive(msg) {
     receivedAt = Date.now();
     pending = false;
     if (!S.game || S.game.phase !== "discard" && S.game.phase !== "push_discard") picked = [];
+    const key = S.game ? `${S.series.number}:${S.game.phase}` : "";
+    if (key !== decl.key) decl = { key, hand: false, game: null };
     setConn(t("online"), false);
+    announce(prev, S);
+    prev = S;
     render();
   } else if (msg.type === "error") {
     pending = false;
@@ -63,6 +71,51 @@ function send(action) {
   pending = true;
   ws.send(JSON.stringify({ type: "act", action, counter: S.counter }));
   render();
+}
+
+// ------------------------------------------------------------------ the live region
+
+function mineNow(state) { return !!(state && state.game && state.game.legal.length); }
+
+function announce(old, now) {
+  // every event in words for screen readers (the #live region), and the optional sounds
+  const g = now.game;
+  const sameGame = old && old.game && g && old.series.number === now.series.number;
+  if (now.last && (!old || !old.last || old.last.number !== now.last.number)) {
+    if (old && old.game && old.series.number === now.last.number) {
+      for (const [s, a] of now.last.events.slice(old.game.history.length)) say(spokenIn(old, s, a));
+    }
+    if (old) { say(`${t("result")}: ${now.last[`text_${lang()}`]}`); beep("result"); }
+  }
+  if (!g) { if (old && old.game) say(t("seriesOver")); return; }
+  if (!sameGame) {
+    const dealer = now.players[now.series.dealer];
+    say(`${t("game")} ${now.series.number}: ${now.seat !== null ? roleName(now.seat) : t("spectator")} · ${t("dealer")} ${dealer ? dealer.name : ""}`);
+    if (now.seat !== null && g.hand) say(`${t("handOf")} ${now.players[now.you].name}: ${g.hand.map(cardName).join(", ")}`);
+  } else {
+    for (const [s, a] of g.history.slice(old.game.history.length)) {
+      say(spoken(s, a));
+      if (a && isCard(a)) beep("card");
+    }
+    if (g.tricks.length > old.game.tricks.length) {
+      const lt = g.tricks[g.tricks.length - 1];
+      say(`${seatName(lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
+      beep("trick");
+      const pause = settings().pause;
+      if (pause > 0) {
+        held = { trick: lt, number: g.tricks.length, until: Date.now() + pause };
+        setTimeout(render, pause + 20);
+        setTimeout(render, pause + 420);
+      }
+    }
+  }
+  if (mineNow(now) && (!mineNow(old) || !sameGame || old.game.phase !== g.phase)) { say(t("yourTurnSay")); beep("turn"); }
+}
+
+function spokenIn(state, seat, action) {
+  const keep = S;
+  S = state;
+  try { return spoken(seat, action); } finally { S = keep; }
 }
 
 // ------------------------------------------------------------------ helpers
@@ -145,8 +198,32 @@ function lastCall(seat) {
 
 // ------------------------------------------------------------------ rendering
 
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  if (a.id) return `#${a.id}`;
+  for (const attr of ["data-card", "data-action", "data-game"]) {
+    const v = a.getAttribute(attr);
+    if (v) return `${a.tagName.toLowerCase()}[${attr}="${v}"]`;
+  }
+  return null;
+}
+
 function render() {
   if (!S) return;
+  const focused = focusKey();
+  const wasBody = !document.activeElement || document.activeElement === document.body;
+  draw();
+  // keyboard play: keep the focus where it was; on one's turn put it on the first choice
+  const again = focused ? document.querySelector(focused) : null;
+  if (again && !again.disabled && again.getAttribute("aria-disabled") !== "true") again.focus();
+  else if ((focused || wasBody) && !document.querySelector("#overlay .dialog") && mineNow(S) && !pending) {
+    const first = document.querySelector("#actions button.primary:not([disabled]), #hand .card.legal, #actions button:not([disabled])");
+    if (first) first.focus();
+  }
+}
+
+function draw() {
   renderHeader();
   if (!S.game) { renderSeriesEnd(); return; }
   renderOpponent("opp-left", (base() + 1) % 3);
@@ -161,8 +238,11 @@ function render() {
 function renderHeader() {
   const sr = S.series;
   const you = S.you === null ? t("spectator") : S.players[S.you].name;
-  document.getElementById("info").textContent =
-    `${TABLE} · ${S.rules} · ${t("game")} ${sr.over ? sr.rows.length : sr.number} (${sr.turn}/${sr.planned}) · ${you}`;
+  const out = (sr.sitting || []).map((i) => `${S.players[i].name} ${t("sitsOutNow")}`);
+  const info = [`${t("game")} ${sr.over ? sr.rows.length : sr.number} (${sr.turn}/${sr.planned})`, you, ...out];
+  document.getElementById("info").textContent = info.join(" · ");
+  document.getElementById("info").title = `${TABLE} · ${S.rules}`;
+  document.title = `Skat – ${info.join(" · ")}`;
   const join = document.getElementById("join");
   const free = S.players.some((p) => p.kind === "human" && !p.claimed);
   join.hidden = !(S.you === null && free && !sr.over);
@@ -178,18 +258,52 @@ function renderOpponent(id, seat) {
   box.dataset.seat = seat;
   const who = el("div", { class: "who" },
     el("span", { class: `dot ${p.online || p.kind !== "human" ? "on" : ""}` }),
-    el("span", { text: p.name + (p.kind === "human" ? "" : ` (${p.kind})`) }),
-    g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null);
-  const role = el("div", { class: "role", text: roleName(seat) });
+    el("span", { text: p.name }),
+    g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null,
+    dealerBadge(seat));
+  const kind = p.kind === "human" ? "" : ` · ${t(`level_${p.kind}`)}`;
+  const role = el("div", { class: "role", text: `${roleName(seat)}${kind}` });
   const parts = [who, role];
+  const th = thinking(seat);
+  if (th) parts.push(th);
   const call = lastCall(seat);
   if (call) parts.push(el("div", { class: "said", text: call }));
   let open = null;
   if (g.open_hand && g.declarer === seat) open = g.open_hand;
   if (g.claimer_hand && g.claimer === seat) open = g.claimer_hand;
   if (open) parts.push(el("div", { class: "open-cards" }, ...sortCards(open, g.contract).map((c) => cardImg(c))));
-  else parts.push(el("div", { class: "backs" }, ...Array.from({ length: handCount(seat) }, () => cardImg(null))));
+  else {
+    const n = handCount(seat);
+    parts.push(el("div", { class: "backs", role: "img", "aria-label": `${n} ${t("cardBack")}` },
+      ...Array.from({ length: n }, () => cardImg(null, { alt: "" }))));
+  }
+  box.setAttribute("aria-label", `${p.name}, ${roleName(seat)}`);
+  box.setAttribute("role", "region");
   box.replaceChildren(...parts);
+}
+
+function thinking(seat) {  // a visible sign while a computer player chooses his move
+  const g = S.game, p = playerAt(seat);
+  if (g.to_move !== seat || p.kind === "human" || g.phase === "done") return null;
+  return el("div", { class: "thinking", text: `${p.name} ${t("thinks")}` });
+}
+
+function dealerBadge(seat) {
+  // the dealer: Rearhand at a 3-table (at a 4-table he sits out and the header says so)
+  return S.seats[seat] === S.series.dealer ? el("span", { class: "badge dealer", title: t("dealer"), text: t("dealer") }) : null;
+}
+
+function progressText() {
+  // the running trick count and the declarer's card points in the tricks he took
+  const g = S.game;
+  if (g.phase !== "play" && g.phase !== "answer") return "";
+  const n = Math.min(g.tricks.length + 1, 10);
+  let text = `${t("trickWord")} ${n}/10`;
+  if (g.declarer !== null && g.declarer !== undefined) {
+    const pts = g.tricks.filter((x) => x.winner === g.declarer).reduce((a, x) => a + x.points, 0);
+    text += ` · ${seatName(g.declarer)}: ${pts} ${t("cardPoints")}`;
+  }
+  return text;
 }
 
 function trickPos(seat) {
@@ -213,18 +327,25 @@ function renderCenter() {
   const g = S.game;
   const box = document.getElementById("center");
   const parts = [el("div", { class: "status", id: "status", text: statusText() })];
+  const progress = progressText();
+  if (progress) parts.push(el("div", { class: "progress", id: "progress", text: progress }));
   if (g.phase === "play" || g.phase === "answer" && g.tricks.length + g.trick.length > 0) {
-    const trick = el("div", { class: "trick", id: "trick" });
-    let cards = g.trick, leader = g.trick_leader, faded = false;
-    if (!cards.length && g.tricks.length) {
-      const last = g.tricks[g.tricks.length - 1];
-      cards = last.cards; leader = last.leader; faded = true;
+    const trick = el("div", { class: "trick", id: "trick", role: "img" });
+    let cards = g.trick, leader = g.trick_leader, collect = null;
+    const now = Date.now();
+    if (held && held.number === g.tricks.length && now < held.until + 400) {
+      cards = held.trick.cards; leader = held.trick.leader;  // a short look at the full trick,
+      if (now >= held.until) collect = trickPos(held.trick.winner);  // then it goes to its winner
     }
     cards.forEach((c, i) => {
-      const img = cardImg(c, { class: trickPos((leader + i) % 3) });
-      if (faded) img.style.opacity = ".55";
+      const pos = trickPos((leader + i) % 3);
+      const img = cardImg(c, { class: pos });
+      if (collect) img.classList.add("collect", `to-${collect}`);
+      else if (!shownTrick.includes(c)) img.classList.add("enter");
       trick.append(img);
     });
+    shownTrick = [...cards];
+    trick.setAttribute("aria-label", cards.length ? cards.map(cardName).join(", ") : t("trickWord"));
     parts.push(trick);
   } else if (["bidding", "skat", "push"].includes(g.phase)) {
     parts.push(el("div", { class: "skat", id: "skat" }, cardImg(g.skat ? g.skat[0] : null), cardImg(g.skat ? g.skat[1] : null)));
@@ -248,7 +369,8 @@ function renderMe() {
       el("div", { class: "who" }, el("span", { text: `${p.name} · ${roleName(seat)}${sitting}` }),
         g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null),
       el("div", { class: "hand" }, ...(open ? sortCards(open, g.contract).map((c) => cardImg(c))
-        : Array.from({ length: handCount(seat) }, () => cardImg(null)))));
+        : Array.from({ length: handCount(seat) }, () => cardImg(null)))),
+      thinking(seat));
     return;
   }
   const me = S.players[S.you];
@@ -256,7 +378,7 @@ function renderMe() {
   const choosing = (g.phase === "discard" || g.phase === "push_discard") && g.legal.length > 0;
   const hand = el("div", { class: "hand", id: "hand" });
   for (const c of sortCards(g.hand, g.contract)) {
-    const b = el("button", { class: "card", "data-card": c, title: cardName(c) }, cardImg(c));
+    const b = el("button", { class: "card", "data-card": c, title: cardName(c), "aria-label": cardName(c) }, cardImg(c, { alt: "" }));
     if (legalCards.has(c) && !pending) {
       b.classList.add("legal");
       b.addEventListener("click", () => send(c));
@@ -267,17 +389,19 @@ function renderMe() {
         picked = picked.includes(c) ? picked.filter((x) => x !== c) : [...picked, c].slice(-2);
         render();
       });
-    } else if (legalCards.size) {
-      b.classList.add("dim");
-      b.disabled = true;
-    } else {
-      b.disabled = true;
+    } else {  // still reachable by keyboard, so the hand can be read; nothing happens on a click
+      if (legalCards.size) b.classList.add("dim");
+      b.setAttribute("aria-disabled", "true");
     }
+    if (picked.includes(c)) b.setAttribute("aria-pressed", "true");
+    else if (choosing) b.setAttribute("aria-pressed", "false");
     hand.append(b);
   }
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", `${t("handOf")} ${me.name}`);
   box.replaceChildren(
     el("div", { class: "who" }, el("span", { text: `${me.name} · ${roleName(S.seat)}` }),
-      g.declarer === S.seat ? el("span", { class: "badge", text: t("declarer") }) : null),
+      g.declarer === S.seat ? el("span", { class: "badge", text: t("declarer") }) : null, dealerBadge(S.seat)),
     hand);
 }
 
@@ -297,7 +421,7 @@ function renderActions() {
       if (bids.length) {
         parts.push(el("span", { class: "label", text: t("bid") }), button(bids[0], "primary"));
         if (bids.length > 1) {
-          const select = el("select", { id: "jump" }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
+          const select = el("select", { id: "jump", "aria-label": t("jumpTo") }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
           parts.push(select, el("button", { text: t("jumpTo"), disabled: pending, onclick: () => send(select.value) }));
         }
       }
@@ -307,22 +431,10 @@ function renderActions() {
     parts.push(el("span", { class: "label", text: t("selectTwo") }),
       el("button", { class: "primary", id: "discard", text: t("discard"), disabled: picked.length !== 2 || pending, onclick: () => send(picked.join(".")) }));
   } else if (legal.length) {
-    const decl = legal.filter((a) => (g.declarations || []).some((d) => d.action === a));
-    const other = legal.filter((a) => !decl.includes(a));
-    for (const a of other) parts.push(button(a, a === "s" || a === "y" ? "primary" : ""));
-    if (decl.length) {
-      parts.push(el("div", { class: "label", style: "width:100%;text-align:center", text: t("declare") }));
-      const grid = el("div", { class: "decl", id: "declarations" });
-      for (const d of g.declarations) {
-        const short = d.below_bid > 0;  // the core says: an overbid unless the game turns out higher
-        const title = [d.estimate ? t("estimate") : "", short ? t("belowBid") : ""].filter(Boolean).join("; ");
-        grid.append(el("button", {
-          "data-action": d.action, class: short ? "short" : "", title: title || undefined, disabled: pending,
-          onclick: () => { if (!short || confirm(`${d[lang()]} (${d.value} < ${g.bid}): ${t("declareAnyway")}`)) send(d.action); },
-        }, el("span", { text: d[lang()] }), el("span", { class: "val", text: `${d.estimate ? "≈ " : ""}${d.value}` })));
-      }
-      parts.push(grid);
-    }
+    const offered = (g.declarations || []).filter((d) => legal.includes(d.action));
+    const other = legal.filter((a) => !offered.some((d) => d.action === a));
+    if (offered.length) parts.push(...declarationSteps(offered, other));
+    else for (const a of other) parts.push(button(a, a === "s" || a === "y" ? "primary" : ""));
   }
   for (const a of g.end_actions || []) {
     const b = button(a, a.startsWith("RE.") ? "danger" : "");
@@ -330,6 +442,78 @@ function renderActions() {
     parts.push(b);
   }
   box.replaceChildren(...parts);
+}
+
+// The declaration, the way players know it: pick up the skat or play Hand first, then the
+// game, then the announcements the rules allow (the declarations the server sent, from the
+// core), the value shown, and one button that declares.
+function declarationSteps(offered, other) {
+  const g = S.game;
+  const parts = [];
+  const handOnly = offered.filter((d) => d.hand);
+  if (other.includes("s") && !decl.hand) {
+    for (const a of other) parts.push(button(a, a === "s" ? "primary" : ""));
+    if (handOnly.length) {
+      parts.push(el("button", { id: "hand-choice", text: t("playHand"), disabled: pending,
+        onclick: () => { decl.hand = true; render(); } }));
+    }
+    return parts;
+  }
+  for (const a of other.filter((x) => x !== "s")) parts.push(button(a));
+  const choices = other.includes("s") ? handOnly : offered;
+  const games = [...new Set(choices.map((d) => d.game))];
+  const base = (letter) => choices.filter((d) => d.game === letter)[0];  // the plainest: no announcement
+  const step = el("div", { class: "decl-step", id: "declarations", role: "group", "aria-label": t("chooseGame") },
+    el("div", { class: "label", text: `${t("chooseGame")}${decl.hand ? ` (${t("handWord")})` : ""}` }));
+  const row = el("div", { class: "decl-games", id: "games" });
+  for (const letter of games) {
+    const d = base(letter);
+    const short = d.below_bid > 0;
+    row.append(el("button", {
+      "data-game": letter, "data-action": d.action, class: `${short ? "short" : ""} ${decl.game === letter ? "on" : ""}`,
+      "aria-pressed": decl.game === letter ? "true" : "false", disabled: pending,
+      title: [d.estimate ? t("estimate") : "", short ? t("belowBid") : ""].filter(Boolean).join("; ") || undefined,
+      onclick: () => { decl.game = letter; decl.action = d.action; render(); },
+    }, el("span", { text: gameWord(letter) }), el("span", { class: "val", text: `${d.estimate ? "≈ " : ""}${d.value}` })));
+  }
+  step.append(row);
+  if (decl.game) {
+    const options = choices.filter((d) => d.game === decl.game);
+    if (!options.some((d) => d.action === decl.action)) decl.action = options[0].action;
+    if (options.length > 1) {
+      const set = el("fieldset", { class: "announce", id: "announce" }, el("legend", { text: t("announcements") }));
+      for (const d of options) {
+        const input = el("input", { type: "radio", name: "announce", value: d.action, "data-action": d.action });
+        input.checked = d.action === decl.action;
+        input.addEventListener("change", () => { decl.action = d.action; render(); });
+        set.append(el("label", { class: "inline" }, input, el("span", { text: `${announceWord(d)} · ${d.estimate ? "≈ " : ""}${d.value}` })));
+      }
+      step.append(set);
+    }
+    const d = options.find((x) => x.action === decl.action);
+    const short = d.below_bid > 0;
+    step.append(el("div", { class: `decl-sum ${short ? "lost" : ""}`, id: "decl-sum",
+      text: `${d[lang()]} · ${t("valueWord")} ${d.estimate ? "≈ " : ""}${d.value}${short ? ` < ${g.bid}: ${t("belowBid")}` : ""}` }));
+    step.append(el("div", { class: "decl-confirm" },
+      el("button", { class: `primary ${short ? "danger" : ""}`, id: "confirm-declare", "data-confirm": d.action, disabled: pending,
+        text: `${t("playIt")}: ${d[lang()]} (${d.value})`, onclick: () => send(d.action) }),
+      decl.hand ? el("button", { id: "decl-back", text: t("back"), onclick: () => { decl = { ...decl, hand: false, game: null }; render(); } }) : null));
+  }
+  parts.push(step);
+  return parts;
+}
+
+function gameWord(letter) {
+  if (letter === "G") return lang() === "de" ? "Grand" : "Grand";
+  if (letter === "N") return "Null";
+  return SUIT_NAMES[lang()][letter];
+}
+
+function announceWord(d) {
+  if (d.ouvert) return d.game === "N" ? t("ouvertN") : t("ouvertA");
+  if (d.schwarz) return t("schwarzA");
+  if (d.schneider) return t("schneiderA");
+  return t("noAnnounce");
 }
 
 function renderSide() {
@@ -347,8 +531,8 @@ function renderSide() {
 
 function renderSheet(box) {
   const sr = S.series;
-  const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("game") }),
-    ...S.players.map((p) => el("th", { class: "num", text: p.name, title: p.name })));
+  const head = el("tr", {}, el("th", { text: "#", scope: "col" }), el("th", { text: t("game"), scope: "col" }),
+    ...S.players.map((p) => el("th", { class: "num name", text: p.name, title: p.name, scope: "col" })));
   // compact enough for the side panel: the declarer and the running totals on a second, small line
   const rows = sr.rows.map((r) => el("tr", {},
     el("td", { text: String(r.number) }),
@@ -358,8 +542,14 @@ function renderSheet(box) {
       el("span", { text: e ? `${e > 0 ? "+" : ""}${e}` : "" }),
       e ? el("small", { class: "sub", text: String(r.totals[i]) }) : null))));
   const total = el("tr", {}, el("th", {}), el("th", { text: t("total") }), ...sr.totals.map((x) => el("th", { class: "num", text: String(x) })));
+  const dealing = S.dealing;
+  const proof = dealing ? el("p", { class: "muted commit", id: "commitment" },
+    el("span", { text: `${t("commitment")}${dealing.game ? ` (${t("game")} ${dealing.game})` : ""}: ` }),
+    el("code", { title: dealing.commitment || dealing.series, text: (dealing.commitment || dealing.series).slice(0, 16) + "…" }),
+    dealing.seed !== undefined ? el("span", { text: ` · seed ${dealing.seed} · salt ${dealing.salt}` }) : null) : null;
   box.replaceChildren(el("h3", { text: t("sheet") }),
-    el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)));
+    el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)),
+    proof);
 }
 
 function seenKey() { return `skat.seen.${TABLE}`; }
@@ -373,16 +563,25 @@ function renderOverlay() {
     el("div", { class: "muted", text: `${S.players[last.seats[seat]].name} · ${roleName(seat)}` }),
     el("div", { class: "hands" }, ...h.map((c) => cardImg(c))))) : [];
   const mark = last.declarer === null ? "" : last.won ? "won" : "lost";
-  const dialog = el("div", { class: "dialog", id: "result", role: "dialog" },
-    el("h2", { text: `${t("result")} – ${t("game")} ${last.number}` }),
+  const dialog = el("div", { class: "dialog", id: "result", role: "dialog", "aria-modal": "true", "aria-labelledby": "result-title" },
+    el("h2", { id: "result-title", text: `${t("result")} – ${t("game")} ${last.number}` }),
     el("div", { class: `spoken ${mark}`, id: "spoken", text: last[`text_${lang()}`] }),
     ...hands,
     last.deal.skat ? el("div", {}, el("div", { class: "muted", text: t("skatWord") }), el("div", { class: "hands" }, ...last.deal.skat.map((c) => cardImg(c)))) : null,
     el("p", {}, el("a", { href: `/history/${TABLE}/${last.number}`, target: "_blank", text: `${t("history")} / ${t("analysis")}` }), " · ",
-      el("a", { href: `/api/tables/${TABLE}/games/${last.number}.json`, text: "JSON" }), " · ",
-      el("a", { href: `/api/tables/${TABLE}/games/${last.number}.iss`, text: "ISS" })),
-    el("button", { class: "primary", id: "continue", text: t("next"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); render(); } }));
+      el("a", { href: `/history/${TABLE}/${last.number}#best`, target: "_blank", id: "how-win", text: t("howWin") }), " · ",
+      el("a", { href: `/api/tables/${TABLE}/games/${last.number}.json`, text: t("downloadJson") }), " · ",
+      el("a", { href: `/api/tables/${TABLE}/games/${last.number}.iss`, text: t("downloadIss") })),
+    last.dealing ? el("p", { class: "muted commit", id: "revealed" },
+      el("span", { text: `${t("commitment")}: ` }), el("code", { text: last.dealing.commitment }), el("br"),
+      el("span", { text: `${t("reveal")}: ` }), el("code", { text: last.dealing.nonce }), el("br"),
+      el("span", { text: t("verifyHow") })) : null,
+    el("p", { class: "dialog-buttons" },
+      el("button", { class: "primary", id: "continue", text: t("next"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); render(); } }), " ",
+      el("button", { id: "play-again", text: t("playAgain"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); playAgain(TABLE, last.number, 0); } })));
+  const had = document.getElementById("result");
   box.replaceChildren(el("div", { class: "overlay" }, dialog));
+  if (!had || !had.contains(document.activeElement)) document.getElementById("continue").focus();
 }
 
 function renderSeriesEnd() {
@@ -393,11 +592,14 @@ function renderSeriesEnd() {
   }
   renderSheet(document.getElementById("sheet"));
   const st = S.series.standings || [];
-  const dialog = el("div", { class: "dialog", id: "series-end" },
+  const dialog = el("div", { class: "dialog", id: "series-end", role: "dialog", "aria-modal": "true", "aria-label": t("seriesOver") },
     el("h2", { text: t("seriesOver") }),
     el("h3", { text: t("standings") }),
-    el("table", { class: "list" }, el("tbody", {}, ...st.map((s) => el("tr", {},
+    el("table", { class: "list" },
+      el("thead", {}, el("tr", {}, ...["#", t("name"), t("total"), t("seeger"), ""].map((h) => el("th", { text: h, scope: "col" })))),
+      el("tbody", {}, ...st.map((s) => el("tr", {},
       el("td", { text: `${s.place}.` }), el("td", { text: s.name }), el("td", { class: "num", text: String(s.total) }),
+      el("td", { class: "num seeger", text: String(s.seeger) }),
       el("td", { class: "muted", text: `${s.won} ${t("won")}, ${s.lost} ${t("lost")}` }))))),
     el("p", {}, ...S.series.rows.flatMap((r) => [el("a", { href: `/history/${TABLE}/${r.number}`, text: `${t("game")} ${r.number}` }), " "])),
     el("p", {}, el("a", { href: "/", text: t("lobby") })));
@@ -427,7 +629,8 @@ async function joinTable() {
 
 function start() {
   langSwitch(document.getElementById("lang"));
-  document.addEventListener("langchange", render);
+  settingsBox(document.getElementById("settings"));
+  document.addEventListener("langchange", () => { settingsBox(document.getElementById("settings")); render(); });
   document.getElementById("join").addEventListener("click", joinTable);
   document.getElementById("invite").addEventListener("click", async () => {
     const link = `${location.origin}/table/${TABLE}`;

@@ -1,0 +1,92 @@
+"""Check that a game's cards were fixed before it was played (verifiable dealing).
+
+``skat serve`` publishes a commitment (a sha256 hash) of every deal before the game and of
+the series' seed before the first game; a game's JSON record carries the commitment and the
+nonce that opens it (``meta.dealing``), and the table reveals the seed and salt when the
+series is over.  This command recomputes the hashes from the record's cards (scheme in
+docs/web.md, "Verifiable dealing").
+
+examples:
+  skat verify game-3.json
+  skat verify game-3.json --commitment 9f2c…   (the hash you saw before the game)
+  skat verify game-3.json --seed 123456 --salt 0a1b… --series 77e1…
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from skat.cli.errors import UserError
+from skat.core.state import GameState
+from skat.records.jsonerrors import JsonRecordError
+from skat.records.jsonrecord import load_json
+from skat.series.commitment import check_game, check_series, series_deal
+
+NAME = "verify"
+HELP = "check a game record's deal against the commitment published before it"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", help="a JSON game record (from the web table's download)")
+    parser.add_argument(
+        "--commitment", help="the game commitment you saw before the game (default: the record's)"
+    )
+    parser.add_argument("--seed", type=int, help="the series seed, revealed after the series")
+    parser.add_argument("--salt", help="the series salt, revealed after the series")
+    parser.add_argument("--series", help="the series commitment published before the first game")
+
+
+def run(args: argparse.Namespace) -> int:
+    data = _read(args.record)
+    try:
+        game = load_json(data)
+    except JsonRecordError as exc:
+        raise UserError(f"{args.record}: {exc}") from None
+    state = game.state
+    if not isinstance(state, GameState):
+        raise UserError(f"{args.record}: not a Skat game record")
+    dealing = data.get("meta", {}).get("dealing")
+    if not isinstance(dealing, dict) or not isinstance(dealing.get("nonce"), str):
+        raise UserError(f"{args.record}: the record carries no deal commitment (meta.dealing)")
+    published = args.commitment or dealing.get("commitment")
+    if not isinstance(published, str):
+        raise UserError(f"{args.record}: meta.dealing.commitment is missing")
+    ok = check_game(published, dealing["nonce"], state.deal)
+    print(f"game commitment {published[:16]}…: {'the cards match' if ok else 'MISMATCH'}")
+    if args.seed is not None or args.salt is not None or args.series is not None:
+        ok = _check_seed(args, data, state, dealing) and ok
+    return 0 if ok else 1
+
+
+def _check_seed(
+    args: argparse.Namespace, data: dict[str, Any], state: GameState, dealing: dict[str, Any]
+) -> bool:
+    if args.seed is None or args.salt is None:
+        raise UserError("give both --seed and --salt (revealed when the series is over)")
+    published = args.series or dealing.get("series")
+    if not isinstance(published, str):
+        raise UserError("give --series, the series commitment published before the first game")
+    number = data.get("meta", {}).get("series", {}).get("game")
+    if type(number) is not int or number < 1:
+        raise UserError(f"{args.record}: meta.series.game (the game's number) is missing")
+    seed_ok = check_series(published, args.salt, args.seed)
+    print(f"series commitment {published[:16]}…: {'seed and salt match' if seed_ok else 'MISMATCH'}")
+    deal_ok = series_deal(args.seed, number) == state.deal
+    verdict = "the seed deals these cards" if deal_ok else "MISMATCH: the seed deals other cards"
+    print(f"game {number} from seed {args.seed}: {verdict}")
+    return seed_ok and deal_ok
+
+
+def _read(path: str) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise UserError(f"{path}: not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: a game record is a JSON object")
+    return data
