@@ -8,15 +8,21 @@ table continues where it was.
 
 Needs the web extra: pip install 'skat[web]'.
 
+Several processes share one PostgreSQL database with Redis between them: --workers N starts
+N processes on the same port (any of them takes any connection; one owns each table, and the
+others take its tables over when it dies).
+
 examples:
   skat serve
   skat serve --port 8080 --data /var/lib/skat
   skat serve --host 0.0.0.0 --database postgresql://skat@localhost/skat
+  skat serve --workers 4 --database postgresql://skat@localhost/skat --redis redis://localhost
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from skat.cli.errors import UserError
 from skat.cli.speed import warn_if_slow
@@ -70,6 +76,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="redis://host:port: run as one of several processes sharing --database "
+        "postgresql://… (see --workers)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on the port (default 1; more need --redis and PostgreSQL)",
+    )
+    parser.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
+
+
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UserError(f"--port must be 1 to 65535, not {args.port}")
@@ -96,6 +118,26 @@ def run(args: argparse.Namespace) -> int:
             f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
+    if args.workers < 1:
+        raise UserError(f"--workers must be >= 1, not {args.workers}")
+    if (args.workers > 1 or args.redis) and not (args.redis and args.database):
+        raise UserError(
+            "several processes share PostgreSQL with Redis between them: "
+            "--workers N --database postgresql://… --redis redis://…"
+        )
+    if args.redis and args.database and not args.reuse_port:  # the processes' tables, made once; Redis answers
+        from skat.server.cluster.supervisor import prepare, supervise
+
+        try:
+            where = prepare(args.database, args.redis)
+        except StorageError as exc:
+            raise UserError(str(exc)) from None
+        if args.workers > 1:
+            print(
+                f"skat serve: http://{args.host}:{args.port}/ with {args.workers} processes "
+                f"(data: {where}; Redis {args.redis}; Ctrl-C stops)"
+            )
+            return supervise(sys.argv[1:], args.workers)
     try:
         store = open_storage(args.database or args.data)
     except StorageError as exc:
@@ -109,7 +151,14 @@ def run(args: argparse.Namespace) -> int:
             tables_per_minute=args.tables_per_minute,
             sockets_per_address=args.sockets_per_address,
         ),
+        redis=args.redis,
     )
+    if args.reuse_port:  # a worker of --workers N: the port is shared (SO_REUSEPORT)
+        from skat.server.cluster.supervisor import listening_socket
+
+        sock = listening_socket(args.host, args.port)
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        return 0
     warn_if_slow("skat serve (the analysis of each game)", "web")
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

@@ -1,0 +1,130 @@
+"""Redis pub/sub between the processes of a cluster: small JSON messages of ids and counters.
+
+Two channels per process: ``{prefix}events`` (every process: a table moved, was created,
+changed hands or places, who is online where) and ``{prefix}proc:{name}`` (this process only:
+a forwarded move waits for it, or a move it forwarded is done).  The listener reconnects by
+itself when Redis goes away (a restart) and then calls ``on_reconnect`` so the process can
+catch up with what it missed from PostgreSQL; :meth:`Bus.publish` raises :class:`BusError`
+while Redis is away.
+
+>>> channel("skat:t_1:", "proc", "host-12-ab")
+'skat:t_1:proc:host-12-ab'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+log: Final = logging.getLogger("skat.server.cluster")
+
+RETRY: Final = 0.5
+"""Seconds between attempts to reach Redis again."""
+
+
+class BusError(Exception):
+    """Redis cannot be reached now."""
+
+
+def channel(prefix: str, kind: str, name: str = "") -> str:
+    """A channel name: ``{prefix}events`` or ``{prefix}proc:{name}``."""
+    return f"{prefix}{kind}:{name}" if name else f"{prefix}{kind}"
+
+
+class Bus:
+    """Publish to and listen on Redis (``redis.asyncio``, the ``web`` extra)."""
+
+    def __init__(self, url: str, prefix: str, name: str) -> None:
+        import redis.asyncio as aioredis
+
+        self._redis = aioredis
+        self.url = url
+        self.prefix = prefix
+        self.name = name
+        self.events = channel(prefix, "events")
+        self.inbox = channel(prefix, "proc", name)
+        self._client = aioredis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self.connected = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    async def publish(self, target: str, message: dict[str, Any]) -> None:
+        """Send ``message`` on ``target`` (a channel name); :class:`BusError` when Redis is
+        away."""
+        try:
+            await self._client.publish(target, json.dumps(message, separators=(",", ":")))
+        except (self._redis.RedisError, OSError) as exc:
+            raise BusError(f"Redis: {exc}") from None
+
+    def to_process(self, name: str) -> str:
+        """The channel of process ``name``."""
+        return channel(self.prefix, "proc", name)
+
+    def start(
+        self,
+        handle: Callable[[dict[str, Any]], Awaitable[None]],
+        on_reconnect: Callable[[], Awaitable[None]],
+        while_away: Callable[[], Awaitable[None]],
+    ) -> None:
+        """Listen in a task: ``handle`` each message; ``on_reconnect`` after Redis was away;
+        ``while_away`` between attempts to reach it again."""
+        self._task = asyncio.get_running_loop().create_task(
+            self._listen(handle, on_reconnect, while_away)
+        )
+
+    async def _listen(
+        self,
+        handle: Callable[[dict[str, Any]], Awaitable[None]],
+        on_reconnect: Callable[[], Awaitable[None]],
+        while_away: Callable[[], Awaitable[None]],
+    ) -> None:
+        first = True
+        while True:
+            client = self._redis.from_url(self.url, socket_connect_timeout=2)
+            pubsub = client.pubsub()
+            try:
+                await pubsub.subscribe(self.events, self.inbox)
+                self.connected.set()
+                if not first:
+                    log.warning("Redis is back: catching up")
+                    await on_reconnect()
+                first = False
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    try:
+                        data = json.loads(message["data"])
+                    except ValueError:
+                        continue
+                    await _safely(handle(data))
+            except (self._redis.RedisError, OSError) as exc:
+                if self.connected.is_set():
+                    log.warning("Redis went away (%s): retrying", exc)
+                self.connected.clear()
+                await _safely(while_away())
+                await asyncio.sleep(RETRY)
+            finally:
+                with contextlib.suppress(Exception):  # the connection is gone anyway
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await client.aclose()
+
+    async def close(self) -> None:
+        """Stop listening and close the connections."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        with contextlib.suppress(Exception):
+            await self._client.aclose()
+
+
+async def _safely(work: Awaitable[None]) -> None:
+    try:
+        await work
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("cluster message failed")

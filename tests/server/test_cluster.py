@@ -1,0 +1,207 @@
+"""Several real ``skat serve`` processes on one PostgreSQL database with a real Redis between
+them (:mod:`skat.server.cluster`): players on different processes play one game; the table's
+owner is killed with SIGKILL mid-game and another process takes the table over from the log;
+Redis is restarted mid-game.  Needs ``SKAT_TEST_POSTGRES`` and ``SKAT_TEST_REDIS`` (and
+Debian's ``redis-server`` for the restart); with ``CI=true`` a missing one fails."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.conftest import postgres_url, require_postgres
+from tests.server.live import free_port, post, server
+from websockets.sync.client import ClientConnection, connect
+
+from skat.server.storage import PostgresStorage, open_storage
+
+REDIS = os.environ.get("SKAT_TEST_REDIS", "")
+
+
+def require_redis() -> None:
+    """Skip without a Redis server, except in CI where that is a failure."""
+    if not REDIS:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test several processes: set SKAT_TEST_REDIS (.ci/run starts one)")
+        pytest.skip("no Redis server (set SKAT_TEST_REDIS=redis://…)")
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    """A fresh PostgreSQL schema for the cluster (its Redis channels are named after it)."""
+    require_postgres()
+    require_redis()
+    schema = "c_" + secrets.token_hex(6)
+    yield postgres_url(schema)
+    store = open_storage(postgres_url(schema))
+    assert isinstance(store, PostgresStorage)
+    store.drop_schema()
+    store.close()
+
+
+@contextmanager
+def cluster(database: str, redis: str, n: int) -> Iterator[list[tuple[int, subprocess.Popen[bytes]]]]:
+    """``n`` cluster processes, each on its own port: [(port, process)]."""
+    with ExitStack() as stack:
+        procs = []
+        for _ in range(n):
+            port = free_port()
+            procs.append((port, stack.enter_context(server(database, port, extra=["--redis", redis]))))
+        yield procs
+
+
+@contextmanager
+def redis_server(port: int, folder: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """A private Redis (the test restarts it)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test a Redis restart: install redis-server (.ci/run does)")
+        pytest.skip("no redis-server to restart")
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(folder)],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        import redis
+
+        for _ in range(100):
+            try:
+                redis.Redis(port=port).ping()
+                break
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+class Player:
+    """A person at the table over a WebSocket to one process; reconnects elsewhere."""
+
+    def __init__(self, stack: ExitStack, port: int, table: str, token: str) -> None:
+        self.stack = stack
+        self.table = table
+        self.token = token
+        self.ws: ClientConnection
+        self.msg: dict[str, Any] = {}
+        self.errors: list[str] = []
+        self.connect(port)
+
+    def connect(self, port: int) -> None:
+        self.ws = self.stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{self.table}"))
+        self.ws.send(json.dumps({"type": "hello", "token": self.token}))
+        self.until(0)
+
+    def until(self, counter: int) -> dict[str, Any]:
+        """The first state at or past ``counter`` (the last one seen after an error)."""
+        while self.msg.get("counter", -1) < counter:
+            msg: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
+            if msg["type"] == "error":
+                self.errors.append(msg["code"])
+                return self.msg
+            if msg["type"] == "state":
+                self.msg = msg
+        return self.msg
+
+    def act(self, rng: random.Random) -> None:
+        """Make a random legal move; try again while the table changes servers."""
+        counter = self.msg["counter"]
+        legal = self.msg["game"]["legal"]
+        action = rng.choice([a for a in legal if a != "p"] or legal)  # play a game, not pass
+        for _ in range(40):
+            self.ws.send(json.dumps({"type": "act", "action": action, "counter": counter}))
+            before = len(self.errors)
+            self.until(counter + 1)
+            if len(self.errors) == before:
+                return
+            assert self.errors[-1] == "unavailable", self.errors
+            time.sleep(0.25)
+        raise AssertionError("the table stayed unavailable")
+
+
+def play(players: list[Player], rng: random.Random, moves: int | None = None) -> None:
+    """Play random moves (all of them, or ``moves`` counters further), each player from his
+    own process; every player sees every move."""
+    start = max(p.msg["counter"] for p in players)
+    while True:
+        top = max(p.msg["counter"] for p in players)
+        for p in players:
+            p.until(top)
+        if len({p.msg["counter"] for p in players}) > 1:
+            continue
+        if players[0].msg["series"]["over"] or (moves is not None and top >= start + moves):
+            return
+        movers = [p for p in players if p.msg["game"] and p.msg["game"]["legal"]]
+        if movers:
+            movers[0].act(rng)
+        else:  # a computer player moves
+            players[0].until(top + 1)
+
+
+def test_players_on_different_processes_play_one_game(database: str) -> None:
+    rng = random.Random(3)
+    with cluster(database, REDIS, 2) as [(a, _), (b, _)], ExitStack() as stack:
+        made = post(a, "/api/tables", {"seats": ["human", "human", "random"], "games": 1})
+        joined = post(b, f"/api/tables/{made['id']}/join", {})
+        players = [Player(stack, a, made["id"], made["token"]), Player(stack, b, made["id"], joined["token"])]
+        play(players, rng)
+        ends = [p.msg for p in players]
+    assert ends[0]["series"] == ends[1]["series"] and ends[0]["series"]["over"]
+    assert ends[0]["counter"] == ends[1]["counter"] > 3
+    assert ends[0]["players"][1]["online"]  # each process knows who is connected elsewhere
+    assert not [e for p in players for e in p.errors]
+
+
+def test_the_owner_killed_mid_game_another_process_takes_the_table_over(database: str) -> None:
+    rng = random.Random(5)
+    with cluster(database, REDIS, 2) as [(a, owner), (b, _)], ExitStack() as stack:
+        made = post(a, "/api/tables", {"seats": ["human", "random", "human"], "games": 1})
+        joined = post(b, f"/api/tables/{made['id']}/join", {})
+        players = [Player(stack, b, made["id"], made["token"]), Player(stack, b, made["id"], joined["token"])]
+        play(players, rng, moves=8)
+        seen = players[0].msg["counter"]
+        os.kill(owner.pid, signal.SIGKILL)  # the owner: no shutdown, no lease given back
+        owner.wait()
+        play(players, rng)
+        end = players[0].msg
+        store = open_storage(database)
+        try:
+            moves = store.load_tables()[0].actions
+            records = store.records(made["id"])
+        finally:
+            store.close()
+    assert end["series"]["over"] and end["counter"] > seen
+    assert len(moves) == end["counter"]  # every move stored once, none lost
+    assert [r.number for r in records] == [1]
+
+
+def test_redis_restarted_mid_game(database: str, tmp_path: Path) -> None:
+    rng = random.Random(9)
+    port = free_port()
+    url = f"redis://127.0.0.1:{port}/0"
+    with redis_server(port, tmp_path) as first:
+        with cluster(database, url, 2) as [(a, _), (b, _)], ExitStack() as stack:
+            made = post(a, "/api/tables", {"seats": ["human", "human", "random"], "games": 1})
+            joined = post(b, f"/api/tables/{made['id']}/join", {})
+            players = [Player(stack, a, made["id"], made["token"]), Player(stack, b, made["id"], joined["token"])]
+            play(players, rng, moves=8)
+            first.kill()
+            first.wait()
+            with redis_server(port, tmp_path):
+                play(players, rng)
+            ends = [p.msg for p in players]
+    assert ends[0]["series"]["over"] and ends[0]["series"] == ends[1]["series"]
