@@ -15,6 +15,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from tests.server.conftest import postgres_url, require_postgres
 from tests.server.live import free_port, post, server
 from websockets.sync.client import ClientConnection, connect
 
+from skat.server.cluster.supervisor import prepare
 from skat.server.storage import PostgresStorage, open_storage
 
 REDIS = os.environ.get("SKAT_TEST_REDIS", "")
@@ -43,6 +45,7 @@ def database() -> Iterator[str]:
     require_postgres()
     require_redis()
     schema = "c_" + secrets.token_hex(6)
+    prepare(postgres_url(schema), REDIS)  # the processes start at once on ready tables
     yield postgres_url(schema)
     store = open_storage(postgres_url(schema))
     assert isinstance(store, PostgresStorage)
@@ -51,14 +54,20 @@ def database() -> Iterator[str]:
 
 
 @contextmanager
-def cluster(database: str, redis: str, n: int) -> Iterator[list[tuple[int, subprocess.Popen[bytes]]]]:
-    """``n`` cluster processes, each on its own port: [(port, process)]."""
-    with ExitStack() as stack:
-        procs = []
-        for _ in range(n):
-            port = free_port()
-            procs.append((port, stack.enter_context(server(database, port, extra=["--redis", redis]))))
-        yield procs
+def cluster(
+    database: str, redis: str, n: int
+) -> Iterator[list[tuple[int, subprocess.Popen[bytes]]]]:
+    """``n`` cluster processes, each on its own port, started at once: [(port, process)]."""
+    ports = [free_port() for _ in range(n)]
+    extra = ["--redis", redis, "--lease", "2"]
+    starting = [server(database, port, extra=extra) for port in ports]
+    with ThreadPoolExecutor(n) as pool:
+        procs = list(pool.map(lambda s: s.__enter__(), starting))
+    try:
+        yield list(zip(ports, procs, strict=True))
+    finally:
+        for s in starting:
+            s.__exit__(None, None, None)
 
 
 @contextmanager
@@ -157,7 +166,10 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
     with cluster(database, REDIS, 2) as [(a, _), (b, _)], ExitStack() as stack:
         made = post(a, "/api/tables", {"seats": ["human", "human", "random"], "games": 1})
         joined = post(b, f"/api/tables/{made['id']}/join", {})
-        players = [Player(stack, a, made["id"], made["token"]), Player(stack, b, made["id"], joined["token"])]
+        players = [
+            Player(stack, a, made["id"], made["token"]),
+            Player(stack, b, made["id"], joined["token"]),
+        ]
         play(players, rng)
         ends = [p.msg for p in players]
     assert ends[0]["series"] == ends[1]["series"] and ends[0]["series"]["over"]
@@ -171,7 +183,10 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(database
     with cluster(database, REDIS, 2) as [(a, owner), (b, _)], ExitStack() as stack:
         made = post(a, "/api/tables", {"seats": ["human", "random", "human"], "games": 1})
         joined = post(b, f"/api/tables/{made['id']}/join", {})
-        players = [Player(stack, b, made["id"], made["token"]), Player(stack, b, made["id"], joined["token"])]
+        players = [
+            Player(stack, b, made["id"], made["token"]),
+            Player(stack, b, made["id"], joined["token"]),
+        ]
         play(players, rng, moves=8)
         seen = players[0].msg["counter"]
         os.kill(owner.pid, signal.SIGKILL)  # the owner: no shutdown, no lease given back
@@ -193,15 +208,21 @@ def test_redis_restarted_mid_game(database: str, tmp_path: Path) -> None:
     rng = random.Random(9)
     port = free_port()
     url = f"redis://127.0.0.1:{port}/0"
-    with redis_server(port, tmp_path) as first:
-        with cluster(database, url, 2) as [(a, _), (b, _)], ExitStack() as stack:
-            made = post(a, "/api/tables", {"seats": ["human", "human", "random"], "games": 1})
-            joined = post(b, f"/api/tables/{made['id']}/join", {})
-            players = [Player(stack, a, made["id"], made["token"]), Player(stack, b, made["id"], joined["token"])]
-            play(players, rng, moves=8)
-            first.kill()
-            first.wait()
-            with redis_server(port, tmp_path):
-                play(players, rng)
-            ends = [p.msg for p in players]
+    with (
+        redis_server(port, tmp_path) as first,
+        cluster(database, url, 2) as [(a, _), (b, _)],
+        ExitStack() as stack,
+    ):
+        made = post(a, "/api/tables", {"seats": ["human", "human", "random"], "games": 1})
+        joined = post(b, f"/api/tables/{made['id']}/join", {})
+        players = [
+            Player(stack, a, made["id"], made["token"]),
+            Player(stack, b, made["id"], joined["token"]),
+        ]
+        play(players, rng, moves=8)
+        first.kill()
+        first.wait()
+        with redis_server(port, tmp_path):
+            play(players, rng)
+        ends = [p.msg for p in players]
     assert ends[0]["series"]["over"] and ends[0]["series"] == ends[1]["series"]

@@ -89,6 +89,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="server processes on the port (default 1; more need --redis and PostgreSQL)",
     )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="with --redis: seconds a table waits for a dead owner before another process "
+        "takes it over (default 5)",
+    )
     parser.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -118,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
             f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
+    if not 1 <= args.lease <= 600:
+        raise UserError(f"--lease must be 1 to 600 seconds, not {args.lease:g}")
     if args.workers < 1:
         raise UserError(f"--workers must be >= 1, not {args.workers}")
     if (args.workers > 1 or args.redis) and not (args.redis and args.database):
@@ -152,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
             sockets_per_address=args.sockets_per_address,
         ),
         redis=args.redis,
+        lease=args.lease,
     )
     if args.reuse_port:  # a worker of --workers N: the port is shared (SO_REUSEPORT)
         from skat.server.cluster.supervisor import listening_socket

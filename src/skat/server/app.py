@@ -44,17 +44,21 @@ MAX_BODY: Final = 8192
 
 
 def create_app(
-    storage: SqlStorage | str | Path, settings: Settings | None = None, redis: str | None = None
+    storage: SqlStorage | str | Path,
+    settings: Settings | None = None,
+    redis: str | None = None,
+    lease: float = 5.0,
 ) -> Starlette:
     """The application over ``storage`` (a :class:`SqlStorage` or where to open one); with
-    ``redis`` (a ``redis://`` URL) one process of a cluster (:mod:`skat.server.cluster`)."""
+    ``redis`` (a ``redis://`` URL) one process of a cluster (:mod:`skat.server.cluster`) whose
+    tables wait ``lease`` seconds for a dead owner."""
     store = storage if isinstance(storage, SqlStorage) else open_storage(storage)
     if redis is None:
         hub = Hub(store, settings)
     else:  # one of several processes sharing PostgreSQL, with Redis between them
         from skat.server.cluster.node import ClusterHub
 
-        hub = ClusterHub(store, settings, redis)
+        hub = ClusterHub(store, settings, redis, lease)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -115,7 +115,9 @@ class ClusterDb:
 
     def release(self, owner: str) -> None:
         """Give up every lease of ``owner`` (a clean stop: the others take over at once)."""
-        self._rows("UPDATE leases SET until = now() - interval '1 second' WHERE owner = %s", (owner,))
+        self._rows(
+            "UPDATE leases SET until = now() - interval '1 second' WHERE owner = %s", (owner,)
+        )
 
     def owner_of(self, table_id: str) -> str | None:
         """The process whose lease on the table runs now, if any."""
@@ -148,7 +150,9 @@ class ClusterDb:
             "DELETE FROM requests WHERE id = %s RETURNING table_id, player, counter, action",
             (rid,),
         )
-        return (str(rows[0][0]), int(rows[0][1]), int(rows[0][2]), str(rows[0][3])) if rows else None
+        return (
+            (str(rows[0][0]), int(rows[0][1]), int(rows[0][2]), str(rows[0][3])) if rows else None
+        )
 
     def cancel_request(self, rid: str) -> bool:
         """The sender gives up: True when the owner had not taken the move."""

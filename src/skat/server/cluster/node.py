@@ -37,7 +37,8 @@ from skat.server.table import ActionRefused, Applied, ConfigError, Table, TableC
 LEASE: Final = 5.0
 """Seconds a lease runs without renewal: how long a table waits for a dead owner."""
 RENEW: Final = 1.0
-"""Seconds between renewals (and looks for tables without an owner)."""
+"""Seconds between renewals (and looks for tables without an owner; a quarter of a shorter
+lease)."""
 FORWARD_WAIT: Final = 3.0
 """Seconds a forwarded move waits for its owner's answer."""
 PRESENCE: Final = 2.0
@@ -48,6 +49,7 @@ PRESENCE: Final = 2.0
 class ClusterRoom(Room):
     """A room whose players may be connected to other processes too."""
 
+    owner: str | None = None  # as last heard: the process to forward moves to
     remote: dict[str, tuple[float, frozenset[int]]] = field(default_factory=dict)
     reported: frozenset[int] = frozenset()
 
@@ -75,13 +77,19 @@ def process_name() -> str:
 class ClusterHub(Hub):
     """A hub sharing its tables with other processes (module doc)."""
 
-    def __init__(self, storage: SqlStorage, settings: Settings | None, redis_url: str) -> None:
+    def __init__(
+        self, storage: SqlStorage, settings: Settings | None, redis_url: str, lease: float = LEASE
+    ) -> None:
         if not isinstance(storage, PostgresStorage):
-            raise StorageError("several processes share PostgreSQL: --redis needs --database postgresql://…")
+            raise StorageError(
+                "several processes share PostgreSQL: --redis needs --database postgresql://…"
+            )
         super().__init__(storage, settings)
         self.name = process_name()
         self.db = ClusterDb(storage.url, storage.schema)
         self.bus = Bus(redis_url, f"skat:{storage.schema or 'public'}:", self.name)
+        self.lease = lease
+        self.renew_every = min(RENEW, lease / 4)
         self.owned: set[str] = set()
         self._waiting: dict[str, asyncio.Future[str | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -95,7 +103,10 @@ class ClusterHub(Hub):
         self.rooms = {tid: ClusterRoom(room.table) for tid, room in self.rooms.items()}
         self.bus.start(self._on_message, self.catch_up_all, self.catch_up_all)
         loop = asyncio.get_running_loop()
-        self._loops = [loop.create_task(self._lease_loop()), loop.create_task(self._presence_loop())]
+        self._loops = [
+            loop.create_task(self._lease_loop()),
+            loop.create_task(self._presence_loop()),
+        ]
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.bus.connected.wait(), 5.0)
         await self._take_orphans()
@@ -131,9 +142,9 @@ class ClusterHub(Hub):
 
     async def _lease_loop(self) -> None:
         while True:
-            await asyncio.sleep(RENEW * random.uniform(0.8, 1.2))
+            await asyncio.sleep(self.renew_every * random.uniform(0.8, 1.2))
             try:
-                held = await self._db(self.db.renew, self.name, LEASE)
+                held = await self._db(self.db.renew, self.name, self.lease)
                 for tid in self.owned - held:
                     self._disown(tid)
                 await self._take_orphans()
@@ -154,7 +165,7 @@ class ClusterHub(Hub):
         """Take a table over if nobody else holds it: catch up from the log, write a record
         the last owner did not, start its computer players and clock."""
         table = room.table
-        if not await self._db(self.db.acquire, table.id, self.name, LEASE):
+        if not await self._db(self.db.acquire, table.id, self.name, self.lease):
             return False
         await self.catch_up(room)
         if table.id not in self.owned:
@@ -164,6 +175,7 @@ class ClusterHub(Hub):
                     await self._store_record(table, state, record.number)
             self.owned.add(table.id)
             log.info("%s owns table %s at move %d", self.name, table.id, table.counter)
+            await self._publish({"k": "owner", "t": table.id, "o": self.name})
         self._schedule(room)
         return True
 
@@ -225,8 +237,10 @@ class ClusterHub(Hub):
         humans = [i for i, s in enumerate(seats) if s.human]
         got = await self._db(self.db.claim, table_id, humans, place)
         if isinstance(got, str):
-            message = "every human place at this table is taken" if got == "full" else (
-                f"place {(place or 0) + 1} is not a free human place"
+            message = (
+                "every human place at this table is taken"
+                if got == "full"
+                else (f"place {(place or 0) + 1} is not a free human place")
             )
             raise ActionRefused(got, message)
         room.table.claims = await self._db(self.db.claims, table_id)
@@ -259,7 +273,9 @@ class ClusterHub(Hub):
         table = room.table
         action = table.check(player, text, counter)  # the replica answers what it can at once
         assert player is not None and type(counter) is int
-        owner = await self._db(self.db.owner_of, table.id)
+        owner = room.owner if isinstance(room, ClusterRoom) else None
+        if owner is None or owner == self.name:
+            owner = await self._db(self.db.owner_of, table.id)
         if (owner is None or owner == self.name) and await self.take(room):
             return await self.act(room, player, text, counter)
         if owner is None or not self.bus.connected.is_set():
@@ -273,9 +289,13 @@ class ClusterHub(Hub):
             )
             code = await asyncio.wait_for(waiting, FORWARD_WAIT)
         except (BusError, TimeoutError, StorageError):
+            if isinstance(room, ClusterRoom):
+                room.owner = None  # ask the database next time
             with contextlib.suppress(StorageError):
                 await self._db(self.db.cancel_request, rid)
-            raise ActionRefused("unavailable", "the table's server does not answer: try again") from None
+            raise ActionRefused(
+                "unavailable", "the table's server does not answer: try again"
+            ) from None
         finally:
             self._waiting.pop(rid, None)
         if code is not None:
@@ -357,9 +377,11 @@ class ClusterHub(Hub):
             if kind in ("move", "claims"):
                 self._spawn(self.find(tid))
             return
-        if kind == "move" and msg.get("o") != self.name:
-            if tid in self.owned:  # another process moved our table: it is no longer ours
+        if kind in ("move", "owner"):
+            room.owner = str(msg.get("o"))
+            if room.owner != self.name and tid in self.owned:  # our lease ran out meanwhile
                 self._disown(tid)
+        if kind == "move" and msg.get("o") != self.name:
             room.deadline = msg.get("d")
             if int(msg.get("c", 0)) > room.table.counter:
                 self._spawn(self.catch_up(room))

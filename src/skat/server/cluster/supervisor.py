@@ -108,7 +108,9 @@ def supervise(argv: Sequence[str], workers: int) -> int:
             for i, proc in enumerate(procs):
                 code = proc.poll()
                 if code is not None and not stopping:
-                    log.warning("worker %d (pid %d) ended with %d: starting it again", i, proc.pid, code)
+                    log.warning(
+                        "worker %d (pid %d) ended with %d: starting it again", i, proc.pid, code
+                    )
                     time.sleep(RESTART_PAUSE)
                     procs[i] = subprocess.Popen(command)
     finally:
