@@ -13,18 +13,21 @@ import secrets
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.request import urlopen
 
 import pytest
 from tests.server.conftest import postgres_url, require_postgres
 from tests.server.live import free_port, post, server
 from websockets.sync.client import ClientConnection, connect
 
+from skat.cli.main import main
 from skat.server.cluster.supervisor import prepare
 from skat.server.storage import PostgresStorage, open_storage
 
@@ -226,3 +229,77 @@ def test_redis_restarted_mid_game(database: str, tmp_path: Path) -> None:
             play(players, rng)
         ends = [p.msg for p in players]
     assert ends[0]["series"]["over"] and ends[0]["series"] == ends[1]["series"]
+
+
+def test_one_command_starts_several_workers_on_one_port(database: str) -> None:
+    port = free_port()
+    supervisor = subprocess.Popen(
+        [sys.executable, "-m", "skat.cli.main", "serve", "--workers", "2", "--port", str(port),
+         "--database", database, "--redis", REDIS],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while len(children(supervisor.pid)) < 2 or not answers(port):
+            assert supervisor.poll() is None and time.monotonic() < deadline
+            time.sleep(0.2)
+        made = post(port, "/api/tables", {"seats": ["human", "random", "random"]})
+        ids = {t["id"] for _ in range(6) for t in get(port, "/api/tables")["tables"]}
+        assert ids == {made["id"]}  # whichever worker answers knows the table
+        workers = children(supervisor.pid)
+        supervisor.send_signal(signal.SIGTERM)
+        assert supervisor.wait(30) == 0
+        assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    finally:
+        if supervisor.poll() is None:
+            supervisor.kill()
+            supervisor.wait()
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux /proc)."""
+    found = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(c) for c in found.read_text().split()] if found.exists() else []
+
+
+def answers(port: int) -> bool:
+    try:
+        get(port, "/api/options")
+    except OSError:
+        return False
+    return True
+
+
+def get(port: int, path: str) -> dict[str, Any]:
+    with urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--workers", "2"], "--workers N --database postgresql://… --redis redis://…"),
+        (["--redis", "redis://127.0.0.1:1"], "--workers N --database postgresql://…"),
+        (["--workers", "0"], "--workers must be >= 1"),
+        (["--lease", "0.5"], "--lease must be 1 to 600 seconds"),
+        (["--redis", "redis://x", "--database", "sqlite:///x.db"], "--database postgresql://…"),
+    ],
+)  # fmt: skip
+def test_bad_cluster_options_are_one_clear_line(
+    argv: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_redis_that_does_not_answer_is_one_clear_line(
+    database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["serve", "--database", database, "--redis", f"redis://127.0.0.1:{free_port()}"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach Redis at redis://127.0.0.1:" in err and err.count("\n") == 1

@@ -59,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="messages a second one connection may send on average (default 10; bursts of 3 N)",
     )
 
+
     parser.add_argument(
         "--tables-per-minute",
         type=float,
@@ -74,7 +75,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="open connections one client address may hold (default 64; 0: no limit)",
     )
-
 
     parser.add_argument(
         "--redis",
@@ -111,6 +111,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--tables-per-minute must be >= 0 (0: no limit)")
     if args.sockets_per_address < 0:
         raise UserError("--sockets-per-address must be >= 0 (0: no limit)")
+    _check_cluster(args)
+    if args.redis and not args.reuse_port:
+        code = _start_cluster(args)
+        if code is not None:
+            return code
     try:  # the web extra is loaded only here, so every other command runs without it
         import uvicorn
 
@@ -126,28 +131,6 @@ def run(args: argparse.Namespace) -> int:
             f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
-    if not 1 <= args.lease <= 600:
-        raise UserError(f"--lease must be 1 to 600 seconds, not {args.lease:g}")
-    if args.workers < 1:
-        raise UserError(f"--workers must be >= 1, not {args.workers}")
-    if (args.workers > 1 or args.redis) and not (args.redis and args.database):
-        raise UserError(
-            "several processes share PostgreSQL with Redis between them: "
-            "--workers N --database postgresql://… --redis redis://…"
-        )
-    if args.redis and args.database and not args.reuse_port:  # the processes' tables, made once; Redis answers
-        from skat.server.cluster.supervisor import prepare, supervise
-
-        try:
-            where = prepare(args.database, args.redis)
-        except StorageError as exc:
-            raise UserError(str(exc)) from None
-        if args.workers > 1:
-            print(
-                f"skat serve: http://{args.host}:{args.port}/ with {args.workers} processes "
-                f"(data: {where}; Redis {args.redis}; Ctrl-C stops)"
-            )
-            return supervise(sys.argv[1:], args.workers)
     try:
         store = open_storage(args.database or args.data)
     except StorageError as exc:
@@ -174,3 +157,40 @@ def run(args: argparse.Namespace) -> int:
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
+
+
+def _check_cluster(args: argparse.Namespace) -> None:
+    if not 1 <= args.lease <= 600:
+        raise UserError(f"--lease must be 1 to 600 seconds, not {args.lease:g}")
+    if args.workers < 1:
+        raise UserError(f"--workers must be >= 1, not {args.workers}")
+    postgres = (args.database or "").startswith(("postgresql://", "postgres://"))
+    if (args.workers > 1 or args.redis) and not (args.redis and postgres):
+        raise UserError(
+            "several processes share PostgreSQL with Redis between them: "
+            "--workers N --database postgresql://… --redis redis://…"
+        )
+
+
+def _start_cluster(args: argparse.Namespace) -> int | None:
+    """Make the cluster's tables once and check Redis; with ``--workers N`` run the workers
+    (the exit status), else ``None``: this process serves."""
+    try:
+        from skat.server.cluster.supervisor import prepare, supervise
+        from skat.server.storage import StorageError
+    except ImportError as exc:
+        raise UserError(
+            f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
+        ) from None
+    try:
+        where = prepare(args.database, args.redis)
+    except StorageError as exc:
+        raise UserError(str(exc)) from None
+    if args.workers == 1:
+        return None
+    print(
+        f"skat serve: http://{args.host}:{args.port}/ with {args.workers} processes "
+        f"(data: {where}; Redis {args.redis}; Ctrl-C stops)",
+        flush=True,
+    )
+    return supervise(sys.argv[1:], args.workers)

@@ -23,11 +23,13 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Final
 
-from skat.server.cluster.db import ClusterDb, log
+from skat.server.cluster.db import ClusterDb
 from skat.server.storage import PostgresStorage, StorageError, open_storage
 
 RESTART_PAUSE: Final = 1.0
 """Seconds before a worker that died is started again."""
+EARLY: Final = 10.0
+"""A worker that ends within this many seconds of its start did not start at all."""
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -102,17 +104,23 @@ def supervise(argv: Sequence[str], workers: int) -> int:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     procs = [subprocess.Popen(command) for _ in range(workers)]
+    started = [time.monotonic()] * workers
+    early = 0  # workers in a row that ended soon after their start (a port taken, …)
     try:
         while not stopping:
             time.sleep(0.2)
             for i, proc in enumerate(procs):
                 code = proc.poll()
-                if code is not None and not stopping:
-                    log.warning(
-                        "worker %d (pid %d) ended with %d: starting it again", i, proc.pid, code
-                    )
-                    time.sleep(RESTART_PAUSE)
-                    procs[i] = subprocess.Popen(command)
+                if code is None or stopping:
+                    continue
+                early = early + 1 if time.monotonic() - started[i] < EARLY else 0
+                if early >= 3:
+                    print("skat serve: the workers end as soon as they start", file=sys.stderr)
+                    return 1
+                print(f"skat serve: worker {i} ended ({code}): starting it again", file=sys.stderr)
+                time.sleep(RESTART_PAUSE)
+                procs[i] = subprocess.Popen(command)
+                started[i] = time.monotonic()
     finally:
         for proc in procs:
             if proc.poll() is None:
