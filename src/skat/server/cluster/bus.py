@@ -51,11 +51,12 @@ class Bus:
         self.connected = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    async def publish(self, target: str, message: dict[str, Any]) -> None:
-        """Send ``message`` on ``target`` (a channel name); :class:`BusError` when Redis is
-        away."""
+    async def publish(self, target: str, message: dict[str, Any]) -> int:
+        """Send ``message`` on ``target`` (a channel name): how many processes listen there;
+        :class:`BusError` when Redis is away."""
         try:
-            await self._client.publish(target, json.dumps(message, separators=(",", ":")))
+            text = json.dumps(message, separators=(",", ":"))
+            return int(await self._client.publish(target, text))
         except (self._redis.RedisError, OSError) as exc:
             raise BusError(f"Redis: {exc}") from None
 

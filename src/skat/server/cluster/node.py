@@ -284,9 +284,9 @@ class ClusterHub(Hub):
         waiting = self._waiting[rid] = asyncio.get_running_loop().create_future()
         try:
             await self._db(self.db.put_request, rid, table.id, player, counter, str(action))
-            await self.bus.publish(
-                self.bus.to_process(owner), {"k": "act", "r": rid, "t": table.id, "f": self.name}
-            )
+            message = {"k": "act", "r": rid, "t": table.id, "f": self.name}
+            if not await self.bus.publish(self.bus.to_process(owner), message):
+                raise BusError(f"{owner} does not listen: it died")
             code = await asyncio.wait_for(waiting, FORWARD_WAIT)
         except (BusError, TimeoutError, StorageError):
             if isinstance(room, ClusterRoom):
