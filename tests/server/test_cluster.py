@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import secrets
 import shutil
 import signal
@@ -164,9 +165,31 @@ def play(players: list[Player], rng: random.Random, moves: int | None = None) ->
             players[0].until(top + 1)
 
 
+@contextmanager
+def redis_traffic(database: str) -> Iterator[list[str]]:
+    """Every message the cluster on ``database`` sends through Redis, while the block runs."""
+    import redis
+
+    schema = database.rsplit("schema=", 1)[1]
+    pubsub = redis.Redis.from_url(REDIS).pubsub()
+    seen: list[str] = []
+    pubsub.psubscribe(**{f"skat:{schema}:*": lambda m: seen.append(m["data"].decode())})
+    thread = pubsub.run_in_thread(sleep_time=0.05, daemon=True)
+    try:
+        yield seen
+    finally:
+        thread.stop()
+        thread.join(5)
+        pubsub.close()
+
+
 def test_players_on_different_processes_play_one_game(database: str) -> None:
     rng = random.Random(3)
-    with cluster(database, REDIS, 2) as [(a, _), (b, _)], ExitStack() as stack:
+    with (
+        cluster(database, REDIS, 2) as [(a, _), (b, _)],
+        ExitStack() as stack,
+        redis_traffic(database) as traffic,
+    ):
         made = post(a, "/api/tables", {"seats": ["human", "human", "random"], "games": 1})
         joined = post(b, f"/api/tables/{made['id']}/join", {})
         players = [
@@ -179,6 +202,11 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
     assert ends[0]["counter"] == ends[1]["counter"] > 3
     assert ends[0]["players"][1]["online"]  # each process knows who is connected elsewhere
     assert not [e for p in players for e in p.errors]
+    # Redis carried moves (player 1's were forwarded to the owner) but no card: ids and counters
+    kinds = {json.loads(m)["k"] for m in traffic}
+    assert {"new", "move", "act", "done", "online"} <= kinds
+    assert not [m for m in traffic if re.search(r"\b[CSHD][789TJQKA]\b", m)]
+    assert all(set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on"} for m in traffic)
 
 
 def test_the_owner_killed_mid_game_another_process_takes_the_table_over(database: str) -> None:
