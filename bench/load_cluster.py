@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import random
@@ -35,30 +36,32 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from load import Stats, Table, client, cpu_seconds, free_port, percentile, post  # noqa: E402
-
-from skat.server.cluster.supervisor import prepare  # noqa: E402
-from skat.server.storage import PostgresStorage, open_storage  # noqa: E402
+from load import Stats, Table, client, cpu_seconds, free_port, percentile, post
+from skat.server.cluster.supervisor import prepare
+from skat.server.storage import PostgresStorage, open_storage
 
 Seat = tuple[str, str, str]  # ws URL, table id, token
 
 
-def start(port: int, database: str, redis: str) -> subprocess.Popen[bytes]:
-    """One cluster process on ``port``, ready when returned."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port),
-         "--database", database, "--redis", redis, "--computer-delay", "0", "--rate", "1000",
-         "--tables-per-minute", "0", "--sockets-per-address", "0"],
-    )  # fmt: skip
+def start(ports: list[int], database: str, redis: str) -> list[subprocess.Popen[bytes]]:
+    """One cluster process on each port, all of them answering when returned."""
+    command = [sys.executable, "-m", "skat.cli.main", "serve", "--database", database,
+               "--redis", redis, "--computer-delay", "0", "--rate", "1000",
+               "--tables-per-minute", "0", "--sockets-per-address", "0"]  # fmt: skip
+    procs = [subprocess.Popen([*command, "--port", str(port)]) for port in ports]
+    waiting = set(ports)
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2):
-                return proc
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("a server did not start")
+    while waiting and time.monotonic() < deadline:
+        for port in list(waiting):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2).close()
+                waiting.discard(port)
+        time.sleep(0.2)
+    if waiting:
+        for proc in procs:
+            proc.kill()
+        raise SystemExit("a server did not start")
+    return procs
 
 
 def make_tables(ports: list[int], n: int) -> list[list[Seat]]:
@@ -70,36 +73,36 @@ def make_tables(ports: list[int], n: int) -> list[list[Seat]]:
         tokens = [made["token"]]
         for i in (1, 2):
             tokens.append(post(bases[i], f"/api/tables/{made['id']}/join", {})["token"])
-        out.append([(b.replace("http", "ws"), made["id"], t) for b, t in zip(bases, tokens, strict=True)])
+        out.append(
+            [(b.replace("http", "ws"), made["id"], t) for b, t in zip(bases, tokens, strict=True)]
+        )
     return out
 
 
 async def run(args: argparse.Namespace, tables: list[list[Seat]], seed: int) -> Stats:
-    """Play this client process's tables; measure after the warm-up."""
+    """Play this client process's tables (the clients stop by themselves at the end);
+    measure after the warm-up."""
     stats = Stats()
     rng = random.Random(seed)
     stop = time.monotonic() + args.warmup + args.seconds
-    tasks = []
-    for seats in tables:
-        shared = Table(seats[0][1])
-        for base, table_id, token in seats:
-            play = client(
-                f"{base}/ws/{table_id}", shared, token, args.think,
-                random.Random(rng.getrandbits(32)), stats, stop,
-            )  # fmt: skip
-            tasks.append(asyncio.create_task(play))
-    await asyncio.sleep(args.warmup)
-    stats.measuring = True
-    began = time.monotonic()
-    await asyncio.sleep(max(0.0, stop - time.monotonic()))
-    stats.measuring = False
-    elapsed = time.monotonic() - began
-    for task in tasks:
-        task.cancel()
-    for result in await asyncio.gather(*tasks, return_exceptions=True):
-        if isinstance(result, Exception) and not isinstance(result, asyncio.CancelledError):
+    plays = [
+        client(f"{base}/ws/{table_id}", shared, token, args.think,
+               random.Random(rng.getrandbits(32)), stats, stop)
+        for shared, seats in ((Table(seats[0][1]), seats) for seats in tables)
+        for base, table_id, token in seats
+    ]  # fmt: skip
+
+    async def window() -> None:
+        await asyncio.sleep(args.warmup)
+        stats.measuring = True
+        began = time.monotonic()
+        await asyncio.sleep(args.seconds)
+        stats.measuring = False
+        stats.rate = stats.actions / (time.monotonic() - began)
+
+    for result in await asyncio.gather(window(), *plays, return_exceptions=True):
+        if isinstance(result, Exception):
             print(f"client failed: {result!r}", file=sys.stderr)
-    stats.rate = stats.actions / elapsed if elapsed else 0.0
     return stats
 
 
@@ -116,7 +119,7 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, Any]:
     database = f"{args.database}{sep}schema={schema}"
     prepare(database, args.redis)
     ports = [free_port() for _ in range(workers)]
-    procs = [start(port, database, args.redis) for port in ports]
+    procs = start(ports, database, args.redis)
     try:
         tables = make_tables(ports, args.tables)
         before = sum(cpu_seconds(p.pid) for p in procs)

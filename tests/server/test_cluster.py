@@ -146,6 +146,19 @@ class Player:
         raise AssertionError("the table stayed unavailable")
 
 
+def two_players(
+    stack: ExitStack, creator: int, ports: tuple[int, int], seats: list[str]
+) -> tuple[dict[str, Any], list[Player]]:
+    """A one-game table created on process ``creator`` (its owner), its two human places
+    taken and connected on ``ports``: (the creation's answer, the players)."""
+    made = post(creator, "/api/tables", {"seats": seats, "games": 1})
+    joined = post(ports[1], f"/api/tables/{made['id']}/join", {})
+    return made, [
+        Player(stack, ports[0], made["id"], made["token"]),
+        Player(stack, ports[1], made["id"], joined["token"]),
+    ]
+
+
 def play(players: list[Player], rng: random.Random, moves: int | None = None) -> None:
     """Play random moves (all of them, or ``moves`` counters further), each player from his
     own process; every player sees every move."""
@@ -190,12 +203,7 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
         ExitStack() as stack,
         redis_traffic(database) as traffic,
     ):
-        made = post(a, "/api/tables", {"seats": ["human", "human", "random"], "games": 1})
-        joined = post(b, f"/api/tables/{made['id']}/join", {})
-        players = [
-            Player(stack, a, made["id"], made["token"]),
-            Player(stack, b, made["id"], joined["token"]),
-        ]
+        _, players = two_players(stack, a, (a, b), ["human", "human", "random"])
         play(players, rng)
         ends = [p.msg for p in players]
     assert ends[0]["series"] == ends[1]["series"] and ends[0]["series"]["over"]
@@ -206,18 +214,15 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
     kinds = {json.loads(m)["k"] for m in traffic}
     assert {"new", "move", "act", "done", "online"} <= kinds
     assert not [m for m in traffic if re.search(r"\b[CSHD][789TJQKA]\b", m)]
-    assert all(set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on"} for m in traffic)
+    assert all(
+        set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on"} for m in traffic
+    )
 
 
 def test_the_owner_killed_mid_game_another_process_takes_the_table_over(database: str) -> None:
     rng = random.Random(5)
     with cluster(database, REDIS, 2) as [(a, owner), (b, _)], ExitStack() as stack:
-        made = post(a, "/api/tables", {"seats": ["human", "random", "human"], "games": 1})
-        joined = post(b, f"/api/tables/{made['id']}/join", {})
-        players = [
-            Player(stack, b, made["id"], made["token"]),
-            Player(stack, b, made["id"], joined["token"]),
-        ]
+        made, players = two_players(stack, a, (b, b), ["human", "random", "human"])
         play(players, rng, moves=8)
         seen = players[0].msg["counter"]
         os.kill(owner.pid, signal.SIGKILL)  # the owner: no shutdown, no lease given back
@@ -244,12 +249,7 @@ def test_redis_restarted_mid_game(database: str, tmp_path: Path) -> None:
         cluster(database, url, 2) as [(a, _), (b, _)],
         ExitStack() as stack,
     ):
-        made = post(a, "/api/tables", {"seats": ["human", "human", "random"], "games": 1})
-        joined = post(b, f"/api/tables/{made['id']}/join", {})
-        players = [
-            Player(stack, a, made["id"], made["token"]),
-            Player(stack, b, made["id"], joined["token"]),
-        ]
+        _, players = two_players(stack, a, (a, b), ["human", "human", "random"])
         play(players, rng, moves=8)
         first.kill()
         first.wait()

@@ -373,10 +373,15 @@ class ClusterHub(Hub):
             self._spawn(self.find(tid))
             return
         room = self.rooms.get(tid)
-        if not isinstance(room, ClusterRoom):
-            if kind in ("move", "claims"):
-                self._spawn(self.find(tid))
-            return
+        if isinstance(room, ClusterRoom):
+            self._on_table(room, msg)
+        elif kind in ("move", "claims"):
+            self._spawn(self.find(tid))
+
+    def _on_table(self, room: ClusterRoom, msg: dict[str, Any]) -> None:
+        """A message about a table this process knows."""
+        kind = msg.get("k")
+        tid = room.table.id
         if kind in ("move", "owner"):
             room.owner = str(msg.get("o"))
             if room.owner != self.name and tid in self.owned:  # our lease ran out meanwhile
