@@ -24,6 +24,8 @@ log: Final = logging.getLogger("skat.server.cluster")
 
 RETRY: Final = 0.5
 """Seconds between attempts to reach Redis again."""
+BATCH: Final = 500
+"""Messages sent at most in one pipeline."""
 
 
 class BusError(Exception):
@@ -50,15 +52,35 @@ class Bus:
         self._client = aioredis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         self.connected = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._outbox: asyncio.Queue[tuple[str, str, asyncio.Future[int]]] = asyncio.Queue()
+        self._sender: asyncio.Task[None] | None = None
 
     async def publish(self, target: str, message: dict[str, Any]) -> int:
         """Send ``message`` on ``target`` (a channel name): how many processes listen there;
-        :class:`BusError` when Redis is away."""
-        try:
-            text = json.dumps(message, separators=(",", ":"))
-            return int(await self._client.publish(target, text))
-        except (self._redis.RedisError, OSError) as exc:
-            raise BusError(f"Redis: {exc}") from None
+        :class:`BusError` when Redis is away.  The messages of this process go out in order
+        over one connection, those queued meanwhile in one pipeline."""
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._outbox.put_nowait((target, json.dumps(message, separators=(",", ":")), done))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send())
+        return await done
+
+    async def _send(self) -> None:
+        while not self._outbox.empty():
+            batch = [self._outbox.get_nowait() for _ in range(min(BATCH, self._outbox.qsize()))]
+            try:
+                pipe = self._client.pipeline(transaction=False)
+                for target, text, _ in batch:
+                    pipe.publish(target, text)
+                counts = await pipe.execute()
+            except (self._redis.RedisError, OSError) as exc:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(BusError(f"Redis: {exc}"))
+                continue
+            for (_, _, done), count in zip(batch, counts, strict=True):
+                if not done.done():
+                    done.set_result(int(count))
 
     def to_process(self, name: str) -> str:
         """The channel of process ``name``."""
@@ -114,6 +136,8 @@ class Bus:
 
     async def close(self) -> None:
         """Stop listening and close the connections."""
+        if self._sender is not None:
+            self._sender.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

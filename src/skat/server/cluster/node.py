@@ -368,6 +368,12 @@ class ClusterHub(Hub):
         if kind == "act":
             self._spawn(self._serve(str(msg["r"]), str(msg["f"])))
             return
+        if kind == "here" and msg.get("p") != self.name:  # who is connected to that process
+            for tid, players in dict(msg.get("on", {})).items():
+                room = self.rooms.get(tid)
+                if isinstance(room, ClusterRoom):
+                    self._seen_online(room, str(msg["p"]), players)
+            return
         tid = str(msg.get("t"))
         if kind == "new":
             self._spawn(self.find(tid))
@@ -393,10 +399,13 @@ class ClusterHub(Hub):
         elif kind == "claims":
             self._spawn(self._reload_claims(room))
         elif kind == "online" and msg.get("p") != self.name:
-            before = room.online
-            room.remote[str(msg["p"])] = (time.monotonic(), frozenset(msg.get("on", ())))
-            if room.online != before and room.connections:
-                super()._broadcast(room)
+            self._seen_online(room, str(msg["p"]), msg.get("on", ()))
+
+    def _seen_online(self, room: ClusterRoom, process: str, players: Any) -> None:
+        before = room.online
+        room.remote[process] = (time.monotonic(), frozenset(players))
+        if room.online != before and room.connections:
+            super()._broadcast(room)
 
     async def attach(self, room: Room, conn: Connection) -> None:
         # the places as stored: a place taken on another process a moment ago holds here too
@@ -423,6 +432,10 @@ class ClusterHub(Hub):
     async def _presence_loop(self) -> None:
         while True:
             await asyncio.sleep(PRESENCE)
-            for room in list(self.rooms.values()):
-                if isinstance(room, ClusterRoom) and room.reported:
-                    await self._report(room)
+            here = {
+                tid: sorted(room.reported)
+                for tid, room in self.rooms.items()
+                if isinstance(room, ClusterRoom) and room.reported
+            }
+            if here:
+                await self._publish({"k": "here", "p": self.name, "on": here})
