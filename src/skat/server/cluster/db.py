@@ -69,7 +69,7 @@ class ClusterDb:
         try:
             cur = conn.execute(sql, params)
             return list(cur.fetchall()) if cur.description else []
-        except self._psycopg.OperationalError as exc:
+        except self._psycopg.Error as exc:  # a fresh connection next time
             self._local.conn = None
             conn.close()
             raise StorageError(f"PostgreSQL: {exc}".splitlines()[0]) from None
@@ -206,6 +206,13 @@ class ClusterDb:
     def claim(self, table_id: str, humans: list[int], place: int | None) -> tuple[int, str] | str:
         """Give a free human place a new token in one transaction (any process may: the row
         is locked): (player, token), or why not (``full``, ``taken``)."""
+        try:
+            return self._claim(table_id, humans, place)
+        except self._psycopg.Error as exc:
+            self._local.conn = None
+            raise StorageError(f"PostgreSQL: {exc}".splitlines()[0]) from None
+
+    def _claim(self, table_id: str, humans: list[int], place: int | None) -> tuple[int, str] | str:
         conn = self._conn()
         with conn.transaction():
             rows = conn.execute(

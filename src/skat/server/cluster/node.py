@@ -47,7 +47,15 @@ PRESENCE: Final = 2.0
 
 @dataclass
 class ClusterRoom(Room):
-    """A room whose players may be connected to other processes too."""
+    """A room whose players may be connected to other processes too.
+
+    >>> from skat.server.table import Table, TableConfig
+    >>> room = ClusterRoom(Table("t", TableConfig.parse({"seats": ["human"] * 3}, seed=1)))
+    >>> room.remote["other-process"] = (time.monotonic(), frozenset({2}))
+    >>> room.remote["dead-process"] = (time.monotonic() - 60, frozenset({1}))
+    >>> sorted(room.online), sorted(room.local_online)
+    ([2], [])
+    """
 
     owner: str | None = None  # as last heard: the process to forward moves to
     remote: dict[str, tuple[float, frozenset[int]]] = field(default_factory=dict)
@@ -152,6 +160,8 @@ class ClusterHub(Hub):
                 log.warning("leases not renewed: %s", exc)
                 for tid in list(self.owned):  # the others may take them over meanwhile
                     self._disown(tid)
+            except Exception:  # the loop must go on, or this process's tables go to others
+                log.exception("lease loop")
 
     async def _take_orphans(self) -> None:
         orphans = await self._db(self.db.orphans)
@@ -235,7 +245,10 @@ class ClusterHub(Hub):
             raise KeyError(table_id)
         seats = room.table.config.seats
         humans = [i for i, s in enumerate(seats) if s.human]
-        got = await self._db(self.db.claim, table_id, humans, place)
+        try:
+            got = await self._db(self.db.claim, table_id, humans, place)
+        except StorageError as exc:
+            raise ActionRefused("storage", str(exc)) from None
         if isinstance(got, str):
             message = (
                 "every human place at this table is taken"
