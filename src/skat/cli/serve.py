@@ -59,7 +59,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="messages a second one connection may send on average (default 10; bursts of 3 N)",
     )
 
-
     parser.add_argument(
         "--tables-per-minute",
         type=float,
@@ -97,7 +96,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --redis: seconds a table waits for a dead owner before another process "
         "takes it over (default 5)",
     )
-    parser.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--reuse-port",
+        action="store_true",
+        help="share the port with other processes (SO_REUSEPORT; what --workers starts)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
