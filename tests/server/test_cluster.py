@@ -215,7 +215,7 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
     assert {"new", "move", "act", "done", "online"} <= kinds
     assert not [m for m in traffic if re.search(r"\b[CSHD][789TJQKA]\b", m)]
     assert all(
-        set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on"} for m in traffic
+        set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on", "at"} for m in traffic
     )
 
 

@@ -42,7 +42,8 @@ lease)."""
 FORWARD_WAIT: Final = 3.0
 """Seconds a forwarded move waits for its owner's answer."""
 PRESENCE: Final = 2.0
-"""Seconds between reports of who is connected where (older than three are forgotten)."""
+"""Seconds between reports of who is connected where (older than three are forgotten) and
+which move the owned tables are at."""
 
 
 @dataclass
@@ -304,8 +305,8 @@ class ClusterHub(Hub):
         except (BusError, TimeoutError, StorageError):
             if isinstance(room, ClusterRoom):
                 room.owner = None  # ask the database next time
-            with contextlib.suppress(StorageError):
-                await self._db(self.db.cancel_request, rid)
+            if not await self._gave_up(room, rid, counter):  # the owner took it: it is done
+                return Applied(counter + 1, player, action)
             raise ActionRefused(
                 "unavailable", "the table's server does not answer: try again"
             ) from None
@@ -317,6 +318,17 @@ class ClusterHub(Hub):
             raise ActionRefused(code, f"the table refused the move ({code})")
         await self.catch_up(room)
         return Applied(counter + 1, player, action)
+
+    async def _gave_up(self, room: Room, rid: str, counter: int) -> bool:
+        """A forwarded move got no answer: withdraw it.  False when the owner had taken it and
+        the log shows the table past ``counter`` (the answer was lost, not the move)."""
+        try:
+            if await self._db(self.db.cancel_request, rid):
+                return True
+            await self.catch_up(room)
+        except StorageError:
+            return True
+        return room.table.counter <= counter
 
     async def _serve(self, rid: str, sender: str) -> None:
         """A forwarded move for a table this process owns."""
@@ -381,11 +393,8 @@ class ClusterHub(Hub):
         if kind == "act":
             self._spawn(self._serve(str(msg["r"]), str(msg["f"])))
             return
-        if kind == "here" and msg.get("p") != self.name:  # who is connected to that process
-            for tid, players in dict(msg.get("on", {})).items():
-                room = self.rooms.get(tid)
-                if isinstance(room, ClusterRoom):
-                    self._seen_online(room, str(msg["p"]), players)
+        if kind == "here" and msg.get("p") != self.name:
+            self._on_here(msg)
             return
         tid = str(msg.get("t"))
         if kind == "new":
@@ -413,6 +422,20 @@ class ClusterHub(Hub):
             self._spawn(self._reload_claims(room))
         elif kind == "online" and msg.get("p") != self.name:
             self._seen_online(room, str(msg["p"]), msg.get("on", ()))
+
+    def _on_here(self, msg: dict[str, Any]) -> None:
+        """Another process's periodic report: who is connected to it, and the move each table
+        it owns is at (a move whose message Redis lost is caught up here)."""
+        for tid, players in dict(msg.get("on", {})).items():
+            room = self.rooms.get(tid)
+            if isinstance(room, ClusterRoom):
+                self._seen_online(room, str(msg["p"]), players)
+        for tid, counter in dict(msg.get("at", {})).items():
+            room = self.rooms.get(tid)
+            if room is None:
+                self._spawn(self.find(tid))
+            elif int(counter) > room.table.counter:
+                self._spawn(self.catch_up(room))
 
     def _seen_online(self, room: ClusterRoom, process: str, players: Any) -> None:
         before = room.online
@@ -450,5 +473,6 @@ class ClusterHub(Hub):
                 for tid, room in self.rooms.items()
                 if isinstance(room, ClusterRoom) and room.reported
             }
-            if here:
-                await self._publish({"k": "here", "p": self.name, "on": here})
+            at = {tid: self.rooms[tid].table.counter for tid in self.owned if tid in self.rooms}
+            if here or at:
+                await self._publish({"k": "here", "p": self.name, "on": here, "at": at})
