@@ -222,11 +222,14 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
 def test_the_owner_killed_mid_game_another_process_takes_the_table_over(database: str) -> None:
     rng = random.Random(5)
     with cluster(database, REDIS, 2) as [(a, owner), (b, _)], ExitStack() as stack:
-        made, players = two_players(stack, a, (b, b), ["human", "random", "human"])
+        made, players = two_players(stack, a, (a, b), ["human", "random", "human"])
         play(players, rng, moves=8)
         seen = players[0].msg["counter"]
+        assert not players[0].msg["series"]["over"]
         os.kill(owner.pid, signal.SIGKILL)  # the owner: no shutdown, no lease given back
         owner.wait()
+        players[0].connect(b)  # as the page does when its socket drops
+        assert players[0].msg["counter"] == seen
         play(players, rng)
         end = players[0].msg
         store = open_storage(database)
