@@ -5,11 +5,14 @@ follows the others.
   process (check, store, apply, broadcast); then it publishes ``{"k": "move", "t": id, "c":
   counter}`` so that the other processes catch up.  Only the owner runs the table's computer
   players and move clock.
-* **Follower**: an action from one of its connections is checked against its replica (a stale
-  or illegal one is answered at once), left in PostgreSQL and announced to the owner by its id
-  (:meth:`ClusterHub.forward`); a ``move`` event makes it read the new moves from the log and
-  apply them to its replica (:meth:`ClusterHub.catch_up`), and send each of its connections
-  what that place may see, rendered here (``game_view``): no card crosses Redis.
+* **Follower**: an action from one of its connections is checked against its replica (a
+  stale or illegal one is answered at once), left in PostgreSQL and announced to the owner by
+  its id (:meth:`ClusterHub.forward`); a ``move`` event makes it read the new moves from the
+  log and apply them to its replica (:meth:`ClusterHub.catch_up`), and send each of its
+  connections what that place may see, rendered here (``game_view``): no card crosses Redis.
+  A replica is kept up to date only while the process has a connection to the table (and
+  brought up to date when one opens or the process takes the table over), so each process
+  works for the tables its own connections watch.
 * **Failover**: every second a process renews its leases and takes over tables whose lease
   ran out (their owner died): it catches up from the log, writes a record its predecessor did
   not, and starts the computer players and the clock.  A follower whose forwarded move finds
@@ -416,8 +419,8 @@ class ClusterHub(Hub):
                 self._disown(tid)
         if kind == "move" and msg.get("o") != self.name:
             room.deadline = msg.get("d")
-            if int(msg.get("c", 0)) > room.table.counter:
-                self._spawn(self.catch_up(room))
+            if room.connections and int(msg.get("c", 0)) > room.table.counter:
+                self._spawn(self.catch_up(room))  # (a replica nobody here watches waits)
         elif kind == "claims":
             self._spawn(self._reload_claims(room))
         elif kind == "online" and msg.get("p") != self.name:
@@ -434,7 +437,7 @@ class ClusterHub(Hub):
             room = self.rooms.get(tid)
             if room is None:
                 self._spawn(self.find(tid))
-            elif int(counter) > room.table.counter:
+            elif room.connections and int(counter) > room.table.counter:
                 self._spawn(self.catch_up(room))
 
     def _seen_online(self, room: ClusterRoom, process: str, players: Any) -> None:
@@ -445,8 +448,10 @@ class ClusterHub(Hub):
 
     async def attach(self, room: Room, conn: Connection) -> None:
         # the places as stored: a place taken on another process a moment ago holds here too
+        # and the moves made since this process last had a connection to the table
         with contextlib.suppress(StorageError):
             await self._reload_claims(room)
+            await self.catch_up(room)
         await super().attach(room, conn)
 
     async def _reload_claims(self, room: Room) -> None:
