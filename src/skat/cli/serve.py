@@ -8,15 +8,21 @@ table continues where it was.
 
 Needs the web extra: pip install 'skat[web]'.
 
+Several processes share one PostgreSQL database with Redis between them: --workers N starts
+N processes on the same port (any of them takes any connection; one owns each table, and the
+others take its tables over when it dies).
+
 examples:
   skat serve
   skat serve --port 8080 --data /var/lib/skat
   skat serve --host 0.0.0.0 --database postgresql://skat@localhost/skat
+  skat serve --workers 4 --database postgresql://skat@localhost/skat --redis redis://localhost
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from skat.cli.errors import UserError
 from skat.cli.speed import warn_if_slow
@@ -69,6 +75,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="open connections one client address may hold (default 64; 0: no limit)",
     )
 
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="redis://host:port: run as one of several processes sharing --database "
+        "postgresql://… (see --workers)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on the port (default 1; more need --redis and PostgreSQL)",
+    )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="with --redis: seconds a table waits for a dead owner before another process "
+        "takes it over (default 5)",
+    )
+    parser.add_argument(
+        "--reuse-port",
+        action="store_true",
+        help="share the port with other processes (SO_REUSEPORT; what --workers starts)",
+    )
+
 
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
@@ -81,6 +114,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--tables-per-minute must be >= 0 (0: no limit)")
     if args.sockets_per_address < 0:
         raise UserError("--sockets-per-address must be >= 0 (0: no limit)")
+    _check_cluster(args)
+    if args.redis and not args.reuse_port:
+        code = _start_cluster(args)
+        if code is not None:
+            return code
     try:  # the web extra is loaded only here, so every other command runs without it
         import uvicorn
 
@@ -109,8 +147,53 @@ def run(args: argparse.Namespace) -> int:
             tables_per_minute=args.tables_per_minute,
             sockets_per_address=args.sockets_per_address,
         ),
+        redis=args.redis,
+        lease=args.lease,
     )
+    if args.reuse_port:  # a worker of --workers N: the port is shared (SO_REUSEPORT)
+        from skat.server.cluster.supervisor import listening_socket
+
+        sock = listening_socket(args.host, args.port)
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        return 0
     warn_if_slow("skat serve (the analysis of each game)", "web")
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
+
+
+def _check_cluster(args: argparse.Namespace) -> None:
+    if not 1 <= args.lease <= 600:
+        raise UserError(f"--lease must be 1 to 600 seconds, not {args.lease:g}")
+    if args.workers < 1:
+        raise UserError(f"--workers must be >= 1, not {args.workers}")
+    postgres = (args.database or "").startswith(("postgresql://", "postgres://"))
+    if (args.workers > 1 or args.redis) and not (args.redis and postgres):
+        raise UserError(
+            "several processes share PostgreSQL with Redis between them: "
+            "--workers N --database postgresql://… --redis redis://…"
+        )
+
+
+def _start_cluster(args: argparse.Namespace) -> int | None:
+    """Make the cluster's tables once and check Redis; with ``--workers N`` run the workers
+    (the exit status), else ``None``: this process serves."""
+    try:
+        from skat.server.cluster.supervisor import prepare, supervise
+        from skat.server.storage import StorageError
+    except ImportError as exc:
+        raise UserError(
+            f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
+        ) from None
+    try:
+        where = prepare(args.database, args.redis)
+    except StorageError as exc:
+        raise UserError(str(exc)) from None
+    if args.workers == 1:
+        return None
+    print(
+        f"skat serve: http://{args.host}:{args.port}/ with {args.workers} processes "
+        f"(data: {where}; Redis {args.redis}; Ctrl-C stops)",
+        flush=True,
+    )
+    return supervise(sys.argv[1:], args.workers)

@@ -46,10 +46,22 @@ STATIC: Final = Path(__file__).parent / "static"
 MAX_BODY: Final = 8192
 
 
-def create_app(storage: SqlStorage | str | Path, settings: Settings | None = None) -> Starlette:
-    """The application over ``storage`` (a :class:`SqlStorage` or where to open one)."""
+def create_app(
+    storage: SqlStorage | str | Path,
+    settings: Settings | None = None,
+    redis: str | None = None,
+    lease: float = 5.0,
+) -> Starlette:
+    """The application over ``storage`` (a :class:`SqlStorage` or where to open one); with
+    ``redis`` (a ``redis://`` URL) one process of a cluster (:mod:`skat.server.cluster`) whose
+    tables wait ``lease`` seconds for a dead owner."""
     store = storage if isinstance(storage, SqlStorage) else open_storage(storage)
-    hub = Hub(store, settings)
+    if redis is None:
+        hub = Hub(store, settings)
+    else:  # one of several processes sharing PostgreSQL, with Redis between them
+        from skat.server.cluster.node import ClusterHub
+
+        hub = ClusterHub(store, settings, redis, lease)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -181,7 +193,7 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
     async def socket(ws: WebSocket) -> None:
         table_id = ws.path_params["id"]
         await ws.accept()
-        room = hub.rooms.get(table_id)
+        room = await hub.find(table_id)
         if room is None:
             await ws.send_text(
                 json.dumps({"type": "error", "code": "not_found", "message": "no such table"})

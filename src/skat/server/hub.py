@@ -319,6 +319,10 @@ class Hub:
         self._schedule(room)
         return table, player, token
 
+    async def find(self, table_id: str) -> Room | None:
+        """The table ``table_id`` or ``None`` (a cluster process may load it first)."""
+        return self.rooms.get(table_id)
+
     def room(self, table_id: str) -> Room:
         """The table ``table_id`` (``KeyError`` if there is none)."""
         return self.rooms[table_id]

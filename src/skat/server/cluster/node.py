@@ -1,0 +1,483 @@
+"""One process of a cluster: a :class:`~skat.server.hub.Hub` that owns some tables and
+follows the others.
+
+* **Owner** of a table (it holds the lease): moves go through :meth:`Hub.act` as in one
+  process (check, store, apply, broadcast); then it publishes ``{"k": "move", "t": id, "c":
+  counter}`` so that the other processes catch up.  Only the owner runs the table's computer
+  players and move clock.
+* **Follower**: an action from one of its connections is checked against its replica (a
+  stale or illegal one is answered at once), left in PostgreSQL and announced to the owner by
+  its id (:meth:`ClusterHub.forward`); a ``move`` event makes it read the new moves from the
+  log and apply them to its replica (:meth:`ClusterHub.catch_up`), and send each of its
+  connections what that place may see, rendered here (``game_view``): no card crosses Redis.
+  A replica is kept up to date only while the process has a connection to the table (and
+  brought up to date when one opens or the process takes the table over), so each process
+  works for the tables its own connections watch.
+* **Failover**: every second a process renews its leases and takes over tables whose lease
+  ran out (their owner died): it catches up from the log, writes a record its predecessor did
+  not, and starts the computer players and the clock.  A follower whose forwarded move finds
+  no owner takes the table itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import secrets
+import socket
+import time
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from skat.server.cluster.bus import Bus, BusError
+from skat.server.cluster.db import ClusterDb, log
+from skat.server.hub import Connection, Hub, Room, Settings
+from skat.server.storage import PostgresStorage, SqlStorage, StorageError, StoredTable
+from skat.server.table import ActionRefused, Applied, ConfigError, Table, TableConfig
+
+LEASE: Final = 5.0
+"""Seconds a lease runs without renewal: how long a table waits for a dead owner."""
+RENEW: Final = 1.0
+"""Seconds between renewals (and looks for tables without an owner; a quarter of a shorter
+lease)."""
+FORWARD_WAIT: Final = 3.0
+"""Seconds a forwarded move waits for its owner's answer."""
+PRESENCE: Final = 2.0
+"""Seconds between reports of who is connected where (older than three are forgotten) and
+which move the owned tables are at."""
+
+
+@dataclass
+class ClusterRoom(Room):
+    """A room whose players may be connected to other processes too.
+
+    >>> from skat.server.table import Table, TableConfig
+    >>> room = ClusterRoom(Table("t", TableConfig.parse({"seats": ["human"] * 3}, seed=1)))
+    >>> room.remote["other-process"] = (time.monotonic(), frozenset({2}))
+    >>> room.remote["dead-process"] = (time.monotonic() - 60, frozenset({1}))
+    >>> sorted(room.online), sorted(room.local_online)
+    ([2], [])
+    """
+
+    owner: str | None = None  # as last heard: the process to forward moves to
+    remote: dict[str, tuple[float, frozenset[int]]] = field(default_factory=dict)
+    reported: frozenset[int] = frozenset()
+
+    @property
+    def local_online(self) -> frozenset[int]:
+        """Players connected to this process."""
+        return super().online
+
+    @property
+    def online(self) -> frozenset[int]:
+        """Players connected to any process (reports older than three periods are dropped)."""
+        fresh = time.monotonic() - 3 * PRESENCE
+        players = set(self.local_online)
+        for seen, remote in self.remote.values():
+            if seen >= fresh:
+                players |= remote
+        return frozenset(players)
+
+
+def process_name() -> str:
+    """A name for this process, unique in the cluster: host, pid and a random part."""
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+class ClusterHub(Hub):
+    """A hub sharing its tables with other processes (module doc)."""
+
+    def __init__(
+        self, storage: SqlStorage, settings: Settings | None, redis_url: str, lease: float = LEASE
+    ) -> None:
+        if not isinstance(storage, PostgresStorage):
+            raise StorageError(
+                "several processes share PostgreSQL: --redis needs --database postgresql://…"
+            )
+        super().__init__(storage, settings)
+        self.name = process_name()
+        self.db = ClusterDb(storage.url, storage.schema)
+        self.bus = Bus(redis_url, f"skat:{storage.schema or 'public'}:", self.name)
+        self.lease = lease
+        self.renew_every = min(RENEW, lease / 4)
+        self.owned: set[str] = set()
+        self._waiting: dict[str, asyncio.Future[str | None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ life
+
+    async def start(self) -> None:
+        await self._db(self.db.prepare)
+        await super().start()
+        self.rooms = {tid: ClusterRoom(room.table) for tid, room in self.rooms.items()}
+        self.bus.start(self._on_message, self.catch_up_all, self.catch_up_all)
+        loop = asyncio.get_running_loop()
+        self._loops = [
+            loop.create_task(self._lease_loop()),
+            loop.create_task(self._presence_loop()),
+        ]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.bus.connected.wait(), 5.0)
+        await self._take_orphans()
+
+    async def stop(self) -> None:
+        for task in self._loops:
+            task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await self._db(self.db.release, self.name)
+        self.owned.clear()
+        await self.bus.close()
+        await super().stop()
+        self.db.close()
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _publish(self, message: dict[str, Any], target: str | None = None) -> None:
+        try:
+            await self.bus.publish(target or self.bus.events, message)
+        except BusError as exc:  # the move is stored: the others catch up from the log
+            log.warning("not published (%s): %s", exc, message.get("k"))
+
+    # ------------------------------------------------------------------ ownership
+
+    def _schedule(self, room: Room) -> None:
+        if room.table.id in self.owned:
+            super()._schedule(room)
+
+    async def _lease_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.renew_every * random.uniform(0.8, 1.2))
+            try:
+                held = await self._db(self.db.renew, self.name, self.lease)
+                for tid in self.owned - held:
+                    self._disown(tid)
+                await self._take_orphans()
+            except StorageError as exc:
+                log.warning("leases not renewed: %s", exc)
+                for tid in list(self.owned):  # the others may take them over meanwhile
+                    self._disown(tid)
+            except Exception:  # the loop must go on, or this process's tables go to others
+                log.exception("lease loop")
+
+    async def _take_orphans(self) -> None:
+        orphans = await self._db(self.db.orphans)
+        random.shuffle(orphans)
+        for tid in orphans:
+            room = await self.find(tid)
+            if room is not None and not room.table.is_over:
+                await self.take(room)
+
+    async def take(self, room: Room) -> bool:
+        """Take a table over if nobody else holds it: catch up from the log, write a record
+        the last owner did not, start its computer players and clock."""
+        table = room.table
+        if not await self._db(self.db.acquire, table.id, self.name, self.lease):
+            return False
+        await self.catch_up(room)
+        if table.id not in self.owned:
+            have = {r.number for r in await self._db(self.storage.records, table.id)}
+            for state, record in zip(table.finished_games, table.series.records, strict=False):
+                if record.number not in have:
+                    await self._store_record(table, state, record.number)
+            self.owned.add(table.id)
+            log.info("%s owns table %s at move %d", self.name, table.id, table.counter)
+            await self._publish({"k": "owner", "t": table.id, "o": self.name})
+        self._schedule(room)
+        return True
+
+    async def _recheck(self, room: Room) -> None:
+        with contextlib.suppress(StorageError):
+            if await self._db(self.db.owner_of, room.table.id) != self.name:
+                self._disown(room.table.id)
+                await self.catch_up(room)
+
+    def _disown(self, table_id: str) -> None:
+        self.owned.discard(table_id)
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        for task in (room.driver, room.clock):
+            if task is not None:
+                task.cancel()
+        room.driver = room.clock = None
+        room.clock_counter = -1
+        log.info("%s gave table %s up", self.name, table_id)
+
+    # ------------------------------------------------------------------ tables
+
+    async def find(self, table_id: str) -> Room | None:
+        room = self.rooms.get(table_id)
+        if room is None:
+            stored = await self._db(self.db.load_table, table_id)
+            if stored is not None and table_id not in self.rooms:
+                room = self._replica(stored)
+            else:
+                room = self.rooms.get(table_id)
+        return room
+
+    def _replica(self, stored: StoredTable) -> Room | None:
+        try:
+            table = Table(
+                stored.id, TableConfig.parse(stored.config), claims=dict(stored.claims),
+                created=stored.created,
+            )  # fmt: skip
+            table.replay(stored.actions)
+        except ConfigError as exc:
+            log.error("table %s cannot be followed: %s", stored.id, exc)
+            return None
+        room = self.rooms[stored.id] = ClusterRoom(table)
+        return room
+
+    async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
+        table, player, token = await super().create_table(data)
+        self.rooms[table.id] = room = ClusterRoom(table)
+        await self.take(room)
+        await self._publish({"k": "new", "t": table.id})
+        return table, player, token
+
+    async def join(self, table_id: str, place: int | None = None) -> tuple[int, str]:
+        room = await self.find(table_id)
+        if room is None:
+            raise KeyError(table_id)
+        seats = room.table.config.seats
+        humans = [i for i, s in enumerate(seats) if s.human]
+        try:
+            got = await self._db(self.db.claim, table_id, humans, place)
+        except StorageError as exc:
+            raise ActionRefused("storage", str(exc)) from None
+        if isinstance(got, str):
+            message = (
+                "every human place at this table is taken"
+                if got == "full"
+                else (f"place {(place or 0) + 1} is not a free human place")
+            )
+            raise ActionRefused(got, message)
+        room.table.claims = await self._db(self.db.claims, table_id)
+        await self._publish({"k": "claims", "t": table_id})
+        self._broadcast(room)
+        return got
+
+    # ------------------------------------------------------------------ moves
+
+    async def act(self, room: Room, player: int | None, text: object, counter: object) -> Applied:
+        table = room.table
+        if table.id not in self.owned:
+            return await self.forward(room, player, text, counter)
+        try:
+            applied = await super().act(room, player, text, counter)
+        except ActionRefused as exc:
+            if exc.code == "storage":  # perhaps another process stored this move: its table?
+                self._spawn(self._recheck(room))
+            raise
+        await self._publish(
+            {"k": "move", "t": table.id, "c": table.counter, "d": room.deadline, "o": self.name}
+        )
+        return applied
+
+    async def forward(
+        self, room: Room, player: int | None, text: object, counter: object
+    ) -> Applied:
+        """Hand a move to the table's owner (taking the table over if nobody holds it) and
+        wait for its answer; :class:`ActionRefused` as if it were decided here."""
+        table = room.table
+        action = table.check(player, text, counter)  # the replica answers what it can at once
+        assert player is not None and type(counter) is int
+        owner = room.owner if isinstance(room, ClusterRoom) else None
+        if owner is None or owner == self.name:
+            owner = await self._db(self.db.owner_of, table.id)
+        if (owner is None or owner == self.name) and await self.take(room):
+            return await self.act(room, player, text, counter)
+        if owner is None or not self.bus.connected.is_set():
+            raise ActionRefused("unavailable", "the table is changing servers: try again")
+        rid = secrets.token_hex(8)
+        waiting = self._waiting[rid] = asyncio.get_running_loop().create_future()
+        try:
+            await self._db(self.db.put_request, rid, table.id, player, counter, str(action))
+            message = {"k": "act", "r": rid, "t": table.id, "f": self.name}
+            if not await self.bus.publish(self.bus.to_process(owner), message):
+                raise BusError(f"{owner} does not listen: it died")
+            code = await asyncio.wait_for(waiting, FORWARD_WAIT)
+        except (BusError, TimeoutError, StorageError):
+            if isinstance(room, ClusterRoom):
+                room.owner = None  # ask the database next time
+            if not await self._gave_up(room, rid, counter):  # the owner took it: it is done
+                return Applied(counter + 1, player, action)
+            raise ActionRefused(
+                "unavailable", "the table's server does not answer: try again"
+            ) from None
+        finally:
+            self._waiting.pop(rid, None)
+        if code is not None:
+            await self.catch_up(room)
+            table.check(player, text, counter)  # the reason, in this process's words
+            raise ActionRefused(code, f"the table refused the move ({code})")
+        await self.catch_up(room)
+        return Applied(counter + 1, player, action)
+
+    async def _gave_up(self, room: Room, rid: str, counter: int) -> bool:
+        """A forwarded move got no answer: withdraw it.  False when the owner had taken it and
+        the log shows the table past ``counter`` (the answer was lost, not the move)."""
+        try:
+            if await self._db(self.db.cancel_request, rid):
+                return True
+            await self.catch_up(room)
+        except StorageError:
+            return True
+        return room.table.counter <= counter
+
+    async def _serve(self, rid: str, sender: str) -> None:
+        """A forwarded move for a table this process owns."""
+        request = await self._db(self.db.take_request, rid)
+        if request is None:
+            return
+        table_id, player, counter, text = request
+        room = self.rooms.get(table_id)
+        code: str | None = None
+        if room is None or table_id not in self.owned:
+            code = "unavailable"
+        else:
+            try:
+                await self.act(room, player, text, counter)
+            except ActionRefused as exc:
+                code = exc.code
+        await self._publish({"k": "done", "r": rid, "c": code}, self.bus.to_process(sender))
+
+    async def catch_up(self, room: Room) -> None:
+        """Apply the moves stored since the replica's counter (a follower's view of a move
+        the owner made), then send every connection its state."""
+        table = room.table
+        async with room.lock:
+            moves = await self._db(self.db.moves_since, table.id, table.counter)
+            try:
+                for counter, player, text in moves:
+                    if counter != table.counter:
+                        break
+                    table.apply(player, table.check(player, text, counter))
+            except ActionRefused as exc:  # pragma: no cover - a damaged log
+                log.error("table %s: stored move does not replay: %s", table.id, exc)
+        if moves:
+            self._broadcast(room)
+
+    async def catch_up_all(self) -> None:
+        """After Redis was away: new tables, claims and moves from PostgreSQL."""
+        try:
+            heads = await self._db(self.db.heads)
+        except StorageError as exc:
+            log.warning("cannot catch up: %s", exc)
+            return
+        for tid, (claims, moves) in heads.items():
+            room = self.rooms.get(tid)
+            if room is None:
+                await self.find(tid)
+                continue
+            if claims != room.table.claims:
+                room.table.claims = claims
+                self._broadcast(room)
+            if moves > room.table.counter:
+                await self.catch_up(room)
+
+    # ------------------------------------------------------------------ messages
+
+    async def _on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("k")
+        if kind == "done":
+            waiting = self._waiting.get(str(msg.get("r")))
+            if waiting is not None and not waiting.done():
+                waiting.set_result(msg.get("c"))
+            return
+        if kind == "act":
+            self._spawn(self._serve(str(msg["r"]), str(msg["f"])))
+            return
+        if kind == "here" and msg.get("p") != self.name:
+            self._on_here(msg)
+            return
+        tid = str(msg.get("t"))
+        if kind == "new":
+            self._spawn(self.find(tid))
+            return
+        room = self.rooms.get(tid)
+        if isinstance(room, ClusterRoom):
+            self._on_table(room, msg)
+        elif kind in ("move", "claims"):
+            self._spawn(self.find(tid))
+
+    def _on_table(self, room: ClusterRoom, msg: dict[str, Any]) -> None:
+        """A message about a table this process knows."""
+        kind = msg.get("k")
+        tid = room.table.id
+        if kind in ("move", "owner"):
+            room.owner = str(msg.get("o"))
+            if room.owner != self.name and tid in self.owned:  # our lease ran out meanwhile
+                self._disown(tid)
+        if kind == "move" and msg.get("o") != self.name:
+            room.deadline = msg.get("d")
+            if room.connections and int(msg.get("c", 0)) > room.table.counter:
+                self._spawn(self.catch_up(room))  # (a replica nobody here watches waits)
+        elif kind == "claims":
+            self._spawn(self._reload_claims(room))
+        elif kind == "online" and msg.get("p") != self.name:
+            self._seen_online(room, str(msg["p"]), msg.get("on", ()))
+
+    def _on_here(self, msg: dict[str, Any]) -> None:
+        """Another process's periodic report: who is connected to it, and the move each table
+        it owns is at (a move whose message Redis lost is caught up here)."""
+        for tid, players in dict(msg.get("on", {})).items():
+            room = self.rooms.get(tid)
+            if isinstance(room, ClusterRoom):
+                self._seen_online(room, str(msg["p"]), players)
+        for tid, counter in dict(msg.get("at", {})).items():
+            room = self.rooms.get(tid)
+            if room is None:
+                self._spawn(self.find(tid))
+            elif room.connections and int(counter) > room.table.counter:
+                self._spawn(self.catch_up(room))
+
+    def _seen_online(self, room: ClusterRoom, process: str, players: Any) -> None:
+        before = room.online
+        room.remote[process] = (time.monotonic(), frozenset(players))
+        if room.online != before and room.connections:
+            super()._broadcast(room)
+
+    async def attach(self, room: Room, conn: Connection) -> None:
+        # the places as stored: a place taken on another process a moment ago holds here too
+        # and the moves made since this process last had a connection to the table
+        with contextlib.suppress(StorageError):
+            await self._reload_claims(room)
+            await self.catch_up(room)
+        await super().attach(room, conn)
+
+    async def _reload_claims(self, room: Room) -> None:
+        room.table.claims = await self._db(self.db.claims, room.table.id)
+
+    # ------------------------------------------------------------------ presence
+
+    def _broadcast(self, room: Room) -> None:
+        super()._broadcast(room)
+        if isinstance(room, ClusterRoom) and room.local_online != room.reported:
+            room.reported = room.local_online
+            self._spawn(self._report(room))
+
+    async def _report(self, room: ClusterRoom) -> None:
+        await self._publish(
+            {"k": "online", "t": room.table.id, "p": self.name, "on": sorted(room.local_online)}
+        )
+
+    async def _presence_loop(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE)
+            here = {
+                tid: sorted(room.reported)
+                for tid, room in self.rooms.items()
+                if isinstance(room, ClusterRoom) and room.reported
+            }
+            at = {tid: self.rooms[tid].table.counter for tid in self.owned if tid in self.rooms}
+            if here or at:
+                await self._publish({"k": "here", "p": self.name, "on": here, "at": at})
