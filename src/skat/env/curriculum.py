@@ -50,7 +50,14 @@ from skat.core.deal import Deal
 from skat.core.rules import Rules
 from skat.core.state import GameState, Phase, View
 
-__all__ = ["CONTRACT_MODES", "OPPONENTS", "SensibleRandomAgent", "check_contract", "start_state"]
+__all__ = [
+    "CONTRACT_MODES",
+    "OPPONENTS",
+    "SensibleRandomAgent",
+    "check_contract",
+    "declare",
+    "start_state",
+]
 
 CONTRACT_MODES: Final = ("auction", "heuristic", "fixed:CODE[@SEAT]")
 """The values of the environments' ``contract=`` option."""
@@ -100,7 +107,7 @@ def start_state(deal: Deal, rules: Rules, contract: str, rng: random.Random) -> 
         return state
     if mode == "fixed":
         assert fixed is not None
-        return _declare(state, fixed, declarer)
+        return declare(state, fixed, declarer)
     bidder = HeuristicAgent()
     for _ in range(_REDEALS):
         while state.phase in _AUCTION_PHASES:
@@ -111,8 +118,12 @@ def start_state(deal: Deal, rules: Rules, contract: str, rng: random.Random) -> 
     raise RuntimeError(f"{_REDEALS} deals in a row were passed in")  # pragma: no cover
 
 
-def _declare(state: GameState, contract: Contract, declarer: int) -> GameState:
-    """Seat ``declarer`` wins the auction at 18 and declares ``contract``."""
+def declare(
+    state: GameState, contract: Contract, declarer: int, discard: int | None = None
+) -> GameState:
+    """Seat ``declarer`` of a new game wins the auction at 18 and declares ``contract``, after
+    picking up the skat and putting away ``discard`` (a card mask; None: what
+    :func:`~skat.ai.heuristic.declaring.best_discard` chooses) unless it is a Hand contract."""
     while state.phase == Phase.BIDDING:
         state.apply(_auction_move(state, declarer))
     if state.declarer != declarer:  # pragma: no cover - the moves above make it so
@@ -125,8 +136,9 @@ def _declare(state: GameState, contract: Contract, declarer: int) -> GameState:
     if contract.hand:
         raise ValueError(f"contract {contract.code} cannot be declared under {state.rules}")
     state.apply(next(a for a in legal if isinstance(a, PickUp)))
-    cards = state.hand(declarer).mask
-    _, mask = best_discard(cards, int(contract.game_type), declarer == 0)
+    mask = discard
+    if mask is None:
+        _, mask = best_discard(state.hand(declarer).mask, int(contract.game_type), declarer == 0)
     state.apply(next(a for a in state.legal_actions() if isinstance(a, Discard) and a.mask == mask))
     if declare not in state.legal_actions():
         raise ValueError(f"contract {contract.code} cannot be declared under {state.rules}")
