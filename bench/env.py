@@ -8,8 +8,14 @@ steps of agents that are done (``step(None)``) are not counted.  One core.
     python bench/env.py --steps 200000 --rules pub --reward seeger
     python bench/env.py --api batch --steps 200000     # BatchEnv, 64 games a batch
     python bench/env.py --api search --steps 200000    # SkatState: tensor, legal ids, apply
+    python bench/env.py --api fast --steps 2000000     # CardPlayBatch (numpy), 1024 games
+    python bench/env.py --api openspiel --steps 200000 # OpenSpiel's C++ skat, observation as numpy
+    python bench/env.py --api compare --steps 1000000  # the last two side by side in one run
 
-The last line is ``steps/s: X``.
+The last line is ``steps/s: X`` (``compare``: ``fast / openspiel: X``).  ``fast`` picks a random
+legal card for every game at once from the mask (numpy); ``openspiel`` reads
+``observation_tensor()`` and ``legal_actions_mask()`` into numpy arrays at every player move and
+picks a random legal action, chance outcomes drawn at random and not counted.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import time
 import numpy as np
 
 from skat.env import BatchEnv, SkatGame, aec_env
+from skat.env.fast import CardPlayBatch
 
 
 def aec(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
@@ -81,15 +88,76 @@ def search(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, 
     return time.perf_counter() - start, done, games
 
 
+def fast(
+    steps: int, rules: str, reward: str, seed: int, n: int = 1024, contract: str = "G"
+) -> tuple[float, int, int]:
+    """CardPlayBatch: ``n`` games of card play, a random legal card each, drawn in numpy."""
+    env = CardPlayBatch(n, contract=contract, rules=rules, reward=reward, seed=seed)
+    _, mask, _ = env.reset()
+    rng = np.random.default_rng(seed)
+    done = 0
+    start = time.perf_counter()
+    while done < steps:
+        actions = (rng.random((n, 32)) * mask[:, :32]).argmax(axis=1)
+        _, mask, _, _, _ = env.step(actions)
+        done += n
+    return time.perf_counter() - start, done, env.games_finished
+
+
+def openspiel(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
+    """OpenSpiel's C++ ``skat`` from Python: per player move the observation tensor and the
+    legal-actions mask as numpy arrays, a random legal action (``rules``/``reward`` unused)."""
+    import pyspiel  # type: ignore[import-untyped, unused-ignore]
+
+    game = pyspiel.load_game("skat")
+    rng = random.Random(seed)
+    done = games = 0
+    start = time.perf_counter()
+    while done < steps:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            np.asarray(state.observation_tensor(), dtype=np.float32)
+            np.asarray(state.legal_actions_mask(), dtype=np.int8)
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            done += 1
+        games += 1
+    return time.perf_counter() - start, done, games
+
+
+def _report(api: str, seconds: float, steps: int, games: int) -> float:
+    print(f"{api}: steps: {steps}, games: {games}, seconds: {seconds:.2f}")
+    print(f"{api}: games/s: {games / seconds:,.0f}")
+    print(f"{api}: steps/s: {steps / seconds:,.0f}")
+    return steps / seconds
+
+
+def compare(args: argparse.Namespace) -> None:
+    """OpenSpiel's C++ skat and CardPlayBatch, one after the other in this process."""
+    base = _report("openspiel", *openspiel(args.steps // 10, args.rules, args.reward, args.seed))
+    ours = _report("fast", *fast(args.steps, args.rules, args.reward, args.seed))
+    print(f"fast / openspiel: {ours / base:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=200_000)
     parser.add_argument("--rules", default="isko")
     parser.add_argument("--reward", default="list")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--api", choices=("aec", "batch", "search"), default="aec")
+    apis = ("aec", "batch", "search", "fast", "openspiel", "compare")
+    parser.add_argument("--api", choices=apis, default="aec")
     args = parser.parse_args()
-    run = {"aec": aec, "batch": batch, "search": search}[args.api]
+    if args.api == "compare":
+        compare(args)
+        return
+    run = {"aec": aec, "batch": batch, "search": search, "fast": fast, "openspiel": openspiel}[
+        args.api
+    ]
     seconds, steps, games = run(args.steps, args.rules, args.reward, args.seed)
     print(f"api: {args.api}, rules: {args.rules}, reward: {args.reward}")
     print(f"steps: {steps}, games: {games}, seconds: {seconds:.2f}")

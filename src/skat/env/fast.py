@@ -111,7 +111,7 @@ class CardPlayBatch:
         out = np.stack([ObservationTracker(state).observe(s) for s in range(3)])
         for name in ("hand", "skat", "discard"):
             out[:, _OFF[name] : _OFF[name] + 32] = 0.0
-        return out
+        return out.astype(np.uint8)
 
     def reset(
         self, seed: int | None = None
@@ -123,7 +123,7 @@ class CardPlayBatch:
         self._rng = np.random.default_rng(self.seed)
         self.hands = np.zeros((n, 3), dtype=np.int64)
         self.skat = np.zeros(n, dtype=np.int64)
-        self.views = np.zeros((n, 3, SIZE), dtype=np.float32)
+        self.views = np.zeros((n, 3, SIZE), dtype=np.uint8)  # each seat's vector
         self.trick = np.zeros((n, 3), dtype=np.int64)
         self.in_trick = np.zeros(n, dtype=np.int64)
         self.trick_no = np.zeros(n, dtype=np.int64)
@@ -152,15 +152,18 @@ class CardPlayBatch:
         self.points[games] = _POINTS[order[:, 30:]].sum(axis=1)  # the skat counts for him
         self.tricks[games] = 0
         self.to_move[games] = 0
-        views = np.broadcast_to(self._template, (k, 3, SIZE)).copy()
-        hand_bits = ((hands[:, :, None] >> np.arange(32)) & 1).astype(np.float32)
-        views[:, :, _OFF["hand"] : _OFF["hand"] + 32] = hand_bits
+        views = self.views
+        if k == self.n:
+            views[:] = self._template
+        else:
+            views[games] = self._template
+        hand = _OFF["hand"]
+        views[games, :, hand : hand + 32] = (hands[:, :, None] >> np.arange(32)) & 1
         if not self.contract.hand:
-            skat_bits = ((skat[:, None] >> np.arange(32)) & 1).astype(np.float32)
+            skat_bits = (skat[:, None] >> np.arange(32)) & 1
             d = self.declarer
-            views[:, d, _OFF["skat"] : _OFF["skat"] + 32] = skat_bits
-            views[:, d, _OFF["discard"] : _OFF["discard"] + 32] = skat_bits
-        self.views[games] = views
+            views[games, d, _OFF["skat"] : _OFF["skat"] + 32] = skat_bits
+            views[games, d, _OFF["discard"] : _OFF["discard"] + 32] = skat_bits
 
     def _write(self) -> None:
         """The observations and masks of the seats to move."""
@@ -197,10 +200,10 @@ class CardPlayBatch:
         self.hands[rows, seat] &= ~_BITS[a]
         at = _OFF["tricks"] + k * _TRICK
         views = self.views
-        views[rows, seat, _OFF["hand"] + a] = 0.0
-        views[rows, :, at + 3 + 32 * seat + a] = 1.0
+        views[rows, seat, _OFF["hand"] + a] = 0
+        views[rows, :, at + 3 + 32 * seat + a] = 1
         lead = pos == 0
-        views[rows[lead], :, at[lead] + seat[lead]] = 1.0
+        views[rows[lead], :, at[lead] + seat[lead]] = 1
         self.leader[lead] = seat[lead]
         self.trick[rows, pos] = a
         pos += 1
@@ -219,8 +222,8 @@ class CardPlayBatch:
             pos[f] = 0
             k[f] += 1
             nxt[f] = winner
-        views[rows, :, _OFF["to_move"] + seat] = 0.0
-        views[rows, :, _OFF["to_move"] + nxt] = 1.0
+        views[rows, :, _OFF["to_move"] + seat] = 0
+        views[rows, :, _OFF["to_move"] + nxt] = 1
         self.to_move[:] = nxt
         over = k == 10
         if self._gt == NULL:
