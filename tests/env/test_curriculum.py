@@ -15,7 +15,6 @@ from skat.env import BatchEnv, SkatGymEnv, aec_env
 from skat.env.curriculum import SensibleRandomAgent, start_state
 from skat.env.observation import encode, observation_of
 from skat.env.rewards import REWARDS, reward_bounds, reward_scale, rewards
-from skat.env.tracker import ObservationTracker
 
 from ._games import PRESETS
 
@@ -27,7 +26,9 @@ def test_fixed_contract_starts_at_the_first_card_with_that_declarer_and_contract
     contract: str,
 ) -> None:
     for seat in range(3):
-        state = start_state(Deal.random(random.Random(seat)), ISKO, f"fixed:{contract}@{seat}", random.Random(0))
+        state = start_state(
+            Deal.random(random.Random(seat)), ISKO, f"fixed:{contract}@{seat}", random.Random(0)
+        )
         assert (state.phase, state.to_move, state.declarer, state.bid) == (Phase.PLAY, 0, seat, 18)
         assert state.contract is not None and state.contract.code == contract
         assert state.view(seat).discard is not None  # picked up and put two cards away
@@ -114,7 +115,9 @@ def test_zero_sum_rewards_add_up_to_zero_and_keep_the_differences(rules: str) ->
 def test_reward_scale_is_the_largest_reward_magnitude() -> None:
     assert reward_scale(ISKO, "list") == 540.0
     assert reward_scale(ISKO, "points_zero_sum") == 160.0
-    env = SkatGymEnv(reward="list_zero_sum", seat=1, opponents="sensible-random", contract="heuristic")
+    env = SkatGymEnv(
+        reward="list_zero_sum", seat=1, opponents="sensible-random", contract="heuristic"
+    )
     obs, _ = env.reset(seed=8)
     terminated = False
     while not terminated:

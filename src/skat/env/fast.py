@@ -62,7 +62,9 @@ _POINTS: Final = np.array(CARD_POINTS, dtype=np.int64)
 
 def _check(contract: Contract, rules: Rules) -> None:
     if contract.ouvert or contract.schneider_announced or contract.schwarz_announced:
-        raise ValueError(f"CardPlayBatch plays no Ouvert or announced contract, not {contract.code}")
+        raise ValueError(
+            f"CardPlayBatch plays no Ouvert or announced contract, not {contract.code}"
+        )
     if rules.kontra or rules.spitze or rules.open_play:
         raise ValueError(f"CardPlayBatch plays no Kontra, Spitze or open play, not under {rules}")
 
@@ -262,4 +264,3 @@ class CardPlayBatch:
         the same card ids in it to replay the game)."""
         state = GameState(self.deal_of(i), self.rules)
         return declare(state, self.contract, self.declarer, int(self.skat[i]))
-
