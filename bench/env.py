@@ -24,6 +24,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -70,26 +72,38 @@ def batch(steps: int, rules: str, reward: str, seed: int, n: int = 64) -> tuple[
     return clock() - start, done, env.games_finished
 
 
-def search(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
-    """The OpenSpiel-style state: per move the information-state tensor, the legal ids, apply
-    (as ``bench/openspiel_skat.py --observe`` does for OpenSpiel); chance steps not counted."""
-    game = SkatGame(rules=rules, reward=reward)
+def _spiel_games(
+    new_state: Callable[[], Any], observe: Callable[[Any], object], steps: int, seed: int
+) -> tuple[float, int, int]:
+    """Random games through OpenSpiel's state interface: at each player move ``observe(state)``,
+    the legal actions, a random one applied; chance outcomes drawn at random, not counted."""
     rng = random.Random(seed)
     done = games = 0
     start = clock()
     while done < steps:
-        state = game.new_initial_state()
+        state = new_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
-            state.information_state_tensor(state.current_player())
+            observe(state)
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
             done += 1
         games += 1
     return clock() - start, done, games
+
+
+def search(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
+    """The OpenSpiel-style state: per move the information-state tensor, the legal ids, apply
+    (as ``bench/openspiel_skat.py --observe`` does for OpenSpiel); chance steps not counted."""
+    game = SkatGame(rules=rules, reward=reward)
+
+    def observe(state: Any) -> object:
+        return state.information_state_tensor(state.current_player())
+
+    return _spiel_games(game.new_initial_state, observe, steps, seed)
 
 
 def fast(
@@ -114,23 +128,12 @@ def openspiel(steps: int, rules: str, reward: str, seed: int) -> tuple[float, in
     import pyspiel  # type: ignore[import-untyped, unused-ignore]
 
     game = pyspiel.load_game("skat")
-    rng = random.Random(seed)
-    done = games = 0
-    start = clock()
-    while done < steps:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            np.asarray(state.observation_tensor(), dtype=np.float32)
-            np.asarray(state.legal_actions_mask(), dtype=np.int8)
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-            done += 1
-        games += 1
-    return clock() - start, done, games
+
+    def observe(state: Any) -> object:
+        obs = np.asarray(state.observation_tensor(), dtype=np.float32)
+        return obs, np.asarray(state.legal_actions_mask(), dtype=np.int8)
+
+    return _spiel_games(game.new_initial_state, observe, steps, seed)
 
 
 def _report(api: str, seconds: float, steps: int, games: int) -> float:

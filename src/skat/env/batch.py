@@ -40,7 +40,18 @@ from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
 from skat.env.tracker import ObservationTracker
 
-__all__ = ["BatchEnv"]
+__all__ = ["BatchEnv", "Reset", "Step"]
+
+Reset = tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]
+"""What a batch's ``reset`` gives: observations, masks, seats to move."""
+Step = tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+]
+"""What a batch's ``step`` gives: observations, masks, seats to move, rewards by seat, done."""
 
 
 class BatchEnv:
@@ -82,9 +93,7 @@ class BatchEnv:
         m.fill(0)
         m[legal_ids(state)] = 1
 
-    def reset(
-        self, seed: int | None = None
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    def reset(self, seed: int | None = None) -> Reset:
         """New deals in every game: (observations, masks, seats to move)."""
         if seed is not None:
             self.seed = seed
@@ -95,15 +104,7 @@ class BatchEnv:
             self._write(i)
         return self.obs, self.mask, self.to_move
 
-    def step(
-        self, actions: Sequence[int] | npt.NDArray[Any]
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.int8],
-        npt.NDArray[np.int64],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-    ]:
+    def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> Step:
         """One action id per game: (observations, masks, seats to move, rewards, done).
 
         The arrays are reused between calls: copy them to keep them."""

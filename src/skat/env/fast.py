@@ -20,14 +20,17 @@ between calls.  Rules with Kontra, Spitze or open play and the Ouvert and announ
 >>> obs, mask, to_move = batch.reset()
 >>> obs.shape, int(mask[0].sum()), to_move.tolist() == [0] * 8
 ((8, 2031), 10, True)
+
+A random legal card in every game at once, for two Grands a row (30 cards each):
+
 >>> rng = np.random.default_rng(0)
->>> finished = 0
->>> while finished < 8:
-...     actions = [rng.choice(np.flatnonzero(m)) for m in mask]
-...     obs, mask, to_move, rewards, done = batch.step(actions)
-...     finished += int(done.sum())
->>> bool((rewards[done, 1] != 0).all())
-True
+>>> paid = np.zeros(3)
+>>> for _ in range(60):
+...     cards = (rng.random((8, 32)) * mask[:, :32]).argmax(axis=1)
+...     obs, mask, to_move, rewards, done = batch.step(cards)
+...     paid += rewards.sum(axis=0)
+>>> batch.games_finished, bool(paid[0] == paid[2] == 0.0), bool(paid[1] != 0.0)
+(16, True, True)
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from skat.core.scoring import score
 from skat.core.state import GameState
 from skat.env.action_ids import NUM_ACTIONS, describe
 from skat.env.aec import rules_of
+from skat.env.batch import Reset, Step
 from skat.env.curriculum import declare, start_state
 from skat.env.observation import LAYOUT, SIZE
 from skat.env.rewards import check_reward, rewards
@@ -115,9 +119,7 @@ class CardPlayBatch:
             out[:, _OFF[name] : _OFF[name] + 32] = 0.0
         return out.astype(np.uint8)
 
-    def reset(
-        self, seed: int | None = None
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    def reset(self, seed: int | None = None) -> Reset:
         """New deals in every game: (observations, masks, seats to move)."""
         if seed is not None:
             self.seed = seed
@@ -177,15 +179,7 @@ class CardPlayBatch:
         legal = np.where((self.in_trick > 0) & (follow != 0), follow, hand)
         self.mask[:, :32] = (legal[:, None] >> np.arange(32)) & 1
 
-    def step(
-        self, actions: Sequence[int] | npt.NDArray[Any]
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.int8],
-        npt.NDArray[np.int64],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-    ]:
+    def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> Step:
         """One card id per game: (observations, masks, seats to move, rewards, done)."""
         a = np.asarray(actions, dtype=np.int64)
         if a.shape != (self.n,):
