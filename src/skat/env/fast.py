@@ -42,6 +42,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from skat.core.bidding import BID_VALUES
 from skat.core.cards import CARD_POINTS
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
 from skat.core.deal import Deal
@@ -239,7 +240,7 @@ class CardPlayBatch:
         d = self.declarer
         result = score(
             self.contract,
-            bid=18,
+            bid=BID_VALUES[0],  # the declarer won the auction at the lowest bid
             cards=int(self.dealt[i, d] | self.skat[i]),
             points=int(self.points[i]),
             tricks=int(self.tricks[i, 0]),
