@@ -8,8 +8,15 @@ steps of agents that are done (``step(None)``) are not counted.  One core.
     python bench/env.py --steps 200000 --rules pub --reward seeger
     python bench/env.py --api batch --steps 200000     # BatchEnv, 64 games a batch
     python bench/env.py --api search --steps 200000    # SkatState: tensor, legal ids, apply
+    python bench/env.py --api fast --steps 2000000     # CardPlayBatch (numpy), 1024 games
+    python bench/env.py --api openspiel --steps 200000 # OpenSpiel's C++ skat, observation as numpy
+    python bench/env.py --api compare --steps 1000000  # the last two side by side in one run
 
-The last line is ``steps/s: X``.
+The last line is ``steps/s: X`` (``compare``: ``fast / openspiel: X``).  ``--clock cpu`` times
+with this process's CPU time instead of the wall clock (steadier on a shared machine).  ``fast`` picks a random
+legal card for every game at once from the mask (numpy); ``openspiel`` reads
+``observation_tensor()`` and ``legal_actions_mask()`` into numpy arrays at every player move and
+picks a random legal action, chance outcomes drawn at random and not counted.
 """
 
 from __future__ import annotations
@@ -17,10 +24,16 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from skat.env import BatchEnv, SkatGame, aec_env
+from skat.env.fast import CardPlayBatch
+
+clock = time.perf_counter
+"""The clock of the runs: wall time, or this process's CPU time with ``--clock cpu``."""
 
 
 def aec(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
@@ -28,7 +41,7 @@ def aec(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int
     env.reset(seed=seed)
     rng = random.Random(seed)
     done = games = 0
-    start = time.perf_counter()
+    start = clock()
     while done < steps:
         for _agent in env.agent_iter():
             obs, _, terminated, _, _ = env.last()
@@ -40,7 +53,7 @@ def aec(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int
             done += 1
         games += 1
         env.reset()
-    return time.perf_counter() - start, done, games
+    return clock() - start, done, games
 
 
 def batch(steps: int, rules: str, reward: str, seed: int, n: int = 64) -> tuple[float, int, int]:
@@ -48,7 +61,7 @@ def batch(steps: int, rules: str, reward: str, seed: int, n: int = 64) -> tuple[
     _, mask, _ = env.reset()
     rng = random.Random(seed)
     done = 0
-    start = time.perf_counter()
+    start = clock()
     while done < steps:
         actions = []
         for m in mask:
@@ -56,29 +69,85 @@ def batch(steps: int, rules: str, reward: str, seed: int, n: int = 64) -> tuple[
             actions.append(int(legal[rng.randrange(len(legal))]))
         _, mask, _, _, _ = env.step(actions)
         done += n
-    return time.perf_counter() - start, done, env.games_finished
+    return clock() - start, done, env.games_finished
+
+
+def _spiel_games(
+    new_state: Callable[[], Any], observe: Callable[[Any], object], steps: int, seed: int
+) -> tuple[float, int, int]:
+    """Random games through OpenSpiel's state interface: at each player move ``observe(state)``,
+    the legal actions, a random one applied; chance outcomes drawn at random, not counted."""
+    rng = random.Random(seed)
+    done = games = 0
+    start = clock()
+    while done < steps:
+        state = new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            observe(state)
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            done += 1
+        games += 1
+    return clock() - start, done, games
 
 
 def search(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
     """The OpenSpiel-style state: per move the information-state tensor, the legal ids, apply
     (as ``bench/openspiel_skat.py --observe`` does for OpenSpiel); chance steps not counted."""
     game = SkatGame(rules=rules, reward=reward)
-    rng = random.Random(seed)
-    done = games = 0
-    start = time.perf_counter()
+
+    def observe(state: Any) -> object:
+        return state.information_state_tensor(state.current_player())
+
+    return _spiel_games(game.new_initial_state, observe, steps, seed)
+
+
+def fast(
+    steps: int, rules: str, reward: str, seed: int, n: int = 1024, contract: str = "G"
+) -> tuple[float, int, int]:
+    """CardPlayBatch: ``n`` games of card play, a random legal card each, drawn in numpy."""
+    env = CardPlayBatch(n, contract=contract, rules=rules, reward=reward, seed=seed)
+    _, mask, _ = env.reset()
+    rng = np.random.default_rng(seed)
+    done = 0
+    start = clock()
     while done < steps:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            state.information_state_tensor(state.current_player())
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-            done += 1
-        games += 1
-    return time.perf_counter() - start, done, games
+        actions = (rng.random((n, 32)) * mask[:, :32]).argmax(axis=1)
+        _, mask, _, _, _ = env.step(actions)
+        done += n
+    return clock() - start, done, env.games_finished
+
+
+def openspiel(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
+    """OpenSpiel's C++ ``skat`` from Python: per player move the observation tensor and the
+    legal-actions mask as numpy arrays, a random legal action (``rules``/``reward`` unused)."""
+    import pyspiel  # type: ignore[import-untyped, unused-ignore]
+
+    game = pyspiel.load_game("skat")
+
+    def observe(state: Any) -> object:
+        obs = np.asarray(state.observation_tensor(), dtype=np.float32)
+        return obs, np.asarray(state.legal_actions_mask(), dtype=np.int8)
+
+    return _spiel_games(game.new_initial_state, observe, steps, seed)
+
+
+def _report(api: str, seconds: float, steps: int, games: int) -> float:
+    print(f"{api}: steps: {steps}, games: {games}, seconds: {seconds:.2f}")
+    print(f"{api}: games/s: {games / seconds:,.0f}")
+    print(f"{api}: steps/s: {steps / seconds:,.0f}")
+    return steps / seconds
+
+
+def compare(args: argparse.Namespace) -> None:
+    """OpenSpiel's C++ skat and CardPlayBatch, one after the other in this process."""
+    base = _report("openspiel", *openspiel(args.steps // 10, args.rules, args.reward, args.seed))
+    ours = _report("fast", *fast(args.steps, args.rules, args.reward, args.seed))
+    print(f"fast / openspiel: {ours / base:.1f}")
 
 
 def main() -> None:
@@ -87,9 +156,18 @@ def main() -> None:
     parser.add_argument("--rules", default="isko")
     parser.add_argument("--reward", default="list")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--api", choices=("aec", "batch", "search"), default="aec")
+    apis = ("aec", "batch", "search", "fast", "openspiel", "compare")
+    parser.add_argument("--api", choices=apis, default="aec")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args()
-    run = {"aec": aec, "batch": batch, "search": search}[args.api]
+    global clock
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    if args.api == "compare":
+        compare(args)
+        return
+    run = {"aec": aec, "batch": batch, "search": search, "fast": fast, "openspiel": openspiel}[
+        args.api
+    ]
     seconds, steps, games = run(args.steps, args.rules, args.reward, args.seed)
     print(f"api: {args.api}, rules: {args.rules}, reward: {args.reward}")
     print(f"steps: {steps}, games: {games}, seconds: {seconds:.2f}")

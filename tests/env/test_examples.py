@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -30,7 +32,22 @@ def test_the_training_example_trains_and_evaluates() -> None:
     assert re.fullmatch(r"trained: [-+]\d+\.\d, random: [-+]\d+\.\d", lines[-1])
 
 
+def test_the_card_play_example_trains_and_compares_with_random_and_pass_always() -> None:
+    lines = _run(
+        "examples/train_cardplay.py", "--minutes", "0.01", "--games", "6", "--report", "50"
+    )
+    assert lines[0].startswith("games 50: mean training return")
+    names = [line.split()[0] for line in lines[-5:-2]]
+    assert names == ["trained", "random", "pass-always"]
+    assert re.fullmatch(r"  pass-always +\+0\.00 \+- 0\.00", lines[-3])
+    last = r"trained - random: [-+]\d+\.\d\d \+- \d+\.\d\d list points a game \(95 % CI\)"
+    assert re.fullmatch(last, lines[-1])
+
+
 def test_the_environment_benchmark_prints_steps_per_second() -> None:
-    for api in ("aec", "batch", "search"):
+    for api in ("aec", "batch", "search", "fast"):
         lines = _run("bench/env.py", "--steps", "2000", "--api", api)
         assert re.fullmatch(r"steps/s: [\d,]+", lines[-1])
+    pytest.importorskip("pyspiel")
+    lines = _run("bench/env.py", "--steps", "2000", "--api", "compare")
+    assert re.fullmatch(r"fast / openspiel: \d+\.\d", lines[-1])

@@ -190,3 +190,13 @@ def test_openspiel_ismcts_bot_plays_skat_with_our_resampler() -> None:
         assert state.returns() == list(state.inner.returns())
         assert game.min_utility() <= state.returns()[g] <= game.max_utility()
     assert moves > 0 and worlds and all(worlds)
+
+
+def test_zero_sum_reward_games_pay_returns_that_add_up_to_zero() -> None:
+    game = pyspiel.load_game("python_skat(reward=list_zero_sum)")
+    assert (game.min_utility(), game.max_utility()) == (-540.0, 540.0)
+    bots = [pyspiel.make_uniform_random_bot(p, p) for p in range(3)]
+    rng = np.random.RandomState(0)
+    for _ in range(3):
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+        assert sum(returns) == pytest.approx(0.0, abs=1e-9)

@@ -9,6 +9,9 @@ Install with ``pip install 'skat[env]'`` (numpy, gymnasium, pettingzoo).  Built 
   (``gymnasium.make("skat/Skat-v0")``).
 - :class:`PolicyAgent` — a trained policy (a callable or an SB3 model) as a :mod:`skat.ai` agent.
 - :class:`BatchEnv` — ``n`` self-play games stepped together.
+- :class:`CardPlayBatch` — a fast numpy batch simulator of card play (a fixed contract).
+- ``contract=`` of every environment and :class:`SensibleRandomAgent` — the curriculum
+  (:mod:`skat.env.curriculum`); ``reward="list_zero_sum"`` … and :func:`reward_scale`.
 - :class:`SkatGame` / :class:`SkatState` — OpenSpiel-style states for search, with
   :meth:`SkatState.resample_from_infostate`; :mod:`skat.env.openspiel` registers the game with
   OpenSpiel itself (``pyspiel.load_game("python_skat")``).
@@ -31,10 +34,12 @@ except ImportError as _exc:  # pragma: no cover - depends on the installation
 from skat.env.action_ids import ACTIONS, NUM_ACTIONS, action_id, action_of, describe, legal_ids
 from skat.env.aec import AGENTS, SkatAECEnv, aec_env
 from skat.env.batch import BatchEnv
+from skat.env.curriculum import SensibleRandomAgent
+from skat.env.fast import CardPlayBatch
 from skat.env.gym_env import GYM_ID, SkatGymEnv
 from skat.env.observation import LAYOUT, SIZE, Observation, decode, encode, observation_of
 from skat.env.policy import PolicyAgent, observe_view
-from skat.env.rewards import REWARDS, rewards
+from skat.env.rewards import REWARDS, reward_scale, rewards
 from skat.env.sampling import ResampleError, resample
 from skat.env.search import CHANCE, TERMINAL, SkatGame, SkatState
 
@@ -49,9 +54,11 @@ __all__ = [
     "SIZE",
     "TERMINAL",
     "BatchEnv",
+    "CardPlayBatch",
     "Observation",
     "PolicyAgent",
     "ResampleError",
+    "SensibleRandomAgent",
     "SkatAECEnv",
     "SkatGame",
     "SkatGymEnv",
@@ -66,5 +73,6 @@ __all__ = [
     "observation_of",
     "observe_view",
     "resample",
+    "reward_scale",
     "rewards",
 ]

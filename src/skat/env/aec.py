@@ -6,6 +6,8 @@ observation is ``{"observation": float32[2031], "action_mask": int8[640]}`` (see
 the engine's legal actions when the agent is to move (all 0 otherwise).  Rewards come at the end
 of the game (:mod:`skat.env.rewards`).  ``reset(seed=s)`` reseeds the dealer: the same seed gives
 the same deals in the same order; ``reset(options={"deal": Deal})`` plays a given deal.
+``contract="heuristic"`` or ``"fixed:CODE[@SEAT]"`` starts every game at card play with the
+contract settled (:mod:`skat.env.curriculum`); the default ``"auction"`` plays the whole game.
 
 >>> env = aec_env(rules="pub", reward="seeger")
 >>> env.reset(seed=1)
@@ -31,6 +33,7 @@ from skat.core.deal import Deal
 from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.env.action_ids import NUM_ACTIONS, action_of, describe, legal_ids
+from skat.env.curriculum import check_contract, start_state
 from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
 from skat.env.tracker import ObservationTracker
@@ -70,11 +73,17 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(
-        self, rules: Rules | str = "isko", reward: str = "list", render_mode: str | None = None
+        self,
+        rules: Rules | str = "isko",
+        reward: str = "list",
+        render_mode: str | None = None,
+        contract: str = "auction",
     ) -> None:
         super().__init__()
         self.rules = rules_of(rules)
         self.reward = check_reward(reward)
+        check_contract(contract)
+        self.contract = contract
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r} (known: ansi, human)")
         self.render_mode = render_mode
@@ -102,7 +111,8 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         deal = (options or {}).get("deal")
         if deal is not None and not isinstance(deal, Deal):
             raise TypeError(f"options['deal'] must be a skat.core.Deal, not {type(deal).__name__}")
-        self.state = GameState(deal if deal is not None else Deal.random(self._rng), self.rules)
+        deal = deal if deal is not None else Deal.random(self._rng)
+        self.state = start_state(deal, self.rules, self.contract, self._rng)
         self._tracker = ObservationTracker(self.state)
         self._legal_at = -1
         self.agents = list(AGENTS)
@@ -191,9 +201,13 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
 
 
 def aec_env(
-    rules: Rules | str = "isko", reward: str = "list", render_mode: str | None = None
+    rules: Rules | str = "isko",
+    reward: str = "list",
+    render_mode: str | None = None,
+    contract: str = "auction",
 ) -> SkatAECEnv:
     """The PettingZoo AEC environment of a full game of Skat under ``rules`` (a preset name, a
     rules string or a :class:`~skat.core.rules.Rules`), paying ``reward`` (``list``,
-    ``seeger`` or ``points``)."""
-    return SkatAECEnv(rules, reward, render_mode)
+    ``seeger``, ``points`` or one of them ``_zero_sum``), from the start of the ``contract``
+    option (``auction``, ``heuristic``, ``fixed:CODE[@SEAT]``)."""
+    return SkatAECEnv(rules, reward, render_mode, contract)

@@ -4,7 +4,8 @@ Every game is self-play (one policy acts for whichever seat is to move; ``to_mov
 ``step(actions)`` applies one action id per game; a game that ends reports its rewards (one row
 of three, by seat) and ``done``, and is replaced at once by a new deal, whose first observation
 is returned in its row.  Game ``i`` deals from ``random.Random(f"{seed}:{i}")``: a seed
-reproduces the whole run.
+reproduces the whole run.  ``contract`` starts each game where :mod:`skat.env.curriculum` says
+(``"auction"``, the default: the first bid).
 
 >>> batch = BatchEnv(4, rules="pub", reward="points", seed=1)
 >>> obs, mask, to_move = batch.reset()
@@ -34,21 +35,40 @@ from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.env.action_ids import ACTIONS, NUM_ACTIONS, describe, legal_ids
 from skat.env.aec import rules_of
+from skat.env.curriculum import check_contract, start_state
 from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
 from skat.env.tracker import ObservationTracker
 
-__all__ = ["BatchEnv"]
+__all__ = ["BatchEnv", "Reset", "Step"]
+
+Reset = tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]
+"""What a batch's ``reset`` gives: observations, masks, seats to move."""
+Step = tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+]
+"""What a batch's ``step`` gives: observations, masks, seats to move, rewards by seat, done."""
 
 
 class BatchEnv:
     """``n`` games of Skat stepped together (see the module doc)."""
 
     def __init__(
-        self, n: int, rules: Rules | str = "isko", reward: str = "list", seed: int = 0
+        self,
+        n: int,
+        rules: Rules | str = "isko",
+        reward: str = "list",
+        seed: int = 0,
+        contract: str = "auction",
     ) -> None:
         if n < 1:
             raise ValueError(f"a batch needs at least one game, not {n}")
+        check_contract(contract)
+        self.contract = contract
         self.n = n
         self.rules = rules_of(rules)
         self.reward = check_reward(reward)
@@ -57,9 +77,12 @@ class BatchEnv:
         self.mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
         self.to_move = np.zeros(n, dtype=np.int64)
         self._rngs = [random.Random(f"{seed}:{i}") for i in range(n)]
-        self.states = [GameState(Deal.random(r), self.rules) for r in self._rngs]
+        self.states = [self._new_game(r) for r in self._rngs]
         self._trackers = [ObservationTracker(s) for s in self.states]
         self.games_finished = 0
+
+    def _new_game(self, rng: random.Random) -> GameState:
+        return start_state(Deal.random(rng), self.rules, self.contract, rng)
 
     def _write(self, i: int) -> None:
         state = self.states[i]
@@ -70,28 +93,18 @@ class BatchEnv:
         m.fill(0)
         m[legal_ids(state)] = 1
 
-    def reset(
-        self, seed: int | None = None
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    def reset(self, seed: int | None = None) -> Reset:
         """New deals in every game: (observations, masks, seats to move)."""
         if seed is not None:
             self.seed = seed
         self._rngs = [random.Random(f"{self.seed}:{i}") for i in range(self.n)]
-        self.states = [GameState(Deal.random(r), self.rules) for r in self._rngs]
+        self.states = [self._new_game(r) for r in self._rngs]
         self._trackers = [ObservationTracker(s) for s in self.states]
         for i in range(self.n):
             self._write(i)
         return self.obs, self.mask, self.to_move
 
-    def step(
-        self, actions: Sequence[int] | npt.NDArray[Any]
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.int8],
-        npt.NDArray[np.int64],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-    ]:
+    def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> Step:
         """One action id per game: (observations, masks, seats to move, rewards, done).
 
         The arrays are reused between calls: copy them to keep them."""
@@ -111,7 +124,7 @@ class BatchEnv:
                 paid[i] = rewards(state.result, self.reward)
                 done[i] = True
                 self.games_finished += 1
-                state = self.states[i] = GameState(Deal.random(self._rngs[i]), self.rules)
+                state = self.states[i] = self._new_game(self._rngs[i])
                 self._trackers[i] = ObservationTracker(state)
             self._write(i)
         return self.obs, self.mask, self.to_move, paid, done

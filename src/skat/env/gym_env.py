@@ -6,7 +6,10 @@ one game; the reward (:mod:`skat.env.rewards`) comes with the last step.  ``seat
 seat (0 Forehand, 1 Middlehand, 2 Rearhand), or ``None`` for a random seat each game.  The
 opponents are agents (anything with ``choose(view)``) or names of :data:`skat.ai.arena.AGENTS`;
 a name gets a new agent at every seeded reset, seeded from that seed, so a seed replays the
-same games.  An illegal action id raises ``ValueError`` (``illegal="raise"``), or with
+same games; ``"sensible-random"`` is :class:`skat.env.curriculum.SensibleRandomAgent` (heuristic
+bidding, random card play).  ``contract`` starts each game at card play with the contract
+settled (``"heuristic"``, ``"fixed:G"``, ``"fixed:C@1"``; see :mod:`skat.env.curriculum`) or,
+by default (``"auction"``), at the first bid.  An illegal action id raises ``ValueError`` (``illegal="raise"``), or with
 ``illegal="random"`` is replaced by a random legal one and flagged in ``info["illegal"]`` (for
 policies that ignore the mask, and for Gymnasium's ``check_env``).
 
@@ -28,6 +31,14 @@ Importing the module registers it with Gymnasium as ``skat/Skat-v0``:
 ('pub', 1)
 >>> made.reset(seed=0)[0]["observation"].shape
 (2031,)
+
+Card play only, Grand declared by the learning seat, against heuristic bidders that play at
+random:
+
+>>> env = SkatGymEnv(seat=0, contract="fixed:G@0", opponents="sensible-random")
+>>> obs, info = env.reset(seed=3)
+>>> env.state.phase.name, env.state.contract.code, int(obs["action_mask"][:32].sum())
+('PLAY', 'G', 10)
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.env.action_ids import NUM_ACTIONS, action_of, describe, legal_ids
 from skat.env.aec import observation_space, rules_of
+from skat.env.curriculum import OPPONENTS, check_contract, start_state
 from skat.env.rewards import check_reward, rewards
 from skat.env.tracker import ObservationTracker
 
@@ -72,7 +84,10 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
         opponents: Opponent | Sequence[Opponent] = "random",
         render_mode: str | None = None,
         illegal: str = "raise",
+        contract: str = "auction",
     ) -> None:
+        check_contract(contract)
+        self.contract = contract
         if illegal not in ("raise", "random"):
             raise ValueError(f"illegal must be 'raise' or 'random', not {illegal!r}")
         self.illegal = illegal
@@ -99,7 +114,10 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
     def _make_opponents(self, seed: int) -> list[SafeAgent]:
         out = []
         for k, spec in enumerate(self._specs):
-            agent = make_agent(spec, seed * 2 + k) if isinstance(spec, str) else spec
+            if isinstance(spec, str):
+                agent = make_agent(OPPONENTS.get(spec, spec), seed * 2 + k)
+            else:
+                agent = spec
             out.append(SafeAgent(agent, name=str(spec)))
         return out
 
@@ -131,7 +149,8 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
             self._opponents = self._make_opponents(seed)
         deal = (options or {}).get("deal")
         self.seat = self.fixed_seat if self.fixed_seat is not None else self._rng.randrange(3)
-        self.state = GameState(deal if deal is not None else Deal.random(self._rng), self.rules)
+        deal = deal if deal is not None else Deal.random(self._rng)
+        self.state = start_state(deal, self.rules, self.contract, self._rng)
         self._tracker = ObservationTracker(self.state)
         self._others_move()
         if self.render_mode == "human":

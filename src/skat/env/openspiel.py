@@ -5,7 +5,7 @@ which installs ``open_spiel``).  The game is the whole of :class:`skat.env.SkatG
 deals the 32 cards one by one, then the seats act with the ids of :mod:`skat.env.action_ids`.
 Parameters: ``rules`` (a preset or a rules string; in a game string write ``+`` for ``,`` and
 ``:`` for ``=``, e.g. ``python_skat(rules=isko+kontra:on)``) and ``reward`` (``list``,
-``seeger``, ``points``; :mod:`skat.env.rewards`).
+``seeger``, ``points``, each also ``_zero_sum``; :mod:`skat.env.rewards`).
 
 Everything OpenSpiel's algorithms call works: ``get_type``, ``get_game``, ``max_utility``,
 ``min_utility``, ``is_simultaneous_node``, ``clone``, ``serialize`` /
