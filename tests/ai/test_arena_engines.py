@@ -3,6 +3,7 @@ passed-in games void, blind mode) and the arena on Ray."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
 from pathlib import Path
@@ -29,10 +30,8 @@ def test_full_duplicate_match_against_an_engine_in_javascript() -> None:
 def _cards(words: list[str]) -> set[Card]:
     out = set()
     for word in " ".join(words).replace(".", " ").split():
-        try:
+        with contextlib.suppress(CardParseError, ValueError):
             out.add(Card.parse(word))
-        except (CardParseError, ValueError):
-            pass
     return out
 
 
@@ -121,18 +120,19 @@ def test_oracle_contract_fixes_declarer_and_game_in_every_arrangement() -> None:
         contracts = {(g.result.declarer, str(g.result.contract)) for g in outcomes}
         assert len(contracts) == 1
         # the auction is the oracle's: the same events until the first card
-        firsts = {g.events[: next(i for i, e in enumerate(g.events) if isinstance(e.action, Card))]
-                  if any(isinstance(e.action, Card) for e in g.events) else g.events
-                  for g in outcomes}
+        firsts = {
+            g.events[: next(i for i, e in enumerate(g.events) if isinstance(e.action, Card))]
+            if any(isinstance(e.action, Card) for e in g.events)
+            else g.events
+            for g in outcomes
+        }
         assert len(firsts) == 1
     assert report.void_passed
 
 
 def test_void_passed_games_count_for_nobody() -> None:
     plain = run_arena(["heuristic", "heuristic"], deals=3, seed=1)
-    void = run_arena(
-        ["heuristic", "heuristic"], deals=3, seed=1, options=Options(void_passed=True)
-    )
+    void = run_arena(["heuristic", "heuristic"], deals=3, seed=1, options=Options(void_passed=True))
     assert plain.passed > 0 and void.passed == plain.passed
     assert sum(s.seat_games for s in void.stats) == 3 * (plain.games - plain.passed)
     assert sum(s.tp for s in void.stats) == sum(s.tp for s in plain.stats)

@@ -35,7 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from skat.ai.agent import Agent, SafeAgent
 from skat.ai.engine import DEFAULT_TIMEOUT, EngineProcess, ExecEngine, command_of
@@ -75,6 +75,9 @@ DEFAULT_BUDGET: Final[float | None] = None
 """The arena's wall-clock limit per decision: none.  The players' own budgets are counts
 (samples, nodes), so the results do not depend on the machine's load; a limit in seconds
 (``budget=``) is a safety net that turns slow decisions into counted fallbacks."""
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 Recorder = Callable[[GameState, dict[str, Any]], Any]
 """Turns a finished game and its meta data into a record (the CLI writes JSON records)."""
@@ -461,6 +464,28 @@ def labels(names: Sequence[str]) -> tuple[str, str]:
     return (f"{a}#1", f"{b}#2") if a == b else (a, b)
 
 
+def map_tasks(
+    func: Callable[[T], R], tasks: Iterable[T], *, count: int, jobs: int = 1, ray: str | None = None
+) -> Iterator[R]:
+    """``func`` over ``count`` ``tasks``, results in task order: in this process (``jobs`` 1),
+    in ``jobs`` processes, or on Ray at address ``ray`` (:func:`skat.ai.cluster.ray_imap`,
+    ``jobs`` workers when it starts a local Ray).  The arena and self-play run on it.
+
+    >>> list(map_tasks(abs, [-1, 2, -3], count=3))
+    [1, 2, 3]
+    """
+    if ray is not None:
+        from skat.ai.cluster import ray_imap
+
+        yield from ray_imap(func, tasks, address=ray, num_cpus=jobs)
+        return
+    if jobs <= 1 or count <= 1:
+        yield from map(func, tasks)
+        return
+    with multiprocessing.Pool(min(jobs, count)) as pool:
+        yield from pool.imap(func, tasks, chunksize=1)
+
+
 def _specs(names: Sequence[str]) -> tuple[str, str]:
     """The factories of the two agents, checked in this process (a one-line error)."""
     if len(names) != 2:
@@ -492,23 +517,15 @@ def iter_arena(
     (``ray``: an address for :func:`skat.ai.cluster.ray_imap`; ``jobs`` is then the number
     of workers of a local Ray)."""
     if options.contract not in CONTRACT_MODES:
-        raise ValueError(f"contract is one of {', '.join(CONTRACT_MODES)}, not {options.contract!r}")
+        raise ValueError(
+            f"contract is one of {', '.join(CONTRACT_MODES)}, not {options.contract!r}"
+        )
     specs = _specs(names)
     tasks = (
         _Task(seed, i, specs, str(rules), budget, recorder, labels(names), options)
         for i in range(deals)
     )
-    if ray is not None:
-        from skat.ai.cluster import ray_imap
-
-        yield from ray_imap(play_deal, tasks, address=ray, num_cpus=jobs)
-        return
-    if jobs <= 1 or deals <= 1:
-        for task in tasks:
-            yield play_deal(task)
-        return
-    with multiprocessing.Pool(min(jobs, deals)) as pool:
-        yield from pool.imap(play_deal, tasks, chunksize=1)
+    yield from map_tasks(play_deal, tasks, count=deals, jobs=jobs, ray=ray)
 
 
 def run_arena(

@@ -37,7 +37,9 @@ def import_ray() -> Any:
     try:
         return importlib.import_module("ray")
     except ImportError:
-        raise ClusterError("--ray needs Ray: pip install 'skat[cluster]' (or pip install ray)") from None
+        raise ClusterError(
+            "--ray needs Ray: pip install 'skat[cluster]' (or pip install ray)"
+        ) from None
 
 
 def ray_imap(

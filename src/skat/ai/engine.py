@@ -17,9 +17,10 @@ With ``blind`` every line is checked before it is sent: a card the seat cannot k
 moment (another hand, the skat it has not picked up, a discard it did not make) raises
 :class:`EngineError` instead of reaching the program.
 
->>> import sys
+>>> import shlex, sys
 >>> from skat.core.state import GameState
->>> echo = f"{sys.executable} -c 'import sys; [print(l.split()[1], flush=True) for l in sys.stdin if l.startswith(\\"ask\\")]'"
+>>> bot = "import sys\\nfor line in sys.stdin:\\n if line[:3] == 'ask': print(line.split()[1], flush=True)"
+>>> echo = f"{sys.executable} -c {shlex.quote(bot)}"
 >>> state = GameState(seed=3)
 >>> engine = ExecEngine(echo, name="first-legal")
 >>> str(engine.choose(state.view(state.to_move)))

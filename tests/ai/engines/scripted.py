@@ -14,7 +14,7 @@ import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "play"
 folder = os.environ.get("ENGINE_LOG")
-log = open(os.path.join(folder, f"{os.getpid()}.log"), "w") if folder else None
+log = open(os.path.join(folder, f"{os.getpid()}.log"), "w") if folder else None  # noqa: SIM115
 rng = random.Random(0)
 for line in sys.stdin:
     if log:
