@@ -68,9 +68,21 @@ def ray_imap(
         for task in tasks:
             pending.append(remote.remote(task))
             if len(pending) >= window:
-                yield ray.get(pending.popleft())
+                yield _get(ray, pending.popleft())
         while pending:
-            yield ray.get(pending.popleft())
+            yield _get(ray, pending.popleft())
     finally:
         if started:
             ray.shutdown()
+
+
+def _get(ray: Any, ref: Any) -> Any:
+    """The result of a task; a task's own error is raised as itself (not wrapped by Ray), so
+    an outside engine's one-line error stays one line."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        cause = getattr(exc, "cause", None)
+        if isinstance(cause, Exception):
+            raise cause from None
+        raise
