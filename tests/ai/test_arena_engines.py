@@ -13,6 +13,7 @@ import pytest
 from skat.ai.arena import ARRANGEMENTS, Options, deal_of, run_arena
 from skat.ai.engine import EngineError, ExecEngine
 from skat.cli.main import main
+from skat.core.actions import ActionParseError, Discard, parse_action
 from skat.core.cards import Card, CardParseError
 
 ENGINES = Path(__file__).parent / "engines"
@@ -28,10 +29,15 @@ def test_full_duplicate_match_against_an_engine_in_javascript() -> None:
 
 
 def _cards(words: list[str]) -> set[Card]:
-    out = set()
-    for word in " ".join(words).replace(".", " ").split():
-        with contextlib.suppress(CardParseError, ValueError):
-            out.add(Card.parse(word))
+    """The cards a line names (a declaration such as ``HO`` is no card)."""
+    out: set[Card] = set()
+    for word in words:
+        with contextlib.suppress(ActionParseError, CardParseError, ValueError):
+            action = parse_action(word)
+            if isinstance(action, Card):
+                out.add(action)
+            elif isinstance(action, Discard):
+                out |= set(action.cards)
     return out
 
 
@@ -66,16 +72,19 @@ def _check_seat_saw_only_its_own(lines: list[str], seed: int) -> None:
         assert not hidden, f"seat {seat} was sent hidden cards {hidden}: {line}"
 
 
-def test_blind_mode_never_sends_an_engine_a_hidden_card(tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize(("contract", "seed"), [("oracle", 5), ("bid", 4)])
+def test_blind_mode_never_sends_an_engine_a_hidden_card(
+    tmp_path: Path, monkeypatch, contract: str, seed: int
+) -> None:
     monkeypatch.setenv("ENGINE_LOG", str(tmp_path))
-    options = Options(contract="oracle", blind=True)
-    report = run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=2, seed=5, options=options)
+    options = Options(contract=contract, blind=True)
+    report = run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=2, seed=seed, options=options)
     games = _games(tmp_path)
-    assert len(games) == 9 * len(report.deal_diffs) + 9 * report.void_deals
+    assert len(games) == 9 * (len(report.deal_diffs) + report.void_deals)
     for lines in games:
         assert "players=" not in lines[0]  # blind: no agent names
         assert lines[-1].startswith("end declarer=")
-        _check_seat_saw_only_its_own(lines, seed=5)
+        _check_seat_saw_only_its_own(lines, seed=seed)
 
 
 def test_engine_is_told_the_other_agents_names_when_not_blind(tmp_path, monkeypatch) -> None:

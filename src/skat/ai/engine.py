@@ -99,6 +99,32 @@ def result_line(result: Result | None) -> str:
     )
 
 
+def cards_named(line: str) -> int:
+    """The mask of the cards a protocol line names: the cards of ``hand``, ``skat``, ``open``
+    and ``claim`` lines, the card played or put away in ``move`` lines and in ``ask``'s legal
+    actions (declarations like ``HO``, Hearts Ouvert, are no cards).
+
+    >>> CardSet(cards_named("ask DQ.D9 CJ.DQ")), CardSet(cards_named("ask HO NOH s"))
+    (CardSet.parse('CJ DQ D9'), CardSet.parse(''))
+    >>> CardSet(cards_named("open 0 CJ SJ")), CardSet(cards_named("move 1 HA"))
+    (CardSet.parse('CJ SJ'), CardSet.parse('HA'))
+    """
+    words = line.split()
+    if not words or words[0] not in ("hand", "skat", "open", "claim", "move", "ask"):
+        return 0
+    mask = 0
+    for word in words[1:]:
+        try:
+            action = parse_action(word)
+        except (ActionParseError, CardParseError, ValueError):
+            continue
+        if isinstance(action, Card):
+            mask |= action.bit
+        elif isinstance(action, Discard):
+            mask |= action.cards.mask
+    return mask
+
+
 def short(line: str, words: int = 8) -> str:
     """``line`` for an error message: at most ``words`` words and the last one.
 
@@ -317,15 +343,10 @@ class ExecEngine:
 
     def _check_blind(self, line: str) -> None:
         """Every card in ``line`` must be one the seat may know by now."""
-        for word in line.replace(".", " ").split()[1:]:
-            if len(word) != 2:
-                continue
-            try:
-                card = Card.parse(word)
-            except (CardParseError, ValueError):
-                continue
-            if not card.bit & self._known:
-                raise self._error(f"blind mode: {line!r} would show the hidden card {card}")
+        hidden = cards_named(line) & ~self._known
+        if hidden:
+            card = CardSet(hidden)
+            raise self._error(f"blind mode: {short(line)!r} would show the hidden card(s) {card}")
 
     def _error(self, what: str) -> EngineError:
         where = f" in {self.game_id}" if self.game_id else ""

@@ -16,22 +16,31 @@ mode = sys.argv[1] if len(sys.argv) > 1 else "play"
 folder = os.environ.get("ENGINE_LOG")
 log = open(os.path.join(folder, f"{os.getpid()}.log"), "w") if folder else None  # noqa: SIM115
 rng = random.Random(0)
-for line in sys.stdin:
-    if log:
-        log.write(line)
-        log.flush()
-    words = line.split()
-    if words[0] == "hello":
-        rng.seed(line)
-    if words[0] != "ask":
-        continue
-    if mode == "garbage":
-        print("hello there", flush=True)
-    elif mode == "illegal":
-        print("SJ" if "CJ" in words else "CJ", flush=True)
-    elif mode == "sleep":
-        time.sleep(60)
-    elif mode == "crash":
-        sys.exit(3)
-    else:
-        print(rng.choice(words[1:]), flush=True)
+
+
+def main() -> None:
+    for line in sys.stdin:
+        if log:
+            log.write(line)
+            log.flush()
+        words = line.split()
+        if words[0] == "hello":
+            rng.seed(line)
+        if words[0] != "ask":
+            continue
+        if mode == "garbage":
+            print("hello there", flush=True)
+        elif mode == "illegal":
+            print("SJ" if "CJ" in words else "CJ", flush=True)
+        elif mode == "sleep":
+            time.sleep(60)
+        elif mode == "crash":
+            sys.exit(3)
+        else:
+            print(rng.choice(words[1:]), flush=True)
+
+
+try:
+    main()
+except BrokenPipeError:  # the arena stopped (after another engine's error): nothing to say
+    sys.exit(0)
