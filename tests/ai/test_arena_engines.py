@@ -183,3 +183,15 @@ def test_cli_ray_without_ray_is_a_one_line_error(capsys) -> None:
         pytest.skip("ray is installed")
     assert main(["arena", "--agents", "random,random", "--deals", "2", "--ray"]) == 2
     assert "pip install 'skat[cluster]'" in capsys.readouterr().err
+
+
+def test_engine_error_on_ray_stays_one_line() -> None:
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:  # Ray started by the caller: the arena joins it and leaves it running
+        with pytest.raises(EngineError, match=r"^engine exec:\S+ \S+ garbage \(seat \d") as info:
+            run_arena(["random", f"exec:{SCRIPTED} garbage"], deals=2, jobs=2, ray="auto")
+        assert "\n" not in str(info.value)
+        assert ray.is_initialized()
+    finally:
+        ray.shutdown()

@@ -21,6 +21,11 @@ decision that runs over it (or fails) is replaced by a fallback move, and the la
 says how many there were (``fallbacks: N``) because the figure no longer measures the players
 alone.
 
+An agent ``exec:PROGRAM`` is an outside program speaking the line protocol of
+:mod:`skat.ai.engine` (``docs/engine-protocol.md``); :class:`Options` holds what researchers
+set (an oracle's contract, passed-in games void, blind mode, the engines' time per decision).
+The deals run in this process, in ``jobs`` processes or on Ray (:func:`map_tasks`).
+
 >>> report = run_arena(["random", "random"], deals=2, seed=7)
 >>> report.games, len(report.deal_diffs), report.last_line().startswith("diff: ")
 (12, 2, True)
