@@ -154,12 +154,19 @@ class EngineProcess:
             raise EngineError(f"cannot start: {exc.strerror or exc}") from None
 
     def send(self, line: str) -> None:
-        """Write one line."""
+        """Write one line (within ``timeout``: a program that stops reading does not hang the
+        arena; a line is shorter than a pipe's atomic write, so a writable pipe takes it)."""
         assert self._proc.stdin is not None
+        fd = self._proc.stdin.fileno()
         try:
-            self._proc.stdin.write(line.encode() + b"\n")
+            if not select.select([], [fd], [], self.timeout)[1]:
+                raise EngineError(
+                    f"read nothing for {self.timeout:g} s; stuck before {short(line)!r}"
+                )
+            os.write(fd, line.encode() + b"\n")
         except OSError:
-            raise EngineError(f"exited (status {self._proc.poll()}) before {line!r}") from None
+            status = self._proc.poll()
+            raise EngineError(f"exited (status {status}) before {short(line)!r}") from None
 
     def readline(self, ask: str) -> str:
         """The next line of the program's answer to ``ask``."""
