@@ -21,6 +21,11 @@ decision that runs over it (or fails) is replaced by a fallback move, and the la
 says how many there were (``fallbacks: N``) because the figure no longer measures the players
 alone.
 
+An agent ``exec:PROGRAM`` is an outside program speaking the line protocol of
+:mod:`skat.ai.engine` (``docs/engine-protocol.md``); :class:`Options` holds what researchers
+set (an oracle's contract, passed-in games void, blind mode, the engines' time per decision).
+The deals run in this process, in ``jobs`` processes or on Ray (:func:`map_tasks`).
+
 >>> report = run_arena(["random", "random"], deals=2, seed=7)
 >>> report.games, len(report.deal_diffs), report.last_line().startswith("diff: ")
 (12, 2, True)
@@ -35,11 +40,13 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from skat.ai.agent import Agent, SafeAgent
-from skat.core.actions import Event
+from skat.ai.engine import DEFAULT_TIMEOUT, EngineProcess, ExecEngine, command_of
+from skat.core.actions import Action, Event
 from skat.core.deal import Deal
+from skat.core.phase import PLAY
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.sheets import entries
@@ -56,6 +63,9 @@ AGENTS: Final[dict[str, str]] = {
 }
 """Agent names and their factories (``module:callable``, called as ``factory(seed=...)``)."""
 
+EXEC: Final = "exec:"
+"""The prefix of an outside engine: ``exec:PROGRAM [ARGS]`` (:class:`~skat.ai.engine.ExecEngine`)."""
+
 ARRANGEMENTS: Final[tuple[tuple[int, int, int], ...]] = (
     (0, 0, 1),
     (0, 1, 0),
@@ -70,6 +80,9 @@ DEFAULT_BUDGET: Final[float | None] = None
 """The arena's wall-clock limit per decision: none.  The players' own budgets are counts
 (samples, nodes), so the results do not depend on the machine's load; a limit in seconds
 (``budget=``) is a safety net that turns slow decisions into counted fallbacks."""
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 Recorder = Callable[[GameState, dict[str, Any]], Any]
 """Turns a finished game and its meta data into a record (the CLI writes JSON records)."""
@@ -144,6 +157,29 @@ class GameOutcome:
 
 
 @dataclass(frozen=True)
+class Options:
+    """What researchers set for a match with outside engines (all off by default).
+
+    ``contract`` ``"oracle"`` fixes the bidding, skat and declaration of every deal to what
+    three ``heuristic`` players do on it (:func:`oracle_prefix`), so the agents play the cards
+    only; ``void_passed`` leaves passed-in games out of the statistics; ``blind`` hides the
+    other seats' agent names from outside engines and checks every line sent to them against
+    what their seat may know; ``engine_timeout`` bounds an outside engine's every answer."""
+
+    contract: str = "bid"
+    void_passed: bool = False
+    blind: bool = False
+    engine_timeout: float = DEFAULT_TIMEOUT
+
+
+CONTRACT_MODES: Final = ("bid", "oracle")
+"""``--contract``: the agents bid (``bid``), or an oracle fixes the contract (``oracle``)."""
+
+ORACLE: Final = "heuristic"
+"""The agent whose bidding, skat and declaration fix the contract under ``contract="oracle"``."""
+
+
+@dataclass(frozen=True)
 class _Task:
     seed: int
     index: int
@@ -152,23 +188,110 @@ class _Task:
     budget: float | None
     recorder: Recorder | None
     names: tuple[str, str]
+    options: Options = Options()
+
+
+def oracle_prefix(deal: Deal, rules: Rules, seed: int) -> list[Action]:
+    """The actions up to the first card of ``deal`` as three :data:`ORACLE` players bid,
+    pick up or play Hand, discard and declare (the passes of a deal they pass in).
+
+    >>> prefix = oracle_prefix(deal_of(1, 0), ISKO, 1)
+    >>> type(prefix[-1]).__name__
+    'Declare'
+    """
+    state = GameState(deal, rules)
+    agents = [make_agent(ORACLE, seed + seat) for seat in range(3)]
+    while not state.is_over and state.phase < PLAY:
+        state.apply(agents[state.to_move].choose(state.view(state.to_move)))
+    return [event.action for event in state.history]
+
+
+class _Programs:
+    """The outside engines' programs of one deal: started when a seat needs one, handed
+    back after each game for the next, closed at the end of the deal."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self.free: dict[str, list[EngineProcess]] = {}
+        self.all: list[EngineProcess] = []
+
+    def take(self, command: str) -> EngineProcess:
+        free = self.free.setdefault(command, [])
+        if free:
+            return free.pop()
+        process = EngineProcess(command, timeout=self.timeout)
+        self.all.append(process)
+        return process
+
+    def give_back(self, command: str, process: EngineProcess) -> None:
+        self.free[command].append(process)
+
+    def close(self) -> None:
+        for process in self.all:
+            process.close()
+
+
+def _seat(
+    task: _Task, who: int, seed: int, players: Sequence[str], game: str, programs: _Programs
+) -> Agent:
+    """The agent of one seat: an outside engine in one of the deal's programs, or a named
+    agent behind :class:`SafeAgent`."""
+    spec = task.specs[who]
+    if not spec.startswith(EXEC):
+        return SafeAgent(make_agent(spec, seed), budget=task.budget, name=task.names[who])
+    command = spec[len(EXEC) :]
+    return ExecEngine(
+        command,
+        name=task.names[who],
+        timeout=task.options.engine_timeout,
+        blind=task.options.blind,
+        players=players,
+        game_id=game,
+        process=programs.take(command),
+    )
+
+
+def _play_arranged(
+    task: _Task, state: GameState, number: int, seats: Sequence[int], programs: _Programs
+) -> list[Agent]:
+    """Seat the agents of arrangement ``number`` and play ``state`` to the end; outside
+    engines play in the deal's programs and are told the end."""
+    players = [task.names[who] for who in seats]
+    game = f"arena-{task.seed}-{task.index}-{number}"
+    agents = [
+        _seat(task, who, agent_seed(task.seed, task.index, number, seat), players, game, programs)
+        for seat, who in enumerate(seats)
+    ]
+    play_game(state, agents)
+    for agent in agents:
+        if isinstance(agent, ExecEngine):
+            agent.finish(state)
+            assert agent.process is not None
+            programs.give_back(agent.command, agent.process)
+    return agents
 
 
 def play_deal(task: _Task) -> list[GameOutcome]:
     """Play one deal in all six arrangements (the unit of work of a process)."""
+    programs = _Programs(task.options.engine_timeout)
+    try:
+        return _play_deal(task, programs)
+    finally:
+        programs.close()
+
+
+def _play_deal(task: _Task, programs: _Programs) -> list[GameOutcome]:
     rules = Rules.parse(task.rules)
     deal = deal_of(task.seed, task.index)
+    prefix: list[Action] = []
+    if task.options.contract == "oracle":
+        prefix = oracle_prefix(deal, rules, agent_seed(task.seed, task.index, -1, 0))
     out = []
     for number, seats in enumerate(ARRANGEMENTS):
-        agents = [
-            SafeAgent(
-                make_agent(task.specs[who], agent_seed(task.seed, task.index, number, seat)),
-                budget=task.budget,
-                name=task.names[who],
-            )
-            for seat, who in enumerate(seats)
-        ]
-        state = play_game(GameState(deal, rules), agents)
+        state = GameState(deal, rules)
+        for action in prefix:
+            state.apply(action)
+        agents = _play_arranged(task, state, number, seats, programs)
         result = state.result
         assert result is not None
         tp = entries(result, (0, 1, 2), 3, "seeger")
@@ -187,11 +310,15 @@ def play_deal(task: _Task) -> list[GameOutcome]:
                 events=tuple(state.history),
                 result=result,
                 tp=(tp[0], tp[1], tp[2]),
-                fallbacks=(agents[0].fallbacks, agents[1].fallbacks, agents[2].fallbacks),
+                fallbacks=(_fallbacks(agents[0]), _fallbacks(agents[1]), _fallbacks(agents[2])),
                 record=record,
             )
         )
     return out
+
+
+def _fallbacks(agent: Agent) -> int:
+    return int(getattr(agent, "fallbacks", 0))
 
 
 @dataclass
@@ -231,9 +358,12 @@ class ArenaReport:
     games: int = 0
     passed: int = 0
     ramsch: int = 0
+    void_passed: bool = False
+    void_deals: int = 0
 
     def add(self, outcomes: Iterable[GameOutcome]) -> None:
-        """Count the six games of one deal."""
+        """Count the six games of one deal (with ``void_passed`` a passed-in game counts for
+        nobody, and a deal with no game left for an agent is void: no difference)."""
         per_agent = [0, 0]
         count = [0, 0]
         for g in outcomes:
@@ -243,6 +373,8 @@ class ArenaReport:
                 self.ramsch += 1
             elif r.declarer is None:
                 self.passed += 1
+                if self.void_passed:
+                    continue
             for seat, who in enumerate(g.seats):
                 s = self.stats[who]
                 s.seat_games += 1
@@ -257,6 +389,9 @@ class ArenaReport:
                 s.lost += not r.won
                 s.contracts[r.contract.game_type.letter] += 1
                 s.contracts["hand"] += r.contract.hand
+        if 0 in count:
+            self.void_deals += 1
+            return
         self.deal_diffs.append(per_agent[0] / count[0] - per_agent[1] / count[1])
 
     @property
@@ -300,6 +435,7 @@ class ArenaReport:
         lines.append(
             f"games: {self.games} ({len(self.deal_diffs)} deals × {len(ARRANGEMENTS)} seat "
             f"arrangements), passed in: {self.passed}, Ramsch: {self.ramsch}"
+            + (f", void deals: {self.void_deals}" if self.void_passed else "")
         )
         return "\n".join(lines)
 
@@ -314,7 +450,10 @@ class ArenaReport:
         >>> r.last_line()
         'diff: +20.00 ± 11.32 TP/game (95% CI), deals: 3, fallbacks: 53'
         """
-        line = f"diff: {self.diff:+.2f} ± {self.ci95:.2f} TP/game (95% CI), deals: {len(self.deal_diffs)}"
+        line = (
+            f"diff: {self.diff:+.2f} ± {self.ci95:.2f} TP/game (95% CI), "
+            f"deals: {len(self.deal_diffs)}"
+        )
         return f"{line}, fallbacks: {self.fallbacks}" if self.fallbacks else line
 
 
@@ -330,6 +469,43 @@ def labels(names: Sequence[str]) -> tuple[str, str]:
     return (f"{a}#1", f"{b}#2") if a == b else (a, b)
 
 
+def map_tasks(
+    func: Callable[[T], R], tasks: Iterable[T], *, count: int, jobs: int = 1, ray: str | None = None
+) -> Iterator[R]:
+    """``func`` over ``count`` ``tasks``, results in task order: in this process (``jobs`` 1),
+    in ``jobs`` processes, or on Ray at address ``ray`` (:func:`skat.ai.cluster.ray_imap`,
+    ``jobs`` workers when it starts a local Ray).  The arena and self-play run on it.
+
+    >>> list(map_tasks(abs, [-1, 2, -3], count=3))
+    [1, 2, 3]
+    """
+    if ray is not None:
+        from skat.ai.cluster import ray_imap
+
+        yield from ray_imap(func, tasks, address=ray, num_cpus=jobs)
+        return
+    if jobs <= 1 or count <= 1:
+        yield from map(func, tasks)
+        return
+    with multiprocessing.Pool(min(jobs, count)) as pool:
+        yield from pool.imap(func, tasks, chunksize=1)
+
+
+def _specs(names: Sequence[str]) -> tuple[str, str]:
+    """The factories of the two agents, checked in this process (a one-line error)."""
+    if len(names) != 2:
+        raise ValueError(f"the arena compares two agents, got {len(names)}")
+    specs = (AGENTS.get(names[0], names[0]), AGENTS.get(names[1], names[1]))
+    for name, spec in zip(names, specs, strict=True):
+        if spec.startswith(EXEC):
+            command_of(spec[len(EXEC) :])
+            continue
+        if ":" not in spec:
+            raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+        make_agent(name, 0)  # fail early, in this process, on a bad factory
+    return specs
+
+
 def iter_arena(
     names: Sequence[str],
     *,
@@ -339,24 +515,22 @@ def iter_arena(
     rules: Rules = ISKO,
     budget: float | None = DEFAULT_BUDGET,
     recorder: Recorder | None = None,
+    options: Options = Options(),
+    ray: str | None = None,
 ) -> Iterator[list[GameOutcome]]:
-    """The outcomes deal by deal in deal order, played by ``jobs`` processes."""
-    if len(names) != 2:
-        raise ValueError(f"the arena compares two agents, got {len(names)}")
-    specs = (AGENTS.get(names[0], names[0]), AGENTS.get(names[1], names[1]))
-    for name, spec in zip(names, specs, strict=True):
-        if ":" not in spec:
-            raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
-        make_agent(name, 0)  # fail early, in this process, on a bad factory
+    """The outcomes deal by deal in deal order, played by ``jobs`` processes, or on Ray
+    (``ray``: an address for :func:`skat.ai.cluster.ray_imap`; ``jobs`` is then the number
+    of workers of a local Ray)."""
+    if options.contract not in CONTRACT_MODES:
+        raise ValueError(
+            f"contract is one of {', '.join(CONTRACT_MODES)}, not {options.contract!r}"
+        )
+    specs = _specs(names)
     tasks = (
-        _Task(seed, i, specs, str(rules), budget, recorder, labels(names)) for i in range(deals)
+        _Task(seed, i, specs, str(rules), budget, recorder, labels(names), options)
+        for i in range(deals)
     )
-    if jobs <= 1 or deals <= 1:
-        for task in tasks:
-            yield play_deal(task)
-        return
-    with multiprocessing.Pool(min(jobs, deals)) as pool:
-        yield from pool.imap(play_deal, tasks, chunksize=1)
+    yield from map_tasks(play_deal, tasks, count=deals, jobs=jobs, ray=ray)
 
 
 def run_arena(
@@ -369,17 +543,30 @@ def run_arena(
     budget: float | None = DEFAULT_BUDGET,
     recorder: Recorder | None = None,
     on_deal: Callable[[list[GameOutcome]], None] | None = None,
+    options: Options = Options(),
+    ray: str | None = None,
 ) -> ArenaReport:
     """Play ``deals`` duplicate deals between two agents and collect the statistics;
     ``on_deal`` sees the six games of every deal as they finish (in deal order).
 
     ``budget`` is an optional wall-clock limit per decision in seconds (``None``, the
     default: none); a decision over it is a fallback, counted in the report.  Without it
-    the figures depend on the arguments only, not on the machine or its load."""
+    the figures depend on the arguments only, not on the machine or its load.  ``options``
+    are the researchers' settings (:class:`Options`; an oracle's contract makes passed-in
+    deals void); ``ray`` runs the deals on a Ray cluster (:mod:`skat.ai.cluster`)."""
     a, b = labels(names)
-    report = ArenaReport((AgentStats(a), AgentStats(b)))
+    void = options.void_passed or options.contract == "oracle"
+    report = ArenaReport((AgentStats(a), AgentStats(b)), void_passed=void)
     for outcomes in iter_arena(
-        names, deals=deals, seed=seed, jobs=jobs, rules=rules, budget=budget, recorder=recorder
+        names,
+        deals=deals,
+        seed=seed,
+        jobs=jobs,
+        rules=rules,
+        budget=budget,
+        recorder=recorder,
+        options=options,
+        ray=ray,
     ):
         report.add(outcomes)
         if on_deal is not None:

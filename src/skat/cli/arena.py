@@ -18,8 +18,19 @@ figure then measures the machine as well as the players; --allow-fallbacks accep
 --out FILE writes every game as a JSON record (one a line, in deal order; - is stdout, before
 the table).  A progress bar goes to stderr when it is a terminal.
 
+Outside engines: an agent exec:PROGRAM [ARGS] is a program speaking the line protocol of
+docs/engine-protocol.md on stdin/stdout, started for every game; it must answer each
+decision within --engine-timeout seconds, and any wrong answer stops the arena with a
+one-line error naming the engine and the move.  --contract oracle fixes every deal's bidding,
+skat and declaration to what three heuristic players do (card play only; deals they pass in
+are void); --void-passed leaves passed-in games out of the statistics; --blind hides the
+agents' names from the engines and checks that no line sent shows a card the seat cannot see.
+--ray [ADDRESS] plays the deals on Ray (nothing: a local Ray with --jobs workers; auto: the
+cluster started by `ray start` here; HOST:PORT); the figures are the same as with --jobs.
+
 examples:
   skat arena --agents heuristic,random --deals 500 --seed 1
+  skat arena --agents pimc-hard,exec:./mybot --deals 100 --contract oracle --blind
   skat arena --agents heuristic,heuristic --deals 100 --rules pub --out games.jsonl
   skat arena --agents pimc-hard,heuristic --deals 100 --seed 23 --jobs 2
 """
@@ -32,7 +43,9 @@ import sys
 import time
 from typing import Any, TextIO
 
-from skat.ai.arena import AGENTS, DEFAULT_BUDGET, GameOutcome, run_arena
+from skat.ai.arena import AGENTS, CONTRACT_MODES, DEFAULT_BUDGET, GameOutcome, Options, run_arena
+from skat.ai.cluster import ClusterError
+from skat.ai.engine import DEFAULT_TIMEOUT, EngineError
 from skat.cli.errors import UserError
 from skat.cli.speed import warn_if_slow
 from skat.core.rules import Rules
@@ -71,6 +84,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: no limit; the levels' own budgets are counts, not seconds)",
     )
     parser.add_argument(
+        "--contract",
+        choices=CONTRACT_MODES,
+        default="bid",
+        help="bid: the agents bid (default); oracle: the contract of heuristic bidding, "
+        "card play only",
+    )
+    parser.add_argument(
+        "--void-passed", action="store_true", help="leave passed-in games out of the figures"
+    )
+    parser.add_argument(
+        "--blind",
+        action="store_true",
+        help="outside engines get no agent names, and every line sent is checked to show "
+        "only what their seat may see",
+    )
+    parser.add_argument(
+        "--engine-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds an exec: engine may take per decision (default {DEFAULT_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="play on Ray: a local Ray (no ADDRESS), auto, or HOST:PORT (pip install "
+        "'skat[cluster]')",
+    )
+    parser.add_argument(
         "--allow-fallbacks",
         action="store_true",
         help="exit with status 0 even when some decisions fell back (default: status 1)",
@@ -102,7 +147,19 @@ def _jobs(args: argparse.Namespace) -> int:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
     if args.budget is not None and args.budget <= 0:
         raise UserError(f"--budget must be positive, not {args.budget}")
+    if args.engine_timeout <= 0:
+        raise UserError(f"--engine-timeout must be positive, not {args.engine_timeout}")
     return jobs
+
+
+def _options(args: argparse.Namespace) -> Options:
+    """The researchers' settings of ``--contract``, ``--void-passed``, ``--blind``."""
+    return Options(
+        contract=args.contract,
+        void_passed=args.void_passed,
+        blind=args.blind,
+        engine_timeout=args.engine_timeout,
+    )
 
 
 def _open_out(path: str | None) -> TextIO | None:
@@ -142,7 +199,11 @@ def run(args: argparse.Namespace) -> int:
             budget=args.budget,
             recorder=record if out is not None else None,
             on_deal=on_deal,
+            options=_options(args),
+            ray=args.ray,
         )
+    except (EngineError, ClusterError, ValueError) as exc:
+        raise UserError(str(exc)) from None
     finally:
         progress.close()
         if out is not None and out is not sys.stdout:

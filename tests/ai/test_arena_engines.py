@@ -1,0 +1,197 @@
+"""Outside engines in the arena (``exec:``), the researchers' options (an oracle's contract,
+passed-in games void, blind mode) and the arena on Ray."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from skat.ai.arena import ARRANGEMENTS, Options, deal_of, run_arena
+from skat.ai.engine import EngineError, ExecEngine
+from skat.cli.main import main
+from skat.core.actions import ActionParseError, Discard, parse_action
+from skat.core.cards import Card, CardParseError
+
+ENGINES = Path(__file__).parent / "engines"
+SCRIPTED = f"{sys.executable} {ENGINES / 'scripted.py'}"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_full_duplicate_match_against_an_engine_in_javascript() -> None:
+    report = run_arena(["heuristic", f"exec:{ENGINES / 'first_legal.js'}"], deals=2, seed=3)
+    assert report.games == 2 * len(ARRANGEMENTS)
+    assert [s.seat_games for s in report.stats] == [18, 18]
+    assert report.fallbacks == 0 and len(report.deal_diffs) == 2
+
+
+def _cards(words: list[str]) -> set[Card]:
+    """The cards a line names (a declaration such as ``HO`` is no card)."""
+    out: set[Card] = set()
+    for word in words:
+        with contextlib.suppress(ActionParseError, CardParseError, ValueError):
+            action = parse_action(word)
+            if isinstance(action, Card):
+                out.add(action)
+            elif isinstance(action, Discard):
+                out |= set(action.cards)
+    return out
+
+
+def _games(folder: Path) -> list[list[str]]:
+    """The lines each engine program received, game by game (each starts with ``hello``)."""
+    games: list[list[str]] = []
+    for log in sorted(folder.iterdir()):
+        for line in log.read_text().splitlines():
+            if line.startswith("hello"):
+                games.append([])
+            games[-1].append(line)
+    return games
+
+
+def _check_seat_saw_only_its_own(lines: list[str], seed: int) -> None:
+    """No line before ``end`` names a card the seat could not see, judged from the deal."""
+    hello = dict(w.split("=", 1) for w in lines[0].split()[2:])
+    seat = int(hello["seat"])
+    deal = deal_of(seed, int(hello["game"].split("-")[2]))
+    may_see = set(deal.hands[seat])
+    for line in lines[1:]:
+        words = line.split()
+        if words[0] == "end":
+            break
+        if words[:2] == ["move", str(seat)] and words[2] == "s":
+            may_see |= set(deal.skat)  # it picked up the skat itself
+        if words[0] in ("open", "claim") or (words[0] == "move" and len(words[2]) == 2):
+            may_see |= _cards(words[2:])  # a card played, a hand laid open: public
+        if words[0] == "move" and words[1] != str(seat) and "." in words[2]:
+            pytest.fail(f"seat {seat} was shown another seat's discard: {line}")
+        hidden = _cards(words[1:]) - may_see
+        assert not hidden, f"seat {seat} was sent hidden cards {hidden}: {line}"
+
+
+@pytest.mark.parametrize(("contract", "seed"), [("oracle", 5), ("bid", 4)])
+def test_blind_mode_never_sends_an_engine_a_hidden_card(
+    tmp_path: Path, monkeypatch, contract: str, seed: int
+) -> None:
+    monkeypatch.setenv("ENGINE_LOG", str(tmp_path))
+    options = Options(contract=contract, blind=True)
+    report = run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=2, seed=seed, options=options)
+    games = _games(tmp_path)
+    assert len(games) == 9 * (len(report.deal_diffs) + report.void_deals)
+    for lines in games:
+        assert "players=" not in lines[0]  # blind: no agent names
+        assert lines[-1].startswith("end declarer=")
+        _check_seat_saw_only_its_own(lines, seed=seed)
+
+
+def test_engine_is_told_the_other_agents_names_when_not_blind(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("ENGINE_LOG", str(tmp_path))
+    run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=1, seed=2)
+    assert all("players=" in game[0] for game in _games(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("mode", "says"),
+    [
+        ("garbage", "answered 'hello there', which is no move"),
+        ("illegal", "played the illegal move 'CJ'"),
+        ("sleep", "gave no answer within 0.5 s"),
+        ("crash", "exited (status 3) without answering"),
+    ],
+)
+def test_bad_engine_output_is_a_one_line_error_naming_engine_and_move(mode, says) -> None:
+    options = Options(engine_timeout=0.5)
+    with pytest.raises(EngineError) as info:
+        run_arena(["random", f"exec:{SCRIPTED} {mode}"], deals=1, options=options)
+    message = str(info.value)
+    assert "\n" not in message and says in message
+    assert message.startswith(f"engine exec:{SCRIPTED} {mode} (seat ") and "'ask " in message
+
+
+def test_cli_bad_engine_exits_2_with_one_line(capsys) -> None:
+    code = main(["arena", "--agents", f"heuristic,exec:{SCRIPTED} garbage", "--deals", "1"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and "which is no move" in err
+    code = main(["arena", "--agents", "heuristic,exec:./no-such-bot", "--deals", "1"])
+    assert code == 2 and "engine program not found" in capsys.readouterr().err
+
+
+def test_oracle_contract_fixes_declarer_and_game_in_every_arrangement() -> None:
+    options = Options(contract="oracle")
+    played = []
+    report = run_arena(
+        ["random", "random"], deals=3, seed=11, options=options, on_deal=played.append
+    )
+    for outcomes in played:
+        contracts = {(g.result.declarer, str(g.result.contract)) for g in outcomes}
+        assert len(contracts) == 1
+        # the auction is the oracle's: the same events until the first card
+        firsts = {
+            g.events[: next(i for i, e in enumerate(g.events) if isinstance(e.action, Card))]
+            if any(isinstance(e.action, Card) for e in g.events)
+            else g.events
+            for g in outcomes
+        }
+        assert len(firsts) == 1
+    assert report.void_passed
+
+
+def test_void_passed_games_count_for_nobody() -> None:
+    plain = run_arena(["heuristic", "heuristic"], deals=3, seed=1)
+    void = run_arena(["heuristic", "heuristic"], deals=3, seed=1, options=Options(void_passed=True))
+    assert plain.passed > 0 and void.passed == plain.passed
+    assert sum(s.seat_games for s in void.stats) == 3 * (plain.games - plain.passed)
+    assert sum(s.tp for s in void.stats) == sum(s.tp for s in plain.stats)
+
+
+def test_unknown_contract_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="contract is one of bid, oracle"):
+        run_arena(["random", "random"], deals=1, options=Options(contract="best"))
+
+
+def test_exec_engine_first_decision() -> None:
+    from skat.core.state import GameState
+
+    state = GameState(seed=3)
+    engine = ExecEngine(SCRIPTED, name="bot")
+    try:
+        assert engine.choose(state.view(state.to_move)) in state.view(1).legal_actions
+    finally:
+        engine.close()
+    assert engine.sent[0].startswith("hello 1 seat=1 rules=isko")
+    assert engine.sent[1] == f"hand {state.hand(1)}"
+
+
+def test_arena_on_ray_gives_the_same_figures_as_one_process() -> None:
+    pytest.importorskip("ray")
+    names = ["heuristic", f"exec:{SCRIPTED}"]
+    one = run_arena(names, deals=3, seed=4, jobs=1)
+    on_ray = run_arena(names, deals=3, seed=4, jobs=2, ray="local")
+    assert on_ray.deal_diffs == one.deal_diffs
+    assert [s.tp for s in on_ray.stats] == [s.tp for s in one.stats]
+
+
+def test_cli_ray_without_ray_is_a_one_line_error(capsys) -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("ray is installed")
+    assert main(["arena", "--agents", "random,random", "--deals", "2", "--ray"]) == 2
+    assert "pip install 'skat[cluster]'" in capsys.readouterr().err
+
+
+def test_engine_error_on_ray_stays_one_line() -> None:
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:  # Ray started by the caller: the arena joins it and leaves it running
+        with pytest.raises(EngineError, match=r"^engine exec:\S+ \S+ garbage \(seat \d") as info:
+            run_arena(["random", f"exec:{SCRIPTED} garbage"], deals=2, jobs=2, ray="auto")
+        assert "\n" not in str(info.value)
+        assert ray.is_initialized()
+    finally:
+        ray.shutdown()
