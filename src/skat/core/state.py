@@ -318,11 +318,11 @@ class GameState(Pushing):
                 return [*_actions_of(hand), *self._play_extra_actions()]
             return _actions_of(hand)
         if self.phase == BIDDING:  # legal.legal_bidding, inlined (each call counts)
-            ladder, jumps, stage, bid, _, listener, turn = self.auction[:7]
-            if turn == listener and stage < FH_ALONE:
+            a = self.auction  # turn == listener, stage, jumps, ladder, bid_value
+            if a[6] == a[5] and a[2] < FH_ALONE:
                 return [HOLD, PASS]
-            if jumps and ladder is BID_VALUES:
-                return list(_BID_AND_PASS[bisect_right(ladder, bid) if bid else 0 :])
+            if a[1] and a[0] is BID_VALUES:
+                return list(_BID_AND_PASS[bisect_right(BID_VALUES, a[3]) if a[3] else 0 :])
         return _PHASES[self.phase].legal(self)
 
     def _play_extra_actions(self) -> list[Action]:
