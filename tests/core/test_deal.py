@@ -148,3 +148,31 @@ def test_forehand_leads_the_first_trick_whoever_declares() -> None:
         state = play(DEAL, f"{auction} GH")
         assert state.declarer == declarer
         assert state.to_move == FOREHAND and state.trick_leader == FOREHAND
+
+
+def test_deal_random_draws_as_the_standard_library_shuffle() -> None:
+    """The inlined shuffle of ``Deal.random`` is ``random.Random.shuffle``: the same pack and
+    the generator left in the same state, so seeds keep their deals."""
+    import random
+
+    from skat.core.deal import shuffled
+
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        pack = list(range(32))
+        theirs.shuffle(pack)
+        assert shuffled(ours) == pack
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_deal_random_keeps_a_subclass_own_draws() -> None:
+    """A generator class of its own shuffles by its own ``shuffle``."""
+    import random
+
+    from skat.core.deal import shuffled
+
+    class Reversing(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    assert shuffled(Reversing(1)) == list(range(31, -1, -1))

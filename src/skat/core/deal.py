@@ -17,7 +17,7 @@ skat.core.deal.DealError: a deal is 32 cards (Forehand's 10, Middlehand's 10, Re
 from __future__ import annotations
 
 import random as _random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from skat.core.cards import ALL_MASK, Card, CardParseError, CardSet
@@ -98,24 +98,14 @@ class Deal:
     @staticmethod
     def random(rng: _random.Random) -> Deal:
         """Shuffle with ``rng`` and deal 3-2-4-3."""
-        return Deal.from_pack(shuffled(rng))
+        return _dealt([1 << i for i in shuffled(rng)])
 
     @staticmethod
     def from_pack(pack: Sequence[int | Card]) -> Deal:
         """Deal a shuffled pack (top card first) in the 3-2-4-3 pattern."""
         if len(pack) != 32:
             raise DealError(f"a pack has 32 cards, got {len(pack)}")
-        b = [1 << int(card) for card in pack]
-        fh = b[0] | b[1] | b[2] | b[11] | b[12] | b[13] | b[14] | b[23] | b[24] | b[25]
-        mh = b[3] | b[4] | b[5] | b[15] | b[16] | b[17] | b[18] | b[26] | b[27] | b[28]
-        rh = b[6] | b[7] | b[8] | b[19] | b[20] | b[21] | b[22] | b[29] | b[30] | b[31]
-        skat = b[9] | b[10]
-        if fh | mh | rh | skat != ALL_MASK:
-            raise DealError("the pack does not hold every card once")
-        deal = object.__new__(Deal)
-        object.__setattr__(deal, "hand_masks", (fh, mh, rh))
-        object.__setattr__(deal, "skat_mask", skat)
-        return deal
+        return _dealt([1 << int(card) for card in pack])
 
     @staticmethod
     def parse(text: str) -> Deal:
@@ -174,6 +164,20 @@ class Deal:
         return ".".join(c.name for m in (*self.hand_masks, self.skat_mask) for c in CardSet(m))
 
 
+def _dealt(b: list[int]) -> Deal:
+    """The deal of a pack given as one bit per card, top card first (3-2-4-3)."""
+    fh = b[0] | b[1] | b[2] | b[11] | b[12] | b[13] | b[14] | b[23] | b[24] | b[25]
+    mh = b[3] | b[4] | b[5] | b[15] | b[16] | b[17] | b[18] | b[26] | b[27] | b[28]
+    rh = b[6] | b[7] | b[8] | b[19] | b[20] | b[21] | b[22] | b[29] | b[30] | b[31]
+    skat = b[9] | b[10]
+    if fh | mh | rh | skat != ALL_MASK:
+        raise DealError("the pack does not hold every card once")
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hand_masks", (fh, mh, rh))
+    object.__setattr__(deal, "skat_mask", skat)
+    return deal
+
+
 def shuffled(rng: _random.Random) -> list[int]:
     """A pack of the 32 card indices shuffled with ``rng``, top card first.
 
@@ -182,8 +186,39 @@ def shuffled(rng: _random.Random) -> list[int]:
     True
     """
     pack = list(range(32))
-    rng.shuffle(pack)
+    if type(rng) is _random.Random and _SAME_DRAWS:
+        return _shuffle32(rng.getrandbits, pack)
+    rng.shuffle(pack)  # a subclass may draw otherwise
     return pack
+
+
+def _shuffle32(getrandbits: Callable[[int], int], pack: list[int]) -> list[int]:
+    """``random.Random.shuffle`` of the pack, inlined: Fisher-Yates from the end, each place
+    drawn by rejection from as many bits as its range needs, exactly as the standard library
+    draws them (checked at import: :data:`_SAME_DRAWS`)."""
+    for i, k in _DRAWS:
+        r = getrandbits(k)
+        while r > i:
+            r = getrandbits(k)
+        pack[i], pack[r] = pack[r], pack[i]
+    return pack
+
+
+_DRAWS: Final = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
+"""The places of the shuffle from the last, with the bits drawn for each (``randbelow(i + 1)``)."""
+
+
+def _same_draws() -> bool:
+    """Does :func:`_shuffle32` give the standard library's shuffle of this Python?"""
+    for seed in (1, 7, 2024):
+        expected = list(range(32))
+        _random.Random(seed).shuffle(expected)
+        if _shuffle32(_random.Random(seed).getrandbits, list(range(32))) != expected:
+            return False
+    return True
+
+
+_SAME_DRAWS: Final = _same_draws()
 
 
 def read_cards(text: object, error: type[ValueError], noun: str, parts: str) -> list[Card]:

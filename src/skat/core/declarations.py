@@ -222,6 +222,8 @@ def _bound_table(hand: bool) -> tuple[tuple[Declare, int, int, int], ...]:
 
 
 _BOUNDS: Final = {True: _bound_table(True), False: _bound_table(False)}
+_EVERY: Final = {hand: tuple(row[0] for row in table) for hand, table in _BOUNDS.items()}
+"""Every declaration, Hand or not: open when none can reach the bid."""
 
 
 @lru_cache(maxsize=8192)
@@ -233,5 +235,5 @@ def _possible(mask: int, hand: bool, bid: int, go_base: int) -> tuple[Declare, .
     else:
         mats = [abs(matadors(gt, mask)) for gt in range(5)]
     mats.append(0)
-    ok = tuple(a for a, gt, base, fixed in table if (base or go_base) * (mats[gt] + fixed) >= bid)
-    return ok or tuple(a for a, _, _, _ in table)
+    ok = [a for a, gt, base, fixed in table if (base or go_base) * (mats[gt] + fixed) >= bid]
+    return tuple(ok) if ok else _EVERY[hand]

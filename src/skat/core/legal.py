@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Final
 from skat.core.actions import BIDS, DISCARDS, HOLD, PASS, PICK_UP, SHOW_SKAT, Action
 from skat.core.auction import FH_ALONE
 from skat.core.cards import cards_of
+from skat.core.declarations import possible_declarations
 from skat.core.ramsch import push_choices, push_discards
-from skat.core.reachable import possible_declarations
 
 if TYPE_CHECKING:
     from skat.core.state import GameState
 
-_BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
+BID_AND_PASS: Final[tuple[Action, ...]] = (*BIDS, PASS)
+"""Every bid from the lowest up, then the pass: the calls open with jumps allowed, from a place."""
 
 
 def legal_bidding(state: GameState) -> list[Action]:
@@ -30,26 +31,30 @@ def legal_bidding(state: GameState) -> list[Action]:
         return [HOLD, PASS]
     start = bisect_right(ladder, bid) if bid else 0  # Auction.lowest
     if jumps:
-        return list(_BID_AND_PASS[start:])
+        return list(BID_AND_PASS[start:])
     return [BIDS[start], PASS] if start < len(BIDS) else [PASS]
 
 
 def legal_skat(state: GameState) -> list[Action]:
     """Pick up the skat (or show it, by the rules), or declare a Hand game that can reach the
     bid."""
-    hand_games = possible_declarations(state.declarer_mask(True), state.bid, True, state.rules)
-    if state.rules.show_skat:
+    rules = state.rules
+    hand_games = possible_declarations(
+        state.declarer_mask(True), True, state.bid, rules.grand_ouvert_base
+    )
+    if rules.show_skat:
         return [PICK_UP, SHOW_SKAT, *hand_games]
     return [PICK_UP, *hand_games]
 
 
 def legal_declare(state: GameState) -> list[Action]:
     """The declarations that can reach the bid after picking up the skat (all if none can)."""
-    return possible_declarations(state.declarer_mask(False), state.bid, False, state.rules)
+    mask = state.declarer_mask(False)
+    return list(possible_declarations(mask, False, state.bid, state.rules.grand_ouvert_base))
 
 
 def legal_discard(state: GameState) -> list[Action]:
-    idx = [c.bit for c in cards_of(state.play.hands[state.course.declarer])]
+    idx = [c.bit for c in cards_of(state.hand_masks[state.course.declarer])]
     return [DISCARDS[a | b] for i, a in enumerate(idx) for b in idx[i + 1 :]]
 
 
@@ -63,7 +68,7 @@ def legal_push(state: GameState) -> list[Action]:
 
 
 def legal_push_discard(state: GameState) -> list[Action]:
-    return push_discards(state.play.hands[state.to_move], state.rules)
+    return push_discards(state.hand_masks[state.to_move], state.rules)
 
 
 def legal_none(state: GameState) -> list[Action]:

@@ -27,9 +27,9 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from skat.core.cards import CARDS, Card, points_of
-from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS
+from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, WIN_KEY
 from skat.core.errors import ErrorCode, Refusal
-from skat.core.tricks import Trick, pair_winner, trick_winner
+from skat.core.tricks import Trick, pair_winner
 
 Hands = tuple[int, int, int]
 
@@ -102,7 +102,9 @@ class Play(NamedTuple):
         a game state that holds the hands and the open trick beside its play)."""
         _, _, leader, completed, gt, won, taken, tricks = self
         i, j, k = trick
-        winner = trick_winner(gt, trick, leader)
+        keys = WIN_KEY[gt][EFFECTIVE_SUIT[gt][i]]  # trick_winner, inlined (each trick counts)
+        a, b, c = keys[i], keys[j], keys[k]
+        winner = (leader + ((0 if a >= c else 2) if a >= b else (1 if b >= c else 2))) % 3
         bits = (1 << i) | (1 << j) | (1 << k)
         done = _new(Trick, (leader, (CARDS[i], CARDS[j], CARDS[k]), winner))
         w0, w1, w2 = won

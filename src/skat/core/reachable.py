@@ -6,27 +6,21 @@ seen) plus every level the declaration can bring; Null games have their fixed va
 declaration reaches the bid, all of them are open (he has overbid and must lose one).
 
 >>> from skat.core.cards import CardSet
+>>> from skat.core.rules import ISKO
 >>> hand = CardSet.parse("CJ SJ HA HT HK H8 H7 D9 D8 D7").mask
->>> [str(a) for a in possible_declarations(hand, 18, True, ISKO)][:4]
-['DH', 'DHS', 'DHSZ', 'DO']
+>>> unreachable(Declare.parse("DH"), hand, 18, True, ISKO) is None
+True
 >>> unreachable(Declare.parse("NH"), hand, 46, True, ISKO)
 'Null Hand is worth 35, less than the bid 46'
 """
 
 from __future__ import annotations
 
-from skat.core.actions import Action, Declare
+from skat.core.actions import Declare
 from skat.core.contracts import NULL, Contract, best_case_matadors, matadors
 from skat.core.declarations import possible_declarations as _possible
-from skat.core.rules import ISKO, Rules
+from skat.core.rules import Rules
 from skat.core.scoring import max_value
-
-
-def possible_declarations(mask: int, bid: int, hand: bool, rules: Rules = ISKO) -> list[Action]:
-    """Declarations that can reach ``bid`` arithmetically with the declarer's cards ``mask``
-    (his hand for a Hand game, ``hand=True``; else his 12 cards), all of them if none can:
-    :func:`skat.core.declarations.possible_declarations`, as the state asks for it."""
-    return list(_possible(mask, hand, bid, rules.grand_ouvert_base))
 
 
 def _reachable(contract: Contract, mask: int, hand: bool, rules: Rules) -> int:

@@ -36,6 +36,7 @@ skat.core.errors.IllegalActionError: Forehand does not hold SA
 from __future__ import annotations
 
 import random as _random
+from bisect import bisect_right
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Final, NamedTuple, cast
@@ -100,6 +101,7 @@ from skat.core.view import SPECTATOR, View, build_view
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
 _CALLS: Final[tuple[Action, ...]] = (*BIDS, HOLD, PASS)
+_BID_AND_PASS: Final = legal.BID_AND_PASS
 _CALL_EVENTS: Final = {a: tuple(Event(seat, a) for seat in range(3)) for a in _CALLS}
 """The events of the cards and the calls (bids, hold, pass: each of them interned), by seat."""
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
@@ -130,6 +132,21 @@ assert _CALL_FIELDS == ("to_move", "auction")  # and the auction's
 _RECORDS: Final = {len(f): f for f in (STATE_FIELDS, _CARD_FIELDS, _CALL_FIELDS)}
 """The fields of an undo record, by its length."""
 _COURSE_INDEX: Final = {name: i for i, name in enumerate(Course._fields)}
+_PICKED_UP: Final = _COURSE_INDEX["picked_up"]
+_CONTRACT: Final = _COURSE_INDEX["contract"]
+_TWELVE: Final = _COURSE_INDEX["twelve"]
+assert _COURSE_INDEX["skat"] == 1 and _COURSE_INDEX["declarer"] == 2 < _TWELVE
+
+
+def _with_hand(
+    hands: tuple[int, int, int], seat: int, add: int = 0, remove: int = 0
+) -> tuple[int, int, int]:
+    """``hands`` with cards added to or removed from the hand of ``seat``."""
+    h = list(hands)
+    h[seat] = (h[seat] | add) & ~remove
+    return (h[0], h[1], h[2])
+
+
 _snapshot: Final = attrgetter(*STATE_FIELDS)
 _new: Final = tuple.__new__  # a NamedTuple from all its fields, without checks
 _START: Final = Play.start((0, 0, 0))
@@ -261,6 +278,11 @@ class GameState(Pushing):
         """The seat that led (or leads) the current trick."""
         return self._play.leader
 
+    @property
+    def hand_masks(self) -> tuple[int, int, int]:
+        """The cards each seat holds now, a mask per seat (as :attr:`Deal.hand_masks`)."""
+        return self._hands
+
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
         return CardSet(self._hands[seat])
@@ -295,8 +317,12 @@ class GameState(Pushing):
             if self._extras:
                 return [*_actions_of(hand), *self._play_extra_actions()]
             return _actions_of(hand)
-        if self.phase == BIDDING:
-            return legal.legal_bidding(self)
+        if self.phase == BIDDING:  # legal.legal_bidding, inlined (each call counts)
+            a = self.auction  # turn == listener, stage, jumps, ladder, bid_value
+            if a[6] == a[5] and a[2] < FH_ALONE:
+                return [HOLD, PASS]
+            if a[1] and a[0] is BID_VALUES:
+                return list(_BID_AND_PASS[bisect_right(BID_VALUES, a[3]) if a[3] else 0 :])
         return _PHASES[self.phase].legal(self)
 
     def _play_extra_actions(self) -> list[Action]:
@@ -378,6 +404,10 @@ class GameState(Pushing):
 
         Returns the parsed action; raises :class:`IllegalActionError` naming the reason.
         """
+        return self._checked(action, seat)[0]
+
+    def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
+        """:meth:`validate`, returning the action and the seat it is taken for."""
         if isinstance(action, str):
             try:
                 action = parse_action(action)
@@ -391,13 +421,13 @@ class GameState(Pushing):
         anytime = _ANYTIME.get(type(action))
         if anytime is not None:
             anytime[0](self, action, seat, who)
-            return action
+            return action, seat
         if seat != self.to_move:
             raise _refuse(
                 f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s", ErrorCode.NOT_YOUR_TURN
             )
         _PHASES[self.phase].check(self, action, seat, who)
-        return action
+        return action, seat
 
     def _default_seat(self, action: Action) -> int:
         """The seat an action is taken for when none is given."""
@@ -446,9 +476,7 @@ class GameState(Pushing):
             quick = self._quick_call(action)
             if quick is not None:
                 return quick
-        action = self.validate(action, seat)
-        if seat is None:
-            seat = self._default_seat(action)
+        action, seat = self._checked(action, seat)
         self._undo.append(_snapshot(self))
         anytime = _ANYTIME.get(type(action))
         step = anytime[1] if anytime is not None else _PHASES[self.phase].step
@@ -467,15 +495,14 @@ class GameState(Pushing):
         """The fast path of the auction: a pass, a hold when answering, or a higher bid when
         bidding with jumps allowed needs no more checks (``None``: any other action)."""
         auction = self.auction
-        kind = type(action)
-        if kind is Pass:
+        if type(action) is Pass:
             after = auction.pass_()
-        elif auction.turn == auction.listener and auction.stage < FH_ALONE:  # answering
-            if kind is not Hold:
+        elif auction[6] == auction[5] and auction[2] < FH_ALONE:  # answering (turn, listener)
+            if type(action) is not Hold:
                 return None
             after = auction.hold()
-        elif kind is Bid and auction.jumps and cast(Bid, action).value > auction.bid_value:
-            after = auction.bid(cast(Bid, action).value)
+        elif type(action) is Bid and auction[1] and action.value > auction[3]:  # jumps, bid
+            after = auction.bid(action.value)
         else:
             return None
         s = self.to_move
@@ -486,7 +513,7 @@ class GameState(Pushing):
             self._undo.append((s, auction))  # _CALL_FIELDS
             self.auction = after
             self.to_move = after[6]  # Auction.turn
-        event = _CALL_EVENTS[cast(Action, action)][s]
+        event = _CALL_EVENTS[action][s]
         self.history.append(event)
         return event
 
@@ -521,14 +548,18 @@ class GameState(Pushing):
         """The auction ended: it goes into the course; the declarer takes the skat, or a
         Ramsch is played, or the game is passed in."""
         self.auction = auction
-        self._course = _new(Course, (auction, *self._course[1:]))
+        c = self._course
         self.to_move = auction.turn
         d = auction.declarer
-        if d >= 0:
-            self._set(declarer=d, twelve=self.deal.hand_masks[d] | self.deal.skat_mask)
+        if d >= 0:  # Course: auction, skat, declarer, …, twelve (one value, not three)
+            twelve = self.deal.hand_masks[d] | self.deal.skat_mask
+            fields = (auction, c[1], d, *c[3:_TWELVE], twelve, *c[_TWELVE + 1 :])
+            self._course = _new(Course, fields)
             self.to_move = d
             self.phase = SKAT
-        elif self.rules.ramsch != "off":
+            return
+        self._course = _new(Course, (auction, *c[1:]))
+        if self.rules.ramsch != "off":
             self._start_ramsch(self.rules.ramsch)
         else:
             self.phase = DONE
@@ -542,22 +573,30 @@ class GameState(Pushing):
             self._declare(action.contract)
             return
         c = self._course
-        self._set_play(self.play.with_hand(c.declarer, add=c.skat))
-        self._set(picked_up=True, skat_shown=c.skat_shown or isinstance(action, ShowSkat))
+        self._hands = _with_hand(self._hands, c.declarer, c.skat)
+        if type(action) is ShowSkat:
+            self._set(picked_up=True, skat_shown=True)
+        else:
+            self._course = _new(Course, (*c[:_PICKED_UP], True, *c[_PICKED_UP + 1 :]))
         self.phase = DISCARD
 
     def _step_discard(self, seat: int, action: Action) -> None:
         mask = cast(Discard, action).mask
-        self._set_play(self.play.with_hand(self._course.declarer, remove=mask))
-        self._set(skat=mask)
+        c = self._course
+        self._hands = _with_hand(self._hands, c.declarer, remove=mask)
+        self._course = _new(Course, (c[0], mask, *c[2:]))  # Course.skat
         self.phase = DECLARE
 
     def _step_declare(self, seat: int, action: Action) -> None:
         self._declare(cast(Declare, action).contract)
 
     def _declare(self, contract: Contract) -> None:
-        self._set(contract=contract)
-        self._set_play(self.play.for_game(int(contract.game_type)))
+        c = self._course
+        self._course = _new(Course, (*c[:_CONTRACT], contract, *c[_CONTRACT + 1 :]))
+        _, _, _, completed, _, *rest = self._play  # Play.for_game, with the hands held apart
+        self._play = _new(
+            Play, (self._hands, self._trick, 0, completed, int(contract.game_type), *rest)
+        )
         self.phase = PLAY
         self.to_move = 0
         self._ask_next(None)

@@ -170,7 +170,7 @@ def check_play(state: GameState, action: Action, seat: int, who: str) -> None:
 
 def check_push(state: GameState, action: Action, seat: int, who: str) -> None:
     refusal = push_refusal(
-        action, state.phase == PUSH_DISCARD, state.play.hands[seat], state.rules, who
+        action, state.phase == PUSH_DISCARD, state.hand_masks[seat], state.rules, who
     )
     if refusal is not None:
         raise _raise(refusal)
@@ -229,7 +229,7 @@ def check_bidding(state: GameState, action: Action, seat: int, who: str) -> None
 def check_discard(state: GameState, action: Action, seat: int, who: str) -> None:
     if not isinstance(action, Discard):
         raise _refuse(f"{who} must put two cards into the skat first", ErrorCode.WRONG_PHASE)
-    hand = state.play.hands[seat]
+    hand = state.hand_masks[seat]
     if action.mask & ~hand:
         missing = CardSet(action.mask & ~hand)
         raise _refuse(f"{who} does not hold {missing}", ErrorCode.NOT_IN_HAND)
