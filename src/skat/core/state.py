@@ -42,7 +42,7 @@ from typing import Final, NamedTuple, cast
 
 from skat.core import legal, validation
 from skat.core.actions import (
-    BIDS,
+    ALL_BIDS,
     HOLD,
     PASS,
     RESIGNS,
@@ -66,7 +66,7 @@ from skat.core.actions import (
     parse_action,
 )
 from skat.core.auction import FH_ALONE, OVER, Auction
-from skat.core.bidding import BID_VALUES
+from skat.core.bidding import ladder
 from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of
 from skat.core.contracts import FOLLOW_MASKS, Contract
 from skat.core.course import Course
@@ -99,7 +99,7 @@ from skat.core.view import SPECTATOR, View, build_view
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
-_CALLS: Final[tuple[Action, ...]] = (*BIDS, HOLD, PASS)
+_CALLS: Final[tuple[Action, ...]] = (*ALL_BIDS, HOLD, PASS)
 _CALL_EVENTS: Final = {a: tuple(Event(seat, a) for seat in range(3)) for a in _CALLS}
 """The events of the cards and the calls (bids, hold, pass: each of them interned), by seat."""
 _actions_of: Final = cast("Callable[[int], list[Action]]", cards_of)
@@ -181,7 +181,7 @@ class GameState(Pushing):
         self.to_move = 1
         self._hands, self._trick = deal.hand_masks, ()
         self._play = _START  # the hands and the trick are in their fields (see play)
-        self.auction = Auction.start(BID_VALUES, rules.bid_jumps)
+        self.auction = Auction.start(ladder(rules.grand_ouvert_base), rules.bid_jumps)
         self._course = Course.start(self.auction, deal.skat_mask)
         self._quiet = None  # the course while it is quiet(): decided once per game
         self.history = []
