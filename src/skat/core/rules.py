@@ -56,6 +56,7 @@ RamschKind = Literal["off", "ramsch", "schieberamsch", "gewinner"]
 RamschSkat = Literal["last_trick", "loser"]
 RamschLoss = Literal["highest", "everyone"]
 OpenValue = Literal["level", "double"]
+RamschRoundKind = Literal["same", "schieberamsch"]
 RamschTens = Literal["high", "low"]
 ScoreSheet = Literal["plain", "seeger", "bierlachs", "danish"]
 SeegerBonus = Literal["all", "active"]
@@ -370,6 +371,16 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "the Ramsch round follows every Bock round (1) or every third (3).",
     ),
     Option(
+        "ramsch_rounds_kind",
+        "same",
+        get_args(RamschRoundKind),
+        ("ramsch_rounds", True),
+        "series",
+        "same: the games of a Ramsch round are the Ramsch played when all pass. "
+        "schieberamsch: they are Schieberamsch, Grand Hand allowed (pagat.com, Skat: Ramsch "
+        "rounds).",
+    ),
+    Option(
         "pot",
         0,
         None,
@@ -427,6 +438,7 @@ class Rules:
     )
     ramsch_rounds: bool = False
     ramsch_rounds_every: int = 1
+    ramsch_rounds_kind: RamschRoundKind = "same"
     pot: int = 0
 
     def __post_init__(self) -> None:
@@ -638,8 +650,16 @@ defenders give up; laying the cards open is not a claim; a disconnect past the w
 (``disconnect_concede`` seconds) counts as giving up; the answer to a jump bid waits
 ``jump_delay`` seconds."""
 
-PUB: Final = Rules(kontra=True, supra=True, ramsch="ramsch", bock=True, ramsch_rounds=True)
-"""A pub (Kneipe) table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock and Ramsch rounds."""
+PUB: Final = Rules(
+    kontra=True,
+    supra=True,
+    ramsch="ramsch",
+    bock=True,
+    ramsch_rounds=True,
+    ramsch_rounds_kind="schieberamsch",
+)
+"""A pub (Kneipe) table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock rounds and
+Ramsch rounds played as Schieberamsch with Grand Hand allowed."""
 
 DANISH: Final = Rules(bid_jumps=False, score_sheet="danish")
 """The Danish Skat Union (docs/variants/danish.md): every bid step said from 18 up, and the

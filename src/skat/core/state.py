@@ -74,7 +74,7 @@ from skat.core.deal import Deal
 from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.ending import after_trick, end_now, quiet, resign
 from skat.core.errors import ErrorCode, IllegalActionError
-from skat.core.extras import play_extras, schenken_open
+from skat.core.extras import auto_concedes, play_extras, schenken_open
 from skat.core.phase import (
     ANSWER,
     BIDDING,
@@ -90,7 +90,7 @@ from skat.core.phase import (
 from skat.core.play import Play
 from skat.core.pushing import Pushing
 from skat.core.questions import Question, next_question
-from skat.core.ramsch import Ramsch, ramsch_game_type
+from skat.core.ramsch import Ramsch, ramsch_game_type, round_kind
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.seats import Seat
@@ -189,7 +189,7 @@ class GameState(Pushing):
         # Kontra while playing to the first trick, or laying the cards open, may come in play
         self._extras = (rules.kontra and rules.kontra_timing == "trick") or rules.open_play
         if ramsch:
-            self._start_ramsch(rules.ramsch if rules.ramsch != "off" else "ramsch")
+            self._start_ramsch(round_kind(rules))
 
     # ------------------------------------------------------------------ properties
 
@@ -560,6 +560,9 @@ class GameState(Pushing):
         self._set_play(self.play.for_game(int(contract.game_type)))
         self.phase = PLAY
         self.to_move = 0
+        if self.rules.auto_concede and auto_concedes(contract.code, self.bid, self.rules):
+            self._finish(schenken=True)  # the lowest games conceded at once (house rule)
+            return
         self._ask_next(None)
         self._quiet = self._course if quiet(self._course) else None
 
