@@ -171,7 +171,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
         ("ramsch", "on"),
         "game",
         "in Ramsch the skat goes to the winner of the last trick, or to the loser (the player "
-        "with the most card points; the default of Gewinner-Ramsch).",
+        "with the most card points; the default of Gewinner-Ramsch, Wikipedia: \"the skat is "
+        "given to the player with the highest score\").",
     ),
     Option(
         "jungfrau",
@@ -196,7 +197,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         ("ramsch", "on"),
         "game",
         "0: a Jungfrau doubles the loser's score. 15: each Jungfrau adds a fixed 15 points to "
-        "the loser's loss instead (pagat.com, Skat: Ramsch).",
+        "the loser's loss instead (Wikipedia, Skat (card game): Ramsch).",
     ),
     Option(
         "ramsch_loss",
@@ -205,7 +206,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         ("ramsch", "on"),
         "game",
         "highest: the player with the most card points loses them. everyone: every player "
-        "loses his own card points (pagat.com, Skat: Ramsch).",
+        "loses his own card points (Wikipedia, Skat (card game): Ramsch).",
     ),
     Option(
         "ramsch_tens",
