@@ -615,9 +615,7 @@ def score(
             won, schneider, schwarz = _suit_outcome(points, tricks, defender_tricks, sa, za, ended)
         m = matadors(gt, mask)
         level = abs(m) + 1 + contract.hand + (schneider or sa) + sa + (schwarz or za) + za
-        doubled = "open" in extra_levels and rules.open_value == "double"
-        level += ouvert_level(contract, rules) + len(extra_levels) - doubled
-        value = base_value(contract, rules) * level << doubled
+        level, value = _level_value(contract, level, extra_levels, rules)
     overbid = value < bid
     if overbid:
         value = overbid_value(contract, bid, rules)
@@ -649,6 +647,16 @@ def score(
         violator=violation[0] if violation else None,
         required=required,
     )
+
+
+def _level_value(
+    contract: Contract, level: int, extra_levels: tuple[str, ...], rules: Rules
+) -> tuple[int, int]:
+    """(level, value) of a suit game or Grand with the Ouvert level and the extra levels; a
+    game laid open counts double instead of a level when ``rules.open_value`` says so."""
+    doubled = "open" in extra_levels and rules.open_value == "double"
+    level += ouvert_level(contract, rules) + len(extra_levels) - doubled
+    return level, base_value(contract, rules) * level << doubled
 
 
 def _suit_outcome(
