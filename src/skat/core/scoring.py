@@ -654,8 +654,13 @@ def _level_value(
 ) -> tuple[int, int]:
     """(level, value) of a suit game or Grand with the Ouvert level and the extra levels; a
     game laid open counts double instead of a level when ``rules.open_value`` says so."""
-    doubled = "open" in extra_levels and rules.open_value == "double"
-    level += ouvert_level(contract, rules) + len(extra_levels) - doubled
+    if extra_levels:
+        doubled = "open" in extra_levels and rules.open_value == "double"
+        level += len(extra_levels) - doubled
+    else:
+        doubled = False
+    if contract.ouvert:
+        level += ouvert_level(contract, rules)
     return level, base_value(contract, rules) * level << doubled
 
 
