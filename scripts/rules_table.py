@@ -39,25 +39,35 @@ skat.core.rules.RulesError: rules option supra=on needs kontra=on
 
 PRESET_TEXT = {
     "isko": "the International Skat Order (ISkO), valid since 1 January 1998",
-    "tournament": "ISkO with Seeger-Fabian tournament lists",
+    "tournament": "ISkO as clubs and tournaments play it: Seeger-Fabian lists, no Kontra, "
+    "Ramsch, Bock or Spitze; lists and tournaments default to it (see "
+    "variants/tournament.md)",
     "iss": "as played on the International Skat Server (showing cards is no binding claim; "
     "the declarer may give up at any time; the defenders when both resign; giving up hands "
     "the rest to the other side)",
     "iss2": "the second ISS server: also one defender's resignation after a claim ends the game",
-    "old": "the Skatordnung before 1998 ([sources](sources.md)): lost Hand games single, "
-    "Grand Ouvert base 36",
-    "pub": "a pub table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock and Ramsch rounds",
+    "old": "the Skatordnung before 1998: lost Hand games single, Grand Ouvert base 36 "
+    "without an Ouvert level, bids up to 360; Kontra, Ramsch and Bock excluded (see "
+    "variants/old.md)",
+    "online": "the online Skat order (OSkO): a concession counts when both defenders give "
+    "up, laying the cards open is no claim, a disconnect past 60 s counts as giving up, the "
+    "answer to a jump bid waits 2 s (see variants/online.md)",
+    "pub": "a pub table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock rounds, Ramsch "
+    "rounds as Schieberamsch with Grand Hand (see variants/house-rules.md)",
     "danish": "Danish Skat Union rules: no jump bids, Danish tournament scoring "
     "(see variants/danish.md)",
 }
 
 OUTRO = """
-## Two-player games, Tournee Skat, Danish rules
+## Variants, old, online and tournament rules
 
 Strohmann and Offiziersskat (`skat.variants.StrohmannState`, `skat.variants.OfficersState`) are in
 [variants/two-player.md](variants/two-player.md); Tournee Skat (`skat.variants.TourneeState`) in
 [variants/tournee.md](variants/tournee.md); the Danish Skat Union rules in
-[variants/danish.md](variants/danish.md), each with its sources.
+[variants/danish.md](variants/danish.md), each with its sources. The rules before 1998 are in
+[variants/old.md](variants/old.md), the online and tournament rule sets in
+[variants/online.md](variants/online.md) and [variants/tournament.md](variants/tournament.md),
+the house rules with their sources' words in [variants/house-rules.md](variants/house-rules.md).
 """
 
 

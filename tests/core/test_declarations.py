@@ -56,7 +56,9 @@ def test_null_values_are_fixed_and_never_estimates() -> None:
 def test_grand_ouvert_base_comes_from_the_rules() -> None:
     isko = by_code(declarations(HAND, bid=18))["GO"]
     old = by_code(declarations(HAND, bid=18, rules=OLD))["GO"]
-    assert isko.value == 24 * 9 and old.value == 36 * 9  # with 2, ... ouvert 9
+    # ISkO: with 2, game 3, hand 4, S 5, SA 6, Z 7, ZA 8, ouvert 9; before 1998 base 36 and
+    # no Ouvert level: with 2 ... Schwarz announced 8
+    assert isko.value == 24 * 9 and old.value == 36 * 8
 
 
 def test_below_bid_is_how_far_the_value_falls_short() -> None:

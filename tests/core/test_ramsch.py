@@ -197,16 +197,16 @@ def test_ramsch_tens_counting_1_make_84_points() -> None:
 
 def test_gewinner_ramsch_the_fewest_points_win_23() -> None:
     r = ramsch(SPREAD, SPREAD_LINE, GEWINNER)
-    # 66 / 0 / 54: Middlehand has the fewest and wins 23 (the value of a won Null); nobody loses,
-    # and the Jungfrau doubles nothing
-    assert r.seat_points == (66, 0, 54) and r.ramsch == "gewinner"
+    # 70 / 0 / 50 (the skat's 4 to Forehand, who has the most): Middlehand has the fewest and
+    # wins 23 (the value of a won Null); nobody loses, and the Jungfrau doubles nothing
+    assert r.seat_points == (70, 0, 50) and r.ramsch == "gewinner"
     assert r.ramsch_scores == (0, 23, 0) and r.jungfrau == 0
-    assert r.explain() == "Gewinner-Ramsch (66 0 54), Middlehand +23"
-    assert r.explain("de") == "Gewinner-Ramsch (66 0 54), Mittelhand +23"
+    assert r.explain() == "Gewinner-Ramsch (70 0 50), Middlehand +23"
+    assert r.explain("de") == "Gewinner-Ramsch (70 0 50), Mittelhand +23"
 
 
 def test_gewinner_ramsch_a_tie_for_the_fewest_both_win() -> None:
-    r = ramsch(SPREAD, TIE_LOW_LINE, GEWINNER)
+    r = ramsch(SPREAD, TIE_LOW_LINE, "isko,ramsch=gewinner,ramsch_skat=last_trick")
     assert r.seat_points == (60, 30, 30) and r.ramsch_scores == (0, 23, 23)
     # the same line as a plain Ramsch: Forehand loses 60
     assert ramsch(SPREAD, TIE_LOW_LINE).ramsch_scores == (-60, 0, 0)

@@ -73,6 +73,6 @@ def test_word_options_take_exactly_the_values_of_their_literal_type() -> None:
 
     hints = get_type_hints(Rules)
     words = [o for o in OPTIONS if isinstance(o.default, str)]
-    assert len(words) == 11
+    assert len(words) == 14
     for option in words:
         assert option.choices == get_args(hints[option.name]), option.name

@@ -254,8 +254,8 @@ def test_grand_ouvert_has_base_36_under_the_old_rules() -> None:
     args = {"bid": 18, "cards": CardSet.parse("CJ"), "points": 120, "tricks": 10,
             "defender_tricks": 0}  # fmt: skip
     assert score(Contract.parse("GO"), **args).value == 24 * 8
-    r = score(Contract.parse("GO"), **args, rules=OLD)
-    assert r.value == 36 * 8 and r.explain().endswith("× Grand 36 = 288")
+    r = score(Contract.parse("GO"), **args, rules=OLD)  # no Ouvert level: with 1 ... 7 × 36
+    assert r.value == 36 * 7 and r.explain().endswith("× Grand 36 = 252")
 
 
 # ----------------------------------------------------------------------------- overbidding

@@ -891,7 +891,9 @@ def test_replay_summaries_and_json_of_json_files(
 ) -> None:
     g = _kontra_game()
     rng = random.Random(5)
-    ramsch = _play(GameState(Deal.random(rng), Rules.parse("pub"), ramsch=True), rng)
+    ramsch = _play(
+        GameState(Deal.random(rng), Rules.parse("pub,ramsch_rounds_kind=same"), ramsch=True), rng
+    )
     rng = random.Random(5)
     stroh = _play(StrohmannState(Deal.random(rng)), rng)
     records = [state_to_json(s, {"id": str(i)}) for i, s in enumerate((g, ramsch, stroh))]

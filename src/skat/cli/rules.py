@@ -17,7 +17,7 @@ from skat.core import ISKO, PRESETS, Rules
 from skat.core.rules import OPTIONS
 
 NAME = "rules"
-HELP = "the options of a rules preset (isko, tournament, iss, iss2, old, pub, danish)"
+HELP = "the options of a rules preset (isko, tournament, iss, iss2, old, online, pub, danish)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
-from skat.core.bidding import BID_VALUES
+from skat.core.bidding import BID_VALUES, OLD_BID_VALUES
 from skat.core.cards import CARDS, Card, CardParseError, CardSet
 from skat.core.contracts import Contract, ContractParseError
 from skat.core.seats import Seat
@@ -130,7 +130,7 @@ class Bid:
 
 def _make_bids() -> dict[int, Bid]:
     out = {}
-    for v in BID_VALUES:
+    for v in sorted({*BID_VALUES, *OLD_BID_VALUES}):  # the old rules' ladder too
         b = object.__new__(Bid)
         object.__setattr__(b, "value", v)
         out[v] = b
@@ -140,6 +140,8 @@ def _make_bids() -> dict[int, Bid]:
 _BIDS: Final = _make_bids()
 BIDS: Final[tuple[Bid, ...]] = tuple(_BIDS[v] for v in BID_VALUES)
 """Bid actions in ladder order."""
+ALL_BIDS: Final[tuple[Bid, ...]] = tuple(_BIDS.values())
+"""Bid actions of every ladder (the old rules' 252 to 360 too)."""
 
 
 class Discard:

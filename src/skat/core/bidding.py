@@ -15,21 +15,42 @@ from __future__ import annotations
 from typing import Final
 
 
-def _ladder() -> tuple[int, ...]:
+def _ladder(grand_ouvert_base: int = 24) -> tuple[int, ...]:
+    """Every value a game can reach when Grand Ouvert has this base value (24 since 1998 with
+    an Ouvert level; 36 before, without one: 7 to 10 levels)."""
     values = set()
     for base in (9, 10, 11, 12):
         for level in range(1, 19):
             if 18 <= base * level <= 216:
                 values.add(base * level)
-    for level in range(1, 12):
+    for level in range(1, 11):  # Grand up to with 4, game, hand, S, SA, Z, ZA
         if 24 * level >= 18:
             values.add(24 * level)
+    ouvert = grand_ouvert_base == 24  # the Ouvert level, which base 36 replaces
+    values.update(grand_ouvert_base * (level + ouvert) for level in range(7, 11))
     values.update((23, 35, 46, 59))
     return tuple(sorted(values))
 
 
 BID_VALUES: Final[tuple[int, ...]] = _ladder()
 """Every legal bid in ascending order (the possible game values)."""
+
+OLD_BID_VALUES: Final[tuple[int, ...]] = _ladder(36)
+"""The bids under the rules before 1998 (Grand Ouvert base 36): up to 360.
+
+>>> OLD_BID_VALUES[-5:]
+(240, 252, 288, 324, 360)
+"""
+
+
+def ladder(grand_ouvert_base: int = 24) -> tuple[int, ...]:
+    """The bid ladder of rules whose Grand Ouvert has this base value (``Rules.grand_ouvert_base``).
+
+    >>> ladder() is BID_VALUES, ladder(36)[-1]
+    (True, 360)
+    """
+    return BID_VALUES if grand_ouvert_base == 24 else OLD_BID_VALUES
+
 
 BID_INDEX: Final[dict[int, int]] = {v: i for i, v in enumerate(BID_VALUES)}
 

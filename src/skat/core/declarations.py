@@ -235,5 +235,10 @@ def _possible(mask: int, hand: bool, bid: int, go_base: int) -> tuple[Declare, .
     else:
         mats = [abs(matadors(gt, mask)) for gt in range(5)]
     mats.append(0)
-    ok = [a for a, gt, base, fixed in table if (base or go_base) * (mats[gt] + fixed) >= bid]
+    go_fixed = -(go_base != ISKO.grand_ouvert_base)  # base 36 replaces the Ouvert level
+    ok = [
+        a
+        for a, gt, base, fixed in table
+        if (base * (mats[gt] + fixed) if base else go_base * (mats[gt] + fixed + go_fixed)) >= bid
+    ]
     return tuple(ok) if ok else _EVERY[hand]

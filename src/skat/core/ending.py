@@ -72,6 +72,46 @@ def final_result(
     outcome: tuple[bool, bool, bool] | None = None,
 ) -> Result:
     """The scored result of the declarer's game as it ends now."""
+    d = course.declarer
+    if schenken:
+        outcome = (True, course.questions.required >= 1, False)
+    elif violation is not None:
+        outcome = violation_outcome(play, course, violation[0] == d)
+    result = _score(
+        play, course, rules, declarer_resigned, defenders_resigned, schenken, violation, outcome
+    )
+    defenders_fault = defenders_resigned or (violation is not None and violation[0] != d)
+    if result.overbid and defenders_fault and outcome is not None and outcome[0]:
+        for due in _levels_due(play, course):  # ISkO 4.1.5
+            better = _score(
+                play, course, rules, declarer_resigned, defenders_resigned, schenken, violation, due
+            )
+            if not better.overbid:
+                return better
+    return result
+
+
+def _levels_due(play: Play, course: Course) -> list[tuple[bool, bool, bool]]:
+    """ISkO 4.1.5: when the defenders give up or break a rule and the declarer needs a higher
+    level to reach his bid, that level is his, Schneider while the defenders have at most 30
+    card points, Schwarz while they have no trick (the outcomes to try, lowest first)."""
+    _, def_won, _, def_tricks = play.party(course.declarer)
+    if play.game_type == NULL or points_of(def_won) > 30:
+        return []
+    return [(True, True, False)] + ([(True, True, True)] if def_tricks == 0 else [])
+
+
+def _score(
+    play: Play,
+    course: Course,
+    rules: Rules,
+    declarer_resigned: bool,
+    defenders_resigned: bool,
+    schenken: bool,
+    violation: tuple[int, str] | None,
+    outcome: tuple[bool, bool, bool] | None,
+) -> Result:
+    """The declarer's game scored as it ends now with this ``outcome``."""
     contract = course.contract
     assert contract is not None
     d = course.declarer
@@ -82,10 +122,6 @@ def final_result(
         extras += ("open",)
     if course.skat_shown:
         extras += ("skat shown",)
-    if schenken:
-        outcome = (True, q.required >= 1, False)
-    elif violation is not None:
-        outcome = violation_outcome(play, course, violation[0] == d)
     return score(
         contract,
         bid=course.auction.bid_value,

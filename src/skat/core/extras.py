@@ -14,6 +14,8 @@ False
 
 from __future__ import annotations
 
+from typing import Final
+
 from skat.core.actions import KONTRA, LAY_OPEN, Action
 from skat.core.contracts import NULL
 from skat.core.course import Course
@@ -21,7 +23,36 @@ from skat.core.play import Play
 from skat.core.questions import kontra_eligible
 from skat.core.rules import Rules
 
-__all__ = ["kontra_eligible", "may_kontra", "may_lay_open", "play_extras", "schenken_open"]
+__all__ = [
+    "auto_concedes",
+    "kontra_eligible",
+    "may_kontra",
+    "may_lay_open",
+    "play_extras",
+    "schenken_open",
+]
+
+_LOWEST_GAMES: Final = {18: ("D", "DH"), 20: ("D", "DH", "H", "HH")}
+"""The games conceded at once (``rules.auto_concede``) by the bid: Diamonds at 18, Diamonds
+or Hearts at 20, with or without Hand."""
+
+
+def auto_concedes(code: str, bid: int, rules: Rules) -> bool:
+    """Do the defenders concede this game at once (house rule ``auto_concede``)?  Diamonds at a
+    bid of 18, Diamonds or Hearts at 20, won simple; not when more can be said: Kontra, Spitze,
+    laying open, or an announcement in the contract (pagat.com, Skat: house rules).
+
+    >>> rules = Rules(auto_concede=True)
+    >>> auto_concedes("D", 18, rules), auto_concedes("H", 20, rules), auto_concedes("H", 18, rules)
+    (True, True, False)
+    >>> auto_concedes("D", 18, Rules(auto_concede=True, kontra=True)), auto_concedes("D", 18, Rules())
+    (False, False)
+    """
+    return (
+        rules.auto_concede
+        and code in _LOWEST_GAMES.get(bid, ())
+        and not (rules.kontra or rules.spitze or rules.open_play)
+    )
 
 
 def may_kontra(seat: int, play: Play, course: Course, rules: Rules) -> bool:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Final
 
-from skat.core.actions import BIDS, DISCARDS, HOLD, PASS, PICK_UP, SHOW_SKAT, Action
+from skat.core.actions import BIDS, DISCARDS, HOLD, PASS, PICK_UP, SHOW_SKAT, Action, Bid
 from skat.core.auction import FH_ALONE
+from skat.core.bidding import BID_VALUES
 from skat.core.cards import cards_of
 from skat.core.declarations import possible_declarations
 from skat.core.ramsch import push_choices, push_discards
@@ -30,6 +31,8 @@ def legal_bidding(state: GameState) -> list[Action]:
     if turn == listener and stage < FH_ALONE:  # Auction.answering, inlined (each call counts)
         return [HOLD, PASS]
     start = bisect_right(ladder, bid) if bid else 0  # Auction.lowest
+    if ladder is not BID_VALUES:  # another ladder (the old rules'): its own bids
+        return [*map(Bid.of, ladder[start:] if jumps else ladder[start : start + 1]), PASS]
     if jumps:
         return list(BID_AND_PASS[start:])
     return [BIDS[start], PASS] if start < len(BIDS) else [PASS]

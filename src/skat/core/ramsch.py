@@ -81,6 +81,18 @@ class Ramsch(NamedTuple):
         )
 
 
+def round_kind(rules: Rules) -> str:
+    """The kind of a compulsory Ramsch (a Ramsch round): Schieberamsch when the rules say so,
+    else the Ramsch played when all pass (plain Ramsch without one).
+
+    >>> round_kind(Rules.parse("pub")), round_kind(Rules.parse("isko,ramsch=gewinner"))
+    ('schieberamsch', 'gewinner')
+    """
+    if rules.ramsch_rounds_kind == "schieberamsch":
+        return "schieberamsch"
+    return rules.ramsch if rules.ramsch != "off" else "ramsch"
+
+
 def ramsch_game_type(rules: Rules) -> int:
     """The trump order of a Ramsch: as in Grand, or with the tens low."""
     return RAMSCH_LOW_TENS if rules.ramsch_tens == "low" else int(GRAND)

@@ -54,6 +54,9 @@ KontraTiming = Literal["trick", "lead"]
 KontraEligibility = Literal["any", "bid"]
 RamschKind = Literal["off", "ramsch", "schieberamsch", "gewinner"]
 RamschSkat = Literal["last_trick", "loser"]
+RamschLoss = Literal["highest", "everyone"]
+OpenValue = Literal["level", "double"]
+RamschRoundKind = Literal["same", "schieberamsch"]
 RamschTens = Literal["high", "low"]
 ScoreSheet = Literal["plain", "seeger", "bierlachs", "danish"]
 SeegerBonus = Literal["all", "active"]
@@ -167,7 +170,9 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschSkat),
         ("ramsch", "on"),
         "game",
-        "in Ramsch the skat goes to the winner of the last trick, or to the loser.",
+        "in Ramsch the skat goes to the winner of the last trick, or to the loser (the player "
+        "with the most card points; the default of Gewinner-Ramsch, Wikipedia: \"the skat is "
+        "given to the player with the highest score\").",
     ),
     Option(
         "jungfrau",
@@ -184,6 +189,24 @@ OPTIONS: Final[tuple[Option, ...]] = (
         ("ramsch", "on"),
         "game",
         "in Ramsch a player who takes every trick (Durchmarsch) wins 120.",
+    ),
+    Option(
+        "jungfrau_penalty",
+        0,
+        (0, 15),
+        ("ramsch", "on"),
+        "game",
+        "0: a Jungfrau doubles the loser's score. 15: each Jungfrau adds a fixed 15 points to "
+        "the loser's loss instead (Wikipedia, Skat (card game): Ramsch).",
+    ),
+    Option(
+        "ramsch_loss",
+        "highest",
+        get_args(RamschLoss),
+        ("ramsch", "on"),
+        "game",
+        "highest: the player with the most card points loses them. everyone: every player "
+        "loses his own card points (Wikipedia, Skat (card game): Ramsch).",
     ),
     Option(
         "ramsch_tens",
@@ -242,6 +265,43 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         "game",
         "a declarer may lay his cards open after the first lead for one more level.",
+    ),
+    Option(
+        "open_value",
+        "level",
+        get_args(OpenValue),
+        ("open_play", True),
+        "game",
+        "level: a game laid open counts one more level. double: its value counts double "
+        "(pagat.com, Skat: open play).",
+    ),
+    Option(
+        "auto_concede",
+        False,
+        None,
+        None,
+        "game",
+        "the lowest games are conceded at once: Diamonds at a bid of 18, Diamonds or Hearts at "
+        "20, won simple, unless Kontra is possible or something more was announced "
+        "(pagat.com, Skat: house rules).",
+    ),
+    Option(
+        "jump_delay",
+        0,
+        None,
+        None,
+        "game",
+        "seconds a table waits before the answer to a jump bid may be given (0: none; online "
+        "tables 2).",
+    ),
+    Option(
+        "disconnect_concede",
+        0,
+        None,
+        None,
+        "game",
+        "seconds a table waits for a disconnected player; past them his disconnect counts as "
+        "giving up (0: the table waits).",
     ),
     Option(
         "show_skat",
@@ -304,6 +364,24 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "a round of compulsory Ramsch after each Bock round.",
     ),
     Option(
+        "ramsch_rounds_every",
+        1,
+        (1, 3),
+        ("ramsch_rounds", True),
+        "series",
+        "the Ramsch round follows every Bock round (1) or every third (3).",
+    ),
+    Option(
+        "ramsch_rounds_kind",
+        "same",
+        get_args(RamschRoundKind),
+        ("ramsch_rounds", True),
+        "series",
+        "same: the games of a Ramsch round are the Ramsch played when all pass. "
+        "schieberamsch: they are Schieberamsch, Grand Hand allowed (pagat.com, Skat: Ramsch "
+        "rounds).",
+    ),
+    Option(
         "pot",
         0,
         None,
@@ -338,6 +416,8 @@ class Rules:
     ramsch_skat: RamschSkat = "last_trick"
     jungfrau: bool = True
     durchmarsch: bool = True
+    jungfrau_penalty: int = 0
+    ramsch_loss: RamschLoss = "highest"
     ramsch_tens: RamschTens = "high"
     ramsch_ten_points: int = 10
     schieberamsch_jacks: bool = False
@@ -345,6 +425,10 @@ class Rules:
     spitze: bool = False
     schenken: bool = False
     open_play: bool = False
+    open_value: OpenValue = "level"
+    auto_concede: bool = False
+    jump_delay: int = 0
+    disconnect_concede: int = 0
     show_skat: bool = False
     bid_jumps: bool = True
     score_sheet: ScoreSheet = "plain"
@@ -354,6 +438,8 @@ class Rules:
         {"6060", "kontra_re", "grand_hand", "value100"}
     )
     ramsch_rounds: bool = False
+    ramsch_rounds_every: int = 1
+    ramsch_rounds_kind: RamschRoundKind = "same"
     pot: int = 0
 
     def __post_init__(self) -> None:
@@ -381,8 +467,11 @@ class Rules:
         if name not in PRESETS:
             raise RulesError(f"unknown rules preset {parts[0]!r} (known: {', '.join(PRESETS)})")
         changes = _changes(parts[1:])
+        _check_excluded(name, changes)
         values = {f.name: getattr(PRESETS[name], f.name) for f in fields(Rules)}
         values.update(changes)
+        if values["ramsch"] == "gewinner" and "ramsch_skat" not in changes:
+            values["ramsch_skat"] = "loser"  # Gewinner-Ramsch: the skat to the most points
         for opt in OPTIONS:  # options of the preset whose prerequisite was turned off go too
             needs = opt.needs
             if needs is not None and opt.name not in changes and not _satisfied_by(values, needs):
@@ -391,17 +480,39 @@ class Rules:
 
     @property
     def preset(self) -> str:
-        """Name of the nearest preset (the one with fewest differing options)."""
-        return min(PRESETS, key=lambda n: (len(_diff(PRESETS[n], self)), list(PRESETS).index(n)))
+        """Name of the nearest preset (the one with fewest differing options) that allows
+        every option of these rules (``old`` excludes Kontra, Ramsch and Bock)."""
+        allowed = [n for n in PRESETS if not _excluded_by(n, dict(_diff(PRESETS[n], self)))]
+        return min(allowed, key=lambda n: (len(_diff(PRESETS[n], self)), list(PRESETS).index(n)))
 
     def __str__(self) -> str:
         name = self.preset
         diff = _diff(PRESETS[name], self)
+        if self.ramsch == "gewinner" and PRESETS[name].ramsch != "gewinner":
+            # the skat of Gewinner-Ramsch goes to the loser unless said otherwise
+            diff = [(k, v) for k, v in diff if k != "ramsch_skat"]
+            if self.ramsch_skat != "loser":
+                diff.append(("ramsch_skat", self.ramsch_skat))
         return ",".join([name] + [f"{k}={_show(v)}" for k, v in diff])
 
     def describe(self) -> list[tuple[str, str, str]]:
         """(option, value, meaning) for every option, for a rules table."""
         return [(o.name, _show(getattr(self, o.name)), o.doc) for o in OPTIONS]
+
+
+def _excluded_by(preset: str, changes: dict[str, object]) -> list[str]:
+    """The options in ``changes`` that the rule set ``preset`` excludes, as ``name=value``."""
+    banned = EXCLUDED.get(preset, ())
+    return [f"{k}={_show(v)}" for k, v in changes.items() if k in banned and v != _BY_NAME[k].default]
+
+
+def _check_excluded(preset: str, changes: dict[str, object]) -> None:
+    bad = _excluded_by(preset, changes)
+    if bad:
+        raise RulesError(
+            f"rules preset {preset} excludes {bad[0]} ({EXCLUDED[preset][bad[0].split('=')[0]]}); "
+            f"for a house mix start from isko: isko,lost_hand_single=on,grand_ouvert_base=36,{bad[0]}"
+        )
 
 
 def _check_set(opt: Option, value: object) -> None:
@@ -517,7 +628,9 @@ ISKO: Final = Rules()
 """The International Skat Order (ISkO), valid since 1 January 1998."""
 
 TOURNAMENT: Final = Rules(score_sheet="seeger")
-"""ISkO with Seeger-Fabian tournament lists."""
+"""ISkO as clubs and tournaments play it (SkWO): Seeger-Fabian lists; no Kontra or Re, no
+Ramsch, no Bock, no Spitze; Schneider, Schwarz and Ouvert announced only in Hand games (as
+the contracts allow).  Lists and tournaments default to it."""
 
 ISS: Final = Rules(claim="iss", declarer_resign="any", resign="both", resign_levels="rest")
 """As played on the International Skat Server: showing cards is not a binding claim, the
@@ -527,10 +640,27 @@ ISS2: Final = Rules(claim="iss", declarer_resign="any", resign="after_claim", re
 """The second ISS server: one defender's resignation after a claim ends the game."""
 
 OLD: Final = Rules(lost_hand_single=True, grand_ouvert_base=36)
-"""The Skatordnung before 1998 (docs/sources.md): lost Hand games single, Grand Ouvert base 36."""
+"""The Skatordnung before 1998 (docs/variants/old.md): lost Hand games single, Grand Ouvert
+base 36 without an Ouvert level; Kontra, Ramsch and Bock excluded (:data:`EXCLUDED`)."""
 
-PUB: Final = Rules(kontra=True, supra=True, ramsch="ramsch", bock=True, ramsch_rounds=True)
-"""A pub (Kneipe) table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock and Ramsch rounds."""
+ONLINE: Final = Rules(
+    claim="iss", resign="both", declarer_resign="isko", jump_delay=2, disconnect_concede=60
+)
+"""The online Skat order (OSkO, docs/variants/online.md): a concession counts only when both
+defenders give up; laying the cards open is not a claim; a disconnect past the waiting time
+(``disconnect_concede`` seconds) counts as giving up; the answer to a jump bid waits
+``jump_delay`` seconds."""
+
+PUB: Final = Rules(
+    kontra=True,
+    supra=True,
+    ramsch="ramsch",
+    bock=True,
+    ramsch_rounds=True,
+    ramsch_rounds_kind="schieberamsch",
+)
+"""A pub (Kneipe) table: Kontra/Re/Supra/Resupra, Ramsch when all pass, Bock rounds and
+Ramsch rounds played as Schieberamsch with Grand Hand allowed."""
 
 DANISH: Final = Rules(bid_jumps=False, score_sheet="danish")
 """The Danish Skat Union (docs/variants/danish.md): every bid step said from 18 up, and the
@@ -542,7 +672,17 @@ PRESETS: Final[dict[str, Rules]] = {
     "iss": ISS,
     "iss2": ISS2,
     "old": OLD,
+    "online": ONLINE,
     "pub": PUB,
     "danish": DANISH,
 }
 """The named presets, in the order the string form prefers them."""
+
+_NOT_IN_OLD: Final = "Kontra, Rekontra, Ramsch and Bock are not part of the Skatordnung before 1998"
+EXCLUDED: Final[dict[str, dict[str, str]]] = {
+    "old": {
+        name: _NOT_IN_OLD
+        for name in ("kontra", "supra", "ramsch", "bock", "ramsch_rounds")
+    },
+}
+"""Options a preset's rule set excludes (with the reason): ``old,kontra=on`` is an error."""

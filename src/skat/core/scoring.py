@@ -19,9 +19,27 @@ from typing import Any, Final
 
 from skat.core.actions import DOUBLES
 from skat.core.cards import CardSet
-from skat.core.contracts import GRAND, NULL, Contract, matadors
+from skat.core.contracts import NULL, Contract, matadors
 from skat.core.questions import level_word, levels_of, said_names
 from skat.core.rules import ISKO, Rules
+from skat.core.values import (
+    base_value,
+    contract_value,
+    max_value,
+    ouvert_level,
+    overbid_value,
+)
+
+__all__ = [
+    "Result",
+    "base_value",
+    "contract_value",
+    "max_value",
+    "ouvert_level",
+    "overbid_value",
+    "score",
+    "score_ramsch",
+]
 
 
 @dataclass(frozen=True)
@@ -120,8 +138,8 @@ class Result:
             ("announced", sa),
             ("schwarz", self.schwarz or za),
             ("announced", za),
-            ("ouvert", c.ouvert),
-            *((extra, True) for extra in self.extra_levels),
+            ("ouvert", ouvert_level(c, self.rules)),
+            *((extra, extra != "open" or self.rules.open_value == "level") for extra in self.extra_levels),
         ):
             if on:
                 n += 1
@@ -167,10 +185,11 @@ class Result:
             return f"{c.describe(lang)} = {c.null_value}"
         base = base_value(c, self.rules)
         parts = ", ".join(f"{_word(words, w, lang)} {n}" for w, n in self.levels())
+        doubled = f" × 2 = {self.value}" if self.value == 2 * base * self.level else ""
         if named:
-            return f"{parts} × {base} = {base * self.level}"
+            return f"{parts} × {base} = {base * self.level}{doubled}"
         name = c.game_type.german if lang == "de" else c.game_type.english
-        return f"{parts}, × {name} {base} = {base * self.level}"
+        return f"{parts}, × {name} {base} = {base * self.level}{doubled}"
 
     def _explain_end(self, words: dict[str, str]) -> str:
         """Overbid, how the game ended, the loss and the Kontra multiplier."""
@@ -596,8 +615,7 @@ def score(
             won, schneider, schwarz = _suit_outcome(points, tricks, defender_tricks, sa, za, ended)
         m = matadors(gt, mask)
         level = abs(m) + 1 + contract.hand + (schneider or sa) + sa + (schwarz or za) + za
-        level += contract.ouvert + len(extra_levels)
-        value = base_value(contract, rules) * level
+        level, value = _level_value(contract, level, extra_levels, rules)
     overbid = value < bid
     if overbid:
         value = overbid_value(contract, bid, rules)
@@ -629,6 +647,21 @@ def score(
         violator=violation[0] if violation else None,
         required=required,
     )
+
+
+def _level_value(
+    contract: Contract, level: int, extra_levels: tuple[str, ...], rules: Rules
+) -> tuple[int, int]:
+    """(level, value) of a suit game or Grand with the Ouvert level and the extra levels; a
+    game laid open counts double instead of a level when ``rules.open_value`` says so."""
+    if extra_levels:
+        doubled = "open" in extra_levels and rules.open_value == "double"
+        level += len(extra_levels) - doubled
+    else:
+        doubled = False
+    if contract.ouvert:
+        level += ouvert_level(contract, rules)
+    return level, base_value(contract, rules) * level << doubled
 
 
 def _suit_outcome(
@@ -671,13 +704,21 @@ def score_ramsch(
     Ties for the most points: all of them lose.  Each player without a trick (Jungfrau) doubles
     the loss (``rules.jungfrau``); a player who took every trick (Durchmarsch, ``rules.durchmarsch``)
     wins 120 instead.  Each push of the skat in Schieberamsch doubles.  In Gewinner-Ramsch the
-    fewest points win 23 (ties: all of them) and nobody loses.
+    fewest points win 23 (ties: all of them) and nobody loses.  House rules: a Jungfrau adds
+    a fixed ``rules.jungfrau_penalty`` (15) instead of doubling; ``rules.ramsch_loss`` =
+    ``everyone``: every player loses his own card points.
 
     >>> r = score_ramsch("ramsch", seat_points=(60, 40, 20), seat_tricks=(5, 3, 2))
     >>> r.ramsch_scores, r.explain()
     ((-60, 0, 0), 'Ramsch (60 40 20), Forehand −60')
     >>> score_ramsch("ramsch", seat_points=(90, 30, 0), seat_tricks=(7, 3, 0)).ramsch_scores
     (-180, 0, 0)
+    >>> fixed = Rules(ramsch="ramsch", jungfrau_penalty=15)
+    >>> score_ramsch("ramsch", seat_points=(90, 30, 0), seat_tricks=(7, 3, 0), rules=fixed).ramsch_scores
+    (-105, 0, 0)
+    >>> everyone = Rules(ramsch="ramsch", ramsch_loss="everyone")
+    >>> score_ramsch("ramsch", seat_points=(60, 40, 20), seat_tricks=(5, 3, 2), rules=everyone).ramsch_scores
+    (-60, -40, -20)
     """
     factor = 2**pushes
     jungfrau = sum(1 for t in seat_tricks if t == 0) if rules.jungfrau else 0
@@ -693,10 +734,11 @@ def score_ramsch(
             if p == low:
                 scores[seat] = 23 * factor
     else:
-        high = max(seat_points)
+        high = max(seat_points) if rules.ramsch_loss == "highest" else 0
+        penalty = rules.jungfrau_penalty * jungfrau
         for seat, p in enumerate(seat_points):
-            if p == high:
-                scores[seat] = -p * factor * 2**jungfrau
+            if p >= high and p:
+                scores[seat] = -(p + penalty if penalty else p * 2**jungfrau) * factor
     return Result(
         None,
         rules=rules,
@@ -709,66 +751,3 @@ def score_ramsch(
         pushes=pushes,
         multiplier=factor,
     )
-
-
-def base_value(contract: Contract, rules: Rules = ISKO) -> int:
-    """The base value (Grundwert) of a contract: Diamonds 9, Hearts 10, Spades 11, Clubs 12,
-    Grand 24 (Grand Ouvert: ``rules.grand_ouvert_base``), and a Null's fixed value (ISkO 3.3).
-
-    >>> base_value(Contract.parse("S")), base_value(Contract.parse("GO"), Rules(grand_ouvert_base=36))
-    (11, 36)
-    >>> base_value(Contract.parse("NH"))
-    35
-    """
-    gt = contract.game_type
-    if gt == NULL:
-        return contract.null_value
-    return rules.grand_ouvert_base if gt == GRAND and contract.ouvert else gt.base_value
-
-
-def contract_value(contract: Contract, matadors_count: int, rules: Rules = ISKO) -> int:
-    """The value of ``contract`` won with ``matadors_count`` matadors (+ with, − without) and
-    no level beyond those the contract fixes (game, Hand, Schneider and Schwarz announced
-    with the levels they imply, Ouvert): the value a player names when he declares.
-
-    >>> contract_value(Contract.parse("CH"), 2), contract_value(Contract.parse("NO"), 0)
-    (48, 46)
-    >>> contract_value(Contract.parse("GO"), -1)  # without 1, game, hand, S, SA, Z, ZA, ouvert
-    192
-    """
-    if contract.game_type == NULL:
-        return contract.null_value
-    level = abs(matadors_count) + 1 + contract.hand + contract.ouvert
-    level += 2 * contract.schneider_announced + 2 * contract.schwarz_announced
-    return base_value(contract, rules) * level
-
-
-def overbid_value(contract: Contract, bid: int, rules: Rules = ISKO) -> int:
-    """The value an overbid game is lost with: the lowest multiple of its base value at least
-    the bid (ISkO 5.4); a Null the lowest Null value at least the bid.
-
-    >>> overbid_value(Contract.parse("H"), 23), overbid_value(Contract.parse("N"), 30)
-    (30, 35)
-    """
-    if contract.game_type == NULL:
-        return min((v for v in _NULL_VALUES if v >= bid), default=bid)
-    base = base_value(contract, rules)
-    return -(-bid // base) * base
-
-
-_NULL_VALUES: Final = tuple(sorted(c.null_value for c in Contract.all() if c.game_type == NULL))
-
-
-def max_value(contract: Contract, matadors_count: int, rules: Rules = ISKO) -> int:
-    """The highest value a contract can reach with ``matadors_count`` matadors (by count):
-    the "arithmetically possible" bound for declaring over a bid.
-
-    >>> max_value(Contract.parse("C"), 1), max_value(Contract.parse("GO"), 4)
-    (48, 264)
-    """
-    if contract.game_type == NULL:
-        return contract.null_value
-    # every level not yet fixed by the contract may still be reached on the board
-    level = abs(matadors_count) + 1 + contract.hand + 1 + contract.schneider_announced + 1
-    level += contract.schwarz_announced + contract.ouvert
-    return base_value(contract, rules) * level

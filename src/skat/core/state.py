@@ -43,7 +43,7 @@ from typing import Final, NamedTuple, cast
 
 from skat.core import legal, validation
 from skat.core.actions import (
-    BIDS,
+    ALL_BIDS,
     HOLD,
     PASS,
     RESIGNS,
@@ -67,7 +67,7 @@ from skat.core.actions import (
     parse_action,
 )
 from skat.core.auction import FH_ALONE, OVER, Auction
-from skat.core.bidding import BID_VALUES
+from skat.core.bidding import BID_VALUES, ladder
 from skat.core.cards import CARD_POINTS, CARDS, Card, CardSet, cards_of
 from skat.core.contracts import FOLLOW_MASKS, Contract
 from skat.core.course import Course
@@ -75,7 +75,7 @@ from skat.core.deal import Deal
 from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.ending import after_trick, end_now, quiet, resign
 from skat.core.errors import ErrorCode, IllegalActionError
-from skat.core.extras import play_extras, schenken_open
+from skat.core.extras import auto_concedes, play_extras, schenken_open
 from skat.core.phase import (
     ANSWER,
     BIDDING,
@@ -91,7 +91,7 @@ from skat.core.phase import (
 from skat.core.play import Play
 from skat.core.pushing import Pushing
 from skat.core.questions import Question, next_question
-from skat.core.ramsch import Ramsch, ramsch_game_type
+from skat.core.ramsch import Ramsch, ramsch_game_type, round_kind
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.seats import Seat
@@ -100,7 +100,7 @@ from skat.core.view import SPECTATOR, View, build_view
 
 _SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
-_CALLS: Final[tuple[Action, ...]] = (*BIDS, HOLD, PASS)
+_CALLS: Final[tuple[Action, ...]] = (*ALL_BIDS, HOLD, PASS)
 _BID_AND_PASS: Final = legal.BID_AND_PASS
 _CALL_EVENTS: Final = {a: tuple(Event(seat, a) for seat in range(3)) for a in _CALLS}
 """The events of the cards and the calls (bids, hold, pass: each of them interned), by seat."""
@@ -198,7 +198,7 @@ class GameState(Pushing):
         self.to_move = 1
         self._hands, self._trick = deal.hand_masks, ()
         self._play = _START  # the hands and the trick are in their fields (see play)
-        self.auction = Auction.start(BID_VALUES, rules.bid_jumps)
+        self.auction = Auction.start(ladder(rules.grand_ouvert_base), rules.bid_jumps)
         self._course = Course.start(self.auction, deal.skat_mask)
         self._quiet = None  # the course while it is quiet(): decided once per game
         self.history = []
@@ -206,7 +206,7 @@ class GameState(Pushing):
         # Kontra while playing to the first trick, or laying the cards open, may come in play
         self._extras = (rules.kontra and rules.kontra_timing == "trick") or rules.open_play
         if ramsch:
-            self._start_ramsch(rules.ramsch if rules.ramsch != "off" else "ramsch")
+            self._start_ramsch(round_kind(rules))
 
     # ------------------------------------------------------------------ properties
 
@@ -599,6 +599,9 @@ class GameState(Pushing):
         )
         self.phase = PLAY
         self.to_move = 0
+        if self.rules.auto_concede and auto_concedes(contract.code, self.bid, self.rules):
+            self._finish(schenken=True)  # the lowest games conceded at once (house rule)
+            return
         self._ask_next(None)
         self._quiet = self._course if quiet(self._course) else None
 

@@ -306,8 +306,10 @@ class Series:
         counts = not (rounds.ramsch and result.ramsch is None)
         triggers = bock_triggers(result, rules.bock_triggers, before, after) if rules.bock else ()
         new_rounds = rounds.played(counts)
-        if triggers:
-            new_rounds = new_rounds.triggered(n, rules.ramsch_rounds)
+        if triggers:  # the Ramsch round after every (or every third) Bock round
+            nth = 1 + sum(1 for r in self.records if r.triggers)
+            ramsch = rules.ramsch_rounds and nth % rules.ramsch_rounds_every == 0
+            new_rounds = new_rounds.triggered(n, ramsch)
         opening = self.pot.open()
         flows = self.pot.settle(result, seats)
         record = GameRecord(

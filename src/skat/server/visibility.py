@@ -224,7 +224,8 @@ def knowable_cards(state: GameState, seat: int | None) -> set[str]:
             known |= ev.action.mask
     if d is not None and ((c is not None and c.ouvert) or state.claimed):
         known |= state.hand(d).mask
-    if seat is not None and state.rules.ramsch == "schieberamsch":
+    ramsch = state.course.ramsch  # a Schieberamsch round may follow plain Ramsch rules (pub)
+    if seat is not None and ramsch is not None and ramsch.pushing:
         known |= _pushed_seen(state, seat)
     return {card.name for card in CardSet(known)}
 
