@@ -24,7 +24,9 @@ def test_jungfrau_fixed_penalty_of_15() -> None:
 
 
 def test_jungfrau_fixed_penalty_doubles_with_a_push() -> None:
-    r = score_ramsch("ramsch", seat_points=(90, 30, 0), seat_tricks=(7, 3, 0), pushes=1, rules=FIXED)
+    r = score_ramsch(
+        "ramsch", seat_points=(90, 30, 0), seat_tricks=(7, 3, 0), pushes=1, rules=FIXED
+    )
     assert r.ramsch_scores == (-210, 0, 0)
 
 

@@ -73,7 +73,9 @@ def _check_seed(
     if type(number) is not int or number < 1:
         raise UserError(f"{args.record}: meta.series.game (the game's number) is missing")
     seed_ok = check_series(published, args.salt, args.seed)
-    print(f"series commitment {published[:16]}…: {'seed and salt match' if seed_ok else 'MISMATCH'}")
+    print(
+        f"series commitment {published[:16]}…: {'seed and salt match' if seed_ok else 'MISMATCH'}"
+    )
     deal_ok = series_deal(args.seed, number) == state.deal
     verdict = "the seed deals these cards" if deal_ok else "MISMATCH: the seed deals other cards"
     print(f"game {number} from seed {args.seed}: {verdict}")

@@ -171,8 +171,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
         ("ramsch", "on"),
         "game",
         "in Ramsch the skat goes to the winner of the last trick, or to the loser (the player "
-        "with the most card points; the default of Gewinner-Ramsch, Wikipedia: \"the skat is "
-        "given to the player with the highest score\").",
+        'with the most card points; the default of Gewinner-Ramsch, Wikipedia: "the skat is '
+        'given to the player with the highest score").',
     ),
     Option(
         "jungfrau",
@@ -503,7 +503,9 @@ class Rules:
 def _excluded_by(preset: str, changes: dict[str, object]) -> list[str]:
     """The options in ``changes`` that the rule set ``preset`` excludes, as ``name=value``."""
     banned = EXCLUDED.get(preset, ())
-    return [f"{k}={_show(v)}" for k, v in changes.items() if k in banned and v != _BY_NAME[k].default]
+    return [
+        f"{k}={_show(v)}" for k, v in changes.items() if k in banned and v != _BY_NAME[k].default
+    ]
 
 
 def _check_excluded(preset: str, changes: dict[str, object]) -> None:
@@ -680,9 +682,6 @@ PRESETS: Final[dict[str, Rules]] = {
 
 _NOT_IN_OLD: Final = "Kontra, Rekontra, Ramsch and Bock are not part of the Skatordnung before 1998"
 EXCLUDED: Final[dict[str, dict[str, str]]] = {
-    "old": {
-        name: _NOT_IN_OLD
-        for name in ("kontra", "supra", "ramsch", "bock", "ramsch_rounds")
-    },
+    "old": {name: _NOT_IN_OLD for name in ("kontra", "supra", "ramsch", "bock", "ramsch_rounds")},
 }
 """Options a preset's rule set excludes (with the reason): ``old,kontra=on`` is an error."""

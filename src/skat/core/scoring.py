@@ -139,7 +139,10 @@ class Result:
             ("schwarz", self.schwarz or za),
             ("announced", za),
             ("ouvert", ouvert_level(c, self.rules)),
-            *((extra, extra != "open" or self.rules.open_value == "level") for extra in self.extra_levels),
+            *(
+                (extra, extra != "open" or self.rules.open_value == "level")
+                for extra in self.extra_levels
+            ),
         ):
             if on:
                 n += 1

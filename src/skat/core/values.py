@@ -92,4 +92,3 @@ def ouvert_level(contract: Contract, rules: Rules = ISKO) -> int:
     if not contract.ouvert or contract.game_type == NULL:
         return 0
     return int(contract.game_type != GRAND or rules.grand_ouvert_base == GRAND.base_value)
-
