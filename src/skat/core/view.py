@@ -14,7 +14,8 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from enum import IntEnum
+from typing import Final, Generic, TypeVar
 
 from skat.core.actions import Action, Discard, Event
 from skat.core.cards import Card, CardSet
@@ -31,8 +32,41 @@ SPECTATOR: Final = -1
 """The ``seat`` of the public view (a spectator's, ``GameState.view(None)``)."""
 
 
+PhaseT = TypeVar("PhaseT", bound=IntEnum)
+EventT = TypeVar("EventT")
+ActionT = TypeVar("ActionT")
+ResultT = TypeVar("ResultT")
+
+
 @dataclass(frozen=True)
-class View:
+class SeatView(Generic[PhaseT, EventT, ActionT, ResultT]):
+    """What one seat knows of a game of the trick-taking kind, the fields every game of the
+    project's shares (Skat's :class:`View`, Tournee Skat's ``TourneeView``): its hand, the
+    declarer, his bid and game, the skat and the discard when known, the declarer's hand when
+    it lies open, the tricks, the events as this seat saw them, its legal actions, the rules
+    and the result."""
+
+    seat: int
+    phase: PhaseT
+    to_move: int | None
+    hand: CardSet
+    declarer: int | None
+    bid: int
+    contract: Contract | None
+    skat: CardSet | None
+    discard: CardSet | None
+    open_hand: CardSet | None
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[Card, ...]
+    trick_leader: int
+    history: tuple[EventT | tuple[int, None], ...]
+    legal_actions: tuple[ActionT, ...]
+    rules: Rules
+    result: ResultT | None
+
+
+@dataclass(frozen=True)
+class View(SeatView[Phase, Event, Action, Result]):
     """Everything one seat knows, and nothing more (``seat`` :data:`SPECTATOR`: what everybody
     sees).
 
@@ -46,23 +80,6 @@ class View:
     ``claimer``/``claimer_hand`` a defender who laid his cards open claiming every remaining trick.
     """
 
-    seat: int
-    phase: Phase
-    to_move: int | None
-    hand: CardSet
-    declarer: int | None
-    bid: int
-    contract: Contract | None
-    skat: CardSet | None
-    discard: CardSet | None
-    open_hand: CardSet | None
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[Card, ...]
-    trick_leader: int
-    history: tuple[Event | tuple[int, None], ...]
-    legal_actions: tuple[Action, ...]
-    rules: Rules
-    result: Result | None
     kontra: int = field(default=0, kw_only=True)
     announcements: tuple[str, ...] = field(default=(), kw_only=True)
     ramsch: str | None = field(default=None, kw_only=True)

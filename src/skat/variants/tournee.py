@@ -47,7 +47,7 @@ The rules, their sources and the decisions taken where the sources are silent ar
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final, Unpack
 
@@ -82,7 +82,7 @@ from skat.core.errors import Refusal
 from skat.core.play import Play
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
 from skat.core.state import IllegalActionError
-from skat.core.tricks import Trick
+from skat.core.view import SeatView
 from skat.variants.dealing import Dealing, given, shuffler
 from skat.variants.snapshots import Snapshots
 from skat.variants.table import TrickTable
@@ -169,34 +169,18 @@ def _checked(action: TourneeAction, refusal: Refusal | None) -> TourneeAction:
 
 
 @dataclass(frozen=True)
-class TourneeView:
+class TourneeView(SeatView[TourneePhase, TourneeEvent, TourneeAction, TourneeResult]):
     """Everything one seat knows in a Tournee Skat game, and nothing more.
 
-    ``turned`` are the skat cards turned face up for a Tournée (seen by everybody).  ``skat``
-    (as dealt) is known to the declarer once he took it into his hand, and to everybody at the
-    end; so is ``discard``.  ``open_hand`` is the declarer's hand in an Ouvert game.
-    ``history`` shows another seat's discard as ``(seat, None)``.
+    ``kind`` is the kind of game the declarer chose (a Tournée, a Grand Hand …), ``turned`` the
+    skat cards turned face up for a Tournée (seen by everybody).  ``skat`` (as dealt) is known to
+    the declarer once he took it into his hand, and to everybody at the end; so is ``discard``.
+    ``open_hand`` is the declarer's hand in an Ouvert game.  ``history`` shows another seat's
+    discard as ``(seat, None)``.
     """
 
-    seat: int
-    phase: TourneePhase
-    to_move: int | None
-    hand: CardSet
-    declarer: int | None
-    bid: int
-    kind: str | None
-    contract: Contract | None
-    turned: tuple[Card, ...]
-    skat: CardSet | None
-    discard: CardSet | None
-    open_hand: CardSet | None
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[Card, ...]
-    trick_leader: int
-    history: tuple[TourneeEvent | tuple[int, None], ...]
-    legal_actions: tuple[TourneeAction, ...]
-    rules: Rules
-    result: TourneeResult | None
+    kind: str | None = field(default=None, kw_only=True)
+    turned: tuple[Card, ...] = field(default=(), kw_only=True)
 
 
 class TourneeState(TrickTable, Snapshots[TourneeEvent]):
