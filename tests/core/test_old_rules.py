@@ -8,7 +8,7 @@ import pytest
 
 from skat.core import ISKO, OLD, CardSet, Contract, GameState, Rules, score
 from skat.core.bidding import BID_VALUES, OLD_BID_VALUES
-from skat.core.reachable import possible_declarations
+from skat.core.declarations import possible_declarations
 from skat.core.rules import RulesError
 from skat.core.scoring import contract_value, max_value
 
@@ -65,8 +65,10 @@ def test_old_max_value_of_grand_ouvert_is_360() -> None:
 def test_old_declaration_check_offers_grand_ouvert_up_to_its_value() -> None:
     hand = CardSet.parse("CJ SJ HJ DJ CA CT CK CQ C9 C8").mask
     # only Grand Ouvert reaches these bids: 10 × 36 = 360 before 1998, 11 × 24 = 264 today
-    assert [str(c) for c in possible_declarations(hand, 360, True, OLD)] == ["GO"]
-    assert [str(c) for c in possible_declarations(hand, 264, True, ISKO)] == ["GO"]
+    assert [str(c) for c in possible_declarations(hand, True, 360, OLD.grand_ouvert_base)] == ["GO"]
+    assert [str(c) for c in possible_declarations(hand, True, 264, ISKO.grand_ouvert_base)] == [
+        "GO"
+    ]
 
 
 def test_old_ladder_offers_every_grand_ouvert_value() -> None:

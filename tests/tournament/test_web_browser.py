@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.server.browsing import browser  # noqa: F401  (the fixture)
 from tests.server.live import free_port, server
-from tests.server.test_browser import browser, new_page, shot  # noqa: F401  (the fixture)
+from tests.server.test_browser import new_page, shot
 
 NAMES = ["Anna", "Ben", "Cora", "Dirk", "Eva", "Fritz", "Gero", "Hanna", "Ida", "Jan", "Kai"]
 

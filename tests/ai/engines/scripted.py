@@ -40,7 +40,8 @@ def main() -> None:
             print(rng.choice(words[1:]), flush=True)
 
 
-try:
-    main()
-except BrokenPipeError:  # the arena stopped (after another engine's error): nothing to say
-    sys.exit(0)
+if __name__ == "__main__":  # (not when pytest's doctest collection imports it)
+    try:
+        main()
+    except BrokenPipeError:  # the arena stopped (after another engine's error): nothing to say
+        sys.exit(0)
