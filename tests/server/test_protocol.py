@@ -36,7 +36,9 @@ def test_options_list_presets_and_computer_levels(storage_where: str) -> None:
 def test_creating_a_table_with_bad_options_is_one_clear_error(storage_where: str) -> None:
     with running(storage_where) as client:
         bad = client.post("/api/tables", json={"rules": "isko,kontra=maybe"})
-        broken = client.post("/api/tables", content=b"{nope")
+        broken = client.post(
+            "/api/tables", content=b"{nope", headers={"Content-Type": "application/json"}
+        )
     assert bad.status_code == 400 and "kontra" in bad.json()["message"]
     assert broken.status_code == 400 and broken.json()["error"] == "malformed"
 

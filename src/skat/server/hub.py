@@ -12,6 +12,7 @@ threads, one connection each (on the event loop for SQLite, whose commits take a
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import logging
@@ -32,6 +33,7 @@ from skat.core.state import GameState, Phase, View
 from skat.records.iss import IssWriteError, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
 from skat.records.jsonrecord import state_to_json
+from skat.server.history import analysis_of
 from skat.server.protocol import (
     ProtocolError,
     RateLimiter,
@@ -40,8 +42,16 @@ from skat.server.protocol import (
     parse_message,
     state_message,
 )
+from skat.server.scheduler import FairScheduler
 from skat.server.storage import SqlStorage, StorageError
-from skat.server.table import ActionRefused, Applied, ConfigError, Table, TableConfig
+from skat.server.table import (
+    ActionRefused,
+    Applied,
+    ConfigError,
+    Table,
+    TableConfig,
+    token_hash,
+)
 
 log: Final = logging.getLogger("skat.server")
 T = TypeVar("T")
@@ -66,6 +76,13 @@ class Settings:
     sockets_per_address: int = 64  # open WebSockets from one client address (0: no limit)
     agent_threads: int = 2
     allow_seed: bool = False  # tests and benchmarks may choose the deals' seed
+    robot_tables_per_address: int = 2  # running computer-only tables per address (0: no limit)
+    robot_max_games: int = 12  # the longest series of a computer-only table
+    robot_levels: tuple[str, ...] = ("random", "heuristic", "pimc-easy")
+    """The computer levels a computer-only table may seat (the others think for seconds)."""
+    idle_pause: float = 120.0  # a computer-only table nobody watched this long pauses
+    analysis_cache: int = 64  # analyses kept (the most recently asked for)
+    analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
 
 
 _CLOCK_PLAYER: Final = SafeAgent(HeuristicAgent(), budget=None, name="clock")
@@ -108,6 +125,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        self._code = 1008
 
     def start(self) -> None:
         """Start sending the outbox."""
@@ -128,11 +146,22 @@ class Connection:
             while True:
                 text = await self.queue.get()
                 if text is None:
-                    await self._close(1008)
+                    await self._close(self._code)
                     return
                 await self._send(text)
         except Exception:  # the socket went away: the receive loop notices too
             self.closed = True
+
+    async def finish(self, code: int = 1008, wait: float = 5.0) -> None:
+        """Send what is queued (an error saying why, say), then close with ``code``."""
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+            self._code = code
+        if self.task is not None:
+            with contextlib.suppress(asyncio.CancelledError, asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(self.task), wait)
+        await self.stop()
 
     async def stop(self) -> None:
         """Stop the sender."""
@@ -155,6 +184,13 @@ class Room:
     clock: asyncio.Task[None] | None = None
     deadline: float | None = None
     clock_counter: int = -1
+    owner: str = ""  # a computer-only table: the hash of its creator's key
+    watched: float = 0.0  # when a connection last left (or came)
+
+    @property
+    def robots_only(self) -> bool:
+        """No human place: only computers play here."""
+        return not any(s.human for s in self.table.config.seats)
 
     @property
     def online(self) -> frozenset[int]:
@@ -173,6 +209,11 @@ class Hub:
         self._agent_pool = ThreadPoolExecutor(
             self.settings.agent_threads, thread_name_prefix="skat-agent"
         )
+        self.scheduler = FairScheduler(self._agent_pool, self.settings.agent_threads)
+        self._analyses: collections.OrderedDict[tuple[str, int], dict[str, Any]] = (
+            collections.OrderedDict()
+        )
+        self._robot_owners: dict[str, str] = {}  # computer-only table -> creator's address
         self._stopping = False
         self._creators: dict[str, RateLimiter] = {}
         self._sockets: dict[str, int] = {}
@@ -191,7 +232,7 @@ class Hub:
             except ConfigError as exc:
                 log.error("table %s cannot be resumed: %s", st.id, exc)
                 continue
-            room = Room(table)
+            room = Room(table, owner=st.owner)  # computer-only tables wait for a watcher
             self.rooms[st.id] = room
             have = {r.number for r in await self._db(self.storage.records, st.id)}
             for state, record in zip(table.finished_games, table.series.records, strict=False):
@@ -261,25 +302,87 @@ class Hub:
         else:
             self._sockets.pop(address, None)
 
-    async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
+    async def create_table(
+        self, data: object, address: str = "?"
+    ) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
-        the creator gets the first human place: (table, player, token)."""
+        the creator gets the first human place: (table, player, token).  At a computer-only
+        table (limited: :meth:`check_robots`) the token is the creator's key, which may
+        delete it (:meth:`delete_table`)."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         config = TableConfig.parse(data)
+        robots = not any(s.human for s in config.seats)
+        if robots:
+            self.check_robots(config, address)
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table = Table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None
+        owner = ""
         if table.free_places():
             player, token = table.claim()
-        await self._db(self.storage.create_table, table_id, config.to_dict(), table.created)
+        else:
+            token = secrets.token_urlsafe(18)
+            owner = token_hash(token)
+        await self._db(
+            self.storage.create_table, table_id, config.to_dict(), table.created, owner
+        )
         if table.claims:
             await self._db(self.storage.save_claims, table_id, dict(table.claims))
-        room = Room(table)
+        room = Room(table, owner=owner, watched=time.monotonic())
         self.rooms[table_id] = room
+        if robots:
+            self._robot_owners[table_id] = address
         self._schedule(room)
         return table, player, token
+
+    def check_robots(self, config: TableConfig, address: str) -> None:
+        """May ``address`` open this computer-only table?  :class:`ConfigError` says why not:
+        too many games, a level that thinks too long, too many of them running already."""
+        s = self.settings
+        if config.games > s.robot_max_games:
+            raise ConfigError(
+                f"games: a table of computers only plays at most {s.robot_max_games} games"
+            )
+        for i, seat in enumerate(config.seats):
+            if seat.kind not in s.robot_levels:
+                raise ConfigError(
+                    f"seats[{i}]: a table of computers only seats {', '.join(s.robot_levels)}"
+                    f" (not {seat.kind!r}); sit at the table to play against stronger levels"
+                )
+        limit = s.robot_tables_per_address
+        running = sum(
+            1
+            for table_id, who in self._robot_owners.items()
+            if who == address and table_id in self.rooms and not self.rooms[table_id].table.is_over
+        )
+        if limit and running >= limit:
+            raise ConfigError(
+                f"seats: {limit} tables of computers only per address at once: "
+                "delete one or wait for its end"
+            )
+
+    async def delete_table(self, table_id: str, key: object) -> None:
+        """Remove a computer-only table: ``key`` is the one its creator was given
+        (``KeyError``: no such table; :class:`ActionRefused` ``forbidden`` otherwise)."""
+        room = self.rooms[table_id]
+        if (
+            not room.owner
+            or not isinstance(key, str)
+            or not secrets.compare_digest(room.owner, token_hash(key))
+        ):
+            raise ActionRefused("forbidden", "only the creator of a computer-only table deletes it")
+        async with room.lock:
+            await self._db(self.storage.delete_table, table_id)
+            self.rooms.pop(table_id, None)
+            self._robot_owners.pop(table_id, None)
+            for task in (room.driver, room.clock):
+                if task is not None:
+                    task.cancel()
+        for conn in list(room.connections):
+            conn.send(error_message("deleted", "the table was deleted by its creator"))
+            await conn.finish(1000)
 
     def room(self, table_id: str) -> Room:
         """The table ``table_id`` (``KeyError`` if there is none)."""
@@ -315,6 +418,7 @@ class Hub:
                     "free": len(t.free_places()),
                     "online": len(room.online),
                     "clock": t.config.clock,
+                    "paused": self.paused(room),
                 }
             )
         return out
@@ -386,18 +490,30 @@ class Hub:
 
     # ------------------------------------------------------------------ computers and clock
 
+    def paused(self, room: Room) -> bool:
+        """A computer-only table nobody has watched for ``idle_pause`` seconds (or since the
+        server started) does not play on until somebody watches it again."""
+        if not room.robots_only or room.connections or room.table.is_over:
+            return False
+        return time.monotonic() - room.watched > self.settings.idle_pause or not room.watched
+
     def _schedule(self, room: Room) -> None:
-        if self._stopping:
+        if self._stopping or self.rooms.get(room.table.id) is not room:
             return
         table = room.table
-        if table.computer_to_move() is not None and (room.driver is None or room.driver.done()):
+        if (
+            table.computer_to_move() is not None
+            and (room.driver is None or room.driver.done())
+            and not self.paused(room)
+        ):
             room.driver = asyncio.get_running_loop().create_task(self._drive(room))
         self._set_clock(room)
 
     async def _drive(self, room: Room) -> None:
+        """Play the computers' moves while it is their turn; each move is thought in a worker
+        thread when it is this table's turn (:class:`FairScheduler`)."""
         table = room.table
-        loop = asyncio.get_running_loop()
-        while not self._stopping:
+        while not self._stopping and not self.paused(room):
             player = table.computer_to_move()
             state = table.state
             if player is None or state is None:
@@ -410,7 +526,9 @@ class Hub:
             view = state.view(seat)
             agent = self._agent(room, player)
             try:
-                action = await loop.run_in_executor(self._agent_pool, agent.choose, view)
+                action = await self.scheduler.run(
+                    table.id, agent.choose, view, background=room.robots_only
+                )
             except RuntimeError:  # the pool is shut down: the server stops
                 return
             if table.counter != counter:
@@ -421,6 +539,33 @@ class Hub:
                 log.warning("table %s: computer move %s refused: %s", table.id, action, exc)
                 if exc.code == "storage":
                     await asyncio.sleep(1.0)
+            except Exception:  # never stop for good: the next round tries again
+                log.exception("table %s: computer move %s failed", table.id, action)
+                await asyncio.sleep(1.0)
+
+    async def analysis(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """The analysis of finished game ``number`` (``None``: no such game), computed once
+        and kept (the last ``analysis_cache`` asked for); at most one is computed at a time
+        and ``analysis_queue`` wait (:class:`SchedulerFull` beyond)."""
+        key = (table_id, number)
+        cached = self._analyses.get(key)
+        if cached is not None:
+            self._analyses.move_to_end(key)
+            return cached
+        found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
+        if not found:
+            return None
+        data = await self.scheduler.run(
+            "analysis",
+            analysis_of,
+            found[0].json,
+            background=True,
+            max_queue=self.settings.analysis_queue,
+        )
+        self._analyses[key] = data
+        while len(self._analyses) > max(0, self.settings.analysis_cache):
+            self._analyses.popitem(last=False)
+        return data
 
     def _agent(self, room: Room, player: int) -> SafeAgent:
         table = room.table
@@ -465,14 +610,17 @@ class Hub:
     # ------------------------------------------------------------------ connections
 
     async def attach(self, room: Room, conn: Connection) -> None:
-        """A new connection: not greeted until its ``hello``."""
+        """A new connection: not greeted until its ``hello``; a paused table plays on."""
         conn.limiter = RateLimiter(self.settings.rate, self.settings.burst)
         conn.start()
         room.connections.add(conn)
+        room.watched = time.monotonic()
+        self._schedule(room)
 
     async def detach(self, room: Room, conn: Connection) -> None:
         """A connection went away."""
         room.connections.discard(conn)
+        room.watched = time.monotonic()
         await conn.stop()
         if conn.player is not None:
             self._broadcast(room)
@@ -482,6 +630,7 @@ class Hub:
         if not conn.limiter.allow(time.monotonic()):
             conn.strikes += 1
             if conn.strikes >= MAX_STRIKES:
+                conn.send(error_message("flood", "too many messages: the connection is closed"))
                 return False
             if conn.strikes == 1 or conn.strikes % 10 == 0:
                 conn.send(error_message("flood", "too many messages: slow down"))
@@ -490,6 +639,9 @@ class Hub:
             msg = parse_message(text)
         except ProtocolError as exc:
             conn.send(error_message(exc.code, exc.message))
+            return True
+        except RecursionError:  # '[[[[…' nested deeper than the JSON reader goes
+            conn.send(error_message("malformed", "a message is a JSON object, not nested lists"))
             return True
         kind = msg["type"]
         if kind == "ping":
