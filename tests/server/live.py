@@ -20,12 +20,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(where: str, port: int, delay: float = 0.0) -> Iterator[subprocess.Popen[bytes]]:
+def server(
+    where: str, port: int, delay: float = 0.0, extra: list[str] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
     """``skat serve`` on ``where`` (data folder or PostgreSQL URL), ready when yielded."""
     flag = "--database" if where.startswith("postgresql") else "--data"
     proc = subprocess.Popen(
         [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), flag, where,
-         "--computer-delay", str(delay)],
+         "--computer-delay", str(delay), *(extra or [])],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )  # fmt: skip

@@ -12,6 +12,7 @@ examples:
   skat serve
   skat serve --port 8080 --data /var/lib/skat
   skat serve --host 0.0.0.0 --database postgresql://skat@localhost/skat
+  skat serve --host 127.0.0.1 --trust-proxy 127.0.0.1   (behind nginx on this machine)
 """
 
 from __future__ import annotations
@@ -68,6 +69,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="open connections one client address may hold (default 64; 0: no limit)",
     )
+    parser.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy whose X-Forwarded-For header names the client (repeatable, or "
+        "comma-separated); by default the header is ignored, so it cannot dodge the limits",
+    )
+    parser.add_argument(
+        "--robot-tables",
+        type=int,
+        default=2,
+        metavar="N",
+        help="running tables of computers only one address may open (default 2; 0: no limit)",
+    )
+    parser.add_argument(
+        "--robot-games",
+        type=int,
+        default=12,
+        metavar="N",
+        help="the longest series at a table of computers only (default 12)",
+    )
+    parser.add_argument(
+        "--robot-levels",
+        default="random,heuristic,pimc-easy",
+        metavar="LIST",
+        help="computer levels a table of computers only may seat (default "
+        "random,heuristic,pimc-easy)",
+    )
+    parser.add_argument(
+        "--agent-threads",
+        type=int,
+        default=2,
+        metavar="N",
+        help="threads the computer players think in, shared fairly by the tables (default 2)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,6 +118,13 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--tables-per-minute must be >= 0 (0: no limit)")
     if args.sockets_per_address < 0:
         raise UserError("--sockets-per-address must be >= 0 (0: no limit)")
+    if args.robot_tables < 0:
+        raise UserError("--robot-tables must be >= 0 (0: no limit)")
+    if args.robot_games < 1:
+        raise UserError("--robot-games must be >= 1")
+    if args.agent_threads < 1:
+        raise UserError("--agent-threads must be >= 1")
+    proxies = [a.strip() for arg in args.trust_proxy for a in arg.split(",") if a.strip()]
     try:  # the web extra is loaded only here, so every other command runs without it
         import uvicorn
 
@@ -96,6 +140,14 @@ def run(args: argparse.Namespace) -> int:
             f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
+    from skat.server.table import computer_levels
+
+    levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
+    unknown = sorted(set(levels) - set(computer_levels()))
+    if unknown:
+        raise UserError(
+            f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
+        )
     try:
         store = open_storage(args.database or args.data)
     except StorageError as exc:
@@ -108,9 +160,20 @@ def run(args: argparse.Namespace) -> int:
             burst=3 * args.rate,
             tables_per_minute=args.tables_per_minute,
             sockets_per_address=args.sockets_per_address,
+            agent_threads=args.agent_threads,
+            robot_tables_per_address=args.robot_tables,
+            robot_max_games=args.robot_games,
+            robot_levels=levels,
         ),
     )
     warn_if_slow("skat serve (the analysis of each game)", "web")
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        proxy_headers=bool(proxies),  # X-Forwarded-For only from the proxies named
+        forwarded_allow_ips=proxies or None,
+    )
     return 0

@@ -313,13 +313,16 @@ class PostgresStorage(SqlStorage):
         self.url = url
         self.schema = schema
         self.duplicate = (psycopg.errors.UniqueViolation,)
+        try:  # one plain connection first: a wrong URL is one clear line at once
+            psycopg.connect(url).close()
+        except psycopg.Error as exc:
+            raise StorageError(f"cannot connect to PostgreSQL: {_first_line(exc)}") from None
         self._pool = psycopg_pool.ConnectionPool(
             url,
             min_size=1,
             max_size=self.threads,
             kwargs={"autocommit": False},
             configure=self._configure,
-            check=psycopg_pool.ConnectionPool.check_connection,
             reconnect_timeout=0,  # never give up reconnecting (a long database outage)
             open=False,
             name="skat",
@@ -328,15 +331,8 @@ class PostgresStorage(SqlStorage):
             self._pool.open(wait=True, timeout=10.0)
         except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
             self._pool.close()
-            raise StorageError(f"cannot connect to PostgreSQL: {self._why(exc)}") from None
+            raise StorageError(f"cannot connect to PostgreSQL: {_first_line(exc)}") from None
         super().__init__(None)
-
-    def _why(self, exc: BaseException) -> str:
-        try:  # the pool hides the reason: ask the server once
-            self._psycopg.connect(self.url, connect_timeout=5).close()
-        except self._psycopg.Error as inner:
-            return _first_line(inner)
-        return _first_line(exc)
 
     def _configure(self, conn: Any) -> None:
         if self.schema:
