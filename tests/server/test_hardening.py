@@ -95,6 +95,53 @@ def test_one_key_runs_one_job_at_a_time_and_its_queue_is_bounded() -> None:
     assert "2 jobs waiting" in message
 
 
+def test_expensive_computer_players_cannot_hold_up_the_quick_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three tables of slow computer players (stand-ins that think until released) and a
+    table with heuristic players on two threads: the heuristic players move while every slow
+    move is still thinking or waiting."""
+    from skat.server import hub as hub_module
+
+    gate = threading.Event()
+    finished: list[bool] = []
+
+    class Slow:
+        def choose(self, view: Any) -> Any:
+            gate.wait(20)
+            finished.append(True)
+            return view.legal_actions[0]
+
+    real = hub_module.make_agent
+    monkeypatch.setattr(
+        hub_module,
+        "make_agent",
+        lambda kind, seed: Slow() if kind.startswith("pimc") else real(kind, seed=seed),
+    )
+    settings = Settings(**{**FAST.__dict__, "agent_threads": 2, "agent_budget": 60.0})
+    with running(str(tmp_path), settings) as client:
+        try:
+            slow = [
+                create(client, seats=["pimc-expert", "human", "pimc-expert"]) for _ in range(3)
+            ]
+            made = create(client, seats=["heuristic", "human", "heuristic"])
+            with client.websocket_connect(f"/ws/{made['id']}") as ws:
+                msg = hello(ws, made["token"])
+                while msg["counter"] < 4:
+                    if msg["game"]["legal"]:
+                        legal = msg["game"]["legal"]
+                        action = "p" if "p" in legal else legal[0]
+                        ws.send_json({"type": "act", "action": action, "counter": msg["counter"]})
+                    msg = state_at(ws, msg["counter"] + 1)
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            waiting = sum(hub.scheduler.pending(t["id"]) for t in slow)
+            ended = len(finished)
+        finally:
+            gate.set()
+    assert ended == 0  # no slow move had ended when the heuristic players had moved
+    assert waiting >= 2  # the slow tables' moves were all thinking or queued meanwhile
+
+
 # ---------------------------------------------------------------- computer-only tables
 
 

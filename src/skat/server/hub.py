@@ -80,6 +80,9 @@ class Settings:
     robot_max_games: int = 12  # the longest series of a computer-only table
     robot_levels: tuple[str, ...] = ("random", "heuristic", "pimc-easy")
     """The computer levels a computer-only table may seat (the others think for seconds)."""
+    quick_levels: tuple[str, ...] = ("random", "heuristic")
+    """Levels whose moves take milliseconds; the others' moves (and every move at a
+    computer-only table, and the analyses) share at most ``agent_threads - 1`` threads."""
     idle_pause: float = 120.0  # a computer-only table nobody watched this long pauses
     analysis_cache: int = 64  # analyses kept (the most recently asked for)
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
@@ -525,10 +528,9 @@ class Hub:
             assert seat is not None
             view = state.view(seat)
             agent = self._agent(room, player)
+            heavy = room.robots_only or agent.name not in self.settings.quick_levels
             try:
-                action = await self.scheduler.run(
-                    table.id, agent.choose, view, background=room.robots_only
-                )
+                action = await self.scheduler.run(table.id, agent.choose, view, background=heavy)
             except RuntimeError:  # the pool is shut down: the server stops
                 return
             if table.counter != counter:

@@ -6,9 +6,9 @@ computer players fill its queue and every other table waits behind them.  The
 :class:`FairScheduler` keeps a queue per key (a table, or ``"analysis"``), runs at most one
 job of a key at a time, and gives a free thread to the keys in turn (round-robin): a table's
 move waits for at most one job of each other busy key, however many jobs those have queued.
-*Background* keys (computer-only tables and analyses, which nobody waits for move by move) may
-hold at most ``background`` threads, so at least one thread is always free for the tables
-where people play.
+*Background* jobs (the server marks so the moves of computer-only tables and of the levels
+that think for seconds, and the analyses) may hold at most ``background`` threads, so at
+least one thread is always free for the quick moves at the tables where people play.
 
 >>> import asyncio, threading
 >>> from concurrent.futures import ThreadPoolExecutor
@@ -54,11 +54,11 @@ class _Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     future: asyncio.Future[Any]
+    background: bool
 
 
 @dataclass
 class _Queue:
-    background: bool
     jobs: deque[_Job] = field(default_factory=deque)
     running: bool = False
 
@@ -97,11 +97,11 @@ class FairScheduler:
         Cancelling the caller drops a job that has not started."""
         q = self._queues.get(key)
         if q is None:
-            q = self._queues[key] = _Queue(background)
+            q = self._queues[key] = _Queue()
         if max_queue and len(q.jobs) + q.running >= max_queue:
             raise SchedulerFull(f"{key}: {max_queue} jobs waiting already")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        q.jobs.append(_Job(fn, args, future))
+        q.jobs.append(_Job(fn, args, future, background))
         if not q.running and key not in self._ready:
             self._ready.append(key)
         self._dispatch()
@@ -118,7 +118,7 @@ class FairScheduler:
             if not q.jobs:
                 self._forget(key, q)
                 continue
-            if q.background and self._running_background >= self.background:
+            if q.jobs[0].background and self._running_background >= self.background:
                 skipped.append(key)  # keeps its place in the round
                 continue
             self._start(key, q, q.jobs.popleft())
@@ -127,20 +127,20 @@ class FairScheduler:
     def _start(self, key: Hashable, q: _Queue, job: _Job) -> None:
         q.running = True
         self._running += 1
-        self._running_background += q.background
+        self._running_background += job.background
         self.dispatched.append(key)
         del self.dispatched[:-1000]
         loop = asyncio.get_running_loop()
         try:
             work = loop.run_in_executor(self.executor, job.fn, *job.args)
         except RuntimeError as exc:  # the executor is shut down: the server stops
-            self._done(key, q)
+            self._done(key, q, job)
             if not job.future.done():
                 job.future.set_exception(exc)
             return
 
         def finished(done: asyncio.Future[Any]) -> None:
-            self._done(key, q)
+            self._done(key, q, job)
             if not job.future.done():
                 if done.cancelled():
                     job.future.cancel()
@@ -152,10 +152,10 @@ class FairScheduler:
 
         work.add_done_callback(finished)
 
-    def _done(self, key: Hashable, q: _Queue) -> None:
+    def _done(self, key: Hashable, q: _Queue, job: _Job) -> None:
         q.running = False
         self._running -= 1
-        self._running_background -= q.background
+        self._running_background -= job.background
         if q.jobs:
             self._ready.append(key)  # to the end of the round
         else:
