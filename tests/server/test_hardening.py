@@ -47,8 +47,7 @@ def record_order(
         ]
         await asyncio.sleep(0)
         tasks += [
-            asyncio.ensure_future(sched.run(key, gate.wait, 5, background=bg))
-            for key, bg in late
+            asyncio.ensure_future(sched.run(key, gate.wait, 5, background=bg)) for key, bg in late
         ]
         await asyncio.sleep(0)
         gate.set()
@@ -72,6 +71,39 @@ def test_computer_only_tables_leave_a_thread_for_the_tables_where_people_play() 
     order = record_order(2, robots, [("people", False)])
     # two threads: the background keys hold one, the people's table starts second
     assert order[:2] == ["robots0", "people"]
+
+
+def test_heavy_jobs_run_in_their_own_executor_one_at_a_time() -> None:
+    async def scenario() -> tuple[list[str], list[str]]:
+        threads = ThreadPoolExecutor(1, thread_name_prefix="threads")
+        processes = ThreadPoolExecutor(2, thread_name_prefix="processes")  # their stand-in
+        sched = FairScheduler(threads, 1, heavy_executor=processes, heavy_slots=1)
+        gate = threading.Event()
+        where: list[str] = []
+
+        def job(name: str) -> None:
+            where.append(f"{name}:{threading.current_thread().name.split('_')[0]}")
+            gate.wait(5)
+
+        tasks = [
+            asyncio.ensure_future(sched.run(f"slow{i}", job, "slow", heavy=True)) for i in range(2)
+        ]
+        tasks.append(asyncio.ensure_future(sched.run("quick", job, "quick")))
+        for _ in range(500):  # until both have started in their workers
+            if len(where) >= 2:
+                break
+            await asyncio.sleep(0.01)
+        started = sorted(where)
+        assert list(sched.dispatched) == ["slow0", "quick"]  # slow1 waits for slow0
+        gate.set()
+        await asyncio.gather(*tasks)
+        threads.shutdown()
+        processes.shutdown()
+        return started, [str(k) for k in sched.dispatched]
+
+    started, order = asyncio.run(scenario())
+    assert started == ["quick:threads", "slow:processes"]
+    assert order == ["slow0", "quick", "slow1"]
 
 
 def test_one_key_runs_one_job_at_a_time_and_its_queue_is_bounded() -> None:
@@ -118,12 +150,12 @@ def test_expensive_computer_players_cannot_hold_up_the_quick_ones(
         "make_agent",
         lambda kind, seed: Slow() if kind.startswith("pimc") else real(kind, seed=seed),
     )
-    settings = Settings(**{**FAST.__dict__, "agent_threads": 2, "agent_budget": 60.0})
+    settings = Settings(
+        **{**FAST.__dict__, "agent_threads": 2, "agent_budget": 60.0, "heavy_processes": 0}
+    )
     with running(str(tmp_path), settings) as client:
         try:
-            slow = [
-                create(client, seats=["pimc-expert", "human", "pimc-expert"]) for _ in range(3)
-            ]
+            slow = [create(client, seats=["pimc-expert", "human", "pimc-expert"]) for _ in range(3)]
             made = create(client, seats=["heuristic", "human", "heuristic"])
             with client.websocket_connect(f"/ws/{made['id']}") as ws:
                 msg = hello(ws, made["token"])
@@ -227,7 +259,7 @@ def test_an_analysis_is_computed_once_and_the_cache_is_bounded(
         return {"game": json.loads(json_text)["meta"]["series"]["game"]}
 
     monkeypatch.setattr("skat.server.hub.analysis_of", analysis_of)
-    settings = Settings(**{**FAST.__dict__, "analysis_cache": 1})
+    settings = Settings(**{**FAST.__dict__, "analysis_cache": 1, "heavy_processes": 0})
     with running(str(tmp_path), settings) as client:
         made = create(client, **{**ROBOTS, "games": 2})
         with client.websocket_connect(f"/ws/{made['id']}") as watcher:

@@ -16,11 +16,12 @@ import collections
 import contextlib
 import dataclasses
 import logging
+import multiprocessing
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -52,6 +53,7 @@ from skat.server.table import (
     TableConfig,
     token_hash,
 )
+from skat.server.thinking import think
 
 log: Final = logging.getLogger("skat.server")
 T = TypeVar("T")
@@ -81,8 +83,9 @@ class Settings:
     robot_levels: tuple[str, ...] = ("random", "heuristic", "pimc-easy")
     """The computer levels a computer-only table may seat (the others think for seconds)."""
     quick_levels: tuple[str, ...] = ("random", "heuristic")
-    """Levels whose moves take milliseconds; the others' moves (and every move at a
-    computer-only table, and the analyses) share at most ``agent_threads - 1`` threads."""
+    """Levels whose moves take milliseconds (in threads); the others think in worker
+    processes, as do the analyses."""
+    heavy_processes: int = 1  # worker processes for them (0: background threads instead)
     idle_pause: float = 120.0  # a computer-only table nobody watched this long pauses
     analysis_cache: int = 64  # analyses kept (the most recently asked for)
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
@@ -212,7 +215,13 @@ class Hub:
         self._agent_pool = ThreadPoolExecutor(
             self.settings.agent_threads, thread_name_prefix="skat-agent"
         )
-        self.scheduler = FairScheduler(self._agent_pool, self.settings.agent_threads)
+        self._heavy_pool = self._new_heavy_pool()  # processes start at the first slow move
+        self.scheduler = FairScheduler(
+            self._agent_pool,
+            self.settings.agent_threads,
+            heavy_executor=self._heavy_pool,
+            heavy_slots=max(1, self.settings.heavy_processes),
+        )
         self._analyses: collections.OrderedDict[tuple[str, int], dict[str, Any]] = (
             collections.OrderedDict()
         )
@@ -255,6 +264,8 @@ class Hub:
             for conn in list(room.connections):
                 await conn.stop()
         self._agent_pool.shutdown(wait=False, cancel_futures=True)
+        if self._heavy_pool is not None:
+            self._heavy_pool.shutdown(wait=False, cancel_futures=True)
         await self._db(self.storage.close)
         self._db_pool.shutdown(wait=True)
 
@@ -527,10 +538,13 @@ class Hub:
             seat = table.seat_of(player)
             assert seat is not None
             view = state.view(seat)
-            agent = self._agent(room, player)
-            heavy = room.robots_only or agent.name not in self.settings.quick_levels
             try:
-                action = await self.scheduler.run(table.id, agent.choose, view, background=heavy)
+                action = await self._think(room, player, view)
+            except BrokenExecutor:  # a worker process died (killed, out of memory): anew
+                log.error("table %s: the worker processes died; starting new ones", table.id)
+                self._renew_heavy_pool()
+                await asyncio.sleep(1.0)
+                continue
             except RuntimeError:  # the pool is shut down: the server stops
                 return
             if table.counter != counter:
@@ -562,12 +576,53 @@ class Hub:
             analysis_of,
             found[0].json,
             background=True,
+            heavy=True,
             max_queue=self.settings.analysis_queue,
         )
         self._analyses[key] = data
         while len(self._analyses) > max(0, self.settings.analysis_cache):
             self._analyses.popitem(last=False)
         return data
+
+    async def _think(self, room: Room, player: int, view: View) -> str:
+        """The computer's move: a quick level's in a thread (a background job at a
+        computer-only table), a slow level's in a worker process (:mod:`.thinking`)."""
+        table = room.table
+        kind = table.config.seats[player].kind
+        quick = kind in self.settings.quick_levels
+        if not quick and self._heavy_pool is not None:
+            key = (table.id, player, table.series.number)
+            return await self.scheduler.run(
+                table.id,
+                think,
+                kind,
+                self._seed(table, player),
+                key,
+                view,
+                self.settings.agent_budget,
+                heavy=True,
+            )
+        agent = self._agent(room, player)
+        background = room.robots_only or not quick
+        return str(await self.scheduler.run(table.id, agent.choose, view, background=background))
+
+    def _new_heavy_pool(self) -> ProcessPoolExecutor | None:
+        n = self.settings.heavy_processes
+        if n <= 0:
+            return None
+        return ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn"))
+
+    def _renew_heavy_pool(self) -> None:
+        old = self._heavy_pool
+        self._heavy_pool = self._new_heavy_pool()
+        self.scheduler.heavy_executor = self._heavy_pool
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
+
+    @staticmethod
+    def _seed(table: Table, player: int) -> int:
+        key = (player, table.series.number)
+        return random.Random(f"{table.config.seed}:{key}").getrandbits(48)
 
     def _agent(self, room: Room, player: int) -> SafeAgent:
         table = room.table
@@ -576,7 +631,7 @@ class Hub:
         if agent is None:
             room.agents = {k: v for k, v in room.agents.items() if k[1] == key[1]}
             kind = table.config.seats[player].kind
-            seed = random.Random(f"{table.config.seed}:{key}").getrandbits(48)
+            seed = self._seed(table, player)
             agent = SafeAgent(
                 make_agent(kind, seed=seed), budget=self.settings.agent_budget, name=kind
             )
