@@ -4,9 +4,13 @@ The :class:`Hub` is the only authority.  An action (from a browser, a computer p
 move clock) goes through :meth:`Hub.act`: under the table's lock it is checked
 (:meth:`Table.check`: token's place, state counter, the engine), written to the database and
 committed, applied, and only then broadcast, each connection getting what its place may see
-(:func:`~skat.server.protocol.state_message`).  Computer players think in a worker thread
-(:class:`~skat.ai.agent.SafeAgent`), never on the event loop; database calls run in worker
-threads, one connection each (on the event loop for SQLite, whose commits take about 0.1 ms).
+(:func:`~skat.server.protocol.state_message`).  Computer players never think on the event
+loop: the quick levels in worker threads (:class:`~skat.ai.agent.SafeAgent`), the searching
+ones (and the analyses) in a worker process of lower priority (:mod:`skat.server.thinking`),
+each table's moves in its own queue, served in turn (:class:`~skat.server.scheduler.FairScheduler`).
+A table of computers only is limited (length, levels, number per address), can be deleted by
+its creator, and pauses while nobody watches it.  Database calls run in worker threads (on the
+event loop for SQLite, whose commits take about 0.1 ms).
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ from skat.server.table import (
     TableConfig,
     token_hash,
 )
-from skat.server.thinking import think
+from skat.server.thinking import think, watch_parent
 
 log: Final = logging.getLogger("skat.server")
 T = TypeVar("T")
@@ -190,7 +194,7 @@ class Room:
     clock: asyncio.Task[None] | None = None
     deadline: float | None = None
     clock_counter: int = -1
-    owner: str = ""  # a computer-only table: the hash of its creator's key
+    creator: str = ""  # a computer-only table: the hash of its creator's key
     watched: float = 0.0  # when a connection last left (or came)
 
     @property
@@ -244,7 +248,7 @@ class Hub:
             except ConfigError as exc:
                 log.error("table %s cannot be resumed: %s", st.id, exc)
                 continue
-            room = Room(table, owner=st.owner)  # computer-only tables wait for a watcher
+            room = Room(table, creator=st.creator)  # computer-only tables wait for a watcher
             self.rooms[st.id] = room
             have = {r.number for r in await self._db(self.storage.records, st.id)}
             for state, record in zip(table.finished_games, table.series.records, strict=False):
@@ -265,7 +269,7 @@ class Hub:
                 await conn.stop()
         self._agent_pool.shutdown(wait=False, cancel_futures=True)
         if self._heavy_pool is not None:
-            self._heavy_pool.shutdown(wait=False, cancel_futures=True)
+            _end(self._heavy_pool)
         await self._db(self.storage.close)
         self._db_pool.shutdown(wait=True)
 
@@ -333,18 +337,18 @@ class Hub:
         table = Table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None
-        owner = ""
+        creator = ""
         if table.free_places():
             player, token = table.claim()
         else:
             token = secrets.token_urlsafe(18)
-            owner = token_hash(token)
+            creator = token_hash(token)
         await self._db(
-            self.storage.create_table, table_id, config.to_dict(), table.created, owner
+            self.storage.create_table, table_id, config.to_dict(), table.created, creator
         )
         if table.claims:
             await self._db(self.storage.save_claims, table_id, dict(table.claims))
-        room = Room(table, owner=owner, watched=time.monotonic())
+        room = Room(table, creator=creator, watched=time.monotonic())
         self.rooms[table_id] = room
         if robots:
             self._robot_owners[table_id] = address
@@ -382,9 +386,9 @@ class Hub:
         (``KeyError``: no such table; :class:`ActionRefused` ``forbidden`` otherwise)."""
         room = self.rooms[table_id]
         if (
-            not room.owner
+            not room.creator
             or not isinstance(key, str)
-            or not secrets.compare_digest(room.owner, token_hash(key))
+            or not secrets.compare_digest(room.creator, token_hash(key))
         ):
             raise ActionRefused("forbidden", "only the creator of a computer-only table deletes it")
         async with room.lock:
@@ -610,14 +614,16 @@ class Hub:
         n = self.settings.heavy_processes
         if n <= 0:
             return None
-        return ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            n, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
+        )
 
     def _renew_heavy_pool(self) -> None:
         old = self._heavy_pool
         self._heavy_pool = self._new_heavy_pool()
         self.scheduler.heavy_executor = self._heavy_pool
         if old is not None:
-            old.shutdown(wait=False, cancel_futures=True)
+            _end(old)
 
     @staticmethod
     def _seed(table: Table, player: int) -> int:
@@ -733,3 +739,12 @@ class Hub:
         except ActionRefused as exc:
             conn.send(error_message(exc.code, exc.message))
         return True
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """Stop worker processes now, even in the middle of a search."""
+    processes = list(getattr(pool, "_processes", {}).values())  # not public: no other way
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.kill()

@@ -46,7 +46,7 @@ SCHEMA: Final = (
 )
 MIGRATIONS: Final = (
     # the creator's key of a computer-only table (a token hash: he may delete it)
-    "ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
 )
 
 
@@ -64,7 +64,7 @@ class StoredTable:
     created: float
     finished: bool
     actions: list[tuple[int, str]]
-    owner: str = ""
+    creator: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,9 +81,9 @@ class Storage(Protocol):
     """What the server needs from a database."""
 
     def create_table(
-        self, table_id: str, config: dict[str, Any], created: float, owner: str = ""
+        self, table_id: str, config: dict[str, Any], created: float, creator: str = ""
     ) -> None:
-        """Store a new table (``owner``: the hash of its creator's key, or empty)."""
+        """Store a new table (``creator``: the hash of its creator's key, or empty)."""
         ...
 
     def delete_table(self, table_id: str) -> None:
@@ -167,19 +167,19 @@ class SqlStorage:
         return rows
 
     def create_table(
-        self, table_id: str, config: dict[str, Any], created: float, owner: str = ""
+        self, table_id: str, config: dict[str, Any], created: float, creator: str = ""
     ) -> None:
         text = json.dumps(config)
         try:
             self._run(
-                "INSERT INTO tables (id, config, created, owner) VALUES (?, ?, ?, ?)",
-                (table_id, text, created, owner),
+                "INSERT INTO tables (id, config, created, creator) VALUES (?, ?, ?, ?)",
+                (table_id, text, created, creator),
             )
         except self.duplicate:
             self._rollback()
             same = self._rows(
-                "SELECT 1 FROM tables WHERE id = ? AND config = ? AND created = ? AND owner = ?",
-                (table_id, text, created, owner),
+                "SELECT 1 FROM tables WHERE id = ? AND config = ? AND created = ? AND creator = ?",
+                (table_id, text, created, creator),
             )
             if not same:  # else: a retried write that had been committed already
                 raise StorageError(f"table {table_id} exists already") from None
@@ -228,7 +228,7 @@ class SqlStorage:
 
     def load_tables(self) -> list[StoredTable]:
         tables = self._rows(
-            "SELECT id, config, claims, created, finished, owner FROM tables ORDER BY created, id"
+            "SELECT id, config, claims, created, finished, creator FROM tables ORDER BY created, id"
         )
         logs: dict[str, list[tuple[int, str]]] = {t[0]: [] for t in tables}
         for table_id, player, action in self._rows(
@@ -244,7 +244,7 @@ class SqlStorage:
                 created=float(t[3]),
                 finished=bool(t[4]),
                 actions=logs[t[0]],
-                owner=str(t[5]),
+                creator=str(t[5]),
             )
             for t in tables
         ]

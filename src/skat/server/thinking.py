@@ -12,6 +12,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Final
@@ -37,3 +41,19 @@ def think(kind: str, seed: int, key: Hashable, view: View, budget: float | None)
     else:
         _agents.move_to_end(key)
     return str(agent.choose(view))
+
+
+def watch_parent() -> None:
+    """A worker's initializer: a lower CPU priority than the server's (a search never slows
+    the tables' messages down), and the end of the worker when the server is gone (killed,
+    say), even in the middle of a search."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="skat-watch-parent", daemon=True).start()
