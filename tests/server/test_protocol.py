@@ -157,9 +157,14 @@ def test_an_endless_flood_closes_the_connection(storage_where: str) -> None:
             hello(ws, made["token"])
             for _ in range(150):
                 ws.send_json({"type": "ping"})
+            errors = []
             with pytest.raises(Exception):  # noqa: B017 - the server closed the socket
                 while True:
-                    ws.receive_json()
+                    msg = ws.receive_json()
+                    if msg["type"] == "error":
+                        errors.append(msg)
+    # and it was told why before the close
+    assert errors[-1]["code"] == "flood" and "closed" in errors[-1]["message"]
 
 
 def play_to_the_end(

@@ -7,7 +7,8 @@
 ``GET /cards/{card}.svg``                      a French four-colour card (``back`` too)
 ``GET /api/options``                           rules presets and computer levels
 ``GET /api/tables``                            running and finished tables
-``POST /api/tables``                           create: ``{rules, games, seats, clock}``
+``POST /api/tables``                           create: ``{rules, games, seats, clock}`` -> token
+                                               (a computer-only table: ``key``, which deletes it)
 ``DELETE /api/tables/{id}``                    delete a computer-only table (its creator's key
                                                as ``Authorization: Bearer KEY``)
 ``POST /api/tables/{id}/join``                 take a free place: ``{place?}`` -> token
@@ -107,10 +108,11 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
             return _error(400, "config", str(exc))
         except StorageError as exc:
             return _error(503, "storage", str(exc))
-        return JSONResponse(
-            {"id": table.id, "player": player, "token": token, "url": f"/table/{table.id}"},
-            status_code=201,
-        )
+        made: dict[str, Any] = {"id": table.id, "player": player, "token": token}
+        if player is None:  # a computer-only table: the creator's key deletes it
+            made.update(token=None, key=token)
+        made["url"] = f"/table/{table.id}"
+        return JSONResponse(made, status_code=201)
 
     async def delete(request: Request) -> Response:
         refused = _refuse_cross_site(request)
@@ -120,12 +122,8 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
         key = auth.removeprefix("Bearer ").strip() if auth.startswith("Bearer ") else None
         try:
             await hub.delete_table(request.path_params["id"], key)
-        except KeyError:
-            return _error(404, "not_found", "no such table")
-        except ActionRefused as exc:
-            return _error(403, exc.code, exc.message)
-        except StorageError as exc:
-            return _error(503, "storage", str(exc))
+        except (KeyError, ActionRefused, StorageError) as exc:
+            return _refusal(exc, 403)
         return Response(status_code=204)
 
     async def join(request: Request) -> Response:
@@ -137,12 +135,8 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
             return _error(400, "malformed", "'place' is a place number (0, 1, 2 …)")
         try:
             player, token = await hub.join(request.path_params["id"], place)
-        except KeyError:
-            return _error(404, "not_found", "no such table")
-        except ActionRefused as exc:
-            return _error(409, exc.code, exc.message)
-        except StorageError as exc:
-            return _error(503, "storage", str(exc))
+        except (KeyError, ActionRefused, StorageError) as exc:
+            return _refusal(exc, 409)
         return JSONResponse({"player": player, "token": token})
 
     async def games(request: Request) -> Response:
@@ -309,6 +303,16 @@ async def _body(request: Request, empty_ok: bool = False) -> Any:
         return _error(400, "malformed", f"the body is a JSON object: {exc}")
     except RecursionError:
         return _error(400, "malformed", "the body is a JSON object, not deeply nested lists")
+
+
+def _refusal(exc: Exception, refused: int) -> Response:
+    """The answer to a table that is not there (404), an action refused (``refused``), a
+    database that is away (503)."""
+    if isinstance(exc, ActionRefused):
+        return _error(refused, exc.code, exc.message)
+    if isinstance(exc, StorageError):
+        return _error(503, "storage", str(exc))
+    return _error(404, "not_found", "no such table")
 
 
 def _error(status: int, code: str, message: str) -> Response:
