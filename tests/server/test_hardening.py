@@ -397,3 +397,22 @@ def test_bad_hardening_flags_are_one_clear_line(
     assert main(["serve", "--data", str(tmp_path), *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_a_searching_level_thinks_in_a_worker_process_that_ends_with_the_server(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(**{**FAST.__dict__, "heavy_processes": 1})
+    with running(str(tmp_path), settings) as client:
+        made = create(client, seats=["pimc-easy", "human", "pimc-easy"])
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            msg = hello(ws, made["token"])
+            while msg["counter"] < 2:  # the computers' first moves, the person passing
+                if msg["game"]["legal"]:
+                    ws.send_json({"type": "act", "action": "p", "counter": msg["counter"]})
+                msg = state_at(ws, msg["counter"] + 1)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        workers = list(hub._heavy_pool._processes.values())
+    assert msg["counter"] >= 2 and len(workers) == 1
+    workers[0].join(10)
+    assert not workers[0].is_alive()  # the server stopped: so did its worker

@@ -47,7 +47,7 @@ from skat.server.protocol import (
     parse_message,
     state_message,
 )
-from skat.server.scheduler import FairScheduler
+from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import SqlStorage, StorageError
 from skat.server.table import (
     ActionRefused,
@@ -542,11 +542,11 @@ class Hub:
             seat = table.seat_of(player)
             assert seat is not None
             view = state.view(seat)
+            pool = self._heavy_pool
             try:
                 action = await self._think(room, player, view)
             except BrokenExecutor:  # a worker process died (killed, out of memory): anew
-                log.error("table %s: the worker processes died; starting new ones", table.id)
-                self._renew_heavy_pool()
+                self._renew_heavy_pool(pool)
                 await asyncio.sleep(1.0)
                 continue
             except RuntimeError:  # the pool is shut down: the server stops
@@ -575,14 +575,19 @@ class Hub:
         found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
         if not found:
             return None
-        data = await self.scheduler.run(
-            "analysis",
-            analysis_of,
-            found[0].json,
-            background=True,
-            heavy=True,
-            max_queue=self.settings.analysis_queue,
-        )
+        pool = self._heavy_pool
+        try:
+            data = await self.scheduler.run(
+                "analysis",
+                analysis_of,
+                found[0].json,
+                background=True,
+                heavy=True,
+                max_queue=self.settings.analysis_queue,
+            )
+        except BrokenExecutor:
+            self._renew_heavy_pool(pool)
+            raise SchedulerFull("the analysis was interrupted: try again") from None
         self._analyses[key] = data
         while len(self._analyses) > max(0, self.settings.analysis_cache):
             self._analyses.popitem(last=False)
@@ -618,8 +623,12 @@ class Hub:
             n, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
         )
 
-    def _renew_heavy_pool(self) -> None:
+    def _renew_heavy_pool(self, broken: ProcessPoolExecutor | None) -> None:
+        """New worker processes in place of ``broken`` (unless replaced already)."""
         old = self._heavy_pool
+        if old is not broken or self._stopping:
+            return
+        log.error("the worker processes died; starting new ones")
         self._heavy_pool = self._new_heavy_pool()
         self.scheduler.heavy_executor = self._heavy_pool
         if old is not None:
