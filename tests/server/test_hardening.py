@@ -380,25 +380,6 @@ def test_only_the_proxies_named_may_say_who_the_client_is(
     assert seen["proxy_headers"] is proxy_headers and seen["forwarded_allow_ips"] == allowed
 
 
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["--robot-levels", "random,nope"], "--robot-levels: unknown level 'nope'"),
-        (["--robot-tables", "-1"], "--robot-tables must be >= 0"),
-        (["--robot-games", "0"], "--robot-games must be >= 1"),
-        (["--agent-threads", "0"], "--agent-threads must be >= 1"),
-    ],
-)
-def test_bad_hardening_flags_are_one_clear_line(
-    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from skat.cli.main import main
-
-    assert main(["serve", "--data", str(tmp_path), *argv]) == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
-
-
 def test_a_searching_level_thinks_in_a_worker_process_that_ends_with_the_server(
     tmp_path: Path,
 ) -> None:

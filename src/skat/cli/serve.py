@@ -107,23 +107,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _check(args: argparse.Namespace) -> None:
+    """One line for the first option out of range."""
+    limits = [
+        (0 < args.port < 65536, f"--port must be 1 to 65535, not {args.port}"),
+        (args.computer_delay >= 0, "--computer-delay must be >= 0"),
+        (args.rate > 0, "--rate must be > 0"),
+        (args.tables_per_minute >= 0, "--tables-per-minute must be >= 0 (0: no limit)"),
+        (args.sockets_per_address >= 0, "--sockets-per-address must be >= 0 (0: no limit)"),
+        (args.robot_tables >= 0, "--robot-tables must be >= 0 (0: no limit)"),
+        (args.robot_games >= 1, "--robot-games must be >= 1"),
+        (args.agent_threads >= 1, "--agent-threads must be >= 1"),
+    ]
+    for ok, message in limits:
+        if not ok:
+            raise UserError(message)
+
+
 def run(args: argparse.Namespace) -> int:
-    if not 0 < args.port < 65536:
-        raise UserError(f"--port must be 1 to 65535, not {args.port}")
-    if args.computer_delay < 0:
-        raise UserError("--computer-delay must be >= 0")
-    if args.rate <= 0:
-        raise UserError("--rate must be > 0")
-    if args.tables_per_minute < 0:
-        raise UserError("--tables-per-minute must be >= 0 (0: no limit)")
-    if args.sockets_per_address < 0:
-        raise UserError("--sockets-per-address must be >= 0 (0: no limit)")
-    if args.robot_tables < 0:
-        raise UserError("--robot-tables must be >= 0 (0: no limit)")
-    if args.robot_games < 1:
-        raise UserError("--robot-games must be >= 1")
-    if args.agent_threads < 1:
-        raise UserError("--agent-threads must be >= 1")
+    _check(args)
     proxies = [a.strip() for arg in args.trust_proxy for a in arg.split(",") if a.strip()]
     try:  # the web extra is loaded only here, so every other command runs without it
         import uvicorn
