@@ -16,7 +16,6 @@ event loop for SQLite, whose commits take about 0.1 ms).
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import dataclasses
 import logging
@@ -39,6 +38,7 @@ from skat.records.iss import IssWriteError, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
 from skat.records.jsonrecord import state_to_json
 from skat.server.history import analysis_of
+from skat.server.limits import Recent, check_robot_table
 from skat.server.protocol import (
     ProtocolError,
     RateLimiter,
@@ -226,8 +226,8 @@ class Hub:
             heavy_executor=self._heavy_pool,
             heavy_slots=max(1, self.settings.heavy_processes),
         )
-        self._analyses: collections.OrderedDict[tuple[str, int], dict[str, Any]] = (
-            collections.OrderedDict()
+        self._analyses: Recent[tuple[str, int], dict[str, Any]] = Recent(
+            self.settings.analysis_cache
         )
         self._robot_owners: dict[str, str] = {}  # computer-only table -> creator's address
         self._stopping = False
@@ -356,30 +356,20 @@ class Hub:
         return table, player, token
 
     def check_robots(self, config: TableConfig, address: str) -> None:
-        """May ``address`` open this computer-only table?  :class:`ConfigError` says why not:
-        too many games, a level that thinks too long, too many of them running already."""
+        """May ``address`` open this computer-only table?  (:func:`check_robot_table`)"""
         s = self.settings
-        if config.games > s.robot_max_games:
-            raise ConfigError(
-                f"games: a table of computers only plays at most {s.robot_max_games} games"
-            )
-        for i, seat in enumerate(config.seats):
-            if seat.kind not in s.robot_levels:
-                raise ConfigError(
-                    f"seats[{i}]: a table of computers only seats {', '.join(s.robot_levels)}"
-                    f" (not {seat.kind!r}); sit at the table to play against stronger levels"
-                )
-        limit = s.robot_tables_per_address
         running = sum(
             1
             for table_id, who in self._robot_owners.items()
             if who == address and table_id in self.rooms and not self.rooms[table_id].table.is_over
         )
-        if limit and running >= limit:
-            raise ConfigError(
-                f"seats: {limit} tables of computers only per address at once: "
-                "delete one or wait for its end"
-            )
+        check_robot_table(
+            config,
+            max_games=s.robot_max_games,
+            levels=s.robot_levels,
+            running=running,
+            limit=s.robot_tables_per_address,
+        )
 
     async def delete_table(self, table_id: str, key: object) -> None:
         """Remove a computer-only table: ``key`` is the one its creator was given
@@ -570,7 +560,6 @@ class Hub:
         key = (table_id, number)
         cached = self._analyses.get(key)
         if cached is not None:
-            self._analyses.move_to_end(key)
             return cached
         found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
         if not found:
@@ -588,9 +577,7 @@ class Hub:
         except BrokenExecutor:
             self._renew_heavy_pool(pool)
             raise SchedulerFull("the analysis was interrupted: try again") from None
-        self._analyses[key] = data
-        while len(self._analyses) > max(0, self.settings.analysis_cache):
-            self._analyses.popitem(last=False)
+        self._analyses.put(key, data)
         return data
 
     async def _think(self, room: Room, player: int, view: View) -> str:
