@@ -150,3 +150,19 @@ def test_postgres_replaces_connections_the_server_dropped(storage_where: str) ->
     assert [t.actions for t in store.load_tables()] == [[(1, "18")]]
     store.close()
     assert killed is not None and killed[0] >= 1
+
+
+def test_a_transaction_is_committed_or_rolled_back_whole(storage: SqlStorage) -> None:
+    sql = "INSERT INTO tables (id, config, created) VALUES (?, '{}', 1.0)".replace(
+        "?", storage.placeholder
+    )
+
+    def two_then_fail(conn: object) -> None:
+        conn.execute(sql, ("a",))  # type: ignore[attr-defined]
+        conn.execute(sql, ("b",))  # type: ignore[attr-defined]
+        raise RuntimeError("changed my mind")
+
+    with pytest.raises(RuntimeError):
+        storage.transaction(two_then_fail)
+    storage.transaction(lambda conn: conn.execute(sql, ("c",)))
+    assert [t.id for t in storage.load_tables()] == ["c"]

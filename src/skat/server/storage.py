@@ -154,6 +154,23 @@ class SqlStorage:
         """Where the data is, for people (the server's banner)."""
         return type(self).__name__
 
+    def transaction(self, work: Callable[[Any], T]) -> T:
+        """``work(connection)`` in one transaction, committed (rolled back if it raises);
+        on PostgreSQL retried on a new connection while the database is away (the work must
+        be safe to run again).  Statements use this backend's :attr:`placeholder`.
+
+        >>> store = open_storage(":memory:")
+        >>> store.transaction(lambda c: c.execute("SELECT count(*) FROM tables").fetchone()[0])
+        0
+        """
+        try:
+            result = work(self.conn)
+        except BaseException:
+            self.conn.rollback()
+            raise
+        self.conn.commit()
+        return result
+
     def _sql(self, statement: str) -> str:
         return statement if self.placeholder == "?" else statement.replace("?", self.placeholder)
 
@@ -375,9 +392,12 @@ class PostgresStorage(SqlStorage):
     def _rollback(self) -> None:
         """Nothing to do: a failed statement's transaction is rolled back by the pool."""
 
+    def transaction(self, work: Callable[[Any], T]) -> T:
+        return self._retrying(work)
+
     @property
     def conn(self) -> Any:
-        raise AttributeError("PostgresStorage has a pool, not one connection")
+        raise AttributeError("PostgresStorage has a pool, not one connection: transaction()")
 
     def close(self) -> None:
         self._pool.close()

@@ -24,7 +24,7 @@ from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
 from skat.core.state import View
 
-KEEP: Final = 256
+KEEP: Final = 64
 """Games whose agents a worker keeps (the least recently asked are dropped)."""
 
 _agents: OrderedDict[Hashable, SafeAgent] = OrderedDict()
