@@ -397,3 +397,22 @@ def test_a_searching_level_thinks_in_a_worker_process_that_ends_with_the_server(
     assert msg["counter"] >= 2 and len(workers) == 1
     workers[0].join(10)
     assert not workers[0].is_alive()  # the server stopped: so did its worker
+
+
+def test_a_database_away_past_the_retries_is_a_503_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from skat.server.storage import StorageError
+
+    def away(*args: object) -> None:
+        raise StorageError("PostgreSQL unreachable: connection refused")
+
+    with running(str(tmp_path), HOLD) as client:
+        made = create(client, **HUMANS3)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        monkeypatch.setattr(hub.storage, "records", away)
+        monkeypatch.setattr(hub.storage, "create_table", away)
+        games = client.get(f"/api/tables/{made['id']}/games")
+        created = client.post("/api/tables", json=HUMANS3)
+    assert (games.status_code, created.status_code) == (503, 503)
+    assert games.json()["error"] == created.json()["error"] == "storage"

@@ -248,7 +248,12 @@ def create_app(storage: SqlStorage | str | Path, settings: Settings | None = Non
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    async def storage_away(request: Request, exc: Exception) -> Response:
+        return _error(503, "storage", str(exc))  # the database stayed away past the retries
+
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={StorageError: storage_away}
+    )
     app.state.hub = hub
     app.add_middleware(SecurityHeaders)
     return app
