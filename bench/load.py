@@ -11,6 +11,16 @@ to receiving the state that contains it, at all three places of the table.
 Prints the move rate (actions/s, each stored, applied and broadcast) and the p50/p90/p99/max
 latency action -> broadcast in ms; the last line is ``actions/s: X p50: Y ms p99: Z ms``.
 The clients run in ``--procs`` processes (one asyncio loop each), the server in another.
+
+``--computer-tables M`` adds M tables of a scripted person and two heuristic computer players:
+the *answer* time (from the person's action to his next turn, the two computers having moved)
+is measured there.  ``--abusive K`` plays, beside them, what an abuser can do: it asks for six
+computer-only tables of ``pimc-expert`` for 1,000 games (the server refuses them), opens as
+many computer-only tables as it may and watches them, and plays K tables of itself against
+two ``pimc-expert`` players without thinking.  ``--compare`` runs once without and once with
+the abuse and prints the normal tables' figures side by side:
+
+    python bench/load.py --tables 20 --computer-tables 4 --abusive 4 --compare
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -27,7 +38,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +94,7 @@ class Table:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.answers: list[float] = []  # person's action -> his next turn (computer tables)
         self.actions = 0
         self.errors = 0
         self.measuring = False
@@ -128,6 +142,77 @@ async def act(
     await ws.send(json.dumps({"type": "act", "action": action, "counter": counter}))
 
 
+async def person(
+    url: str, token: str, rng: random.Random, stats: Stats | None, stop: float, think: float
+) -> None:
+    """One scripted person among computers: plays when it is his turn; notes how long the
+    computers took to answer (``stats``: None for the abuser, who measures nothing)."""
+    async with connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        acted, sent = -1, 0.0
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            game = msg.get("game") if msg["type"] == "state" else None
+            if not game or not game["legal"] or msg["counter"] <= acted:
+                continue
+            if stats is not None and stats.measuring and acted >= 0:
+                stats.answers.append(time.perf_counter() - sent)
+            if think:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            acted, sent = msg["counter"], time.perf_counter()
+            await ws.send(
+                json.dumps({"type": "act", "action": rng.choice(game["legal"]), "counter": acted})
+            )
+
+
+async def watch(url: str, stop: float) -> None:
+    """A spectator (a computer-only table plays only while watched)."""
+    async with connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while time.monotonic() < stop:
+            try:
+                await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+            except TimeoutError:
+                break
+
+
+def make_abuse(base: str, k: int) -> tuple[list[tuple[str, str]], list[str], int]:
+    """The abuser's tables: K he plays against pimc-expert players, the computer-only ones
+    the server let him open, and how many it refused."""
+    refused = 0
+    for _ in range(6):  # the attack of issue 18: refused now
+        try:
+            post(base, "/api/tables", {"seats": ["pimc-expert"] * 3, "games": 1000})
+        except urllib.error.HTTPError:
+            refused += 1
+    robots = []
+    for _ in range(10):
+        try:
+            made = post(base, "/api/tables", {"seats": ["pimc-easy"] * 3, "games": 12})
+        except urllib.error.HTTPError:
+            refused += 1
+            break
+        robots.append(made["id"])
+    played = []
+    for _ in range(k):
+        made = post(base, "/api/tables", {"seats": ["human", "pimc-expert", "pimc-expert"]})
+        played.append((made["id"], made["token"]))
+    return played, robots, refused
+
+
+def make_computer_tables(base: str, n: int) -> list[tuple[str, str]]:
+    """N tables of a person and two heuristic players; (id, the person's token) each."""
+    out = []
+    for _ in range(n):
+        made = post(base, "/api/tables", {"seats": ["human", "heuristic", "heuristic"]})
+        out.append((made["id"], made["token"]))
+    return out
+
+
 def make_tables(base: str, n: int) -> list[tuple[str, list[str]]]:
     """N tables with three human places; (id, the three tokens) each."""
     out = []
@@ -140,9 +225,17 @@ def make_tables(base: str, n: int) -> list[tuple[str, list[str]]]:
     return out
 
 
-async def run(
-    args: argparse.Namespace, base: str, tables: list[tuple[str, list[str]]], seed: int
-) -> Stats:
+@dataclass
+class Part:
+    """One client process's share: people's tables, computer tables, the abuser's."""
+
+    tables: list[tuple[str, list[str]]]
+    computers: list[tuple[str, str]] = field(default_factory=list)
+    abused: list[tuple[str, str]] = field(default_factory=list)
+    watched: list[str] = field(default_factory=list)
+
+
+async def run(args: argparse.Namespace, base: str, part: Part, seed: int) -> Stats:
     """Play the tables' clients in this process; measure after the warm-up."""
     ws_base = base.replace("http://", "ws://")
     stats = Stats()
@@ -150,6 +243,16 @@ async def run(
     tasks = []
     start = time.monotonic()
     stop = start + args.warmup + args.seconds
+    tables = part.tables
+    for table_id, token in part.computers + part.abused:
+        mine = stats if (table_id, token) in part.computers else None
+        think = args.think if mine is not None else 0.0
+        play = person(
+            f"{ws_base}/ws/{table_id}", token, random.Random(rng.getrandbits(32)), mine, stop, think
+        )
+        tasks.append(asyncio.create_task(play))
+    for table_id in part.watched:
+        tasks.append(asyncio.create_task(watch(f"{ws_base}/ws/{table_id}", stop)))
     for table_id, tokens in tables:
         table = Table(table_id)
         for token in tokens:
@@ -173,10 +276,10 @@ async def run(
     return stats
 
 
-def run_part(job: tuple[argparse.Namespace, str, list[tuple[str, list[str]]], int]) -> Stats:
+def run_part(job: tuple[argparse.Namespace, str, Part, int]) -> Stats:
     """One client process's share of the tables."""
-    args, base, tables, seed = job
-    return asyncio.run(run(args, base, tables, seed))
+    args, base, part, seed = job
+    return asyncio.run(run(args, base, part, seed))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -188,11 +291,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run_all(args: argparse.Namespace, base: str) -> Stats:
+def run_all(args: argparse.Namespace, base: str, abusive: int = 0) -> Stats:
     tables = make_tables(base, args.tables)
+    computers = make_computer_tables(base, args.computer_tables)
+    abused, watched, refused = make_abuse(base, abusive) if abusive else ([], [], 0)
+    if abusive:
+        print(
+            f"abuse: {refused} computer-only tables refused, {len(watched)} opened and watched, "
+            f"{len(abused)} tables against pimc-expert played without thinking"
+        )
     args.cpu_before = cpu_seconds(args.server_pid) if args.server_pid else float("nan")
-    procs = max(1, min(args.procs, len(tables)))
-    jobs = [(args, base, tables[i::procs], args.seed * 1000 + i) for i in range(procs)]
+    procs = max(1, min(args.procs, len(tables) + len(computers)))
+    shares = [Part(tables[i::procs], computers[i::procs]) for i in range(procs)]
+    shares[-1].abused, shares[-1].watched = abused, watched
+    jobs = [(args, base, shares[i], args.seed * 1000 + i) for i in range(procs)]
     if procs == 1:
         parts = [run_part(jobs[0])]
     else:
@@ -201,6 +313,7 @@ def run_all(args: argparse.Namespace, base: str) -> Stats:
     total = Stats()
     for part in parts:
         total.latencies.extend(part.latencies)
+        total.answers.extend(part.answers)
         total.errors += part.errors
         total.rate += part.rate
     return total
@@ -228,7 +341,42 @@ def main() -> None:
         help="the server's per-connection rate limit (default 1000: scripted clients with no "
         "think time send far more than the 10 a second a person may)",
     )
+    parser.add_argument(
+        "--computer-tables",
+        type=int,
+        default=0,
+        metavar="M",
+        help="tables of a person and two heuristic players (the computers' answer is timed)",
+    )
+    parser.add_argument(
+        "--abusive", type=int, default=0, metavar="K", help="the abuse beside (module doc)"
+    )
+    parser.add_argument(
+        "--compare", action="store_true", help="run without, then with --abusive K tables"
+    )
     args = parser.parse_args()
+    if args.compare and not args.abusive:
+        raise SystemExit("--compare needs --abusive K")
+    runs = [0, args.abusive] if args.compare else [args.abusive]
+    results = [measure(args, abusive) for abusive in runs]
+    for (stats, server_cpu), abusive in zip(results, runs, strict=True):
+        report(args, stats, server_cpu, abusive)
+    if args.compare:
+        print("normal tables, without -> with the abuse:")
+        (quiet, _), (abused, _) = results
+        for name, a, b in (
+            ("action -> broadcast p99", quiet.latencies, abused.latencies),
+            ("computers' answer p99", quiet.answers, abused.answers),
+        ):
+            if a and b:
+                print(
+                    f"  {name}: {1000 * percentile(a, 0.99):.1f} ms -> "
+                    f"{1000 * percentile(b, 0.99):.1f} ms"
+                )
+
+
+def measure(args: argparse.Namespace, abusive: int) -> tuple[Stats, float]:
+    """One run on a fresh server (or ``--url``): the statistics and the server's CPU time."""
     proc = None
     tmp = tempfile.TemporaryDirectory()
     if args.url:
@@ -239,27 +387,38 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
     try:
         args.server_pid = proc.pid if proc is not None else 0
-        stats = run_all(args, base)
+        stats = run_all(args, base, abusive)
         server_cpu = cpu_seconds(args.server_pid) - args.cpu_before if proc else float("nan")
     finally:
         if proc is not None:
             proc.terminate()
             proc.wait()
         tmp.cleanup()
+    return stats, server_cpu
+
+
+def report(args: argparse.Namespace, stats: Stats, server_cpu: float, abusive: int) -> None:
+    """Print one run's figures (the last line: ``actions/s: X p50: Y ms p99: Z ms``)."""
     lat = [x * 1000 for x in stats.latencies]
     if not lat:
         raise SystemExit("no moves measured")
     rate = stats.rate
     print(
         f"tables: {args.tables}, clients: {3 * args.tables} in {args.procs} processes, "
-        f"think: {args.think:g} s"
+        f"think: {args.think:g} s, computer tables: {args.computer_tables}, abusive: {abusive}"
     )
     print(f"broadcasts measured: {len(lat)}, refused: {stats.errors}")
-    if proc is not None:
+    if not math.isnan(server_cpu):
         spent = args.warmup + args.seconds
         print(
             f"server CPU: {server_cpu:.1f} s in {spent:.0f} s ({100 * server_cpu / spent:.0f} % "
             f"of a core), {1000 * server_cpu / max(1.0, stats.rate * spent):.2f} ms an action"
+        )
+    if stats.answers:
+        ans = [x * 1000 for x in stats.answers]
+        print(
+            f"computers' answer (2 heuristic moves): p50 {percentile(ans, 0.5):.1f} ms, "
+            f"p99 {percentile(ans, 0.99):.1f} ms, max {max(ans):.1f} ms ({len(ans)} answers)"
         )
     print(
         f"latency action -> broadcast: p50 {percentile(lat, 0.5):.1f} ms, "

@@ -6,6 +6,7 @@ Debian's ``redis-server`` for the restart); with ``CI=true`` a missing one fails
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -16,7 +17,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -29,8 +30,11 @@ from tests.server.live import free_port, post, server
 from websockets.sync.client import ClientConnection, connect
 
 from skat.cli.main import main
+from skat.server.cluster.node import ClusterHub
 from skat.server.cluster.supervisor import prepare
+from skat.server.hub import Connection, Settings
 from skat.server.storage import PostgresStorage, open_storage
+from skat.server.table import ActionRefused
 
 REDIS = os.environ.get("SKAT_TEST_REDIS", "")
 
@@ -215,7 +219,8 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
     assert {"new", "move", "act", "done", "online"} <= kinds
     assert not [m for m in traffic if re.search(r"\b[CSHD][789TJQKA]\b", m)]
     assert all(
-        set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on", "at"} for m in traffic
+        set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on", "at", "w"}
+        for m in traffic
     )
 
 
@@ -305,6 +310,54 @@ def get(port: int, path: str) -> dict[str, Any]:
     with urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
         data: dict[str, Any] = json.loads(response.read())
         return data
+
+
+async def _until(check: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.05)
+
+
+async def _robots_across_processes(database: str) -> list[dict[str, Any]]:
+    settings = Settings(computer_delay=0.02, idle_pause=0.3, heavy_processes=0)
+    a, b = (ClusterHub(open_storage(database), settings, REDIS, lease=2) for _ in range(2))
+    await a.start()
+    await b.start()
+    seen: list[dict[str, Any]] = []
+
+    async def send(text: str) -> None:
+        seen.append(json.loads(text))
+
+    async def close(code: int) -> None:
+        return None
+
+    try:
+        table, _, key = await a.create_table({"seats": ["random"] * 3, "games": 12}, "1.2.3.4")
+        owned = a.rooms[table.id]
+        await _until(lambda: a.paused(owned))  # nobody watches: it pauses on its owner
+        paused_at = owned.table.counter
+        replica = await b.find(table.id)
+        assert replica is not None
+        watcher = Connection(send, close)
+        await b.attach(replica, watcher)  # somebody watches through the other process
+        await _until(lambda: owned.table.counter > paused_at + 3)
+        with pytest.raises(ActionRefused):
+            await b.delete_table(table.id, "not the key")
+        await b.delete_table(table.id, key)  # the key is checked by the process asked
+        await _until(lambda: table.id not in a.rooms and table.id not in b.rooms)
+        assert await a.find(table.id) is None and table.id not in a.owned
+    finally:
+        await a.stop()
+        await b.stop()
+    return seen
+
+
+def test_a_computer_only_table_plays_while_watched_elsewhere_and_any_process_deletes_it(
+    database: str,
+) -> None:
+    seen = asyncio.run(_robots_across_processes(database))
+    assert {"type": "error", "code": "deleted"}.items() <= seen[-1].items()
 
 
 @pytest.mark.parametrize(

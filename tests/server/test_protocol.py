@@ -36,7 +36,9 @@ def test_options_list_presets_and_computer_levels(storage_where: str) -> None:
 def test_creating_a_table_with_bad_options_is_one_clear_error(storage_where: str) -> None:
     with running(storage_where) as client:
         bad = client.post("/api/tables", json={"rules": "isko,kontra=maybe"})
-        broken = client.post("/api/tables", content=b"{nope")
+        broken = client.post(
+            "/api/tables", content=b"{nope", headers={"Content-Type": "application/json"}
+        )
     assert bad.status_code == 400 and "kontra" in bad.json()["message"]
     assert broken.status_code == 400 and broken.json()["error"] == "malformed"
 
@@ -155,9 +157,14 @@ def test_an_endless_flood_closes_the_connection(storage_where: str) -> None:
             hello(ws, made["token"])
             for _ in range(150):
                 ws.send_json({"type": "ping"})
+            errors = []
             with pytest.raises(Exception):  # noqa: B017 - the server closed the socket
                 while True:
-                    ws.receive_json()
+                    msg = ws.receive_json()
+                    if msg["type"] == "error":
+                        errors.append(msg)
+    # and it was told why before the close
+    assert errors[-1]["code"] == "flood" and "closed" in errors[-1]["message"]
 
 
 def play_to_the_end(

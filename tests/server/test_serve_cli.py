@@ -20,6 +20,10 @@ from skat.cli.main import main
         (["serve", "--database", "postgresql://nobody@127.0.0.1:1/x?connect_timeout=2"],
          "cannot connect to PostgreSQL"),
         (["serve", "--database", "postgres"], "--database takes a URL"),
+        (["serve", "--robot-levels", "random,nope"], "--robot-levels: unknown level 'nope'"),
+        (["serve", "--robot-tables", "-1"], "--robot-tables must be >= 0"),
+        (["serve", "--robot-games", "0"], "--robot-games must be >= 1"),
+        (["serve", "--agent-threads", "0"], "--agent-threads must be >= 1"),
     ],
 )  # fmt: skip
 def test_bad_serve_options_are_one_clear_line(

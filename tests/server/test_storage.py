@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.server.conftest import POSTGRES
 
 from skat.server.storage import SqlStorage, StorageError, open_storage
 
@@ -86,3 +87,82 @@ def test_a_data_folder_that_cannot_be_made_is_one_clear_error(tmp_path: Path) ->
 def test_an_unreachable_postgres_is_one_clear_error() -> None:
     with pytest.raises(StorageError, match="cannot connect to PostgreSQL"):
         open_storage("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2")
+
+
+def test_a_deleted_table_is_gone_with_its_log_and_records(storage: SqlStorage) -> None:
+    storage.create_table("t1", {}, created=1.0, creator="h")
+    storage.create_table("t2", {}, created=2.0)
+    storage.append_action("t1", 0, 1, "18")
+    storage.add_record("t1", 1, "{}", None, finished=True)
+    storage.delete_table("t1")
+    assert [t.id for t in storage.load_tables()] == ["t2"]
+    assert storage.records("t1") == []
+
+
+def test_the_creators_key_hash_is_kept(storage: SqlStorage) -> None:
+    storage.create_table("t1", {}, created=1.0, creator="abc")
+    assert storage.load_tables()[0].creator == "abc"
+
+
+def test_a_retried_write_that_had_been_committed_is_no_error(storage: SqlStorage) -> None:
+    """The connection broke after the commit, before its answer: the retry finds its row."""
+    storage.create_table("t1", {"games": 1}, created=1.0)
+    storage.create_table("t1", {"games": 1}, created=1.0)
+    storage.append_action("t1", 0, 1, "18")
+    storage.append_action("t1", 0, 1, "18")
+    assert storage.load_tables()[0].actions == [(1, "18")]
+
+
+def test_a_database_of_an_older_version_gains_the_creator_column(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "CREATE TABLE tables (id TEXT PRIMARY KEY, config TEXT NOT NULL, claims TEXT NOT NULL "
+        "DEFAULT '{}', created DOUBLE PRECISION NOT NULL, finished INTEGER NOT NULL DEFAULT 0)"
+    )
+    conn.execute("INSERT INTO tables (id, config, created) VALUES ('old', '{}', 1.0)")
+    conn.commit()
+    conn.close()
+    store = open_storage(path)
+    (t,) = store.load_tables()
+    store.close()
+    assert (t.id, t.creator) == ("old", "")
+
+
+def test_postgres_replaces_connections_the_server_dropped(storage_where: str) -> None:
+    """Every connection of the pool killed by the database (as by its restart): the next
+    calls get new ones and succeed."""
+    if not storage_where.startswith("postgres"):
+        pytest.skip("PostgreSQL only")
+    import psycopg
+
+    store = open_storage(storage_where)
+    store.create_table("t1", {}, created=1.0)
+    admin_url = POSTGRES
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        killed = admin.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    store.append_action("t1", 0, 1, "18")
+    assert [t.actions for t in store.load_tables()] == [[(1, "18")]]
+    store.close()
+    assert killed is not None and killed[0] >= 1
+
+
+def test_a_transaction_is_committed_or_rolled_back_whole(storage: SqlStorage) -> None:
+    sql = "INSERT INTO tables (id, config, created) VALUES (?, '{}', 1.0)".replace(
+        "?", storage.placeholder
+    )
+
+    def two_then_fail(conn: object) -> None:
+        conn.execute(sql, ("a",))  # type: ignore[attr-defined]
+        conn.execute(sql, ("b",))  # type: ignore[attr-defined]
+        raise RuntimeError("changed my mind")
+
+    with pytest.raises(RuntimeError):
+        storage.transaction(two_then_fail)
+    storage.transaction(lambda conn: conn.execute(sql, ("c",)))
+    assert [t.id for t in storage.load_tables()] == ["c"]

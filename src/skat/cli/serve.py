@@ -17,6 +17,7 @@ examples:
   skat serve --port 8080 --data /var/lib/skat
   skat serve --host 0.0.0.0 --database postgresql://skat@localhost/skat
   skat serve --workers 4 --database postgresql://skat@localhost/skat --redis redis://localhost
+  skat serve --host 127.0.0.1 --trust-proxy 127.0.0.1   (behind nginx on this machine)
 """
 
 from __future__ import annotations
@@ -74,7 +75,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="open connections one client address may hold (default 64; 0: no limit)",
     )
-
+    parser.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy whose X-Forwarded-For header names the client (repeatable, or "
+        "comma-separated); by default the header is ignored, so it cannot dodge the limits",
+    )
+    parser.add_argument(
+        "--robot-tables",
+        type=int,
+        default=2,
+        metavar="N",
+        help="running tables of computers only one address may open (default 2; 0: no limit)",
+    )
+    parser.add_argument(
+        "--robot-games",
+        type=int,
+        default=12,
+        metavar="N",
+        help="the longest series at a table of computers only (default 12)",
+    )
+    parser.add_argument(
+        "--robot-levels",
+        default="random,heuristic,pimc-easy",
+        metavar="LIST",
+        help="computer levels a table of computers only may seat (default "
+        "random,heuristic,pimc-easy)",
+    )
+    parser.add_argument(
+        "--agent-threads",
+        type=int,
+        default=2,
+        metavar="N",
+        help="threads the computer players think in, shared fairly by the tables (default 2)",
+    )
     parser.add_argument(
         "--redis",
         metavar="URL",
@@ -103,18 +139,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _check(args: argparse.Namespace) -> None:
+    """One line for the first option out of range."""
+    limits = [
+        (0 < args.port < 65536, f"--port must be 1 to 65535, not {args.port}"),
+        (args.computer_delay >= 0, "--computer-delay must be >= 0"),
+        (args.rate > 0, "--rate must be > 0"),
+        (args.tables_per_minute >= 0, "--tables-per-minute must be >= 0 (0: no limit)"),
+        (args.sockets_per_address >= 0, "--sockets-per-address must be >= 0 (0: no limit)"),
+        (args.robot_tables >= 0, "--robot-tables must be >= 0 (0: no limit)"),
+        (args.robot_games >= 1, "--robot-games must be >= 1"),
+        (args.agent_threads >= 1, "--agent-threads must be >= 1"),
+    ]
+    for ok, message in limits:
+        if not ok:
+            raise UserError(message)
+
+
 def run(args: argparse.Namespace) -> int:
-    if not 0 < args.port < 65536:
-        raise UserError(f"--port must be 1 to 65535, not {args.port}")
-    if args.computer_delay < 0:
-        raise UserError("--computer-delay must be >= 0")
-    if args.rate <= 0:
-        raise UserError("--rate must be > 0")
-    if args.tables_per_minute < 0:
-        raise UserError("--tables-per-minute must be >= 0 (0: no limit)")
-    if args.sockets_per_address < 0:
-        raise UserError("--sockets-per-address must be >= 0 (0: no limit)")
+    _check(args)
     _check_cluster(args)
+    proxies = [a.strip() for arg in args.trust_proxy for a in arg.split(",") if a.strip()]
     if args.redis and not args.reuse_port:
         code = _start_cluster(args)
         if code is not None:
@@ -134,6 +179,14 @@ def run(args: argparse.Namespace) -> int:
             f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
+    from skat.server.table import computer_levels
+
+    levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
+    unknown = sorted(set(levels) - set(computer_levels()))
+    if unknown:
+        raise UserError(
+            f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
+        )
     try:
         store = open_storage(args.database or args.data)
     except StorageError as exc:
@@ -146,6 +199,10 @@ def run(args: argparse.Namespace) -> int:
             burst=3 * args.rate,
             tables_per_minute=args.tables_per_minute,
             sockets_per_address=args.sockets_per_address,
+            agent_threads=args.agent_threads,
+            robot_tables_per_address=args.robot_tables,
+            robot_max_games=args.robot_games,
+            robot_levels=levels,
         ),
         redis=args.redis,
         lease=args.lease,
@@ -154,11 +211,24 @@ def run(args: argparse.Namespace) -> int:
         from skat.server.cluster.supervisor import listening_socket
 
         sock = listening_socket(args.host, args.port)
-        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        config = uvicorn.Config(
+            app,
+            log_level="warning",
+            proxy_headers=bool(proxies),
+            forwarded_allow_ips=proxies or None,
+        )
+        uvicorn.Server(config).run(sockets=[sock])
         return 0
     warn_if_slow("skat serve (the analysis of each game)", "web")
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        proxy_headers=bool(proxies),  # X-Forwarded-For only from the proxies named
+        forwarded_allow_ips=proxies or None,
+    )
     return 0
 
 

@@ -4,9 +4,13 @@ The :class:`Hub` is the only authority.  An action (from a browser, a computer p
 move clock) goes through :meth:`Hub.act`: under the table's lock it is checked
 (:meth:`Table.check`: token's place, state counter, the engine), written to the database and
 committed, applied, and only then broadcast, each connection getting what its place may see
-(:func:`~skat.server.protocol.state_message`).  Computer players think in a worker thread
-(:class:`~skat.ai.agent.SafeAgent`), never on the event loop; database calls run in worker
-threads, one connection each (on the event loop for SQLite, whose commits take about 0.1 ms).
+(:func:`~skat.server.protocol.state_message`).  Computer players never think on the event
+loop: the quick levels in worker threads (:class:`~skat.ai.agent.SafeAgent`), the searching
+ones (and the analyses) in a worker process of lower priority (:mod:`skat.server.thinking`),
+each table's moves in its own queue, served in turn (:class:`~skat.server.scheduler.FairScheduler`).
+A table of computers only is limited (length, levels, number per address), can be deleted by
+its creator, and pauses while nobody watches it.  Database calls run in worker threads (on the
+event loop for SQLite, whose commits take about 0.1 ms).
 """
 
 from __future__ import annotations
@@ -15,11 +19,12 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import multiprocessing
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -32,6 +37,9 @@ from skat.core.state import GameState, Phase, View
 from skat.records.iss import IssWriteError, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
 from skat.records.jsonrecord import state_to_json
+from skat.server.again import again_config
+from skat.server.history import analysis_of
+from skat.server.limits import Recent, check_robot_table
 from skat.server.protocol import (
     ProtocolError,
     RateLimiter,
@@ -41,8 +49,17 @@ from skat.server.protocol import (
     revealed,
     state_message,
 )
+from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import SqlStorage, StorageError
-from skat.server.table import ActionRefused, Applied, ConfigError, Table, TableConfig
+from skat.server.table import (
+    ActionRefused,
+    Applied,
+    ConfigError,
+    Table,
+    TableConfig,
+    token_hash,
+)
+from skat.server.thinking import think, watch_parent
 
 log: Final = logging.getLogger("skat.server")
 T = TypeVar("T")
@@ -67,6 +84,17 @@ class Settings:
     sockets_per_address: int = 64  # open WebSockets from one client address (0: no limit)
     agent_threads: int = 2
     allow_seed: bool = False  # tests and benchmarks may choose the deals' seed
+    robot_tables_per_address: int = 2  # running computer-only tables per address (0: no limit)
+    robot_max_games: int = 12  # the longest series of a computer-only table
+    robot_levels: tuple[str, ...] = ("random", "heuristic", "pimc-easy")
+    """The computer levels a computer-only table may seat (the others think for seconds)."""
+    quick_levels: tuple[str, ...] = ("random", "heuristic")
+    """Levels whose moves take milliseconds (in threads); the others think in worker
+    processes, as do the analyses."""
+    heavy_processes: int = 1  # worker processes for them (0: background threads instead)
+    idle_pause: float = 120.0  # a computer-only table nobody watched this long pauses
+    analysis_cache: int = 64  # analyses kept (the most recently asked for)
+    analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
 
 
 _CLOCK_PLAYER: Final = SafeAgent(HeuristicAgent(), budget=None, name="clock")
@@ -109,6 +137,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        self._code = 1008
 
     def start(self) -> None:
         """Start sending the outbox."""
@@ -129,11 +158,22 @@ class Connection:
             while True:
                 text = await self.queue.get()
                 if text is None:
-                    await self._close(1008)
+                    await self._close(self._code)
                     return
                 await self._send(text)
         except Exception:  # the socket went away: the receive loop notices too
             self.closed = True
+
+    async def finish(self, code: int = 1008, wait: float = 5.0) -> None:
+        """Send what is queued (an error saying why, say), then close with ``code``."""
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+            self._code = code
+        if self.task is not None:
+            with contextlib.suppress(asyncio.CancelledError, asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(self.task), wait)
+        await self.stop()
 
     async def stop(self) -> None:
         """Stop the sender."""
@@ -156,6 +196,13 @@ class Room:
     clock: asyncio.Task[None] | None = None
     deadline: float | None = None
     clock_counter: int = -1
+    creator: str = ""  # a computer-only table: the hash of its creator's key
+    watched: float = 0.0  # when a connection last left (or came)
+
+    @property
+    def robots_only(self) -> bool:
+        """No human place: only computers play here."""
+        return not any(s.human for s in self.table.config.seats)
 
     @property
     def online(self) -> frozenset[int]:
@@ -174,6 +221,17 @@ class Hub:
         self._agent_pool = ThreadPoolExecutor(
             self.settings.agent_threads, thread_name_prefix="skat-agent"
         )
+        self._heavy_pool = self._new_heavy_pool()  # processes start at the first slow move
+        self.scheduler = FairScheduler(
+            self._agent_pool,
+            self.settings.agent_threads,
+            heavy_executor=self._heavy_pool,
+            heavy_slots=max(1, self.settings.heavy_processes),
+        )
+        self._analyses: Recent[tuple[str, int], dict[str, Any]] = Recent(
+            self.settings.analysis_cache
+        )
+        self._robot_owners: dict[str, str] = {}  # computer-only table -> creator's address
         self._stopping = False
         self._creators: dict[str, RateLimiter] = {}
         self._sockets: dict[str, int] = {}
@@ -192,7 +250,7 @@ class Hub:
             except ConfigError as exc:
                 log.error("table %s cannot be resumed: %s", st.id, exc)
                 continue
-            room = Room(table)
+            room = Room(table, creator=st.creator)  # computer-only tables wait for a watcher
             self.rooms[st.id] = room
             have = {r.number for r in await self._db(self.storage.records, st.id)}
             for state, record in zip(table.finished_games, table.series.records, strict=False):
@@ -212,6 +270,8 @@ class Hub:
             for conn in list(room.connections):
                 await conn.stop()
         self._agent_pool.shutdown(wait=False, cancel_futures=True)
+        if self._heavy_pool is not None:
+            _end(self._heavy_pool)
         await self._db(self.storage.close)
         self._db_pool.shutdown(wait=True)
 
@@ -262,16 +322,23 @@ class Hub:
         else:
             self._sockets.pop(address, None)
 
-    async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
+    async def create_table(
+        self, data: object, address: str = "?"
+    ) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
-        the creator gets the first human place: (table, player, token)."""
+        the creator gets the first human place: (table, player, token).  At a computer-only
+        table (limited: :meth:`check_robots`) the token is the creator's key, which may
+        delete it (:meth:`delete_table`)."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         if isinstance(data, dict) and "salt" in data:
             raise ConfigError("salt: the server draws the deals' secret; a table cannot choose it")
         if isinstance(data, dict) and ("deal" in data or "moves" in data):
             raise ConfigError("deal: the server deals; play a finished game again from its history")
-        return await self._open(TableConfig.parse(data))
+        config = TableConfig.parse(data)
+        if not any(s.human for s in config.seats):
+            self.check_robots(config, address)
+        return await self._open(config, address=address)
 
     async def again(
         self, table_id: str, number: int, moves: int, player: int | None
@@ -279,49 +346,87 @@ class Hub:
         """A new one-game table that plays finished game ``number`` of ``table_id`` again: the
         same cards, places and computer levels, its first ``moves`` moves kept; ``player``
         (of the old table) takes his place again.  ``KeyError``: no such table or game."""
-        old = self.rooms[table_id].table
-        if not 1 <= number <= len(old.series.records):
-            raise KeyError(number)
-        record = old.series.records[number - 1]
-        if record.deal is None or record.events is None:
-            raise ConfigError("this game was entered without its cards")
-        if not 0 <= moves < len(record.events):
-            raise ConfigError(f"moves: from 0 to {len(record.events) - 1} (the game's moves)")
-        fh, mh, rh = record.seats
-        order = [rh, fh, mh]  # the dealer first: the same seats again
-        config = TableConfig.parse(
-            {
-                "rules": str(old.config.rules),
-                "games": 1,
-                "seats": [dataclasses.asdict(old.config.seats[p]) for p in order],
-                "clock": old.config.clock,
-                "deal": str(record.deal),
-                "moves": [list(e) for e in record.events[:moves]],
-            }
-        )
-        place = order.index(player) if player in order else None
+        room = await self.find(table_id)
+        if room is None:
+            raise KeyError(table_id)
+        config, place = again_config(room.table, number, moves, player)
         return await self._open(config, place)
 
     async def _open(
-        self, config: TableConfig, place: int | None = None
+        self, config: TableConfig, place: int | None = None, address: str = "?"
     ) -> tuple[Table, int | None, str | None]:
+        """Open a new table (checked): the creator takes ``place`` (or the first free one);
+        at a computer-only table he gets its key instead."""
+        robots = not any(s.human for s in config.seats)
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table = Table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None
+        creator = ""
         if table.free_places():
             player, token = table.claim(place if place in table.free_places() else None)
-        await self._db(self.storage.create_table, table_id, config.to_dict(), table.created)
+        else:
+            token = secrets.token_urlsafe(18)
+            creator = token_hash(token)
+        await self._db(
+            self.storage.create_table, table_id, config.to_dict(), table.created, creator
+        )
         if table.claims:
             await self._db(self.storage.save_claims, table_id, dict(table.claims))
-        room = Room(table)
+        room = Room(table, creator=creator, watched=time.monotonic())
         self.rooms[table_id] = room
+        if robots:
+            self._robot_owners[table_id] = address
         self._schedule(room)
         return table, player, token
 
     async def find(self, table_id: str) -> Room | None:
         """The table ``table_id`` or ``None`` (a cluster process may load it first)."""
         return self.rooms.get(table_id)
+
+    def check_robots(self, config: TableConfig, address: str) -> None:
+        """May ``address`` open this computer-only table?  (:func:`check_robot_table`)"""
+        s = self.settings
+        running = sum(
+            1
+            for table_id, who in self._robot_owners.items()
+            if who == address and table_id in self.rooms and not self.rooms[table_id].table.is_over
+        )
+        check_robot_table(
+            config,
+            max_games=s.robot_max_games,
+            levels=s.robot_levels,
+            running=running,
+            limit=s.robot_tables_per_address,
+        )
+
+    async def delete_table(self, table_id: str, key: object) -> None:
+        """Remove a computer-only table: ``key`` is the one its creator was given
+        (``KeyError``: no such table; :class:`ActionRefused` ``forbidden`` otherwise)."""
+        room = self.rooms[table_id]
+        if (
+            not room.creator
+            or not isinstance(key, str)
+            or not secrets.compare_digest(room.creator, token_hash(key))
+        ):
+            raise ActionRefused("forbidden", "only the creator of a computer-only table deletes it")
+        async with room.lock:
+            await self._db(self.storage.delete_table, table_id)
+        await self.forget(table_id)
+
+    async def forget(self, table_id: str) -> None:
+        """Drop a deleted table: stop its computer players and clock, tell its connections
+        and close them."""
+        room = self.rooms.pop(table_id, None)
+        self._robot_owners.pop(table_id, None)
+        if room is None:
+            return
+        for task in (room.driver, room.clock):
+            if task is not None:
+                task.cancel()
+        for conn in list(room.connections):
+            conn.send(error_message("deleted", "the table was deleted by its creator"))
+            await conn.finish(1000)
 
     def room(self, table_id: str) -> Room:
         """The table ``table_id`` (``KeyError`` if there is none)."""
@@ -357,6 +462,7 @@ class Hub:
                     "free": len(t.free_places()),
                     "online": len(room.online),
                     "clock": t.config.clock,
+                    "paused": self.paused(room),
                 }
             )
         return out
@@ -429,18 +535,30 @@ class Hub:
 
     # ------------------------------------------------------------------ computers and clock
 
+    def paused(self, room: Room) -> bool:
+        """A computer-only table nobody has watched for ``idle_pause`` seconds (or since the
+        server started) does not play on until somebody watches it again."""
+        if not room.robots_only or room.connections or room.table.is_over:
+            return False
+        return time.monotonic() - room.watched > self.settings.idle_pause or not room.watched
+
     def _schedule(self, room: Room) -> None:
-        if self._stopping:
+        if self._stopping or self.rooms.get(room.table.id) is not room:
             return
         table = room.table
-        if table.computer_to_move() is not None and (room.driver is None or room.driver.done()):
+        if (
+            table.computer_to_move() is not None
+            and (room.driver is None or room.driver.done())
+            and not self.paused(room)
+        ):
             room.driver = asyncio.get_running_loop().create_task(self._drive(room))
         self._set_clock(room)
 
     async def _drive(self, room: Room) -> None:
+        """Play the computers' moves while it is their turn; each move is thought in a worker
+        thread when it is this table's turn (:class:`FairScheduler`)."""
         table = room.table
-        loop = asyncio.get_running_loop()
-        while not self._stopping:
+        while not self._stopping and not self.paused(room):
             player = table.computer_to_move()
             state = table.state
             if player is None or state is None:
@@ -451,9 +569,13 @@ class Hub:
             seat = table.seat_of(player)
             assert seat is not None
             view = state.view(seat)
-            agent = self._agent(room, player)
+            pool = self._heavy_pool
             try:
-                action = await loop.run_in_executor(self._agent_pool, agent.choose, view)
+                action = await self._think(room, player, view)
+            except BrokenExecutor:  # a worker process died (killed, out of memory): anew
+                self._renew_heavy_pool(pool)
+                await asyncio.sleep(1.0)
+                continue
             except RuntimeError:  # the pool is shut down: the server stops
                 return
             if table.counter != counter:
@@ -464,6 +586,82 @@ class Hub:
                 log.warning("table %s: computer move %s refused: %s", table.id, action, exc)
                 if exc.code == "storage":
                     await asyncio.sleep(1.0)
+            except Exception:  # never stop for good: the next round tries again
+                log.exception("table %s: computer move %s failed", table.id, action)
+                await asyncio.sleep(1.0)
+
+    async def analysis(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """The analysis of finished game ``number`` (``None``: no such game), computed once
+        and kept (the last ``analysis_cache`` asked for); at most one is computed at a time
+        and ``analysis_queue`` wait (:class:`SchedulerFull` beyond)."""
+        key = (table_id, number)
+        cached = self._analyses.get(key)
+        if cached is not None:
+            return cached
+        found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
+        if not found:
+            return None
+        pool = self._heavy_pool
+        try:
+            data = await self.scheduler.run(
+                "analysis",
+                analysis_of,
+                found[0].json,
+                background=True,
+                heavy=True,
+                max_queue=self.settings.analysis_queue,
+            )
+        except BrokenExecutor:
+            self._renew_heavy_pool(pool)
+            raise SchedulerFull("the analysis was interrupted: try again") from None
+        self._analyses.put(key, data)
+        return data
+
+    async def _think(self, room: Room, player: int, view: View) -> str:
+        """The computer's move: a quick level's in a thread (a background job at a
+        computer-only table), a slow level's in a worker process (:mod:`.thinking`)."""
+        table = room.table
+        kind = table.config.seats[player].kind
+        quick = kind in self.settings.quick_levels
+        if not quick and self._heavy_pool is not None:
+            key = (table.id, player, table.series.number)
+            return await self.scheduler.run(
+                table.id,
+                think,
+                kind,
+                self._seed(table, player),
+                key,
+                view,
+                self.settings.agent_budget,
+                heavy=True,
+            )
+        agent = self._agent(room, player)
+        background = room.robots_only or not quick
+        return str(await self.scheduler.run(table.id, agent.choose, view, background=background))
+
+    def _new_heavy_pool(self) -> ProcessPoolExecutor | None:
+        n = self.settings.heavy_processes
+        if n <= 0:
+            return None
+        return ProcessPoolExecutor(
+            n, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
+        )
+
+    def _renew_heavy_pool(self, broken: ProcessPoolExecutor | None) -> None:
+        """New worker processes in place of ``broken`` (unless replaced already)."""
+        old = self._heavy_pool
+        if old is not broken or self._stopping:
+            return
+        log.error("the worker processes died; starting new ones")
+        self._heavy_pool = self._new_heavy_pool()
+        self.scheduler.heavy_executor = self._heavy_pool
+        if old is not None:
+            _end(old)
+
+    @staticmethod
+    def _seed(table: Table, player: int) -> int:
+        key = (player, table.series.number)
+        return random.Random(f"{table.config.seed}:{key}").getrandbits(48)
 
     def _agent(self, room: Room, player: int) -> SafeAgent:
         table = room.table
@@ -472,7 +670,7 @@ class Hub:
         if agent is None:
             room.agents = {k: v for k, v in room.agents.items() if k[1] == key[1]}
             kind = table.config.seats[player].kind
-            seed = random.Random(f"{table.config.seed}:{key}").getrandbits(48)
+            seed = self._seed(table, player)
             agent = SafeAgent(
                 make_agent(kind, seed=seed), budget=self.settings.agent_budget, name=kind
             )
@@ -508,14 +706,17 @@ class Hub:
     # ------------------------------------------------------------------ connections
 
     async def attach(self, room: Room, conn: Connection) -> None:
-        """A new connection: not greeted until its ``hello``."""
+        """A new connection: not greeted until its ``hello``; a paused table plays on."""
         conn.limiter = RateLimiter(self.settings.rate, self.settings.burst)
         conn.start()
         room.connections.add(conn)
+        room.watched = time.monotonic()
+        self._schedule(room)
 
     async def detach(self, room: Room, conn: Connection) -> None:
         """A connection went away."""
         room.connections.discard(conn)
+        room.watched = time.monotonic()
         await conn.stop()
         if conn.player is not None:
             self._broadcast(room)
@@ -525,6 +726,7 @@ class Hub:
         if not conn.limiter.allow(time.monotonic()):
             conn.strikes += 1
             if conn.strikes >= MAX_STRIKES:
+                conn.send(error_message("flood", "too many messages: the connection is closed"))
                 return False
             if conn.strikes == 1 or conn.strikes % 10 == 0:
                 conn.send(error_message("flood", "too many messages: slow down"))
@@ -533,6 +735,9 @@ class Hub:
             msg = parse_message(text)
         except ProtocolError as exc:
             conn.send(error_message(exc.code, exc.message))
+            return True
+        except RecursionError:  # '[[[[…' nested deeper than the JSON reader goes
+            conn.send(error_message("malformed", "a message is a JSON object, not nested lists"))
             return True
         kind = msg["type"]
         if kind == "ping":
@@ -567,3 +772,12 @@ class Hub:
         except ActionRefused as exc:
             conn.send(error_message(exc.code, exc.message))
         return True
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """Stop worker processes now, even in the middle of a search."""
+    processes = list(getattr(pool, "_processes", {}).values())  # not public: no other way
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.kill()

@@ -19,14 +19,19 @@ skat.server.storage.StorageError: table t1: move 0 is stored already
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import sqlite3
-import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+T = TypeVar("T")
 
 SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS tables (
@@ -38,6 +43,10 @@ SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS records (
         table_id TEXT NOT NULL, number INTEGER NOT NULL, json TEXT NOT NULL, iss TEXT,
         PRIMARY KEY (table_id, number))""",
+)
+MIGRATIONS: Final = (
+    # the creator's key of a computer-only table (a token hash: he may delete it)
+    "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
 )
 
 
@@ -55,6 +64,7 @@ class StoredTable:
     created: float
     finished: bool
     actions: list[tuple[int, str]]
+    creator: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,8 +80,14 @@ class StoredRecord:
 class Storage(Protocol):
     """What the server needs from a database."""
 
-    def create_table(self, table_id: str, config: dict[str, Any], created: float) -> None:
-        """Store a new table."""
+    def create_table(
+        self, table_id: str, config: dict[str, Any], created: float, creator: str = ""
+    ) -> None:
+        """Store a new table (``creator``: the hash of its creator's key, or empty)."""
+        ...
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table, its log and its records."""
         ...
 
     def save_claims(self, table_id: str, claims: dict[int, str]) -> None:
@@ -115,6 +131,18 @@ class SqlStorage:
         self._conn = conn
         for statement in SCHEMA:
             self._run(statement)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns a database made by an older version lacks."""
+        have = {str(r[0]).lower() for r in self._columns("tables")}
+        for statement in MIGRATIONS:
+            column = statement.split("ADD COLUMN ")[1].split()[0]
+            if column not in have:
+                self._run(statement)
+
+    def _columns(self, table: str) -> list[Any]:
+        return [(r[1],) for r in self._rows(f"PRAGMA table_info({table})")]
 
     @property
     def conn(self) -> Any:
@@ -125,6 +153,23 @@ class SqlStorage:
     def where(self) -> str:
         """Where the data is, for people (the server's banner)."""
         return type(self).__name__
+
+    def transaction(self, work: Callable[[Any], T]) -> T:
+        """``work(connection)`` in one transaction, committed (rolled back if it raises);
+        on PostgreSQL retried on a new connection while the database is away (the work must
+        be safe to run again).  Statements use this backend's :attr:`placeholder`.
+
+        >>> store = open_storage(":memory:")
+        >>> store.transaction(lambda c: c.execute("SELECT count(*) FROM tables").fetchone()[0])
+        0
+        """
+        try:
+            result = work(self.conn)
+        except BaseException:
+            self.conn.rollback()
+            raise
+        self.conn.commit()
+        return result
 
     def _sql(self, statement: str) -> str:
         return statement if self.placeholder == "?" else statement.replace("?", self.placeholder)
@@ -138,15 +183,31 @@ class SqlStorage:
         self.conn.commit()
         return rows
 
-    def create_table(self, table_id: str, config: dict[str, Any], created: float) -> None:
+    def create_table(
+        self, table_id: str, config: dict[str, Any], created: float, creator: str = ""
+    ) -> None:
+        text = json.dumps(config)
         try:
             self._run(
-                "INSERT INTO tables (id, config, created) VALUES (?, ?, ?)",
-                (table_id, json.dumps(config), created),
+                "INSERT INTO tables (id, config, created, creator) VALUES (?, ?, ?, ?)",
+                (table_id, text, created, creator),
             )
         except self.duplicate:
             self._rollback()
-            raise StorageError(f"table {table_id} exists already") from None
+            same = self._rows(
+                "SELECT 1 FROM tables WHERE id = ? AND config = ? AND created = ? AND creator = ?",
+                (table_id, text, created, creator),
+            )
+            if not same:  # else: a retried write that had been committed already
+                raise StorageError(f"table {table_id} exists already") from None
+
+    def delete_table(self, table_id: str) -> None:
+        for statement in (
+            "DELETE FROM actions WHERE table_id = ?",
+            "DELETE FROM records WHERE table_id = ?",
+            "DELETE FROM tables WHERE id = ?",
+        ):
+            self._run(statement, (table_id,))
 
     def save_claims(self, table_id: str, claims: dict[int, str]) -> None:
         self._run(
@@ -162,7 +223,13 @@ class SqlStorage:
             )
         except self.duplicate:
             self._rollback()
-            raise StorageError(f"table {table_id}: move {counter} is stored already") from None
+            same = self._rows(
+                "SELECT 1 FROM actions WHERE table_id = ? AND counter = ? AND player = ? "
+                "AND action = ?",
+                (table_id, counter, player, action),
+            )
+            if not same:  # else: a retried write that had been committed already
+                raise StorageError(f"table {table_id}: move {counter} is stored already") from None
 
     def add_record(
         self, table_id: str, number: int, json_text: str, iss: str | None, finished: bool
@@ -176,7 +243,7 @@ class SqlStorage:
 
     def load_tables(self) -> list[StoredTable]:
         tables = self._rows(
-            "SELECT id, config, claims, created, finished FROM tables ORDER BY created, id"
+            "SELECT id, config, claims, created, finished, creator FROM tables ORDER BY created, id"
         )
         logs: dict[str, list[tuple[int, str]]] = {t[0]: [] for t in tables}
         for table_id, player, action in self._rows(
@@ -192,6 +259,7 @@ class SqlStorage:
                 created=float(t[3]),
                 finished=bool(t[4]),
                 actions=logs[t[0]],
+                creator=str(t[5]),
             )
             for t in tables
         ]
@@ -235,18 +303,24 @@ class SqliteStorage(SqlStorage):
 
 
 class PostgresStorage(SqlStorage):
-    """PostgreSQL through psycopg 3 (the ``web`` extra): one connection per worker thread, so
-    several tables' moves are committed at once (one table's moves stay in order: the server
-    holds the table's lock until its move is stored).  ``schema`` keeps the server's tables
-    in their own schema (the tests use one per test)."""
+    """PostgreSQL through psycopg 3 and a connection pool (``psycopg_pool``, the ``web``
+    extra): several tables' moves are committed at once (one table's moves stay in order: the
+    server holds the table's lock until its move is stored).  A connection the server lost
+    (a database restart) is replaced, and the statement retried for up to ``patience``
+    seconds; a write that was committed before the connection broke is recognised when it is
+    retried (the same row is there), so nothing is stored twice.  ``schema`` keeps the
+    server's tables in their own schema (the tests use one per test)."""
 
     placeholder = "%s"
     threads = 8
+    patience = 30.0
+    """Seconds a statement is retried while the database cannot be reached."""
 
     def __init__(self, url: str, schema: str | None = None) -> None:
         try:
             import psycopg
-        except ImportError:  # pragma: no cover - the web extra installs it
+            import psycopg_pool
+        except ImportError:  # pragma: no cover - the web extra installs them
             raise StorageError("PostgreSQL needs psycopg: pip install 'skat[web]'") from None
         if schema and not schema.replace("_", "").isalnum():
             raise StorageError(f"schema name {schema!r}: letters, digits and _ only")
@@ -254,36 +328,77 @@ class PostgresStorage(SqlStorage):
         self.url = url
         self.schema = schema
         self.duplicate = (psycopg.errors.UniqueViolation,)
-        self._local = threading.local()
-        self._all: list[Any] = []
-        self._lock = threading.Lock()
-        super().__init__(self._connect())
-
-    def _connect(self) -> Any:
-        psycopg = self._psycopg
-        try:
-            conn = psycopg.connect(self.url, autocommit=False)
+        try:  # one plain connection first: a wrong URL is one clear line at once
+            psycopg.connect(url).close()
         except psycopg.Error as exc:
             raise StorageError(f"cannot connect to PostgreSQL: {_first_line(exc)}") from None
+        self._pool = psycopg_pool.ConnectionPool(
+            url,
+            min_size=1,
+            max_size=self.threads,
+            kwargs={"autocommit": False},
+            configure=self._configure,
+            reconnect_timeout=0,  # never give up reconnecting (a long database outage)
+            open=False,
+            name="skat",
+        )
+        try:
+            self._pool.open(wait=True, timeout=10.0)
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            self._pool.close()
+            raise StorageError(f"cannot connect to PostgreSQL: {_first_line(exc)}") from None
+        super().__init__(None)
+
+    def _configure(self, conn: Any) -> None:
         if self.schema:
             conn.execute(f"CREATE SCHEMA IF NOT EXISTS {self.schema}")
             conn.execute(f"SET search_path TO {self.schema}")
             conn.commit()
-        with self._lock:
-            self._all.append(conn)
-        self._local.conn = conn
-        return conn
+
+    def _columns(self, table: str) -> list[Any]:
+        return self._rows(
+            "SELECT column_name FROM information_schema.columns "
+            "WHERE table_name = ? AND table_schema = current_schema()",
+            (table,),
+        )
+
+    def _retrying(self, work: Callable[[Any], T]) -> T:
+        """``work(connection)`` in a transaction of its own, committed; retried on a fresh
+        connection while the database cannot be reached (up to :attr:`patience` seconds)."""
+        import psycopg_pool
+
+        deadline = time.monotonic() + self.patience
+        pause = 0.05
+        while True:
+            try:
+                with self._pool.connection(timeout=max(0.1, deadline - time.monotonic())) as c:
+                    return work(c)
+            except (self._psycopg.OperationalError, psycopg_pool.PoolTimeout) as exc:
+                if time.monotonic() + pause > deadline:
+                    raise StorageError(f"PostgreSQL unreachable: {_first_line(exc)}") from None
+                time.sleep(pause)
+                pause = min(1.0, pause * 2)
+
+    def _run(self, statement: str, params: tuple[Any, ...] = ()) -> None:
+        sql = self._sql(statement)
+        self._retrying(lambda c: c.execute(sql, params))
+
+    def _rows(self, statement: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        sql = self._sql(statement)
+        return self._retrying(lambda c: list(c.execute(sql, params).fetchall()))
+
+    def _rollback(self) -> None:
+        """Nothing to do: a failed statement's transaction is rolled back by the pool."""
+
+    def transaction(self, work: Callable[[Any], T]) -> T:
+        return self._retrying(work)
 
     @property
     def conn(self) -> Any:
-        conn = getattr(self._local, "conn", None)
-        return conn if conn is not None else self._connect()
+        raise AttributeError("PostgresStorage has a pool, not one connection: transaction()")
 
     def close(self) -> None:
-        with self._lock:
-            for conn in self._all:
-                conn.close()
-            self._all.clear()
+        self._pool.close()
 
     def drop_schema(self) -> None:
         """Remove the schema and everything in it (tests)."""
@@ -366,7 +481,20 @@ _SCHEME: Final = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 def _open_sqlite_file(path: Path) -> SqliteStorage:
     if path.is_dir():
         raise StorageError(f"{path} is a folder, not a SQLite file")
+    _private(path)
     try:
         return SqliteStorage(path)
     except sqlite3.Error as exc:
         raise StorageError(f"cannot open the database {path}: {exc}") from None
+
+
+def _private(path: Path) -> None:
+    """Create the database file (and its WAL companions, if there) readable by the owner only
+    (0600): it holds every table's seed and so every deal still to come."""
+    for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if p == path and not p.exists():
+            with contextlib.suppress(OSError):
+                os.close(os.open(p, os.O_CREAT | os.O_WRONLY, 0o600))
+        with contextlib.suppress(OSError):
+            if p.exists() and p.stat().st_mode & 0o077:
+                p.chmod(0o600)

@@ -134,6 +134,11 @@ class ClusterDb:
         )
         return [r[0] for r in rows]
 
+    def forget(self, table_id: str) -> None:
+        """A deleted table: its lease and the moves waiting for it go too."""
+        self._rows("DELETE FROM leases WHERE table_id = %s", (table_id,))
+        self._rows("DELETE FROM requests WHERE table_id = %s", (table_id,))
+
     # ------------------------------------------------------------------ forwarded moves
 
     def put_request(self, rid: str, table_id: str, player: int, counter: int, action: str) -> None:
@@ -163,11 +168,12 @@ class ClusterDb:
     def load_table(self, table_id: str) -> StoredTable | None:
         """One table with its log (``None`` if there is none)."""
         rows = self._rows(
-            "SELECT config, claims, created, finished FROM tables WHERE id = %s", (table_id,)
+            "SELECT config, claims, created, finished, creator FROM tables WHERE id = %s",
+            (table_id,),
         )
         if not rows:
             return None
-        config, claims, created, finished = rows[0]
+        config, claims, created, finished, creator = rows[0]
         moves = self._rows(
             "SELECT player, action FROM actions WHERE table_id = %s ORDER BY counter", (table_id,)
         )
@@ -178,6 +184,7 @@ class ClusterDb:
             created=float(created),
             finished=bool(finished),
             actions=[(int(p), str(a)) for p, a in moves],
+            creator=str(creator),
         )
 
     def moves_since(self, table_id: str, counter: int) -> list[tuple[int, int, str]]:

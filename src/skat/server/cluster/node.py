@@ -17,6 +17,13 @@ follows the others.
   ran out (their owner died): it catches up from the log, writes a record its predecessor did
   not, and starts the computer players and the clock.  A follower whose forwarded move finds
   no owner takes the table itself.
+* **Computer-only tables**: the owner's computers think through its
+  :class:`~skat.server.scheduler.FairScheduler` (and worker processes) as in one process; a
+  process with a connection to such a table says so (``watch`` at once, then in its periodic
+  report), so the owner does not pause it while somebody elsewhere watches.  Any process
+  deletes one (the creator's key is checked against the stored hash); ``deleted`` makes the
+  others drop it and close its connections.  The limit of such tables per address is counted
+  by each process for the tables created there.
 """
 
 from __future__ import annotations
@@ -112,7 +119,9 @@ class ClusterHub(Hub):
     async def start(self) -> None:
         await self._db(self.db.prepare)
         await super().start()
-        self.rooms = {tid: ClusterRoom(room.table) for tid, room in self.rooms.items()}
+        self.rooms = {
+            tid: ClusterRoom(room.table, creator=room.creator) for tid, room in self.rooms.items()
+        }
         self.bus.start(self._on_message, self.catch_up_all, self.catch_up_all)
         loop = asyncio.get_running_loop()
         self._loops = [
@@ -233,15 +242,34 @@ class ClusterHub(Hub):
         except ConfigError as exc:
             log.error("table %s cannot be followed: %s", stored.id, exc)
             return None
-        room = self.rooms[stored.id] = ClusterRoom(table)
+        room = self.rooms[stored.id] = ClusterRoom(table, creator=stored.creator)
         return room
 
-    async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
-        table, player, token = await super().create_table(data)
-        self.rooms[table.id] = room = ClusterRoom(table)
+    async def _open(
+        self, config: TableConfig, place: int | None = None, address: str = "?"
+    ) -> tuple[Table, int | None, str | None]:
+        """A new table (created, or a game played again) is owned by this process."""
+        table, player, token = await super()._open(config, place, address)
+        made = self.rooms[table.id]
+        self.rooms[table.id] = room = ClusterRoom(table, creator=made.creator, watched=made.watched)
         await self.take(room)
         await self._publish({"k": "new", "t": table.id})
         return table, player, token
+
+    async def delete_table(self, table_id: str, key: object) -> None:
+        """Any process deletes (the key is checked against the stored creator); the owner
+        and the followers drop the table when they hear of it."""
+        if await self.find(table_id) is None:
+            raise KeyError(table_id)
+        await super().delete_table(table_id, key)
+        self.owned.discard(table_id)
+        with contextlib.suppress(StorageError):
+            await self._db(self.db.forget, table_id)
+        await self._publish({"k": "deleted", "t": table_id})
+
+    async def forget(self, table_id: str) -> None:
+        self.owned.discard(table_id)
+        await super().forget(table_id)
 
     async def join(self, table_id: str, place: int | None = None) -> tuple[int, str]:
         room = await self.find(table_id)
@@ -403,6 +431,9 @@ class ClusterHub(Hub):
         if kind == "new":
             self._spawn(self.find(tid))
             return
+        if kind == "deleted":
+            self._spawn(self.forget(tid))
+            return
         room = self.rooms.get(tid)
         if isinstance(room, ClusterRoom):
             self._on_table(room, msg)
@@ -425,6 +456,8 @@ class ClusterHub(Hub):
             self._spawn(self._reload_claims(room))
         elif kind == "online" and msg.get("p") != self.name:
             self._seen_online(room, str(msg["p"]), msg.get("on", ()))
+        elif kind == "watch" and msg.get("p") != self.name:
+            self._watched(room)
 
     def _on_here(self, msg: dict[str, Any]) -> None:
         """Another process's periodic report: who is connected to it, and the move each table
@@ -433,12 +466,24 @@ class ClusterHub(Hub):
             room = self.rooms.get(tid)
             if isinstance(room, ClusterRoom):
                 self._seen_online(room, str(msg["p"]), players)
+        for tid in msg.get("w", ()):
+            room = self.rooms.get(tid)
+            if room is not None:
+                self._watched(room)
         for tid, counter in dict(msg.get("at", {})).items():
             room = self.rooms.get(tid)
             if room is None:
                 self._spawn(self.find(tid))
             elif room.connections and int(counter) > room.table.counter:
                 self._spawn(self.catch_up(room))
+
+    def _watched(self, room: Room) -> None:
+        """A process has a connection to this computer-only table: it does not pause (and
+        plays on if it did; :meth:`Hub.paused`)."""
+        was = self.paused(room)
+        room.watched = time.monotonic()
+        if was:
+            self._schedule(room)
 
     def _seen_online(self, room: ClusterRoom, process: str, players: Any) -> None:
         before = room.online
@@ -453,6 +498,8 @@ class ClusterHub(Hub):
             await self._reload_claims(room)
             await self.catch_up(room)
         await super().attach(room, conn)
+        if room.robots_only and room.table.id not in self.owned:  # the owner plays on
+            await self._publish({"k": "watch", "t": room.table.id, "p": self.name})
 
     async def _reload_claims(self, room: Room) -> None:
         room.table.claims = await self._db(self.db.claims, room.table.id)
@@ -479,5 +526,9 @@ class ClusterHub(Hub):
                 if isinstance(room, ClusterRoom) and room.reported
             }
             at = {tid: self.rooms[tid].table.counter for tid in self.owned if tid in self.rooms}
-            if here or at:
-                await self._publish({"k": "here", "p": self.name, "on": here, "at": at})
+            watched = [
+                tid for tid, room in self.rooms.items() if room.connections and room.robots_only
+            ]
+            if here or at or watched:
+                message = {"k": "here", "p": self.name, "on": here, "at": at, "w": watched}
+                await self._publish(message)

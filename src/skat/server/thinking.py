@@ -1,0 +1,59 @@
+"""Computer moves thought in a worker process: the levels that search for seconds
+(``pimc*``) run Python code that holds the interpreter lock; in the server's own process they
+would slow every table's messages down.  The server sends a worker the level, the seed, a key
+naming the player's game and his :class:`~skat.core.state.View`; the worker keeps each game's
+agent (the last :data:`KEEP` games) and answers the action's text.
+
+>>> from skat.core import GameState
+>>> s = GameState(seed=4)
+>>> think("random", 7, ("t1", 1, 1), s.view(s.to_move), None) in {str(a) for a in s.legal_actions()}
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Final
+
+from skat.ai.agent import SafeAgent
+from skat.ai.arena import make_agent
+from skat.core.state import View
+
+KEEP: Final = 64
+"""Games whose agents a worker keeps (the least recently asked are dropped)."""
+
+_agents: OrderedDict[Hashable, SafeAgent] = OrderedDict()
+
+
+def think(kind: str, seed: int, key: Hashable, view: View, budget: float | None) -> str:
+    """The action (its text) the computer level ``kind`` chooses from ``view``, in time
+    (``budget`` seconds, ``None``: no limit; :class:`~skat.ai.agent.SafeAgent`)."""
+    agent = _agents.get(key)
+    if agent is None:
+        agent = _agents[key] = SafeAgent(make_agent(kind, seed=seed), budget=budget, name=kind)
+        while len(_agents) > KEEP:
+            _agents.popitem(last=False)
+    else:
+        _agents.move_to_end(key)
+    return str(agent.choose(view))
+
+
+def watch_parent() -> None:
+    """A worker's initializer: a lower CPU priority than the server's (a search never slows
+    the tables' messages down), and the end of the worker when the server is gone (killed,
+    say), even in the middle of a search."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="skat-watch-parent", daemon=True).start()
