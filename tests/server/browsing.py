@@ -34,8 +34,10 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, for one test module at a time: Playwright's sync API runs an event loop in
+    this thread while it is open, so the other modules' ``asyncio.run`` must not meet it."""
     missing = _missing()
     if missing:
         if os.environ.get("CI"):
@@ -54,3 +56,16 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     with server(str(tmp_path_factory.mktemp("browser") / "data"), port, delay=0.05):
         yield f"http://127.0.0.1:{port}"
+
+
+def wait_until(page: Any, expression: str, seconds: float = 60.0) -> None:
+    """Wait until the JavaScript ``expression`` is true in ``page``, polled from here.
+
+    Playwright's ``wait_for_function`` polls by evaluating the text inside the page, which the
+    server's content security policy (no ``'unsafe-eval'``) refuses; ``page.evaluate`` goes
+    through the DevTools protocol, which the policy does not govern."""
+    for _ in range(int(seconds / 0.05)):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{expression} did not come true in {seconds} s")

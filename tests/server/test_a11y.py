@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from tests.server.axe import violations
+from tests.server.browsing import wait_until
 from tests.server.test_browser import STATE_JS, new_page, shot
 
 
@@ -37,7 +38,7 @@ def key_move(page: Any, state: dict[str, Any]) -> None:
         for n in (0, 1):
             press_until_focused(page, "#hand .card.legal:not(.picked)")
             page.keyboard.press("Enter")
-            page.wait_for_function(f"document.querySelectorAll('#hand .card.picked').length > {n}")
+            wait_until(page, f"document.querySelectorAll('#hand .card.picked').length > {n}")
         press_until_focused(page, "#discard")
         page.keyboard.press("Enter")
     elif phase == "play" and "#" not in "".join(state["legal"]):
@@ -117,6 +118,6 @@ def test_axe_finds_nothing_serious_and_a_keyboard_only_game(browser: Any, live: 
     press_until_focused(page, "#play-again")
     page.keyboard.press("Enter")
     page.wait_for_url(lambda url: url != old_url and "/table/" in url)
-    page.wait_for_function("S && S.game && S.game.hand")
+    wait_until(page, "S && S.game && S.game.hand")
     assert page.evaluate("S.game.hand") == dealt
     assert not page.errors  # (the history page: test_browser.py's complete game runs axe on it)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.axe import violations
+from tests.server.browsing import wait_until
 
 SHOTS = Path(os.environ.get("SKAT_SCREENSHOTS", Path(__file__).parent / "screenshots"))
 
@@ -226,7 +227,7 @@ def test_kontra_and_giving_up_as_a_defender(browser: Any, live: str) -> None:
         if "kontra" in state["legal"] and not done["kontra"]:
             shot(page, "kontra-offered")
             page.locator('#actions button[data-action="kontra"]').click(**CLICK)
-            page.wait_for_function("S.game.kontra >= 1")
+            wait_until(page, "S.game.kontra >= 1")
             status = page.locator("#status").inner_text()
             # the declarer may answer with Re before the status is read
             assert "Kontra" in status or "Re" in status, status
@@ -247,14 +248,14 @@ def test_kontra_and_giving_up_as_a_defender(browser: Any, live: str) -> None:
             break
         done["kontra"] = False  # no chance this game (passed in, or Null): the next one
         page.click("#continue")
-        page.wait_for_function("S && S.game && !S.game.result")
+        wait_until(page, "S && S.game && !S.game.result")
     assert done["resigned"], "no game gave the human a Kontra in 12 deals"
     spoken = page.locator("#spoken").inner_text()
     assert "Kontra" in spoken or "Re" in spoken, spoken
     shot(page, "kontra-result")
     # the score sheet fits its side panel: every player's column is visible without scrolling
     page.click("#continue")
-    page.wait_for_function("document.querySelectorAll('#sheet-table tbody tr').length >= 1")
+    wait_until(page, "document.querySelectorAll('#sheet-table tbody tr').length >= 1")
     assert page.evaluate("(() => { const p = document.getElementById('sheet');"
                          " return p.scrollWidth <= p.clientWidth + 1; })()")  # fmt: skip
     shot(page, "kontra-sheet")
@@ -319,7 +320,7 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
         if done["claimed"]:
             break
         page.click("#continue")
-        page.wait_for_function("S && S.game && !S.game.result")
+        wait_until(page, "S && S.game && !S.game.result")
     assert done["claimed"], "the human never won the auction in 12 deals"
     assert hand_values and any(v.startswith("≈ ") for v in hand_values)  # Hand: estimates
     shot(page, "claim-result")

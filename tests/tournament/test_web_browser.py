@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.server.browsing import browser  # noqa: F401  (the fixture)
+from tests.server.browsing import browser, wait_until  # noqa: F401  (the fixture)
 from tests.server.live import free_port, server
 from tests.server.test_browser import new_page, shot
 
@@ -36,7 +36,7 @@ def enter(page: Any, declarer: str, kind: str = "G", won: str = "won", value: st
 
 
 def answer(page: Any) -> str:
-    page.wait_for_function("document.querySelector('#msg').textContent !== ''")
+    wait_until(page, "document.querySelector('#msg').textContent !== ''")
     return str(page.locator("#msg").inner_text())
 
 
@@ -61,9 +61,8 @@ def test_director_three_tables_live_standings_and_a_correction(
     director.wait_for_selector(".table-card img")
     links = [a.get_attribute("href") for a in director.locator(".table-link").all()]
     assert len(links) == 3
-    director.wait_for_function(
-        "[...document.querySelectorAll('.table-card img')].every(i => i.naturalWidth > 0)"
-    )
+
+    _poll(director, ".table-card img", "imgs => imgs.every(i => i.naturalWidth > 0)")
     shot(director, "tournament-director")
 
     standings = new_page(browser, "en", 1000, 800)
@@ -91,9 +90,10 @@ def test_director_three_tables_live_standings_and_a_correction(
                 assert answer(page) == f"game {k + 1} counted"
     # the standings page has followed by itself
     leaders = sorted(p[1] for p in seated)
-    standings.wait_for_function(
-        "[...document.querySelectorAll('#standings tbody tr')].slice(0, 3)"
-        ".every(r => r.cells[4].textContent === '122')"
+    _poll(
+        standings,
+        "#standings tbody tr",
+        "rows => rows.slice(0, 3).every(r => r.cells[4].textContent === '122')",
     )
     top = standings.locator("#standings tbody tr td:nth-child(2)").all_inner_texts()[:3]
     assert sorted(top) == leaders
@@ -101,14 +101,12 @@ def test_director_three_tables_live_standings_and_a_correction(
         for name in players:
             page.click(f"#confirm button[data-player='{name}']")
             page.wait_for_selector(f"#confirm button.done[data-player='{name}']")
-        page.wait_for_function("document.querySelector('#final').textContent.includes('counts')")
+        wait_until(page, "document.querySelector('#final').textContent.includes('counts')")
     shot(tables[0], "tournament-table")
     # the director corrects table 3's list: logged, and the standings follow
     director.wait_for_selector("#fix-series option", state="attached")
     director.select_option("#fix-table", "3")  # fetches the list as it is now
-    director.wait_for_function(
-        "document.querySelector('#fix-text').value.split('\\n').length === 3"
-    )
+    wait_until(director, "document.querySelector('#fix-text').value.split('\\n').length === 3")
     text = director.input_value("#fix-text")
     assert text == f"{seated[2][1]} G won 72\npassed\npassed"
     director.fill("#fix-text", text.replace("G won 72", "G won 96", 1))
@@ -116,8 +114,8 @@ def test_director_three_tables_live_standings_and_a_correction(
     director.click("#correct")
     director.wait_for_selector("#log li")
     assert "value misread" in director.locator("#log").inner_text()
-    standings.wait_for_function(
-        "document.querySelector('#standings tbody tr').cells[4].textContent === '146'"
+    wait_until(
+        standings, "document.querySelector('#standings tbody tr').cells[4].textContent === '146'"
     )
     assert (
         standings.locator("#standings tbody tr td:nth-child(2)").first.inner_text() == seated[2][1]
@@ -127,3 +125,14 @@ def test_director_three_tables_live_standings_and_a_correction(
     shot(director, "tournament-director-log")
     for page in (director, standings, *tables):
         assert not page.errors
+
+
+def _poll(page: Any, selector: str, check: str, seconds: float = 30.0) -> None:
+    """Wait until ``check`` (a function of the elements ``selector`` finds) is true, polled
+    from here: ``wait_for_function`` would evaluate it as a string inside the page, which the
+    pages' content security policy (no 'unsafe-eval') refuses."""
+    for _ in range(int(seconds / 0.05)):
+        if page.locator(selector).evaluate_all(check):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector}: {check} did not come true in {seconds} s")
