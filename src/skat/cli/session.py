@@ -38,6 +38,7 @@ from skat.ai.arena import make_agent
 from skat.cli.board import Seating, action_text, game_letter, hand_cards, hand_line, table_lines
 from skat.cli.cardtext import CardStyle, guess_game
 from skat.cli.commands import Command, Context, InputError, parse_command
+from skat.cli.declaring import DeclarationDialog, contract_words
 from skat.cli.menu import MenuEntry, declaration_menu
 from skat.cli.review import review_lines
 from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
@@ -62,7 +63,7 @@ from skat.core import (
     Seat,
     ShowCards,
 )
-from skat.core.actions import Double
+from skat.core.actions import Double, describe
 from skat.core.declarations import declarations
 from skat.series import Series, save_series
 
@@ -155,6 +156,11 @@ class Session:
             self.ui.message(self._quit_note())
         self._autosave()
         return 0
+
+    def _save_note(self) -> str:
+        if self.options.save_path:
+            return say(self.lang, "saved", path=self.options.save_path)
+        return say(self.lang, "not_saved")
 
     def _quit_note(self) -> str:
         if self.options.save_path:
@@ -263,7 +269,7 @@ class Session:
 
     # ------------------------------------------------------------------ the human's turn
 
-    def screen(self, state: GameState, menu: list[MenuEntry]) -> Screen:
+    def screen(self, state: GameState, dialog: DeclarationDialog | None = None) -> Screen:
         """What the player sees now."""
         view = state.view(self.seating.human)
         game = game_letter(view, self.sort)
@@ -297,7 +303,7 @@ class Session:
             table=table_lines(view, self.seating, self.style, self.lang),
             hand_title=title,
             hand=hand_line(view, cards, self.style),
-            menu=self._menu_lines(menu, state),
+            menu=dialog.lines() if dialog else [],
             legal=legal,
             cards=self.style.cards(cards),
         )
@@ -316,34 +322,6 @@ class Session:
             mark = "G" if gt == 4 else ("Sc", "Rt", "Gr", "Ei")[gt] if german else "♦♥♠♣"[gt]
             parts.append(f"{mark} {simple[GameType(gt)]}")
         return say(self.lang, "worth") + ": " + " ".join(parts)
-
-    def _menu_lines(self, menu: list[MenuEntry], state: GameState) -> list[str]:
-        if not menu:
-            return []
-        items = []
-        for i, e in enumerate(menu, 1):
-            if isinstance(e.action, Declare):
-                mark = "≈" if e.estimate else ""
-                warn = "!" if e.short else ""
-                items.append(f"{i:>2} {e.action}{warn} {mark}{e.value}")
-            else:
-                items.append(
-                    f"{i:>2} " + ("Skat (s)" if isinstance(e.action, PickUp) else str(e.action))
-                )
-        width = max(len(x) for x in items) + 2
-        per_line = max(1, 78 // width)
-        lines = [
-            "".join(x.ljust(width) for x in items[k : k + per_line]).rstrip()
-            for k in range(0, len(items), per_line)
-        ]
-        note = (
-            "Code, Nummer oder Name · H Hand, S Schneider, Z Schwarz, O Ouvert · "
-            "! unter dem Reizwert · ≈ Skat unbekannt"
-            if self.lang == "de"
-            else "code, number or name · H Hand, S Schneider, Z Schwarz, O Ouvert · "
-            "! below the bid · ≈ skat unknown"
-        )
-        return [*lines, note]
 
     def _prompt(self, state: GameState) -> str:
         lang = self.lang
@@ -377,72 +355,104 @@ class Session:
         """The human's action (``None`` when a command already changed the game)."""
         human = self.seating.human
         menu = declaration_menu(state)
-        screen = self.screen(state, menu)
-        self.ui.show(screen)
+        bid = state.bid
+        dialog = DeclarationDialog(menu, self.lang, self.style.deck, bid) if menu else None
+        self.ui.show(self.screen(state, dialog))
         while True:
-            line = self.ui.ask(self._prompt(state))
+            line = self.ui.ask(dialog.prompt() if dialog else self._prompt(state))
             if line is None:
                 raise Quit
-            view = state.view(human)
-            ctx = Context(
-                state.phase,
-                hand=hand_cards(view, game_letter(view, self.sort)),
-                menu=[e.action for e in menu],
-                style=self.style,
-            )
-            try:
-                cmd = parse_command(line, ctx)
-            except InputError as exc:
-                self.ui.message(str(exc))
-                continue
-            if cmd.kind == "action" and cmd.action is not None:
-                try:
-                    action = state.validate(cmd.action, human)
-                except IllegalActionError as exc:
-                    self.ui.message(str(exc))
+            if dialog is not None:
+                chosen = dialog.read(line)
+                if isinstance(chosen, str) and chosen not in ("", "s"):
+                    self.ui.message(chosen)
                     continue
-                if not self._confirm_declaration(action, menu):
+                if chosen == "":
+                    continue
+                if chosen is not None:  # "s" or a declaration of the menu
+                    line = "s" if chosen == "s" else str(chosen.action)  # type: ignore[union-attr]
+            action = self._action(line, state, dialog)
+            if action is None:
+                continue
+            if isinstance(action, Action):
+                if not self._confirm_declaration(action, menu, bid):
+                    if dialog is not None:
+                        dialog.back()
                     continue
                 return action
-            done = self.command(cmd, state)
-            if done:
-                return None
-            if cmd.kind in ("sort", "redraw"):
-                self.ui.show(self.screen(state, menu))
+            return None
 
-    def _confirm_declaration(self, action: Action, menu: list[MenuEntry]) -> bool:
+    def _action(
+        self, line: str, state: GameState, dialog: DeclarationDialog | None = None
+    ) -> Action | bool | None:
+        """Read a line: the legal action it names, ``True`` when a command changed the game,
+        ``None`` to ask again (the reason was shown)."""
+        human = self.seating.human
+        view = state.view(human)
+        cards = hand_cards(view, game_letter(view, self.sort))
+        legal_cards = [a for a in view.legal_actions if isinstance(a, Card)]
+        if not line.strip() and state.phase == Phase.PLAY and len(legal_cards) == 1:
+            return legal_cards[0]  # Enter plays the only legal card
+        ctx = Context(state.phase, hand=cards, menu=[], style=self.style)
+        try:
+            cmd = parse_command(line, ctx)
+        except InputError as exc:
+            self.ui.message(str(exc))
+            return None
+        if cmd.kind == "action" and cmd.action is not None:
+            try:
+                return state.validate(cmd.action, human)
+            except IllegalActionError as exc:
+                self.ui.message(str(exc))
+                return None
+        if self.command(cmd, state):
+            return True
+        if cmd.kind in ("sort", "redraw"):
+            self.ui.show(self.screen(state, dialog))
+        return None
+
+    def sure(self, what: str) -> bool:
+        """Ask once before an act that cannot be taken back: ``what`` says what it means."""
+        self.ui.message(what)
+        while True:
+            answer = self.ui.ask(say(self.lang, "ask_sure"))
+            if answer is None:
+                raise Quit
+            low = answer.strip().lower()
+            if low in ("y", "yes", "j", "ja"):
+                return True
+            if low in ("n", "no", "nein", "b", "back", "zurück"):
+                return False
+
+    def _confirm_declaration(self, action: Action, menu: list[MenuEntry], bid: int) -> bool:
+        """Every declaration is confirmed once with its value (and what a value below the
+        bid needs)."""
         if not isinstance(action, Declare):
             return True
         entry = next((e for e in menu if e.action == action), None)
-        if entry is None or entry.short == 0:
-            return True
         c = action.contract
-        how = say(self.lang, "overbid")
-        if c.game_type != NULL and entry.short == 1 and not c.schneider_announced:
-            how = say(self.lang, "needs_schneider")
-        elif c.game_type != NULL and entry.short == 2 and not c.schneider_announced:
-            how = say(self.lang, "needs_schwarz")
-        self.ui.message(
-            say(
-                self.lang,
-                "overbid_warn",
-                game=c.describe(self.lang),
-                value=entry.value,
-                bid=self.series.current.bid if self.series.current else 0,
-                how=how,
-            )
-        )
-        answer = self.ui.ask(say(self.lang, "ask_confirm"))
-        if answer is None:
-            raise Quit
-        return answer.strip().lower() in ("y", "yes", "j", "ja")
+        game = contract_words(c, self.lang, self.style.deck)
+        if entry is None:
+            return self.sure(say(self.lang, "declare_sure", game=game, value="?", bid=bid))
+        value = ("≈" if entry.estimate else "") + str(entry.value)
+        what = say(self.lang, "declare_sure", game=game, value=value, bid=bid)
+        if entry.short:
+            how = say(self.lang, "overbid")
+            if c.game_type != NULL and entry.short == 1 and not c.schneider_announced:
+                how = say(self.lang, "needs_schneider")
+            elif c.game_type != NULL and entry.short == 2 and not c.schneider_announced:
+                how = say(self.lang, "needs_schwarz")
+            what += " " + say(self.lang, "overbid_warn", bid=bid, how=how)
+        return self.sure(what)
 
     def command(self, cmd: Command, state: GameState) -> bool:
         """Run a command of the game program; true when it changed the game."""
         lang = self.lang
         human = self.seating.human
         if cmd.kind == "quit":
-            raise Quit
+            if self.sure(say(lang, "quit_sure", note=self._save_note())):
+                raise Quit
+            return False
         if cmd.kind == "help":
             example = "Eichel-Unter" if self.style.deck == "german" else "Kreuz-Bube"
             self.ui.message(say(lang, "help", example=example))
@@ -470,6 +480,8 @@ class Session:
             except IllegalActionError as exc:
                 self.ui.message(str(exc))
                 return False
+            if not self.sure(say(lang, "claim_sure")):
+                return False
             self.apply(state, SHOW_CARDS, human)
             self.ui.busy(say(lang, "analysing"))
             self.autoplay = True
@@ -491,10 +503,25 @@ class Session:
             except IllegalActionError as exc:
                 reason = reason or str(exc)
                 continue
+            if not self.sure(self._concede_means(state, action)):
+                return False
             self.apply(state, action, human)
             return True
         self.ui.message(reason)
         return False
+
+    def _concede_means(self, state: GameState, action: Action) -> str:
+        """What giving up means, from the core's own result of the game given up:
+        "You give up: You lose Hearts with 0 card points: … = −60"."""
+        trial = state.copy()
+        trial.apply(action, self.seating.human)
+        names = self.seating.names
+        you = names[self.seating.human]
+        if trial.result is None:
+            means = describe(action, self.lang)
+        else:
+            means = agree(trial.result.explain(self.lang, names=names), self.lang, you)
+        return say(self.lang, "concede_sure", means=means)
 
     def autoplay_card(self, state: GameState) -> Action:
         """After a claim: the human's best card with all hands open (the claim is checked by

@@ -73,17 +73,31 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "not_understood": ("{text!r}? {options}", "{text!r}? {options}"),
     "ask_more": ("Enter: more · q: back", "Enter: weiter · q: zurück"),
-    "ask_confirm": ("declare it anyway? (y/n)", "trotzdem ansagen? (y/n)"),
-    "worth": ("worth with your cards", "Wert mit deinen Karten"),
-    "overbid_warn": (
-        "{game} is worth {value} < bid {bid}: {how}",
-        "{game} ist {value} wert < Reizwert {bid}: {how}",
+    "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
+    "declare_sure": (
+        "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
+        "Du sagst {game} an: {value} wert mit deinen Karten (Reizwert {bid}); "
+        "das gilt dann.",
     ),
+    "concede_sure": ("You give up: {means}", "Du gibst auf: {means}"),
+    "claim_sure": (
+        "You show your cards and claim the rest: the remaining tricks are played out open; "
+        "a trick you lose makes the claim fail.",
+        "Du legst die Karten auf und beanspruchst den Rest: die übrigen Stiche werden offen "
+        "ausgespielt; verlierst du einen, gilt der Anspruch als verloren.",
+    ),
+    "quit_sure": (
+        "You quit: the game in progress ends unfinished ({note}).",
+        "Du hörst auf: das laufende Spiel bleibt unbeendet ({note}).",
+    ),
+    "worth": ("worth with your cards", "Wert mit deinen Karten"),
+    "overbid_warn": ("Below the bid {bid}: {how}.", "Unter dem Reizwert {bid}: {how}."),
     "needs_schneider": ("you must make Schneider", "du musst Schneider machen"),
     "needs_schwarz": ("you must make Schwarz", "du musst Schwarz machen"),
     "overbid": ("that is an overbid", "das ist überreizt"),
     "hint": ("hint: {action}", "Tipp: {action}"),
     "saved": ("saved to {path}", "gespeichert in {path}"),
+    "not_saved": ("the series is not saved: --save FILE", "die Serie wird nicht gespeichert: --save DATEI"),
     "legal": ("legal", "erlaubt"),
     "help": (
         "card (CJ, ♣J, {example} or its number) · 18 · y · p · s · G/CH/NO… · hint · "
