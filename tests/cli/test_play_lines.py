@@ -83,7 +83,7 @@ def test_line_mode_from_a_script_on_stdin(tmp_path: Path) -> None:
 
 def test_an_unknown_answer_after_the_game_is_named_with_the_choices(tmp_path: Path) -> None:
     """Give up as a defender, then answer the question after the game with nonsense."""
-    proc = run_script(["--seed", "4", "--games", "2"], "p\nconcede\nfish\nq\n", tmp_path)
+    proc = run_script(["--seed", "4", "--games", "2"], "p\nconcede\ny\nfish\nq\n", tmp_path)
     assert proc.returncode == 0 and proc.stderr == ""
     assert "'fish'? Enter: next game · r: review · save FILE · q: quit" in proc.stdout.splitlines()
 

@@ -65,7 +65,7 @@ def test_play_one_complete_game_in_a_terminal(tmp_path: Path) -> None:
         tmp_path,
     )
     asked = "\n".join(policy.log)
-    for question in ("bid 18 or more", "pick up the skat", "put two cards away", "declare"):
+    for question in ("bid 18 or more", "pick up the skat", "put two cards away", "choose the game"):
         assert question in asked
     assert "play a card" in asked
     assert "legal: " in text and "your hand" in text

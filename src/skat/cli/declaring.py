@@ -90,7 +90,7 @@ class GameRow:
         return next((e for k, e in self.entries if k == flag), None)
 
     def option_text(self, flag: str, entry: MenuEntry, lang: str) -> str:
-        """``s Schneider ≈144`` (``!`` marks a value below the bid, ``≈`` an unseen skat)."""
+        """``s Schneider ≈144`` (``!`` after it marks a value below the bid, ``≈`` an unseen skat)."""
         c = entry.action.contract if isinstance(entry.action, Declare) else None
         if flag:
             word = f"{flag} {_FLAG_WORDS[flag]}"
@@ -100,7 +100,7 @@ class GameRow:
             word = ""
         warn = "!" if entry.short else ""
         mark = "≈" if entry.estimate else ""
-        return f"{word}{warn} {mark}{entry.value}".strip()
+        return f"{word} {mark}{entry.value}{warn}".strip()
 
     def line(self, lang: str) -> str:
         """The menu line of the game: key, name, each declaration with its value."""
