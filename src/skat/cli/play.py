@@ -33,10 +33,11 @@ import sys
 from skat.ai.arena import AGENTS
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError
+from skat.cli.playfile import load_play
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
 from skat.core import Rules
-from skat.series import Series, load_series
+from skat.series import Series
 
 NAME = "play"
 HELP = "play Skat in the terminal against two computer players"
@@ -49,16 +50,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
     parser.add_argument(
         "--level",
-        default=DEFAULT_LEVEL,
         help=f"computer players: {', '.join(AGENTS)} (default {DEFAULT_LEVEL})",
     )
     parser.add_argument("--seed", type=int, help="reproduce a session (default: a random seed)")
     parser.add_argument(
         "--games", type=int, default=3, help="games in the series (default 3: one round)"
     )
-    parser.add_argument("--lang", choices=("en", "de"), default="en", help="words: en or de")
+    parser.add_argument("--lang", choices=("en", "de"), help="words: en or de (default en)")
     parser.add_argument(
-        "--deck", choices=("french", "german"), default="french", help="card names and suits"
+        "--deck", choices=("french", "german"), help="card names and suits (default french)"
     )
     parser.add_argument(
         "--sheet",
@@ -67,7 +67,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--plain", action="store_true", help="plain line mode even on a terminal")
     parser.add_argument("--save", metavar="FILE", help="save the series here after every game")
-    parser.add_argument("--load", metavar="FILE", help="resume a saved series")
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a saved series with its level, words, pack, list and records file",
+    )
     parser.add_argument(
         "--records",
         metavar="FILE",
@@ -94,15 +98,29 @@ def _check_level(level: str) -> None:
         warn_if_slow("skat play", "ai")
 
 
+def _settings(args: argparse.Namespace, saved: dict[str, object]) -> None:
+    """Fill what the command line left open from the saved settings, then the defaults."""
+    defaults = {"level": DEFAULT_LEVEL, "lang": "en", "deck": "french", "records": None}
+    for key, default in defaults.items():
+        if getattr(args, key) is None:
+            setattr(args, key, saved.get(key, default))
+    if args.sheet is None and saved.get("sheet") in ("plain", "seeger"):
+        args.sheet = saved["sheet"]
+    args.no_analysis = args.no_analysis or saved.get("no_analysis") is True
+
+
 def run(args: argparse.Namespace) -> int:
+    saved: dict[str, object] = {}
+    if args.load and not args.review:
+        try:
+            series, saved = load_play(args.load)
+        except OSError as exc:
+            raise UserError(f"cannot read {args.load}: {exc.strerror or exc}") from None
+    _settings(args, saved)
     if args.review:
         return _review(args)
     _check_level(args.level)
     if args.load:
-        try:
-            series = load_series(args.load)
-        except OSError as exc:
-            raise UserError(f"cannot read {args.load}: {exc.strerror or exc}") from None
         if len(series.players) != 3:
             raise UserError(f"{args.load}: skat play needs a series of 3 players")
         seed = series.seed

@@ -7,7 +7,7 @@ player's words, and after each game the result, the list, and on request the rev
 Seeds: the series deals from ``seed``; every computer player's seed is derived from
 ``seed``, the game's number and its seat, so ``--seed`` reproduces a whole session.
 
->>> from skat.series import Series, save_series
+>>> from skat.series import Series
 >>> from skat.core import Rules
 >>> from skat.cli.cardtext import CardStyle
 >>> class Script:                       # a Ui that answers from a list of lines
@@ -40,6 +40,7 @@ from skat.cli.cardtext import CardStyle, guess_game
 from skat.cli.commands import Command, Context, InputError, parse_command
 from skat.cli.declaring import DeclarationDialog, contract_words
 from skat.cli.menu import MenuEntry, declaration_menu
+from skat.cli.playfile import save_play
 from skat.cli.review import review_lines
 from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
 from skat.cli.words import agree, say, seat_name
@@ -65,7 +66,10 @@ from skat.core import (
 )
 from skat.core.actions import Double, describe
 from skat.core.declarations import declarations
-from skat.series import Series, save_series
+from skat.series import Series
+
+_INSTANT = ("random", "heuristic")
+"""Levels that answer at once: no "thinking…" sign."""
 
 
 class Quit(Exception):
@@ -141,6 +145,7 @@ class Session:
         self.style = options.style
         self.sort = "G"
         self.autoplay = False
+        self.claimed: tuple[int, str] | None = None  # tricks before a claim, the cards shown
         self.seating = Seating(("", "", ""), Seat.FOREHAND)
         self._solver: object | None = None
 
@@ -167,11 +172,27 @@ class Session:
             return say(self.lang, "saved", path=self.options.save_path)
         return "bye" if self.lang == "en" else "tschüss"
 
+    def _save(self, path: str) -> None:
+        """Save the series with this table's settings (``skat play --load`` restores them)."""
+        o = self.options
+        save_play(
+            self.series,
+            path,
+            {
+                "level": o.level,
+                "lang": o.lang,
+                "deck": o.style.deck,
+                "sheet": o.sheet,
+                "records": o.records_path,
+                "no_analysis": not o.review_analysis,
+            },
+        )
+
     def _autosave(self) -> None:
         path = self.options.save_path
         if path:
             try:
-                save_series(self.series, path)
+                self._save(path)
             except OSError as exc:
                 self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
 
@@ -193,6 +214,7 @@ class Session:
             if s != human
         }
         self.autoplay = False
+        self.claimed = None
         self.sort = guess_game(state.deal.hands[human])
         self.ui.event(self._game_header(human))
         for ev in state.history:  # a resumed game: tell what happened so far
@@ -204,6 +226,8 @@ class Session:
                 if action is None:
                     continue
             else:
+                if self.options.level not in _INSTANT:
+                    self.ui.busy(say(self.lang, "thinking", who=names[seat]))
                 action = agents[seat].choose(state.view(seat))
             self.apply(state, action, seat)
         record = series.record(state)
@@ -353,7 +377,6 @@ class Session:
 
     def ask(self, state: GameState) -> Action | None:
         """The human's action (``None`` when a command already changed the game)."""
-        human = self.seating.human
         menu = declaration_menu(state)
         bid = state.bid
         dialog = DeclarationDialog(menu, self.lang, self.style.deck, bid) if menu else None
@@ -467,7 +490,7 @@ class Session:
             )
         elif cmd.kind == "save":
             try:
-                save_series(self.series, cmd.arg)
+                self._save(cmd.arg)
             except OSError as exc:
                 self.ui.message(f"cannot save to {cmd.arg}: {exc.strerror or exc}")
             else:
@@ -482,6 +505,7 @@ class Session:
                 return False
             if not self.sure(say(lang, "claim_sure")):
                 return False
+            self.claimed = (len(state.tricks), self.style.cards(state.hand(human)))
             self.apply(state, SHOW_CARDS, human)
             self.ui.busy(say(lang, "analysing"))
             self.autoplay = True
@@ -573,7 +597,16 @@ class Session:
         else:
             head = agree(result.explain(lang, names=names), lang, names[self.seating.human])
         lines = [f"{say(lang, 'result')}: {head}"]
-        if state.tricks:
+        if self.claimed is not None:  # what the claim showed and how it was played out
+            first, shown = self.claimed
+            lines.append(f"{say(lang, 'claimed_with')}: {shown}")
+            for n, t in enumerate(state.tricks[first:], first + 1):
+                played = "  ".join(
+                    f"{names[(t.leader + i) % 3]} {self.style.card(c)}"
+                    for i, c in enumerate(t.cards)
+                )
+                lines.append(f"{say(lang, 'trick')} {n}: {played} → {names[t.winner]}")
+        elif state.tricks:
             t = state.tricks[-1]
             played = "  ".join(
                 f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
@@ -606,7 +639,7 @@ class Session:
             if low.startswith("save ") and a[5:].strip():
                 path = a[5:].strip()
                 try:
-                    save_series(self.series, path)
+                    self._save(path)
                 except OSError as exc:
                     self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
                 else:

@@ -73,6 +73,8 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "not_understood": ("{text!r}? {options}", "{text!r}? {options}"),
     "ask_more": ("Enter: more · q: back", "Enter: weiter · q: zurück"),
+    "thinking": ("{who} is thinking…", "{who} überlegt…"),
+    "claimed_with": ("your cards shown for the claim", "deine aufgelegten Karten"),
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
