@@ -101,8 +101,10 @@ def test_illegal_cards_are_refused_with_the_reason(tmp_path: Path) -> None:
     # seed 1: Ann leads the jack of clubs; Rearhand must follow trump and holds no CJ
     policy = Policy(max_bid=0, reviews=0, extra={"play a card": ["CJ", "DT"]})
     lines = play_lines(["--seed", "1", "--games", "1", "--no-analysis"], policy, tmp_path)
-    assert "Rearhand does not hold CJ" in lines
-    assert any(line.startswith("Rearhand must follow trump (led CJ), not DT") for line in lines)
+    assert "You do not hold ♣J" in lines
+    assert any(
+        line.startswith("♦10 may not be played: you must follow ♣J (legal: ") for line in lines
+    )
 
 
 def test_save_and_load_resume_the_series(tmp_path: Path) -> None:

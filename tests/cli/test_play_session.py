@@ -127,7 +127,7 @@ def test_illegal_input_is_refused_with_the_reason_and_asked_again() -> None:
     _, ui = session(["17", "fish", "CJ", "p"])
     assert "» 17 is not a bid value (next: 18)" in ui.out
     assert "» not a bid, card or command: 'fish' (help lists them)" in ui.out
-    assert any(x.startswith("» ") and "CJ" in x for x in ui.out)
+    assert any(x.startswith("» ") and "♣J" in x for x in ui.out)
     assert ui.prompts[:4] == ["bid 18 or more, or pass"] * 4
 
 

@@ -23,6 +23,7 @@ skat.cli.commands.InputError: not a bid, card or command: 'fish' (help lists the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -152,12 +153,24 @@ def parse_command(text: str, ctx: Context) -> Command:
         return Command(_SIMPLE[low])
     if head.lower() in ("save", "speichern"):
         if not rest.strip():
-            raise InputError("save needs a file name: save FILE")
+            raise InputError(
+                _say(
+                    ctx,
+                    "save needs a file name: save FILE",
+                    "save braucht einen Dateinamen: save DATEI",
+                )
+            )
         return Command("save", arg=rest.strip())
     if head.lower() in ("sort", "sortiere"):
         game = rest.strip().upper()[:1]
         if game not in ("C", "S", "H", "D", "G", "N"):
-            raise InputError("sort needs a game letter: sort C, S, H, D, G or N")
+            raise InputError(
+                _say(
+                    ctx,
+                    "sort needs a game letter: sort C, S, H, D, G or N",
+                    "sort braucht einen Spielbuchstaben: sort C, S, H, D, G oder N",
+                )
+            )
         return Command("sort", arg=game)
     phase = ctx.phase
     if phase in (Phase.DISCARD, Phase.PUSH_DISCARD):
@@ -187,7 +200,32 @@ def parse_command(text: str, ctx: Context) -> Command:
         return Command("action", parse_action(low if low in ("kontra", "re") else line))
     except ActionParseError:
         pass
-    raise InputError(f"not a bid, card or command: {line!r} (help lists them)")
+    raise InputError(
+        _say(
+            ctx,
+            f"not a bid, card or command: {line!r} (help lists them)",
+            f"kein Reizwert, keine Karte, kein Befehl: {line!r} (hilfe zeigt sie)",
+        )
+    )
+
+
+def _say(ctx: Context, en: str, de: str) -> str:
+    """The message in the player's language."""
+    return de if ctx.style.lang == "de" else en
+
+
+def _next_bid(message: str) -> str:
+    """`` (nächster: 18)`` from the engine's "17 is not a bid value (next: 18)"."""
+    found = re.search(r"next: (\d+)", message)
+    return f" (nächster: {found.group(1)})" if found else ""
+
+
+def _card_number(n: int, ctx: Context) -> str:
+    return _say(
+        ctx,
+        f"card number {n}: your hand has cards 1 to {len(ctx.hand)}",
+        f"Kartennummer {n}: deine Karten haben die Nummern 1 bis {len(ctx.hand)}",
+    )
 
 
 def _number(n: int, ctx: Context) -> Action:
@@ -196,34 +234,54 @@ def _number(n: int, ctx: Context) -> Action:
         try:
             return Bid.of(n)
         except ActionParseError as exc:
-            raise InputError(str(exc)) from None
+            raise InputError(
+                _say(ctx, str(exc), f"{n} ist kein Reizwert" + _next_bid(str(exc)))
+            ) from None
     if phase == Phase.PLAY:
         if 1 <= n <= len(ctx.hand):
             return ctx.hand[n - 1]
-        raise InputError(f"card number {n}: your hand has cards 1 to {len(ctx.hand)}")
+        raise InputError(_card_number(n, ctx))
     if ctx.menu:
         if 1 <= n <= len(ctx.menu):
             return ctx.menu[n - 1]
         raise InputError(f"menu entry {n}: choose 1 to {len(ctx.menu)}")
-    raise InputError(f"{n} means nothing here (help lists the commands)")
+    raise InputError(
+        _say(
+            ctx,
+            f"{n} means nothing here (help lists the commands)",
+            f"{n} bedeutet hier nichts (hilfe zeigt die Befehle)",
+        )
+    )
 
 
 def _discard(line: str, ctx: Context) -> Discard:
     parts = line.replace(",", " ").replace(".", " ").split()
     if len(parts) != 2:
-        raise InputError(f"name two cards to put away, not {len(parts)}: {line!r}")
+        raise InputError(
+            _say(
+                ctx,
+                f"name two cards to put away, not {len(parts)}: {line!r}",
+                f"nenne zwei Karten zum Drücken, nicht {len(parts)}: {line!r}",
+            )
+        )
     cards: list[Card] = []
     for p in parts:
         if p.isascii() and p.isdigit():
             n = int(p)
             if not 1 <= n <= len(ctx.hand):
-                raise InputError(f"card number {n}: your hand has cards 1 to {len(ctx.hand)}")
+                raise InputError(_card_number(n, ctx))
             cards.append(ctx.hand[n - 1])
             continue
         try:
             cards.append(ctx.style.parse(p))
         except CardParseError as exc:
-            raise InputError(str(exc)) from None
+            raise InputError(_say(ctx, str(exc), f"keine Karte: {p!r}")) from None
     if cards[0] == cards[1]:
-        raise InputError(f"two different cards, not {cards[0]} twice")
+        raise InputError(
+            _say(
+                ctx,
+                f"two different cards, not {ctx.style.card(cards[0])} twice",
+                f"zwei verschiedene Karten, nicht zweimal {ctx.style.card(cards[0])}",
+            )
+        )
     return Discard.of(cards[0], cards[1])

@@ -62,6 +62,16 @@ def contract_words(contract: Contract, lang: str, deck: str) -> str:
     return game_name(contract.game_type, lang, deck) + words[len(plain) :]
 
 
+def list_name(contract: Contract, lang: str, deck: str) -> str:
+    """The game as the list writes it: the full name, without "announced".
+
+    >>> list_name(Contract.parse("DHSZ"), "en", "french"), list_name(Contract.parse("NOH"), "de", "german")
+    ('Diamonds Hand Schwarz', 'Null Ouvert Hand')
+    """
+    words = contract_words(contract, lang, deck).split()
+    return " ".join(w for w in words if w not in ("announced", "angesagt"))
+
+
 def flag_key(contract: Contract) -> str:
     """The key of the contract's announcements within its game: ``""`` none, ``s``, ``z``, ``o``.
 

@@ -38,9 +38,10 @@ from skat.ai.arena import make_agent
 from skat.cli.board import Seating, action_text, game_letter, hand_cards, hand_line, table_lines
 from skat.cli.cardtext import CardStyle, guess_game
 from skat.cli.commands import Command, Context, InputError, parse_command
-from skat.cli.declaring import DeclarationDialog, contract_words
+from skat.cli.declaring import DeclarationDialog, contract_words, list_name
 from skat.cli.menu import MenuEntry, declaration_menu
 from skat.cli.playfile import save_play
+from skat.cli.refusals import refusal_text, rename_cards
 from skat.cli.review import review_lines
 from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
 from skat.cli.words import agree, say, seat_name
@@ -64,7 +65,7 @@ from skat.core import (
     Seat,
     ShowCards,
 )
-from skat.core.actions import Double, describe
+from skat.core.actions import DOUBLES, Double, describe
 from skat.core.declarations import declarations
 from skat.series import Series
 
@@ -302,10 +303,10 @@ class Session:
         totals = "  ".join(f"{p} {t}" for p, t in zip(s.players, self._totals(), strict=True))
         kind = {"bock": " · Bock", "ramsch": " · Ramsch"}.get(s.kind, "")
         rules = str(s.rules) if len(str(s.rules)) <= 12 else s.rules.preset + "+"
-        header = (
-            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {rules}"
+        header = (  # the totals first: a narrow screen cuts the seed and the rules, never them
+            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {totals}"
             f" · {say(self.lang, 'you')}: {seat_name(self.lang, self.seating.human)}"
-            f" · seed {self.options.seed}   {totals}"
+            f" · {rules} · seed {self.options.seed}"
         )
         title = say(self.lang, "hand")
         if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
@@ -420,13 +421,13 @@ class Session:
         try:
             cmd = parse_command(line, ctx)
         except InputError as exc:
-            self.ui.message(str(exc))
+            self.ui.message(rename_cards(str(exc), self.style))
             return None
         if cmd.kind == "action" and cmd.action is not None:
             try:
                 return state.validate(cmd.action, human)
             except IllegalActionError as exc:
-                self.ui.message(str(exc))
+                self.ui.message(refusal_text(exc, cmd.action, state, human, self.style))
                 return None
         if self.command(cmd, state):
             return True
@@ -501,7 +502,7 @@ class Session:
             try:
                 state.validate(SHOW_CARDS, human)
             except IllegalActionError as exc:
-                self.ui.message(str(exc))
+                self.ui.message(rename_cards(str(exc), self.style))
                 return False
             if not self.sure(say(lang, "claim_sure")):
                 return False
@@ -531,7 +532,7 @@ class Session:
                 return False
             self.apply(state, action, human)
             return True
-        self.ui.message(reason)
+        self.ui.message(rename_cards(reason, self.style))
         return False
 
     def _concede_means(self, state: GameState, action: Action) -> str:
@@ -577,11 +578,13 @@ class Session:
         for r, entries in zip(s.records, s.entries_on(self.options.sheet), strict=True):
             res = r.result
             if res.ramsch is not None:
-                game = "R"
+                game = "Ramsch"
             elif res.contract is None:
-                game = "—"
+                game = say(self.lang, "passed_short")
             else:
-                game = str(res.contract)
+                game = list_name(res.contract, self.lang, self.style.deck)
+                if res.multiplier > 1:
+                    game += f" {DOUBLES[res.kontra].name}"
             name = s.players[r.declarer] if r.declarer is not None else ""
             out.append(SheetRow(r.number, name, game, res.won, res.value, entries))
         return out

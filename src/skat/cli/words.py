@@ -31,6 +31,8 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "resigns": ("{who} gives up", "{who} gibt auf"),
     "other": ("{who}: {action}", "{who}: {action}"),
     "passed_in": ("all passed: no game", "alle passen: eingepasst"),
+    "passed_short": ("passed in", "eingepasst"),
+    "card": ("card", "Karte"),
     "game_of": ("game {n} of {total}", "Spiel {n} von {total}"),
     "dealer": ("dealer", "Geber"),
     "declarer": ("declarer", "Alleinspieler"),
