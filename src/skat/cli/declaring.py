@@ -24,6 +24,7 @@ for Schneider/Schwarz/Ouvert, ``b`` back).  The values are the core's
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -70,6 +71,24 @@ def list_name(contract: Contract, lang: str, deck: str) -> str:
     """
     words = contract_words(contract, lang, deck).split()
     return " ".join(w for w in words if w not in ("announced", "angesagt"))
+
+
+_SUIT_WORDS: Final = re.compile(r"\b(Clubs|Spades|Hearts|Diamonds|Kreuz|Pik|Herz|Karo)\b")
+
+
+def pack_words(text: str, deck: str) -> str:
+    """The suits named in a text (a result, a game) as the German pack names them.
+
+    >>> pack_words("Ann gewinnt Pik mit 78 Augen", "german")
+    'Ann gewinnt Grün mit 78 Augen'
+    >>> pack_words("Ann wins Spades", "french")
+    'Ann wins Spades'
+    """
+    if deck != "german":
+        return text
+    index = {"Diamonds": 0, "Hearts": 1, "Spades": 2, "Clubs": 3}
+    index |= {"Karo": 0, "Herz": 1, "Pik": 2, "Kreuz": 3}
+    return _SUIT_WORDS.sub(lambda m: GameType(index[m.group(0)]).trump_suit.german_pack, text)  # type: ignore[union-attr]
 
 
 def flag_key(contract: Contract) -> str:

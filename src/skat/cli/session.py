@@ -38,7 +38,7 @@ from skat.ai.arena import make_agent
 from skat.cli.board import Seating, action_text, game_letter, hand_cards, hand_line, table_lines
 from skat.cli.cardtext import CardStyle, guess_game
 from skat.cli.commands import Command, Context, InputError, parse_command
-from skat.cli.declaring import DeclarationDialog, contract_words, list_name
+from skat.cli.declaring import DeclarationDialog, contract_words, list_name, pack_words
 from skat.cli.menu import MenuEntry, declaration_menu
 from skat.cli.playfile import save_play
 from skat.cli.refusals import refusal_text, rename_cards
@@ -274,7 +274,9 @@ class Session:
             else:
                 text = say(lang, "discards", who=who)
         elif isinstance(a, Declare):
-            text = say(lang, "declares", who=who, game=a.contract.describe(lang))
+            text = say(
+                lang, "declares", who=who, game=contract_words(a.contract, lang, self.style.deck)
+            )
         elif isinstance(a, Card):
             text = say(lang, "plays", who=who, card=self.style.card(a))
         elif isinstance(a, Double):
@@ -546,7 +548,7 @@ class Session:
             means = describe(action, self.lang)
         else:
             means = agree(trial.result.explain(self.lang, names=names), self.lang, you)
-        return say(self.lang, "concede_sure", means=means)
+        return say(self.lang, "concede_sure", means=pack_words(means, self.style.deck))
 
     def autoplay_card(self, state: GameState) -> Action:
         """After a claim: the human's best card with all hands open (the claim is checked by
@@ -619,7 +621,7 @@ class Session:
         lines += sheet_lines(
             self.series.players, self.sheet_rows(), self.options.sheet, last=14, lang=lang
         )
-        self.ui.page(lines)
+        self.ui.page([pack_words(x, self.style.deck) for x in lines])
         while True:
             answer = self.ui.ask(say(lang, "ask_next"))
             if answer is None:
@@ -633,11 +635,10 @@ class Session:
             if low in ("r", "review", "rückblick"):
                 if self.options.review_analysis:
                     self.ui.busy(say(lang, "analysing"))
-                self.ui.page(
-                    review_lines(
-                        state, names, self.style, lang, analysis=self.options.review_analysis
-                    )
+                review = review_lines(
+                    state, names, self.style, lang, analysis=self.options.review_analysis
                 )
+                self.ui.page([pack_words(x, self.style.deck) for x in review])
                 continue
             if low.startswith("save ") and a[5:].strip():
                 path = a[5:].strip()

@@ -80,8 +80,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
-        "Du sagst {game} an: {value} wert mit deinen Karten (Reizwert {bid}); "
-        "das gilt dann.",
+        "Du sagst {game} an: {value} wert mit deinen Karten (Reizwert {bid}); das gilt dann.",
     ),
     "concede_sure": ("You give up: {means}", "Du gibst auf: {means}"),
     "claim_sure": (
@@ -101,7 +100,10 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "overbid": ("that is an overbid", "das ist überreizt"),
     "hint": ("hint: {action}", "Tipp: {action}"),
     "saved": ("saved to {path}", "gespeichert in {path}"),
-    "not_saved": ("the series is not saved: --save FILE", "die Serie wird nicht gespeichert: --save DATEI"),
+    "not_saved": (
+        "the series is not saved: --save FILE",
+        "die Serie wird nicht gespeichert: --save DATEI",
+    ),
     "legal": ("legal", "erlaubt"),
     "help": (
         "card (CJ, ♣J, {example} or its number) · 18 · y · p · s · G/CH/NO… · hint · "
