@@ -19,7 +19,7 @@ from .test_play_session import TO_DECLARE, session
 def play_main(args: list[str], script: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """``skat play ARGS`` in-process in the plain mode with ``script`` as its input."""
     out = io.StringIO()
-    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(script.encode()), "utf-8"))
     monkeypatch.setattr("sys.stdout", out)
     assert main(["play", "--plain", *args]) == 0
     return out.getvalue().splitlines()
@@ -80,13 +80,6 @@ def test_quit_asks_once_and_no_keeps_playing() -> None:
         == 2
     )
     assert "You pass" in ui.out and ui.out[-1] == "» bye"
-
-
-def test_claim_shows_the_cards_and_the_tricks_played_out_before_the_result() -> None:
-    _, ui = session([*TO_DECLARE, "H", "y", "claim", "y"])
-    at = next(i for i, x in enumerate(ui.out) if x.startswith("result: "))
-    assert ui.out[at + 1].startswith("your cards shown for the claim: ♠J ♦J")
-    assert ui.out[at + 2].startswith("trick 1: Ann ♠A  Bob ♠10  You ")
 
 
 def test_the_only_legal_card_is_played_with_enter() -> None:
@@ -163,3 +156,32 @@ def test_load_restores_level_words_pack_list_and_records(
     assert "Du passt" in lines and any("Ei-" in x or "Gr-" in x for x in lines)
     assert len(records.read_text(encoding="utf-8").splitlines()) == 2  # both games recorded
     assert any(x.startswith("die Serie ist zu Ende · Liste (seeger)") for x in lines)
+
+
+def test_play_a_recorded_deal_again_from_a_move_with_the_recorded_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = tmp_path / "games.jsonl"
+    args = ["--seed", "4", "--games", "1", "--level", "random", "--records", str(records)]
+    first = play_main(args, "p\nconcede\ny\n\n", monkeypatch)
+    data = json.loads(records.read_text(encoding="utf-8"))
+    assert data["meta"]["level"] == "random" and data["meta"]["id"] == "4-1"
+    again = play_main(["--replay", str(records), "--from", "2"], "p\nconcede\ny\n\n", monkeypatch)
+    assert again[0] == "skat play · ID 4-1 again from move 2 · level random"
+    assert again[1] == f"— the deal again from move 2 of {len(data['events'])} —"
+    assert again[2] == first[2]  # move 1 is the recorded one, told as it happened
+    assert any(x.startswith("recorded: ") for x in again)
+    assert any(x.startswith("result: ") for x in again)
+
+
+def test_replay_from_a_move_after_the_end_is_a_one_line_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "games.jsonl"
+    play_main(
+        ["--seed", "4", "--games", "1", "--records", str(records)], "p\nconcede\ny\n\n", monkeypatch
+    )
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b""), "utf-8"))
+    assert main(["play", "--plain", "--replay", str(records), "--from", "999"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--from 999: the game has moves 1 to" in err[0]

@@ -108,12 +108,17 @@ def test_hint_is_what_the_chosen_level_would_play() -> None:
     assert line == f"» hint: {expected}"
 
 
-def test_claim_plays_out_the_rest_and_a_failed_claim_gives_the_defenders_every_trick() -> None:
+def test_claim_plays_out_the_rest_shows_it_and_a_failed_claim_gives_the_defenders_every_trick() -> (
+    None
+):
     s, ui = session([*TO_DECLARE, "H", "y", "claim", "y"])
     assert "You show the cards: the rest is claimed" in ui.out
     record = s.series.records[0]
     assert record.result.contract is not None and str(record.result.contract) == "H"
     assert not record.result.won and record.result.tricks == 0  # the first trick was lost
+    at = next(i for i, x in enumerate(ui.out) if x.startswith("result: "))  # shown before it
+    assert ui.out[at + 1].startswith("your cards shown for the claim: ♠J ♦J")
+    assert ui.out[at + 2].startswith("trick 1: Ann ♠A  Bob ♠10  You ")
 
 
 def test_concede_ends_the_game_lost() -> None:

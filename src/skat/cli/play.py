@@ -82,7 +82,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="show the review of recorded games (ISS or JSON, e.g. from --records) and stop",
     )
-    parser.add_argument("--id", help="with --review: only the game with this record ID")
+    parser.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="play a recorded deal again (ISS or JSON, e.g. from --records) with your own moves",
+    )
+    parser.add_argument(
+        "--from",
+        dest="start",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --replay: keep the recorded moves before move N (default 1: the whole deal)",
+    )
+    parser.add_argument("--id", help="with --review or --replay: the game with this record ID")
     parser.add_argument(
         "--no-analysis",
         action="store_true",
@@ -111,6 +124,8 @@ def _settings(args: argparse.Namespace, saved: dict[str, object]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     saved: dict[str, object] = {}
+    if args.replay and args.level is None:  # the computer players of the recorded game
+        saved["level"] = _recorded_level(args.replay, args.id)
     if args.load and not args.review:
         try:
             series, saved = load_play(args.load)
@@ -119,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
     _settings(args, saved)
     if args.review:
         return _review(args)
+    if args.replay:
+        return _replay(args)
     _check_level(args.level)
     if args.load:
         if len(series.players) != 3:
@@ -150,19 +167,78 @@ def run(args: argparse.Namespace) -> int:
         records_path=args.records,
         review_analysis=not args.no_analysis,
     )
-    ui: Ui
+    ui = _ui(terminal)
+    if not terminal:
+        print(f"skat play · seed {seed} · rules {series.rules} · level {args.level}")
+    return Session(series, ui, options).run()
+
+
+def _ui(terminal: bool) -> Ui:
+    """The full screen on a terminal, else the plain line mode."""
     if terminal:
         with contextlib.suppress(ImportError):  # line editing for input(), where it exists
             import readline  # noqa: F401
         from skat.cli.screen import TerminalUi
 
-        ui = TerminalUi()
-    else:
-        from skat.cli.lines import LineUi
+        return TerminalUi()
+    from skat.cli.lines import LineUi
 
-        ui = LineUi()
-        print(f"skat play · seed {seed} · rules {series.rules} · level {args.level}")
-    return Session(series, ui, options).run()
+    return LineUi()
+
+
+def _recorded_level(path: str, wanted: str | None) -> str:
+    """The computer level a ``skat play`` JSON record names (else the default)."""
+    from collections.abc import Mapping
+
+    from skat.cli.replay import JsonItem, read_records
+
+    for _, item in read_records([path]):
+        if not isinstance(item, JsonItem) or not isinstance(item.data, Mapping):
+            continue
+        if wanted is not None and item.label != f"ID {wanted}":
+            continue
+        meta = item.data.get("meta")
+        level = meta.get("level") if isinstance(meta, Mapping) else None
+        return level if isinstance(level, str) and level in AGENTS else DEFAULT_LEVEL
+    return DEFAULT_LEVEL
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``--replay FILE``: a recorded deal again, from move ``--from`` on with your moves."""
+    from skat.cli.again import AgainSession, seed_and_number
+    from skat.cli.gamefiles import read_games
+    from skat.core import Seat
+
+    found = next(iter(read_games([args.replay], args.id)), None)
+    if found is None:
+        raise UserError("no game to replay" + (f" with ID {args.id}" if args.id else ""))
+    label, record, players = found
+    if record.result is None or record.deal is None:
+        raise UserError(f"{label}: the record is not a finished game")
+    meta_id = label[3:] if label.startswith("ID ") else None
+    seed, number = seed_and_number(meta_id, args.seed or 0)
+    you = PLAYERS[args.lang][0]
+    if players is not None and you in players:
+        human = Seat(players.index(you))
+    else:
+        human = Seat(record.declarer if record.declarer is not None else 0)
+    if players is None:
+        others = iter(PLAYERS[args.lang][1:])
+        players = tuple(you if s == human else next(others) for s in range(3))  # type: ignore[assignment]
+    assert players is not None
+    _check_level(args.level)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
+    options = Options(
+        level=args.level,
+        seed=seed,
+        lang=args.lang,
+        style=CardStyle(lang=args.lang, deck=args.deck, colour=terminal),
+        review_analysis=not args.no_analysis,
+    )
+    ui = _ui(terminal)
+    if not terminal:
+        print(f"skat play · {label} again from move {args.start} · level {args.level}")
+    return AgainSession(record, players, human, args.start, number, ui, options).run()
 
 
 def _review(args: argparse.Namespace) -> int:

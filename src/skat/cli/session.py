@@ -204,8 +204,19 @@ class Session:
         seats = series.seats
         names = tuple(series.players[p] for p in seats)
         human = Seat(seats.index(0))
-        self.seating = Seating((names[0], names[1], names[2]), human)
-        number = series.number
+        self.ui.event(self._game_header(human))
+        self.play_out(state, (names[0], names[1], names[2]), human, series.number)
+        record = series.record(state)
+        self._write_record(state, record.number)
+        self._autosave()
+        self.after_game(state, record.number)
+
+    def play_out(
+        self, state: GameState, names: tuple[str, str, str], human: Seat, number: int
+    ) -> None:
+        """Play ``state`` to its end: the human at ``human``, the computer players seeded for
+        game ``number`` of the session (so the same seed and game play the same)."""
+        self.seating = Seating(names, human)
         agents = {
             s: SafeAgent(
                 make_agent(self.options.level, seed=derived_seed(self.options.seed, number, s)),
@@ -217,7 +228,6 @@ class Session:
         self.autoplay = False
         self.claimed = None
         self.sort = guess_game(state.deal.hands[human])
-        self.ui.event(self._game_header(human))
         for ev in state.history:  # a resumed game: tell what happened so far
             self.tell(state, ev, len(state.tricks))
         while not state.is_over:
@@ -231,10 +241,6 @@ class Session:
                     self.ui.busy(say(self.lang, "thinking", who=names[seat]))
                 action = agents[seat].choose(state.view(seat))
             self.apply(state, action, seat)
-        record = series.record(state)
-        self._write_record(state, record.number)
-        self._autosave()
-        self.after_game(state, record.number)
 
     def _game_header(self, human: Seat) -> str:
         s = self.series
@@ -669,7 +675,11 @@ class Session:
             return
         from skat.records.jsonrecord import dumps, state_to_json
 
-        meta = {"players": list(self.seating.names), "id": f"{self.options.seed}-{number}"}
+        meta = {
+            "players": list(self.seating.names),
+            "id": f"{self.options.seed}-{number}",
+            "level": self.options.level,  # skat play --replay plays against the same players
+        }
         data = state_to_json(state, meta)
         try:
             with open(path, "a", encoding="utf-8") as fh:

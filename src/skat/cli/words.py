@@ -77,6 +77,15 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "ask_more": ("Enter: more · q: back", "Enter: weiter · q: zurück"),
     "thinking": ("{who} is thinking…", "{who} überlegt…"),
     "claimed_with": ("your cards shown for the claim", "deine aufgelegten Karten"),
+    "again_header": (
+        "— the deal again from move {n} of {total} —",
+        "— das Spiel noch einmal ab Zug {n} von {total} —",
+    ),
+    "recorded": ("recorded", "aufgezeichnet"),
+    "ask_again": (
+        "Enter: end · r: review · a: play it again",
+        "Enter: Ende · r: Rückblick · a: noch einmal",
+    ),
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
