@@ -12,7 +12,7 @@ the review with the double-dummy analysis, trick by trick how the game could hav
 >>> g = GameState(seed=3)
 >>> for a in ["p", "p", "p"]:
 ...     _ = g.apply(a)
->>> len(start_position(g, 2).history), start_position(g, 1).history
+>>> len(start_position(g, 2).history), len(start_position(g, 1).history)
 (1, ())
 """
 
