@@ -13,7 +13,7 @@ the review with the double-dummy analysis, trick by trick how the game could hav
 >>> for a in ["p", "p", "p"]:
 ...     _ = g.apply(a)
 >>> len(start_position(g, 2).history), len(start_position(g, 1).history)
-(1, ())
+(1, 0)
 """
 
 from __future__ import annotations
