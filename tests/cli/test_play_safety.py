@@ -185,3 +185,22 @@ def test_replay_from_a_move_after_the_end_is_a_one_line_error(
     assert main(["play", "--plain", "--replay", str(records), "--from", "999"]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--from 999: the game has moves 1 to" in err[0]
+
+
+def test_bock_is_explained_with_its_reason_and_the_ramsch_round_after_it() -> None:
+    from skat.cli.session import Options, Session
+    from skat.core import Result, Rules
+
+    from .test_play_session import Script
+
+    series = Series(("You", "Ann", "Bob"), Rules.parse("pub"), seed=1, games=6)
+    grand = Result(Contract.parse("GH"), declarer=0, won=True, value=120, score=120, points=90)
+    series.add(grand)
+    s = Session(series, Script([]), Options(level="random", seed=1))
+    assert s._rounds_lines() == [
+        "Bock: the next 3 games count double, because a Grand Hand was won and the game was "
+        "worth 100 or more. Then 3 games of Ramsch (a Ramsch round)."
+    ]
+    assert s._game_header(s.seating.human).startswith(
+        "— game 2 of 6 (Bock: this game counts double) · "
+    )

@@ -244,7 +244,8 @@ class Session:
 
     def _game_header(self, human: Seat) -> str:
         s = self.series
-        kind = {"bock": " (Bock)", "ramsch": " (Ramsch)"}.get(s.kind, "")
+        kind = {"bock": "bock_game", "ramsch": "ramsch_game"}.get(s.kind)
+        kind = f" ({say(self.lang, kind)})" if kind else ""
         return (
             f"— {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · "
             f"{say(self.lang, 'dealer')} {s.dealer_name} · "
@@ -623,6 +624,7 @@ class Session:
                 f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
             )
             lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines += self._rounds_lines()
         lines.append("")
         lines += sheet_lines(
             self.series.players, self.sheet_rows(), self.options.sheet, last=14, lang=lang
@@ -656,6 +658,23 @@ class Session:
                     self.ui.message(say(lang, "saved", path=path))
                 continue
             self.ui.message(say(lang, "not_understood", text=a, options=say(lang, "ask_next")))
+
+    def _rounds_lines(self) -> list[str]:
+        """Why the last game started Bock rounds (and a Ramsch round after them)."""
+        s = self.series
+        if not s.records or not s.records[-1].triggers:
+            return []
+        reasons = [say(self.lang, f"bock_{t}") for t in s.records[-1].triggers]
+        because = reasons[-1]
+        if len(reasons) > 1:
+            because = (
+                ", ".join(reasons[:-1]) + (" und " if self.lang == "de" else " and ") + because
+            )
+        n = len(s.players)
+        text = say(self.lang, "bock_starts", n=n, because=because)
+        if s.rules.ramsch_rounds:
+            text += " " + say(self.lang, "ramsch_follows", n=n)
+        return [text]
 
     def final_lines(self) -> list[str]:
         """The list at the end of the series and the ranking."""

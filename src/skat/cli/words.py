@@ -86,6 +86,30 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "Enter: end · r: review · a: play it again",
         "Enter: Ende · r: Rückblick · a: noch einmal",
     ),
+    "bock_game": (
+        "Bock: this game counts double",
+        "Bock: dieses Spiel zählt doppelt",
+    ),
+    "ramsch_game": (
+        "Ramsch round: every game a Ramsch (or a Grand Hand), the most card points lose",
+        "Ramschrunde: jedes Spiel ein Ramsch (oder ein Grand Hand), die meisten Augen verlieren",
+    ),
+    "bock_starts": (
+        "Bock: the next {n} games count double, because {because}.",
+        "Bock: die nächsten {n} Spiele zählen doppelt, weil {because}.",
+    ),
+    "ramsch_follows": (
+        "Then {n} games of Ramsch (a Ramsch round).",
+        "Danach {n} Spiele Ramsch (eine Ramschrunde).",
+    ),
+    "bock_6060": ("the game ended 60 to 60", "das Spiel 60 zu 60 ausging"),
+    "bock_kontra_re": ("Kontra and Re were said", "Kontra und Re gesagt wurden"),
+    "bock_grand_hand": ("a Grand Hand was won", "ein Grand Hand gewonnen wurde"),
+    "bock_value100": ("the game was worth 100 or more", "das Spiel 100 oder mehr wert war"),
+    "bock_list_total": (
+        "a list total reached a hundred or three equal digits",
+        "eine Summe auf der Liste einen Hunderter oder eine Schnapszahl erreichte",
+    ),
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
