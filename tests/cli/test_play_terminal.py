@@ -107,3 +107,44 @@ def test_the_review_shows_the_double_dummy_analysis(tmp_path: Path) -> None:
     )
     assert "double dummy: You could" in text
     assert "skat: " in text and "put away: " in text
+
+
+def test_a_whole_game_in_the_plain_mode_is_complete_for_a_screen_reader(tmp_path: Path) -> None:
+    """The plain mode (the screen-reader mode) in a real terminal: no colour or cursor codes,
+    one event per line, every question one line ending in " >", every card, trick, the
+    result and the list said in words."""
+    from .lineplayer import converse
+
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "skat.cli.main", "play", "--plain", "--seed", "1", "--games", "1", "--no-analysis"],
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=60,
+        cwd=str(tmp_path),
+        env={
+            "PYTHONUNBUFFERED": "1",
+            "TERM": "xterm",
+            "PATH": "/usr/bin:/bin",
+            **({"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {}),
+        },
+    )
+    child.setecho(False)
+
+    def read_line() -> str | None:
+        line = child.readline()
+        return line.rstrip("\r\n") if line else None
+
+    policy = Policy(max_bid=30, reviews=1)
+    lines = converse(read_line, child.sendline, policy)
+    child.close()
+    assert child.exitstatus == 0
+    assert not [line for line in lines if "\x1b" in line or "\r" in line]
+    asked = [line for line in lines if line.endswith(" >")]
+    assert asked and len(asked) == len(policy.log)
+    assert any(line.startswith("choose the game: ") for line in asked)
+    assert sum(bool(re.match(r"(You|Ann|Bob): [♣♠♥♦]", line)) for line in lines) >= 30
+    assert sum(" the trick (" in line for line in lines) >= 10  # every trick's winner
+    assert any(line.startswith("result: You ") for line in lines)
+    assert any(line.strip().startswith("1  You ") for line in lines)  # the list
+    assert any(line.startswith("10. ") for line in lines)  # the review, trick by trick

@@ -25,6 +25,7 @@ examples:
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import os
 import random
@@ -170,7 +171,20 @@ def run(args: argparse.Namespace) -> int:
     ui = _ui(terminal)
     if not terminal:
         print(f"skat play · seed {seed} · rules {series.rules} · level {args.level}")
-    return Session(series, ui, options).run()
+    try:
+        return Session(series, ui, options).run()
+    finally:
+        if not terminal:
+            _no_colour_reset_at_exit()
+
+
+def _no_colour_reset_at_exit() -> None:
+    """The plain mode prints no escape codes, not even the colour reset that colorama (loaded
+    by numba with the solver) writes at exit."""
+    module = sys.modules.get("colorama.initialise")
+    reset = getattr(module, "reset_all", None)
+    if reset is not None:
+        atexit.unregister(reset)
 
 
 def _ui(terminal: bool) -> Ui:
@@ -238,7 +252,11 @@ def _replay(args: argparse.Namespace) -> int:
     ui = _ui(terminal)
     if not terminal:
         print(f"skat play · {label} again from move {args.start} · level {args.level}")
-    return AgainSession(record, players, human, args.start, number, ui, options).run()
+    try:
+        return AgainSession(record, players, human, args.start, number, ui, options).run()
+    finally:
+        if not terminal:
+            _no_colour_reset_at_exit()
 
 
 def _review(args: argparse.Namespace) -> int:
