@@ -158,7 +158,7 @@ def test_german_words_and_german_cards(tmp_path: Path) -> None:
     args = ["--seed", "1", "--lang", "de", "--deck", "german", "--games", "1"]
     proc = run_script(args, "hilfe\np\n", tmp_path)
     out = proc.stdout
-    assert "Karte (CJ, ♣J, Eichel-Unter oder Nummer)" in out  # the help in the pack's names
+    assert "Karte (CJ, ♣J, Eichel-Unter oder Nummer;" in out  # the help in the pack's names
     assert "Du passt" in out and "Hinterhand" in out
     assert "Ei-U" in out or "Gr-U" in out or "Rt-U" in out or "Sc-U" in out
 

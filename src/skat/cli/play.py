@@ -1,10 +1,12 @@
 """Play Skat in the terminal against two computer players.
 
-You bid, hold or pass, pick up the skat or play Hand, put two cards away, declare from a
-menu of the legal games with their values, and play the cards (the legal ones are marked;
-type a card as CJ, ♣J, Kreuz-Bube, or its number in your hand).  After every game: the
-result as players say it, the list, and on request (r) the review with all hands, the skat,
-every trick and the double-dummy analysis of the mistakes.
+You bid, hold or pass, pick up the skat (s) or play Hand (h), put two cards away, choose the
+game by its letter and the announcements the rules allow (each with its value; no choice is
+a number, so a late bid never declares), and play the cards (the legal ones are marked; type
+a card as CJ, ♣J, Kreuz-Bube, or its number in your hand; Enter plays a single legal card).
+Every declaration, concede, claim and quit asks once, saying what it means.  After every
+game: the result as players say it, the list, and on request (r) the review with all hands,
+the skat, every trick, the double-dummy mistakes and how the game could have been won.
 
 Commands at any question: hint (what the computer would play), claim (show your cards and
 claim the rest), concede, sort C|S|H|D|G|N, save FILE, help, quit.  When the output is not a
@@ -20,6 +22,7 @@ examples:
   skat play --rules tournament --save friday.json        (resume: skat play --load friday.json)
   skat play --records games.jsonl && skat list games.jsonl
   skat play --review games.jsonl --id 7-2          (game 2 of the session with seed 7)
+  skat play --replay games.jsonl --id 7-2 --from 12     (that deal again from move 12)
 """
 
 from __future__ import annotations

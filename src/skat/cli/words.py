@@ -139,10 +139,12 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "legal": ("legal", "erlaubt"),
     "help": (
-        "card (CJ, ♣J, {example} or its number) · 18 · y · p · s · G/CH/NO… · hint · "
-        "claim · concede · sort G · save FILE · quit",
-        "Karte (CJ, ♣J, {example} oder Nummer) · 18 · y · p · s · G/CH/NO… · hint · "
-        "claim · concede · sort G · save DATEI · quit",
+        "card (CJ, ♣J, {example} or its number; Enter: the only legal card) · bid 18 · y hold · "
+        "p pass · s skat · h Hand · the game's letter · b back · hint · claim · concede · "
+        "sort G · save FILE · quit",
+        "Karte (CJ, ♣J, {example} oder Nummer; Enter: die einzige erlaubte) · reizen 18 · "
+        "y ja · p passe · s Skat · h Hand · Buchstabe des Spiels · b zurück · hint · claim · "
+        "aufgeben · sort G · save DATEI · quit",
     ),
     "result": ("result", "Ergebnis"),
     "sheet": ("list", "Liste"),
