@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,10 +19,9 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 PROMPT = r"\n([^\r\n]*) > "
 
 
-def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
-    """Run ``skat play`` in an 80×24 pseudo-terminal answering with ``policy``; all the text
-    it showed (colour codes removed)."""
-    child = pexpect.spawn(
+def spawn_play(args: list[str], tmp_path: Path) -> Any:
+    """``skat play ARGS`` in an 80×24 pseudo-terminal."""
+    return pexpect.spawn(
         sys.executable,
         ["-m", "skat.cli.main", "play", *args],
         dimensions=(24, 80),
@@ -35,6 +35,12 @@ def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
             **({"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {}),
         },
     )
+
+
+def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
+    """Run ``skat play`` in an 80×24 pseudo-terminal answering with ``policy``; all the text
+    it showed (colour codes removed)."""
+    child = spawn_play(args, tmp_path)
     shown: list[str] = []
     for _ in range(1000):
         if child.expect([PROMPT, pexpect.EOF]) == 1:
@@ -115,20 +121,7 @@ def test_a_whole_game_in_the_plain_mode_is_complete_for_a_screen_reader(tmp_path
     result and the list said in words."""
     from .lineplayer import converse
 
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "skat.cli.main", "play", "--plain", "--seed", "1", "--games", "1", "--no-analysis"],
-        dimensions=(24, 80),
-        encoding="utf-8",
-        timeout=60,
-        cwd=str(tmp_path),
-        env={
-            "PYTHONUNBUFFERED": "1",
-            "TERM": "xterm",
-            "PATH": "/usr/bin:/bin",
-            **({"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {}),
-        },
-    )
+    child = spawn_play(["--plain", "--seed", "1", "--games", "1", "--no-analysis"], tmp_path)
     child.setecho(False)
 
     def read_line() -> str | None:

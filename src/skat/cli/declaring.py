@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from skat.cli.menu import MenuEntry
+from skat.cli.words import say
 from skat.core import Contract, Declare, GameType
 
 _KEYS: Final[dict[tuple[str, str], tuple[str, ...]]] = {
@@ -157,33 +158,6 @@ def game_rows(menu: list[MenuEntry], lang: str, deck: str) -> list[GameRow]:
 
 
 _BACK: Final = ("b", "back", "zurück", "zurueck")
-_T: Final[dict[str, tuple[str, str]]] = {
-    "start": (
-        "pick up the skat (s) or play Hand (h)",
-        "Skat aufnehmen (s) oder Hand spielen (h)",
-    ),
-    "game": ("choose the game: {keys}", "wähle das Spiel: {keys}"),
-    "flags": ("{game}: {options}", "{game}: {options}"),
-    "enter": ("Enter = {word}", "Enter = {word}"),
-    "back": ("b back", "b zurück"),
-    "no_number": (
-        "{n} is no choice here: the bidding is over (bid {bid}); {how}",
-        "{n} ist hier keine Wahl: das Reizen ist vorbei (Reizwert {bid}); {how}",
-    ),
-    "how_start": ("s picks up the skat, h plays Hand", "s nimmt den Skat auf, h spielt Hand"),
-    "how_game": ("choose a game by its letter", "wähle ein Spiel mit seinem Buchstaben"),
-    "hand_title": ("Hand games (value with your cards):", "Handspiele (Wert mit deinen Karten):"),
-    "games_title": ("games (value with your cards):", "Spiele (Wert mit deinen Karten):"),
-    "legend": (
-        "! below the bid · ≈ the skat is unseen",
-        "! unter dem Reizwert · ≈ Skat unbekannt",
-    ),
-}
-
-
-def _say(lang: str, key: str, **values: object) -> str:
-    en, de = _T[key]
-    return (de if lang == "de" else en).format(**values)
 
 
 class DeclarationDialog:
@@ -193,13 +167,10 @@ class DeclarationDialog:
     a message to show (the line was understood but asks again), or ``None`` when the line is
     none of the dialog's keys (a card, a contract code, a command: the session reads it).
 
-    >>> from skat.core import Deal, GameState
+    >>> from skat.core import GameState
     >>> from skat.cli.menu import declaration_menu
-    >>> deal = Deal.parse("CJ SJ HA HT HK H8 H7 D9 D8 D7 CA CT CK CQ C9 SA ST SK SQ S9 "
-    ...                   "HJ DJ C8 C7 S8 S7 HQ H9 DA DT  DK DQ")
-    >>> g = GameState(deal)
-    >>> for call in ["p", "p", "18"]:
-    ...     _ = g.apply(call)
+    >>> g = GameState(seed=1)
+    >>> _ = g.apply("p"), g.apply("p"), g.apply("18")
     >>> d = DeclarationDialog(declaration_menu(g), "en", "french", bid=18)
     >>> d.prompt()
     'pick up the skat (s) or play Hand (h)'
@@ -208,7 +179,7 @@ class DeclarationDialog:
     >>> d.read("h"), d.prompt()
     ('', 'choose the game: g c s h d n · b back')
     >>> d.read("c"), d.prompt()
-    ('', 'Clubs: Enter = Hand ≈48 · s Schneider ≈72 · z Schwarz ≈96 · o Ouvert ≈108 · b back')
+    ('', 'Clubs: Enter = Hand ≈36 · s Schneider ≈60 · z Schwarz ≈84 · o Ouvert ≈96 · b back')
     >>> str(d.read("s").action)
     'CHS'
     """
@@ -224,23 +195,23 @@ class DeclarationDialog:
     def lines(self) -> list[str]:
         """The menu as shown: the games with the value of each declaration."""
         lang = self.lang
-        head = "hand_title" if self.can_pick_up else "games_title"
-        return [_say(lang, head), *(r.line(lang) for r in self.rows), _say(lang, "legend")]
+        head = "decl_hand_title" if self.can_pick_up else "decl_games_title"
+        return [say(lang, head), *(r.line(lang) for r in self.rows), say(lang, "decl_legend")]
 
     def prompt(self) -> str:
         """The question of the current step."""
         lang = self.lang
-        back = _say(lang, "back")
+        back = say(lang, "decl_back")
         if self.step == "start":
-            return _say(lang, "start")
+            return say(lang, "decl_start")
         if self.step == "game" or self.row is None:
             keys = " ".join(r.key for r in self.rows)
-            return _say(lang, "game", keys=keys + (f" · {back}" if self.can_pick_up else ""))
+            return say(lang, "decl_game", keys=keys + (f" · {back}" if self.can_pick_up else ""))
         parts = []
         for k, e in self.row.entries:
             text = self.row.option_text(k, e, lang)
-            parts.append(_say(lang, "enter", word=text) if not k else text)
-        return _say(lang, "flags", game=self.row.name, options=" · ".join([*parts, back]))
+            parts.append(say(lang, "decl_enter", word=text) if not k else text)
+        return say(lang, "decl_flags", game=self.row.name, options=" · ".join([*parts, back]))
 
     def back(self) -> None:
         """One step back (after a "no" at the confirmation, or ``b``)."""
@@ -253,8 +224,8 @@ class DeclarationDialog:
         """Take one line (see the class doc)."""
         low = line.strip().lower()
         if low.isascii() and low.isdigit():
-            how = _say(self.lang, "how_start" if self.step == "start" else "how_game")
-            return _say(self.lang, "no_number", n=low, bid=self.bid, how=how)
+            how = say(self.lang, "decl_how_start" if self.step == "start" else "decl_how_game")
+            return say(self.lang, "decl_no_number", n=low, bid=self.bid, how=how)
         if low in _BACK:
             self.back()
             return ""

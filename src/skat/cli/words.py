@@ -110,6 +110,29 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "a list total reached a hundred or three equal digits",
         "eine Summe auf der Liste einen Hunderter oder eine Schnapszahl erreichte",
     ),
+    "decl_start": (
+        "pick up the skat (s) or play Hand (h)",
+        "Skat aufnehmen (s) oder Hand spielen (h)",
+    ),
+    "decl_game": ("choose the game: {keys}", "wähle das Spiel: {keys}"),
+    "decl_flags": ("{game}: {options}", "{game}: {options}"),
+    "decl_enter": ("Enter = {word}", "Enter = {word}"),
+    "decl_back": ("b back", "b zurück"),
+    "decl_no_number": (
+        "{n} is no choice here: the bidding is over (bid {bid}); {how}",
+        "{n} ist hier keine Wahl: das Reizen ist vorbei (Reizwert {bid}); {how}",
+    ),
+    "decl_how_start": ("s picks up the skat, h plays Hand", "s nimmt den Skat auf, h spielt Hand"),
+    "decl_how_game": ("choose a game by its letter", "wähle ein Spiel mit seinem Buchstaben"),
+    "decl_hand_title": (
+        "Hand games (value with your cards):",
+        "Handspiele (Wert mit deinen Karten):",
+    ),
+    "decl_games_title": ("games (value with your cards):", "Spiele (Wert mit deinen Karten):"),
+    "decl_legend": (
+        "! below the bid · ≈ the skat is unseen",
+        "! unter dem Reizwert · ≈ Skat unbekannt",
+    ),
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
