@@ -204,3 +204,48 @@ def test_bock_is_explained_with_its_reason_and_the_ramsch_round_after_it() -> No
     assert s._game_header(s.seating.human).startswith(
         "— game 2 of 6 (Bock: this game counts double) · "
     )
+
+
+def test_the_list_names_the_whole_game_and_kontra_and_the_header_keeps_the_totals() -> None:
+    from skat.cli.screen import fit
+    from skat.cli.session import Options, Session
+    from skat.core import GameState, Result, Rules
+
+    from .test_play_session import Script
+
+    series = Series(("You", "Ann", "Bob"), Rules.parse("pub"), seed=1, games=6)
+    schwarz = Contract.parse("DHSZ")
+    series.add(Result(schwarz, declarer=1, won=True, value=63, score=63, points=120))
+    kontra = Result(
+        Contract.parse("H"),
+        declarer=2,
+        won=False,
+        value=30,
+        score=-120,
+        points=50,
+        multiplier=2,
+        kontra=1,
+    )
+    series.add(kontra)
+    s = Session(series, Script([]), Options(level="random", seed=123456789))
+    assert [r.game for r in s.sheet_rows()] == ["Diamonds Hand Schwarz", "Hearts Kontra"]
+    header = s.screen(GameState(series.deal, rules=series.rules)).header
+    assert fit(header, 80).startswith("Skat · game 3 of 6")
+    assert "You 0  Ann " in fit(header, 80) and " Bob " in fit(header, 80)  # never cut
+
+
+def test_one_card_left_is_said_in_the_singular() -> None:
+    from skat.cli.board import Seating, table_lines
+    from skat.cli.cardtext import CardStyle
+    from skat.core import Card, Discard, GameState
+
+    g = GameState(seed=1)
+    for call in ("p", "p", "18", "s"):
+        g.apply(call)
+    g.apply(Discard.of(*list(g.hand(g.to_move))[:2]))
+    g.apply("G")
+    while len(g.tricks) < 9:
+        g.apply(next(a for a in g.legal_actions() if isinstance(a, Card)))
+    view = g.view(g.to_move)
+    line = table_lines(view, Seating(("A", "B", "C"), view.seat), CardStyle(), "en")[0]
+    assert line.count(" 1 card · ") == 2 and "cards" not in line

@@ -329,9 +329,11 @@ class Session:
             )
             extra = [a for a in view.legal_actions if not isinstance(a, Card)]
             if extra:
-                legal += " · " + ", ".join(str(a) for a in extra)
+                legal += " · " + ", ".join(f"{a} ({describe(a, self.lang)})" for a in extra)
         elif view.phase in (Phase.ANSWER, Phase.PUSH):
-            legal = f"{say(self.lang, 'legal')}: " + ", ".join(str(a) for a in view.legal_actions)
+            legal = f"{say(self.lang, 'legal')}: " + ", ".join(
+                f"{a} ({describe(a, self.lang)})" for a in view.legal_actions
+            )
         return Screen(
             header=header,
             table=table_lines(view, self.seating, self.style, self.lang),
