@@ -195,7 +195,7 @@ class Session:
             try:
                 self._save(path)
             except OSError as exc:
-                self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
+                self.ui.message(say(self.lang, "cannot_save", path=path, why=exc.strerror or exc))
 
     def play_game(self) -> None:
         """Play the next game of the series, record it, show the result and the list."""
@@ -504,7 +504,7 @@ class Session:
             try:
                 self._save(cmd.arg)
             except OSError as exc:
-                self.ui.message(f"cannot save to {cmd.arg}: {exc.strerror or exc}")
+                self.ui.message(say(lang, "cannot_save", path=cmd.arg, why=exc.strerror or exc))
             else:
                 self.ui.message(say(lang, "saved", path=cmd.arg))
         elif cmd.kind == "sort":
@@ -655,7 +655,7 @@ class Session:
                 try:
                     self._save(path)
                 except OSError as exc:
-                    self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
+                    self.ui.message(say(self.lang, "cannot_save", path=path, why=exc.strerror or exc))
                 else:
                     self.ui.message(say(lang, "saved", path=path))
                 continue
@@ -706,7 +706,7 @@ class Session:
             with open(path, "a", encoding="utf-8") as fh:
                 fh.write(dumps(data) + "\n")
         except OSError as exc:
-            self.ui.message(f"cannot write to {path}: {exc.strerror or exc}")
+            self.ui.message(say(self.lang, "cannot_write", path=path, why=exc.strerror or exc))
 
 
 def _game_name(letter: str, lang: str, deck: str = "french") -> str:

@@ -133,6 +133,8 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "! below the bid · ≈ the skat is unseen",
         "! unter dem Reizwert · ≈ Skat unbekannt",
     ),
+    "cannot_save": ("cannot save to {path}: {why}", "kann nicht in {path} speichern: {why}"),
+    "cannot_write": ("cannot write to {path}: {why}", "kann nicht in {path} schreiben: {why}"),
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
