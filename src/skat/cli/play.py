@@ -128,11 +128,12 @@ def _settings(args: argparse.Namespace, saved: dict[str, object]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     saved: dict[str, object] = {}
+    loaded: Series | None = None
     if args.replay and args.level is None:  # the computer players of the recorded game
         saved["level"] = _recorded_level(args.replay, args.id)
     if args.load and not args.review:
         try:
-            series, saved = load_play(args.load)
+            loaded, saved = load_play(args.load)
         except OSError as exc:
             raise UserError(f"cannot read {args.load}: {exc.strerror or exc}") from None
     _settings(args, saved)
@@ -141,25 +142,13 @@ def run(args: argparse.Namespace) -> int:
     if args.replay:
         return _replay(args)
     _check_level(args.level)
-    if args.load:
-        if len(series.players) != 3:
-            raise UserError(f"{args.load}: skat play needs a series of 3 players")
-        seed = series.seed
-    else:
-        if args.games < 1:
-            raise UserError(f"--games must be 1 or more, not {args.games}")
-        rules = Rules.parse(args.rules)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        series = Series(PLAYERS[args.lang], rules, seed=seed, games=args.games)
+    series = _series(args, loaded)
+    seed = series.seed
     sheet = args.sheet or (
         series.rules.score_sheet if series.rules.score_sheet in ("plain", "seeger") else "plain"
     )
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
-    for path in (args.save, args.records):
-        if path and os.path.isdir(path):
-            raise UserError(f"{path} is a directory")
-        if path and not os.path.isdir(os.path.dirname(path) or "."):
-            raise UserError(f"{path}: no such directory")
+    _check_paths(args.save, args.records)
     style = CardStyle(lang=args.lang, deck=args.deck, colour=terminal)
     options = Options(
         level=args.level,
@@ -179,6 +168,28 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if not terminal:
             _no_colour_reset_at_exit()
+
+
+def _series(args: argparse.Namespace, loaded: Series | None) -> Series:
+    """The loaded series, or a new one from the options."""
+    if loaded is not None:
+        if len(loaded.players) != 3:
+            raise UserError(f"{args.load}: skat play needs a series of 3 players")
+        return loaded
+    if args.games < 1:
+        raise UserError(f"--games must be 1 or more, not {args.games}")
+    rules = Rules.parse(args.rules)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    return Series(PLAYERS[args.lang], rules, seed=seed, games=args.games)
+
+
+def _check_paths(*paths: str | None) -> None:
+    """A one-line error for a file to write that is a folder or in no folder."""
+    for path in paths:
+        if path and os.path.isdir(path):
+            raise UserError(f"{path} is a directory")
+        if path and not os.path.isdir(os.path.dirname(path) or "."):
+            raise UserError(f"{path}: no such directory")
 
 
 def _no_colour_reset_at_exit() -> None:

@@ -612,14 +612,7 @@ class Session:
             head = agree(result.explain(lang, names=names), lang, names[self.seating.human])
         lines = [f"{say(lang, 'result')}: {head}"]
         if self.claimed is not None:  # what the claim showed and how it was played out
-            first, shown = self.claimed
-            lines.append(f"{say(lang, 'claimed_with')}: {shown}")
-            for n, t in enumerate(state.tricks[first:], first + 1):
-                played = "  ".join(
-                    f"{names[(t.leader + i) % 3]} {self.style.card(c)}"
-                    for i, c in enumerate(t.cards)
-                )
-                lines.append(f"{say(lang, 'trick')} {n}: {played} → {names[t.winner]}")
+            lines += self._claim_lines(state)
         elif state.tricks:
             t = state.tricks[-1]
             played = "  ".join(
@@ -655,11 +648,26 @@ class Session:
                 try:
                     self._save(path)
                 except OSError as exc:
-                    self.ui.message(say(self.lang, "cannot_save", path=path, why=exc.strerror or exc))
+                    self.ui.message(
+                        say(self.lang, "cannot_save", path=path, why=exc.strerror or exc)
+                    )
                 else:
                     self.ui.message(say(lang, "saved", path=path))
                 continue
             self.ui.message(say(lang, "not_understood", text=a, options=say(lang, "ask_next")))
+
+    def _claim_lines(self, state: GameState) -> list[str]:
+        """The cards shown for a claim and the tricks played out after it."""
+        assert self.claimed is not None
+        names = self.seating.names
+        first, shown = self.claimed
+        lines = [f"{say(self.lang, 'claimed_with')}: {shown}"]
+        for n, t in enumerate(state.tricks[first:], first + 1):
+            played = "  ".join(
+                f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
+            )
+            lines.append(f"{say(self.lang, 'trick')} {n}: {played} → {names[t.winner]}")
+        return lines
 
     def _rounds_lines(self) -> list[str]:
         """Why the last game started Bock rounds (and a Ramsch round after them)."""
