@@ -249,3 +249,23 @@ def test_one_card_left_is_said_in_the_singular() -> None:
     view = g.view(g.to_move)
     line = table_lines(view, Seating(("A", "B", "C"), view.seat), CardStyle(), "en")[0]
     assert line.count(" 1 card · ") == 2 and "cards" not in line
+
+
+def test_a_series_does_not_end_in_the_middle_of_a_bock_round() -> None:
+    from skat.cli.session import Options, Session
+    from skat.core import Result, Rules
+
+    from .test_play_session import Script
+
+    series = Series(("You", "Ann", "Bob"), Rules.parse("pub"), seed=1, games=2)
+    grand = Result(Contract.parse("GH"), declarer=0, won=True, value=120, score=120, points=90)
+    series.add(grand)  # starts a Bock round of 3 games
+    series.add(Result(Contract.parse("H"), declarer=1, won=True, value=30, score=30, points=70))
+    assert series.is_over and series.records[-1].kind == "bock"
+    ui = Script([])
+    s = Session(series, ui, Options(level="random", seed=1))
+    assert s._finish_round() and not series.is_over and series.planned == 4
+    assert ui.out == ["» The Bock round is played to its end: 2 more game(s)."]
+    fresh = Series(("You", "Ann", "Bob"), Rules.parse("pub"), seed=1, games=1)
+    fresh.add(grand)  # the round is not begun: the series may end
+    assert fresh.is_over and not Session(fresh, ui, Options(seed=1))._finish_round()

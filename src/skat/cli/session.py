@@ -155,13 +155,26 @@ class Session:
     def run(self) -> int:
         """Play until the series is over or the player quits; 0 either way."""
         try:
-            while not self.series.is_over:
+            while not self.series.is_over or self._finish_round():
                 self.play_game()
             self.ui.page(self.final_lines())
         except (Quit, KeyboardInterrupt):
             self.ui.message(self._quit_note())
         self._autosave()
         return 0
+
+    def _finish_round(self) -> bool:
+        """At the planned end, a Bock or Ramsch round already begun is played to its end
+        (the series gets the games it still needs); true when it goes on."""
+        s = self.series
+        if s.bierlachs_loser is not None or not s.records or not s.rounds.queue:
+            return False
+        kind, left = s.rounds.queue[0]
+        if s.records[-1].kind != kind or left >= len(s.players):  # none begun
+            return False
+        s.planned = s.turn + left
+        self.ui.message(say(self.lang, f"finish_{kind}", n=left))
+        return True
 
     def _save_note(self) -> str:
         if self.options.save_path:

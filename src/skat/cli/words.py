@@ -135,6 +135,14 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "cannot_save": ("cannot save to {path}: {why}", "kann nicht in {path} speichern: {why}"),
     "cannot_write": ("cannot write to {path}: {why}", "kann nicht in {path} schreiben: {why}"),
+    "finish_bock": (
+        "The Bock round is played to its end: {n} more game(s).",
+        "Die Bockrunde wird zu Ende gespielt: noch {n} Spiel(e).",
+    ),
+    "finish_ramsch": (
+        "The Ramsch round is played to its end: {n} more game(s).",
+        "Die Ramschrunde wird zu Ende gespielt: noch {n} Spiel(e).",
+    ),
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
