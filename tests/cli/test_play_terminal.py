@@ -141,3 +141,29 @@ def test_a_whole_game_in_the_plain_mode_is_complete_for_a_screen_reader(tmp_path
     assert any(line.startswith("result: You ") for line in lines)
     assert any(line.strip().startswith("1  You ") for line in lines)  # the list
     assert any(line.startswith("10. ") for line in lines)  # the review, trick by trick
+
+
+def test_a_late_bid_in_the_screen_mode_declares_nothing_and_the_menu_speaks_german(
+    tmp_path: Path,
+) -> None:
+    """Seed 5: "18", then "20" meant as the next bid reaches the declaration.  In German with
+    the German pack the menu names Eichel/Grün/Rot/Schellen and no ISS code."""
+    child = spawn_play(
+        ["--seed", "5", "--games", "1", "--lang", "de", "--deck", "german"], tmp_path
+    )
+    child.expect(PROMPT)
+    child.sendline("18")
+    child.expect(PROMPT)
+    menu = ANSI.sub("", child.before or "")
+    child.sendline("20")
+    child.expect(PROMPT)
+    after = ANSI.sub("", child.before or "")
+    child.sendline("quit")
+    child.expect(PROMPT)
+    child.sendline("j")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert all(name in menu for name in ("Eichel", "Grün", "Rot", "Schellen"))
+    assert not re.search(r"\b(CH|HH|SH|DH|GH)\b", menu)
+    assert "20 ist hier keine Wahl: das Reizen ist vorbei (Reizwert 18)" in after
+    assert "Du spielst" not in after
