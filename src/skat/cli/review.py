@@ -108,7 +108,10 @@ def analysis_lines(
         if null:
             cost = "Spiel" if de else "the game"
         else:
-            cost = f"{m.loss} " + ("Augen" if de else ("point" if m.loss == 1 else "points"))
+            one = m.loss == 1
+            cost = f"{m.loss} " + (
+                ("Auge" if one else "Augen") if de else ("point" if one else "points")
+            )
         trick = i // 3 + 1
         out.append(
             f"  {('Stich' if de else 'trick')} {trick}: {names[m.seat]} {style.card(m.card)}, "
