@@ -105,19 +105,26 @@ def analysis_lines(
         if m.loss <= 0:
             continue
         best = " ".join(style.card(c) for c in m.best_cards)
-        if null:
-            cost = "Spiel" if de else "the game"
-        else:
-            one = m.loss == 1
-            cost = f"{m.loss} " + (
-                ("Auge" if one else "Augen") if de else ("point" if one else "points")
-            )
+        cost = _cost(m.loss, null, de)
         trick = i // 3 + 1
         out.append(
             f"  {('Stich' if de else 'trick')} {trick}: {names[m.seat]} {style.card(m.card)}, "
             + (f"besser {best} (kostete {cost})" if de else f"better {best} (cost {cost})")
         )
     return out
+
+
+def _cost(loss: int, null: bool, de: bool) -> str:
+    """What a card cost: ``the game`` (Null), ``1 point``, ``7 Augen``.
+
+    >>> _cost(1, False, True), _cost(7, False, False), _cost(1, True, False)
+    ('1 Auge', '7 points', 'the game')
+    """
+    if null:
+        return "Spiel" if de else "the game"
+    if de:
+        return f"{loss} {'Auge' if loss == 1 else 'Augen'}"
+    return f"{loss} {'point' if loss == 1 else 'points'}"
 
 
 def winning_tricks(
