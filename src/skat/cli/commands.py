@@ -2,10 +2,12 @@
 
 Cards in any notation (``CJ``, ``♣J``, ``Kreuz-Bube``, the style's short name) or by their
 number in the hand as shown, bids (``18``), ``y``/``p``, ``s`` (pick up), contracts in ISS
-notation (``G``, ``CH``, ``NO``) or words (``clubs hand``, ``Null Ouvert``, ``Kreuz``), the
-number of a declaration menu entry, and the commands ``hint``, ``claim``, ``concede``,
-``sort X``, ``help``, ``save FILE``, ``quit``.  Whether the action is legal is the engine's
-business (``GameState.validate``); here only the words are read.
+notation (``G``, ``CH``, ``NO``) or words (``clubs hand``, ``Null Ouvert``, ``Kreuz``), and
+the commands ``hint``, ``claim``, ``concede``,
+``sort X``, ``help``, ``save FILE``, ``quit``.  No number chooses from a menu: a number is
+a bid while bidding and a card's place in the hand while playing, nothing else (the
+declaration is asked by letters, :mod:`skat.cli.declaring`).  Whether the action is legal
+is the engine's business (``GameState.validate``); here only the words are read.
 
 >>> from skat.core import GameState
 >>> from skat.cli.cardtext import CardStyle
@@ -64,8 +66,8 @@ class Command:
 
 @dataclass(frozen=True)
 class Context:
-    """What a line is read against: the phase, the hand as numbered on screen, the
-    declaration menu as numbered, the card style."""
+    """What a line is read against: the phase, the hand as numbered on screen, the legal
+    choices of a menu (kept for callers; never chosen by number), the card style."""
 
     phase: Phase
     hand: Sequence[Card]
@@ -241,10 +243,6 @@ def _number(n: int, ctx: Context) -> Action:
         if 1 <= n <= len(ctx.hand):
             return ctx.hand[n - 1]
         raise InputError(_card_number(n, ctx))
-    if ctx.menu:
-        if 1 <= n <= len(ctx.menu):
-            return ctx.menu[n - 1]
-        raise InputError(f"menu entry {n}: choose 1 to {len(ctx.menu)}")
     raise InputError(
         _say(
             ctx,
