@@ -14,7 +14,7 @@ CARD = re.compile(r"[♣♠♥♦](?:10|[JQKA987BD])|(?:Ei|Gr|Rt|Sc)-(?:10|[UOKA
 @dataclass
 class Policy:
     """Answers: bid up to ``max_bid`` (holding as well), pick up, put away the last two cards,
-    declare the first menu entry (confirming an overbid), play the first legal card, say no
+    declare the first game of the menu (confirming it), play the first legal card, say no
     to every Kontra, review the first game, then Enter."""
 
     max_bid: int = 0
@@ -38,9 +38,11 @@ class Policy:
             return "s"
         if prompt.startswith("put two cards away"):
             return "9 10"
-        if prompt.startswith("declare your game"):
-            return "1"
-        if prompt.startswith("declare it anyway"):
+        if prompt.startswith("choose the game: "):
+            return prompt.split(": ")[1].split()[0]
+        if ": Enter = " in prompt:
+            return ""
+        if prompt.startswith("sure? (y/n)"):
             return "y"
         if prompt.startswith("play a card"):
             legal = [line for line in lines if line.startswith("legal: ")][-1]

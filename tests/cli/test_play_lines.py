@@ -83,7 +83,7 @@ def test_line_mode_from_a_script_on_stdin(tmp_path: Path) -> None:
 
 def test_an_unknown_answer_after_the_game_is_named_with_the_choices(tmp_path: Path) -> None:
     """Give up as a defender, then answer the question after the game with nonsense."""
-    proc = run_script(["--seed", "4", "--games", "2"], "p\nconcede\nfish\nq\n", tmp_path)
+    proc = run_script(["--seed", "4", "--games", "2"], "p\nconcede\ny\nfish\nq\n", tmp_path)
     assert proc.returncode == 0 and proc.stderr == ""
     assert "'fish'? Enter: next game · r: review · save FILE · q: quit" in proc.stdout.splitlines()
 
@@ -101,8 +101,10 @@ def test_illegal_cards_are_refused_with_the_reason(tmp_path: Path) -> None:
     # seed 1: Ann leads the jack of clubs; Rearhand must follow trump and holds no CJ
     policy = Policy(max_bid=0, reviews=0, extra={"play a card": ["CJ", "DT"]})
     lines = play_lines(["--seed", "1", "--games", "1", "--no-analysis"], policy, tmp_path)
-    assert "Rearhand does not hold CJ" in lines
-    assert any(line.startswith("Rearhand must follow trump (led CJ), not DT") for line in lines)
+    assert "You do not hold ♣J" in lines
+    assert any(
+        line.startswith("♦10 may not be played: you must follow ♣J (legal: ") for line in lines
+    )
 
 
 def test_save_and_load_resume_the_series(tmp_path: Path) -> None:
@@ -156,7 +158,7 @@ def test_german_words_and_german_cards(tmp_path: Path) -> None:
     args = ["--seed", "1", "--lang", "de", "--deck", "german", "--games", "1"]
     proc = run_script(args, "hilfe\np\n", tmp_path)
     out = proc.stdout
-    assert "Karte (CJ, ♣J, Eichel-Unter oder Nummer)" in out  # the help in the pack's names
+    assert "Karte (CJ, ♣J, Eichel-Unter oder Nummer;" in out  # the help in the pack's names
     assert "Du passt" in out and "Hinterhand" in out
     assert "Ei-U" in out or "Gr-U" in out or "Rt-U" in out or "Sc-U" in out
 

@@ -82,15 +82,18 @@ def test_declaration_menu_lists_only_legal_contracts_with_their_values() -> None
 
 def test_an_overbid_declaration_asks_first_and_names_what_is_needed() -> None:
     _, ui = session([*TO_DECLARE, "H", "n", "H", "y"])
-    assert "» Hearts is worth 20 < bid 23: you must make Schneider" in ui.out
-    assert ui.prompts.count("declare it anyway? (y/n)") == 2
+    assert (
+        "» You declare Hearts: worth 20 with your cards (bid 23); it cannot be taken back. "
+        "Below the bid 23: you must make Schneider." in ui.out
+    )
+    assert ui.prompts.count("sure? (y/n)") == 2
     assert ui.out.count("You play Hearts") == 1  # after the second "y" only
 
 
 def test_the_menu_shows_the_values_and_marks_games_below_the_bid() -> None:
     _, ui = session([*TO_DECLARE])
     menu = [s for s in ui.screens if s.menu][-1].menu
-    assert "G 48" in menu[0] and "S! 22" in menu[0] and "H! 20" in menu[0]
+    assert menu[1] == "  g   Grand     48" and menu[3] == "  s   Spades    22!"
     assert "! below the bid" in menu[-1]
 
 
@@ -105,16 +108,21 @@ def test_hint_is_what_the_chosen_level_would_play() -> None:
     assert line == f"» hint: {expected}"
 
 
-def test_claim_plays_out_the_rest_and_a_failed_claim_gives_the_defenders_every_trick() -> None:
-    s, ui = session([*TO_DECLARE, "H", "y", "claim", ""])
+def test_claim_plays_out_the_rest_shows_it_and_a_failed_claim_gives_the_defenders_every_trick() -> (
+    None
+):
+    s, ui = session([*TO_DECLARE, "H", "y", "claim", "y"])
     assert "You show the cards: the rest is claimed" in ui.out
     record = s.series.records[0]
     assert record.result.contract is not None and str(record.result.contract) == "H"
     assert not record.result.won and record.result.tricks == 0  # the first trick was lost
+    at = next(i for i, x in enumerate(ui.out) if x.startswith("result: "))  # shown before it
+    assert ui.out[at + 1].startswith("your cards shown for the claim: ♠J ♦J")
+    assert ui.out[at + 2].startswith("trick 1: Ann ♠A  Bob ♠10  You ")
 
 
 def test_concede_ends_the_game_lost() -> None:
-    s, ui = session([*TO_DECLARE, "G", "concede", ""])
+    s, ui = session([*TO_DECLARE, "G", "y", "concede", "y"])
     assert "You give up" in ui.out
     r = s.series.records[0].result
     assert r.resigned and not r.won and r.declarer == 2
@@ -124,7 +132,7 @@ def test_illegal_input_is_refused_with_the_reason_and_asked_again() -> None:
     _, ui = session(["17", "fish", "CJ", "p"])
     assert "» 17 is not a bid value (next: 18)" in ui.out
     assert "» not a bid, card or command: 'fish' (help lists them)" in ui.out
-    assert any(x.startswith("» ") and "CJ" in x for x in ui.out)
+    assert any(x.startswith("» ") and "♣J" in x for x in ui.out)
     assert ui.prompts[:4] == ["bid 18 or more, or pass"] * 4
 
 

@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,10 +19,9 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 PROMPT = r"\n([^\r\n]*) > "
 
 
-def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
-    """Run ``skat play`` in an 80×24 pseudo-terminal answering with ``policy``; all the text
-    it showed (colour codes removed)."""
-    child = pexpect.spawn(
+def spawn_play(args: list[str], tmp_path: Path) -> Any:
+    """``skat play ARGS`` in an 80×24 pseudo-terminal."""
+    return pexpect.spawn(
         sys.executable,
         ["-m", "skat.cli.main", "play", *args],
         dimensions=(24, 80),
@@ -35,6 +35,12 @@ def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
             **({"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {}),
         },
     )
+
+
+def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
+    """Run ``skat play`` in an 80×24 pseudo-terminal answering with ``policy``; all the text
+    it showed (colour codes removed)."""
+    child = spawn_play(args, tmp_path)
     shown: list[str] = []
     for _ in range(1000):
         if child.expect([PROMPT, pexpect.EOF]) == 1:
@@ -65,7 +71,7 @@ def test_play_one_complete_game_in_a_terminal(tmp_path: Path) -> None:
         tmp_path,
     )
     asked = "\n".join(policy.log)
-    for question in ("bid 18 or more", "pick up the skat", "put two cards away", "declare"):
+    for question in ("bid 18 or more", "pick up the skat", "put two cards away", "choose the game"):
         assert question in asked
     assert "play a card" in asked
     assert "legal: " in text and "your hand" in text
@@ -107,3 +113,57 @@ def test_the_review_shows_the_double_dummy_analysis(tmp_path: Path) -> None:
     )
     assert "double dummy: You could" in text
     assert "skat: " in text and "put away: " in text
+
+
+def test_a_whole_game_in_the_plain_mode_is_complete_for_a_screen_reader(tmp_path: Path) -> None:
+    """The plain mode (the screen-reader mode) in a real terminal: no colour or cursor codes,
+    one event per line, every question one line ending in " >", every card, trick, the
+    result and the list said in words."""
+    from .lineplayer import converse
+
+    child = spawn_play(["--plain", "--seed", "1", "--games", "1", "--no-analysis"], tmp_path)
+    child.setecho(False)
+
+    def read_line() -> str | None:
+        line = child.readline()
+        return line.rstrip("\r\n") if line else None
+
+    policy = Policy(max_bid=30, reviews=1)
+    lines = converse(read_line, child.sendline, policy)
+    child.close()
+    assert child.exitstatus == 0
+    assert not [line for line in lines if "\x1b" in line or "\r" in line]
+    asked = [line for line in lines if line.endswith(" >")]
+    assert asked and len(asked) == len(policy.log)
+    assert any(line.startswith("choose the game: ") for line in asked)
+    assert sum(bool(re.match(r"(You|Ann|Bob): [♣♠♥♦]", line)) for line in lines) >= 30
+    assert sum(" the trick (" in line for line in lines) >= 10  # every trick's winner
+    assert any(line.startswith("result: You ") for line in lines)
+    assert any(line.strip().startswith("1  You ") for line in lines)  # the list
+    assert any(line.startswith("10. ") for line in lines)  # the review, trick by trick
+
+
+def test_a_late_bid_in_the_screen_mode_declares_nothing_and_the_menu_speaks_german(
+    tmp_path: Path,
+) -> None:
+    """Seed 5: "18", then "20" meant as the next bid reaches the declaration.  In German with
+    the German pack the menu names Eichel/Grün/Rot/Schellen and no ISS code."""
+    child = spawn_play(
+        ["--seed", "5", "--games", "1", "--lang", "de", "--deck", "german"], tmp_path
+    )
+    child.expect(PROMPT)
+    child.sendline("18")
+    child.expect(PROMPT)
+    menu = ANSI.sub("", child.before or "")
+    child.sendline("20")
+    child.expect(PROMPT)
+    after = ANSI.sub("", child.before or "")
+    child.sendline("quit")
+    child.expect(PROMPT)
+    child.sendline("j")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert all(name in menu for name in ("Eichel", "Grün", "Rot", "Schellen"))
+    assert not re.search(r"\b(CH|HH|SH|DH|GH)\b", menu)
+    assert "20 ist hier keine Wahl: das Reizen ist vorbei (Reizwert 18)" in after
+    assert "Du spielst" not in after

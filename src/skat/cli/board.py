@@ -117,7 +117,7 @@ def _seats_line(view: View, seating: Seating, lang: str) -> str:
             text += f": {said.get(s, '…')}"
         else:
             n_cards = 10 - len(view.tricks) - (1 if _played_now(view, s) else 0)
-            text += f" {n_cards} {say(lang, 'cards')}"
+            text += f" {n_cards} {say(lang, 'card' if n_cards == 1 else 'cards')}"
         parts.append(text)
     head = " · ".join(parts)
     if view.phase == Phase.BIDDING and me in said:

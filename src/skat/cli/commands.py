@@ -2,10 +2,12 @@
 
 Cards in any notation (``CJ``, ``♣J``, ``Kreuz-Bube``, the style's short name) or by their
 number in the hand as shown, bids (``18``), ``y``/``p``, ``s`` (pick up), contracts in ISS
-notation (``G``, ``CH``, ``NO``) or words (``clubs hand``, ``Null Ouvert``, ``Kreuz``), the
-number of a declaration menu entry, and the commands ``hint``, ``claim``, ``concede``,
-``sort X``, ``help``, ``save FILE``, ``quit``.  Whether the action is legal is the engine's
-business (``GameState.validate``); here only the words are read.
+notation (``G``, ``CH``, ``NO``) or words (``clubs hand``, ``Null Ouvert``, ``Kreuz``), and
+the commands ``hint``, ``claim``, ``concede``,
+``sort X``, ``help``, ``save FILE``, ``quit``.  No number chooses from a menu: a number is
+a bid while bidding and a card's place in the hand while playing, nothing else (the
+declaration is asked by letters, :mod:`skat.cli.declaring`).  Whether the action is legal
+is the engine's business (``GameState.validate``); here only the words are read.
 
 >>> from skat.core import GameState
 >>> from skat.cli.cardtext import CardStyle
@@ -23,6 +25,7 @@ skat.cli.commands.InputError: not a bid, card or command: 'fish' (help lists the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -63,8 +66,8 @@ class Command:
 
 @dataclass(frozen=True)
 class Context:
-    """What a line is read against: the phase, the hand as numbered on screen, the
-    declaration menu as numbered, the card style."""
+    """What a line is read against: the phase, the hand as numbered on screen, the legal
+    choices of a menu (kept for callers; never chosen by number), the card style."""
 
     phase: Phase
     hand: Sequence[Card]
@@ -152,12 +155,24 @@ def parse_command(text: str, ctx: Context) -> Command:
         return Command(_SIMPLE[low])
     if head.lower() in ("save", "speichern"):
         if not rest.strip():
-            raise InputError("save needs a file name: save FILE")
+            raise InputError(
+                _say(
+                    ctx,
+                    "save needs a file name: save FILE",
+                    "save braucht einen Dateinamen: save DATEI",
+                )
+            )
         return Command("save", arg=rest.strip())
     if head.lower() in ("sort", "sortiere"):
         game = rest.strip().upper()[:1]
         if game not in ("C", "S", "H", "D", "G", "N"):
-            raise InputError("sort needs a game letter: sort C, S, H, D, G or N")
+            raise InputError(
+                _say(
+                    ctx,
+                    "sort needs a game letter: sort C, S, H, D, G or N",
+                    "sort braucht einen Spielbuchstaben: sort C, S, H, D, G oder N",
+                )
+            )
         return Command("sort", arg=game)
     phase = ctx.phase
     if phase in (Phase.DISCARD, Phase.PUSH_DISCARD):
@@ -187,7 +202,32 @@ def parse_command(text: str, ctx: Context) -> Command:
         return Command("action", parse_action(low if low in ("kontra", "re") else line))
     except ActionParseError:
         pass
-    raise InputError(f"not a bid, card or command: {line!r} (help lists them)")
+    raise InputError(
+        _say(
+            ctx,
+            f"not a bid, card or command: {line!r} (help lists them)",
+            f"kein Reizwert, keine Karte, kein Befehl: {line!r} (hilfe zeigt sie)",
+        )
+    )
+
+
+def _say(ctx: Context, en: str, de: str) -> str:
+    """The message in the player's language."""
+    return de if ctx.style.lang == "de" else en
+
+
+def _next_bid(message: str) -> str:
+    """`` (nächster: 18)`` from the engine's "17 is not a bid value (next: 18)"."""
+    found = re.search(r"next: (\d+)", message)
+    return f" (nächster: {found.group(1)})" if found else ""
+
+
+def _card_number(n: int, ctx: Context) -> str:
+    return _say(
+        ctx,
+        f"card number {n}: your hand has cards 1 to {len(ctx.hand)}",
+        f"Kartennummer {n}: deine Karten haben die Nummern 1 bis {len(ctx.hand)}",
+    )
 
 
 def _number(n: int, ctx: Context) -> Action:
@@ -196,34 +236,50 @@ def _number(n: int, ctx: Context) -> Action:
         try:
             return Bid.of(n)
         except ActionParseError as exc:
-            raise InputError(str(exc)) from None
+            raise InputError(
+                _say(ctx, str(exc), f"{n} ist kein Reizwert" + _next_bid(str(exc)))
+            ) from None
     if phase == Phase.PLAY:
         if 1 <= n <= len(ctx.hand):
             return ctx.hand[n - 1]
-        raise InputError(f"card number {n}: your hand has cards 1 to {len(ctx.hand)}")
-    if ctx.menu:
-        if 1 <= n <= len(ctx.menu):
-            return ctx.menu[n - 1]
-        raise InputError(f"menu entry {n}: choose 1 to {len(ctx.menu)}")
-    raise InputError(f"{n} means nothing here (help lists the commands)")
+        raise InputError(_card_number(n, ctx))
+    raise InputError(
+        _say(
+            ctx,
+            f"{n} means nothing here (help lists the commands)",
+            f"{n} bedeutet hier nichts (hilfe zeigt die Befehle)",
+        )
+    )
 
 
 def _discard(line: str, ctx: Context) -> Discard:
     parts = line.replace(",", " ").replace(".", " ").split()
     if len(parts) != 2:
-        raise InputError(f"name two cards to put away, not {len(parts)}: {line!r}")
+        raise InputError(
+            _say(
+                ctx,
+                f"name two cards to put away, not {len(parts)}: {line!r}",
+                f"nenne zwei Karten zum Drücken, nicht {len(parts)}: {line!r}",
+            )
+        )
     cards: list[Card] = []
     for p in parts:
         if p.isascii() and p.isdigit():
             n = int(p)
             if not 1 <= n <= len(ctx.hand):
-                raise InputError(f"card number {n}: your hand has cards 1 to {len(ctx.hand)}")
+                raise InputError(_card_number(n, ctx))
             cards.append(ctx.hand[n - 1])
             continue
         try:
             cards.append(ctx.style.parse(p))
         except CardParseError as exc:
-            raise InputError(str(exc)) from None
+            raise InputError(_say(ctx, str(exc), f"keine Karte: {p!r}")) from None
     if cards[0] == cards[1]:
-        raise InputError(f"two different cards, not {cards[0]} twice")
+        raise InputError(
+            _say(
+                ctx,
+                f"two different cards, not {ctx.style.card(cards[0])} twice",
+                f"zwei verschiedene Karten, nicht zweimal {ctx.style.card(cards[0])}",
+            )
+        )
     return Discard.of(cards[0], cards[1])

@@ -1,10 +1,12 @@
 """Play Skat in the terminal against two computer players.
 
-You bid, hold or pass, pick up the skat or play Hand, put two cards away, declare from a
-menu of the legal games with their values, and play the cards (the legal ones are marked;
-type a card as CJ, ♣J, Kreuz-Bube, or its number in your hand).  After every game: the
-result as players say it, the list, and on request (r) the review with all hands, the skat,
-every trick and the double-dummy analysis of the mistakes.
+You bid, hold or pass, pick up the skat (s) or play Hand (h), put two cards away, choose the
+game by its letter and the announcements the rules allow (each with its value; no choice is
+a number, so a late bid never declares), and play the cards (the legal ones are marked; type
+a card as CJ, ♣J, Kreuz-Bube, or its number in your hand; Enter plays a single legal card).
+Every declaration, concede, claim and quit asks once, saying what it means.  After every
+game: the result as players say it, the list, and on request (r) the review with all hands,
+the skat, every trick, the double-dummy mistakes and how the game could have been won.
 
 Commands at any question: hint (what the computer would play), claim (show your cards and
 claim the rest), concede, sort C|S|H|D|G|N, save FILE, help, quit.  When the output is not a
@@ -20,11 +22,13 @@ examples:
   skat play --rules tournament --save friday.json        (resume: skat play --load friday.json)
   skat play --records games.jsonl && skat list games.jsonl
   skat play --review games.jsonl --id 7-2          (game 2 of the session with seed 7)
+  skat play --replay games.jsonl --id 7-2 --from 12     (that deal again from move 12)
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import os
 import random
@@ -33,10 +37,11 @@ import sys
 from skat.ai.arena import AGENTS
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError
+from skat.cli.playfile import load_play
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
 from skat.core import Rules
-from skat.series import Series, load_series
+from skat.series import Series
 
 NAME = "play"
 HELP = "play Skat in the terminal against two computer players"
@@ -49,16 +54,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
     parser.add_argument(
         "--level",
-        default=DEFAULT_LEVEL,
         help=f"computer players: {', '.join(AGENTS)} (default {DEFAULT_LEVEL})",
     )
     parser.add_argument("--seed", type=int, help="reproduce a session (default: a random seed)")
     parser.add_argument(
         "--games", type=int, default=3, help="games in the series (default 3: one round)"
     )
-    parser.add_argument("--lang", choices=("en", "de"), default="en", help="words: en or de")
+    parser.add_argument("--lang", choices=("en", "de"), help="words: en or de (default en)")
     parser.add_argument(
-        "--deck", choices=("french", "german"), default="french", help="card names and suits"
+        "--deck", choices=("french", "german"), help="card names and suits (default french)"
     )
     parser.add_argument(
         "--sheet",
@@ -67,7 +71,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--plain", action="store_true", help="plain line mode even on a terminal")
     parser.add_argument("--save", metavar="FILE", help="save the series here after every game")
-    parser.add_argument("--load", metavar="FILE", help="resume a saved series")
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a saved series with its level, words, pack, list and records file",
+    )
     parser.add_argument(
         "--records",
         metavar="FILE",
@@ -78,7 +86,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="show the review of recorded games (ISS or JSON, e.g. from --records) and stop",
     )
-    parser.add_argument("--id", help="with --review: only the game with this record ID")
+    parser.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="play a recorded deal again (ISS or JSON, e.g. from --records) with your own moves",
+    )
+    parser.add_argument(
+        "--from",
+        dest="start",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --replay: keep the recorded moves before move N (default 1: the whole deal)",
+    )
+    parser.add_argument("--id", help="with --review or --replay: the game with this record ID")
     parser.add_argument(
         "--no-analysis",
         action="store_true",
@@ -94,33 +115,40 @@ def _check_level(level: str) -> None:
         warn_if_slow("skat play", "ai")
 
 
+def _settings(args: argparse.Namespace, saved: dict[str, object]) -> None:
+    """Fill what the command line left open from the saved settings, then the defaults."""
+    defaults = {"level": DEFAULT_LEVEL, "lang": "en", "deck": "french", "records": None}
+    for key, default in defaults.items():
+        if getattr(args, key) is None:
+            setattr(args, key, saved.get(key, default))
+    if args.sheet is None and saved.get("sheet") in ("plain", "seeger"):
+        args.sheet = saved["sheet"]
+    args.no_analysis = args.no_analysis or saved.get("no_analysis") is True
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.review:
-        return _review(args)
-    _check_level(args.level)
-    if args.load:
+    saved: dict[str, object] = {}
+    loaded: Series | None = None
+    if args.replay and args.level is None:  # the computer players of the recorded game
+        saved["level"] = _recorded_level(args.replay, args.id)
+    if args.load and not args.review:
         try:
-            series = load_series(args.load)
+            loaded, saved = load_play(args.load)
         except OSError as exc:
             raise UserError(f"cannot read {args.load}: {exc.strerror or exc}") from None
-        if len(series.players) != 3:
-            raise UserError(f"{args.load}: skat play needs a series of 3 players")
-        seed = series.seed
-    else:
-        if args.games < 1:
-            raise UserError(f"--games must be 1 or more, not {args.games}")
-        rules = Rules.parse(args.rules)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        series = Series(PLAYERS[args.lang], rules, seed=seed, games=args.games)
+    _settings(args, saved)
+    if args.review:
+        return _review(args)
+    if args.replay:
+        return _replay(args)
+    _check_level(args.level)
+    series = _series(args, loaded)
+    seed = series.seed
     sheet = args.sheet or (
         series.rules.score_sheet if series.rules.score_sheet in ("plain", "seeger") else "plain"
     )
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
-    for path in (args.save, args.records):
-        if path and os.path.isdir(path):
-            raise UserError(f"{path} is a directory")
-        if path and not os.path.isdir(os.path.dirname(path) or "."):
-            raise UserError(f"{path}: no such directory")
+    _check_paths(args.save, args.records)
     style = CardStyle(lang=args.lang, deck=args.deck, colour=terminal)
     options = Options(
         level=args.level,
@@ -132,19 +160,117 @@ def run(args: argparse.Namespace) -> int:
         records_path=args.records,
         review_analysis=not args.no_analysis,
     )
-    ui: Ui
+    ui = _ui(terminal)
+    if not terminal:
+        print(f"skat play · seed {seed} · rules {series.rules} · level {args.level}")
+    try:
+        return Session(series, ui, options).run()
+    finally:
+        if not terminal:
+            _no_colour_reset_at_exit()
+
+
+def _series(args: argparse.Namespace, loaded: Series | None) -> Series:
+    """The loaded series, or a new one from the options."""
+    if loaded is not None:
+        if len(loaded.players) != 3:
+            raise UserError(f"{args.load}: skat play needs a series of 3 players")
+        return loaded
+    if args.games < 1:
+        raise UserError(f"--games must be 1 or more, not {args.games}")
+    rules = Rules.parse(args.rules)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    return Series(PLAYERS[args.lang], rules, seed=seed, games=args.games)
+
+
+def _check_paths(*paths: str | None) -> None:
+    """A one-line error for a file to write that is a folder or in no folder."""
+    for path in paths:
+        if path and os.path.isdir(path):
+            raise UserError(f"{path} is a directory")
+        if path and not os.path.isdir(os.path.dirname(path) or "."):
+            raise UserError(f"{path}: no such directory")
+
+
+def _no_colour_reset_at_exit() -> None:
+    """The plain mode prints no escape codes, not even the colour reset that colorama (loaded
+    by numba with the solver) writes at exit."""
+    module = sys.modules.get("colorama.initialise")
+    reset = getattr(module, "reset_all", None)
+    if reset is not None:
+        atexit.unregister(reset)
+
+
+def _ui(terminal: bool) -> Ui:
+    """The full screen on a terminal, else the plain line mode."""
     if terminal:
         with contextlib.suppress(ImportError):  # line editing for input(), where it exists
             import readline  # noqa: F401
         from skat.cli.screen import TerminalUi
 
-        ui = TerminalUi()
-    else:
-        from skat.cli.lines import LineUi
+        return TerminalUi()
+    from skat.cli.lines import LineUi
 
-        ui = LineUi()
-        print(f"skat play · seed {seed} · rules {series.rules} · level {args.level}")
-    return Session(series, ui, options).run()
+    return LineUi()
+
+
+def _recorded_level(path: str, wanted: str | None) -> str:
+    """The computer level a ``skat play`` JSON record names (else the default)."""
+    from collections.abc import Mapping
+
+    from skat.cli.replay import JsonItem, read_records
+
+    for _, item in read_records([path]):
+        if not isinstance(item, JsonItem) or not isinstance(item.data, Mapping):
+            continue
+        if wanted is not None and item.label != f"ID {wanted}":
+            continue
+        meta = item.data.get("meta")
+        level = meta.get("level") if isinstance(meta, Mapping) else None
+        return level if isinstance(level, str) and level in AGENTS else DEFAULT_LEVEL
+    return DEFAULT_LEVEL
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``--replay FILE``: a recorded deal again, from move ``--from`` on with your moves."""
+    from skat.cli.again import AgainSession, seed_and_number
+    from skat.cli.gamefiles import read_games
+    from skat.core import Seat
+
+    found = next(iter(read_games([args.replay], args.id)), None)
+    if found is None:
+        raise UserError("no game to replay" + (f" with ID {args.id}" if args.id else ""))
+    label, record, players = found
+    if record.result is None or record.deal is None:
+        raise UserError(f"{label}: the record is not a finished game")
+    meta_id = label[3:] if label.startswith("ID ") else None
+    seed, number = seed_and_number(meta_id, args.seed or 0)
+    you = PLAYERS[args.lang][0]
+    if players is not None and you in players:
+        human = Seat(players.index(you))
+    else:
+        human = Seat(record.declarer if record.declarer is not None else 0)
+    if players is None:
+        others = iter(PLAYERS[args.lang][1:])
+        players = tuple(you if s == human else next(others) for s in range(3))  # type: ignore[assignment]
+    assert players is not None
+    _check_level(args.level)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
+    options = Options(
+        level=args.level,
+        seed=seed,
+        lang=args.lang,
+        style=CardStyle(lang=args.lang, deck=args.deck, colour=terminal),
+        review_analysis=not args.no_analysis,
+    )
+    ui = _ui(terminal)
+    if not terminal:
+        print(f"skat play · {label} again from move {args.start} · level {args.level}")
+    try:
+        return AgainSession(record, players, human, args.start, number, ui, options).run()
+    finally:
+        if not terminal:
+            _no_colour_reset_at_exit()
 
 
 def _review(args: argparse.Namespace) -> int:

@@ -96,6 +96,8 @@ def analysis_lines(
     if a.start is None or state.declarer is None:
         return []
     out = _verdict_lines(names[state.declarer], a.goal, a.could_win, a.winning_line, style, de)
+    if a.could_win and a.winning_line:
+        out = out[:1] + winning_tricks(state, a.winning_line, names, style, lang)
     if not a.mistakes():
         out.append("keine Fehler" if de else "no mistakes")
     null = state.contract is not None and state.contract.game_type == NULL
@@ -103,15 +105,78 @@ def analysis_lines(
         if m.loss <= 0:
             continue
         best = " ".join(style.card(c) for c in m.best_cards)
-        if null:
-            cost = "Spiel" if de else "the game"
-        else:
-            cost = f"{m.loss} " + ("Augen" if de else ("point" if m.loss == 1 else "points"))
+        cost = _cost(m.loss, null, de)
         trick = i // 3 + 1
         out.append(
             f"  {('Stich' if de else 'trick')} {trick}: {names[m.seat]} {style.card(m.card)}, "
             + (f"besser {best} (kostete {cost})" if de else f"better {best} (cost {cost})")
         )
+    return out
+
+
+def _cost(loss: int, null: bool, de: bool) -> str:
+    """What a card cost: ``the game`` (Null), ``1 point``, ``7 Augen``.
+
+    >>> _cost(1, False, True), _cost(7, False, False), _cost(1, True, False)
+    ('1 Auge', '7 points', 'the game')
+    """
+    if null:
+        return "Spiel" if de else "the game"
+    if de:
+        return f"{loss} {'Auge' if loss == 1 else 'Augen'}"
+    return f"{loss} {'point' if loss == 1 else 'points'}"
+
+
+def winning_tricks(
+    state: GameState,
+    line: Sequence[Card],
+    names: Sequence[str],
+    style: CardStyle,
+    lang: str,
+) -> list[str]:
+    """The double-dummy winning line move by move: each trick with who plays which card and
+    who takes it ("how I could have won"); the line starts at the first card of the game.
+
+    >>> from skat.core import GameState, Card, Discard
+    >>> g = GameState(seed=1)
+    >>> for a in ["p", "p", "18", "s"]:
+    ...     _ = g.apply(a)
+    >>> _ = g.apply(Discard.of(*list(g.hand(g.to_move))[:2]))
+    >>> _ = g.apply("G")
+    >>> cards = []
+    >>> trial = g.copy()
+    >>> while not trial.is_over:
+    ...     c = [a for a in trial.legal_actions() if isinstance(a, Card)][0]
+    ...     cards.append(c); _ = trial.apply(c)
+    >>> winning_tricks(g, cards[:3], ("Ann", "Bob", "Cid"), CardStyle(), "en")[0][:9]
+    '  trick 1'
+    """
+    from skat.core import Card as _Card
+
+    g = type(state)(state.deal, rules=state.rules)
+    for ev in state.history:
+        if isinstance(ev.action, _Card):
+            break
+        g.apply(ev.action, ev.seat)
+    out: list[str] = []
+    played: list[str] = []
+    word = "Stich" if lang == "de" else "trick"
+    try:
+        for card in line:
+            seat = g.to_move
+            before = len(g.tricks)
+            g.apply(card, seat)
+            played.append(f"{names[seat]} {style.card(card)}")
+            if len(g.tricks) > before:
+                t = g.tricks[-1]
+                out.append(
+                    f"  {word} {len(g.tricks)}: " + "  ".join(played) + f" → {names[t.winner]}"
+                )
+                played = []
+    except (ValueError, IndexError):  # a line the engine does not follow: show it as cards
+        return ["  " + style.cards(line)]
+    if played:
+        out.append(f"  {word} {len(g.tricks) + 1}: " + "  ".join(played))
     return out
 
 

@@ -75,12 +75,15 @@ class TerminalUi:
         out: TextIO | None = None,
         read: Callable[[str], str] | None = None,
         height: int | None = None,
-        width: int = 80,
+        width: int | None = None,
     ) -> None:
         self.out = out or sys.stdout
         self.read = read or input
+        size = shutil.get_terminal_size((80, 24))
+        if width is None:  # a wider terminal shows whole lines (never less than 80 columns)
+            width = max(80, size.columns) if out is None else 80
         if height is None:  # a taller terminal shows more of what happened
-            height = max(24, shutil.get_terminal_size((width, 24)).lines)
+            height = max(24, size.lines)
         self.height = height
         self.width = width
         self.log: deque[str] = deque(maxlen=60)

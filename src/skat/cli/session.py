@@ -7,7 +7,7 @@ player's words, and after each game the result, the list, and on request the rev
 Seeds: the series deals from ``seed``; every computer player's seed is derived from
 ``seed``, the game's number and its seat, so ``--seed`` reproduces a whole session.
 
->>> from skat.series import Series, save_series
+>>> from skat.series import Series
 >>> from skat.core import Rules
 >>> from skat.cli.cardtext import CardStyle
 >>> class Script:                       # a Ui that answers from a list of lines
@@ -38,7 +38,10 @@ from skat.ai.arena import make_agent
 from skat.cli.board import Seating, action_text, game_letter, hand_cards, hand_line, table_lines
 from skat.cli.cardtext import CardStyle, guess_game
 from skat.cli.commands import Command, Context, InputError, parse_command
+from skat.cli.declaring import DeclarationDialog, contract_words, list_name, pack_words
 from skat.cli.menu import MenuEntry, declaration_menu
+from skat.cli.playfile import save_play
+from skat.cli.refusals import refusal_text, rename_cards
 from skat.cli.review import review_lines
 from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
 from skat.cli.words import agree, say, seat_name
@@ -62,9 +65,12 @@ from skat.core import (
     Seat,
     ShowCards,
 )
-from skat.core.actions import Double
+from skat.core.actions import DOUBLES, Double, describe
 from skat.core.declarations import declarations
-from skat.series import Series, save_series
+from skat.series import Series
+
+_INSTANT = ("random", "heuristic")
+"""Levels that answer at once: no "thinking…" sign."""
 
 
 class Quit(Exception):
@@ -140,6 +146,7 @@ class Session:
         self.style = options.style
         self.sort = "G"
         self.autoplay = False
+        self.claimed: tuple[int, str] | None = None  # tricks before a claim, the cards shown
         self.seating = Seating(("", "", ""), Seat.FOREHAND)
         self._solver: object | None = None
 
@@ -148,7 +155,7 @@ class Session:
     def run(self) -> int:
         """Play until the series is over or the player quits; 0 either way."""
         try:
-            while not self.series.is_over:
+            while not self.series.is_over or self._finish_round():
                 self.play_game()
             self.ui.page(self.final_lines())
         except (Quit, KeyboardInterrupt):
@@ -156,18 +163,52 @@ class Session:
         self._autosave()
         return 0
 
+    def _finish_round(self) -> bool:
+        """At the planned end, a Bock or Ramsch round already begun is played to its end
+        (the series gets the games it still needs); true when it goes on."""
+        s = self.series
+        if s.bierlachs_loser is not None or not s.records or not s.rounds.queue:
+            return False
+        kind, left = s.rounds.queue[0]
+        if s.records[-1].kind != kind or left >= len(s.players):  # none begun
+            return False
+        s.planned = s.turn + left
+        self.ui.message(say(self.lang, f"finish_{kind}", n=left))
+        return True
+
+    def _save_note(self) -> str:
+        if self.options.save_path:
+            return say(self.lang, "saved", path=self.options.save_path)
+        return say(self.lang, "not_saved")
+
     def _quit_note(self) -> str:
         if self.options.save_path:
             return say(self.lang, "saved", path=self.options.save_path)
         return "bye" if self.lang == "en" else "tschüss"
 
+    def _save(self, path: str) -> None:
+        """Save the series with this table's settings (``skat play --load`` restores them)."""
+        o = self.options
+        save_play(
+            self.series,
+            path,
+            {
+                "level": o.level,
+                "lang": o.lang,
+                "deck": o.style.deck,
+                "sheet": o.sheet,
+                "records": o.records_path,
+                "no_analysis": not o.review_analysis,
+            },
+        )
+
     def _autosave(self) -> None:
         path = self.options.save_path
         if path:
             try:
-                save_series(self.series, path)
+                self._save(path)
             except OSError as exc:
-                self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
+                self.ui.message(say(self.lang, "cannot_save", path=path, why=exc.strerror or exc))
 
     def play_game(self) -> None:
         """Play the next game of the series, record it, show the result and the list."""
@@ -176,8 +217,19 @@ class Session:
         seats = series.seats
         names = tuple(series.players[p] for p in seats)
         human = Seat(seats.index(0))
-        self.seating = Seating((names[0], names[1], names[2]), human)
-        number = series.number
+        self.ui.event(self._game_header(human))
+        self.play_out(state, (names[0], names[1], names[2]), human, series.number)
+        record = series.record(state)
+        self._write_record(state, record.number)
+        self._autosave()
+        self.after_game(state, record.number)
+
+    def play_out(
+        self, state: GameState, names: tuple[str, str, str], human: Seat, number: int
+    ) -> None:
+        """Play ``state`` to its end: the human at ``human``, the computer players seeded for
+        game ``number`` of the session (so the same seed and game play the same)."""
+        self.seating = Seating(names, human)
         agents = {
             s: SafeAgent(
                 make_agent(self.options.level, seed=derived_seed(self.options.seed, number, s)),
@@ -187,8 +239,8 @@ class Session:
             if s != human
         }
         self.autoplay = False
+        self.claimed = None
         self.sort = guess_game(state.deal.hands[human])
-        self.ui.event(self._game_header(human))
         for ev in state.history:  # a resumed game: tell what happened so far
             self.tell(state, ev, len(state.tricks))
         while not state.is_over:
@@ -198,16 +250,15 @@ class Session:
                 if action is None:
                     continue
             else:
+                if self.options.level not in _INSTANT:
+                    self.ui.busy(say(self.lang, "thinking", who=names[seat]))
                 action = agents[seat].choose(state.view(seat))
             self.apply(state, action, seat)
-        record = series.record(state)
-        self._write_record(state, record.number)
-        self._autosave()
-        self.after_game(state, record.number)
 
     def _game_header(self, human: Seat) -> str:
         s = self.series
-        kind = {"bock": " (Bock)", "ramsch": " (Ramsch)"}.get(s.kind, "")
+        kind = {"bock": "bock_game", "ramsch": "ramsch_game"}.get(s.kind)
+        kind = f" ({say(self.lang, kind)})" if kind else ""
         return (
             f"— {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · "
             f"{say(self.lang, 'dealer')} {s.dealer_name} · "
@@ -243,7 +294,9 @@ class Session:
             else:
                 text = say(lang, "discards", who=who)
         elif isinstance(a, Declare):
-            text = say(lang, "declares", who=who, game=a.contract.describe(lang))
+            text = say(
+                lang, "declares", who=who, game=contract_words(a.contract, lang, self.style.deck)
+            )
         elif isinstance(a, Card):
             text = say(lang, "plays", who=who, card=self.style.card(a))
         elif isinstance(a, Double):
@@ -263,7 +316,7 @@ class Session:
 
     # ------------------------------------------------------------------ the human's turn
 
-    def screen(self, state: GameState, menu: list[MenuEntry]) -> Screen:
+    def screen(self, state: GameState, dialog: DeclarationDialog | None = None) -> Screen:
         """What the player sees now."""
         view = state.view(self.seating.human)
         game = game_letter(view, self.sort)
@@ -272,10 +325,10 @@ class Session:
         totals = "  ".join(f"{p} {t}" for p, t in zip(s.players, self._totals(), strict=True))
         kind = {"bock": " · Bock", "ramsch": " · Ramsch"}.get(s.kind, "")
         rules = str(s.rules) if len(str(s.rules)) <= 12 else s.rules.preset + "+"
-        header = (
-            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {rules}"
+        header = (  # the totals first: a narrow screen cuts the seed and the rules, never them
+            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {totals}"
             f" · {say(self.lang, 'you')}: {seat_name(self.lang, self.seating.human)}"
-            f" · seed {self.options.seed}   {totals}"
+            f" · {rules} · seed {self.options.seed}"
         )
         title = say(self.lang, "hand")
         if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
@@ -289,15 +342,17 @@ class Session:
             )
             extra = [a for a in view.legal_actions if not isinstance(a, Card)]
             if extra:
-                legal += " · " + ", ".join(str(a) for a in extra)
+                legal += " · " + ", ".join(f"{a} ({describe(a, self.lang)})" for a in extra)
         elif view.phase in (Phase.ANSWER, Phase.PUSH):
-            legal = f"{say(self.lang, 'legal')}: " + ", ".join(str(a) for a in view.legal_actions)
+            legal = f"{say(self.lang, 'legal')}: " + ", ".join(
+                f"{a} ({describe(a, self.lang)})" for a in view.legal_actions
+            )
         return Screen(
             header=header,
             table=table_lines(view, self.seating, self.style, self.lang),
             hand_title=title,
             hand=hand_line(view, cards, self.style),
-            menu=self._menu_lines(menu, state),
+            menu=dialog.lines() if dialog else [],
             legal=legal,
             cards=self.style.cards(cards),
         )
@@ -316,34 +371,6 @@ class Session:
             mark = "G" if gt == 4 else ("Sc", "Rt", "Gr", "Ei")[gt] if german else "♦♥♠♣"[gt]
             parts.append(f"{mark} {simple[GameType(gt)]}")
         return say(self.lang, "worth") + ": " + " ".join(parts)
-
-    def _menu_lines(self, menu: list[MenuEntry], state: GameState) -> list[str]:
-        if not menu:
-            return []
-        items = []
-        for i, e in enumerate(menu, 1):
-            if isinstance(e.action, Declare):
-                mark = "≈" if e.estimate else ""
-                warn = "!" if e.short else ""
-                items.append(f"{i:>2} {e.action}{warn} {mark}{e.value}")
-            else:
-                items.append(
-                    f"{i:>2} " + ("Skat (s)" if isinstance(e.action, PickUp) else str(e.action))
-                )
-        width = max(len(x) for x in items) + 2
-        per_line = max(1, 78 // width)
-        lines = [
-            "".join(x.ljust(width) for x in items[k : k + per_line]).rstrip()
-            for k in range(0, len(items), per_line)
-        ]
-        note = (
-            "Code, Nummer oder Name · H Hand, S Schneider, Z Schwarz, O Ouvert · "
-            "! unter dem Reizwert · ≈ Skat unbekannt"
-            if self.lang == "de"
-            else "code, number or name · H Hand, S Schneider, Z Schwarz, O Ouvert · "
-            "! below the bid · ≈ skat unknown"
-        )
-        return [*lines, note]
 
     def _prompt(self, state: GameState) -> str:
         lang = self.lang
@@ -375,74 +402,105 @@ class Session:
 
     def ask(self, state: GameState) -> Action | None:
         """The human's action (``None`` when a command already changed the game)."""
-        human = self.seating.human
         menu = declaration_menu(state)
-        screen = self.screen(state, menu)
-        self.ui.show(screen)
+        bid = state.bid
+        dialog = DeclarationDialog(menu, self.lang, self.style.deck, bid) if menu else None
+        self.ui.show(self.screen(state, dialog))
         while True:
-            line = self.ui.ask(self._prompt(state))
+            line = self.ui.ask(dialog.prompt() if dialog else self._prompt(state))
             if line is None:
                 raise Quit
-            view = state.view(human)
-            ctx = Context(
-                state.phase,
-                hand=hand_cards(view, game_letter(view, self.sort)),
-                menu=[e.action for e in menu],
-                style=self.style,
-            )
-            try:
-                cmd = parse_command(line, ctx)
-            except InputError as exc:
-                self.ui.message(str(exc))
-                continue
-            if cmd.kind == "action" and cmd.action is not None:
-                try:
-                    action = state.validate(cmd.action, human)
-                except IllegalActionError as exc:
-                    self.ui.message(str(exc))
+            if dialog is not None:
+                chosen = dialog.read(line)
+                if isinstance(chosen, str) and chosen not in ("", "s"):
+                    self.ui.message(chosen)
                     continue
-                if not self._confirm_declaration(action, menu):
+                if chosen == "":
+                    continue
+                if chosen is not None:  # "s" or a declaration of the menu
+                    line = "s" if chosen == "s" else str(chosen.action)  # type: ignore[union-attr]
+            action = self._action(line, state, dialog)
+            if action is None:
+                continue
+            if isinstance(action, Action):
+                if not self._confirm_declaration(action, menu, bid):
+                    if dialog is not None:
+                        dialog.back()
                     continue
                 return action
-            done = self.command(cmd, state)
-            if done:
-                return None
-            if cmd.kind in ("sort", "redraw"):
-                self.ui.show(self.screen(state, menu))
+            return None
 
-    def _confirm_declaration(self, action: Action, menu: list[MenuEntry]) -> bool:
+    def _action(
+        self, line: str, state: GameState, dialog: DeclarationDialog | None = None
+    ) -> Action | bool | None:
+        """Read a line: the legal action it names, ``True`` when a command changed the game,
+        ``None`` to ask again (the reason was shown)."""
+        human = self.seating.human
+        view = state.view(human)
+        cards = hand_cards(view, game_letter(view, self.sort))
+        legal_cards = [a for a in view.legal_actions if isinstance(a, Card)]
+        if not line.strip() and state.phase == Phase.PLAY and len(legal_cards) == 1:
+            return legal_cards[0]  # Enter plays the only legal card
+        ctx = Context(state.phase, hand=cards, menu=[], style=self.style)
+        try:
+            cmd = parse_command(line, ctx)
+        except InputError as exc:
+            self.ui.message(rename_cards(str(exc), self.style))
+            return None
+        if cmd.kind == "action" and cmd.action is not None:
+            try:
+                return state.validate(cmd.action, human)
+            except IllegalActionError as exc:
+                self.ui.message(refusal_text(exc, cmd.action, state, human, self.style))
+                return None
+        if self.command(cmd, state):
+            return True
+        if cmd.kind in ("sort", "redraw"):
+            self.ui.show(self.screen(state, dialog))
+        return None
+
+    def sure(self, what: str) -> bool:
+        """Ask once before an act that cannot be taken back: ``what`` says what it means."""
+        self.ui.message(what)
+        while True:
+            answer = self.ui.ask(say(self.lang, "ask_sure"))
+            if answer is None:
+                raise Quit
+            low = answer.strip().lower()
+            if low in ("y", "yes", "j", "ja"):
+                return True
+            if low in ("n", "no", "nein", "b", "back", "zurück"):
+                return False
+
+    def _confirm_declaration(self, action: Action, menu: list[MenuEntry], bid: int) -> bool:
+        """Every declaration is confirmed once with its value (and what a value below the
+        bid needs)."""
         if not isinstance(action, Declare):
             return True
         entry = next((e for e in menu if e.action == action), None)
-        if entry is None or entry.short == 0:
-            return True
         c = action.contract
-        how = say(self.lang, "overbid")
-        if c.game_type != NULL and entry.short == 1 and not c.schneider_announced:
-            how = say(self.lang, "needs_schneider")
-        elif c.game_type != NULL and entry.short == 2 and not c.schneider_announced:
-            how = say(self.lang, "needs_schwarz")
-        self.ui.message(
-            say(
-                self.lang,
-                "overbid_warn",
-                game=c.describe(self.lang),
-                value=entry.value,
-                bid=self.series.current.bid if self.series.current else 0,
-                how=how,
-            )
-        )
-        answer = self.ui.ask(say(self.lang, "ask_confirm"))
-        if answer is None:
-            raise Quit
-        return answer.strip().lower() in ("y", "yes", "j", "ja")
+        game = contract_words(c, self.lang, self.style.deck)
+        if entry is None:
+            return self.sure(say(self.lang, "declare_sure", game=game, value="?", bid=bid))
+        value = ("≈" if entry.estimate else "") + str(entry.value)
+        what = say(self.lang, "declare_sure", game=game, value=value, bid=bid)
+        if entry.short:
+            how = say(self.lang, "overbid")
+            if c.game_type != NULL and entry.short == 1 and not c.schneider_announced:
+                how = say(self.lang, "needs_schneider")
+            elif c.game_type != NULL and entry.short == 2 and not c.schneider_announced:
+                how = say(self.lang, "needs_schwarz")
+            what += " " + say(self.lang, "overbid_warn", bid=bid, how=how)
+        return self.sure(what)
 
     def command(self, cmd: Command, state: GameState) -> bool:
         """Run a command of the game program; true when it changed the game."""
         lang = self.lang
         human = self.seating.human
         if cmd.kind == "quit":
-            raise Quit
+            if self.sure(say(lang, "quit_sure", note=self._save_note())):
+                raise Quit
+            return False
         if cmd.kind == "help":
             example = "Eichel-Unter" if self.style.deck == "german" else "Kreuz-Bube"
             self.ui.message(say(lang, "help", example=example))
@@ -457,9 +515,9 @@ class Session:
             )
         elif cmd.kind == "save":
             try:
-                save_series(self.series, cmd.arg)
+                self._save(cmd.arg)
             except OSError as exc:
-                self.ui.message(f"cannot save to {cmd.arg}: {exc.strerror or exc}")
+                self.ui.message(say(lang, "cannot_save", path=cmd.arg, why=exc.strerror or exc))
             else:
                 self.ui.message(say(lang, "saved", path=cmd.arg))
         elif cmd.kind == "sort":
@@ -468,8 +526,11 @@ class Session:
             try:
                 state.validate(SHOW_CARDS, human)
             except IllegalActionError as exc:
-                self.ui.message(str(exc))
+                self.ui.message(rename_cards(str(exc), self.style))
                 return False
+            if not self.sure(say(lang, "claim_sure")):
+                return False
+            self.claimed = (len(state.tricks), self.style.cards(state.hand(human)))
             self.apply(state, SHOW_CARDS, human)
             self.ui.busy(say(lang, "analysing"))
             self.autoplay = True
@@ -491,10 +552,25 @@ class Session:
             except IllegalActionError as exc:
                 reason = reason or str(exc)
                 continue
+            if not self.sure(self._concede_means(state, action)):
+                return False
             self.apply(state, action, human)
             return True
-        self.ui.message(reason)
+        self.ui.message(rename_cards(reason, self.style))
         return False
+
+    def _concede_means(self, state: GameState, action: Action) -> str:
+        """What giving up means, from the core's own result of the game given up:
+        "You give up: You lose Hearts with 0 card points: … = −60"."""
+        trial = state.copy()
+        trial.apply(action, self.seating.human)
+        names = self.seating.names
+        you = names[self.seating.human]
+        if trial.result is None:
+            means = describe(action, self.lang)
+        else:
+            means = agree(trial.result.explain(self.lang, names=names), self.lang, you)
+        return say(self.lang, "concede_sure", means=pack_words(means, self.style.deck))
 
     def autoplay_card(self, state: GameState) -> Action:
         """After a claim: the human's best card with all hands open (the claim is checked by
@@ -526,11 +602,13 @@ class Session:
         for r, entries in zip(s.records, s.entries_on(self.options.sheet), strict=True):
             res = r.result
             if res.ramsch is not None:
-                game = "R"
+                game = "Ramsch"
             elif res.contract is None:
-                game = "—"
+                game = say(self.lang, "passed_short")
             else:
-                game = str(res.contract)
+                game = list_name(res.contract, self.lang, self.style.deck)
+                if res.multiplier > 1:
+                    game += f" {DOUBLES[res.kontra].name}"
             name = s.players[r.declarer] if r.declarer is not None else ""
             out.append(SheetRow(r.number, name, game, res.won, res.value, entries))
         return out
@@ -546,17 +624,20 @@ class Session:
         else:
             head = agree(result.explain(lang, names=names), lang, names[self.seating.human])
         lines = [f"{say(lang, 'result')}: {head}"]
-        if state.tricks:
+        if self.claimed is not None:  # what the claim showed and how it was played out
+            lines += self._claim_lines(state)
+        elif state.tricks:
             t = state.tricks[-1]
             played = "  ".join(
                 f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
             )
             lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines += self._rounds_lines()
         lines.append("")
         lines += sheet_lines(
             self.series.players, self.sheet_rows(), self.options.sheet, last=14, lang=lang
         )
-        self.ui.page(lines)
+        self.ui.page([pack_words(x, self.style.deck) for x in lines])
         while True:
             answer = self.ui.ask(say(lang, "ask_next"))
             if answer is None:
@@ -570,22 +651,53 @@ class Session:
             if low in ("r", "review", "rückblick"):
                 if self.options.review_analysis:
                     self.ui.busy(say(lang, "analysing"))
-                self.ui.page(
-                    review_lines(
-                        state, names, self.style, lang, analysis=self.options.review_analysis
-                    )
+                review = review_lines(
+                    state, names, self.style, lang, analysis=self.options.review_analysis
                 )
+                self.ui.page([pack_words(x, self.style.deck) for x in review])
                 continue
             if low.startswith("save ") and a[5:].strip():
                 path = a[5:].strip()
                 try:
-                    save_series(self.series, path)
+                    self._save(path)
                 except OSError as exc:
-                    self.ui.message(f"cannot save to {path}: {exc.strerror or exc}")
+                    self.ui.message(
+                        say(self.lang, "cannot_save", path=path, why=exc.strerror or exc)
+                    )
                 else:
                     self.ui.message(say(lang, "saved", path=path))
                 continue
             self.ui.message(say(lang, "not_understood", text=a, options=say(lang, "ask_next")))
+
+    def _claim_lines(self, state: GameState) -> list[str]:
+        """The cards shown for a claim and the tricks played out after it."""
+        assert self.claimed is not None
+        names = self.seating.names
+        first, shown = self.claimed
+        lines = [f"{say(self.lang, 'claimed_with')}: {shown}"]
+        for n, t in enumerate(state.tricks[first:], first + 1):
+            played = "  ".join(
+                f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
+            )
+            lines.append(f"{say(self.lang, 'trick')} {n}: {played} → {names[t.winner]}")
+        return lines
+
+    def _rounds_lines(self) -> list[str]:
+        """Why the last game started Bock rounds (and a Ramsch round after them)."""
+        s = self.series
+        if not s.records or not s.records[-1].triggers:
+            return []
+        reasons = [say(self.lang, f"bock_{t}") for t in s.records[-1].triggers]
+        because = reasons[-1]
+        if len(reasons) > 1:
+            because = (
+                ", ".join(reasons[:-1]) + (" und " if self.lang == "de" else " and ") + because
+            )
+        n = len(s.players)
+        text = say(self.lang, "bock_starts", n=n, because=because)
+        if s.rules.ramsch_rounds:
+            text += " " + say(self.lang, "ramsch_follows", n=n)
+        return [text]
 
     def final_lines(self) -> list[str]:
         """The list at the end of the series and the ranking."""
@@ -605,13 +717,17 @@ class Session:
             return
         from skat.records.jsonrecord import dumps, state_to_json
 
-        meta = {"players": list(self.seating.names), "id": f"{self.options.seed}-{number}"}
+        meta = {
+            "players": list(self.seating.names),
+            "id": f"{self.options.seed}-{number}",
+            "level": self.options.level,  # skat play --replay plays against the same players
+        }
         data = state_to_json(state, meta)
         try:
             with open(path, "a", encoding="utf-8") as fh:
                 fh.write(dumps(data) + "\n")
         except OSError as exc:
-            self.ui.message(f"cannot write to {path}: {exc.strerror or exc}")
+            self.ui.message(say(self.lang, "cannot_write", path=path, why=exc.strerror or exc))
 
 
 def _game_name(letter: str, lang: str, deck: str = "french") -> str:

@@ -50,33 +50,37 @@ def sheet_lines(
     de = lang == "de"
     wide = len(players) > MAX_COLUMNS
     width = max(7, *(len(p) + 1 for p in players))
-    head = f"{'#':>3}  {('Spieler' if de else 'declarer'):<9} {('Spiel' if de else 'game'):<8}"
+    shown = rows if last is None or len(rows) <= last else rows[-last:]
+    game_width = max([3, *(len(r.game) for r in shown)]) + 6  # the name, won/lost
+    head = f"{'#':>3}  {('Spieler' if de else 'declarer'):<9} "
+    head += f"{('Spiel' if de else 'game'):<{game_width}}"
     head += f"{('Wert' if de else 'value'):>6}"
     if wide:
         head += f"{('Eintrag' if de else 'entry'):>8}"
     else:
         head += "".join(f"{p[: width - 1]:>{width + 1}}" for p in players)
     lines = [head]
-    shown = rows if last is None or len(rows) <= last else rows[-last:]
     if len(shown) < len(rows):
         lines.append(f"{'…':>3}")
-    lines += [_row_line(r, players, width, wide, de) for r in shown]
+    lines += [_row_line(r, players, width, wide, de, game_width) for r in shown]
     if not wide:
         totals = [sum(r.entries[p] for r in rows) for p in range(len(players))]
         lines.append(
-            f"{'':>3}  {('Summe' if de else 'total'):<9} {'':<8}{'':>6}"
+            f"{'':>3}  {('Summe' if de else 'total'):<9} {'':<{game_width}}{'':>6}"
             + "".join(f"{t:>{width + 1}}" for t in totals)
         )
     return lines
 
 
-def _row_line(r: SheetRow, players: Sequence[str], width: int, wide: bool, de: bool) -> str:
+def _row_line(
+    r: SheetRow, players: Sequence[str], width: int, wide: bool, de: bool, game_width: int
+) -> str:
     """One game's line: number, declarer, game, outcome, value and the entries (or, on a
     wide table, the declarer's entry alone)."""
     outcome = ""
     if r.declarer:
         outcome = ("gew." if de else "won") if r.won else ("verl." if de else "lost")
-    line = f"{r.number:>3}  {r.declarer[:9]:<9} {r.game[:3]:<3} {outcome:<4}"
+    line = f"{r.number:>3}  {r.declarer[:9]:<9} {r.game:<{game_width - 6}} {outcome:<5}"
     line += f"{r.value if r.declarer else '':>6}"
     if wide:
         mine = r.entries[players.index(r.declarer)] if r.declarer in players else ""

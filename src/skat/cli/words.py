@@ -31,6 +31,8 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "resigns": ("{who} gives up", "{who} gibt auf"),
     "other": ("{who}: {action}", "{who}: {action}"),
     "passed_in": ("all passed: no game", "alle passen: eingepasst"),
+    "passed_short": ("passed in", "eingepasst"),
+    "card": ("card", "Karte"),
     "game_of": ("game {n} of {total}", "Spiel {n} von {total}"),
     "dealer": ("dealer", "Geber"),
     "declarer": ("declarer", "Alleinspieler"),
@@ -73,23 +75,109 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "not_understood": ("{text!r}? {options}", "{text!r}? {options}"),
     "ask_more": ("Enter: more · q: back", "Enter: weiter · q: zurück"),
-    "ask_confirm": ("declare it anyway? (y/n)", "trotzdem ansagen? (y/n)"),
-    "worth": ("worth with your cards", "Wert mit deinen Karten"),
-    "overbid_warn": (
-        "{game} is worth {value} < bid {bid}: {how}",
-        "{game} ist {value} wert < Reizwert {bid}: {how}",
+    "thinking": ("{who} is thinking…", "{who} überlegt…"),
+    "claimed_with": ("your cards shown for the claim", "deine aufgelegten Karten"),
+    "again_header": (
+        "— the deal again from move {n} of {total} —",
+        "— das Spiel noch einmal ab Zug {n} von {total} —",
     ),
+    "recorded": ("recorded", "aufgezeichnet"),
+    "ask_again": (
+        "Enter: end · r: review · a: play it again",
+        "Enter: Ende · r: Rückblick · a: noch einmal",
+    ),
+    "bock_game": (
+        "Bock: this game counts double",
+        "Bock: dieses Spiel zählt doppelt",
+    ),
+    "ramsch_game": (
+        "Ramsch round: every game a Ramsch (or a Grand Hand), the most card points lose",
+        "Ramschrunde: jedes Spiel ein Ramsch (oder ein Grand Hand), die meisten Augen verlieren",
+    ),
+    "bock_starts": (
+        "Bock: the next {n} games count double, because {because}.",
+        "Bock: die nächsten {n} Spiele zählen doppelt, weil {because}.",
+    ),
+    "ramsch_follows": (
+        "Then {n} games of Ramsch (a Ramsch round).",
+        "Danach {n} Spiele Ramsch (eine Ramschrunde).",
+    ),
+    "bock_6060": ("the game ended 60 to 60", "das Spiel 60 zu 60 ausging"),
+    "bock_kontra_re": ("Kontra and Re were said", "Kontra und Re gesagt wurden"),
+    "bock_grand_hand": ("a Grand Hand was won", "ein Grand Hand gewonnen wurde"),
+    "bock_value100": ("the game was worth 100 or more", "das Spiel 100 oder mehr wert war"),
+    "bock_list_total": (
+        "a list total reached a hundred or three equal digits",
+        "eine Summe auf der Liste einen Hunderter oder eine Schnapszahl erreichte",
+    ),
+    "decl_start": (
+        "pick up the skat (s) or play Hand (h)",
+        "Skat aufnehmen (s) oder Hand spielen (h)",
+    ),
+    "decl_game": ("choose the game: {keys}", "wähle das Spiel: {keys}"),
+    "decl_flags": ("{game}: {options}", "{game}: {options}"),
+    "decl_enter": ("Enter = {word}", "Enter = {word}"),
+    "decl_back": ("b back", "b zurück"),
+    "decl_no_number": (
+        "{n} is no choice here: the bidding is over (bid {bid}); {how}",
+        "{n} ist hier keine Wahl: das Reizen ist vorbei (Reizwert {bid}); {how}",
+    ),
+    "decl_how_start": ("s picks up the skat, h plays Hand", "s nimmt den Skat auf, h spielt Hand"),
+    "decl_how_game": ("choose a game by its letter", "wähle ein Spiel mit seinem Buchstaben"),
+    "decl_hand_title": (
+        "Hand games (value with your cards):",
+        "Handspiele (Wert mit deinen Karten):",
+    ),
+    "decl_games_title": ("games (value with your cards):", "Spiele (Wert mit deinen Karten):"),
+    "decl_legend": (
+        "! below the bid · ≈ the skat is unseen",
+        "! unter dem Reizwert · ≈ Skat unbekannt",
+    ),
+    "cannot_save": ("cannot save to {path}: {why}", "kann nicht in {path} speichern: {why}"),
+    "cannot_write": ("cannot write to {path}: {why}", "kann nicht in {path} schreiben: {why}"),
+    "finish_bock": (
+        "The Bock round is played to its end: {n} more game(s).",
+        "Die Bockrunde wird zu Ende gespielt: noch {n} Spiel(e).",
+    ),
+    "finish_ramsch": (
+        "The Ramsch round is played to its end: {n} more game(s).",
+        "Die Ramschrunde wird zu Ende gespielt: noch {n} Spiel(e).",
+    ),
+    "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
+    "declare_sure": (
+        "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
+        "Du sagst {game} an: {value} wert mit deinen Karten (Reizwert {bid}); das gilt dann.",
+    ),
+    "concede_sure": ("You give up: {means}", "Du gibst auf: {means}"),
+    "claim_sure": (
+        "You show your cards and claim the rest: the remaining tricks are played out open; "
+        "a trick you lose makes the claim fail.",
+        "Du legst die Karten auf und beanspruchst den Rest: die übrigen Stiche werden offen "
+        "ausgespielt; verlierst du einen, gilt der Anspruch als verloren.",
+    ),
+    "quit_sure": (
+        "You quit: the game in progress ends unfinished ({note}).",
+        "Du hörst auf: das laufende Spiel bleibt unbeendet ({note}).",
+    ),
+    "worth": ("worth with your cards", "Wert mit deinen Karten"),
+    "overbid_warn": ("Below the bid {bid}: {how}.", "Unter dem Reizwert {bid}: {how}."),
     "needs_schneider": ("you must make Schneider", "du musst Schneider machen"),
     "needs_schwarz": ("you must make Schwarz", "du musst Schwarz machen"),
     "overbid": ("that is an overbid", "das ist überreizt"),
     "hint": ("hint: {action}", "Tipp: {action}"),
     "saved": ("saved to {path}", "gespeichert in {path}"),
+    "not_saved": (
+        "the series is not saved: --save FILE",
+        "die Serie wird nicht gespeichert: --save DATEI",
+    ),
     "legal": ("legal", "erlaubt"),
     "help": (
-        "card (CJ, ♣J, {example} or its number) · 18 · y · p · s · G/CH/NO… · hint · "
-        "claim · concede · sort G · save FILE · quit",
-        "Karte (CJ, ♣J, {example} oder Nummer) · 18 · y · p · s · G/CH/NO… · hint · "
-        "claim · concede · sort G · save DATEI · quit",
+        "card (CJ, ♣J, {example} or its number; Enter: the only legal card) · bid 18 · y hold · "
+        "p pass · s skat · h Hand · the game's letter · b back · hint · claim · concede · "
+        "sort G · save FILE · quit",
+        "Karte (CJ, ♣J, {example} oder Nummer; Enter: die einzige erlaubte) · reizen 18 · "
+        "y ja · p passe · s Skat · h Hand · Buchstabe des Spiels · b zurück · hint · claim · "
+        "aufgeben · sort G · save DATEI · quit",
     ),
     "result": ("result", "Ergebnis"),
     "sheet": ("list", "Liste"),

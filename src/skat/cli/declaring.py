@@ -1,0 +1,250 @@
+"""The declaration in the terminal, the way players do it: pick up the skat or play Hand first,
+then the game, then the announcements the rules allow, then one confirmation.
+
+No choice is a number, so a bid typed too late (``20`` just as the others pass) can never
+declare a game: the keys are letters (``s`` skat, ``h`` Hand, the game's initial, ``s``/``z``/``o``
+for Schneider/Schwarz/Ouvert, ``b`` back).  The values are the core's
+(:mod:`skat.core.declarations`), never computed here.
+
+>>> from skat.core import Deal, GameState
+>>> from skat.cli.menu import declaration_menu
+>>> deal = Deal.parse("CJ SJ HA HT HK H8 H7 D9 D8 D7 CA CT CK CQ C9 SA ST SK SQ S9 "
+...                   "HJ DJ C8 C7 S8 S7 HQ H9 DA DT  DK DQ")
+>>> g = GameState(deal)
+>>> for call in ["p", "p", "18"]:
+...     _ = g.apply(call)
+>>> rows = game_rows(declaration_menu(g), "en", "french")
+>>> [(r.key, r.name) for r in rows]
+[('g', 'Grand'), ('c', 'Clubs'), ('s', 'Spades'), ('h', 'Hearts'), ('d', 'Diamonds'), ('n', 'Null')]
+>>> print(rows[0].line("en"))
+  g Grand     Hand ≈96 · s Schneider ≈144 · z Schwarz ≈192 · o Ouvert ≈216
+>>> [r.key for r in game_rows(declaration_menu(g), "de", "german")]
+['g', 'e', 'gr', 'r', 'sch', 'n']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from skat.cli.menu import MenuEntry
+from skat.cli.words import say
+from skat.core import Contract, Declare, GameType
+
+_KEYS: Final[dict[tuple[str, str], tuple[str, ...]]] = {
+    # game keys in GameType order: Diamonds, Hearts, Spades, Clubs, Grand, Null
+    ("en", "french"): ("d", "h", "s", "c", "g", "n"),
+    ("de", "french"): ("ka", "h", "p", "k", "g", "n"),
+    ("en", "german"): ("sch", "r", "gr", "e", "g", "n"),
+    ("de", "german"): ("sch", "r", "gr", "e", "g", "n"),
+}
+_FLAG_WORDS: Final = {"s": "Schneider", "z": "Schwarz", "o": "Ouvert"}
+
+
+def game_name(game_type: GameType, lang: str, deck: str) -> str:
+    """The game's name in the player's words and pack: ``Clubs``, ``Kreuz`` or ``Eichel``.
+
+    >>> game_name(GameType(3), "en", "french"), game_name(GameType(3), "de", "german")
+    ('Clubs', 'Eichel')
+    """
+    if deck == "german" and game_type.is_suit and game_type.trump_suit is not None:
+        return game_type.trump_suit.german_pack
+    return game_type.german if lang == "de" else game_type.english
+
+
+def contract_words(contract: Contract, lang: str, deck: str) -> str:
+    """The core's spoken name of the contract with the game named for the player's pack.
+
+    >>> contract_words(Contract.parse("SHS"), "de", "german")
+    'Grün Hand Schneider angesagt'
+    """
+    words = contract.describe(lang)
+    plain = contract.game_type.german if lang == "de" else contract.game_type.english
+    return game_name(contract.game_type, lang, deck) + words[len(plain) :]
+
+
+def list_name(contract: Contract, lang: str, deck: str) -> str:
+    """The game as the list writes it: the full name, without "announced".
+
+    >>> list_name(Contract.parse("DHSZ"), "en", "french"), list_name(Contract.parse("NOH"), "de", "german")
+    ('Diamonds Hand Schwarz', 'Null Ouvert Hand')
+    """
+    words = contract_words(contract, lang, deck).split()
+    return " ".join(w for w in words if w not in ("announced", "angesagt"))
+
+
+_SUIT_WORDS: Final = re.compile(r"\b(Clubs|Spades|Hearts|Diamonds|Kreuz|Pik|Herz|Karo)\b")
+
+
+def pack_words(text: str, deck: str) -> str:
+    """The suits named in a text (a result, a game) as the German pack names them.
+
+    >>> pack_words("Ann gewinnt Pik mit 78 Augen", "german")
+    'Ann gewinnt Grün mit 78 Augen'
+    >>> pack_words("Ann wins Spades", "french")
+    'Ann wins Spades'
+    """
+    if deck != "german":
+        return text
+    index = {"Diamonds": 0, "Hearts": 1, "Spades": 2, "Clubs": 3}
+    index |= {"Karo": 0, "Herz": 1, "Pik": 2, "Kreuz": 3}
+    return _SUIT_WORDS.sub(lambda m: GameType(index[m.group(0)]).trump_suit.german_pack, text)  # type: ignore[union-attr]
+
+
+def flag_key(contract: Contract) -> str:
+    """The key of the contract's announcements within its game: ``""`` none, ``s``, ``z``, ``o``.
+
+    >>> [flag_key(Contract.parse(c)) for c in ("GH", "GHS", "GHSZ", "GO", "NOH", "C")]
+    ['', 's', 'z', 'o', 'o', '']
+    """
+    if contract.ouvert:
+        return "o"
+    if contract.schwarz_announced:
+        return "z"
+    if contract.schneider_announced:
+        return "s"
+    return ""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game of the menu: its key, its name and its declarations by announcement key."""
+
+    key: str
+    name: str
+    entries: tuple[tuple[str, MenuEntry], ...]
+
+    def choice(self, flag: str) -> MenuEntry | None:
+        """The declaration with these announcements (``""`` none), if it is open."""
+        return next((e for k, e in self.entries if k == flag), None)
+
+    def option_text(self, flag: str, entry: MenuEntry, lang: str) -> str:
+        """``s Schneider ≈144`` (``!`` after it marks a value below the bid, ``≈`` an unseen skat)."""
+        c = entry.action.contract if isinstance(entry.action, Declare) else None
+        if flag:
+            word = f"{flag} {_FLAG_WORDS[flag]}"
+        elif c is not None and c.hand:
+            word = "Hand"
+        else:
+            word = ""
+        warn = "!" if entry.short else ""
+        mark = "≈" if entry.estimate else ""
+        return f"{word} {mark}{entry.value}{warn}".strip()
+
+    def line(self, lang: str) -> str:
+        """The menu line of the game: key, name, each declaration with its value."""
+        options = " · ".join(self.option_text(k, e, lang) for k, e in self.entries)
+        return f"  {self.key:<3} {self.name:<9} {options}".rstrip()
+
+
+def game_rows(menu: list[MenuEntry], lang: str, deck: str) -> list[GameRow]:
+    """The declarations of the menu grouped by game, in the menu's order."""
+    keys = _KEYS[("de" if lang == "de" else "en", deck)]
+    grouped: dict[GameType, list[tuple[str, MenuEntry]]] = {}
+    for e in menu:
+        if isinstance(e.action, Declare):
+            c = e.action.contract
+            grouped.setdefault(c.game_type, []).append((flag_key(c), e))
+    order = {"": 0, "s": 1, "z": 2, "o": 3}
+    return [
+        GameRow(
+            keys[gt],
+            game_name(gt, lang, deck),
+            tuple(sorted(entries, key=lambda ke: order[ke[0]])),
+        )
+        for gt, entries in grouped.items()
+    ]
+
+
+_BACK: Final = ("b", "back", "zurück", "zurueck")
+
+
+class DeclarationDialog:
+    """The questions from picking up to the declaration (see the module doc).
+
+    :meth:`read` takes one line: the chosen :class:`MenuEntry`, ``"s"`` to pick up the skat,
+    a message to show (the line was understood but asks again), or ``None`` when the line is
+    none of the dialog's keys (a card, a contract code, a command: the session reads it).
+
+    >>> from skat.core import GameState
+    >>> from skat.cli.menu import declaration_menu
+    >>> g = GameState(seed=1)
+    >>> _ = g.apply("p"), g.apply("p"), g.apply("18")
+    >>> d = DeclarationDialog(declaration_menu(g), "en", "french", bid=18)
+    >>> d.prompt()
+    'pick up the skat (s) or play Hand (h)'
+    >>> d.read("20")
+    '20 is no choice here: the bidding is over (bid 18); s picks up the skat, h plays Hand'
+    >>> d.read("h"), d.prompt()
+    ('', 'choose the game: g c s h d n · b back')
+    >>> d.read("c"), d.prompt()
+    ('', 'Clubs: Enter = Hand ≈36 · s Schneider ≈60 · z Schwarz ≈84 · o Ouvert ≈96 · b back')
+    >>> str(d.read("s").action)
+    'CHS'
+    """
+
+    def __init__(self, menu: list[MenuEntry], lang: str, deck: str, bid: int) -> None:
+        self.lang = lang
+        self.bid = bid
+        self.rows = game_rows(menu, lang, deck)
+        self.can_pick_up = any(not isinstance(e.action, Declare) for e in menu)
+        self.step = "start" if self.can_pick_up else "game"
+        self.row: GameRow | None = None
+
+    def lines(self) -> list[str]:
+        """The menu as shown: the games with the value of each declaration."""
+        lang = self.lang
+        head = "decl_hand_title" if self.can_pick_up else "decl_games_title"
+        return [say(lang, head), *(r.line(lang) for r in self.rows), say(lang, "decl_legend")]
+
+    def prompt(self) -> str:
+        """The question of the current step."""
+        lang = self.lang
+        back = say(lang, "decl_back")
+        if self.step == "start":
+            return say(lang, "decl_start")
+        if self.step == "game" or self.row is None:
+            keys = " ".join(r.key for r in self.rows)
+            return say(lang, "decl_game", keys=keys + (f" · {back}" if self.can_pick_up else ""))
+        parts = []
+        for k, e in self.row.entries:
+            text = self.row.option_text(k, e, lang)
+            parts.append(say(lang, "decl_enter", word=text) if not k else text)
+        return say(lang, "decl_flags", game=self.row.name, options=" · ".join([*parts, back]))
+
+    def back(self) -> None:
+        """One step back (after a "no" at the confirmation, or ``b``)."""
+        if self.step == "flags":
+            self.step = "game"
+        elif self.can_pick_up:
+            self.step = "start"
+
+    def read(self, line: str) -> MenuEntry | str | None:
+        """Take one line (see the class doc)."""
+        low = line.strip().lower()
+        if low.isascii() and low.isdigit():
+            how = say(self.lang, "decl_how_start" if self.step == "start" else "decl_how_game")
+            return say(self.lang, "decl_no_number", n=low, bid=self.bid, how=how)
+        if low in _BACK:
+            self.back()
+            return ""
+        if self.step == "start":
+            if low in ("s", "skat"):
+                return "s"
+            if low in ("h", "hand"):
+                self.step = "game"
+                return ""
+            return None
+        if self.step == "game":
+            row = next((r for r in self.rows if low in (r.key, r.name.lower())), None)
+            if row is None:
+                return None
+            self.row = row
+            if len(row.entries) == 1:
+                return row.entries[0][1]
+            self.step = "flags"
+            return ""
+        if self.row is not None and low in ("", "s", "z", "o"):
+            return self.row.choice(low)
+        return None
