@@ -15,6 +15,7 @@ from typing import Final, Protocol
 from skat.cli import (
     analyse,
     arena,
+    iss,
     play,
     replay,
     rules,
@@ -53,6 +54,7 @@ SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
     rules,
     thirtyone,
     serve,
+    iss,
     tournament,
 )
 """The subcommands in the order ``skat --help`` lists them."""

@@ -12,11 +12,13 @@ examples:
   skat serve
   skat serve --port 8080 --data /var/lib/skat
   skat serve --host 0.0.0.0 --database postgresql://skat@localhost/skat
+  skat serve --iss-port 7000      (ISS clients and bots too: docs/iss-protocol.md)
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 
 from skat.cli.errors import UserError
 from skat.cli.speed import warn_if_slow
@@ -70,9 +72,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+    parser.add_argument(
+        "--iss-port",
+        type=int,
+        metavar="PORT",
+        help="also speak the ISS text protocol on this port (same tables; default: off)",
+    )
+    parser.add_argument(
+        "--iss-games",
+        type=int,
+        default=36,
+        metavar="N",
+        help="games of a series at a table made over ISS (default 36)",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UserError(f"--port must be 1 to 65535, not {args.port}")
+    if args.iss_port is not None and not 0 < args.iss_port < 65536:
+        raise UserError(f"--iss-port must be 1 to 65535, not {args.iss_port}")
+    if not 1 <= args.iss_games <= 1000:
+        raise UserError(f"--iss-games must be 1 to 1000, not {args.iss_games}")
     if args.computer_delay < 0:
         raise UserError("--computer-delay must be >= 0")
     if args.rate <= 0:
@@ -112,5 +133,22 @@ def run(args: argparse.Namespace) -> int:
     )
     warn_if_slow("skat serve (the analysis of each game)", "web")
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    if args.iss_port is None:
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        return 0
+    from skat.iss.server import IssServer, IssSettings
+
+    iss = IssServer(app.state.hub, IssSettings(games=args.iss_games))
+    print(f"skat serve: ISS protocol on {args.host}:{args.iss_port}")
+    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning"))
+
+    async def both() -> None:
+        listener = await iss.serve(args.host, args.iss_port)
+        async with listener:
+            await server.serve()
+
+    try:
+        asyncio.run(both())
+    except OSError as exc:
+        raise UserError(f"--iss-port {args.iss_port}: {exc.strerror or exc}") from None
     return 0

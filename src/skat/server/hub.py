@@ -92,6 +92,11 @@ def timeout_action(view: View) -> Action:
     return fallback_action(view)
 
 
+def new_table_id() -> str:
+    """A fresh table id: eight letters and digits."""
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
 class Connection:
     """One WebSocket: its place (``player``, ``None`` for a spectator), its rate limiter and
     an outbox drained by a sender task (a slow reader never blocks the table)."""
@@ -261,13 +266,17 @@ class Hub:
         else:
             self._sockets.pop(address, None)
 
-    async def create_table(self, data: object) -> tuple[Table, int | None, str | None]:
+    async def create_table(
+        self, data: object, table_id: str | None = None
+    ) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
-        the creator gets the first human place: (table, player, token)."""
+        the creator gets the first human place: (table, player, token).  ``table_id``: the
+        id chosen by the caller (the ISS server names its tables when they are created)."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         config = TableConfig.parse(data)
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        if table_id is None or table_id in self.rooms:
+            table_id = new_table_id()
         table = Table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None
