@@ -1,0 +1,101 @@
+"""One ``skat serve --iss-port`` for the ISS tests, and a plain line client."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.server.live import free_port
+
+
+@dataclass
+class Live:
+    """The running server: its web and ISS ports, its data folder."""
+
+    web: int
+    iss: int
+    data: Path
+
+
+@pytest.fixture(scope="package")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    data = tmp_path_factory.mktemp("iss-serve")
+    web, iss = free_port(), free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(web), "--data", str(data),
+         "--iss-port", str(iss), "--iss-games", "2", "--computer-delay", "0", "--rate", "200"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", iss), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    raise AssertionError(f"the server did not start: {err}") from None
+                time.sleep(0.1)
+        yield Live(web, iss, data)
+    finally:
+        proc.kill()
+        proc.wait()
+        if proc.stderr:
+            proc.stderr.close()
+
+
+class Line:
+    """A test's own ISS connection: send lines, wait for lines."""
+
+    def __init__(self, port: int, user: str, password: str = "pw") -> None:
+        self.user = user
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.file = self.sock.makefile("r", encoding="utf-8")
+        self.seen: list[str] = []
+        self.send(user)
+        assert "password" in self.read()
+        self.send(password)
+        assert self.read().startswith(f"Welcome {user}")
+
+    def send(self, line: str | bytes) -> None:
+        data = line if isinstance(line, bytes) else line.encode()
+        self.sock.sendall(data + b"\n")
+
+    def read(self) -> str:
+        line = self.file.readline()
+        assert line, "the server closed the connection"
+        self.seen.append(line.rstrip("\n"))
+        return self.seen[-1]
+
+    def until(self, *words: str) -> str:
+        """The next line holding every word."""
+        while True:
+            line = self.read()
+            if all(w in line.split() for w in words):
+                return line
+
+    def close(self) -> None:
+        self.file.close()
+        self.sock.close()
+
+
+def table_of(creator: Line, *others: Line) -> str:
+    """A table made by ``creator`` with the others joined; the table name (no dot)."""
+    creator.send("create / 3")
+    name = creator.until("create").split()[1][1:]
+    for other in others:
+        other.send(f"join .{name}")
+    return name
+
+
+def bins(argv: list[str]) -> list[str]:
+    return [sys.executable, "-m", "skat.cli.main", *argv]
