@@ -203,7 +203,12 @@ class IssServer:
         return True
 
     async def _resume(self, session: Session) -> None:
-        """Follow again every running table where the user holds a place."""
+        """Follow again every running table where the user holds a place; pass on the
+        invitations made before the user logged in."""
+        for pending in list(self.pending.values()):
+            ticket = pending.tickets.get(session.user)
+            if ticket is not None and session.user not in pending.players:
+                await session.write(f"invite {pending.players[0]} .{pending.name} {ticket}")
         for room in list(self.hub.rooms.values()):
             table = room.table
             if table.is_over or len(table.config.seats) != 3:

@@ -21,6 +21,7 @@ game: its own cards and everything public are the real ones.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Final
 
@@ -157,8 +158,9 @@ class Shadow:
         for _ in range(TRIES):
             slots = sample(know, self.rng)
             if slots[seat] & card.bit and self._replay(self._dealt(slots)):
-                self._apply(seat, card.name)
-                return
+                with contextlib.suppress(IllegalActionError):  # he may not hold that suit
+                    self._apply(seat, card.name)
+                    return
         raise ShadowError(f"no deal fits {card} from seat {seat}")
 
     def _dealt(self, slots: Slots) -> Deal:

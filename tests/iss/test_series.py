@@ -1,0 +1,47 @@
+"""Three ``skat iss`` clients with different agents play a series on ``skat serve --iss-port``;
+what they and the server recorded replays with ``skat replay --check``."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from urllib.request import urlopen
+
+from tests.iss.conftest import Live, bins
+
+
+def _client(live: Live, user: str, agent: str, pw: Path, tmp: Path, *extra: str) -> list[str]:
+    return bins(
+        ["iss", "--server", f"127.0.0.1:{live.iss}", "--user", user, "--password-file", str(pw),
+         "--agent", agent, "--games", "2", "--records", str(tmp / f"{user}.iss"), *extra]
+    )  # fmt: skip
+
+
+def test_three_clients_play_a_series_and_the_records_replay(live: Live, tmp_path: Path) -> None:
+    pw = tmp_path / "pw"
+    pw.write_text("secret\n")
+    joiners = [
+        subprocess.Popen(_client(live, u, a, pw, tmp_path), stderr=subprocess.PIPE)
+        for u, a in (("s_b", "random"), ("s_c", "heuristic"))
+    ]
+    creator = subprocess.run(
+        _client(live, "s_a", "pimc-easy", pw, tmp_path, "--invite", "s_b,s_c"),
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert creator.returncode == 0, creator.stderr
+    for proc in joiners:
+        assert proc.wait(timeout=60) == 0
+        if proc.stderr:
+            proc.stderr.close()
+    records = [tmp_path / f"{u}.iss" for u in ("s_a", "s_b", "s_c")]
+    texts = [r.read_text() for r in records]
+    assert texts[0] == texts[1] == texts[2] and texts[0].count("\n") == 2
+    check = subprocess.run(bins(["replay", "--check", str(records[0])]), capture_output=True, text=True)
+    assert check.returncode == 0 and "checked: 2, agree: 2" in check.stdout, check.stdout
+    # the server stored the same records
+    game_id = texts[0].split("ID[")[1].split("]")[0]
+    table = game_id.rsplit("-", 1)[0]
+    with urlopen(f"http://127.0.0.1:{live.web}/api/tables/{table}/games/1.iss") as r:
+        assert r.read().decode().strip() == texts[0].splitlines()[0]
