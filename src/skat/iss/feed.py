@@ -60,9 +60,9 @@ class Feed:
             lines.append(f"{self._prefix()} end {end_record(table, state, number)}")
             self.game += 1
             self.sent = -1
-        state = table.state
-        if state is not None and len(table.finished_games) + 1 == self.game:
-            lines += self._moves(state, self.game)
+        current = table.state
+        if current is not None and len(table.finished_games) + 1 == self.game:
+            lines += self._moves(current, self.game)
         return lines
 
     def _moves(self, state: GameState, number: int) -> list[str]:
