@@ -154,6 +154,8 @@ class Shadow:
         except IllegalActionError:
             if seat == self.seat:
                 raise
+        if self._swapped(seat, card):
+            return
         know = Knowledge(self.view())
         for _ in range(TRIES):
             slots = sample(know, self.rng)
@@ -162,6 +164,27 @@ class Shadow:
                     self._apply(seat, card.name)
                     return
         raise ShadowError(f"no deal fits {card} from seat {seat}")
+
+    def _swapped(self, seat: int, card: Card) -> bool:
+        """The cheap repair: give ``seat`` the card in exchange for one of its own unplayed
+        ones (the declarer keeps his jacks when both are defenders), if the moves so far
+        and the card then fit."""
+        deal = self.state.deal
+        masks = [*deal.hand_masks, deal.skat_mask]
+        holder = next(i for i in range(4) if masks[i] & card.bit)
+        if holder in (self.seat, seat) or (holder == 3 and self.skat):
+            return False
+        for other in CardSet(masks[seat] & self.state.hand(seat).mask):
+            new = list(masks)
+            new[holder] = (new[holder] & ~card.bit) | other.bit
+            new[seat] = (new[seat] & ~other.bit) | card.bit
+            if self._replay(Deal(new[:3], new[3])):
+                try:
+                    self._apply(seat, card.name)
+                    return True
+                except IllegalActionError:
+                    self._replay(deal)
+        return False
 
     def _dealt(self, slots: Slots) -> Deal:
         """The deal as dealt, from the cards where they are now and the cards played."""
