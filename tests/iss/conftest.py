@@ -38,6 +38,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         while True:
             try:
                 socket.create_connection(("127.0.0.1", iss), timeout=1).close()
+                socket.create_connection(("127.0.0.1", web), timeout=1).close()
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:

@@ -1,9 +1,10 @@
 """Play on an ISS server (the International Skat Server's text protocol) with a computer player.
 
-The client logs in, then either creates a table and invites two users (--invite) or waits
-for an invitation and joins.  It plays --games games with the chosen agent, appends every
-finished game's record (ISS format, one line each) to --records, and logs in again after a
-dropped connection (the server puts it back at its place).  It speaks to `skat serve
+The client logs in, then creates a table and invites two users (--invite), joins a table
+(--join, e.g. a web table with a free place named after the user) or waits for an
+invitation.  It plays --games games with the chosen agent, appends every finished game's
+record (ISS format, one line each) to --records, and logs in again after a dropped
+connection (the server puts it back at its place).  It speaks to `skat serve
 --iss-port` and is written for the real ISS: what only the real server can confirm is listed
 in docs/iss-protocol.md.
 
@@ -36,6 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--invite", metavar="U1,U2", help="create a table and invite these two users"
     )
+    parser.add_argument("--join", metavar="TABLE", help="join this table (e.g. a web table's id)")
     parser.add_argument(
         "--records", metavar="FILE", help="append the games played (ISS records) to FILE"
     )
@@ -72,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         password,
         games=args.games,
         invite=invite,
+        join=args.join,
         records=Path(args.records) if args.records else None,
     )
 

@@ -38,6 +38,7 @@ class ClientOptions:
     password: str
     games: int = 1
     invite: Sequence[str] = ()
+    join: str | None = None
     records: Path | None = None
     rules: Rules = ISS
     retries: int = 20
@@ -108,7 +109,11 @@ class IssClient:
                 break
             if line.startswith("error"):
                 raise ConnectionError(f"login refused: {line}")
-        if self.o.invite and not self.created:
+        if self.o.join is not None:
+            self.table = self.o.join.lstrip(".")
+            self.send(f"join .{self.table}")
+            self.send(f"table .{self.table} {self.o.user} ready")
+        elif self.o.invite and not self.created:
             self.send("create / 3")
         while self.played < self.o.games:
             self.handle(self._read(reader))
