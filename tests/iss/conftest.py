@@ -5,13 +5,19 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.server.live import free_port
+
+from skat.ai.agent import SafeAgent
+from skat.ai.arena import make_agent
+from skat.iss.client import ClientOptions, IssClient
 
 
 @dataclass
@@ -99,3 +105,17 @@ def table_of(creator: Line, *others: Line) -> str:
 
 def bins(argv: list[str]) -> list[str]:
     return [sys.executable, "-m", "skat.cli.main", *argv]
+
+
+class ClientThread(threading.Thread):
+    """The project's ISS client (what ``skat iss`` runs) in a thread of the test."""
+
+    def __init__(self, port: int, user: str, agent: str, **options: Any) -> None:
+        super().__init__(daemon=True)
+        opts = ClientOptions("127.0.0.1", port, user, "pw", retries=3, timeout=60, **options)
+        self.client = IssClient(opts, SafeAgent(make_agent(agent, seed=1)), lambda _: None)
+        self.played = -1
+        self.start()
+
+    def run(self) -> None:
+        self.played = self.client.run()

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.server.test_visibility import card_names
 
 from skat.iss.feed import Feed
 from skat.server.table import Table, TableConfig
 from skat.server.visibility import knowable_cards
-from tests.server.test_visibility import card_names
 
 
 @pytest.mark.parametrize("rules", ["iss", "isko,kontra=on", "pub"])
