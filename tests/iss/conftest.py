@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import socket
-import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.live import free_port
+from tests.server.live import free_port, server
 
 from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
@@ -33,30 +31,9 @@ class Live:
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     data = tmp_path_factory.mktemp("iss-serve")
     web, iss = free_port(), free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(web), "--data", str(data),
-         "--iss-port", str(iss), "--iss-games", "2", "--computer-delay", "0", "--rate", "200"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", iss), timeout=1).close()
-                socket.create_connection(("127.0.0.1", web), timeout=1).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    err = proc.stderr.read().decode() if proc.stderr else ""
-                    raise AssertionError(f"the server did not start: {err}") from None
-                time.sleep(0.1)
+    options = ("--iss-port", str(iss), "--iss-games", "2", "--rate", "200")
+    with server(str(data), web, 0.0, *options):  # the ISS port opens before the web port
         yield Live(web, iss, data)
-    finally:
-        proc.kill()
-        proc.wait()
-        if proc.stderr:
-            proc.stderr.close()
 
 
 class Line:

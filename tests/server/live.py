@@ -20,12 +20,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(where: str, port: int, delay: float = 0.0) -> Iterator[subprocess.Popen[bytes]]:
-    """``skat serve`` on ``where`` (data folder or PostgreSQL URL), ready when yielded."""
+def server(
+    where: str, port: int, delay: float = 0.0, *extra: str
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``skat serve`` on ``where`` (data folder or PostgreSQL URL), ready when yielded;
+    ``extra``: more options of ``skat serve``."""
     flag = "--database" if where.startswith("postgresql") else "--data"
     proc = subprocess.Popen(
         [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), flag, where,
-         "--computer-delay", str(delay)],
+         "--computer-delay", str(delay), *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )  # fmt: skip

@@ -64,12 +64,9 @@ def _contract(text: str) -> Contract:
         raise MoveError(f"not a game declaration: {text!r}") from None
 
 
-def _is_contract(text: str) -> bool:
-    try:
-        Contract.parse(text)
-    except ValueError:
-        return False
-    return True
+def _is_card(text: str) -> bool:
+    """A card's code: suit and rank (a game's modifiers O H S Z are no ranks)."""
+    return len(text) == 2 and text[0] in "CSHD" and text[1] in "AKQJT987"
 
 
 def _card_list(parts: list[str]) -> list[Card]:
@@ -103,7 +100,7 @@ def to_engine(move: str, phase: Phase, seat: int) -> list[str]:
     if upper == "SC" or upper.startswith("SC."):
         return [ShowCards.text]
     parts = move.split(".")
-    if phase == DISCARD and len(parts) > 1 and _is_contract(parts[0]):
+    if phase == DISCARD and len(parts) > 1 and not _is_card(parts[0]):  # a game first
         contract = _contract(parts[0])
         cards = _card_list(parts[1:])
         if len(cards) not in (2, 12):
