@@ -93,6 +93,8 @@ class Shadow:
         if upper == "RE":
             self._apply(seat, f"RE.{seat}")
         elif upper == "SC" or upper.startswith("SC."):
+            if seat != self.seat and "." in move:
+                self._show(seat, CardSet.parse(move[3:].replace(".", " ")))
             self._apply(seat, "SC")
         elif self.state.phase == Phase.DISCARD and "." in move:
             self._declared(seat, move)
@@ -185,6 +187,26 @@ class Shadow:
                 except IllegalActionError:
                     self._replay(deal)
         return False
+
+    def _show(self, seat: int, shown: CardSet) -> None:
+        """Another seat shows its cards (a claim): give it exactly those, in exchange for
+        the made-up ones it does not hold."""
+        deal = self.state.deal
+        masks = [*deal.hand_masks, deal.skat_mask]
+        held = self.state.hand(seat)
+        extra = [c for c in held if c not in shown and masks[seat] & c.bit]
+        extra.sort(key=lambda c: c.name[1] != "J")  # give away jacks last: they fix games
+        for card in shown - held:
+            holder = next(i for i in range(4) if masks[i] & card.bit)
+            if holder == self.seat or not extra:
+                raise ShadowError(f"seat {seat} shows {card}, which this seat knows elsewhere")
+            other = extra.pop()
+            masks[holder] = (masks[holder] & ~card.bit) | other.bit
+            masks[seat] = (masks[seat] & ~other.bit) | card.bit
+        if masks != [*deal.hand_masks, deal.skat_mask] and not self._replay(
+            Deal(masks[:3], masks[3])
+        ):
+            raise ShadowError(f"no deal fits the cards seat {seat} shows")
 
     def _dealt(self, slots: Slots) -> Deal:
         """The deal as dealt, from the cards where they are now and the cards played."""
