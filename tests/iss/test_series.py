@@ -25,21 +25,21 @@ def test_three_clients_play_a_series_and_the_records_replay(
 ) -> None:
     pw = tmp_path / "pw"
     pw.write_text("secret\n")
+    logs = [(tmp_path / f"{u}.log").open("w") for u in ("s_b", "s_c")]
     joiners = [
-        subprocess.Popen(_client(live, u, a, pw, tmp_path), stderr=subprocess.PIPE)
-        for u, a in (("s_b", "random"), ("s_c", "pimc-easy"))
+        subprocess.Popen(_client(live, u, a, pw, tmp_path), stderr=log)
+        for (u, a), log in zip((("s_b", "random"), ("s_c", "pimc-easy")), logs, strict=True)
     ]
     creator = subprocess.run(
         _client(live, "s_a", "heuristic", pw, tmp_path, "--invite", "s_b,s_c"),
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=180,
     )
     assert creator.returncode == 0, creator.stderr
-    for proc in joiners:
-        assert proc.wait(timeout=60) == 0
-        if proc.stderr:
-            proc.stderr.close()
+    for proc, log in zip(joiners, logs, strict=True):
+        assert proc.wait(timeout=60) == 0, Path(log.name).read_text()
+        log.close()
     records = [tmp_path / f"{u}.iss" for u in ("s_a", "s_b", "s_c")]
     texts = [r.read_text() for r in records]
     assert texts[0] == texts[1] == texts[2] and texts[0].count("\n") == 2

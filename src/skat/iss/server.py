@@ -49,10 +49,13 @@ MAX_PENDING: Final = 4
 
 @dataclass
 class IssSettings:
-    """Tables made over ISS: their rules and series length; the time a login may take."""
+    """Tables made over ISS: their rules, series length and move clock (seconds a player
+    has for a move, then the server moves for him: a client that hangs does not stop the
+    table); the time a login may take."""
 
     rules: str = "iss"
     games: int = 36
+    clock: int = 120
     login_timeout: float = 30.0
 
 
@@ -321,7 +324,12 @@ class IssServer:
             return
         del self.pending[pending.name]
         seats = [{"kind": "human", "name": n} for n in pending.players]
-        data = {"rules": self.settings.rules, "games": self.settings.games, "seats": seats}
+        data = {
+            "rules": self.settings.rules,
+            "games": self.settings.games,
+            "clock": self.settings.clock,
+            "seats": seats,
+        }
         try:
             table, _, _ = await self.hub.create_table(data, table_id=pending.name)
         except ConfigError as exc:
