@@ -71,7 +71,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="open connections one client address may hold (default 64; 0: no limit)",
     )
 
-
     parser.add_argument(
         "--iss-port",
         type=int,
@@ -140,7 +139,9 @@ def run(args: argparse.Namespace) -> int:
 
     iss = IssServer(app.state.hub, IssSettings(games=args.iss_games))
     print(f"skat serve: ISS protocol on {args.host}:{args.iss_port}")
-    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+    )
 
     async def both() -> None:
         listener = await iss.serve(args.host, args.iss_port)

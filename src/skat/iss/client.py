@@ -52,7 +52,9 @@ class Dropped(Exception):
 class IssClient:
     """One player on an ISS server (module doc)."""
 
-    def __init__(self, options: ClientOptions, agent: SafeAgent, say: Callable[[str], None]) -> None:
+    def __init__(
+        self, options: ClientOptions, agent: SafeAgent, say: Callable[[str], None]
+    ) -> None:
         self.o = options
         self.agent = agent
         self.say = say

@@ -73,7 +73,11 @@ def check_name(name: str) -> str:
 
 def _table_name(word: str) -> str:
     name = word[1:] if word.startswith(".") else word
-    if not name or len(name) > 40 or not all(c.isascii() and (c.isalnum() or c in "_-") for c in name):
+    if (
+        not name
+        or len(name) > 40
+        or not all(c.isascii() and (c.isalnum() or c in "_-") for c in name)
+    ):
         raise LineError("_bad_table", f"not a table name: {word[:40]!r}")
     return name
 

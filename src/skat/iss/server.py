@@ -312,7 +312,9 @@ class IssServer:
                 await self.hub._db(self.hub.storage.save_claims, table.id, dict(table.claims))
         await self._attach(session, room, player)
 
-    async def _join_pending(self, session: Session, pending: Pending, args: tuple[str, ...]) -> None:
+    async def _join_pending(
+        self, session: Session, pending: Pending, args: tuple[str, ...]
+    ) -> None:
         if session.user in pending.players:
             return
         ticket = pending.tickets.get(session.user)
