@@ -31,6 +31,8 @@ class Live:
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     data = tmp_path_factory.mktemp("iss-serve")
     web, iss = free_port(), free_port()
+    while iss == web:  # two free ports, not one twice
+        iss = free_port()
     options = ("--iss-port", str(iss), "--iss-games", "2", "--rate", "200")
     with server(str(data), web, 0.0, *options):  # the ISS port opens before the web port
         yield Live(web, iss, data)

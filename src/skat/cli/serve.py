@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--port must be 1 to 65535, not {args.port}")
     if args.iss_port is not None and not 0 < args.iss_port < 65536:
         raise UserError(f"--iss-port must be 1 to 65535, not {args.iss_port}")
+    if args.iss_port == args.port:
+        raise UserError("--iss-port must differ from --port (the web port)")
     if not 1 <= args.iss_games <= 1000:
         raise UserError(f"--iss-games must be 1 to 1000, not {args.iss_games}")
     if args.computer_delay < 0:
