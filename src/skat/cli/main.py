@@ -15,6 +15,7 @@ from typing import Final, Protocol
 from skat.cli import (
     analyse,
     arena,
+    iss,
     play,
     replay,
     rules,
@@ -56,6 +57,7 @@ SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
     rules,
     thirtyone,
     serve,
+    iss,
     tournament,
     verify,
 )

@@ -18,11 +18,13 @@ examples:
   skat serve --host 0.0.0.0 --database postgresql://skat@localhost/skat
   skat serve --workers 4 --database postgresql://skat@localhost/skat --redis redis://localhost
   skat serve --host 127.0.0.1 --trust-proxy 127.0.0.1   (behind nginx on this machine)
+  skat serve --iss-port 7000      (ISS clients and bots too: docs/iss-protocol.md)
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 
 from skat.cli.errors import UserError
@@ -137,6 +139,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="share the port with other processes (SO_REUSEPORT; what --workers starts)",
     )
+    parser.add_argument(
+        "--iss-port",
+        type=int,
+        metavar="PORT",
+        help="also speak the ISS text protocol on this port (same tables; default: off)",
+    )
+    parser.add_argument(
+        "--iss-games",
+        type=int,
+        default=36,
+        metavar="N",
+        help="games of a series at a table made over ISS (default 36)",
+    )
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -150,6 +165,12 @@ def _check(args: argparse.Namespace) -> None:
         (args.robot_tables >= 0, "--robot-tables must be >= 0 (0: no limit)"),
         (args.robot_games >= 1, "--robot-games must be >= 1"),
         (args.agent_threads >= 1, "--agent-threads must be >= 1"),
+        (
+            args.iss_port is None or 0 < args.iss_port < 65536,
+            f"--iss-port must be 1 to 65535, not {args.iss_port}",
+        ),
+        (args.iss_port != args.port, "--iss-port must differ from --port (the web port)"),
+        (1 <= args.iss_games <= 1000, f"--iss-games must be 1 to 1000, not {args.iss_games}"),
     ]
     for ok, message in limits:
         if not ok:
@@ -221,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     warn_if_slow("skat serve (the analysis of each game)", "web")
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
-    uvicorn.run(
+    web = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -229,6 +250,28 @@ def run(args: argparse.Namespace) -> int:
         proxy_headers=bool(proxies),  # X-Forwarded-For only from the proxies named
         forwarded_allow_ips=proxies or None,
     )
+    if args.iss_port is None:
+        uvicorn.Server(web).run()
+        return 0
+    return _with_iss(args, app, uvicorn.Server(web))
+
+
+def _with_iss(args: argparse.Namespace, app: object, server: object) -> int:
+    """Serve the web port and the ISS port in one event loop (the same hub and tables)."""
+    from skat.iss.server import IssServer, IssSettings
+
+    iss = IssServer(app.state.hub, IssSettings(games=args.iss_games))  # type: ignore[attr-defined]
+    print(f"skat serve: ISS protocol on {args.host}:{args.iss_port}")
+
+    async def both() -> None:
+        listener = await iss.serve(args.host, args.iss_port)
+        async with listener:
+            await server.serve()  # type: ignore[attr-defined]
+
+    try:
+        asyncio.run(both())
+    except OSError as exc:
+        raise UserError(f"--iss-port {args.iss_port}: {exc.strerror or exc}") from None
     return 0
 
 

@@ -121,6 +121,11 @@ def timeout_action(view: View) -> Action:
     return fallback_action(view)
 
 
+def new_table_id() -> str:
+    """A fresh table id: eight letters and digits."""
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
 class Connection:
     """One WebSocket: its place (``player``, ``None`` for a spectator), its rate limiter and
     an outbox drained by a sender task (a slow reader never blocks the table)."""
@@ -323,12 +328,13 @@ class Hub:
             self._sockets.pop(address, None)
 
     async def create_table(
-        self, data: object, address: str = "?"
+        self, data: object, address: str = "?", table_id: str | None = None
     ) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
         the creator gets the first human place: (table, player, token).  At a computer-only
         table (limited: :meth:`check_robots`) the token is the creator's key, which may
-        delete it (:meth:`delete_table`)."""
+        delete it (:meth:`delete_table`).  ``table_id``: the id chosen by the caller (the ISS
+        server names its tables when they are created)."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         if isinstance(data, dict) and "salt" in data:
@@ -338,7 +344,7 @@ class Hub:
         config = TableConfig.parse(data)
         if not any(s.human for s in config.seats):
             self.check_robots(config, address)
-        return await self._open(config, address=address)
+        return await self._open(config, address=address, table_id=table_id)
 
     async def again(
         self, table_id: str, number: int, moves: int, player: int | None
@@ -353,12 +359,17 @@ class Hub:
         return await self._open(config, place)
 
     async def _open(
-        self, config: TableConfig, place: int | None = None, address: str = "?"
+        self,
+        config: TableConfig,
+        place: int | None = None,
+        address: str = "?",
+        table_id: str | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """Open a new table (checked): the creator takes ``place`` (or the first free one);
         at a computer-only table he gets its key instead."""
         robots = not any(s.human for s in config.seats)
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        if table_id is None or table_id in self.rooms:
+            table_id = new_table_id()
         table = Table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None

@@ -246,10 +246,14 @@ class ClusterHub(Hub):
         return room
 
     async def _open(
-        self, config: TableConfig, place: int | None = None, address: str = "?"
+        self,
+        config: TableConfig,
+        place: int | None = None,
+        address: str = "?",
+        table_id: str | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """A new table (created, or a game played again) is owned by this process."""
-        table, player, token = await super()._open(config, place, address)
+        table, player, token = await super()._open(config, place, address, table_id)
         made = self.rooms[table.id]
         self.rooms[table.id] = room = ClusterRoom(table, creator=made.creator, watched=made.watched)
         await self.take(room)

@@ -1,0 +1,90 @@
+"""Play on an ISS server (the International Skat Server's text protocol) with a computer player.
+
+The client logs in, then creates a table and invites two users (--invite), joins a table
+(--join, e.g. a web table with a free place named after the user) or waits for an
+invitation.  It plays --games games with the chosen agent, appends every finished game's
+record (ISS format, one line each) to --records, and logs in again after a dropped
+connection (the server puts it back at its place).  It speaks to `skat serve
+--iss-port` and is written for the real ISS: what only the real server can confirm is listed
+in docs/iss-protocol.md.
+
+examples:
+  skat iss --server localhost:7000 --user bot1 --password-file pw.txt --agent pimc-hard \\
+      --invite bot2,bot3 --games 3
+  skat iss --server localhost:7000 --user bot2 --password-file pw.txt --agent heuristic --games 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from skat.cli.errors import UserError
+
+NAME = "iss"
+HELP = "play on an ISS server (skat serve --iss-port, or the International Skat Server)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--server", required=True, metavar="HOST:PORT", help="the ISS server")
+    parser.add_argument("--user", required=True, help="the user name to log in with")
+    parser.add_argument(
+        "--password-file", required=True, metavar="F", help="a file holding the password"
+    )
+    parser.add_argument("--agent", default="heuristic", help="the computer player (skat arena)")
+    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play (1)")
+    parser.add_argument(
+        "--invite", metavar="U1,U2", help="create a table and invite these two users"
+    )
+    parser.add_argument("--join", metavar="TABLE", help="join this table (e.g. a web table's id)")
+    parser.add_argument(
+        "--records", metavar="FILE", help="append the games played (ISS records) to FILE"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the agent's random seed (0)")
+
+
+def run(args: argparse.Namespace) -> int:
+    host, _, port_text = args.server.rpartition(":")
+    if not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise UserError(f"--server is HOST:PORT, not {args.server!r}")
+    if args.games < 1:
+        raise UserError("--games must be >= 1")
+    try:
+        password = Path(args.password_file).read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise UserError(f"--password-file {args.password_file}: {exc.strerror}") from None
+    if not password:
+        raise UserError(f"--password-file {args.password_file} is empty")
+    invite = [u for u in (args.invite or "").split(",") if u]
+    if args.invite is not None and len(invite) != 2:
+        raise UserError("--invite names two users: U1,U2")
+    from skat.ai.agent import SafeAgent
+    from skat.ai.arena import make_agent
+    from skat.iss.client import ClientOptions, IssClient
+
+    try:
+        agent = make_agent(args.agent, seed=args.seed)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    options = ClientOptions(
+        host,
+        int(port_text),
+        args.user,
+        password,
+        games=args.games,
+        invite=invite,
+        join=args.join,
+        records=Path(args.records) if args.records else None,
+    )
+
+    def say(text: str) -> None:
+        print(f"skat iss {args.user}: {text}", file=sys.stderr, flush=True)
+
+    client = IssClient(options, SafeAgent(agent, budget=None, name=args.agent), say)
+    try:
+        played = client.run()
+    except ConnectionError as exc:
+        raise UserError(str(exc)) from None
+    print(f"skat iss {args.user}: played {played} games")
+    return 0
