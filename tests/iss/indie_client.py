@@ -19,7 +19,7 @@ JACKS = ["CJ", "SJ", "HJ", "DJ"]
 class IndieClient:
     def __init__(self, port: int, user: str, password: str) -> None:
         self.user = user
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=20)
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=120)
         self.reader = self.sock.makefile("r", encoding="utf-8")
         self.lines: list[str] = []
         self.table = ""

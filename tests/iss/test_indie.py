@@ -24,6 +24,6 @@ def test_an_independent_client_plays_a_full_game(live: Live) -> None:
     }
     assert indie.seen_before_end <= own | played
     for other in others:
-        other.join(timeout=60)
+        other.join(timeout=240)
         assert other.played == 1
     indie.close()

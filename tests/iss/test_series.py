@@ -34,11 +34,11 @@ def test_three_clients_play_a_series_and_the_records_replay(
         _client(live, "s_a", "heuristic", pw, tmp_path, "--invite", "s_b,s_c"),
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=480,
     )
     assert creator.returncode == 0, creator.stderr
     for proc, log in zip(joiners, logs, strict=True):
-        assert proc.wait(timeout=60) == 0, Path(log.name).read_text()
+        assert proc.wait(timeout=240) == 0, Path(log.name).read_text()
         log.close()
     records = [tmp_path / f"{u}.iss" for u in ("s_a", "s_b", "s_c")]
     texts = [r.read_text() for r in records]

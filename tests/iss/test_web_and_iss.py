@@ -58,7 +58,7 @@ def test_a_web_player_and_two_iss_clients_play_at_one_table(
 
     final = _web_player(live.web, made["id"], made["token"], drop)
     for client in clients:
-        client.join(timeout=60)
+        client.join(timeout=240)
         assert client.played == 1
     assert final["last"]["number"] == 1 and [p["claimed"] for p in final["players"]] == [True] * 3
     with urlopen(f"http://127.0.0.1:{live.web}/api/tables/{made['id']}/games/1.iss") as r:

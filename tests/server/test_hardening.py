@@ -17,6 +17,7 @@ import pytest
 from tests.server.client import FAST, create, hello, receive_until, running, state_at
 from tests.server.live import free_port, server
 
+import skat.server.hub as hub_module
 from skat.server.hub import Settings
 from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import open_storage
@@ -258,7 +259,7 @@ def test_an_analysis_is_computed_once_and_the_cache_is_bounded(
         computed.append(json_text)
         return {"game": json.loads(json_text)["meta"]["series"]["game"]}
 
-    monkeypatch.setattr("skat.server.hub.analysis_of", analysis_of)
+    monkeypatch.setattr(hub_module, "analysis_of", analysis_of)  # (the module the app uses)
     settings = Settings(**{**FAST.__dict__, "analysis_cache": 1, "heavy_processes": 0})
     with running(str(tmp_path), settings) as client:
         made = create(client, **{**ROBOTS, "games": 2})

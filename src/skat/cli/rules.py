@@ -62,7 +62,7 @@ def _differences(rules: Rules, base: Rules) -> str:
     """The options of ``rules`` that differ from ``base`` as ``name=value``.
 
     >>> _differences(PRESETS["pub"], ISKO)
-    'kontra=on, supra=on, ramsch=ramsch, bock=on, ramsch_rounds=on'
+    'kontra=on, supra=on, ramsch=ramsch, bock=on, ramsch_rounds=on, ramsch_rounds_kind=schieberamsch'
     """
     out = [
         f"{o.name}={_show(getattr(rules, o.name))}"

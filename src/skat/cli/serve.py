@@ -242,18 +242,17 @@ def run(args: argparse.Namespace) -> int:
         return 0
     warn_if_slow("skat serve (the analysis of each game)", "web")
     print(f"skat serve: http://{args.host}:{args.port}/ (data: {store.where}; Ctrl-C stops)")
-    web = uvicorn.Config(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        proxy_headers=bool(proxies),  # X-Forwarded-For only from the proxies named
-        forwarded_allow_ips=proxies or None,
-    )
+    options = {
+        "host": args.host,
+        "port": args.port,
+        "log_level": "warning",
+        "proxy_headers": bool(proxies),  # X-Forwarded-For only from the proxies named
+        "forwarded_allow_ips": proxies or None,
+    }
     if args.iss_port is None:
-        uvicorn.Server(web).run()
+        uvicorn.run(app, **options)
         return 0
-    return _with_iss(args, app, uvicorn.Server(web))
+    return _with_iss(args, app, uvicorn.Server(uvicorn.Config(app, **options)))
 
 
 def _with_iss(args: argparse.Namespace, app: object, server: object) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from skat.core.actions import KONTRA, LAY_OPEN, Action
+from skat.core.actions import KONTRA, LAY_OPEN, RESIGNS, SCHENKEN, SHOW_CARDS, Action, Resign
 from skat.core.contracts import NULL
 from skat.core.course import Course
 from skat.core.play import Play
@@ -25,6 +25,7 @@ from skat.core.rules import Rules
 
 __all__ = [
     "auto_concedes",
+    "ending_actions",
     "kontra_eligible",
     "may_kontra",
     "may_lay_open",
@@ -106,3 +107,24 @@ def schenken_open(play: Play, course: Course, rules: Rules) -> bool:
         and not q.pending
         and q.schenken_refused < 2
     )
+
+
+def ending_actions(play: Play, course: Course, rules: Rules) -> list[Action]:
+    """The ways to end the declarer's game early open now to any seat (during the play, no
+    question open): the declarer shows his cards (unless he did), each party resigns (the
+    declarer, under ISkO rules once he has played two cards, with a defender's consent), a
+    defender offers Schenken."""
+    d = course.declarer
+    if d < 0:
+        return []
+    out: list[Action] = [] if course.claimed else [SHOW_CARDS]
+    for s in range(3):
+        if course.resigned >> s & 1:
+            continue
+        if s == d and rules.declarer_resign == "isko" and play.hands[d].bit_count() < 9:
+            out.extend(Resign(d, x) for x in range(3) if x != d)  # with a defender's consent
+        else:
+            out.append(RESIGNS[s])
+    if schenken_open(play, course, rules):
+        out.extend(SCHENKEN[s] for s in range(3) if s != d)
+    return out

@@ -56,9 +56,7 @@ class Play(NamedTuple):
     def with_hand(self, seat: int, add: int = 0, remove: int = 0) -> Play:
         """The same play with cards added to or removed from the hand of ``seat`` (the skat
         picked up, cards put away or pushed on)."""
-        hands = list(self.hands)
-        hands[seat] = (hands[seat] | add) & ~remove
-        return _new(Play, ((hands[0], hands[1], hands[2]), *self[1:]))
+        return _new(Play, (with_hand(self.hands, seat, add, remove), *self[1:]))
 
     def for_game(self, game_type: int) -> Play:
         """The play of a game of this type, Forehand to lead."""
@@ -185,6 +183,17 @@ class Play(NamedTuple):
         """Card points taken in tricks: (declarer, defenders); the skat not included."""
         mine, theirs, _, _ = self.party(declarer)
         return points_of(mine), points_of(theirs)
+
+
+def with_hand(hands: Hands, seat: int, add: int = 0, remove: int = 0) -> Hands:
+    """``hands`` with cards added to or removed from the hand of ``seat``.
+
+    >>> with_hand((0b1, 0b10, 0b100), 1, add=0b1000, remove=0b10)
+    (1, 8, 4)
+    """
+    h = list(hands)
+    h[seat] = (h[seat] | add) & ~remove
+    return (h[0], h[1], h[2])
 
 
 def _credited(won: Hands, taken: Hands, seat: int, cards: int, count: int) -> tuple[Hands, Hands]:

@@ -46,9 +46,6 @@ from skat.core.actions import (
     ALL_BIDS,
     HOLD,
     PASS,
-    RESIGNS,
-    SCHENKEN,
-    SHOW_CARDS,
     Action,
     ActionParseError,
     Bid,
@@ -75,7 +72,7 @@ from skat.core.deal import Deal
 from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.ending import after_trick, end_now, quiet, resign
 from skat.core.errors import ErrorCode, IllegalActionError
-from skat.core.extras import auto_concedes, play_extras, schenken_open
+from skat.core.extras import auto_concedes, ending_actions, play_extras
 from skat.core.phase import (
     ANSWER,
     BIDDING,
@@ -88,7 +85,7 @@ from skat.core.phase import (
     SKAT,
     Phase,
 )
-from skat.core.play import Play
+from skat.core.play import Play, with_hand
 from skat.core.pushing import Pushing
 from skat.core.questions import Question, next_question
 from skat.core.ramsch import Ramsch, ramsch_game_type, round_kind
@@ -136,15 +133,6 @@ _PICKED_UP: Final = _COURSE_INDEX["picked_up"]
 _CONTRACT: Final = _COURSE_INDEX["contract"]
 _TWELVE: Final = _COURSE_INDEX["twelve"]
 assert _COURSE_INDEX["skat"] == 1 and _COURSE_INDEX["declarer"] == 2 < _TWELVE
-
-
-def _with_hand(
-    hands: tuple[int, int, int], seat: int, add: int = 0, remove: int = 0
-) -> tuple[int, int, int]:
-    """``hands`` with cards added to or removed from the hand of ``seat``."""
-    h = list(hands)
-    h[seat] = (h[seat] | add) & ~remove
-    return (h[0], h[1], h[2])
 
 
 _snapshot: Final = attrgetter(*STATE_FIELDS)
@@ -341,29 +329,10 @@ class GameState(Pushing):
         >>> [str(a) for a in state.end_actions(1)], [str(a) for a in state.end_actions(0)]
         (['SC', 'RE.1'], ['SC', 'RE.0'])
         """
-        c = self._course
-        if self.phase != PLAY or c.declarer < 0:  # (a question open: the phase is ANSWER)
+        if self.phase != PLAY:  # (a question open: the phase is ANSWER)
             return []
-        out: list[Action] = [] if c.claimed else [SHOW_CARDS]
-        out.extend(self._resignations())
-        if schenken_open(self.play, c, self.rules):
-            out.extend(SCHENKEN[s] for s in range(3) if s != c.declarer)
-        if seat is None:
-            return out
-        return [a for a in out if self.is_legal(a, seat)]
-
-    def _resignations(self) -> list[Action]:
-        c = self._course
-        d = c.declarer
-        out: list[Action] = []
-        for s in range(3):
-            if c.resigned >> s & 1:
-                continue
-            if s == d and self.rules.declarer_resign == "isko" and self._hands[d].bit_count() < 9:
-                out.extend(Resign(d, x) for x in range(3) if x != d)  # with a defender's consent
-            else:
-                out.append(RESIGNS[s])
-        return out
+        out = ending_actions(self.play, self._course, self.rules)
+        return out if seat is None else [a for a in out if self.is_legal(a, seat)]
 
     def declarer_mask(self, hand: bool) -> int:
         """The declarer's cards (a mask) for the reach of a declaration: his hand (Hand games),
@@ -573,7 +542,7 @@ class GameState(Pushing):
             self._declare(action.contract)
             return
         c = self._course
-        self._hands = _with_hand(self._hands, c.declarer, c.skat)
+        self._hands = with_hand(self._hands, c.declarer, c.skat)
         if type(action) is ShowSkat:
             self._set(picked_up=True, skat_shown=True)
         else:
@@ -583,7 +552,7 @@ class GameState(Pushing):
     def _step_discard(self, seat: int, action: Action) -> None:
         mask = cast(Discard, action).mask
         c = self._course
-        self._hands = _with_hand(self._hands, c.declarer, remove=mask)
+        self._hands = with_hand(self._hands, c.declarer, remove=mask)
         self._course = _new(Course, (c[0], mask, *c[2:]))  # Course.skat
         self.phase = DECLARE
 

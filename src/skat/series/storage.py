@@ -78,7 +78,7 @@ def rules_text(rules: Rules) -> str:
     """A rules string that reads back to ``rules`` (``str(Rules)`` round-trips).
 
     >>> rules_text(Rules.parse("isko,ramsch=ramsch,bock=on,ramsch_rounds=on,pot=5"))
-    'pub,kontra=off,supra=off,pot=5'
+    'isko,ramsch=ramsch,bock=on,ramsch_rounds=on,pot=5'
     """
     return str(rules)
 

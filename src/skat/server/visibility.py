@@ -213,6 +213,19 @@ def knowable_cards(state: GameState, seat: int | None) -> set[str]:
         if d == seat and state.picked_up:
             known |= state.deal.skat_mask
     c = state.contract
+    known |= _shown_in_history(state, seat)
+    if d is not None and ((c is not None and c.ouvert) or state.claimed):
+        known |= state.hand(d).mask
+    ramsch = state.course.ramsch  # a Schieberamsch round may follow plain Ramsch rules (pub)
+    if seat is not None and ramsch is not None and ramsch.pushing:
+        known |= _pushed_seen(state, seat)
+    return {card.name for card in CardSet(known)}
+
+
+def _shown_in_history(state: GameState, seat: int | None) -> int:
+    """The cards the events showed ``seat``: every card played, the skat shown, a hand laid
+    open (less what was played since), its own discard."""
+    known = 0
     for ev in state.history:
         if isinstance(ev.action, Card):
             known |= ev.action.bit
@@ -222,12 +235,7 @@ def knowable_cards(state: GameState, seat: int | None) -> set[str]:
             known |= state.hand(ev.seat).mask  # what he showed, less what he played since
         if seat is not None and isinstance(ev.action, Discard) and ev.seat == seat:
             known |= ev.action.mask
-    if d is not None and ((c is not None and c.ouvert) or state.claimed):
-        known |= state.hand(d).mask
-    ramsch = state.course.ramsch  # a Schieberamsch round may follow plain Ramsch rules (pub)
-    if seat is not None and ramsch is not None and ramsch.pushing:
-        known |= _pushed_seen(state, seat)
-    return {card.name for card in CardSet(known)}
+    return known
 
 
 def _pushed_seen(state: GameState, seat: int) -> int:
