@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from skat.cli.words import in_lang
+
 _HELP: Final[dict[str, tuple[str, str]]] = {
     "rules": ("rules preset and options (default isko)", "Regeln und Optionen (Standard isko)"),
     "level": (
@@ -86,8 +88,7 @@ _HELP: Final[dict[str, tuple[str, str]]] = {
 
 def option_help(lang: str, key: str, **values: object) -> str:
     """The help of the option ``key`` in ``lang`` (``en`` or ``de``) with ``values`` filled in."""
-    en, de = _HELP[key]
-    return (de if lang == "de" else en).format(**values)
+    return in_lang(lang, _HELP[key], **values)
 
 
 DESCRIPTION_DE: Final = """\
