@@ -28,7 +28,9 @@ from skat.cli import (
     value,
     verify,
 )
+from skat.cli.argwords import argparse_words
 from skat.cli.errors import UserError
+from skat.cli.playhelp import DESCRIPTION_DE
 
 
 class Subcommand(Protocol):
@@ -64,22 +66,52 @@ SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
 """The subcommands in the order ``skat --help`` lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The ``skat`` parser; ``lang="de"`` gives ``skat play`` its German help.
+
+    Build it inside :func:`~skat.cli.argwords.argparse_words` for argparse's own words in
+    ``lang`` too (:func:`main` does).
+    """
     parser = argparse.ArgumentParser(
         prog="skat", description="The open Skat system: rules engine, records and tools."
     )
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
+        german = lang == "de" and module is play
         p = sub.add_parser(
             module.NAME,
             help=module.HELP,
-            description=module.__doc__,
+            description=DESCRIPTION_DE if german else module.__doc__,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        module.add_arguments(p)
+        if german:
+            play.add_arguments(p, lang)
+        else:
+            module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser
+
+
+def help_lang(argv: Sequence[str]) -> str:
+    """The language of the help and usage errors: ``de`` for ``skat play --lang de``, else ``en``.
+
+    The parser needs it before it parses, so this looks for ``--lang de`` (or ``--lang=de``)
+    after the ``play`` command.
+
+    >>> help_lang(["play", "--lang", "de", "--help"]), help_lang(["play", "--lang=de"])
+    ('de', 'de')
+    >>> help_lang(["play", "--help"]), help_lang(["value", "--lang", "de"])
+    ('en', 'en')
+    """
+    if not argv or argv[0] != play.NAME:
+        return "en"
+    words = list(argv[1:])
+    if "--" in words:
+        words = words[: words.index("--")]
+    pairs = zip(words, [*words[1:], ""], strict=True)
+    german = any(w == "--lang=de" or (w == "--lang" and n == "de") for w, n in pairs)
+    return "de" if german else "en"
 
 
 def _version() -> str:
@@ -89,18 +121,22 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    lang = help_lang(words)
+    with argparse_words(lang):
+        parser = build_parser(lang)
+        args = parser.parse_args(words)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 0
+    error = f"skat {args.command}: {'Fehler' if lang == 'de' else 'error'}"
     try:
         return int(args._run(args) or 0)
     except UserError as exc:
-        print(f"skat {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{error}: {exc}", file=sys.stderr)
         return 2
     except ValueError as exc:  # the core's parse and rule errors subclass ValueError
-        print(f"skat {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{error}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

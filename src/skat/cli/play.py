@@ -38,6 +38,7 @@ from skat.ai.arena import AGENTS
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError
 from skat.cli.playfile import load_play
+from skat.cli.playhelp import option_help
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
 from skat.core import Rules
@@ -50,61 +51,40 @@ DEFAULT_LEVEL = "heuristic"
 PLAYERS = {"en": ("You", "Ann", "Bob"), "de": ("Du", "Anna", "Bernd")}
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    """The options of ``skat play``, their help in ``lang`` (``de`` for ``--lang de --help``)."""
+
+    def say(key: str, **values: object) -> str:
+        return option_help(lang, key, **values)
+
+    def metavar(key: str) -> str | None:  # English: argparse's own (the option in capitals)
+        return say(key) if lang == "de" else None
+
+    file = say("file")
+    parser.add_argument("--rules", default="isko", metavar=metavar("RULES"), help=say("rules"))
     parser.add_argument(
         "--level",
-        help=f"computer players: {', '.join(AGENTS)} (default {DEFAULT_LEVEL})",
+        metavar=metavar("LEVEL"),
+        help=say("level", levels=", ".join(AGENTS), default=DEFAULT_LEVEL),
     )
-    parser.add_argument("--seed", type=int, help="reproduce a session (default: a random seed)")
+    parser.add_argument("--seed", type=int, metavar=metavar("SEED"), help=say("seed"))
     parser.add_argument(
-        "--games", type=int, default=3, help="games in the series (default 3: one round)"
+        "--games", type=int, default=3, metavar=metavar("GAMES"), help=say("games")
     )
-    parser.add_argument("--lang", choices=("en", "de"), help="words: en or de (default en)")
+    parser.add_argument("--lang", choices=("en", "de"), help=say("lang"))
+    parser.add_argument("--deck", choices=("french", "german"), help=say("deck"))
+    parser.add_argument("--sheet", choices=("plain", "seeger"), help=say("sheet"))
+    parser.add_argument("--plain", action="store_true", help=say("plain"))
+    parser.add_argument("--save", metavar=file, help=say("save"))
+    parser.add_argument("--load", metavar=file, help=say("load"))
+    parser.add_argument("--records", metavar=file, help=say("records"))
+    parser.add_argument("--review", metavar=file, help=say("review"))
+    parser.add_argument("--replay", metavar=file, help=say("replay"))
     parser.add_argument(
-        "--deck", choices=("french", "german"), help="card names and suits (default french)"
+        "--from", dest="start", type=int, default=1, metavar="N", help=say("from")
     )
-    parser.add_argument(
-        "--sheet",
-        choices=("plain", "seeger"),
-        help="the list: plain or Seeger-Fabian (default: the rules' own)",
-    )
-    parser.add_argument("--plain", action="store_true", help="plain line mode even on a terminal")
-    parser.add_argument("--save", metavar="FILE", help="save the series here after every game")
-    parser.add_argument(
-        "--load",
-        metavar="FILE",
-        help="resume a saved series with its level, words, pack, list and records file",
-    )
-    parser.add_argument(
-        "--records",
-        metavar="FILE",
-        help="append every finished game as a JSON record (ID: seed-game)",
-    )
-    parser.add_argument(
-        "--review",
-        metavar="FILE",
-        help="show the review of recorded games (ISS or JSON, e.g. from --records) and stop",
-    )
-    parser.add_argument(
-        "--replay",
-        metavar="FILE",
-        help="play a recorded deal again (ISS or JSON, e.g. from --records) with your own moves",
-    )
-    parser.add_argument(
-        "--from",
-        dest="start",
-        type=int,
-        default=1,
-        metavar="N",
-        help="with --replay: keep the recorded moves before move N (default 1: the whole deal)",
-    )
-    parser.add_argument("--id", help="with --review or --replay: the game with this record ID")
-    parser.add_argument(
-        "--no-analysis",
-        action="store_true",
-        help="review without the double-dummy analysis (faster)",
-    )
+    parser.add_argument("--id", help=say("id"))
+    parser.add_argument("--no-analysis", action="store_true", help=say("no_analysis"))
 
 
 def _check_level(level: str) -> None:

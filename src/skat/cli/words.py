@@ -191,7 +191,16 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
 
 def say(lang: str, key: str, **values: object) -> str:
     """The phrase ``key`` in ``lang`` (``en`` or ``de``) with ``values`` filled in."""
-    en, de = _WORDS[key]
+    return in_lang(lang, _WORDS[key], **values)
+
+
+def in_lang(lang: str, words: tuple[str, str], **values: object) -> str:
+    """One entry ``(English, German)`` of a word table in ``lang`` with ``values`` filled in.
+
+    >>> in_lang("de", ("{n} games", "{n} Spiele"), n=3)
+    '3 Spiele'
+    """
+    en, de = words
     return (de if lang == "de" else en).format(**values)
 
 
