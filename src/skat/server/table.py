@@ -128,13 +128,7 @@ class TableConfig:
         }
         if unknown:
             raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
-        rules_text = data.get("rules", "isko")
-        if not isinstance(rules_text, str):
-            raise ConfigError("rules: a preset with options, e.g. 'pub' or 'isko,kontra=on'")
-        try:
-            rules = Rules.parse(rules_text)
-        except RulesError as exc:
-            raise ConfigError(f"rules: {exc}") from None
+        rules = _rules(data)
         games = data.get("games", 3)
         if type(games) is not int or not 1 <= games <= MAX_GAMES:
             raise ConfigError(f"games: a whole number from 1 to {MAX_GAMES}, not {games!r}")
@@ -190,6 +184,17 @@ def _agent_seeds(data: Mapping[str, Any], places: int) -> tuple[int, ...]:
     ):
         raise ConfigError("agent_seeds: a whole number >= 0 for every place")
     return tuple(raw)
+
+
+def _rules(data: Mapping[str, Any]) -> Rules:
+    """The ``rules`` of a configuration, checked."""
+    text = data.get("rules", "isko")
+    if not isinstance(text, str):
+        raise ConfigError("rules: a preset with options, e.g. 'pub' or 'isko,kontra=on'")
+    try:
+        return Rules.parse(text)
+    except RulesError as exc:
+        raise ConfigError(f"rules: {exc}") from None
 
 
 def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
