@@ -1,5 +1,5 @@
-"""Playing a finished game of a table again: the same cards, places and computer levels, from
-any move of it (the web table's "play this deal again").
+"""Playing a finished game of a table again: the same cards, places and computer players (their
+levels and seeds), from any move of it (the web table's "play this deal again").
 
 >>> from skat.server.table import Table, TableConfig
 >>> table = Table("t", TableConfig.parse({"seats": ["human"] * 3}, seed=1))
@@ -39,6 +39,7 @@ def again_config(
             "clock": old.config.clock,
             "deal": str(record.deal),
             "moves": [list(e) for e in record.events[:moves]],
+            "agent_seeds": [old.config.agent_seed(p, number) for p in order],
         }
     )
     return config, order.index(player) if player in order else None

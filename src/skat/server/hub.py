@@ -20,7 +20,6 @@ import contextlib
 import dataclasses
 import logging
 import multiprocessing
-import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -339,7 +338,7 @@ class Hub:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         if isinstance(data, dict) and "salt" in data:
             raise ConfigError("salt: the server draws the deals' secret; a table cannot choose it")
-        if isinstance(data, dict) and ("deal" in data or "moves" in data):
+        if isinstance(data, dict) and {"deal", "moves", "agent_seeds"} & set(data):
             raise ConfigError("deal: the server deals; play a finished game again from its history")
         config = TableConfig.parse(data)
         if not any(s.human for s in config.seats):
@@ -671,8 +670,9 @@ class Hub:
 
     @staticmethod
     def _seed(table: Table, player: int) -> int:
-        key = (player, table.series.number)
-        return random.Random(f"{table.config.seed}:{key}").getrandbits(48)
+        """The seed of the computer player at place ``player`` in the current game (the old
+        game's at a deal played again: :meth:`TableConfig.agent_seed`)."""
+        return table.config.agent_seed(player, table.series.number)
 
     def _agent(self, room: Room, player: int) -> SafeAgent:
         table = room.table

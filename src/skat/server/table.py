@@ -24,6 +24,7 @@ skat.server.table.ActionRefused: stale: the table is at move 1, your message was
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -86,6 +87,24 @@ class TableConfig:
     """A deal played again (32 cards, Forehand's first): the first game gets these cards."""
     moves: tuple[tuple[int, str], ...] = ()
     """The moves of the game played again that are kept: ``(seat, action)``."""
+    agent_seeds: tuple[int, ...] = ()
+    """A deal played again: the seeds of the computer players of the first game, one a place
+    (those of the old game, so the same moves get the same answers)."""
+
+    def agent_seed(self, player: int, number: int) -> int:
+        """The seed of the computer player at place ``player`` in game ``number``: drawn from
+        the table's seed, or the old game's one for the first game of a deal played again.
+
+        >>> c = TableConfig.parse({"seats": ["human", "random", "random"]}, seed=1)
+        >>> c.agent_seed(1, 1) == c.agent_seed(1, 1) != c.agent_seed(1, 2)
+        True
+        >>> again = TableConfig.parse({**c.to_dict(), "deal": "", "agent_seeds": [0, 5, 6]})
+        >>> again.agent_seed(1, 1), again.agent_seed(1, 2) == c.agent_seed(1, 2)
+        (5, True)
+        """
+        if number == 1 and player < len(self.agent_seeds):
+            return self.agent_seeds[player]
+        return random.Random(f"{self.seed}:{(player, number)}").getrandbits(48)
 
     @staticmethod
     def parse(
@@ -104,16 +123,12 @@ class TableConfig:
             agents = computer_levels()
         if not isinstance(data, Mapping):
             raise ConfigError("a table configuration is a JSON object")
-        unknown = set(data) - {"rules", "games", "seats", "clock", "seed", "salt", "deal", "moves"}
+        unknown = set(data) - {
+            *("rules", "games", "seats", "clock", "seed", "salt", "deal", "moves", "agent_seeds")
+        }
         if unknown:
             raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
-        rules_text = data.get("rules", "isko")
-        if not isinstance(rules_text, str):
-            raise ConfigError("rules: a preset with options, e.g. 'pub' or 'isko,kontra=on'")
-        try:
-            rules = Rules.parse(rules_text)
-        except RulesError as exc:
-            raise ConfigError(f"rules: {exc}") from None
+        rules = _rules(data)
         games = data.get("games", 3)
         if type(games) is not int or not 1 <= games <= MAX_GAMES:
             raise ConfigError(f"games: a whole number from 1 to {MAX_GAMES}, not {games!r}")
@@ -137,7 +152,8 @@ class TableConfig:
         if not isinstance(salt, str) or len(salt) > 64:
             raise ConfigError("salt: the server draws it; a text of up to 64 characters")
         deal, moves = _again(data)
-        return TableConfig(rules, games, tuple(seats), seed, clock, salt, deal, moves)
+        agent_seeds = _agent_seeds(data, len(seats))
+        return TableConfig(rules, games, tuple(seats), seed, clock, salt, deal, moves, agent_seeds)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form that :meth:`parse` reads back.
@@ -154,7 +170,31 @@ class TableConfig:
             "seed": self.seed,
             "salt": self.salt,
             **({"deal": self.deal, "moves": [list(m) for m in self.moves]} if self.deal else {}),
+            **({"agent_seeds": list(self.agent_seeds)} if self.agent_seeds else {}),
         }
+
+
+def _agent_seeds(data: Mapping[str, Any], places: int) -> tuple[int, ...]:
+    """The ``agent_seeds`` of a deal played again, checked: none, or a seed for every place."""
+    raw = data.get("agent_seeds", [])
+    if (
+        not isinstance(raw, list)
+        or len(raw) not in (0, places)
+        or not all(type(s) is int and s >= 0 for s in raw)
+    ):
+        raise ConfigError("agent_seeds: a whole number >= 0 for every place")
+    return tuple(raw)
+
+
+def _rules(data: Mapping[str, Any]) -> Rules:
+    """The ``rules`` of a configuration, checked."""
+    text = data.get("rules", "isko")
+    if not isinstance(text, str):
+        raise ConfigError("rules: a preset with options, e.g. 'pub' or 'isko,kontra=on'")
+    try:
+        return Rules.parse(text)
+    except RulesError as exc:
+        raise ConfigError(f"rules: {exc}") from None
 
 
 def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
