@@ -68,9 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
         help=say("level", levels=", ".join(AGENTS), default=DEFAULT_LEVEL),
     )
     parser.add_argument("--seed", type=int, metavar=metavar("SEED"), help=say("seed"))
-    parser.add_argument(
-        "--games", type=int, default=3, metavar=metavar("GAMES"), help=say("games")
-    )
+    parser.add_argument("--games", type=int, default=3, metavar=metavar("GAMES"), help=say("games"))
     parser.add_argument("--lang", choices=("en", "de"), help=say("lang"))
     parser.add_argument("--deck", choices=("french", "german"), help=say("deck"))
     parser.add_argument("--sheet", choices=("plain", "seeger"), help=say("sheet"))
@@ -80,9 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument("--records", metavar=file, help=say("records"))
     parser.add_argument("--review", metavar=file, help=say("review"))
     parser.add_argument("--replay", metavar=file, help=say("replay"))
-    parser.add_argument(
-        "--from", dest="start", type=int, default=1, metavar="N", help=say("from")
-    )
+    parser.add_argument("--from", dest="start", type=int, default=1, metavar="N", help=say("from"))
     parser.add_argument("--id", help=say("id"))
     parser.add_argument("--no-analysis", action="store_true", help=say("no_analysis"))
 
