@@ -111,7 +111,10 @@ class TournamentStore:
 
     def __init__(self, storage: SqlStorage) -> None:
         self.storage = storage
-        storage._run(SCHEMA)
+        try:
+            storage._run(SCHEMA)
+        except storage.duplicate:  # another server process created it at the same moment
+            storage._rollback()
 
     def create(self, tid: str, t: Tournament, state: WebState, created: float) -> None:
         """Store a new tournament."""
