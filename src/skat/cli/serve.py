@@ -26,9 +26,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import TYPE_CHECKING
 
 from skat.cli.errors import UserError
 from skat.cli.speed import warn_if_slow
+
+if TYPE_CHECKING:  # the web extra is imported only when the server runs
+    import uvicorn
+    from starlette.applications import Starlette
 
 NAME = "serve"
 HELP = "the web Skat server: lobby, tables, computer players, history"
@@ -255,17 +260,17 @@ def run(args: argparse.Namespace) -> int:
     return _with_iss(args, app, uvicorn.Server(uvicorn.Config(app, **options)))
 
 
-def _with_iss(args: argparse.Namespace, app: object, server: object) -> int:
+def _with_iss(args: argparse.Namespace, app: Starlette, server: uvicorn.Server) -> int:
     """Serve the web port and the ISS port in one event loop (the same hub and tables)."""
     from skat.iss.server import IssServer, IssSettings
 
-    iss = IssServer(app.state.hub, IssSettings(games=args.iss_games))  # type: ignore[attr-defined]
+    iss = IssServer(app.state.hub, IssSettings(games=args.iss_games))
     print(f"skat serve: ISS protocol on {args.host}:{args.iss_port}")
 
     async def both() -> None:
         listener = await iss.serve(args.host, args.iss_port)
         async with listener:
-            await server.serve()  # type: ignore[attr-defined]
+            await server.serve()
 
     try:
         asyncio.run(both())
