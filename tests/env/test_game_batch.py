@@ -4,14 +4,18 @@ every step (auction, skat, discard, declaration, card play, score)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import numpy as np
 import pytest
 
+from skat.core.bidding import BID_VALUES
+from skat.core.declarations import possible_declarations
 from skat.core.state import GameState
-from skat.env.action_ids import action_of, legal_ids
+from skat.env.action_ids import DECLARE_IDS, action_id, action_of, legal_ids
 from skat.env.game_batch import GameBatch
+from skat.env.reach import declarable
 from skat.env.rewards import rewards
 from skat.env.tracker import ObservationTracker
 
@@ -106,3 +110,18 @@ def test_game_batch_is_reproducible_by_seed() -> None:
 
     assert run(4) == run(4)
     assert run(4) != run(5)
+
+
+@pytest.mark.parametrize("hand", [True, False])
+def test_declarable_is_the_engines_possible_declarations(hand: bool) -> None:
+    rng = random.Random(7)
+    cards, bids, expected = [], [], []
+    for _ in range(3000):
+        mask = sum(1 << i for i in rng.sample(range(32), 10 if hand else 12))
+        bid = rng.choice(BID_VALUES)
+        cards.append(mask)
+        bids.append(bid)
+        expected.append(sorted(action_id(a) for a in possible_declarations(mask, hand, bid)))
+    rows = declarable(np.array(cards), np.array(bids), hand)
+    got = [(np.flatnonzero(row) + DECLARE_IDS.start).tolist() for row in rows]
+    assert got == expected

@@ -10,9 +10,9 @@ rules, observations (2031 entries, seat to move) and action ids (640) are those 
 compares every observation, mask and reward.
 
 Every step is vectorised over the games of each phase; only the once-a-game events go through
-the engine's own functions in Python: the declarations open to the declarer
-(:func:`~skat.core.declarations.possible_declarations`, cached) and the score
-(:func:`~skat.core.scoring.score`).
+the engine's own function in Python: the score (:func:`~skat.core.scoring.score`).  The
+declarations open to the declarer are :func:`skat.env.reach.declarable`, the engine's rule in
+numpy.
 
 Rules with Kontra, Spitze, Ramsch, open play, showing the skat, no jump bids or the conceding
 of the lowest games (which add actions, questions or phases), and the old Grand Ouvert base of
@@ -46,7 +46,6 @@ from skat.core.bidding import BID_VALUES
 from skat.core.cards import CARD_POINTS
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
 from skat.core.deal import Deal
-from skat.core.declarations import possible_declarations
 from skat.core.rules import Rules
 from skat.core.scoring import Result, score
 from skat.core.state import GameState
@@ -58,13 +57,13 @@ from skat.env.action_ids import (
     NUM_ACTIONS,
     PASS_ID,
     PICK_UP_ID,
-    action_id,
     describe,
 )
 from skat.env.aec import rules_of
 from skat.env.batch import Reset, Step
 from skat.env.observation import _PASS_SIZE as PASS_SIZE
 from skat.env.observation import LAYOUT, SIZE
+from skat.env.reach import declarable
 from skat.env.rewards import check_reward, rewards
 from skat.env.tracker import ObservationTracker
 
@@ -96,6 +95,7 @@ _PAIRS: Final = [(i, j) for i in range(32) for j in range(i + 1, 32)]
 _PAIR_I: Final = np.array([i for i, _ in _PAIRS], dtype=np.int64)
 _PAIR_J: Final = np.array([j for _, j in _PAIRS], dtype=np.int64)
 _LADDER: Final = np.arange(len(BID_VALUES), dtype=np.int64)
+_BID_VALUES: Final = np.array(BID_VALUES, dtype=np.int64)
 
 Array = npt.NDArray[Any]
 
@@ -124,14 +124,6 @@ def _card_points(masks: Array) -> Array:
     for k in range(4):
         out += _BYTE_POINTS[k][(masks >> (8 * k)) & 0xFF]
     return out
-
-
-def _declare_row(mask: int, hand: bool, bid: int, go_base: int) -> Array:
-    """The mask row (29 entries, the declare ids in order) of the declarations open."""
-    row = np.zeros(len(DECLARE_IDS), dtype=np.int8)
-    for a in possible_declarations(mask, hand, bid, go_base):
-        row[action_id(a) - DECLARE_IDS.start] = 1
-    return row
 
 
 class GameBatch:
@@ -354,13 +346,10 @@ class GameBatch:
         self._declarable(g, hand=True)
 
     def _declarable(self, g: Array, hand: bool) -> None:
-        go = self.rules.grand_ouvert_base
         cards = self.hands[g, self.declarer[g]]
         if not hand:
             cards = cards | self.discard[g]
-        bids = self.bid[g]
-        for i, mask, bid in zip(g.tolist(), cards.tolist(), bids.tolist(), strict=True):
-            self.declarable[i] = _declare_row(mask, hand, BID_VALUES[bid - 1], go)
+        self.declarable[g] = declarable(cards, _BID_VALUES[self.bid[g] - 1], hand)
 
     # ------------------------------------------------------------------ skat, discard, declare
 
