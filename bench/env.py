@@ -16,8 +16,8 @@ steps of agents that are done (``step(None)``) are not counted.  One core.
 The last line is ``steps/s: X`` (``compare``: ``fast / openspiel: X``; the line before it
 ``games / openspiel: X``, whole games against whole games).  ``--clock cpu`` times
 with this process's CPU time instead of the wall clock (steadier on a shared machine).
-``games`` picks a random legal action id for every game at once from the 640-wide mask, ``fast``
-a random legal card (numpy); ``openspiel`` reads
+``games`` picks a random legal action id for every game at once from the 640-wide mask (a
+small loop compiled with numba, else numpy), ``fast`` a random legal card (numpy); ``openspiel`` reads
 ``observation_tensor()`` and ``legal_actions_mask()`` into numpy arrays at every player move and
 picks a random legal action, chance outcomes drawn at random and not counted.
 """
@@ -127,11 +127,52 @@ def fast(
     return clock() - start, done, env.games_finished
 
 
+def _kth_legal(mask: npt.NDArray[np.int8], u: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
+    """Row by row: the ``int(u * count)``-th legal id of the row (a uniform random legal id)."""
+    rows, ids = np.nonzero(mask)  # row by row
+    counts = np.bincount(rows, minlength=len(mask))
+    k = (u * counts).astype(np.int64)
+    out: npt.NDArray[np.intp] = ids[np.cumsum(counts) - counts + k]
+    return out
+
+
+def _compiled_kth_legal() -> Callable[..., npt.NDArray[np.intp]]:
+    """:func:`_kth_legal` compiled with numba (the ``research`` extra), else the numpy one."""
+    try:
+        import numba  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:  # pragma: no cover - numba is in the research extra
+        return _kth_legal
+
+    @numba.njit(cache=False)  # type: ignore[untyped-decorator, unused-ignore]
+    def kth(mask: Any, u: Any) -> Any:
+        n, m = mask.shape
+        out = np.empty(n, np.int64)
+        for i in range(n):
+            count = 0
+            for j in range(m):
+                count += mask[i, j]
+            k = int(u[i] * count)
+            for j in range(m):
+                if mask[i, j]:
+                    if k == 0:
+                        out[i] = j
+                        break
+                    k -= 1
+        return out
+
+    return kth  # type: ignore[no-any-return, unused-ignore]
+
+
 def random_legal(rng: np.random.Generator, mask: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
-    """A random legal id in every row of ``mask`` at once: the k-th legal one, k uniform."""
-    counts = mask.sum(axis=1, dtype=np.int64)
-    k = (rng.random(len(mask)) * counts).astype(np.int64)
-    return (mask.cumsum(axis=1, dtype=np.int16) > k[:, None]).argmax(axis=1)
+    """A uniform random legal id in every row of ``mask`` at once."""
+    global _kth
+    if _kth is None:
+        _kth = _compiled_kth_legal()
+        _kth(mask[:1], np.zeros(1))  # compiled before the clock starts
+    return _kth(mask, rng.random(len(mask)))
+
+
+_kth: Callable[..., npt.NDArray[np.intp]] | None = None
 
 
 def whole_games(
@@ -141,6 +182,7 @@ def whole_games(
     env = GameBatch(n, rules=rules, reward=reward, seed=seed)
     _, mask, _ = env.reset()
     rng = np.random.default_rng(seed)
+    random_legal(rng, mask)  # compiled before the clock starts
     done = 0
     start = clock()
     while done < steps:

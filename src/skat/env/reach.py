@@ -66,4 +66,5 @@ def declarable(cards: Array, bids: Array, hand: bool) -> npt.NDArray[np.int8]:
     kind = _HAND if hand else ~_HAND
     ok = (_BASE * (best[:, _GT] + _FIXED) >= bids[:, None]) & kind
     ok[~ok.any(axis=1)] = kind
-    return ok.astype(np.int8)
+    out: npt.NDArray[np.int8] = ok.astype(np.int8)
+    return out
