@@ -11,12 +11,16 @@ import numpy as np
 import pytest
 
 from skat.core.bidding import BID_VALUES
+from skat.core.contracts import Contract
 from skat.core.declarations import possible_declarations
+from skat.core.rules import Rules
+from skat.core.scoring import score
 from skat.core.state import GameState
 from skat.env.action_ids import DECLARE_IDS, action_id, action_of, legal_ids
+from skat.env.batch_score import pay, scores
 from skat.env.game_batch import GameBatch
 from skat.env.reach import declarable
-from skat.env.rewards import rewards
+from skat.env.rewards import REWARDS, rewards
 from skat.env.tracker import ObservationTracker
 
 
@@ -125,3 +129,39 @@ def test_declarable_is_the_engines_possible_declarations(hand: bool) -> None:
     rows = declarable(np.array(cards), np.array(bids), hand)
     got = [(np.flatnonzero(row) + DECLARE_IDS.start).tolist() for row in rows]
     assert got == expected
+
+
+@pytest.mark.parametrize("rules", ["isko", "isko,lost_hand_single=on"])
+def test_batch_scores_and_pay_are_the_engines_score_and_rewards(rules: str) -> None:
+    rng = random.Random(rules)
+    the_rules = Rules.parse(rules)
+    contracts = Contract.all()
+    rows = []
+    for _ in range(4000):
+        c = rng.randrange(len(contracts))
+        cards = sum(1 << i for i in rng.sample(range(32), 12))
+        tricks = rng.randrange(11)
+        points = rng.randrange(121) if 0 < tricks < 10 else (120 if tricks == 10 else 0)
+        if rng.random() < 0.3:  # ended early (a Null's trick, a trick against Schwarz)
+            defender_tricks = rng.randrange(1, 11 - tricks) if tricks < 10 else 0
+        else:
+            defender_tricks = 10 - tricks
+        rows.append((c, rng.choice(BID_VALUES), cards, points, tricks, defender_tricks))
+    cols = [np.array(col) for col in zip(*rows, strict=True)]
+    won, score_ = scores(*cols, rules=the_rules)
+    declarers = np.array([rng.randrange(3) for _ in rows])
+    for reward in REWARDS:
+        paid = pay(reward, declarers, won, score_, cols[3])
+        for i, (c, bid, cards, points, tricks, dt) in enumerate(rows):
+            result = score(
+                contracts[c],
+                bid=bid,
+                cards=cards,
+                points=points,
+                tricks=tricks,
+                defender_tricks=dt,
+                declarer=int(declarers[i]),
+                rules=the_rules,
+            )
+            assert (bool(won[i]), int(score_[i])) == (result.won, result.score)
+            assert paid[i].tolist() == pytest.approx(rewards(result, reward))

@@ -9,10 +9,10 @@ rules, observations (2031 entries, seat to move) and action ids (640) are those 
 :mod:`skat.env`: tests/env/test_game_batch.py replays random batch games in the engine and
 compares every observation, mask and reward.
 
-Every step is vectorised over the games of each phase; only the once-a-game events go through
-the engine's own function in Python: the score (:func:`~skat.core.scoring.score`).  The
-declarations open to the declarer are :func:`skat.env.reach.declarable`, the engine's rule in
-numpy.
+Every step is vectorised over the games of each phase, with no Python per game; the
+declarations open to the declarer (:func:`skat.env.reach.declarable`) and the score
+(:mod:`skat.env.batch_score`) are the engine's rules rewritten for arrays, each checked against
+the engine's own function.
 
 Rules with Kontra, Spitze, Ramsch, open play, showing the skat, no jump bids or the conceding
 of the lowest games (which add actions, questions or phases), and the old Grand Ouvert base of
@@ -47,7 +47,7 @@ from skat.core.cards import CARD_POINTS
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY, Contract
 from skat.core.deal import Deal
 from skat.core.rules import Rules
-from skat.core.scoring import Result, score
+from skat.core.scoring import Result
 from skat.core.state import GameState
 from skat.env.action_ids import (
     BID_IDS,
@@ -61,6 +61,7 @@ from skat.env.action_ids import (
 )
 from skat.env.aec import rules_of
 from skat.env.batch import Reset, Step
+from skat.env.batch_score import pay, scores
 from skat.env.observation import _PASS_SIZE as PASS_SIZE
 from skat.env.observation import LAYOUT, SIZE
 from skat.env.reach import declarable
@@ -438,24 +439,21 @@ class GameBatch:
         self.to_move[g] = nxt
         ends = (k == 10) | ((self.gt[g] == NULL) & (self.tricks[g, 0] > 0))
         ends |= self.schwarz[g] & (self.tricks[g, 1] > 0)
-        for i in g[ends].tolist():
-            paid[i] = self._rewards(i)
-            over[i] = True
-
-    def _rewards(self, i: int) -> tuple[float, float, float]:
-        """What finished game ``i`` pays, scored by the engine."""
-        d = int(self.declarer[i])
-        result = score(
-            _CONTRACTS[int(self.contract[i])],
-            bid=BID_VALUES[int(self.bid[i]) - 1],
-            cards=int(self.dealt[i, d] | self.skat[i]),
-            points=int(self.points[i]),
-            tricks=int(self.tricks[i, 0]),
-            defender_tricks=int(self.tricks[i, 1]),
-            declarer=d,
-            rules=self.rules,
-        )
-        return rewards(result, self.reward)
+        e = g[ends]
+        if len(e):
+            d = self.declarer[e]
+            points = self.points[e]
+            won, score = scores(
+                self.contract[e],
+                _BID_VALUES[self.bid[e] - 1],
+                self.dealt[e, d] | self.skat[e],
+                points,
+                self.tricks[e, 0],
+                self.tricks[e, 1],
+                self.rules,
+            )
+            paid[e] = pay(self.reward, d, won, score, points)
+            over[e] = True
 
     def deal_of(self, i: int) -> Deal:
         """The deal game ``i`` is playing now (replay its action ids in

@@ -29,7 +29,7 @@ import numpy.typing as npt
 from skat.core.contracts import TRUMP_ORDER, Contract
 from skat.core.values import base_value, max_value
 
-__all__ = ["declarable"]
+__all__ = ["best_matadors", "declarable", "matador_runs"]
 
 _CONTRACTS: Final = Contract.all()
 _ORDER: Final = np.zeros((5, 11), dtype=np.int64)  # the trumps from the top, per game type
@@ -56,6 +56,18 @@ def best_matadors(cards: Array, unknown: int) -> Array:
     without = ((np.cumsum(has, axis=2) == 0) & _VALID).sum(axis=2)
     out = np.zeros((len(cards), 6), dtype=np.int64)
     out[:, :5] = np.maximum(with_run, without)
+    return out
+
+
+def matador_runs(cards: Array, game_type: Array) -> Array:
+    """The matadors by count (with or without) of each card mask in ``cards`` in its game type
+    (0 for a Null): :func:`~skat.core.contracts.matadors`, without its sign."""
+    gt = np.minimum(game_type, 4)
+    has = (cards[:, None] >> _ORDER[gt]) & 1
+    valid = _VALID[gt]
+    differs = (has != has[:, :1]) | ~valid
+    run = (np.cumsum(differs, axis=1) == 0).sum(axis=1)
+    out: Array = np.where(game_type < 5, run, 0)
     return out
 
 
