@@ -69,8 +69,8 @@ def _replay(batch: GameBatch, games: int, seed: int, passing: float) -> Counter[
 def test_game_batch_random_games_replay_in_the_engine_step_by_step(
     rules: str, reward: str, seed: int, passing: float
 ) -> None:
-    ends = _replay(GameBatch(16, rules=rules, reward=reward), 100, seed, passing)
-    assert sum(ends.values()) >= 100
+    ends = _replay(GameBatch(16, rules=rules, reward=reward), 200, seed, passing)
+    assert sum(ends.values()) >= 200
     if passing > 1:  # games passed in too
         assert ends["passed in"] > 5
     else:  # declarations of every kind were played
@@ -99,6 +99,10 @@ def test_game_batch_refuses_what_it_does_not_play() -> None:
         batch.step([96, 95])
     with pytest.raises(ValueError, match="one action per game: 2 needed, got 1"):
         batch.step([96])
+    with pytest.raises(ValueError, match="one action per game: 2 needed, got 1"):
+        batch.step(96)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"game 0: action 640 \(no action\) is not legal now"):
+        batch.step([640, 96])
 
 
 def test_game_batch_is_reproducible_by_seed() -> None:
