@@ -64,6 +64,7 @@ def _replay(batch: GameBatch, games: int, seed: int, passing: float) -> Counter[
         ("isko", "seeger", 2, 0.1),
         ("iss", "list_zero_sum", 3, 1.0),
         ("isko,lost_hand_single=on", "points", 4, 0.1),
+        ("danish", "seeger_zero_sum", 5, 0.1),  # no jump bids
     ],
 )
 def test_game_batch_random_games_replay_in_the_engine_step_by_step(

@@ -14,8 +14,8 @@ declarations open to the declarer (:func:`skat.env.reach.declarable`) and the sc
 (:mod:`skat.env.batch_score`) are the engine's rules rewritten for arrays, each checked against
 the engine's own function.
 
-Rules with Kontra, Spitze, Ramsch, open play, showing the skat, no jump bids or the conceding
-of the lowest games (which add actions, questions or phases), and the old Grand Ouvert base of
+Rules with Kontra, Spitze, Ramsch, open play, showing the skat or the conceding of the lowest
+games (which add actions, questions or phases), and the old Grand Ouvert base of
 36 (another bid ladder) are refused: :class:`~skat.env.batch.BatchEnv` plays them.
 
 >>> batch = GameBatch(8, seed=3)
@@ -108,7 +108,6 @@ def _check(rules: Rules) -> None:
         "ramsch": rules.ramsch != "off",
         "open_play": rules.open_play,
         "show_skat": rules.show_skat,
-        "bid_jumps=off": not rules.bid_jumps,
         "auto_concede": rules.auto_concede,
         "grand_ouvert_base=36": rules.grand_ouvert_base != 24,  # another bid ladder
     }
@@ -243,7 +242,11 @@ class GameBatch:
         mask[g, PASS_ID] = 1
         mask[g[answering], HOLD_ID] = 1
         b = g[~answering]
-        mask[b, BID_IDS.start : BID_IDS.stop] = self.bid[b][:, None] <= _LADDER
+        if self.rules.bid_jumps:  # any value above the bid
+            mask[b, BID_IDS.start : BID_IDS.stop] = self.bid[b][:, None] <= _LADDER
+        else:  # the next value only (self.bid is 1 + the place of the bid on the ladder)
+            b = b[self.bid[b] < len(_LADDER)]
+            mask[b, BID_IDS.start + self.bid[b]] = 1
 
     # ------------------------------------------------------------------ a step
 
