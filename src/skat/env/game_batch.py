@@ -15,8 +15,8 @@ declarations open to the declarer (:func:`skat.env.reach.declarable`) and the sc
 the engine's own function.
 
 Rules with Kontra, Spitze, Ramsch, open play, showing the skat or the conceding of the lowest
-games (which add actions, questions or phases), and the old Grand Ouvert base of
-36 (another bid ladder) are refused: :class:`~skat.env.batch.BatchEnv` plays them.
+games (which add actions, questions or phases) are refused: :class:`~skat.env.batch.BatchEnv`
+plays them.
 
 >>> batch = GameBatch(8, seed=3)
 >>> obs, mask, to_move = batch.reset()
@@ -109,7 +109,6 @@ def _check(rules: Rules) -> None:
         "open_play": rules.open_play,
         "show_skat": rules.show_skat,
         "auto_concede": rules.auto_concede,
-        "grand_ouvert_base=36": rules.grand_ouvert_base != 24,  # another bid ladder
     }
     refused = [name for name, on in extra.items() if on]
     if refused:
