@@ -8,13 +8,16 @@ steps of agents that are done (``step(None)``) are not counted.  One core.
     python bench/env.py --steps 200000 --rules pub --reward seeger
     python bench/env.py --api batch --steps 200000     # BatchEnv, 64 games a batch
     python bench/env.py --api search --steps 200000    # SkatState: tensor, legal ids, apply
+    python bench/env.py --api games --steps 2000000    # GameBatch (numpy): whole games, 1024
     python bench/env.py --api fast --steps 2000000     # CardPlayBatch (numpy), 1024 games
     python bench/env.py --api openspiel --steps 200000 # OpenSpiel's C++ skat, observation as numpy
-    python bench/env.py --api compare --steps 1000000  # the last two side by side in one run
+    python bench/env.py --api compare --steps 1000000  # the last three side by side in one run
 
-The last line is ``steps/s: X`` (``compare``: ``fast / openspiel: X``).  ``--clock cpu`` times
-with this process's CPU time instead of the wall clock (steadier on a shared machine).  ``fast`` picks a random
-legal card for every game at once from the mask (numpy); ``openspiel`` reads
+The last line is ``steps/s: X`` (``compare``: ``fast / openspiel: X``; the line before it
+``games / openspiel: X``, whole games against whole games).  ``--clock cpu`` times
+with this process's CPU time instead of the wall clock (steadier on a shared machine).
+``games`` picks a random legal action id for every game at once from the 640-wide mask (a
+small loop compiled with numba, else numpy), ``fast`` a random legal card (numpy); ``openspiel`` reads
 ``observation_tensor()`` and ``legal_actions_mask()`` into numpy arrays at every player move and
 picks a random legal action, chance outcomes drawn at random and not counted.
 """
@@ -28,9 +31,11 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from skat.env import BatchEnv, SkatGame, aec_env
 from skat.env.fast import CardPlayBatch
+from skat.env.game_batch import GameBatch
 
 clock = time.perf_counter
 """The clock of the runs: wall time, or this process's CPU time with ``--clock cpu``."""
@@ -122,6 +127,70 @@ def fast(
     return clock() - start, done, env.games_finished
 
 
+def _kth_legal(mask: npt.NDArray[np.int8], u: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
+    """Row by row: the ``int(u * count)``-th legal id of the row (a uniform random legal id)."""
+    rows, ids = np.nonzero(mask)  # row by row
+    counts = np.bincount(rows, minlength=len(mask))
+    k = (u * counts).astype(np.int64)
+    out: npt.NDArray[np.intp] = ids[np.cumsum(counts) - counts + k]
+    return out
+
+
+def _compiled_kth_legal() -> Callable[..., npt.NDArray[np.intp]]:
+    """:func:`_kth_legal` compiled with numba (the ``research`` extra), else the numpy one."""
+    try:
+        import numba  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:  # pragma: no cover - numba is in the research extra
+        return _kth_legal
+
+    @numba.njit(cache=False)  # type: ignore[untyped-decorator, unused-ignore]
+    def kth(mask: Any, u: Any) -> Any:
+        n, m = mask.shape
+        out = np.empty(n, np.int64)
+        for i in range(n):
+            count = 0
+            for j in range(m):
+                count += mask[i, j]
+            k = int(u[i] * count)
+            for j in range(m):
+                if mask[i, j]:
+                    if k == 0:
+                        out[i] = j
+                        break
+                    k -= 1
+        return out
+
+    return kth  # type: ignore[no-any-return, unused-ignore]
+
+
+def random_legal(rng: np.random.Generator, mask: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
+    """A uniform random legal id in every row of ``mask`` at once."""
+    global _kth
+    if _kth is None:
+        _kth = _compiled_kth_legal()
+        _kth(mask[:1], np.zeros(1))  # compiled before the clock starts
+    return _kth(mask, rng.random(len(mask)))
+
+
+_kth: Callable[..., npt.NDArray[np.intp]] | None = None
+
+
+def whole_games(
+    steps: int, rules: str, reward: str, seed: int, n: int = 1024
+) -> tuple[float, int, int]:
+    """GameBatch: ``n`` whole games, a random legal action id each, drawn in numpy."""
+    env = GameBatch(n, rules=rules, reward=reward, seed=seed)
+    _, mask, _ = env.reset()
+    rng = np.random.default_rng(seed)
+    random_legal(rng, mask)  # compiled before the clock starts
+    done = 0
+    start = clock()
+    while done < steps:
+        _, mask, _, _, _ = env.step(random_legal(rng, mask))
+        done += n
+    return clock() - start, done, env.games_finished
+
+
 def openspiel(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
     """OpenSpiel's C++ ``skat`` from Python: per player move the observation tensor and the
     legal-actions mask as numpy arrays, a random legal action (``rules``/``reward`` unused)."""
@@ -144,9 +213,11 @@ def _report(api: str, seconds: float, steps: int, games: int) -> float:
 
 
 def compare(args: argparse.Namespace) -> None:
-    """OpenSpiel's C++ skat and CardPlayBatch, one after the other in this process."""
+    """OpenSpiel's C++ skat, GameBatch and CardPlayBatch, one after the other in this process."""
     base = _report("openspiel", *openspiel(args.steps // 10, args.rules, args.reward, args.seed))
+    whole = _report("games", *whole_games(args.steps, args.rules, args.reward, args.seed))
     ours = _report("fast", *fast(args.steps, args.rules, args.reward, args.seed))
+    print(f"games / openspiel: {whole / base:.1f}")
     print(f"fast / openspiel: {ours / base:.1f}")
 
 
@@ -156,7 +227,7 @@ def main() -> None:
     parser.add_argument("--rules", default="isko")
     parser.add_argument("--reward", default="list")
     parser.add_argument("--seed", type=int, default=1)
-    apis = ("aec", "batch", "search", "fast", "openspiel", "compare")
+    apis = ("aec", "batch", "search", "games", "fast", "openspiel", "compare")
     parser.add_argument("--api", choices=apis, default="aec")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args()
@@ -165,9 +236,14 @@ def main() -> None:
     if args.api == "compare":
         compare(args)
         return
-    run = {"aec": aec, "batch": batch, "search": search, "fast": fast, "openspiel": openspiel}[
-        args.api
-    ]
+    run = {
+        "aec": aec,
+        "batch": batch,
+        "search": search,
+        "games": whole_games,
+        "fast": fast,
+        "openspiel": openspiel,
+    }[args.api]
     seconds, steps, games = run(args.steps, args.rules, args.reward, args.seed)
     print(f"api: {args.api}, rules: {args.rules}, reward: {args.reward}")
     print(f"steps: {steps}, games: {games}, seconds: {seconds:.2f}")

@@ -38,6 +38,8 @@ def test_bad_rules_or_reward_is_one_clear_error() -> None:
         aec_env(rules="isko,kontra=maybe")
     with pytest.raises(ValueError, match=r"unknown reward 'euro' \(known: list, seeger, points, "):
         aec_env(reward="euro")
+    with pytest.raises(ValueError, match=r"ladder of grand_ouvert_base=24 .*, not under isko,gr"):
+        aec_env(rules="isko,grand_ouvert_base=36")  # another bid ladder: bids outside the ids
 
 
 def test_render_shows_the_game_for_people() -> None:

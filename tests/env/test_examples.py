@@ -45,9 +45,10 @@ def test_the_card_play_example_trains_and_compares_with_random_and_pass_always()
 
 
 def test_the_environment_benchmark_prints_steps_per_second() -> None:
-    for api in ("aec", "batch", "search", "fast"):
+    for api in ("aec", "batch", "search", "games", "fast"):
         lines = _run("bench/env.py", "--steps", "2000", "--api", api)
         assert re.fullmatch(r"steps/s: [\d,]+", lines[-1])
     pytest.importorskip("pyspiel")
     lines = _run("bench/env.py", "--steps", "2000", "--api", "compare")
+    assert re.fullmatch(r"games / openspiel: \d+\.\d", lines[-2])
     assert re.fullmatch(r"fast / openspiel: \d+\.\d", lines[-1])

@@ -9,6 +9,7 @@ Install with ``pip install 'skat[env]'`` (numpy, gymnasium, pettingzoo).  Built 
   (``gymnasium.make("skat/Skat-v0")``).
 - :class:`PolicyAgent` — a trained policy (a callable or an SB3 model) as a :mod:`skat.ai` agent.
 - :class:`BatchEnv` — ``n`` self-play games stepped together.
+- :class:`GameBatch` — a fast numpy batch simulator of whole games (auction to score).
 - :class:`CardPlayBatch` — a fast numpy batch simulator of card play (a fixed contract).
 - ``contract=`` of every environment and :class:`SensibleRandomAgent` — the curriculum
   (:mod:`skat.env.curriculum`); ``reward="list_zero_sum"`` … and :func:`reward_scale`.
@@ -36,6 +37,7 @@ from skat.env.aec import AGENTS, SkatAECEnv, aec_env
 from skat.env.batch import BatchEnv
 from skat.env.curriculum import SensibleRandomAgent
 from skat.env.fast import CardPlayBatch
+from skat.env.game_batch import GameBatch
 from skat.env.gym_env import GYM_ID, SkatGymEnv
 from skat.env.observation import LAYOUT, SIZE, Observation, decode, encode, observation_of
 from skat.env.policy import PolicyAgent, observe_view
@@ -55,6 +57,7 @@ __all__ = [
     "TERMINAL",
     "BatchEnv",
     "CardPlayBatch",
+    "GameBatch",
     "Observation",
     "PolicyAgent",
     "ResampleError",

@@ -184,7 +184,7 @@ class CardPlayBatch:
         """One card id per game: (observations, masks, seats to move, rewards, done)."""
         a = np.asarray(actions, dtype=np.int64)
         if a.shape != (self.n,):
-            raise ValueError(f"one action per game: {self.n} needed, got {len(a)}")
+            raise ValueError(f"one action per game: {self.n} needed, got {a.size}")
         rows = np.arange(self.n)
         ok = (a >= 0) & (a < NUM_ACTIONS)
         ok[ok] = self.mask[rows[ok], a[ok]] == 1
