@@ -114,6 +114,12 @@ def test_a_whole_game_by_ear_and_keyboard(browser: Any, live: str) -> None:
             f"groups: {[(n.role, n.name, n.props) for n in tree.all() if n.role in ('group', 'radiogroup')]}"
         )
         unnamed |= {f"{n.role} {n.props}" for n in tree.controls() if not n.name}
+        unnamed |= {  # whatever the Tab key reaches has a role and a name
+            f"{n.role} {n.name!r}"
+            for n in tree.all()
+            if n.props.get("focusable") and n.role != "RootWebArea"
+            and (not n.name or n.role in ("generic", "none", ""))
+        }  # fmt: skip
         dialog = next((d for d in tree.all("dialog") if d.name.startswith("Result")), None)
         if dialog is not None:
             result_text = tree.text(dialog)

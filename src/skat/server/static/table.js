@@ -664,6 +664,7 @@ function start() {
   settingsBox(document.getElementById("settings"));
   document.addEventListener("langchange", () => { settingsBox(document.getElementById("settings")); render(); });
   document.getElementById("join").addEventListener("click", joinTable);
+  document.getElementById("invite").textContent = t("invite");  // named before the first state
   document.getElementById("invite").addEventListener("click", async () => {
     const link = `${location.origin}/table/${TABLE}`;
     try { await navigator.clipboard.writeText(link); toast(`${t("copied")}: ${link}`); } catch { prompt(t("invite"), link); }
