@@ -42,6 +42,7 @@ class Node:
     props: dict[str, Any]
     children: tuple[str, ...]
     dom: int | None
+    value: str = ""
 
     @property
     def disabled(self) -> bool:
@@ -71,6 +72,7 @@ class Tree:
                 props=props,
                 children=tuple(n.get("childIds", ())),
                 dom=n.get("backendDOMNodeId"),
+                value=str(n.get("value", {}).get("value", "")),
             )
             self.nodes[node.id] = node
             self.order.append(node.id)

@@ -85,8 +85,9 @@ def decide(tree: Tree, heard: list[str]) -> tuple[str, str, str] | None:
     return None
 
 
-def create_table_by_keyboard(sr: ScreenReader, live: str) -> None:
-    """The lobby by keyboard: one game, the other places the rule player (the default)."""
+def create_table_by_keyboard(sr: ScreenReader, live: str, human: str = "") -> None:
+    """The lobby by keyboard: one game, the other places the rule player (the default), or
+    the place named ``human`` ("Place 3") left to a human."""
     sr.page.goto(f"{live}/")
     for _ in range(100):
         if sr.tree().find("spinbutton", "Games (dealer turns)"):
@@ -94,6 +95,10 @@ def create_table_by_keyboard(sr: ScreenReader, live: str) -> None:
         sr.page.wait_for_timeout(50)
     sr.press_on("spinbutton", "Games (dealer turns)", "Control+a")
     sr.page.keyboard.type("1")
+    if human:
+        sr.press_on("combobox", human, "Home")  # the first choice of a closed list: Human
+        place = sr.tree().find("combobox", human)
+        assert place is not None and place.value == "Human"
     sr.press_on("button", "Create table")
     sr.page.wait_for_url("**/table/*")
 
@@ -193,3 +198,18 @@ def assert_in_order(wanted: list[str], heard: list[str]) -> None:
         found = [i for i in range(at, len(heard)) if heard[i].startswith(line)]
         assert found, f"never heard {line!r} after line {at}: {heard[at - 3 : at + 5]}"
         at = found[0] + 1
+
+
+def test_the_live_region_says_whom_the_table_waits_for(browser: Any, live: str) -> None:
+    """Middlehand, who bids first, is a human place nobody took: after a moment the screen
+    reader hears whom the table waits for."""
+    page = new_page(browser, "en")
+    sr = ScreenReader(page)
+    create_table_by_keyboard(sr, live, human="Place 3")
+    for _ in range(100):
+        page.wait_for_timeout(100)
+        sr.hear()
+        if any(line.startswith("Waiting for ") for line in sr.heard):
+            break
+    assert "Waiting for Player 3" in sr.heard, sr.heard
+    assert "Your turn" not in sr.heard
