@@ -229,6 +229,8 @@ def test_computer_players_fill_the_other_places(storage_where: str) -> None:
     assert len(msg["series"]["rows"]) >= 1
     last = msg["last"]
     assert last["text_en"] and last["deal"]["skat"]
+    trick = last["last_trick"]  # the game's last trick: the page says who took it
+    assert trick is None or (1 <= trick["number"] <= 10 and trick["winner"] in (0, 1, 2))
     if last["declarer"] is not None and "Null" not in last["text_en"]:  # names the declarer
         assert " card points: " in last["text_en"] and " Augen: " in last["text_de"]
 

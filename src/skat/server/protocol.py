@@ -219,6 +219,18 @@ def revealed(table: Table, number: int) -> dict[str, Any] | None:
     }
 
 
+def final_trick(table: Table) -> dict[str, Any] | None:
+    """The last trick of the game finished last (its number, winner and card points), so the
+    page can say who took it: the next state message shows the next game."""
+    if not table.finished_games or len(table.finished_games) != len(table.series.records):
+        return None
+    tricks = table.finished_games[-1].view(None).tricks
+    if not tricks:
+        return None
+    last = tricks[-1]
+    return {"number": len(tricks), "winner": last.winner, "points": last.points}
+
+
 def last_game(table: Table) -> dict[str, Any] | None:
     """The game finished last: its result in words and its deal (public once it is over)."""
     series = table.series
@@ -239,6 +251,7 @@ def last_game(table: Table) -> dict[str, Any] | None:
             "entries": list(r.entries),
             "dealing": revealed(table, r.number),
             "events": [list(e) for e in r.events] if r.events else [],
+            "last_trick": final_trick(table),
             "deal": {
                 "hands": [cards(CardSet(h)) for h in r.deal.hand_masks] if r.deal else None,
                 "skat": cards(CardSet(r.deal.skat_mask)) if r.deal else None,

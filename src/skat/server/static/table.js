@@ -53,6 +53,7 @@ function receive(msg) {
     if (key !== decl.key) decl = { key, hand: false, game: null };
     setConn(t("online"), false);
     announce(prev, S);
+    sayWaiting(S);
     prev = S;
     render();
   } else if (msg.type === "error") {
@@ -84,6 +85,8 @@ function announce(old, now) {
   if (now.last && (!old || !old.last || old.last.number !== now.last.number)) {
     if (old && old.game && old.series.number === now.last.number) {
       for (const [s, a] of now.last.events.slice(old.game.history.length)) say(spokenIn(old, s, a));
+      const lt = now.last.last_trick;  // the game's last trick: its winner is said too
+      if (lt && lt.number > old.game.tricks.length) say(`${nameIn(old, lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
     }
     if (old) { say(`${t("result")}: ${now.last[`text_${lang()}`]}`); beep("result"); }
   }
@@ -92,11 +95,17 @@ function announce(old, now) {
     const dealer = now.players[now.series.dealer];
     say(`${t("game")} ${now.series.number}: ${now.seat !== null ? roleName(now.seat) : t("spectator")} · ${t("dealer")} ${dealer ? dealer.name : ""}`);
     if (now.seat !== null && g.hand) say(`${t("handOf")} ${now.players[now.you].name}: ${g.hand.map(cardName).join(", ")}`);
+    // what happened before the page had the game (a computer's first bid, a reload): every
+    // event before the first trick, later only the trick on the table
+    const before = g.tricks.length ? g.history.slice(g.history.length - g.trick.length) : g.history;
+    if (g.tricks.length) say(`${t("trickWord")} ${g.tricks.length + 1}`);
+    for (const [s, a] of g.history.length ? before : []) say(spoken(s, a));
   } else {
     for (const [s, a] of g.history.slice(old.game.history.length)) {
       say(spoken(s, a));
       if (a && isCard(a)) beep("card");
     }
+    if (g.skat && !old.game.skat && now.seat !== null) say(`${t("skatWord")}: ${g.skat.map(cardName).join(", ")}`);
     if (g.tricks.length > old.game.tricks.length) {
       const lt = g.tricks[g.tricks.length - 1];
       say(`${seatName(lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
@@ -109,8 +118,28 @@ function announce(old, now) {
       }
     }
   }
-  if (mineNow(now) && (!mineNow(old) || !sameGame || old.game.phase !== g.phase)) { say(t("yourTurnSay")); beep("turn"); }
+  // "Your turn" whenever it becomes one's turn, also again after one's own move (one's bid
+  // held, one's trick won: the next lead is one's own)
+  const moved = sameGame && g.history.length > old.game.history.length;
+  if (mineNow(now) && (!mineNow(old) || !sameGame || old.game.phase !== g.phase || moved)) { say(t("yourTurnSay")); beep("turn"); }
 }
+
+// when another player takes longer than a moment, say whom the table waits for
+let waitTimer = null;
+function sayWaiting(now) {
+  clearTimeout(waitTimer);
+  const g = now.game;
+  if (!g || mineNow(now) || g.to_move === null || g.to_move === undefined || g.phase === "done") return;
+  const counter = now.counter;
+  waitTimer = setTimeout(() => {
+    if (!S || S.counter !== counter || !S.game) return;
+    const p = playerAt(g.to_move);
+    if (p) say(p.kind === "human" ? `${t("waitingFor")} ${p.name}` : `${p.name} ${t("thinks")}`);
+  }, WAIT_SAY_MS);
+}
+const WAIT_SAY_MS = 2500;
+
+function nameIn(state, seat) { const p = state.players[state.seats[seat]]; return p ? p.name : "?"; }
 
 function spokenIn(state, seat, action) {
   const keep = S;
@@ -165,6 +194,7 @@ function label(action) {
 function spoken(seat, action) {
   if (action === null) return `${seatName(seat)}: ${t("discard")}`;
   if (isCard(action)) return `${seatName(seat)}: ${cardName(action)}`;
+  if (/^\d+$/.test(action)) return `${seatName(seat)} ${t("bidsSay")} ${action}`;
   if (/^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/.test(action)) return `${seatName(seat)}: ${t("discard")} ${action.split(".").map(cardName).join(", ")}`;
   const d = contractName(action);
   return `${seatName(seat)}: ${d || label(action)}`;
@@ -274,7 +304,7 @@ function renderOpponent(id, seat) {
   if (open) parts.push(el("div", { class: "open-cards" }, ...sortCards(open, g.contract).map((c) => cardImg(c))));
   else {
     const n = handCount(seat);
-    parts.push(el("div", { class: "backs", role: "img", "aria-label": `${n} ${t("cardBack")}` },
+    parts.push(el("div", { class: "backs", role: "img", "aria-label": `${n} ${t(n === 1 ? "cardBack" : "cardBacks")}` },
       ...Array.from({ length: n }, () => cardImg(null, { alt: "" }))));
   }
   box.setAttribute("aria-label", `${p.name}, ${roleName(seat)}`);
@@ -419,10 +449,12 @@ function renderActions() {
     if (legal.includes("y")) parts.push(button("y", "primary"), button("p"));
     else {
       if (bids.length) {
-        parts.push(el("span", { class: "label", text: t("bid") }), button(bids[0], "primary"));
+        const first = button(bids[0], "primary");
+        first.setAttribute("aria-label", `${t("bid")} ${bids[0]}`);  // heard as "Bid 20", not "20"
+        parts.push(el("span", { class: "label", text: t("bid") }), first);
         if (bids.length > 1) {
-          const select = el("select", { id: "jump", "aria-label": t("jumpTo") }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
-          parts.push(select, el("button", { text: t("jumpTo"), disabled: pending, onclick: () => send(select.value) }));
+          const select = el("select", { id: "jump", "aria-label": t("jumpBid") }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
+          parts.push(select, el("button", { text: t("jumpTo"), "aria-label": t("jumpSay"), disabled: pending, onclick: () => send(select.value) }));
         }
       }
       parts.push(button("p"));
@@ -632,6 +664,7 @@ function start() {
   settingsBox(document.getElementById("settings"));
   document.addEventListener("langchange", () => { settingsBox(document.getElementById("settings")); render(); });
   document.getElementById("join").addEventListener("click", joinTable);
+  document.getElementById("invite").textContent = t("invite");  // named before the first state
   document.getElementById("invite").addEventListener("click", async () => {
     const link = `${location.origin}/table/${TABLE}`;
     try { await navigator.clipboard.writeText(link); toast(`${t("copied")}: ${link}`); } catch { prompt(t("invite"), link); }
