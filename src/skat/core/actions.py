@@ -383,9 +383,10 @@ class Schenken(NamedTuple):
 
 SCHENKEN: Final = (Schenken(0), Schenken(1), Schenken(2))
 
-VIOLATION_KINDS: Final = ("revoke", "wrong_lead", "looked_at_skat", "wrong_cards")
+VIOLATION_KINDS: Final = ("revoke", "wrong_lead", "looked_at_skat", "wrong_cards", "left")
 """Rule violations a real table records (ISkO 4.3): revoke (not following suit), leading out of
-turn, looking at the skat, a wrong number of cards."""
+turn, looking at the skat, a wrong number of cards; and a player who left the game (his
+connection gone past the waiting time of online rules: OSkO practice, ``disconnect_concede``)."""
 
 
 class Violation(NamedTuple):
