@@ -139,3 +139,32 @@ def _get(port: int, path: str) -> str:
 
     with urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
         return str(response.read().decode())
+
+
+def test_online_rules_disconnected_declarer_loses_as_if_he_gave_up(tmp_path: Path) -> None:
+    with _table(tmp_path, "online,disconnect_concede=1") as (port, table, tokens):
+        with ExitStack() as stack:
+            socks = {}
+            for p, token in tokens.items():
+                socks[p], first = _greet(stack, port, table, token)
+            seats = first["seats"]
+            _to_the_play(socks, seats)
+            socks.pop(seats[0]).close()  # Forehand, the declarer, goes away
+            msg = _next(socks[seats[1]], "state", 8)
+        last = msg["last"]
+        assert not last["won"] and last["events"][-1] == [0, "violation.0.left"]
+        assert "lost" in last["text_en"]
+
+
+def test_online_rules_disconnect_in_the_auction_passes_for_him(tmp_path: Path) -> None:
+    with (
+        _table(tmp_path, "online,disconnect_concede=1") as (port, table, tokens),
+        ExitStack() as stack,
+    ):
+        socks = {}
+        for p, token in tokens.items():
+            socks[p], first = _greet(stack, port, table, token)
+        seats = first["seats"]
+        socks.pop(seats[1]).close()  # Middlehand, who speaks first, goes away
+        msg = _next(socks[seats[0]], "state", 1)
+        assert msg["game"]["history"] == [[1, "p"]] and msg["game"]["phase"] == "bidding"
