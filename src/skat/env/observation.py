@@ -393,8 +393,6 @@ def decode(vector: npt.ArrayLike) -> Observation:
     if seat is None or phase is None:
         raise ObservationDecodeError("an observation names its seat and phase")
     bid = one("bid")
-    said = tuple(_one(b["said"][64 * s : 64 * s + 64], "said") for s in range(3))
-    high_said = tuple(_one(b["high_said"][_NH * s : _NH * s + _NH], "high_said") for s in range(3))
     contract = one("contract")
     spitze = one("spitze")
     ramsch = one("ramsch")
@@ -418,11 +416,7 @@ def decode(vector: npt.ArrayLike) -> Observation:
         to_move=_seat(one("to_move")),
         hand=_set(b["hand"]),
         bid=_bid(bid, one("high_bid")),
-        said=(
-            _bid(said[0], high_said[0]),
-            _bid(said[1], high_said[1]),
-            _bid(said[2], high_said[2]),
-        ),
+        said=_said_of(b),
         passed=flags("passed"),
         declarer=_seat(one("declarer")),
         contract=CONTRACTS[contract] if contract is not None else None,
@@ -440,6 +434,18 @@ def decode(vector: npt.ArrayLike) -> Observation:
         holds=holds,
         passes=passes,
     )
+
+
+def _said_of(b: dict[str, npt.NDArray[np.float32]]) -> tuple[int, int, int]:
+    """The highest value each seat bid or held (the ``said`` and ``high_said`` blocks)."""
+    said = [
+        _bid(
+            _one(b["said"][64 * s : 64 * s + 64], "said"),
+            _one(b["high_said"][_NH * s : _NH * s + _NH], "high_said"),
+        )
+        for s in range(3)
+    ]
+    return (said[0], said[1], said[2])
 
 
 _Said = tuple[tuple[Seat, int], ...]
