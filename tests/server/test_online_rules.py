@@ -168,3 +168,26 @@ def test_online_rules_disconnect_in_the_auction_passes_for_him(tmp_path: Path) -
         socks.pop(seats[1]).close()  # Middlehand, who speaks first, goes away
         msg = _next(socks[seats[0]], "state", 1)
         assert msg["game"]["history"] == [[1, "p"]] and msg["game"]["phase"] == "bidding"
+
+
+def test_online_rules_computer_answering_a_jump_bid_waits_too(tmp_path: Path) -> None:
+    """A computer player's hold to a jump bid waits ``jump_delay`` as a person's does (the
+    app in process, whose settings may fix the deal: seed 2, where the heuristic player at
+    Forehand holds 30)."""
+    import dataclasses
+
+    from tests.server.client import FAST, create, hello, running, state_at
+
+    settings = dataclasses.replace(FAST, allow_seed=True)
+    with running(str(tmp_path / "data"), settings) as client:
+        seats = ["human", "heuristic", "human"]  # place 2: Forehand, place 3: Middlehand
+        made = create(client, rules="online,jump_delay=1", seats=seats, games=1, seed=2)
+        joined = client.post(f"/api/tables/{made['id']}/join", json={"place": 2}).json()
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, joined["token"])
+            sent = time.monotonic()
+            ws.send_json({"type": "act", "action": "30", "counter": 0})
+            held = state_at(ws, 2)
+            waited = time.monotonic() - sent
+        assert held["game"]["history"][-2:] == [[1, "30"], [0, "y"]]
+        assert waited >= 1.0  # not before the delay after the bid
