@@ -9,7 +9,7 @@ three seats add up to 0); the learner is trained on a denser return read from th
 +1 when its side won the game, -1 when it lost, plus (its side's card points - 60) / 60 in a
 suit game or a Grand (card points decide those games; a Null is won or lost by tricks).
 
-The policy is a small MLP over the observation vector (2031 entries of 0/1 -> ``--hidden`` tanh
+The policy is a small MLP over the observation vector (2083 entries of 0/1 -> ``--hidden`` tanh
 units -> 32 card logits, masked to the legal cards); a linear critic on the same vector is the
 baseline.  Updates are Adam steps on batches of whole games.  Training stops after
 ``--minutes`` of this process's CPU time.

@@ -55,3 +55,24 @@ def test_isko_4_1_5_level_not_due_once_the_defenders_have_more_than_30() -> None
     r = state.result
     assert r is not None and 120 - r.points >= 38
     assert (r.won, r.overbid, r.schneider, r.value) == (False, True, False, 48)
+
+
+def test_online_rules_player_who_left_scores_as_his_party_giving_up() -> None:
+    """A player whose connection is gone past the waiting time (``violation.<seat>.left``, the
+    web table's ``disconnect_concede``) ends the game as his party's giving up, under
+    ``resign=both`` too (docs/variants/online.md)."""
+    from skat.core import Rules
+
+    online = Rules.parse("online")
+    for seat, text in ((1, "RE.1"), (0, "RE.0")):  # a defender, the declarer (9+ cards)
+        left = GameState(DEAL, rules=online)
+        gave_up = GameState(DEAL)  # ISkO: one defender's giving up ends the game
+        for action in ("18", "y", "p", "p", "CH"):
+            left.apply(action)
+            gave_up.apply(action)
+        left.apply(f"violation.{seat}.left")
+        gave_up.apply(text)
+        a, b = left.result, gave_up.result
+        assert a is not None and b is not None
+        assert (a.won, a.value, a.score, a.schneider) == (b.won, b.value, b.score, b.schneider)
+        assert a.violation == "left"

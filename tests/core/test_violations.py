@@ -28,6 +28,7 @@ WORDS = {
     "wrong_lead": ("lead out of turn", "falsch ausgespielt"),
     "looked_at_skat": ("looked at the skat", "in den Skat gesehen"),
     "wrong_cards": ("wrong number of cards", "falsche Kartenzahl"),
+    "left": ("left the game", "Spiel verlassen"),  # the web table's disconnect_concede
 }
 
 

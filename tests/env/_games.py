@@ -12,6 +12,7 @@ PRESETS = (
     "pub",
     "iss",
     "danish",
+    "old",  # the ladder up to 360: the bid ids 640-643 and the observation's high_* blocks
     "isko,ramsch=schieberamsch,schieberamsch_grand_hand=on",
     "isko,kontra=on,kontra_timing=lead,kontra_eligibility=bid,supra=on,spitze=on,schenken=on,"
     "open_play=on,show_skat=on,ramsch=gewinner",

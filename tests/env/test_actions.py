@@ -15,7 +15,7 @@ from ._games import PRESETS, states
 
 
 def test_every_action_has_one_id_and_back() -> None:
-    assert NUM_ACTIONS == len(ACTIONS) == 640
+    assert NUM_ACTIONS == len(ACTIONS) == 644
     for i, a in enumerate(ACTIONS):
         assert action_id(a) == i and action_of(i) is a
     assert len(BID_IDS) == 63 and len(DISCARD_IDS) == 496 and len(DECLARE_IDS) == 29
@@ -23,7 +23,7 @@ def test_every_action_has_one_id_and_back() -> None:
 
 def test_ids_accept_numpy_integers_and_reject_outside_ids() -> None:
     assert action_of(np.int64(PASS_ID)) is ACTIONS[PASS_ID]
-    with pytest.raises(ValueError, match=r"outside 0\.\.639"):
+    with pytest.raises(ValueError, match=r"outside 0\.\.643"):
         action_of(-1)
 
 

@@ -115,7 +115,7 @@ def test_the_wrapper_runs_in_a_gymnasium_vector_env() -> None:
 
     envs = gymnasium.vector.SyncVectorEnv([lambda: SkatGymEnv(rules="pub") for _ in range(3)])
     obs, _ = envs.reset(seed=1)
-    assert obs["observation"].shape == (3, 2031) and obs["action_mask"].shape == (3, 640)
+    assert obs["observation"].shape == (3, 2083) and obs["action_mask"].shape == (3, 644)
     finished = 0
     for _ in range(200):
         # a finished game's mask is empty; the next step resets it and ignores the action

@@ -39,7 +39,7 @@ def test_the_decoder_round_trips(rules: str) -> None:
 
 def test_the_decoder_refuses_what_is_no_observation() -> None:
     vector = encode(observation_of(GameState(seed=1).view(0)))
-    with pytest.raises(ObservationDecodeError, match="2031 entries, not 2030"):
+    with pytest.raises(ObservationDecodeError, match="2083 entries, not 2082"):
         decode(vector[:-1])
     bad = vector.copy()
     bad[0:3] = 1

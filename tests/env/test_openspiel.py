@@ -42,7 +42,7 @@ def test_load_game_makes_the_registered_python_skat_game_with_its_parameters() -
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.skat.rules == Rules.parse("isko,kontra=on") and game.skat.reward == "seeger"
     assert (game.min_utility(), game.max_utility()) == reward_bounds(game.skat.rules, "seeger")
-    assert game.num_players() == 3 and game.num_distinct_actions() == 640
+    assert game.num_players() == 3 and game.num_distinct_actions() == 644
     assert game.max_chance_outcomes() == 32 and game.max_game_length() == MAX_GAME_LENGTH
     assert str(pyspiel.load_game(str(game))) == str(game)
     plain = pyspiel.load_game("python_skat", {"rules": "pub,kontra=off"})

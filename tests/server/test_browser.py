@@ -342,3 +342,33 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
     before = [g for g in games[start:at] if g["phase"] == "play"]
     assert before and all(not g["open_hand"] for g in before if "O" not in g["contract"])
     assert not page.errors and not watcher.errors
+
+
+def test_online_rules_ja_button_waits_after_a_jump_bid(browser: Any, live: str) -> None:
+    """The table page keeps its Ja button disabled for ``jump_delay`` seconds after a bid that
+    skipped values (Skat-Online's "264? Ja!"), then enables it."""
+    from tests.server.live import post
+    from websockets.sync.client import connect
+
+    port = int(live.rsplit(":", 1)[1])
+    made = post(port, "/api/tables", {"rules": "online,jump_delay=8", "seats": ["human"] * 3})
+    tokens = {made["player"]: made["token"]}
+    for _ in range(2):
+        joined = post(port, f"/api/tables/{made['id']}/join", {})
+        tokens[joined["player"]] = joined["token"]
+    page = new_page(browser, "en")
+    # Forehand is place 2 in the first game (place 1 deals); Middlehand is place 3
+    key, mine = f"skat.token.{made['id']}", json.dumps({"player": 1, "token": tokens[1]})
+    page.context.add_init_script(f"localStorage.setItem({key!r}, {mine!r})")
+    page.goto(f"{live}/table/{made['id']}")
+    page.wait_for_selector("#hand .card")
+    with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": tokens[2]}))
+        ws.send(json.dumps({"type": "act", "action": "40", "counter": 0}))  # 18 … 36 skipped
+        hold = '[data-action="y"]'
+        page.wait_for_selector(hold)
+        assert page.locator(hold).is_disabled()  # disabled for 8 s after the bid
+        wait_until(page, f"!document.querySelector('{hold}').disabled", 30)
+        page.click(hold)
+        wait_until(page, "!document.querySelector('[data-action=\"y\"]')", 30)
+    assert not page.errors

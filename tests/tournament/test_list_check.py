@@ -148,3 +148,19 @@ def test_seeger_fabian_points_of_a_list_at_a_3_table_and_a_4_table() -> None:
     four = table_points(TableList(1, 1, FOUR, (GameEntry("Ben", "G", True, 72), games[1])), T)
     assert four.points == (-146, 152, 30, 30)  # + 30 each other at a 4-table, dealer included
     assert four.won == (0, 1, 0, 0) and four.lost == (1, 0, 0, 0)
+
+
+def test_old_rules_list_accepts_every_bid_of_the_old_ladder() -> None:
+    """The Skatordnung before 1998 bids by game values up to 360 (Grand Ouvert base 36)."""
+    old = Rules.parse("old")
+
+    def problems(entry: GameEntry, rules: Rules) -> list[str]:
+        tl = TableList(1, 1, THREE, (entry,))
+        return [str(p) for p in check_list(tl, rules, planned=1)]
+
+    assert problems(GameEntry("Ben", "GO", True, 360, bid=360), old) == []  # with 4: 10 × 36
+    assert problems(GameEntry("Ben", "GO", True, 252, bid=252), old) == []  # with 1: 7 × 36
+    assert problems(GameEntry("Ben", "GO", True, 324, bid=288), old) == []
+    assert problems(GameEntry("Ben", "GO", True, 360, bid=264), old) == ["game 1: 264 is no bid"]
+    # the ISkO ladder stops at 264
+    assert problems(GameEntry("Ben", "GO", True, 264, bid=288), T) == ["game 1: 288 is no bid"]

@@ -142,6 +142,8 @@ BIDS: Final[tuple[Bid, ...]] = tuple(_BIDS[v] for v in BID_VALUES)
 """Bid actions in ladder order."""
 ALL_BIDS: Final[tuple[Bid, ...]] = tuple(_BIDS.values())
 """Bid actions of every ladder (the old rules' 252 to 360 too)."""
+OLD_BIDS: Final[tuple[Bid, ...]] = tuple(b for b in ALL_BIDS if b.value not in BID_VALUES)
+"""The bids only the old rules' ladder has (252, 288, 324, 360), after :data:`BIDS`' ids."""
 
 
 class Discard:
@@ -383,9 +385,10 @@ class Schenken(NamedTuple):
 
 SCHENKEN: Final = (Schenken(0), Schenken(1), Schenken(2))
 
-VIOLATION_KINDS: Final = ("revoke", "wrong_lead", "looked_at_skat", "wrong_cards")
+VIOLATION_KINDS: Final = ("revoke", "wrong_lead", "looked_at_skat", "wrong_cards", "left")
 """Rule violations a real table records (ISkO 4.3): revoke (not following suit), leading out of
-turn, looking at the skat, a wrong number of cards."""
+turn, looking at the skat, a wrong number of cards; and a player who left the game (his
+connection gone past the waiting time of online rules: OSkO practice, ``disconnect_concede``)."""
 
 
 class Violation(NamedTuple):
@@ -469,6 +472,10 @@ def _say_violation(a: Violation, de: bool) -> str:
     return f"Regelverstoß von {who} ({kind})" if de else f"rule violation by {who} ({kind})"
 
 
+def _say_bid(a: Bid, de: bool) -> str:
+    return f"{a.value} reizen" if de else f"bid {a.value}"
+
+
 def _fixed(en: str, de: str) -> Callable[[Any, bool], str]:
     return lambda action, german: de if german else en
 
@@ -486,7 +493,7 @@ class ActionKind(NamedTuple):
 
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ActionKind("card", Card, tuple(CARDS), _say_card),
-    ActionKind("bid", Bid, BIDS, lambda a, de: f"{a.value} reizen" if de else f"bid {a.value}"),
+    ActionKind("bid", Bid, BIDS, _say_bid),
     ActionKind("hold", Hold, (HOLD,), _fixed("hold", "ja")),
     ActionKind("pass", Pass, (PASS,), _fixed("pass", "passe")),
     ActionKind("pick_up", PickUp, (PICK_UP,), _fixed("pick up the skat", "Skat aufnehmen")),
@@ -517,11 +524,13 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ActionKind("resign", Resign, (), _say_resign),
     ActionKind("schenken", Schenken, (), _fixed("concede (schenken)", "schenken")),
     ActionKind("violation", Violation, (), _say_violation),
+    ActionKind("old_bid", Bid, OLD_BIDS, _say_bid),
 )
 """Every kind of action, in the order of the learning environment's ids: a new kind goes at
 the end (its ids after all others, so that the ids of the others never change)."""
 
-_KIND_OF: Final[dict[type, ActionKind]] = {k.type: k for k in ACTION_KINDS}
+_KIND_OF: Final[dict[type, ActionKind]] = {k.type: k for k in reversed(ACTION_KINDS)}
+"""The kind of each action class (the first kind of a class: ``bid`` for every bid)."""
 
 
 def describe(action: Action, lang: str = "en") -> str:

@@ -21,20 +21,24 @@ ids        count   actions
 624-627    4       Kontra, Re, Supra, Resupra
 628-638    11      announce Spitze with 1 … 11 cards
 639        1       lay the cards open (house rule ``open_play``)
+640-643    4       bid 252, 288, 324, 360: the values only the old rules' ladder has (``old``
+                   preset, Grand Ouvert base 36; appended, so no other id moved)
 =========  ======  =====================================================================
 
 >>> NUM_ACTIONS
-640
+644
 >>> action_id(Card.parse("CJ")), action_of(31)
 (31, Card.parse('CJ'))
 >>> [str(action_of(i)) for i in (32, 94, 95, 96, 97, 98, 99, 594, 595, 623, 624, 628, 639)]
 ['18', '264', 'y', 'p', 's', 'showskat', 'D8.D7', 'CJ.CA', 'D', 'NOH', 'kontra', 'spitze.1', 'open']
 >>> action_id(parse_action("GH")), describe(action_id(parse_action("GH")))
 (616, 'declare GH (Grand Hand)')
->>> action_of(640)
+>>> [str(action_of(i)) for i in OLD_BID_IDS]
+['252', '288', '324', '360']
+>>> action_of(644)
 Traceback (most recent call last):
 ...
-ValueError: action id 640 is outside 0..639
+ValueError: action id 644 is outside 0..643
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ __all__ = [
     "HOLD_ID",
     "LAY_OPEN_ID",
     "NUM_ACTIONS",
+    "OLD_BID_IDS",
     "PASS_ID",
     "PICK_UP_ID",
     "SHOW_SKAT_ID",
@@ -73,7 +78,7 @@ ACTIONS: Final[tuple[Action, ...]] = tuple(a for kind in ACTION_KINDS for a in k
 (:data:`skat.core.actions.ACTION_KINDS`) declares, kind after kind."""
 
 NUM_ACTIONS: Final = len(ACTIONS)
-"""Size of the action space (640)."""
+"""Size of the action space (644)."""
 
 
 def _ranges() -> dict[str, range]:
@@ -108,6 +113,8 @@ DECLARE_IDS: Final = id_range("declare")
 DOUBLE_IDS: Final = id_range("double")
 SPITZE_IDS: Final = id_range("spitze")
 LAY_OPEN_ID: Final = id_range("lay_open").start
+OLD_BID_IDS: Final = id_range("old_bid")
+"""The bids of the old rules' ladder above 240 that the ISkO ladder lacks (252 … 360)."""
 
 # Double and Spitze are tuples that hash and compare by type and value, so one dict serves all
 ID_OF: Final[dict[Action, int]] = {a: i for i, a in enumerate(ACTIONS)}

@@ -1,7 +1,7 @@
 """The PettingZoo AEC environment: one full game of Skat per episode, three agents.
 
 ``player_0`` is Forehand (Vorhand), ``player_1`` Middlehand, ``player_2`` Rearhand.  Each
-observation is ``{"observation": float32[2031], "action_mask": int8[640]}`` (see
+observation is ``{"observation": float32[2083], "action_mask": int8[644]}`` (see
 :mod:`skat.env.observation` and :mod:`skat.env.action_ids`); the mask is 1 exactly at the ids of
 the engine's legal actions when the agent is to move (all 0 otherwise).  Rewards come at the end
 of the game (:mod:`skat.env.rewards`).  ``reset(seed=s)`` reseeds the dealer: the same seed gives

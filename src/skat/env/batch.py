@@ -10,7 +10,7 @@ reproduces the whole run.  ``contract`` starts each game where :mod:`skat.env.cu
 >>> batch = BatchEnv(4, rules="pub", reward="points", seed=1)
 >>> obs, mask, to_move = batch.reset()
 >>> obs.shape, mask.shape, to_move.tolist()
-((4, 2031), (4, 640), [1, 1, 1, 1])
+((4, 2083), (4, 644), [1, 1, 1, 1])
 >>> rng = np.random.default_rng(0)
 >>> finished = 0
 >>> while finished < 8:

@@ -6,8 +6,8 @@ starts at the first card: seat ``declarer`` won the auction at 18 (the others pa
 up the skat and put it back as dealt (a Hand contract: left it), and declared ``contract``.  The
 rules are the engine's (:mod:`skat.core.contracts`' follow masks and trick keys, the engine's
 :func:`~skat.core.scoring.score` for each finished game), the observation vectors those of
-:mod:`skat.env.observation` (2031 entries, seat to move), the action ids the card ids 0-31 of
-the 640 (the mask is 640 wide).  tests/env/test_fast.py replays random batch games in the
+:mod:`skat.env.observation` (2083 entries, seat to move), the action ids the card ids 0-31 of
+the 644 (the mask is 644 wide).  tests/env/test_fast.py replays random batch games in the
 engine and compares every observation, mask and reward.
 
 It has :class:`~skat.env.batch.BatchEnv`'s interface: ``reset()`` gives (observations, masks,
@@ -19,7 +19,7 @@ between calls.  Rules with Kontra, Spitze or open play and the Ouvert and announ
 >>> batch = CardPlayBatch(8, contract="G", declarer=1, seed=3)
 >>> obs, mask, to_move = batch.reset()
 >>> obs.shape, int(mask[0].sum()), to_move.tolist() == [0] * 8
-((8, 2031), 10, True)
+((8, 2083), 10, True)
 
 A random legal card in every game at once, for two Grands a row (30 cards each):
 

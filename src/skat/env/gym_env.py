@@ -1,7 +1,7 @@
 """A Gymnasium single-agent environment: one seat learns, the other two are :mod:`skat.ai` agents.
 
 The observation and action spaces are those of the AEC environment (``{"observation",
-"action_mask"}`` and ``Discrete(640)``); ``info["action_mask"]`` repeats the mask.  An episode is
+"action_mask"}`` and ``Discrete(644)``); ``info["action_mask"]`` repeats the mask.  An episode is
 one game; the reward (:mod:`skat.env.rewards`) comes with the last step.  ``seat`` is the learning
 seat (0 Forehand, 1 Middlehand, 2 Rearhand), or ``None`` for a random seat each game.  The
 opponents are agents (anything with ``choose(view)``) or names of :data:`skat.ai.arena.AGENTS`;
@@ -30,7 +30,7 @@ Importing the module registers it with Gymnasium as ``skat/Skat-v0``:
 >>> str(made.unwrapped.rules), made.unwrapped.seat
 ('pub', 1)
 >>> made.reset(seed=0)[0]["observation"].shape
-(2031,)
+(2083,)
 
 Card play only, Grand declared by the learning seat, against heuristic bidders that play at
 random:

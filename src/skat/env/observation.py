@@ -14,7 +14,7 @@ D H S C, ranks 7 8 9 Q K 10 A J); seats are absolute (0 Forehand, 1 Middlehand, 
 (<Seat.FOREHAND: 0>, 18, (18, 18, 0), (False, True, True), <Seat.FOREHAND: 0>)
 >>> vector = encode(obs)
 >>> vector.shape, vector.dtype, decode(vector) == obs
-((2031,), dtype('float32'), True)
+((2083,), dtype('float32'), True)
 >>> [name for name, _, _ in LAYOUT][:6]
 ['seat', 'phase', 'to_move', 'hand', 'bid', 'said']
 
@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skat.core.actions import Bid, Discard, Hold, Pass, PickUp
-from skat.core.bidding import BID_INDEX, BID_VALUES
+from skat.core.bidding import BID_INDEX, BID_VALUES, OLD_BID_VALUES
 from skat.core.cards import CARDS, Card, CardSet
 from skat.core.contracts import Contract
 from skat.core.seats import Seat
@@ -53,6 +53,11 @@ CONTRACTS: Final = Contract.all()
 _CONTRACT_INDEX: Final = {c.code: i for i, c in enumerate(CONTRACTS)}
 RAMSCH_KINDS: Final = ("ramsch", "schieberamsch", "gewinner")
 """The kinds of Ramsch, in the order of the ``ramsch`` block."""
+
+HIGH_BIDS: Final = tuple(v for v in OLD_BID_VALUES if v not in BID_INDEX)
+"""The bids only the old rules' ladder has (252, 288, 324, 360): the ``high_*`` blocks."""
+_HIGH: Final = {v: k for k, v in enumerate(HIGH_BIDS)}
+_NH: Final = len(HIGH_BIDS)
 
 _TRICK_SIZE: Final = 3 + 3 * 32
 _PASS_SIZE: Final = 3 + 64
@@ -80,6 +85,13 @@ _BLOCKS: Final = (
     ("bidders", 63 * 3),  # per value of the ladder: one-hot, the seat that bid it
     ("holders", 63 * 3),  # per value of the ladder: one-hot, the seat that held it
     ("passes", 3 * _PASS_SIZE),  # per pass in order: seat one-hot, then the bid standing, as "bid"
+    # the old rules' bids above 240 (HIGH_BIDS), appended so that no other entry moved: such a
+    # value sets its entry here and none in the block above that names its place
+    ("high_bid", _NH),  # one-hot: the bid, when it is one of HIGH_BIDS ("bid" all 0)
+    ("high_said", 3 * _NH),  # per seat, as "high_bid": the highest value it bid or held
+    ("high_bidders", _NH * 3),  # per high value: one-hot, the seat that bid it
+    ("high_holders", _NH * 3),  # per high value: one-hot, the seat that held it
+    ("high_passes", 3 * _NH),  # per pass in order: the bid standing, when it is a high one
 )
 
 
@@ -258,10 +270,10 @@ def indices(obs: Observation) -> list[int]:
     if obs.to_move is not None:
         out.append(_OFF["to_move"] + obs.to_move)
     _cards(out, _OFF["hand"], obs.hand)
-    out.append(_OFF["bid"] + (BID_INDEX[obs.bid] + 1 if obs.bid else 0))
+    out.append(_bid_at(obs.bid, _OFF["bid"], _OFF["high_bid"]))
     for s in range(3):
         v = obs.said[s]
-        out.append(_OFF["said"] + 64 * s + (BID_INDEX[v] + 1 if v else 0))
+        out.append(_bid_at(v, _OFF["said"] + 64 * s, _OFF["high_said"] + _NH * s))
         if obs.passed[s]:
             out.append(_OFF["passed"] + s)
         if obs.took_skat[s]:
@@ -292,13 +304,29 @@ def indices(obs: Observation) -> list[int]:
     return out
 
 
+def _bid_at(value: int, at: int, high_at: int) -> int:
+    """The entry of a one-hot bid (0: none, 1 + k: the k-th value of the ladder) whose block
+    starts at ``at``, or of a high bid (:data:`HIGH_BIDS`) in the block at ``high_at``."""
+    k = _HIGH.get(value)
+    if k is not None:
+        return high_at + k
+    return at + (BID_INDEX[value] + 1 if value else 0)
+
+
+def _who_at(value: int, name: str, seat: int) -> int:
+    k = _HIGH.get(value)
+    if k is not None:
+        return _OFF["high_" + name] + 3 * k + seat
+    return _OFF[name] + 3 * BID_INDEX[value] + seat
+
+
 def _auction_indices(out: list[int], obs: Observation) -> None:
     """The 1s of the auction blocks: who bid and who held each value, and every pass."""
-    out.extend(_OFF["bidders"] + 3 * BID_INDEX[v] + s for s, v in obs.bids)
-    out.extend(_OFF["holders"] + 3 * BID_INDEX[v] + s for s, v in obs.holds)
+    out.extend(_who_at(v, "bidders", s) for s, v in obs.bids)
+    out.extend(_who_at(v, "holders", s) for s, v in obs.holds)
     for k, (s, v) in enumerate(obs.passes):
         at = _OFF["passes"] + k * _PASS_SIZE
-        out.extend((at + s, at + 3 + (BID_INDEX[v] + 1 if v else 0)))
+        out.extend((at + s, _bid_at(v, at + 3, _OFF["high_passes"] + _NH * k)))
 
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
@@ -312,8 +340,11 @@ class ObservationDecodeError(ValueError):
     """A vector that is no observation."""
 
 
-def _bid(index: int | None) -> int:
-    """The bid at a one-based ``index`` of the bid ladder (0: none)."""
+def _bid(index: int | None, high: int | None = None) -> int:
+    """The bid at a one-based ``index`` of the bid ladder (0: none), or at ``high`` of
+    :data:`HIGH_BIDS`."""
+    if high is not None:
+        return HIGH_BIDS[high]
     return BID_VALUES[index - 1] if index else 0
 
 
@@ -341,7 +372,7 @@ def decode(vector: npt.ArrayLike) -> Observation:
     >>> decode(np.zeros(3))
     Traceback (most recent call last):
     ...
-    skat.env.observation.ObservationDecodeError: an observation has 2031 entries, not 3
+    skat.env.observation.ObservationDecodeError: an observation has 2083 entries, not 3
     """
     v = np.asarray(vector)
     if v.shape != (SIZE,):
@@ -362,7 +393,6 @@ def decode(vector: npt.ArrayLike) -> Observation:
     if seat is None or phase is None:
         raise ObservationDecodeError("an observation names its seat and phase")
     bid = one("bid")
-    said = tuple(_one(b["said"][64 * s : 64 * s + 64], "said") for s in range(3))
     contract = one("contract")
     spitze = one("spitze")
     ramsch = one("ramsch")
@@ -385,8 +415,8 @@ def decode(vector: npt.ArrayLike) -> Observation:
         phase=phase_,
         to_move=_seat(one("to_move")),
         hand=_set(b["hand"]),
-        bid=_bid(bid),
-        said=(_bid(said[0]), _bid(said[1]), _bid(said[2])),
+        bid=_bid(bid, one("high_bid")),
+        said=_said_of(b),
         passed=flags("passed"),
         declarer=_seat(one("declarer")),
         contract=CONTRACTS[contract] if contract is not None else None,
@@ -406,6 +436,18 @@ def decode(vector: npt.ArrayLike) -> Observation:
     )
 
 
+def _said_of(b: dict[str, npt.NDArray[np.float32]]) -> tuple[int, int, int]:
+    """The highest value each seat bid or held (the ``said`` and ``high_said`` blocks)."""
+    said = [
+        _bid(
+            _one(b["said"][64 * s : 64 * s + 64], "said"),
+            _one(b["high_said"][_NH * s : _NH * s + _NH], "high_said"),
+        )
+        for s in range(3)
+    ]
+    return (said[0], said[1], said[2])
+
+
 _Said = tuple[tuple[Seat, int], ...]
 
 
@@ -414,16 +456,18 @@ def _auction_of(b: dict[str, npt.NDArray[np.float32]]) -> tuple[_Said, _Said, _S
     said: list[_Said] = []
     for name in ("bidders", "holders"):
         row = []
-        for k, value in enumerate(BID_VALUES):
-            who = _one(b[name][3 * k : 3 * k + 3], name)
-            if who is not None:
-                row.append((Seat(who), value))
-        said.append(tuple(row))
+        for block, values in ((b[name], BID_VALUES), (b["high_" + name], HIGH_BIDS)):
+            for k, value in enumerate(values):
+                who = _one(block[3 * k : 3 * k + 3], name)
+                if who is not None:
+                    row.append((Seat(who), value))
+        said.append(tuple(sorted(row, key=lambda sv: sv[1])))
     passes = []
     for k in range(3):
         block = b["passes"][k * _PASS_SIZE : (k + 1) * _PASS_SIZE]
         who = _one(block[:3], "passes")
         if who is None:
             break
-        passes.append((Seat(who), _bid(_one(block[3:], "passes"))))
+        high = _one(b["high_passes"][_NH * k : _NH * k + _NH], "high_passes")
+        passes.append((Seat(who), _bid(_one(block[3:], "passes"), high)))
     return said[0], said[1], tuple(passes)

@@ -17,7 +17,7 @@ Everything OpenSpiel's algorithms call works: ``get_type``, ``get_game``, ``max_
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_skat(rules=isko+kontra:on,reward=seeger)")
 >>> game.num_players(), game.num_distinct_actions(), game.information_state_tensor_shape()
-(3, 640, [2031])
+(3, 644, [2083])
 >>> state = game.new_initial_state()
 >>> for card in range(32):
 ...     state.apply_action(card)

@@ -1,7 +1,7 @@
 """A trained policy as a :mod:`skat.ai` agent, to play it in the arena, the terminal or the web.
 
 :class:`PolicyAgent` turns a policy into an agent (``choose(view)``): the seat's view becomes the
-environment's observation (``{"observation": float32[SIZE], "action_mask": int8[640]}``, as the
+environment's observation (``{"observation": float32[SIZE], "action_mask": int8[644]}``, as the
 AEC and Gymnasium environments give it), the policy answers an action id, and the agent returns
 that action.  A policy is any callable ``observation -> action id``, or a model with
 ``predict(observation, deterministic=...)`` such as a Stable-Baselines3 model; a model whose

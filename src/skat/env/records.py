@@ -29,7 +29,7 @@ disagrees) and ``samples``.
 [(1, 'pass'), (2, 'bid 18'), (0, 'pass'), (2, 'pick up the skat'), (2, 'put away ST.H8'),
  (2, 'declare D (Diamonds)'), (0, 'play SA'), (1, 'play S7'), (2, 'play DA')]
 >>> got[0].observation.shape, int(got[0].mask.sum()), stats["duplicate"], stats["samples"]
-((2031,), 64, 1, 9)
+((2083,), 64, 1, 9)
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from skat.core.bidding import BID_VALUES
+from skat.core.bidding import ladder
 from skat.core.contracts import GRAND, Contract
 from skat.core.rules import Rules
 from skat.core.scoring import Result, max_value, overbid_value
@@ -112,7 +112,7 @@ def reward_bounds(rules: Rules, reward: str = "list") -> tuple[float, float]:
     top = max(
         max(
             max_value(c, 4 if c.game_type == GRAND else 11, rules),
-            overbid_value(c, BID_VALUES[-1], rules),
+            overbid_value(c, ladder(rules.grand_ouvert_base)[-1], rules),
         )
         for c in Contract.all()
     )

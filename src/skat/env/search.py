@@ -65,7 +65,7 @@ class SkatGame:
         return 3
 
     def num_distinct_actions(self) -> int:
-        """Player action ids (640)."""
+        """Player action ids (644)."""
         return NUM_ACTIONS
 
     def max_chance_outcomes(self) -> int:
@@ -148,7 +148,7 @@ class SkatState:
         return sorted(legal_ids(self.state))
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
-        """0/1 per action id (32 entries at a chance node, else 640)."""
+        """0/1 per action id (32 entries at a chance node, else 644)."""
         size = 32 if self.state is None else NUM_ACTIONS
         mask = [0] * size
         for a in self.legal_actions(player):

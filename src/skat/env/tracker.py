@@ -141,7 +141,8 @@ class ObservationTracker:
         self._cards = 0
         self._laid_open = False
         self._shown = False
-        self._fallback = False
+        # the old rules' ladder (bids 252 … 360 in the high_* blocks): the slow path, exact
+        self._fallback = rules.grand_ouvert_base != 24
 
     def _set(self, i: int, value: float = 1.0) -> None:
         """Set entry ``i`` of the three base vectors."""
@@ -152,6 +153,9 @@ class ObservationTracker:
         history = self.state.history
         if len(history) < self._n:  # an undo: start again
             self._reset()
+        if self._fallback:  # observe() reads the view: nothing to keep up to date
+            self._n = len(history)
+            return
         for ev in history[self._n :]:
             seat, action = ev
             kind = type(action)

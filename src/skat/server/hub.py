@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import multiprocessing
 import secrets
@@ -27,17 +26,17 @@ from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolEx
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
-from skat.ai.agent import SafeAgent, fallback_action
+from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
-from skat.ai.heuristic import HeuristicAgent
-from skat.core.actions import Action
-from skat.core.cards import Card
-from skat.core.state import GameState, Phase, View
+from skat.core.state import GameState, View
 from skat.records.iss import IssWriteError, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
 from skat.records.jsonrecord import state_to_json
 from skat.server.again import again_config
+from skat.server.clock import timeout_action
+from skat.server.disconnects import watch_away
 from skat.server.history import analysis_of
+from skat.server.jumpdelay import answer_wait, check_jump_delay
 from skat.server.limits import Recent, check_robot_table
 from skat.server.protocol import (
     ProtocolError,
@@ -94,30 +93,6 @@ class Settings:
     idle_pause: float = 120.0  # a computer-only table nobody watched this long pauses
     analysis_cache: int = 64  # analyses kept (the most recently asked for)
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
-
-
-_CLOCK_PLAYER: Final = SafeAgent(HeuristicAgent(), budget=None, name="clock")
-
-
-def timeout_action(view: View) -> Action:
-    """The move made for a player whose time ran out: in the play the card the heuristic
-    computer player would choose (never a careless first card), elsewhere the cautious
-    answer (pass, no Kontra, pick up the skat): the clock bids and doubles for nobody.
-
-    >>> from skat.core import GameState
-    >>> s = GameState(seed=4)
-    >>> str(timeout_action(s.view(s.to_move)))  # the auction: pass
-    'p'
-    >>> for a in ("18", "y", "p", "p", "HH"):
-    ...     _ = s.apply(a)
-    >>> card = timeout_action(s.view(s.to_move))
-    >>> card in s.legal_actions() and card == HeuristicAgent().choose(s.view(s.to_move))
-    True
-    """
-    cards = tuple(a for a in view.legal_actions if isinstance(a, Card))
-    if view.phase == Phase.PLAY and cards:  # only the cards: no Kontra, no claim
-        return _CLOCK_PLAYER.choose(dataclasses.replace(view, legal_actions=cards))
-    return fallback_action(view)
 
 
 def new_table_id() -> str:
@@ -202,6 +177,7 @@ class Room:
     clock_counter: int = -1
     creator: str = ""  # a computer-only table: the hash of its creator's key
     watched: float = 0.0  # when a connection last left (or came)
+    away: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # disconnects.watch_away
 
     @property
     def robots_only(self) -> bool:
@@ -268,7 +244,7 @@ class Hub:
         """Cancel computer players and clocks, close the database."""
         self._stopping = True
         for room in self.rooms.values():
-            for task in (room.driver, room.clock):
+            for task in (room.driver, room.clock, *room.away.values()):
                 if task is not None:
                     task.cancel()
             for conn in list(room.connections):
@@ -431,7 +407,7 @@ class Hub:
         self._robot_owners.pop(table_id, None)
         if room is None:
             return
-        for task in (room.driver, room.clock):
+        for task in (room.driver, room.clock, *room.away.values()):
             if task is not None:
                 task.cancel()
         for conn in list(room.connections):
@@ -485,6 +461,7 @@ class Hub:
         table = room.table
         async with room.lock:
             action = table.check(player, text, counter)
+            check_jump_delay(table, action)
             assert player is not None
             try:
                 await self._db(
@@ -590,6 +567,7 @@ class Hub:
                 return
             if table.counter != counter:
                 continue  # somebody else moved meanwhile (a resignation): think again
+            await asyncio.sleep(answer_wait(table, action))  # the online rules' jump_delay
             try:
                 await self.act(room, player, str(action), counter)
             except ActionRefused as exc:
@@ -730,6 +708,7 @@ class Hub:
         room.watched = time.monotonic()
         await conn.stop()
         if conn.player is not None:
+            watch_away(self, room, conn.player)
             self._broadcast(room)
 
     async def receive(self, room: Room, conn: Connection, text: str | bytes) -> bool:

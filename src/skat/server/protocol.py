@@ -25,6 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
+from skat.core.actions import HOLD
 from skat.core.cards import CardSet
 from skat.series.commitment import (
     GAME_SCHEME,
@@ -33,6 +34,7 @@ from skat.series.commitment import (
     game_nonce,
     series_commitment,
 )
+from skat.server.jumpdelay import answer_wait
 from skat.server.table import Table
 from skat.server.visibility import cards, game_view
 
@@ -165,6 +167,7 @@ def state_message(
         "seats": list(seats),
         "clock": table.config.clock,
         "remaining": remaining,
+        "answer_wait": round(answer_wait(table, HOLD), 2),  # a hold to a jump bid waits
         "series": sheet_view(table),
         "game": game_view(state, seat) if state is not None else None,
         "last": last_game(table),

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -278,6 +279,8 @@ class Table:
     rules_text: str = field(init=False)
     cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
     """Views that change only between games (the score sheet), keyed by the games played."""
+    moved_at: float = field(default=0.0, init=False)
+    """When the last action was applied (``time.monotonic()``; the jump bid's delay)."""
 
     def __post_init__(self) -> None:
         try:
@@ -407,6 +410,7 @@ class Table:
         seat = self.seat_of(player)
         state.apply(action, seat)
         self.counter += 1
+        self.moved_at = time.monotonic()
         if not state.is_over:
             return Applied(self.counter, player, action)
         record = self.series.record(state)

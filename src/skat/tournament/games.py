@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skat.core.bidding import BID_VALUES
+from skat.core.bidding import ladder
 from skat.core.contracts import Contract, ContractParseError
 from skat.core.rules import Rules
 from skat.core.scoring import Result
@@ -110,7 +110,7 @@ def _value_problem(
     bid = entry.bid
     if bid is None:
         return
-    if bid not in BID_VALUES:
+    if bid not in ladder(lg.rules.grand_ouvert_base):  # the rules' own ladder (old: to 360)
         problems.append(Problem(number, f"{bid} is no bid"))
     elif entry.value < bid:
         over = lost_overbid(contract, bid, lg.rules)

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 
-from skat.core.bidding import BID_VALUES
+from skat.core.bidding import ladder
 from skat.core.contracts import NULL, TRUMP_ORDER, Contract
 from skat.core.rules import Rules
 from skat.core.scoring import Result, overbid_value, score
@@ -105,7 +105,7 @@ def _outcomes(contract: Contract, rules: Rules) -> dict[tuple[bool, int], Result
                 found.setdefault((r.won, r.value), r)
     lowest = min(masks, key=lambda m: _score(contract, 0, m, rules, (True, False, False)).value)
     reachable = _reachable(contract, found)
-    for bid in BID_VALUES:
+    for bid in ladder(rules.grand_ouvert_base):  # the rules' own bids (old: up to 360)
         r = _score(contract, bid, lowest, rules, (False, False, False))
         if r.overbid and r.value in reachable:
             found.setdefault((False, r.value), r)

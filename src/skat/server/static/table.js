@@ -446,7 +446,12 @@ function renderActions() {
   const legal = g.legal.filter((a) => !isCard(a));
   const bids = legal.filter((a) => /^\d+$/.test(a));
   if (g.phase === "bidding" && legal.length) {
-    if (legal.includes("y")) parts.push(button("y", "primary"), button("p"));
+    if (legal.includes("y")) {
+      const hold = button("y", "primary");
+      const wait = (S.answer_wait || 0) * 1000 - (Date.now() - receivedAt);  // a jump bid (jump_delay)
+      if (wait > 0) { hold.disabled = true; setTimeout(renderActions, wait + 50); }
+      parts.push(hold, button("p"));
+    }
     else {
       if (bids.length) {
         const first = button(bids[0], "primary");
