@@ -38,8 +38,12 @@ def test_bad_rules_or_reward_is_one_clear_error() -> None:
         aec_env(rules="isko,kontra=maybe")
     with pytest.raises(ValueError, match=r"unknown reward 'euro' \(known: list, seeger, points, "):
         aec_env(reward="euro")
-    with pytest.raises(ValueError, match=r"ladder of grand_ouvert_base=24 .*, not under isko,gr"):
-        aec_env(rules="isko,grand_ouvert_base=36")  # another bid ladder: bids outside the ids
+
+
+def test_old_grand_ouvert_base_has_its_bid_ids() -> None:
+    env = aec_env(rules="isko,grand_ouvert_base=36")  # the ladder up to 360 (old_bid ids)
+    env.reset(seed=1)
+    assert env.observe(env.agent_selection)["action_mask"].sum() > 0
 
 
 def test_render_shows_the_game_for_people() -> None:

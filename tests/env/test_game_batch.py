@@ -102,8 +102,10 @@ def test_game_batch_refuses_what_it_does_not_play() -> None:
         batch.step([96])
     with pytest.raises(ValueError, match="one action per game: 2 needed, got 1"):
         batch.step(96)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"game 0: action 640 \(no action\) is not legal now"):
-        batch.step([640, 96])
+    with pytest.raises(ValueError, match=r"game 0: action 644 \(no action\) is not legal now"):
+        batch.step([644, 96])
+    with pytest.raises(ValueError, match=r"GameBatch plays no grand_ouvert_base=36 \(the old"):
+        GameBatch(2, rules="old")
 
 
 def test_game_batch_is_reproducible_by_seed() -> None:

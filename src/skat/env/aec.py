@@ -49,22 +49,13 @@ Obs = dict[str, npt.NDArray[Any]]
 
 def rules_of(rules: Rules | str) -> Rules:
     """Rules from a :class:`~skat.core.rules.Rules` or its string form (``"pub"``,
-    ``"isko,kontra=on"``); a bad string raises :class:`~skat.core.rules.RulesError`.  The bid
-    ids and the observation hold the values of today's bid ladder: the old Grand Ouvert base
-    of 36, whose ladder has other values, is one clear ``ValueError``.
+    ``"isko,kontra=on"``); a bad string raises :class:`~skat.core.rules.RulesError`.  Every
+    ladder has its ids: the old Grand Ouvert base of 36 bids up to 360 (the ``old_bid`` ids).
 
-    >>> rules_of("isko,grand_ouvert_base=36")
-    Traceback (most recent call last):
-    ...
-    ValueError: skat.env bids on the ladder of grand_ouvert_base=24 ..., not under isko,...=36
+    >>> rules_of("isko,grand_ouvert_base=36").grand_ouvert_base
+    36
     """
-    out = rules if isinstance(rules, Rules) else Rules.parse(rules)
-    if out.grand_ouvert_base != 24:
-        raise ValueError(
-            "skat.env bids on the ladder of grand_ouvert_base=24 (its 63 values are the bid "
-            f"ids), not under {out}"
-        )
-    return out
+    return rules if isinstance(rules, Rules) else Rules.parse(rules)
 
 
 def observation_space() -> gymnasium.spaces.Dict:

@@ -5,7 +5,7 @@ hold, pass, Forehand alone after two passes, the passed-in game), Hand or pickin
 the discard, every declaration the engine allows (suit, Grand, Null; Hand, Schneider and
 Schwarz announced, Ouvert), the card play with its early ends (a Null declarer's trick, a
 defenders' trick against an announced Schwarz) and the score — for self-play at scale.  The
-rules, observations (2031 entries, seat to move) and action ids (640) are those of
+rules, observations (2083 entries, seat to move) and action ids (644) are those of
 :mod:`skat.env`: tests/env/test_game_batch.py replays random batch games in the engine and
 compares every observation, mask and reward.
 
@@ -21,7 +21,7 @@ plays them.
 >>> batch = GameBatch(8, seed=3)
 >>> obs, mask, to_move = batch.reset()
 >>> obs.shape, mask.shape, to_move.tolist() == [1] * 8, int(mask[0].sum())
-((8, 2031), (8, 640), True, 64)
+((8, 2083), (8, 644), True, 64)
 
 A random legal action in every game at once until 16 games are over:
 
@@ -109,6 +109,7 @@ def _check(rules: Rules) -> None:
         "open_play": rules.open_play,
         "show_skat": rules.show_skat,
         "auto_concede": rules.auto_concede,
+        "grand_ouvert_base=36 (the old ladder)": rules.grand_ouvert_base != 24,
     }
     refused = [name for name, on in extra.items() if on]
     if refused:
