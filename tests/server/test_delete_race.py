@@ -3,7 +3,7 @@ storage stays consistent (no move after the deletion, nothing half deleted), not
 and the table's connections are told ``deleted``.  The races are made to happen by holding the
 move or the deletion at a hook (events), not by sleeping.  Every test runs on SQLite and, with
 ``SKAT_TEST_POSTGRES``, on PostgreSQL; the race between two processes is in
-``test_cluster_limits.py``."""
+``test_cluster_hardening.py``."""
 
 from __future__ import annotations
 
