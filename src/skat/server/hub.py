@@ -303,9 +303,9 @@ class Hub:
     ) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
         the creator gets the first human place: (table, player, token).  At a computer-only
-        table (limited: :meth:`check_robots`) the token is the creator's key, which may
-        delete it (:meth:`delete_table`).  ``table_id``: the id chosen by the caller (the ISS
-        server names its tables when they are created)."""
+        table (limited: :func:`check_robot_table`, and per address in the database) the token
+        is the creator's key, which may delete it (:meth:`delete_table`).  ``table_id``: the
+        id chosen by the caller (the ISS server names its tables when they are created)."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         if isinstance(data, dict) and "salt" in data:
