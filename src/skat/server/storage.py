@@ -141,6 +141,7 @@ class SqlStorage:
 
     placeholder = "?"
     duplicate: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+    add_column = "ADD COLUMN"
     key_share = ""
     """The lock a move takes on its table's row while it is stored (PostgreSQL)."""
     origin_lock: str | None = None
@@ -161,8 +162,8 @@ class SqlStorage:
         have = {str(r[0]).lower() for r in self._columns("tables")}
         for statement in MIGRATIONS:
             column = statement.split("ADD COLUMN ")[1].split()[0]
-            if column not in have:
-                self._run(statement)
+            if column not in have:  # PostgreSQL: another process may add it meanwhile
+                self._run(statement.replace("ADD COLUMN", self.add_column))
 
     def _columns(self, table: str) -> list[Any]:
         return [(r[1],) for r in self._rows(f"PRAGMA table_info({table})")]
@@ -373,6 +374,7 @@ class PostgresStorage(SqlStorage):
     server's tables in their own schema (the tests use one per test)."""
 
     placeholder = "%s"
+    add_column = "ADD COLUMN IF NOT EXISTS"
     key_share = " FOR KEY SHARE"
     origin_lock = "SELECT pg_advisory_xact_lock(hashtext(%s))"
     threads = 8

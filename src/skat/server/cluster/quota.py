@@ -126,6 +126,8 @@ class SharedLimits(AddressLimits):
     async def open_socket(self, address: str) -> bool:
         if not await super().open_socket(address):  # this process alone has too many
             return False
+        if not self.sockets:  # no limit: nothing to count
+            return True
         mine = self.open[address]
         if await self._call(self._sockets, address, "sockets", self.name, mine, self.sockets,
                             SOCKETS_TTL) is False:  # fmt: skip
@@ -135,11 +137,15 @@ class SharedLimits(AddressLimits):
 
     async def close_socket(self, address: str) -> None:
         await super().close_socket(address)
+        if not self.sockets:
+            return
         mine = self.open.get(address, 0)
         await self._call(self._sockets, address, "sockets", self.name, mine, 0, SOCKETS_TTL)
 
     async def renew(self) -> None:
         """Renew this process's counts of connections (every two seconds)."""
+        if not self.sockets:
+            return
         for address, mine in list(self.open.items()):
             if await self._call(
                 self._sockets, address, "sockets", self.name, mine, 0, SOCKETS_TTL
@@ -148,7 +154,7 @@ class SharedLimits(AddressLimits):
 
     async def close(self) -> None:
         """Withdraw this process's counts (a clean stop) and close the connection."""
-        for address in list(self.open):
+        for address in list(self.open) if self.sockets else ():
             self.open[address] = 0
             await self._call(self._sockets, address, "sockets", self.name, 0, 0, SOCKETS_TTL)
         await self._client.aclose()
