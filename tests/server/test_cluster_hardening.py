@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from skat.server.cluster.node import ClusterHub
+from skat.server.cluster.quota import SharedLimits, key
 from skat.server.hub import Hub, Settings
 from skat.server.storage import open_storage
 
@@ -166,3 +168,36 @@ def test_a_table_deleted_through_another_process_while_its_owner_stores_a_move(
     assert not owned and not rooms
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert any("refused" in r.getMessage() and "deleted" in r.getMessage() for r in caplog.records)
+
+
+async def _dead_process_and_redis_away() -> tuple[list[bool], list[bool], list[bool]]:
+    import redis.asyncio as aioredis
+
+    prefix = f"skat:q_{secrets.token_hex(4)}:"
+    limits = SharedLimits(1.0, 2.0, 2, REDIS, prefix, "alive")
+    client = aioredis.from_url(REDIS)
+    try:
+        sockets = key(prefix, "sockets", "10.0.0.5")
+        await client.hset(sockets, "dead", "2:1")  # a process that died long ago: 2 open
+        await client.hset(sockets, "other", f"1:{int(time.time()) + 60}")  # one alive: 1 open
+        opened = [await limits.open_socket("10.0.0.5") for _ in range(2)]
+        dead_gone = [not await client.hexists(sockets, "dead")]
+    finally:
+        await limits.close()
+        await client.aclose()
+    away = SharedLimits(1.0, 2.0, 1, f"redis://127.0.0.1:{free_port()}", prefix, "alone")
+    try:  # Redis away: this process counts alone (as without a cluster)
+        counted = [await away.may_create("a") for _ in range(3)]
+        counted += [await away.open_socket("b"), await away.open_socket("b")]
+    finally:
+        await away.close()
+    return opened, dead_gone, counted
+
+
+def test_a_dead_process_connections_stop_counting_and_without_redis_each_counts_alone() -> None:
+    if not REDIS:
+        pytest.skip("no Redis server (set SKAT_TEST_REDIS=redis://…)")
+    opened, dead_gone, counted = asyncio.run(_dead_process_and_redis_away())
+    assert opened == [True, False]  # the live process's one and ours: the limit of 2
+    assert dead_gone == [True]
+    assert counted == [True, True, False, True, False]
