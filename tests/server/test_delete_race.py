@@ -190,3 +190,41 @@ def test_a_move_stored_by_one_connection_while_another_deletes_is_deleted_too(
     finally:
         go.set()
         other.close()
+
+
+async def _delete_while_a_worker_process_thinks(where: str) -> tuple[Any, ...]:
+    settings = Settings(computer_delay=0.0, heavy_processes=1, agent_budget=2.0)
+    hub = Hub(open_storage(where), settings)
+    await hub.start()
+    thinking = asyncio.Event()
+    think = hub._think
+
+    async def watched(room: Room, player: int, view: Any) -> str:
+        thinking.set()
+        return await think(room, player, view)
+
+    hub._think = watched  # type: ignore[method-assign]
+    searching = {"seats": ["pimc-easy"] * 3, "games": 1}
+    try:
+        table, _, key = await hub.create_table(searching, "10.0.0.8")
+        await thinking.wait()  # its first move is being searched in the worker process
+        await hub.delete_table(table.id, key)
+        after, _, _ = await hub.create_table(searching, "10.0.0.8")
+        room = hub.rooms[after.id]
+        for _ in range(3000):  # the worker and the scheduler serve the next table
+            if room.table.counter >= 3:
+                break
+            await asyncio.sleep(0.02)
+        return rows(hub.storage, table.id), room.table.counter
+    finally:
+        await hub.stop()
+
+
+def test_a_table_deleted_while_its_move_is_searched_leaves_the_worker_serving_others(
+    storage_where: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="skat.server"):
+        left, moves = asyncio.run(_delete_while_a_worker_process_thinks(storage_where))
+    assert left == (0, 0, 0)
+    assert moves >= 3
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
