@@ -10,9 +10,12 @@ by their own process.  The clients (``bench/load.py``'s, in ``--procs`` processe
 random legal moves and note the latency from sending an action to receiving the state that
 contains it, at all three places.
 
+    python bench/load_cluster.py --tables 60
     python bench/load_cluster.py --database postgresql://… --redis redis://… --tables 60
 
-(``SKAT_TEST_POSTGRES`` and ``SKAT_TEST_REDIS`` are the defaults.)  One line per process
+(``SKAT_TEST_POSTGRES`` and ``SKAT_TEST_REDIS`` are the defaults; without either the
+benchmark starts a PostgreSQL and a Redis of its own in a temporary folder, from Debian's
+``postgresql`` and ``redis-server`` packages, fsync on unless ``--no-fsync``: ``services.py``.)  One line per process
 count: moves a second in all and per process, p50/p99 latency action -> broadcast, and the
 servers' CPU.
 """
@@ -37,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from load import Stats, Table, client, cpu_seconds, free_port, percentile, post
+from services import private_postgres, private_redis
 from skat.server.cluster.supervisor import prepare
 from skat.server.storage import PostgresStorage, open_storage
 
@@ -162,9 +166,20 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a client thinks")
     parser.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-fsync", action="store_true", help="the private PostgreSQL without fsync"
+    )
     args = parser.parse_args()
-    if not args.database or not args.redis:
-        raise SystemExit("needs --database postgresql://… and --redis redis://… (or SKAT_TEST_*)")
+    with contextlib.ExitStack() as stack:
+        if not args.database:
+            args.database = stack.enter_context(private_postgres(fsync=not args.no_fsync))
+        if not args.redis:
+            args.redis = stack.enter_context(private_redis())
+        report(args)
+
+
+def report(args: argparse.Namespace) -> None:
+    """Measure every process count of ``--workers``: one line each."""
     print(
         f"tables: {args.tables}, clients: {3 * args.tables} in {args.procs} processes, "
         f"think: {args.think:g} s, measured {args.seconds:g} s"

@@ -150,7 +150,7 @@ class IssServer:
         peer = writer.get_extra_info("peername")
         address = peer[0] if isinstance(peer, tuple) else "?"
         session = Session(writer, address)
-        if not self.hub.open_socket(address):
+        if not await self.hub.open_socket(address):
             await session.write("error _too_many too many connections from this address")
             await session.close()
             return
@@ -164,7 +164,7 @@ class IssServer:
             pass
         finally:
             self.sessions.discard(session)
-            self.hub.close_socket(address)
+            await self.hub.close_socket(address)
             for table_id in list(session.conns):
                 await self._leave(session, table_id)
             await session.close()
@@ -269,7 +269,7 @@ class IssServer:
         mine = sum(1 for p in self.pending.values() if p.players[0] == session.user)
         if mine >= MAX_PENDING:
             raise LineError("_too_many", f"at most {MAX_PENDING} tables waiting for players")
-        if not self.hub.may_create(session.address):
+        if not await self.hub.may_create(session.address):
             raise LineError("_rate", "too many tables created from this address: wait a minute")
         name = new_table_id()
         self.pending[name] = Pending(name, [session.user], {session.user: session.key})

@@ -116,7 +116,7 @@ def create_app(
         if isinstance(data, Response):
             return data
         address = request.client.host if request.client else "?"
-        if not hub.may_create(address):
+        if not await hub.may_create(address):
             return _error(429, "rate", "too many tables created from this address: wait a minute")
         try:
             table, player, token = await hub.create_table(data, address)
@@ -135,7 +135,7 @@ def create_app(
         moves, player = data.get("moves", 0), data.get("player")
         if type(moves) is not int or (player is not None and type(player) is not int):
             return _error(400, "malformed", "'moves' is how many moves to keep, 'player' a place")
-        if not hub.may_create(request.client.host if request.client else "?"):
+        if not await hub.may_create(request.client.host if request.client else "?"):
             return _error(429, "rate", "too many tables created from this address: wait a minute")
         try:
             table, player, token = await hub.again(
@@ -234,7 +234,7 @@ def create_app(
             await ws.close(4404)
             return
         address = ws.client.host if ws.client else "?"
-        if not hub.open_socket(address):
+        if not await hub.open_socket(address):
             await ws.send_text(
                 json.dumps(
                     {
@@ -262,7 +262,7 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
-            hub.close_socket(address)
+            await hub.close_socket(address)
             await hub.detach(room, conn)
 
     routes = [

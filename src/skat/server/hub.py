@@ -37,7 +37,7 @@ from skat.server.clock import timeout_action
 from skat.server.disconnects import watch_away
 from skat.server.history import analysis_of
 from skat.server.jumpdelay import answer_wait, check_jump_delay
-from skat.server.limits import Recent, check_robot_table
+from skat.server.limits import AddressLimits, Recent, check_robot_table, origin_of, robots_refused
 from skat.server.protocol import (
     ProtocolError,
     RateLimiter,
@@ -48,7 +48,7 @@ from skat.server.protocol import (
     state_message,
 )
 from skat.server.scheduler import FairScheduler, SchedulerFull
-from skat.server.storage import SqlStorage, StorageError
+from skat.server.storage import Full, SqlStorage, StorageError, TableGone
 from skat.server.table import (
     ActionRefused,
     Applied,
@@ -211,10 +211,9 @@ class Hub:
         self._analyses: Recent[tuple[str, int], dict[str, Any]] = Recent(
             self.settings.analysis_cache
         )
-        self._robot_owners: dict[str, str] = {}  # computer-only table -> creator's address
         self._stopping = False
-        self._creators: dict[str, RateLimiter] = {}
-        self._sockets: dict[str, int] = {}
+        s = self.settings
+        self.limits = AddressLimits(s.tables_per_minute, s.tables_burst, s.sockets_per_address)
 
     # ------------------------------------------------------------------ life
 
@@ -263,53 +262,26 @@ class Hub:
 
     # ------------------------------------------------------------------ tables
 
-    def may_create(self, address: str) -> bool:
-        """May the client at ``address`` create another table now?  A token bucket per
-        address: ``tables_burst`` at once, then ``tables_per_minute``.
+    async def may_create(self, address: str) -> bool:
+        """May the client at ``address`` create another table now?  (:attr:`limits`)"""
+        return await self.limits.may_create(address)
 
-        >>> hub = Hub.__new__(Hub); hub.settings = Settings(tables_per_minute=1, tables_burst=2)
-        >>> hub._creators = {}
-        >>> [hub.may_create("10.0.0.1") for _ in range(3)], hub.may_create("10.0.0.2")
-        ([True, True, False], True)
-        """
-        rate = self.settings.tables_per_minute
-        if rate <= 0:
-            return True
-        now = time.monotonic()
-        if len(self._creators) > 10_000:  # forget addresses whose bucket is full again
-            full = self.settings.tables_burst / (rate / 60.0)
-            self._creators = {a: b for a, b in self._creators.items() if now - b.last < full}
-        bucket = self._creators.get(address)
-        if bucket is None:
-            bucket = self._creators[address] = RateLimiter(rate / 60.0, self.settings.tables_burst)
-        return bucket.allow(now)
+    async def open_socket(self, address: str) -> bool:
+        """Count a new connection from ``address``: False when it holds too many."""
+        return await self.limits.open_socket(address)
 
-    def open_socket(self, address: str) -> bool:
-        """Count a new WebSocket from ``address``; False (and not counted) when that address
-        has ``sockets_per_address`` open already."""
-        n = self._sockets.get(address, 0)
-        limit = self.settings.sockets_per_address
-        if limit and n >= limit:
-            return False
-        self._sockets[address] = n + 1
-        return True
-
-    def close_socket(self, address: str) -> None:
-        """A WebSocket counted by :meth:`open_socket` closed."""
-        n = self._sockets.get(address, 0) - 1
-        if n > 0:
-            self._sockets[address] = n
-        else:
-            self._sockets.pop(address, None)
+    async def close_socket(self, address: str) -> None:
+        """A connection counted by :meth:`open_socket` closed."""
+        await self.limits.close_socket(address)
 
     async def create_table(
         self, data: object, address: str = "?", table_id: str | None = None
     ) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
         the creator gets the first human place: (table, player, token).  At a computer-only
-        table (limited: :meth:`check_robots`) the token is the creator's key, which may
-        delete it (:meth:`delete_table`).  ``table_id``: the id chosen by the caller (the ISS
-        server names its tables when they are created)."""
+        table (limited: :func:`check_robot_table`, and per address in the database) the token
+        is the creator's key, which may delete it (:meth:`delete_table`).  ``table_id``: the
+        id chosen by the caller (the ISS server names its tables when they are created)."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         if isinstance(data, dict) and "salt" in data:
@@ -318,7 +290,8 @@ class Hub:
             raise ConfigError("deal: the server deals; play a finished game again from its history")
         config = TableConfig.parse(data)
         if not any(s.human for s in config.seats):
-            self.check_robots(config, address)
+            s = self.settings
+            check_robot_table(config, max_games=s.robot_max_games, levels=s.robot_levels)
         return await self._open(config, address=address, table_id=table_id)
 
     async def again(
@@ -342,7 +315,6 @@ class Hub:
     ) -> tuple[Table, int | None, str | None]:
         """Open a new table (checked): the creator takes ``place`` (or the first free one);
         at a computer-only table he gets its key instead."""
-        robots = not any(s.human for s in config.seats)
         if table_id is None or table_id in self.rooms:
             table_id = new_table_id()
         table = Table(table_id, config, created=time.time())
@@ -354,37 +326,24 @@ class Hub:
         else:
             token = secrets.token_urlsafe(18)
             creator = token_hash(token)
-        await self._db(
-            self.storage.create_table, table_id, config.to_dict(), table.created, creator
-        )
+        limit = self.settings.robot_tables_per_address if creator else 0
+        try:  # the computer-only tables of an address are counted where they are stored
+            await self._db(
+                self.storage.create_table, table_id, config.to_dict(), table.created, creator,
+                origin_of(address) if creator else "", limit,
+            )  # fmt: skip
+        except Full:
+            raise robots_refused(limit) from None
         if table.claims:
             await self._db(self.storage.save_claims, table_id, dict(table.claims))
         room = Room(table, creator=creator, watched=time.monotonic())
         self.rooms[table_id] = room
-        if robots:
-            self._robot_owners[table_id] = address
         self._schedule(room)
         return table, player, token
 
     async def find(self, table_id: str) -> Room | None:
         """The table ``table_id`` or ``None`` (a cluster process may load it first)."""
         return self.rooms.get(table_id)
-
-    def check_robots(self, config: TableConfig, address: str) -> None:
-        """May ``address`` open this computer-only table?  (:func:`check_robot_table`)"""
-        s = self.settings
-        running = sum(
-            1
-            for table_id, who in self._robot_owners.items()
-            if who == address and table_id in self.rooms and not self.rooms[table_id].table.is_over
-        )
-        check_robot_table(
-            config,
-            max_games=s.robot_max_games,
-            levels=s.robot_levels,
-            running=running,
-            limit=s.robot_tables_per_address,
-        )
 
     async def delete_table(self, table_id: str, key: object) -> None:
         """Remove a computer-only table: ``key`` is the one its creator was given
@@ -396,15 +355,15 @@ class Hub:
             or not secrets.compare_digest(room.creator, token_hash(key))
         ):
             raise ActionRefused("forbidden", "only the creator of a computer-only table deletes it")
-        async with room.lock:
+        async with room.lock:  # not while a move is stored; none after (``Hub.act``)
             await self._db(self.storage.delete_table, table_id)
-        await self.forget(table_id)
+            self.rooms.pop(table_id, None)
+        await self.forget(table_id, room)
 
-    async def forget(self, table_id: str) -> None:
+    async def forget(self, table_id: str, room: Room | None = None) -> None:
         """Drop a deleted table: stop its computer players and clock, tell its connections
         and close them."""
-        room = self.rooms.pop(table_id, None)
-        self._robot_owners.pop(table_id, None)
+        room = self.rooms.pop(table_id, None) or room
         if room is None:
             return
         for task in (room.driver, room.clock, *room.away.values()):
@@ -460,6 +419,8 @@ class Hub:
         then nothing changed)."""
         table = room.table
         async with room.lock:
+            if self.rooms.get(table.id) is not room:  # deleted while the move waited
+                raise ActionRefused("deleted", "the table was deleted by its creator")
             action = table.check(player, text, counter)
             check_jump_delay(table, action)
             assert player is not None
@@ -467,6 +428,8 @@ class Hub:
                 await self._db(
                     self.storage.append_action, table.id, table.counter, player, str(action)
                 )
+            except TableGone:  # by another process: nothing stored
+                raise ActionRefused("deleted", "the table was deleted by its creator") from None
             except StorageError as exc:
                 raise ActionRefused("storage", str(exc)) from None
             applied = table.apply(player, action)
@@ -572,6 +535,8 @@ class Hub:
                 await self.act(room, player, str(action), counter)
             except ActionRefused as exc:
                 log.warning("table %s: computer move %s refused: %s", table.id, action, exc)
+                if exc.code == "deleted":
+                    return
                 if exc.code == "storage":
                     await asyncio.sleep(1.0)
             except Exception:  # never stop for good: the next round tries again

@@ -3,30 +3,35 @@ bounded store of results computed once (the analyses).
 
 >>> from skat.server.table import TableConfig
 >>> config = TableConfig.parse({"seats": ["pimc-expert"] * 3, "games": 3}, seed=1)
->>> check_robot_table(config, max_games=12, levels=("random", "heuristic"), running=0, limit=2)
+>>> check_robot_table(config, max_games=12, levels=("random", "heuristic"))
 Traceback (most recent call last):
 ...
 skat.server.table.ConfigError: seats[0]: a table of computers only seats random, heuristic ...
+
+The limits per client address (:class:`AddressLimits`) are counted in this process; a cluster
+process counts them in Redis for all processes (``skat.server.cluster.quota``).  The number of
+computer-only tables an address runs is counted in the database (:func:`origin_of`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import time
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Generic, TypeVar
 
+from skat.server.protocol import RateLimiter
 from skat.server.table import ConfigError, TableConfig
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-def check_robot_table(
-    config: TableConfig, *, max_games: int, levels: Sequence[str], running: int, limit: int
-) -> None:
-    """May a client open this table of computers only, ``running`` of his running already?
-    :class:`ConfigError` says why not: too many games, a level that thinks too long (only
-    ``levels`` may sit there), ``limit`` tables running (0: no limit)."""
+def check_robot_table(config: TableConfig, *, max_games: int, levels: Sequence[str]) -> None:
+    """May a client open this table of computers only?  :class:`ConfigError` says why not:
+    too many games, a level that thinks too long (only ``levels`` may sit there).  How many
+    such tables an address runs is counted where they are stored (:func:`robots_refused`)."""
     if config.games > max_games:
         raise ConfigError(f"games: a table of computers only plays at most {max_games} games")
     for i, seat in enumerate(config.seats):
@@ -35,11 +40,82 @@ def check_robot_table(
                 f"seats[{i}]: a table of computers only seats {', '.join(levels)}"
                 f" (not {seat.kind!r}); sit at the table to play against stronger levels"
             )
-    if limit and running >= limit:
-        raise ConfigError(
-            f"seats: {limit} tables of computers only per address at once: "
-            "delete one or wait for its end"
-        )
+
+
+def robots_refused(limit: int) -> ConfigError:
+    """The answer to an address that runs ``limit`` computer-only tables already."""
+    return ConfigError(
+        f"seats: {limit} tables of computers only per address at once: "
+        "delete one or wait for its end"
+    )
+
+
+def origin_of(address: str) -> str:
+    """What the database keeps of the address that opened a computer-only table: a hash
+    (the limit per address counts it; the address itself is not stored).
+
+    >>> origin_of("10.0.0.1") == origin_of("10.0.0.1") != origin_of("10.0.0.2")
+    True
+    """
+    return hashlib.sha256(f"skat-origin:{address}".encode()).hexdigest()[:32]
+
+
+class AddressLimits:
+    """What one client address may do at once in this process: create tables (a token
+    bucket: ``burst`` at once, then ``per_minute``; 0: no limit) and hold open connections
+    (``sockets``; 0: no limit).
+
+    >>> import asyncio
+    >>> limits = AddressLimits(per_minute=1, burst=2, sockets=1)
+    >>> async def demo() -> list[bool]:
+    ...     made = [await limits.may_create("10.0.0.1") for _ in range(3)]
+    ...     return made + [await limits.may_create("10.0.0.2"), await limits.open_socket("a"),
+    ...                    await limits.open_socket("a")]
+    >>> asyncio.run(demo())
+    [True, True, False, True, True, False]
+    """
+
+    def __init__(self, per_minute: float, burst: float, sockets: int) -> None:
+        self.per_minute = per_minute
+        self.burst = burst
+        self.sockets = sockets
+        self._creators: dict[str, RateLimiter] = {}
+        self.open: dict[str, int] = {}  # address -> connections open in this process
+
+    async def may_create(self, address: str) -> bool:
+        """May the client at ``address`` create another table now?"""
+        return self.create_here(address)
+
+    def create_here(self, address: str) -> bool:
+        """:meth:`may_create` as counted in this process alone."""
+        rate = self.per_minute
+        if rate <= 0:
+            return True
+        now = time.monotonic()
+        if len(self._creators) > 10_000:  # forget addresses whose bucket is full again
+            full = self.burst / (rate / 60.0)
+            self._creators = {a: b for a, b in self._creators.items() if now - b.last < full}
+        bucket = self._creators.get(address)
+        if bucket is None:
+            bucket = self._creators[address] = RateLimiter(rate / 60.0, self.burst)
+        return bucket.allow(now)
+
+    async def open_socket(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (and not counted) when that
+        address holds ``sockets`` already."""
+        n = self.open.get(address, 0)
+        if self.sockets and n >= self.sockets:
+            return False
+        self.open[address] = n + 1
+        return True
+
+    async def close_socket(self, address: str) -> None:
+        """A connection counted by :meth:`open_socket` closed."""
+        n = self.open.get(address, 0) - 1
+        if n > 0:
+            self.open[address] = n
+        else:
+            self.open.pop(address, None)
 
 
 class Recent(Generic[K, V]):

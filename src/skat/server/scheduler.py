@@ -164,11 +164,13 @@ class FairScheduler:
 
         def finished(done: asyncio.Future[Any]) -> None:
             self._done(key, q, job)
+            # retrieved even when nobody waits (the table was deleted, the server stops)
+            error = None if done.cancelled() else done.exception()
             if not job.future.done():
                 if done.cancelled():
                     job.future.cancel()
-                elif done.exception() is not None:
-                    job.future.set_exception(done.exception())  # type: ignore[arg-type]
+                elif error is not None:
+                    job.future.set_exception(error)
                 else:
                     job.future.set_result(done.result())
             self._dispatch()

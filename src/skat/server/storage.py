@@ -47,11 +47,21 @@ SCHEMA: Final = (
 MIGRATIONS: Final = (
     # the creator's key of a computer-only table (a token hash: he may delete it)
     "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
+    # who opened a computer-only table (a hash of the address: the limit per address)
+    "ALTER TABLE tables ADD COLUMN origin TEXT NOT NULL DEFAULT ''",
 )
 
 
 class StorageError(Exception):
     """The database refused something (a move stored twice, a missing table, no server)."""
+
+
+class TableGone(StorageError):
+    """The table was deleted: a move or record for it is not stored."""
+
+
+class Full(StorageError):
+    """An address runs as many computer-only tables as it may (:meth:`SqlStorage.create_table`)."""
 
 
 @dataclass(frozen=True)
@@ -81,13 +91,21 @@ class Storage(Protocol):
     """What the server needs from a database."""
 
     def create_table(
-        self, table_id: str, config: dict[str, Any], created: float, creator: str = ""
+        self,
+        table_id: str,
+        config: dict[str, Any],
+        created: float,
+        creator: str = "",
+        origin: str = "",
+        limit: int = 0,
     ) -> None:
-        """Store a new table (``creator``: the hash of its creator's key, or empty)."""
+        """Store a new table (``creator``: the hash of its creator's key, or empty;
+        ``origin``: who opened it; :class:`Full` when ``origin`` runs ``limit`` computer-only
+        tables already)."""
         ...
 
     def delete_table(self, table_id: str) -> None:
-        """Remove a table, its log and its records."""
+        """Remove a table, its log and its records in one transaction."""
         ...
 
     def save_claims(self, table_id: str, claims: dict[int, str]) -> None:
@@ -95,7 +113,8 @@ class Storage(Protocol):
         ...
 
     def append_action(self, table_id: str, counter: int, player: int, action: str) -> None:
-        """Store move ``counter`` of a table (committed when this returns)."""
+        """Store move ``counter`` of a table (committed when this returns; :class:`TableGone`
+        when the table was deleted)."""
         ...
 
     def add_record(
@@ -122,6 +141,11 @@ class SqlStorage:
 
     placeholder = "?"
     duplicate: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+    add_column = "ADD COLUMN"
+    key_share = ""
+    """The lock a move takes on its table's row while it is stored (PostgreSQL)."""
+    origin_lock: str | None = None
+    """A statement that serialises the creation of one origin's tables (PostgreSQL)."""
     inline = False
     """True when a call is so fast (a local file) that the server makes it on its event loop;
     else it runs in worker threads (``threads`` of them, one connection each)."""
@@ -138,8 +162,8 @@ class SqlStorage:
         have = {str(r[0]).lower() for r in self._columns("tables")}
         for statement in MIGRATIONS:
             column = statement.split("ADD COLUMN ")[1].split()[0]
-            if column not in have:
-                self._run(statement)
+            if column not in have:  # PostgreSQL: another process may add it meanwhile
+                self._run(statement.replace("ADD COLUMN", self.add_column))
 
     def _columns(self, table: str) -> list[Any]:
         return [(r[1],) for r in self._rows(f"PRAGMA table_info({table})")]
@@ -184,16 +208,33 @@ class SqlStorage:
         return rows
 
     def create_table(
-        self, table_id: str, config: dict[str, Any], created: float, creator: str = ""
+        self,
+        table_id: str,
+        config: dict[str, Any],
+        created: float,
+        creator: str = "",
+        origin: str = "",
+        limit: int = 0,
     ) -> None:
         text = json.dumps(config)
+        insert = self._sql(
+            "INSERT INTO tables (id, config, created, creator, origin) VALUES (?, ?, ?, ?, ?)"
+        )
+        running = self._sql(
+            "SELECT count(*) FROM tables WHERE origin = ? AND creator <> '' AND finished = 0"
+        )
+
+        def work(c: Any) -> None:
+            if limit:  # counted and inserted in one transaction, whichever process asks
+                if self.origin_lock:
+                    c.execute(self.origin_lock, (origin,))
+                if c.execute(running, (origin,)).fetchone()[0] >= limit:
+                    raise Full(origin)
+            c.execute(insert, (table_id, text, created, creator, origin))
+
         try:
-            self._run(
-                "INSERT INTO tables (id, config, created, creator) VALUES (?, ?, ?, ?)",
-                (table_id, text, created, creator),
-            )
+            self.transaction(work)
         except self.duplicate:
-            self._rollback()
             same = self._rows(
                 "SELECT 1 FROM tables WHERE id = ? AND config = ? AND created = ? AND creator = ?",
                 (table_id, text, created, creator),
@@ -202,12 +243,18 @@ class SqlStorage:
                 raise StorageError(f"table {table_id} exists already") from None
 
     def delete_table(self, table_id: str) -> None:
-        for statement in (
-            "DELETE FROM actions WHERE table_id = ?",
-            "DELETE FROM records WHERE table_id = ?",
-            "DELETE FROM tables WHERE id = ?",
-        ):
-            self._run(statement, (table_id,))
+        # the table's row first: a move being stored meanwhile holds a lock on it
+        # (``key_share``), so it is either stored before and deleted here, or refused after
+        statements = [
+            self._sql(f"DELETE FROM {name} WHERE {key} = ?")
+            for name, key in (("tables", "id"), ("actions", "table_id"), ("records", "table_id"))
+        ]
+
+        def work(c: Any) -> None:
+            for statement in statements:
+                c.execute(statement, (table_id,))
+
+        self.transaction(work)
 
     def save_claims(self, table_id: str, claims: dict[int, str]) -> None:
         self._run(
@@ -217,9 +264,10 @@ class SqlStorage:
 
     def append_action(self, table_id: str, counter: int, player: int, action: str) -> None:
         try:
-            self._run(
-                "INSERT INTO actions (table_id, counter, player, action) VALUES (?, ?, ?, ?)",
+            stored = self._guarded(
+                "INSERT INTO actions (table_id, counter, player, action) SELECT ?, ?, ?, ?",
                 (table_id, counter, player, action),
+                table_id,
             )
         except self.duplicate:
             self._rollback()
@@ -230,16 +278,30 @@ class SqlStorage:
             )
             if not same:  # else: a retried write that had been committed already
                 raise StorageError(f"table {table_id}: move {counter} is stored already") from None
+            return
+        if not stored:
+            raise TableGone(f"table {table_id} was deleted")
 
     def add_record(
         self, table_id: str, number: int, json_text: str, iss: str | None, finished: bool
     ) -> None:
-        self._run(
-            "INSERT INTO records (table_id, number, json, iss) VALUES (?, ?, ?, ?)",
+        if not self._guarded(
+            "INSERT INTO records (table_id, number, json, iss) SELECT ?, ?, ?, ?",
             (table_id, number, json_text, iss),
-        )
+            table_id,
+        ):
+            raise TableGone(f"table {table_id} was deleted")
         if finished:
             self._run("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+
+    def _guarded(self, insert: str, params: tuple[Any, ...], table_id: str) -> bool:
+        """``insert`` (``INSERT … SELECT values``) only while the table exists: False when it
+        was deleted.  On PostgreSQL the table's row is locked (``FOR KEY SHARE``, as a
+        foreign key would) until the commit, so a deletion waits for the row or removes it."""
+        sql = self._sql(
+            f"{insert} WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?{self.key_share})"
+        )
+        return bool(self.transaction(lambda c: c.execute(sql, (*params, table_id)).rowcount))
 
     def load_tables(self) -> list[StoredTable]:
         tables = self._rows(
@@ -312,6 +374,9 @@ class PostgresStorage(SqlStorage):
     server's tables in their own schema (the tests use one per test)."""
 
     placeholder = "%s"
+    add_column = "ADD COLUMN IF NOT EXISTS"
+    key_share = " FOR KEY SHARE"
+    origin_lock = "SELECT pg_advisory_xact_lock(hashtext(%s))"
     threads = 8
     patience = 30.0
     """Seconds a statement is retried while the database cannot be reached."""

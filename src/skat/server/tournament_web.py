@@ -121,7 +121,7 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
 
     async def create(request: Request) -> Response:
         data = await _body(request, MAX_ARCHIVE)
-        if not hub.may_create(request.client.host if request.client else "?"):
+        if not await hub.may_create(request.client.host if request.client else "?"):
             raise DeskError("too many created from this address: wait a minute", 429)
         archive = data.get("archive")
         t = _new_tournament(data) if archive is None else loads(json.dumps(archive))

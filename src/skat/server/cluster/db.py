@@ -108,7 +108,9 @@ class ClusterDb:
         """Renew every lease ``owner`` still holds; the tables it holds."""
         rows = self._rows(
             """UPDATE leases SET until = now() + make_interval(secs => %s)
-               WHERE owner = %s AND until >= now() RETURNING table_id""",
+               WHERE owner = %s AND until >= now()
+               AND EXISTS (SELECT 1 FROM tables t WHERE t.id = leases.table_id)
+               RETURNING table_id""",
             (seconds, owner),
         )
         return {r[0] for r in rows}

@@ -22,8 +22,11 @@ follows the others.
   process with a connection to such a table says so (``watch`` at once, then in its periodic
   report), so the owner does not pause it while somebody elsewhere watches.  Any process
   deletes one (the creator's key is checked against the stored hash); ``deleted`` makes the
-  others drop it and close its connections.  The limit of such tables per address is counted
-  by each process for the tables created there.
+  others drop it and close its connections.  A move the owner stores while another process
+  deletes the table is either stored before the deletion (and deleted with the table) or
+  refused (``deleted``): the database decides (:meth:`SqlStorage.append_action`).
+* **Limits per address** count for the whole cluster: new tables and open connections in
+  Redis (:mod:`skat.server.cluster.quota`), computer-only tables in PostgreSQL.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from typing import Any, Final
 
 from skat.server.cluster.bus import Bus, BusError
 from skat.server.cluster.db import ClusterDb, log
+from skat.server.cluster.quota import SharedLimits
 from skat.server.hub import Connection, Hub, Room, Settings
 from skat.server.storage import PostgresStorage, SqlStorage, StorageError, StoredTable
 from skat.server.table import ActionRefused, Applied, ConfigError, Table, TableConfig
@@ -107,6 +111,11 @@ class ClusterHub(Hub):
         self.name = process_name()
         self.db = ClusterDb(storage.url, storage.schema)
         self.bus = Bus(redis_url, f"skat:{storage.schema or 'public'}:", self.name)
+        s = self.settings
+        self.limits = self.shared = SharedLimits(
+            s.tables_per_minute, s.tables_burst, s.sockets_per_address, redis_url,
+            self.bus.prefix, self.name,
+        )  # fmt: skip
         self.lease = lease
         self.renew_every = min(RENEW, lease / 4)
         self.owned: set[str] = set()
@@ -140,6 +149,8 @@ class ClusterHub(Hub):
         with contextlib.suppress(Exception):
             await self._db(self.db.release, self.name)
         self.owned.clear()
+        with contextlib.suppress(Exception):
+            await self.shared.close()
         await self.bus.close()
         await super().stop()
         self.db.close()
@@ -271,9 +282,9 @@ class ClusterHub(Hub):
             await self._db(self.db.forget, table_id)
         await self._publish({"k": "deleted", "t": table_id})
 
-    async def forget(self, table_id: str) -> None:
+    async def forget(self, table_id: str, room: Room | None = None) -> None:
         self.owned.discard(table_id)
-        await super().forget(table_id)
+        await super().forget(table_id, room)
 
     async def join(self, table_id: str, place: int | None = None) -> tuple[int, str]:
         room = await self.find(table_id)
@@ -308,6 +319,8 @@ class ClusterHub(Hub):
         except ActionRefused as exc:
             if exc.code == "storage":  # perhaps another process stored this move: its table?
                 self._spawn(self._recheck(room))
+            elif exc.code == "deleted":  # by another process: tell this one's connections
+                self._spawn(self.forget(table.id))
             raise
         await self._publish(
             {"k": "move", "t": table.id, "c": table.counter, "d": room.deadline, "o": self.name}
@@ -347,6 +360,9 @@ class ClusterHub(Hub):
             ) from None
         finally:
             self._waiting.pop(rid, None)
+        if code == "deleted":
+            self._spawn(self.forget(table.id))
+            raise ActionRefused(code, "the table was deleted by its creator")
         if code is not None:
             await self.catch_up(room)
             table.check(player, text, counter)  # the reason, in this process's words
@@ -536,3 +552,4 @@ class ClusterHub(Hub):
             if here or at or watched:
                 message = {"k": "here", "p": self.name, "on": here, "at": at, "w": watched}
                 await self._publish(message)
+            await self.shared.renew()
