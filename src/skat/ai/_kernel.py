@@ -134,6 +134,7 @@ BEATS: Final = array(_BEATS)
 ORDER: Final = array(_ORDER)
 WINKEY: Final = array(_WINKEY)
 CPTS: Final = array(_CPTS)
+TRUMP_MASK: Final = array([TRUMP_MASKS[gt] for gt in range(6)])
 NULLPOW: Final = array(_NULLPOW)
 
 
@@ -223,6 +224,30 @@ def sure_points(hands: Any, gt: int, decl: int, leader: int) -> int:
             if v > best:
                 best = v
     return best
+
+
+@jit("int64(int64[:], int64, int64)")
+def master_points(hands: Any, gt: int, decl: int) -> int:
+    """Card points of the trumps that win whatever trick they fall in: the declarer's above
+    every defender's trump (low 8 bits), the defenders' above every trump of the declarer
+    (the bits above).  Every card is played, so those points go to that side for sure."""
+    base = gt * 32
+    trumps = TRUMP_MASK[gt]
+    dh = hands[decl]
+    opp = hands[(decl + 1) % 3] | hands[(decl + 2) % 3]
+    mine = 0
+    theirs = 0
+    m = (dh | opp) & trumps
+    while m:
+        low = m & -m
+        m ^= low
+        c = popcount(low - 1)
+        if low & dh:
+            if not (BEATS[base + c] & opp):
+                mine += CPTS[c]
+        elif not (BEATS[base + c] & dh):
+            theirs += CPTS[c]
+    return mine | (theirs << 8)
 
 
 @jit("int64(int64[:], int64, int64, int64, int64, int64, int64, int64, int64)")
@@ -355,11 +380,17 @@ def search(
             return 0
         if not (mode & (NULL | COUNT_TRICKS)) and not ctx[CTX_PLAIN]:
             sure = sure_points(hands, gt, decl, leader)
+            masters = master_points(hands, gt, decl)
+            low_b = masters & 255
+            high_b = masters >> 8
             if leader == decl:
-                if sure >= beta:
-                    return sure
-            elif maxv - sure <= alpha:
-                return maxv - sure
+                low_b = max(low_b, sure)
+            else:
+                high_b = max(high_b, sure)
+            if low_b >= beta:
+                return low_b
+            if maxv - high_b <= alpha:
+                return maxv - high_b
         key = rem | (leader << 32) | (ctx[CTX_GEN] << 34)
         bucket = ((((rem * 1540483477) >> 13) ^ rem) + leader * 40503) & ctx[CTX_MASK] & ~1
         for s in range(bucket, bucket + 2):
