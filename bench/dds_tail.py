@@ -6,6 +6,10 @@ median, p90 and max of the nodes visited (a count: the same on any machine and a
 the CPU time (``time.process_time``: the process's own time, not the wall clock).
 
     python bench/dds_tail.py --deals 300 --seed 1
+    python bench/dds_tail.py --deals 600 --seed 7 --check
+
+``--check`` also solves each position without the sure-points bounds (the search as it was
+before them, ``Solver(sure_bounds=False)``) and counts the positions whose values differ.
 """
 
 from __future__ import annotations
@@ -29,10 +33,13 @@ def main() -> None:
     parser.add_argument(
         "--worst", type=int, default=0, help="print the N positions with most nodes"
     )
+    parser.add_argument("--check", action="store_true", help="compare with sure_bounds=False")
     args = parser.parse_args()
     todo = [p for p in positions(args.deals, args.seed) if _kind(p.game_type) != "null"]
     solver = Solver()
     solver.value(Position.parse("G decl=0 hands=CJ.HA/HT.H7/HK.S7"))  # compiles the kernel
+    plain = Solver(sure_bounds=False)
+    differ = 0
     rows: list[tuple[str, int, float, int, Position]] = []
     for pos in todo:
         solver.reset()
@@ -41,6 +48,9 @@ def main() -> None:
         v = solver.value(pos)
         ms = (time.process_time() - t0) * 1000
         rows.append((_kind(pos.game_type), solver.nodes - before, ms, v, pos))
+        if args.check:
+            plain.reset()
+            differ += plain.value(pos) != v
     for kind in ("grand", "suit"):
         sel = [r for r in rows if r[0] == kind]
         nodes = [float(r[1]) for r in sel]
@@ -50,6 +60,8 @@ def main() -> None:
             f"p90 {_pct(nodes, 0.9):,.0f} max {max(nodes):,.0f} total {sum(nodes):,.0f}; "
             f"CPU ms median {statistics.median(ms):.1f} p90 {_pct(ms, 0.9):.1f} max {max(ms):.0f}"
         )
+    if args.check:
+        print(f"values differing from the search without sure-points bounds: {differ}")
     for _, n, ms, v, pos in sorted(rows, key=lambda r: -r[1])[: args.worst]:
         print(f"{n:>10,} {ms:8.1f} ms value {v:>3} {pos}")
 
