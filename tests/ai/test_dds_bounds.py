@@ -100,3 +100,19 @@ def test_wide_window_search_equals_the_threshold_searches() -> None:
         mode = _mode(pos)
         s._prepare(pos, mode)
         assert s._search(pos, -1, s._max_gain(pos, mode) + 1) == value, pos
+
+
+def test_master_trumps_are_a_bound_on_both_sides() -> None:
+    """A trump above every opposing trump wins whatever trick it falls in: the declarer's
+    masters' points never exceed his value, the defenders' never what he leaves them."""
+    rng = random.Random(4)
+    checked = 0
+    while checked < 300:
+        pos = random_ending(rng, 3, rng.choice((0, 1, 2, 3, 4)))
+        if pos.trick or pos.schwarz or pos.is_over:
+            continue
+        masters = K.master_points(K.array(pos.hands), pos.game_type, pos.declarer)
+        value = brute_force(pos)
+        assert masters & 255 <= value, pos
+        assert masters >> 8 <= pos.remaining_points - value, pos
+        checked += 1
