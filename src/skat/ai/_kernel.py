@@ -378,19 +378,6 @@ def search(
             return maxv
         if beta <= 0:
             return 0
-        if not (mode & (NULL | COUNT_TRICKS)) and not ctx[CTX_PLAIN]:
-            sure = sure_points(hands, gt, decl, leader)
-            masters = master_points(hands, gt, decl)
-            low_b = masters & 255
-            high_b = masters >> 8
-            if leader == decl:
-                low_b = max(low_b, sure)
-            else:
-                high_b = max(high_b, sure)
-            if low_b >= beta:
-                return low_b
-            if maxv - high_b <= alpha:
-                return maxv - high_b
         key = rem | (leader << 32) | (ctx[CTX_GEN] << 34)
         bucket = ((((rem * 1540483477) >> 13) ^ rem) + leader * 40503) & ctx[CTX_MASK] & ~1
         for s in range(bucket, bucket + 2):
@@ -404,6 +391,19 @@ def search(
                 first = tbest[s]
                 slot = s
                 break
+        if not (mode & (NULL | COUNT_TRICKS)) and not ctx[CTX_PLAIN]:
+            sure = sure_points(hands, gt, decl, leader)
+            masters = master_points(hands, gt, decl)
+            low_b = masters & 255
+            high_b = masters >> 8
+            if leader == decl:
+                low_b = max(low_b, sure)
+            else:
+                high_b = max(high_b, sure)
+            if low_b >= beta:
+                return low_b
+            if maxv - high_b <= alpha:
+                return maxv - high_b
         legal = hand
         inplay = rem
     else:
