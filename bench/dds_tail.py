@@ -38,7 +38,7 @@ def main() -> None:
     todo = [p for p in positions(args.deals, args.seed) if _kind(p.game_type) != "null"]
     solver = Solver()
     solver.value(Position.parse("G decl=0 hands=CJ.HA/HT.H7/HK.S7"))  # compiles the kernel
-    plain = Solver(sure_bounds=False)
+    plain = Solver(sure_bounds=False) if args.check else solver
     differ = 0
     rows: list[tuple[str, int, float, int, Position]] = []
     for pos in todo:
