@@ -54,6 +54,7 @@ CTX_MODE: Final = 2
 CTX_GEN: Final = 3
 CTX_MASK: Final = 4
 CTX_NODES: Final = 5
+CTX_PLAIN: Final = 6  # 1: no sure-points bounds (the search as it was before them)
 CTX_SIZE: Final = 8
 
 SLOTS: Final = 16  # move buffer slots per depth
@@ -133,6 +134,7 @@ BEATS: Final = array(_BEATS)
 ORDER: Final = array(_ORDER)
 WINKEY: Final = array(_WINKEY)
 CPTS: Final = array(_CPTS)
+TRUMP_MASK: Final = array([TRUMP_MASKS[gt] for gt in range(6)])
 NULLPOW: Final = array(_NULLPOW)
 
 
@@ -155,6 +157,97 @@ def points(m: int) -> int:
 def _legal(hand: int, gt: int, led: int) -> int:
     f = hand & FOLLOW[gt * 32 + led]
     return f if f else hand
+
+
+# Cards by point value, cheapest first (rank = index & 7: 7 8 9 Q K 10 A J).
+LOW_MASKS: Final = array([0x07070707, 0x80808080, 0x08080808, 0x10101010, 0x20202020, 0x40404040])
+LOW_POINTS: Final = array([0, 2, 3, 4, 10, 11])
+
+
+@jit("int64(int64, int64)")
+def lowest(hand: int, k: int) -> int:
+    """Card points of the ``k`` cheapest cards of ``hand`` (``k`` at most its size).
+
+    >>> lowest(0b1100_0001, 2)  # D7 (0), DA (11), DJ (2): the cheapest two make 2
+    2
+    """
+    total = 0
+    for i in range(6):
+        if k <= 0:
+            break
+        m = popcount(hand & LOW_MASKS[i])
+        if m > k:
+            m = k
+        total += m * LOW_POINTS[i]
+        k -= m
+    return total
+
+
+@jit("int64(int64[:], int64, int64, int64)")
+def sure_points(hands: Any, gt: int, decl: int, leader: int) -> int:
+    """At a trick start: card points the leader's side surely takes next (sure winners).
+
+    Declarer to lead: his cards no defender's card beats win one after the other (he keeps
+    the lead and the defenders' cards only get fewer); each defender adds a card to each of
+    those tricks, at least its cheapest.  A defender to lead: the best single trick he wins
+    with a card the declarer cannot beat, with the cheapest card the declarer and the partner
+    may add to it.
+    """
+    base = gt * 32
+    if leader == decl:
+        d1 = hands[(decl + 1) % 3]
+        d2 = hands[(decl + 2) % 3]
+        opp = d1 | d2
+        own = hands[decl]
+        k = 0
+        total = 0
+        while own:
+            low = own & -own
+            own ^= low
+            c = popcount(low - 1)
+            if not (BEATS[base + c] & opp):
+                k += 1
+                total += CPTS[c]
+        if k == 0:
+            return 0
+        return total + lowest(d1, k) + lowest(d2, k)
+    dh = hands[decl]
+    ph = hands[3 - decl - leader]
+    own = hands[leader]
+    best = 0
+    while own:
+        low = own & -own
+        own ^= low
+        c = popcount(low - 1)
+        if not (BEATS[base + c] & dh):
+            v = CPTS[c] + lowest(_legal(dh, gt, c), 1) + lowest(_legal(ph, gt, c), 1)
+            if v > best:
+                best = v
+    return best
+
+
+@jit("int64(int64[:], int64, int64)")
+def master_points(hands: Any, gt: int, decl: int) -> int:
+    """Card points of the trumps that win whatever trick they fall in: the declarer's above
+    every defender's trump (low 8 bits), the defenders' above every trump of the declarer
+    (the bits above).  Every card is played, so those points go to that side for sure."""
+    base = gt * 32
+    trumps = TRUMP_MASK[gt]
+    dh = hands[decl]
+    opp = hands[(decl + 1) % 3] | hands[(decl + 2) % 3]
+    mine = 0
+    theirs = 0
+    m = (dh | opp) & trumps
+    while m:
+        low = m & -m
+        m ^= low
+        c = popcount(low - 1)
+        if low & dh:
+            if not (BEATS[base + c] & opp):
+                mine += CPTS[c]
+        elif not (BEATS[base + c] & dh):
+            theirs += CPTS[c]
+    return mine | (theirs << 8)
 
 
 @jit("int64(int64[:], int64, int64, int64, int64, int64, int64, int64, int64)")
@@ -295,13 +388,22 @@ def search(
                     return lo
                 if hi <= alpha:
                     return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
                 first = tbest[s]
                 slot = s
                 break
+        if not (mode & (NULL | COUNT_TRICKS)) and not ctx[CTX_PLAIN]:
+            sure = sure_points(hands, gt, decl, leader)
+            masters = master_points(hands, gt, decl)
+            low_b = masters & 255
+            high_b = masters >> 8
+            if leader == decl:
+                low_b = max(low_b, sure)
+            else:
+                high_b = max(high_b, sure)
+            if low_b >= beta:
+                return low_b
+            if maxv - high_b <= alpha:
+                return maxv - high_b
         legal = hand
         inplay = rem
     else:
