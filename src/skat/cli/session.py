@@ -451,7 +451,7 @@ class Session:
             try:
                 return state.validate(cmd.action, human)
             except IllegalActionError as exc:
-                self.ui.message(refusal_text(exc, cmd.action, state, human, self.style))
+                self.ui.message(self._refusal(exc, cmd.action, state))
                 return None
         if self.command(cmd, state):
             return True
@@ -526,7 +526,7 @@ class Session:
             try:
                 state.validate(SHOW_CARDS, human)
             except IllegalActionError as exc:
-                self.ui.message(rename_cards(str(exc), self.style))
+                self.ui.message(self._refusal(exc, SHOW_CARDS, state))
                 return False
             if not self.sure(say(lang, "claim_sure")):
                 return False
@@ -550,14 +550,19 @@ class Session:
             try:
                 state.validate(action, human)
             except IllegalActionError as exc:
-                reason = reason or str(exc)
+                reason = reason or self._refusal(exc, action, state)
                 continue
             if not self.sure(self._concede_means(state, action)):
                 return False
             self.apply(state, action, human)
             return True
-        self.ui.message(rename_cards(reason, self.style))
+        self.ui.message(reason)
         return False
+
+    def _refusal(self, exc: IllegalActionError, action: Action, state: GameState) -> str:
+        """The engine's refusal of the player's ``action`` in the player's words."""
+        human = self.seating.human
+        return refusal_text(exc, action, state, human, self.style, self.seating.names)
 
     def _concede_means(self, state: GameState, action: Action) -> str:
         """What giving up means, from the core's own result of the game given up:

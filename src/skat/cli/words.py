@@ -21,7 +21,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "passes": ("{who} passes", "{who} passt"),
     "picks_up": ("{who} picks up the skat", "{who} nimmt den Skat auf"),
     "discards": ("{who} puts two cards away", "{who} drückt zwei Karten"),
-    "you_discard": ("you put away {cards}", "du drückst {cards}"),
+    "you_discard": ("You put away {cards}", "Du drückst {cards}"),
     "declares": ("{who} plays {game}", "{who} spielt {game}"),
     "plays": ("{who}: {card}", "{who}: {card}"),
     "wins_trick": ("{who} takes the trick ({points})", "{who} bekommt den Stich ({points})"),
