@@ -26,30 +26,31 @@ def reason_of(state: GameState, action: str, seat: int | None = None) -> Illegal
     return info.value
 
 
-@pytest.mark.parametrize(
-    ("actions", "rules", "action", "seat", "reason"),
-    [
-        ("", "isko", "zz", None, "unreadable"),
-        ("", "isko", "18", 2, "not_your_turn"),
-        ("", "isko", "HA", None, "auction_on"),
-        ("", "isko", "y", None, "must_bid_or_pass"),
-        ("18", "isko", "20", None, "must_hold_or_pass"),
-        ("20 y", "isko", "18", None, "bid_not_above"),
-        ("", "danish", "20", None, "no_jump_bids"),
-        ("p 18 y p", "isko", "showskat", None, "show_skat_off"),
-        ("p 18 y p", "isko", "G", None, "needs_skat"),
-        ("p 18 y p", "isko", "HA", None, "skat_or_hand"),
-        ("p 18 y p s", "isko", "GH", None, "must_discard"),
-        ("p 18 y 59 y p", "isko", "NH", None, "null_below_bid"),
-        (IN_PLAY, "isko", "SA", None, "not_in_hand"),
-        (f"{IN_PLAY} HA CA", "isko", "S8", None, "must_follow_trump"),
-        (f"{IN_PLAY} D9 C9", "isko", "S7", None, "must_follow_suit"),
-        (f"{IN_PLAY} HA", "isko", "RE.2", 1, "resign_other_seat"),
-        (f"{IN_PLAY} HA", "isko", "kontra", None, "kontra_off"),
-        (IN_PLAY, "isko,spitze=on", "HA", None, "must_answer"),
-        (f"{IN_PLAY} RE.0", "isko", "HA", None, "game_over"),
-    ],
-)
+REFUSALS = [
+    ("", "isko", "zz", None, "unreadable"),
+    ("", "isko", "18", 2, "not_your_turn"),
+    ("", "isko", "HA", None, "auction_on"),
+    ("", "isko", "y", None, "must_bid_or_pass"),
+    ("18", "isko", "20", None, "must_hold_or_pass"),
+    ("20 y", "isko", "18", None, "bid_not_above"),
+    ("", "danish", "20", None, "no_jump_bids"),
+    ("p 18 y p", "isko", "showskat", None, "show_skat_off"),
+    ("p 18 y p", "isko", "G", None, "needs_skat"),
+    ("p 18 y p", "isko", "HA", None, "skat_or_hand"),
+    ("p 18 y p s", "isko", "GH", None, "must_discard"),
+    ("p 18 y 59 y p", "isko", "NH", None, "null_below_bid"),
+    (IN_PLAY, "isko", "SA", None, "not_in_hand"),
+    (f"{IN_PLAY} HA CA", "isko", "S8", None, "must_follow_trump"),
+    (f"{IN_PLAY} D9 C9", "isko", "S7", None, "must_follow_suit"),
+    (f"{IN_PLAY} HA", "isko", "RE.2", 1, "resign_other_seat"),
+    (f"{IN_PLAY} HA", "isko", "kontra", None, "kontra_off"),
+    (IN_PLAY, "isko,spitze=on", "HA", None, "must_answer"),
+    (f"{IN_PLAY} RE.0", "isko", "HA", None, "game_over"),
+]
+"""(actions played, rules, the refused action, its seat, the reason)."""
+
+
+@pytest.mark.parametrize(("actions", "rules", "action", "seat", "reason"), REFUSALS)
 def test_each_refusal_names_its_reason(
     actions: str, rules: str, action: str, seat: int | None, reason: str
 ) -> None:

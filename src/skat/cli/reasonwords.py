@@ -142,8 +142,12 @@ def german_reason(
 ) -> str | None:
     """The refusal ``reason`` with ``params`` in German (``None`` for a reason without words:
     an error raised without a reason key).  ``names`` are the players' names by seat, ``legal``
-    the cards allowed (named after a card that does not follow)."""
+    the cards allowed (named after a card that does not follow).  ``None`` too when a param
+    the German words need is missing."""
     template = REASONS_DE.get(reason)
     if template is None:
         return None
-    return template.format(**_values(params, style, names, legal))
+    try:
+        return template.format(**_values(params, style, names, legal))
+    except (KeyError, IndexError):  # a param the engine did not give: no words
+        return None
