@@ -93,7 +93,8 @@ def _check_level(level: str) -> None:
 
 def _settings(args: argparse.Namespace, saved: dict[str, object]) -> None:
     """Fill what the command line left open from the saved settings, then the defaults."""
-    defaults = {"level": DEFAULT_LEVEL, "lang": "en", "deck": "french", "records": None}
+    lang = getattr(args, "words", None) or "en"  # skat --lang de, SKAT_LANG, the locale
+    defaults = {"level": DEFAULT_LEVEL, "lang": lang, "deck": "french", "records": None}
     for key, default in defaults.items():
         if getattr(args, key) is None:
             setattr(args, key, saved.get(key, default))
