@@ -212,3 +212,22 @@ def test_every_mistake_is_answered_in_german(deck: str, tmp_path: Path) -> None:
     for text in last.values():
         assert english_left(text) == set(), text
         assert not re.search(r"\b[CSHD][789TJQKA]\b", text), text
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--level", "nix"], "skat play: Fehler: unbekannte Spielstärke 'nix' (bekannt: random"),
+        (["--games", "0"], "skat play: Fehler: --games muss 1 oder mehr sein, nicht 0"),
+        (["--replay", "/dev/null"], "skat play: Fehler: kein Spiel zum Nachspielen"),
+    ],
+)
+def test_the_errors_before_a_german_game_are_german(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from skat.cli.main import main
+
+    assert main(["play", "--lang", "de", *argv]) == 2
+    assert capsys.readouterr().err.startswith(said)
+    assert main(["play", *argv]) == 2  # English without --lang de
+    assert "Fehler" not in capsys.readouterr().err

@@ -130,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args._run(args) or 0)
     except UserError as exc:
-        print(f"{error}: {exc}", file=sys.stderr)
+        print(f"{error}: {exc.german if lang == 'de' else exc}", file=sys.stderr)
         return 2
     except ValueError as exc:  # the core's parse and rule errors subclass ValueError
         print(f"{error}: {exc}", file=sys.stderr)

@@ -328,7 +328,7 @@ class Session:
         header = (  # the totals first: a narrow screen cuts the seed and the rules, never them
             f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {totals}"
             f" · {say(self.lang, 'you')}: {seat_name(self.lang, self.seating.human)}"
-            f" · {rules} · seed {self.options.seed}"
+            f" · {rules} · {say(self.lang, 'seed')} {self.options.seed}"
         )
         title = say(self.lang, "hand")
         if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:

@@ -34,6 +34,15 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "passed_short": ("passed in", "eingepasst"),
     "card": ("card", "Karte"),
     "game_of": ("game {n} of {total}", "Spiel {n} von {total}"),
+    "seed": ("seed", "Startwert"),
+    "start_line": (
+        "skat play · seed {seed} · rules {rules} · level {level}",
+        "skat play · Startwert {seed} · Regeln {rules} · Stufe {level}",
+    ),
+    "again_line": (
+        "skat play · {label} again from move {n} · level {level}",
+        "skat play · {label} noch einmal ab Zug {n} · Stufe {level}",
+    ),
     "dealer": ("dealer", "Geber"),
     "declarer": ("declarer", "Alleinspieler"),
     "bid": ("bid", "Reizwert"),
