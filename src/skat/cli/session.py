@@ -708,7 +708,9 @@ class Session:
         """The list at the end of the series and the ranking."""
         lang = self.lang
         rows = self.sheet_rows()
-        title = say(lang, "series_over") + f" · {say(lang, 'sheet')} ({self.options.sheet})"
+        kind = {"plain": "einfach", "seeger": "Seeger-Fabian"} if lang == "de" else {}
+        sheet = kind.get(self.options.sheet, self.options.sheet)
+        title = say(lang, "series_over") + f" · {say(lang, 'sheet')} ({sheet})"
         return [
             title,
             *sheet_lines(self.series.players, rows, self.options.sheet, lang=lang),
