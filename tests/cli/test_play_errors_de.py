@@ -177,6 +177,7 @@ def test_every_mistake_is_answered_in_german(deck: str, tmp_path: Path) -> None:
     }
     _reply(child, "18")
     replies["not skat or hand"] = _reply(child, "kontra")
+    replies["card before the skat"] = _reply(child, n["d8"])
     _reply(child, "s")
     replies["discard not held"] = _reply(child, f"{n['d8']} {n['not_held']}")
     replies["discard twice"] = _reply(child, f"{n['d8']} {n['d8']}")
@@ -199,6 +200,7 @@ def test_every_mistake_is_answered_in_german(deck: str, tmp_path: Path) -> None:
         "not a bid value": "17 ist kein Reizwert (nächster: 18)",
         "hold while bidding": "Du bist mit Reizen dran: sag einen Reizwert oder passe",
         "not skat or hand": "Nimm zuerst den Skat auf (s) oder spiele Hand (h)",
+        "card before the skat": "Nimm zuerst den Skat auf (s) oder spiele Hand (h)",
         "discard not held": f"Du hast {n['not_held']} nicht",
         "discard twice": f"zwei verschiedene Karten, nicht zweimal {n['d8']}",
         "card not held": f"Du hast {n['not_held']} nicht",
