@@ -152,10 +152,10 @@ def test_load_restores_level_words_pack_list_and_records(
     play_main([*args, "--save", str(saved)], "p\naufgeben\nj\n\nq\n", monkeypatch)
     assert json.loads(saved.read_text(encoding="utf-8"))["play"]["level"] == "random"
     lines = play_main(["--load", str(saved)], "p\naufgeben\nj\n\n", monkeypatch)
-    assert lines[0].startswith("skat play · seed 4") and "level random" in lines[0]
+    assert lines[0].startswith("skat play · Startwert 4") and "Stufe random" in lines[0]
     assert "Du passt" in lines and any("Ei-" in x or "Gr-" in x for x in lines)
     assert len(records.read_text(encoding="utf-8").splitlines()) == 2  # both games recorded
-    assert any(x.startswith("die Serie ist zu Ende · Liste (seeger)") for x in lines)
+    assert any(x.startswith("die Serie ist zu Ende · Liste (Seeger-Fabian)") for x in lines)
 
 
 def test_play_a_recorded_deal_again_from_a_move_with_the_recorded_players(

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skat.cli.cardtext import DIM, RESET, CardStyle, sorted_for
+from skat.cli.declaring import contract_words
 from skat.cli.words import say, seat_name
 from skat.core import (
     HOLD,
@@ -91,7 +92,7 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
     """The table without the player's own hand: at most eight lines of at most 80 columns."""
     names = seating.names
     lines = [_seats_line(view, seating, lang)]
-    game = _game_line(view, names, lang)
+    game = _game_line(view, names, lang, style.deck)
     if game is not None:
         lines.append(game)
     if view.skat is not None and view.phase != Phase.BIDDING:
@@ -125,11 +126,12 @@ def _seats_line(view: View, seating: Seating, lang: str) -> str:
     return head + f" · {say(lang, 'bid')} {view.bid}"
 
 
-def _game_line(view: View, names: tuple[str, str, str], lang: str) -> str | None:
+def _game_line(view: View, names: tuple[str, str, str], lang: str, deck: str) -> str | None:
     """The declarer and the contract with its doublings and points, or the Ramsch points."""
     if view.declarer is not None and view.contract is not None:
         c = view.contract
-        line = f"{names[view.declarer]}: {c.describe(lang)} ({say(lang, 'bid')} {view.bid})"
+        game = contract_words(c, lang, deck)
+        line = f"{names[view.declarer]}: {game} ({say(lang, 'bid')} {view.bid})"
         if view.kontra:
             line += " · " + ("", "Kontra", "Re", "Supra", "Resupra")[view.kontra]
         if view.announcements:
@@ -227,7 +229,7 @@ def action_text(action: Action, style: CardStyle, lang: str) -> str:
     if isinstance(action, Discard):
         return style.cards(sorted_for(CardSet(action.mask), "G"))
     if isinstance(action, Declare):
-        return action.contract.describe(lang)
+        return contract_words(action.contract, lang, style.deck)
     if isinstance(action, Bid):
         return str(action.value)
     return describe(action, lang)

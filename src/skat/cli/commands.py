@@ -193,15 +193,9 @@ def parse_command(text: str, ctx: Context) -> Command:
             return Command("action", Declare.of(Contract.parse(line)))
         except ContractParseError:
             pass
-    if phase in (Phase.PLAY, Phase.BIDDING):
-        try:
-            return Command("action", ctx.style.parse(line))
-        except CardParseError:
-            pass
-    try:
-        return Command("action", parse_action(low if low in ("kontra", "re") else line))
-    except ActionParseError:
-        pass
+    action = _card_or_action(line, ctx)
+    if action is not None:
+        return Command("action", action)
     raise InputError(
         _say(
             ctx,
@@ -209,6 +203,25 @@ def parse_command(text: str, ctx: Context) -> Command:
             f"kein Reizwert, keine Karte, kein Befehl: {line!r} (hilfe zeigt sie)",
         )
     )
+
+
+def _card_or_action(line: str, ctx: Context) -> Action | None:
+    """A card (in any notation) or an action in ISS notation; a card out of place too (the
+    engine then says what is asked now)."""
+    low = line.lower()
+    if ctx.phase in (Phase.PLAY, Phase.BIDDING):
+        try:
+            return ctx.style.parse(line)
+        except CardParseError:
+            pass
+    try:
+        return parse_action(low if low in ("kontra", "re") else line)
+    except ActionParseError:
+        pass
+    try:
+        return ctx.style.parse(line)
+    except CardParseError:
+        return None
 
 
 def _say(ctx: Context, en: str, de: str) -> str:

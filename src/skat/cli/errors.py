@@ -9,4 +9,13 @@ from __future__ import annotations
 
 
 class UserError(Exception):
-    """A problem with the user's input: printed as one line, exit status 2."""
+    """A problem with the user's input: printed as one line, exit status 2; ``german`` says
+    it in German (printed when the user asked for German words, ``skat --lang de``).
+
+    >>> UserError("no game to review", german="kein Spiel zum Rückblick").german
+    'kein Spiel zum Rückblick'
+    """
+
+    def __init__(self, message: str, german: str = "") -> None:
+        super().__init__(message)
+        self.german = german or message

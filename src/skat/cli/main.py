@@ -8,6 +8,7 @@ Every subcommand module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Final, Protocol
@@ -30,6 +31,7 @@ from skat.cli import (
 )
 from skat.cli.argwords import argparse_words
 from skat.cli.errors import UserError
+from skat.cli.helpde import germanize, help_lang
 from skat.cli.playhelp import DESCRIPTION_DE
 
 
@@ -67,51 +69,45 @@ SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The ``skat`` parser; ``lang="de"`` gives ``skat play`` its German help.
+    """The ``skat`` parser; ``lang="de"`` gives it and every subcommand the German help
+    (:mod:`skat.cli.helpde`).
 
     Build it inside :func:`~skat.cli.argwords.argparse_words` for argparse's own words in
     ``lang`` too (:func:`main` does).
     """
+    german = lang == "de"
     parser = argparse.ArgumentParser(
-        prog="skat", description="The open Skat system: rules engine, records and tools."
+        prog="skat",
+        description=_DESCRIPTION_DE
+        if german
+        else "The open Skat system: rules engine, records and tools.",
     )
     parser.add_argument("--version", action="version", version=_version())
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--lang",
+        dest="words",
+        choices=("en", "de"),
+        help="words of the help and errors: en or de (default: the locale's)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="BEFEHL" if german else "COMMAND")
     for module in SUBCOMMANDS:
-        german = lang == "de" and module is play
         p = sub.add_parser(
             module.NAME,
             help=module.HELP,
-            description=DESCRIPTION_DE if german else module.__doc__,
+            description=DESCRIPTION_DE if german and module is play else module.__doc__,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        if german:
+        if module is play:
             play.add_arguments(p, lang)
         else:
             module.add_arguments(p)
         p.set_defaults(_run=module.run)
+    if german:
+        germanize(parser)
     return parser
 
 
-def help_lang(argv: Sequence[str]) -> str:
-    """The language of the help and usage errors: ``de`` for ``skat play --lang de``, else ``en``.
-
-    The parser needs it before it parses, so this looks for ``--lang de`` (or ``--lang=de``)
-    after the ``play`` command.
-
-    >>> help_lang(["play", "--lang", "de", "--help"]), help_lang(["play", "--lang=de"])
-    ('de', 'de')
-    >>> help_lang(["play", "--help"]), help_lang(["value", "--lang", "de"])
-    ('en', 'en')
-    """
-    if not argv or argv[0] != play.NAME:
-        return "en"
-    words = list(argv[1:])
-    if "--" in words:
-        words = words[: words.index("--")]
-    pairs = zip(words, [*words[1:], ""], strict=True)
-    german = any(w == "--lang=de" or (w == "--lang" and n == "de") for w, n in pairs)
-    return "de" if german else "en"
+_DESCRIPTION_DE: Final = "Das offene Skat-System: Regelmaschine, Aufzeichnungen und Werkzeuge."
 
 
 def _version() -> str:
@@ -122,10 +118,11 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
-    lang = help_lang(words)
+    lang = help_lang(words, os.environ)
     with argparse_words(lang):
         parser = build_parser(lang)
         args = parser.parse_args(words)
+    args.words = lang  # the language the user asked for (skat play's default --lang)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 0
@@ -133,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args._run(args) or 0)
     except UserError as exc:
-        print(f"{error}: {exc}", file=sys.stderr)
+        print(f"{error}: {exc.german if lang == 'de' else exc}", file=sys.stderr)
         return 2
     except ValueError as exc:  # the core's parse and rule errors subclass ValueError
         print(f"{error}: {exc}", file=sys.stderr)

@@ -41,6 +41,7 @@ from skat.cli.playfile import load_play
 from skat.cli.playhelp import option_help
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
+from skat.cli.words import say as words
 from skat.core import Rules
 from skat.series import Series
 
@@ -86,14 +87,19 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 def _check_level(level: str) -> None:
     """A one-line error for an unknown level; the numba warning for the PIMC levels."""
     if level not in AGENTS:
-        raise UserError(f"unknown level {level!r} (known: {', '.join(AGENTS)})")
+        known = ", ".join(AGENTS)
+        raise UserError(
+            f"unknown level {level!r} (known: {known})",
+            f"unbekannte Spielstärke {level!r} (bekannt: {known})",
+        )
     if level.startswith("pimc"):
         warn_if_slow("skat play", "ai")
 
 
 def _settings(args: argparse.Namespace, saved: dict[str, object]) -> None:
     """Fill what the command line left open from the saved settings, then the defaults."""
-    defaults = {"level": DEFAULT_LEVEL, "lang": "en", "deck": "french", "records": None}
+    lang = getattr(args, "words", None) or "en"  # skat --lang de, SKAT_LANG, the locale
+    defaults = {"level": DEFAULT_LEVEL, "lang": lang, "deck": "french", "records": None}
     for key, default in defaults.items():
         if getattr(args, key) is None:
             setattr(args, key, saved.get(key, default))
@@ -111,7 +117,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             loaded, saved = load_play(args.load)
         except OSError as exc:
-            raise UserError(f"cannot read {args.load}: {exc.strerror or exc}") from None
+            why = exc.strerror or exc
+            raise UserError(
+                f"cannot read {args.load}: {why}", f"{args.load} nicht lesbar: {why}"
+            ) from None
     _settings(args, saved)
     if args.review:
         return _review(args)
@@ -138,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     )
     ui = _ui(terminal)
     if not terminal:
-        print(f"skat play · seed {seed} · rules {series.rules} · level {args.level}")
+        print(words(args.lang, "start_line", seed=seed, rules=series.rules, level=args.level))
     try:
         return Session(series, ui, options).run()
     finally:
@@ -150,10 +159,16 @@ def _series(args: argparse.Namespace, loaded: Series | None) -> Series:
     """The loaded series, or a new one from the options."""
     if loaded is not None:
         if len(loaded.players) != 3:
-            raise UserError(f"{args.load}: skat play needs a series of 3 players")
+            raise UserError(
+                f"{args.load}: skat play needs a series of 3 players",
+                f"{args.load}: skat play braucht eine Serie mit 3 Spielern",
+            )
         return loaded
     if args.games < 1:
-        raise UserError(f"--games must be 1 or more, not {args.games}")
+        raise UserError(
+            f"--games must be 1 or more, not {args.games}",
+            f"--games muss 1 oder mehr sein, nicht {args.games}",
+        )
     rules = Rules.parse(args.rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     return Series(PLAYERS[args.lang], rules, seed=seed, games=args.games)
@@ -163,9 +178,9 @@ def _check_paths(*paths: str | None) -> None:
     """A one-line error for a file to write that is a folder or in no folder."""
     for path in paths:
         if path and os.path.isdir(path):
-            raise UserError(f"{path} is a directory")
+            raise UserError(f"{path} is a directory", f"{path} ist ein Verzeichnis")
         if path and not os.path.isdir(os.path.dirname(path) or "."):
-            raise UserError(f"{path}: no such directory")
+            raise UserError(f"{path}: no such directory", f"{path}: Verzeichnis fehlt")
 
 
 def _no_colour_reset_at_exit() -> None:
@@ -215,10 +230,15 @@ def _replay(args: argparse.Namespace) -> int:
 
     found = next(iter(read_games([args.replay], args.id)), None)
     if found is None:
-        raise UserError("no game to replay" + (f" with ID {args.id}" if args.id else ""))
+        with_id = f" with ID {args.id}" if args.id else ""
+        mit_id = f" mit der ID {args.id}" if args.id else ""
+        raise UserError("no game to replay" + with_id, "kein Spiel zum Nachspielen" + mit_id)
     label, record, players = found
     if record.result is None or record.deal is None:
-        raise UserError(f"{label}: the record is not a finished game")
+        raise UserError(
+            f"{label}: the record is not a finished game",
+            f"{label}: die Aufzeichnung ist kein beendetes Spiel",
+        )
     meta_id = label[3:] if label.startswith("ID ") else None
     seed, number = seed_and_number(meta_id, args.seed or 0)
     you = PLAYERS[args.lang][0]
@@ -241,7 +261,7 @@ def _replay(args: argparse.Namespace) -> int:
     )
     ui = _ui(terminal)
     if not terminal:
-        print(f"skat play · {label} again from move {args.start} · level {args.level}")
+        print(words(args.lang, "again_line", label=label, n=args.start, level=args.level))
     try:
         return AgainSession(record, players, human, args.start, number, ui, options).run()
     finally:
@@ -262,5 +282,7 @@ def _review(args: argparse.Namespace) -> int:
             print(f"  {line}")
         done += 1
     if not done:
-        raise UserError("no game to review" + (f" with ID {args.id}" if args.id else ""))
+        with_id = f" with ID {args.id}" if args.id else ""
+        mit_id = f" mit der ID {args.id}" if args.id else ""
+        raise UserError("no game to review" + with_id, "kein Spiel zum Rückblick" + mit_id)
     return 0

@@ -2,8 +2,9 @@
 
 The engine refuses with a reason code (:class:`~skat.core.errors.ErrorCode`) and an English
 message in the engine's card codes ("Middlehand does not hold CJ").  The terminal says it in
-the player's language with the cards as the board shows them, from the code and the game; a
-reason it has no words for is the engine's message with the card codes renamed.
+the player's language with the cards as the board shows them: in German from the reason key
+and its params (:mod:`skat.cli.reasonwords`); in English from the message with the card codes
+renamed (and a player's own words for a card not held or not following).
 
 >>> from skat.core import GameState, Card, IllegalActionError
 >>> from skat.cli.cardtext import CardStyle
@@ -14,30 +15,23 @@ reason it has no words for is the engine's message with the card codes renamed.
 ...     g.validate(Card.parse("CJ"), 1)
 ... except IllegalActionError as exc:
 ...     err = exc
->>> refusal_text(err, Card.parse("CJ"), g, 1, CardStyle(lang="de", deck="german"))
-'Du bist nicht am Zug'
+>>> refusal_text(err, Card.parse("CJ"), g, 1, CardStyle("de", "german"), ("Anna", "Bernd", "Du"))
+'Anna ist am Zug, nicht du'
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from skat.cli.cardtext import CardStyle
+from skat.cli.reasonwords import german_reason
 from skat.core import Action, Card, CardSet, Discard, GameState, IllegalActionError
 from skat.core.actions import describe
 from skat.core.errors import ErrorCode
 
 _CODE: Final = re.compile(r"\b[CSHD][789TJQKA]\b")
-
-_DE: Final = {
-    ErrorCode.NOT_YOUR_TURN: "Du bist nicht am Zug",
-    ErrorCode.BELOW_BID: "Das reicht nicht: Reizwert {bid}",
-    ErrorCode.NOT_ALLOWED_BY_RULES: "Das erlauben die Regeln nicht",
-    ErrorCode.GAME_OVER: "Das Spiel ist vorbei",
-    ErrorCode.ALREADY_DONE: "Das ist schon geschehen",
-    ErrorCode.NEEDS_CONSENT: "Aufgeben geht jetzt nur mit Zustimmung eines Gegenspielers",
-}
 
 
 def rename_cards(text: str, style: CardStyle) -> str:
@@ -50,28 +44,34 @@ def rename_cards(text: str, style: CardStyle) -> str:
 
 
 def refusal_text(
-    err: IllegalActionError, action: Action, state: GameState, seat: int, style: CardStyle
+    err: IllegalActionError,
+    action: Action,
+    state: GameState,
+    seat: int,
+    style: CardStyle,
+    names: Sequence[str] = (),
 ) -> str:
-    """The refusal of ``action`` by ``seat`` in the style's language (see the module doc)."""
+    """The refusal of ``action`` by ``seat`` in the style's language (see the module doc);
+    ``names`` are the players' names by seat."""
     de = style.lang == "de"
     held = state.hand(seat) if 0 <= seat < 3 else CardSet()
+    legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+    if de:
+        words = german_reason(err.reason, err.params, style, names, legal)
+        if words is not None:
+            return words
     if err.code == ErrorCode.NOT_IN_HAND:
         cards = [action] if isinstance(action, Card) else []
         if isinstance(action, Discard):
             cards = [c for c in CardSet(action.mask) if c not in held]
-        names = style.cards(cards)
+        names_ = style.cards(cards)
         if cards:
-            return f"Du hast {names} nicht" if de else f"You do not hold {names}"
-    if err.code == ErrorCode.MUST_FOLLOW and isinstance(action, Card):
-        legal = style.cards(a for a in state.legal_actions() if isinstance(a, Card))
+            return f"Du hast {names_} nicht" if de else f"You do not hold {names_}"
+    if err.code == ErrorCode.MUST_FOLLOW and isinstance(action, Card) and not de:
         led = style.card(state.current_trick[0]) if state.current_trick else ""
-        if de:
-            return f"{style.card(action)} geht nicht: {led} ist zu bedienen (erlaubt: {legal})"
-        return f"{style.card(action)} may not be played: you must follow {led} (legal: {legal})"
+        shown = style.cards(legal)
+        return f"{style.card(action)} may not be played: you must follow {led} (legal: {shown})"
     if not de:
         return rename_cards(str(err), style)
-    words = _DE.get(err.code)
-    if words is not None:
-        return words.format(bid=state.bid)
     what = style.card(action) if isinstance(action, Card) else describe(action, "de")
     return f"Das geht jetzt nicht: {what}"

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from skat.cli.board import action_text
 from skat.cli.cardtext import CardStyle, sorted_for
+from skat.cli.declaring import contract_words, pack_words
 from skat.cli.words import say, seat_name
 from skat.core import HOLD, NULL, PASS, Bid, Card, CardSet, Declare, Discard, GameState, Seat
 
@@ -37,8 +38,9 @@ def review_lines(
     head = say(lang, "review")
     if result is not None:
         if state.declarer is not None and state.contract is not None:
-            head += f": {names[state.declarer]}, {state.contract.describe(lang)}"
-        head += f" — {result.explain(lang)}"
+            game = contract_words(state.contract, lang, style.deck)
+            head += f": {names[state.declarer]}, {game}"
+        head += f" — {pack_words(result.explain(lang), style.deck)}"
     lines = [head]
     w = max(6, *(len(n) for n in names))
     for seat, hand in zip(Seat, state.deal.hands, strict=True):

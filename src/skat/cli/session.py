@@ -328,7 +328,7 @@ class Session:
         header = (  # the totals first: a narrow screen cuts the seed and the rules, never them
             f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {totals}"
             f" · {say(self.lang, 'you')}: {seat_name(self.lang, self.seating.human)}"
-            f" · {rules} · seed {self.options.seed}"
+            f" · {rules} · {say(self.lang, 'seed')} {self.options.seed}"
         )
         title = say(self.lang, "hand")
         if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
@@ -451,7 +451,7 @@ class Session:
             try:
                 return state.validate(cmd.action, human)
             except IllegalActionError as exc:
-                self.ui.message(refusal_text(exc, cmd.action, state, human, self.style))
+                self.ui.message(self._refusal(exc, cmd.action, state))
                 return None
         if self.command(cmd, state):
             return True
@@ -526,7 +526,7 @@ class Session:
             try:
                 state.validate(SHOW_CARDS, human)
             except IllegalActionError as exc:
-                self.ui.message(rename_cards(str(exc), self.style))
+                self.ui.message(self._refusal(exc, SHOW_CARDS, state))
                 return False
             if not self.sure(say(lang, "claim_sure")):
                 return False
@@ -550,14 +550,19 @@ class Session:
             try:
                 state.validate(action, human)
             except IllegalActionError as exc:
-                reason = reason or str(exc)
+                reason = reason or self._refusal(exc, action, state)
                 continue
             if not self.sure(self._concede_means(state, action)):
                 return False
             self.apply(state, action, human)
             return True
-        self.ui.message(rename_cards(reason, self.style))
+        self.ui.message(reason)
         return False
+
+    def _refusal(self, exc: IllegalActionError, action: Action, state: GameState) -> str:
+        """The engine's refusal of the player's ``action`` in the player's words."""
+        human = self.seating.human
+        return refusal_text(exc, action, state, human, self.style, self.seating.names)
 
     def _concede_means(self, state: GameState, action: Action) -> str:
         """What giving up means, from the core's own result of the game given up:
@@ -703,7 +708,9 @@ class Session:
         """The list at the end of the series and the ranking."""
         lang = self.lang
         rows = self.sheet_rows()
-        title = say(lang, "series_over") + f" · {say(lang, 'sheet')} ({self.options.sheet})"
+        kind = {"plain": "einfach", "seeger": "Seeger-Fabian"} if lang == "de" else {}
+        sheet = kind.get(self.options.sheet, self.options.sheet)
+        title = say(lang, "series_over") + f" · {say(lang, 'sheet')} ({sheet})"
         return [
             title,
             *sheet_lines(self.series.players, rows, self.options.sheet, lang=lang),

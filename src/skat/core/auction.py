@@ -33,7 +33,8 @@ from bisect import bisect_right
 from typing import Final, NamedTuple
 
 from skat.core.bidding import BID_VALUES
-from skat.core.errors import ErrorCode, Refusal
+from skat.core.errors import Refusal
+from skat.core.reasons import refusal
 
 MH_TO_FH: Final = 0
 """Stage: Middlehand bids to Forehand."""
@@ -107,25 +108,17 @@ class Auction(NamedTuple):
         ``None`` when it may.  Passing is always allowed."""
         if value is None:
             if not self.answering:
-                return Refusal(
-                    ErrorCode.WRONG_CALL, f"{who} is bidding and must say a value or pass"
-                )
+                return refusal("must_bid_or_pass", who=who)
             return None
         if self.answering:
-            return Refusal(ErrorCode.WRONG_CALL, f"{who} answers the bid: hold (y) or pass (p)")
+            return refusal("must_hold_or_pass", who=who)
         if value <= self.bid_value:
-            return Refusal(
-                ErrorCode.BELOW_BID,
-                f"bid {value} is not above the current bid {self.bid_value}",
-            )
+            return refusal("bid_not_above", value=value, bid=self.bid_value)
         allowed = self.values()
         if value not in allowed:
             if not self.jumps and allowed:
-                return Refusal(
-                    ErrorCode.NOT_ALLOWED_BY_RULES,
-                    f"no jump bids under these rules: the next bid is {allowed[0]}",
-                )
-            return Refusal(ErrorCode.MALFORMED, f"{value} is not a bid value")
+                return refusal("no_jump_bids", next=allowed[0])
+            return refusal("not_a_bid_value", value=value)
         return None
 
     def bid(self, value: int) -> Auction:

@@ -38,10 +38,14 @@ class ErrorCode(StrEnum):
 
 
 class Refusal(NamedTuple):
-    """A refused action: the code and the message."""
+    """A refused action: the code and the message; ``reason`` names the message's template
+    in :data:`skat.core.reasons.REASONS` and ``params`` are the values filled into it (so a
+    program can say the reason in other words, :func:`skat.core.reasons.refusal`)."""
 
     code: ErrorCode
     message: str
+    reason: str = ""
+    params: tuple[tuple[str, object], ...] = ()
 
 
 class IllegalActionError(ValueError):
@@ -51,16 +55,29 @@ class IllegalActionError(ValueError):
     >>> err = IllegalActionError("it is Forehand's turn, not Middlehand's", ErrorCode.NOT_YOUR_TURN)
     >>> str(err), err.code
     ("it is Forehand's turn, not Middlehand's", <ErrorCode.NOT_YOUR_TURN: 'not_your_turn'>)
+
+    ``reason`` and ``params`` say the message as data (see :class:`Refusal`); an error raised
+    without them has the reason ``""`` and no params.
     """
 
-    def __init__(self, message: str, code: ErrorCode = ErrorCode.ILLEGAL) -> None:
+    def __init__(
+        self,
+        message: str,
+        code: ErrorCode = ErrorCode.ILLEGAL,
+        reason: str = "",
+        params: tuple[tuple[str, object], ...] = (),
+    ) -> None:
         super().__init__(message)
         self.code = code
+        self.reason = reason
+        self.params: dict[str, object] = dict(params)
 
-    def __reduce__(self) -> tuple[object, tuple[str, ErrorCode]]:
-        return (type(self), (str(self), self.code))
+    def __reduce__(
+        self,
+    ) -> tuple[object, tuple[str, ErrorCode, str, tuple[tuple[str, object], ...]]]:
+        return (type(self), (str(self), self.code, self.reason, tuple(self.params.items())))
 
     @classmethod
     def of(cls, refusal: Refusal) -> IllegalActionError:
         """The error for a part's refusal."""
-        return cls(refusal.message, refusal.code)
+        return cls(refusal.message, refusal.code, refusal.reason, refusal.params)

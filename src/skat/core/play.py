@@ -28,7 +28,8 @@ from typing import Final, NamedTuple
 
 from skat.core.cards import CARDS, Card, points_of
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, WIN_KEY
-from skat.core.errors import ErrorCode, Refusal
+from skat.core.errors import Refusal
+from skat.core.reasons import refusal
 from skat.core.tricks import Trick, pair_winner
 
 Hands = tuple[int, int, int]
@@ -158,14 +159,14 @@ class Play(NamedTuple):
         ('Middlehand must follow Hearts (led HA), not S7', None)
         """
         if not self.hands[seat] & card.bit:
-            return Refusal(ErrorCode.NOT_IN_HAND, f"{who} does not hold {card}")
+            return refusal("not_in_hand", who=who, seat=seat, cards=card)
         if not self.playable(seat) & card.bit:
             led = CARDS[self.trick[0]]
             trump = EFFECTIVE_SUIT[self.game_type][led.index] == 4
-            what = "trump" if trump else led.suit.english
-            return Refusal(
-                ErrorCode.MUST_FOLLOW, f"{who} must follow {what} (led {led}), not {card}"
-            )
+            if trump:
+                return refusal("must_follow_trump", who=who, seat=seat, led=led, card=card)
+            suit = led.suit.english
+            return refusal("must_follow_suit", who=who, seat=seat, suit=suit, led=led, card=card)
         return None
 
     def party(self, declarer: int) -> tuple[int, int, int, int]:

@@ -22,8 +22,9 @@ from typing import Final, NamedTuple
 from skat.core.actions import DISCARDS, PASS, PICK_UP, Action, Declare, Discard, Pass, PickUp
 from skat.core.cards import JACKS_MASK, RANK_MASKS, CardSet, Rank, cards_of, points_of
 from skat.core.contracts import GRAND, RAMSCH_LOW_TENS
-from skat.core.errors import ErrorCode, Refusal
+from skat.core.errors import Refusal
 from skat.core.play import Play
+from skat.core.reasons import refusal
 from skat.core.rules import Rules
 from skat.core.scoring import Result, score_ramsch
 
@@ -123,17 +124,13 @@ def push_refusal(action: Action, took: bool, hand: int, rules: Rules, who: str) 
             return None
         if action is GRAND_HAND and rules.schieberamsch_grand_hand:
             return None
-        return Refusal(
-            ErrorCode.WRONG_CALL,
-            f"{who} takes the skat (s), passes it on (p)"
-            + (" or plays Grand Hand (GH)" if rules.schieberamsch_grand_hand else ""),
+        return refusal(
+            "take_push_or_grand" if rules.schieberamsch_grand_hand else "take_or_push", who=who
         )
     if not isinstance(action, Discard):
-        return Refusal(ErrorCode.WRONG_CALL, f"{who} must pass two cards on with the skat")
+        return refusal("must_push_two", who=who)
     if action.mask & ~hand:
-        return Refusal(ErrorCode.NOT_IN_HAND, f"{who} does not hold {CardSet(action.mask & ~hand)}")
+        return refusal("not_in_hand", who=who, cards=CardSet(action.mask & ~hand))
     if action not in push_discards(hand, rules):
-        return Refusal(
-            ErrorCode.NOT_ALLOWED_BY_RULES, "jacks may not be passed on in Schieberamsch"
-        )
+        return refusal("no_jacks_pushed")
     return None

@@ -10,7 +10,7 @@ declaration reaches the bid, all of them are open (he has overbid and must lose 
 >>> hand = CardSet.parse("CJ SJ HA HT HK H8 H7 D9 D8 D7").mask
 >>> unreachable(Declare.parse("DH"), hand, 18, True, ISKO) is None
 True
->>> unreachable(Declare.parse("NH"), hand, 46, True, ISKO)
+>>> unreachable(Declare.parse("NH"), hand, 46, True, ISKO).message
 'Null Hand is worth 35, less than the bid 46'
 """
 
@@ -19,6 +19,8 @@ from __future__ import annotations
 from skat.core.actions import Declare
 from skat.core.contracts import NULL, Contract, best_case_matadors, matadors
 from skat.core.declarations import possible_declarations as _possible
+from skat.core.errors import Refusal
+from skat.core.reasons import refusal
 from skat.core.rules import Rules
 from skat.core.scoring import max_value
 
@@ -31,12 +33,13 @@ def _reachable(contract: Contract, mask: int, hand: bool, rules: Rules) -> int:
     return max_value(contract, m, rules)
 
 
-def unreachable(action: Declare, mask: int, bid: int, hand: bool, rules: Rules) -> str | None:
+def unreachable(action: Declare, mask: int, bid: int, hand: bool, rules: Rules) -> Refusal | None:
     """Why ``action`` cannot be declared at ``bid`` (it cannot reach it), or ``None``."""
     if action in _possible(mask, hand, bid, rules.grand_ouvert_base):
         return None
     c = action.contract
     if c.game_type == NULL:
-        return f"{c.describe()} is worth {c.null_value}, less than the bid {bid}"
+        value = c.null_value
+        return refusal("null_below_bid", game=c.describe(), contract=c, value=value, bid=bid)
     best = _reachable(c, mask, hand, rules)
-    return f"{c.describe()} can reach at most {best}, less than the bid {bid}"
+    return refusal("cannot_reach_bid", game=c.describe(), contract=c, value=best, bid=bid)

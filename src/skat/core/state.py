@@ -71,7 +71,7 @@ from skat.core.course import Course
 from skat.core.deal import Deal
 from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.ending import after_trick, end_now, quiet, resign
-from skat.core.errors import ErrorCode, IllegalActionError
+from skat.core.errors import IllegalActionError
 from skat.core.extras import auto_concedes, ending_actions, play_extras
 from skat.core.phase import (
     ANSWER,
@@ -89,6 +89,7 @@ from skat.core.play import Play, with_hand
 from skat.core.pushing import Pushing
 from skat.core.questions import Question, next_question
 from skat.core.ramsch import Ramsch, ramsch_game_type, round_kind
+from skat.core.reasons import refusal
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.seats import Seat
@@ -145,8 +146,8 @@ def _who(seat: int) -> str:
     return _SEAT_NAMES[seat] if 0 <= seat < 3 else f"seat {seat}"
 
 
-def _refuse(message: str, code: ErrorCode) -> IllegalActionError:
-    return IllegalActionError(message, code)
+def _refuse(reason: str, **params: object) -> IllegalActionError:
+    return IllegalActionError.of(refusal(reason, **params))
 
 
 class GameState(Pushing):
@@ -381,20 +382,19 @@ class GameState(Pushing):
             try:
                 action = parse_action(action)
             except ActionParseError as exc:
-                raise _refuse(str(exc), ErrorCode.MALFORMED) from None
+                raise _refuse("unreadable", detail=str(exc), text=action) from None
         if seat is None:
             seat = self._default_seat(action)
         who = _who(seat)
         if self.phase == DONE:
-            raise _refuse("the game is over", ErrorCode.GAME_OVER)
+            raise _refuse("game_over")
         anytime = _ANYTIME.get(type(action))
         if anytime is not None:
             anytime[0](self, action, seat, who)
             return action, seat
         if seat != self.to_move:
-            raise _refuse(
-                f"it is {_SEAT_NAMES[self.to_move]}'s turn, not {who}'s", ErrorCode.NOT_YOUR_TURN
-            )
+            to_move = _SEAT_NAMES[self.to_move]
+            raise _refuse("not_your_turn", to_move=to_move, turn=self.to_move, who=who, seat=seat)
         _PHASES[self.phase].check(self, action, seat, who)
         return action, seat
 
@@ -664,7 +664,7 @@ class GameState(Pushing):
     def undo(self) -> Event:
         """Take back the last action; returns its event."""
         if not self.history:
-            raise _refuse("nothing to undo", ErrorCode.NOTHING_TO_UNDO)
+            raise _refuse("nothing_to_undo")
         record = self._undo.pop()
         if len(record) == 3:  # a card within the trick (_CARD_FIELDS)
             self.to_move, self._hands, self._trick = record  # type: ignore[assignment]
