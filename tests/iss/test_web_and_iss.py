@@ -1,8 +1,8 @@
 """A player on the web table's WebSocket and two ``skat iss`` clients share one table; one
 client's connection dies mid-game and it logs in again to finish the game.
 
-(The web player speaks the browser's WebSocket protocol directly: a browser run per game is
-too slow for the suite; the page itself is tested in tests/server/test_browser.py.)"""
+(The web player speaks the browser's WebSocket protocol directly; a person in real Chromium
+at such a table is in test_browser_and_iss.py.)"""
 
 from __future__ import annotations
 
