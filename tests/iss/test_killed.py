@@ -28,9 +28,9 @@ def _client(live: Live, user: str, table: str, tmp: Path) -> subprocess.Popen[by
 
 
 def _person(live: Live, table: str, token: str, midway: Callable[[], None]) -> None:
-    """The third place, played over the web table's WebSocket: pass, the first legal card;
-    ``midway`` is called at its first turn after a trick is complete (the game waits for it:
-    the kill falls mid-game whatever the speed of the machine)."""
+    """The third place, played over the web table's WebSocket: bid 18 or hold it, else the
+    first legal move; ``midway`` is called at its first turn to play a card (the game waits
+    for it: the kill falls mid-game whatever the speed of the machine)."""
     with connect(f"ws://127.0.0.1:{live.web}/ws/{table}", open_timeout=10) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         while True:
@@ -42,10 +42,11 @@ def _person(live: Live, table: str, token: str, midway: Callable[[], None]) -> N
             game = msg["game"]
             if not (game and game["to_move"] == msg["seat"] and game["legal"]):
                 continue
-            if game["tricks"]:
+            if game["phase"] == "play":
                 midway()
                 midway = _nothing
-            action = "p" if "p" in game["legal"] else game["legal"][0]
+            legal = game["legal"]  # bid 18 or hold it: nobody passes the game in
+            action = next((a for a in ("18", "y") if a in legal), legal[0])
             ws.send(json.dumps({"type": "act", "action": action, "counter": msg["counter"]}))
 
 
