@@ -48,3 +48,17 @@ def test_after_its_own_pick_up_the_client_waits_for_the_skat() -> None:
     client.handle("table .t u play w C7.S7 0 0 0")
     move = client.sent[-1].split()[-1]
     assert move.split(".")[1:] in (["C7", "S7"], ["S7", "C7"]), move  # the real skat
+
+
+def test_a_refused_move_gets_one_fallback_not_a_loop_of_them() -> None:
+    client = _Kept()
+    hidden = ".".join(["??"] * 10)
+    deal = ".".join(HAND.split())
+    client.handle("table .t u start 1 u 0 b 0 c 0")
+    client.handle(f"table .t u play w {deal}|{hidden}|{hidden}|??.?? 0 0 0")
+    client.handle("table .t u play 1 p 0 0 0")
+    client.handle("table .t u play 2 p 0 0 0")
+    assert client.sent == ["table .t u play 18"]
+    for _ in range(3):  # the server refuses whatever it sends
+        client.handle("table .t u error _illegal no")
+    assert len(client.sent) == 2 and client.sent[1].split()[-1] in ("18", "p")

@@ -66,6 +66,7 @@ class IssClient:
         self.shadow: Shadow | None = None
         self.seat = -1
         self.asked = -1
+        self.fell_back = -1
         self.file: TextIO | None = None
         self.out: socket.socket | None = None
 
@@ -204,9 +205,13 @@ class IssClient:
         return iss_move(action, view.hand)
 
     def _error(self) -> None:
-        """Our move was refused: a safe legal move instead."""
+        """Our move was refused: a safe legal move instead (once a move: a refused
+        fallback is not sent again and again)."""
         if self.shadow is None or self.shadow.state.to_move != self.seat:
             return
+        if self.fell_back == len(self.shadow.state.history):
+            return
+        self.fell_back = len(self.shadow.state.history)
         view = self.shadow.view()
         action = fallback_action(view)
         if isinstance(action, Discard):  # the discards go with a declaration
