@@ -1,8 +1,8 @@
 """A player on the web table's WebSocket and two ``skat iss`` clients share one table; one
 client's connection dies mid-game and it logs in again to finish the game.
 
-(The web player speaks the browser's WebSocket protocol directly: a browser run per game is
-too slow for the suite; the page itself is tested in tests/server/test_browser.py.)"""
+(The web player speaks the browser's WebSocket protocol directly; a person in real Chromium
+at such a table is in test_browser_and_iss.py.)"""
 
 from __future__ import annotations
 
@@ -68,3 +68,19 @@ def test_a_web_player_and_two_iss_clients_play_at_one_table(
     path.write_text(record)
     assert main(["replay", "--check", str(path)]) == 0  # skat replay --check
     assert "agree: 1" in capsys.readouterr().out
+
+
+def test_an_iss_client_named_like_another_place_finds_its_own_seat(live: Live) -> None:
+    # the web player Anna holds the place named Anna; an ISS user also called Anna takes a
+    # free place: the deal (its cards only) tells it its seat, and the start line names the
+    # other Anna with her place's number
+    seats = [{"kind": "human", "name": n} for n in ("Anna", "d_b", "d_c")]
+    made = post(live.web, "/api/tables", {"rules": "iss", "games": 1, "seats": seats})
+    clients = [
+        ClientThread(live.iss, u, "heuristic", games=1, join=made["id"]) for u in ("Anna", "d_b")
+    ]
+    final = _web_player(live.web, made["id"], made["token"], None)
+    for client in clients:
+        client.join(timeout=240)
+        assert client.played == 1
+    assert final["last"]["number"] == 1

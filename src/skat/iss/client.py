@@ -21,6 +21,8 @@ from skat.ai.agent import SafeAgent, fallback_action
 from skat.core.actions import Action, Declare, Discard, Resign
 from skat.core.cards import CardSet
 from skat.core.rules import ISS, Rules
+from skat.core.state import Phase
+from skat.iss.codes import HIDDEN
 from skat.iss.shadow import Shadow, ShadowError
 
 __all__ = ["ClientOptions", "IssClient", "iss_move"]
@@ -64,6 +66,7 @@ class IssClient:
         self.shadow: Shadow | None = None
         self.seat = -1
         self.asked = -1
+        self.fell_back = -1
         self.file: TextIO | None = None
         self.out: socket.socket | None = None
 
@@ -158,8 +161,14 @@ class IssClient:
             self._error()
 
     def _told(self, who: str, move: str) -> None:
-        if who == "w" and "|" in move and self.seat >= 0:
-            hand = CardSet.parse(move.split("|")[self.seat].replace(".", " "))
+        if who == "w" and "|" in move:
+            hands = move.split("|")[:3]
+            mine = [i for i, h in enumerate(hands) if HIDDEN not in h]
+            if len(mine) == 1:  # the deal shows this seat's cards only: that is its seat
+                self.seat = mine[0]
+            if self.seat < 0:
+                return
+            hand = CardSet.parse(hands[self.seat].replace(".", " "))
             self.shadow = Shadow(self.seat, hand, self.o.rules, seed=len(self.o.user))
         elif self.shadow is not None:
             try:
@@ -177,6 +186,8 @@ class IssClient:
         state = shadow.state
         if state.is_over or state.to_move != self.seat or len(state.history) == self.asked:
             return
+        if state.phase == Phase.DISCARD and not shadow.skat:
+            return  # its own pick-up: the skat's cards come in the next line
         self.asked = len(state.history)
         self.send(f"table .{self.table} {self.o.user} play {self._choose()}")
 
@@ -194,12 +205,22 @@ class IssClient:
         return iss_move(action, view.hand)
 
     def _error(self) -> None:
-        """Our move was refused: a safe legal move instead."""
+        """Our move was refused: a safe legal move instead (once a move: a refused
+        fallback is not sent again and again)."""
         if self.shadow is None or self.shadow.state.to_move != self.seat:
             return
+        if self.fell_back == len(self.shadow.state.history):
+            return
+        self.fell_back = len(self.shadow.state.history)
         view = self.shadow.view()
         action = fallback_action(view)
-        if isinstance(action, Discard):
+        if isinstance(action, Discard):  # the discards go with a declaration
+            sim = self.shadow.state.copy()
+            sim.apply(action, self.seat)
+            decl = fallback_action(sim.view(self.seat))
+            self.send(
+                f"table .{self.table} {self.o.user} play {iss_move(decl, sim.hand(self.seat), action)}"
+            )
             return
         self.send(f"table .{self.table} {self.o.user} play {iss_move(action, view.hand)}")
 

@@ -89,10 +89,12 @@ class Feed:
 
     def _name(self, player: int) -> str:
         """A player's name on the wire: one word (the recipient's own seat carries its user
-        name, so a client finds itself even at a table whose places were named otherwise)."""
+        name, so a client finds itself even at a table whose places were named otherwise; another
+        place named like it is told with its number)."""
         if player == self.player:
             return self.name
-        return "_".join(self.table.players[player].split())
+        name = "_".join(self.table.players[player].split())
+        return f"{name}-{player + 1}" if name == self.name else name  # one of a kind
 
 
 def end_record(table: Table, state: GameState, number: int) -> str:

@@ -22,14 +22,15 @@ game: its own cards and everything public are the real ones.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import random
 from typing import Final
 
 from skat.core.actions import Declare, Discard
 from skat.core.cards import Card, CardSet
-from skat.core.contracts import Contract
+from skat.core.contracts import EFFECTIVE_SUIT, TRUMP_ORDER, Contract
 from skat.core.deal import Deal
-from skat.core.knowledge import Knowledge, Slots
+from skat.core.knowledge import Knowledge, Slots, suit_masks
 from skat.core.rules import Rules
 from skat.core.sampling import sample
 from skat.core.state import GameState, IllegalActionError, Phase, View
@@ -136,18 +137,36 @@ class Shadow:
     def _fitting(self, seat: int, texts: list[str | None], shown: CardSet) -> None:
         """Another's declaration: the engine may find it impossible with the made-up cards
         (the jacks in his hand and the skat fix what a game can reach): deal again until
-        it fits (no card has been played yet)."""
+        it fits (no card has been played yet).  Every other deal gives him the top trumps,
+        or none of them, as far down as a random count: a high bid needs many matadors,
+        which random deals hardly ever give."""
         fixed = {seat: shown.mask} if shown else None
+        game_type = Declare.parse(str(texts[-1])).contract.game_type
         done = len(self.events)
-        for _ in range(TRIES):
+        for i in range(TRIES):
             try:
                 for text in texts:
                     self._apply(seat, text)
                 return
             except IllegalActionError:
                 del self.events[done:]
-                self._replay(self._made_up(fixed))
+                tops = None if fixed or i % 2 else self._tops(seat, game_type)
+                self._replay(self._made_up(tops or fixed))
         raise ShadowError(f"no deal fits the declaration of seat {seat}")
+
+    def _tops(self, seat: int, game_type: int) -> dict[int, int] | None:
+        """Places for the top trumps of ``game_type``: with the declarer ``seat`` ("with"
+        them) or with the third seat ("without"), a random count of them; ``None`` where
+        the seat's own cards stand in the way (or in Null)."""
+        order = TRUMP_ORDER[game_type]
+        if not order or seat == self.seat:
+            return None
+        own = self.hand.mask | self.skat.mask
+        n = self.rng.randint(1, min(10, len(order)))
+        tops = sum(1 << i for i in order[:n])
+        if self.rng.random() < 0.5:
+            return None if tops & own else {seat: tops}
+        return {3 - seat - self.seat: tops & ~own}
 
     def _card(self, seat: int, card: Card) -> None:
         try:
@@ -158,14 +177,35 @@ class Shadow:
                 raise
         if self._swapped(seat, card):
             return
-        know = Knowledge(self.view())
-        for _ in range(TRIES):
-            slots = sample(know, self.rng)
-            if slots[seat] & card.bit and self._replay(self._dealt(slots)):
-                with contextlib.suppress(IllegalActionError):  # he may not hold that suit
-                    self._apply(seat, card.name)
-                    return
+        try:
+            know = self._knowing(seat, card)
+            for _ in range(TRIES):
+                slots = sample(know, self.rng)
+                if self._replay(self._dealt(slots)):
+                    with contextlib.suppress(IllegalActionError):
+                        self._apply(seat, card.name)
+                        return
+        except ValueError:  # the sampler: no deal of the hidden cards fits
+            pass
         raise ShadowError(f"no deal fits {card} from seat {seat}")
+
+    def _knowing(self, seat: int, card: Card) -> Knowledge:
+        """What the seat knows once ``seat`` played ``card``: he held it, and if it does not
+        follow the suit led he holds no card of that suit (ISkO 4.1.3)."""
+        know = Knowledge(self.view())
+        may = list(know.may)
+        for s in range(4):
+            if not know.known[s] and s != seat:
+                may[s] &= ~card.bit
+        trick = self.state.current_trick
+        if trick:
+            eff = EFFECTIVE_SUIT[know.game_type]
+            led = eff[trick[0].index]
+            if eff[card.index] != led:
+                may[seat] &= ~suit_masks(know.game_type)[led]
+        know.may = tuple(may)
+        know.hidden = _or(may[s] for s in range(4) if not know.known[s])
+        return know
 
     def _swapped(self, seat: int, card: Card) -> bool:
         """The cheap repair: give ``seat`` the card in exchange for one of its own unplayed
@@ -189,24 +229,26 @@ class Shadow:
         return False
 
     def _show(self, seat: int, shown: CardSet) -> None:
-        """Another seat shows its cards (a claim): give it exactly those, in exchange for
-        the made-up ones it does not hold."""
-        deal = self.state.deal
-        masks = [*deal.hand_masks, deal.skat_mask]
-        held = self.state.hand(seat)
-        extra = [c for c in held if c not in shown and masks[seat] & c.bit]
-        extra.sort(key=lambda c: c.name[1] != "J")  # give away jacks last: they fix games
-        for card in shown - held:
-            holder = next(i for i in range(4) if masks[i] & card.bit)
-            if holder == self.seat or not extra:
-                raise ShadowError(f"seat {seat} shows {card}, which this seat knows elsewhere")
-            other = extra.pop()
-            masks[holder] = (masks[holder] & ~card.bit) | other.bit
-            masks[seat] = (masks[seat] & ~other.bit) | card.bit
-        if masks != [*deal.hand_masks, deal.skat_mask] and not self._replay(
-            Deal(masks[:3], masks[3])
-        ):
-            raise ShadowError(f"no deal fits the cards seat {seat} shows")
+        """Another seat shows its cards (a claim): give it exactly those.  The cards the
+        seat still cannot see then lie with the third seat or in the skat; every split of
+        them is tried (a few dozen at most) until the moves so far fit it: a card swapped
+        in must not be of a suit its new holder showed it is void in, and the declarer's
+        cards must still reach his game."""
+        if shown == self.state.hand(seat):
+            return
+        know = Knowledge(self.view())
+        if shown.mask & ~know.may[seat] or shown.mask.bit_count() != know.size[seat]:
+            raise ShadowError(f"seat {seat} shows cards this seat knows elsewhere")
+        slots = [know.may[s] if know.known[s] else 0 for s in range(4)]
+        slots[seat] = shown.mask
+        open_slots = [s for s in range(4) if s not in (self.seat, seat) and not know.known[s]]
+        rest = know.hidden & ~shown.mask
+        for split in _splits(rest, open_slots, know, self.rng):
+            for s, mask in split.items():
+                slots[s] = mask
+            if self._replay(self._dealt((slots[0], slots[1], slots[2], slots[3]))):
+                return
+        raise ShadowError(f"no deal fits the cards seat {seat} shows")
 
     def _dealt(self, slots: Slots) -> Deal:
         """The deal as dealt, from the cards where they are now and the cards played."""
@@ -238,6 +280,34 @@ class Shadow:
             self.state, self.events = state, events
             return False
         return True
+
+
+def _splits(
+    rest: int, places: list[int], know: Knowledge, rng: random.Random
+) -> list[dict[int, int]]:
+    """The ways to put the cards ``rest`` into ``places`` (one or two slots), each slot
+    taking as many as it holds and only cards it may hold; in random order.
+
+    >>> from skat.core.state import GameState
+    >>> know = Knowledge(GameState(seed=5).view(0))
+    >>> rest = know.hidden & ~sum(c.bit for c in list(CardSet(know.hidden))[:10])
+    >>> two = _splits(rest, [2, 3], know, random.Random(0))  # seat 1 took the other ten
+    >>> len(two), all(d[2] | d[3] == rest and d[3].bit_count() == 2 for d in two)
+    (66, True)
+    """
+    if len(places) == 1:
+        return [{places[0]: rest}] if rest & ~know.may[places[0]] == 0 else []
+    if not places:
+        return [{}] if rest == 0 else []
+    small, big = sorted(places, key=lambda s: know.size[s])
+    cards = [c.bit for c in CardSet(rest)]
+    out = []
+    for combo in itertools.combinations(cards, know.size[small]):
+        mask = sum(combo)
+        if mask & ~know.may[small] == 0 and (rest & ~mask) & ~know.may[big] == 0:
+            out.append({small: mask, big: rest & ~mask})
+    rng.shuffle(out)
+    return out
 
 
 def _or(masks: object) -> int:

@@ -1,0 +1,64 @@
+"""The ``skat iss`` client's decisions from the lines it reads (no socket: what it sends is
+kept): after its own pick-up it waits for the skat's cards before it puts two away."""
+
+from __future__ import annotations
+
+from skat.ai.agent import SafeAgent
+from skat.core.actions import Action, Discard, PickUp
+from skat.core.cards import CardSet
+from skat.core.state import Phase, View
+from skat.iss.client import ClientOptions, IssClient
+
+HAND = "CJ SJ CA CT CK C9 SA HA H8 D8"
+
+
+class _PutsAwayTheSkat:
+    """Bids, picks up, and puts away the two cards it was not dealt (the skat as it sees it)."""
+
+    def choose(self, view: View) -> Action:
+        if view.phase == Phase.DISCARD:
+            return Discard.of(*(view.hand - CardSet.parse(HAND)))
+        legal = view.legal_actions
+        return next((a for a in legal if a == PickUp() or str(a) == "18"), legal[0])
+
+
+class _Kept(IssClient):
+    def __init__(self) -> None:
+        options = ClientOptions("127.0.0.1", 0, "u", "pw")
+        super().__init__(options, SafeAgent(_PutsAwayTheSkat()), lambda _: None)
+        self.sent: list[str] = []
+        self.table = "t"
+
+    def send(self, line: str) -> None:
+        self.sent.append(line)
+
+
+def test_after_its_own_pick_up_the_client_waits_for_the_skat() -> None:
+    client = _Kept()
+    hidden = ".".join(["??"] * 10)
+    deal = ".".join(HAND.split())
+    for line in ("table .t u start 1 u 0 b 0 c 0", f"table .t u play w {deal}|{hidden}|{hidden}|??.?? 0 0 0",
+                 "table .t u play 1 p 0 0 0", "table .t u play 2 p 0 0 0"):  # fmt: skip
+        client.handle(line)
+    assert client.sent == ["table .t u play 18"]
+    client.handle("table .t u play 0 18 0 0 0")
+    assert client.sent[-1] == "table .t u play s"
+    client.handle("table .t u play 0 s 0 0 0")
+    assert client.sent[-1] == "table .t u play s"  # nothing yet: the skat is not known
+    client.handle("table .t u play w C7.S7 0 0 0")
+    move = client.sent[-1].split()[-1]
+    assert move.split(".")[1:] in (["C7", "S7"], ["S7", "C7"]), move  # the real skat
+
+
+def test_a_refused_move_gets_one_fallback_not_a_loop_of_them() -> None:
+    client = _Kept()
+    hidden = ".".join(["??"] * 10)
+    deal = ".".join(HAND.split())
+    client.handle("table .t u start 1 u 0 b 0 c 0")
+    client.handle(f"table .t u play w {deal}|{hidden}|{hidden}|??.?? 0 0 0")
+    client.handle("table .t u play 1 p 0 0 0")
+    client.handle("table .t u play 2 p 0 0 0")
+    assert client.sent == ["table .t u play 18"]
+    for _ in range(3):  # the server refuses whatever it sends
+        client.handle("table .t u error _illegal no")
+    assert len(client.sent) == 2 and client.sent[1].split()[-1] in ("18", "p")
