@@ -144,13 +144,23 @@ def _fits_auction(
     return 1.0
 
 
-def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True) -> list[Sample]:
+def sample_deals(
+    view: View, count: int, rng: random.Random, infer: bool | str = True
+) -> list[Sample]:
     """``count`` deals of the hidden cards consistent with ``view`` (a view in the card play
     of a declared game), drawn by :func:`skat.core.sampling.sample`.  With ``infer`` a
     defender's samples favour declarer hands that fit the game declared and the bid
     (:meth:`Knowledge.weight`) and, in the first :data:`AUCTION_TRICKS` tricks, a hand of the
-    other defender that fits his part in the auction (:func:`_fits_auction`).
+    other defender that fits his part in the auction (:func:`_fits_auction`).  With
+    ``infer="learned"`` the deals follow the learned belief model instead
+    (:func:`skat.ai.belief.sample_learned`; needs numpy).
     """
+    if infer == "learned":
+        from skat.ai.belief import sample_learned  # numpy: only for this mode
+
+        deals = sample_learned(view, count, rng)
+        return [Sample((d[0], d[1], d[2]), d[SKAT]) for d in deals]
+    infer = bool(infer)
     know = Knowledge(view)
     bidders: list[tuple[int, int, int]] = []  # the other defender's part in the auction
     if infer and len(view.tricks) < AUCTION_TRICKS:
@@ -213,6 +223,9 @@ def declarer_wins(solver: Solver, pos: Position, target: int) -> bool:
     return solver.at_least(pos, target - pos.declarer_points)
 
 
+INFERENCES: Final[dict[str, bool | str]] = {"rules": True, "learned": "learned", "none": False}
+"""The inference modes of :class:`PimcAgent` and the ``infer`` of :func:`sample_deals`."""
+
 _DECLARER_PHASES: Final = (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE)
 SIMULATE_FROM: Final = -100.0
 """Hands whose best game the heuristic expects to score less than this pass unsimulated."""
@@ -222,12 +235,20 @@ class PimcAgent:
     """Samples the hidden cards and solves each deal; see the module doc.
 
     ``level`` is one of :data:`LEVELS` (or a :class:`Level`); ``seed`` makes the sampling
-    reproducible (the same view and seed give the same card).
+    reproducible (the same view and seed give the same card).  ``inference`` is how the card
+    play draws the hidden cards: ``"rules"`` (the hand-made inference above), ``"learned"``
+    (the learned belief model, :mod:`skat.ai.belief`) or ``"none"`` (uniform over the deals
+    that fit the hard constraints).
     """
 
-    def __init__(self, level: str | Level = "hard", seed: int | None = 0) -> None:
+    def __init__(
+        self, level: str | Level = "hard", seed: int | None = 0, inference: str = "rules"
+    ) -> None:
+        if inference not in INFERENCES:
+            raise ValueError(f"unknown inference {inference!r} (known: {', '.join(INFERENCES)})")
         self.level = LEVELS[level] if isinstance(level, str) else level
         self.level_name = level if isinstance(level, str) else "custom"
+        self.inference = inference
         self.seed = seed
         self.heuristic = HeuristicAgent(seed)
         self.solver = Solver()
@@ -366,7 +387,8 @@ class PimcAgent:
         start = self.solver.nodes
         solved = 0
         self._positions = []
-        for sample in sample_deals(view, self.level.samples, rng):
+        infer = INFERENCES[self.inference]
+        for sample in sample_deals(view, self.level.samples, rng, infer):
             pos = position_of(view, sample)
             self._positions.append(pos)
             for card in cards:
@@ -419,7 +441,8 @@ class PimcAgent:
         return [card for card in top if sign * counts[card] == best]
 
     def __repr__(self) -> str:
-        return f"PimcAgent({self.level_name!r}, seed={self.seed!r})"
+        extra = f", inference={self.inference!r}" if self.inference != "rules" else ""
+        return f"PimcAgent({self.level_name!r}, seed={self.seed!r}{extra})"
 
 
 def easy(seed: int | None = 0) -> PimcAgent:
@@ -440,3 +463,9 @@ def hard(seed: int | None = 0) -> PimcAgent:
 def expert(seed: int | None = 0) -> PimcAgent:
     """A :class:`PimcAgent` at level ``expert`` (an arena factory)."""
     return PimcAgent("expert", seed=seed)
+
+
+def learned(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``hard`` drawing the hidden cards from the learned belief
+    model (an arena factory: ``pimc-learned``)."""
+    return PimcAgent("hard", seed=seed, inference="learned")
