@@ -20,17 +20,28 @@ from skat.ai.belief import FEATURES, MASKS, PLACES
 
 
 def load(path: str) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, np.ndarray]:
-    """Inputs, constraint masks, labels and game indices of a data file."""
+    """Inputs (uint8 bits and float16 numbers, made float per batch by :func:`inputs`),
+    constraint masks, labels and game indices of a data file."""
     with np.load(path) as d:
-        masks = d["masks"].astype(np.int64)
-        rest = d["rest"].astype(np.float32)
+        masks = d["masks"]
+        rest = d["rest"]
         label = d["label"].astype(np.int64)
         game = d["game"]
-    bits = (masks[:, :, None] >> np.arange(32)) & 1
-    x = np.concatenate([bits.reshape(len(masks), -1).astype(np.float32), rest], axis=1)
-    assert x.shape[1] == FEATURES and masks.shape[1] == MASKS
+    assert masks.shape[1] == MASKS and MASKS * 32 + rest.shape[1] == FEATURES
+    bits = np.empty((len(masks), MASKS, 32), dtype=np.uint8)
+    shifts = np.arange(32, dtype=np.uint32)
+    for i in range(0, len(masks), 65536):
+        bits[i : i + 65536] = (masks[i : i + 65536, :, None] >> shifts) & 1
     allowed = bits[:, 5:8, :].transpose(0, 2, 1).astype(bool)  # may-masks of the 3 places
+    x = np.concatenate([bits.reshape(len(masks), -1), rest.view(np.uint8)], axis=1)
     return torch.from_numpy(x), torch.from_numpy(allowed), torch.from_numpy(label), game
+
+
+def inputs(x: torch.Tensor) -> torch.Tensor:
+    """Float inputs from the packed rows of :func:`load`."""
+    n = MASKS * 32
+    rest = x[:, n:].contiguous().view(torch.float16).float()
+    return torch.cat([x[:, :n].float(), rest], dim=1)
 
 
 def model_of(hidden: int) -> nn.Sequential:
@@ -48,7 +59,7 @@ def loss_of(
     net: nn.Module, x: torch.Tensor, allowed: torch.Tensor, y: torch.Tensor
 ) -> torch.Tensor:
     """Mean cross-entropy per hidden card, the logits masked by the constraints."""
-    logits = net(x).view(-1, 32, PLACES).masked_fill(~allowed, -1e9)
+    logits = net(inputs(x)).view(-1, 32, PLACES).masked_fill(~allowed, -1e9)
     flat = logits.reshape(-1, PLACES)
     target = y.reshape(-1)
     keep = target >= 0

@@ -138,9 +138,9 @@ def features(view: View, know: Knowledge) -> Floats:
     cards each place may hold and how many it holds (the hard constraints); the declarer; the
     game; the bid and the auction; the voids shown; the tricks played."""
     masks, rest = feature_parts(view, know)
-    out = expand(np.array([masks], dtype=np.int64), np.array([rest], dtype=np.float32))[0]
-    assert out.shape == (FEATURES,)
-    return out
+    out: Floats = expand(np.array([masks], dtype=np.int64), np.array([rest], dtype=np.float32))
+    assert out.shape == (1, FEATURES)
+    return out.reshape(FEATURES)
 
 
 def constraint_mask(know: Knowledge) -> Bools:
@@ -213,7 +213,7 @@ class BeliefModel:
         """``[card, place]`` probabilities for ``view`` (places as in :func:`places_of`)."""
         know = know or Knowledge(view)
         x = features(view, know)[None, :]
-        return self.predict(x, constraint_mask(know)[None])[0]
+        return self.predict(x, constraint_mask(know)[None]).reshape(32, PLACES)
 
     def probabilities(self, view: View, know: Knowledge | None = None) -> Floats:
         """``[card, slot]`` probabilities for ``view`` by absolute slot (seats 0-2, 3 the
