@@ -8,7 +8,9 @@ share of the card decisions of declared games, scores four beliefs about every h
   that fit the hard constraints, PIMC's ``inference="none"``);
 * ``rules``: the marginals of ``--samples`` deals of the hand-made inference
   (:func:`skat.ai.pimc.sample_deals`, what ``pimc-hard`` plays with);
-* ``learned``: the model's probabilities (:class:`skat.ai.belief.BeliefModel`).
+* ``learned``: the model's probabilities (:class:`skat.ai.belief.BeliefModel`);
+* ``sampled``: the marginals of ``--samples`` deals of the learned sampler
+  (:func:`skat.ai.belief.sample_learned`, what ``pimc-learned`` plays with).
 
 Sample marginals are smoothed (+0.5 per allowed place) so a card never seen in a place costs a
 finite log-loss.  Prints the mean log-loss per hidden card (natural log) and the share of
@@ -33,10 +35,10 @@ from skat.ai.selfplay import selfplay_deal
 from skat.core.knowledge import Knowledge
 from skat.core.state import GameState, Phase, View
 
-METHODS = ("uniform", "exact", "rules", "learned")
+METHODS = ("uniform", "exact", "rules", "learned", "sampled")
 
 
-def marginals(view: View, know: Knowledge, count: int, infer: bool, seed: str) -> np.ndarray:
+def marginals(view: View, know: Knowledge, count: int, infer: bool | str, seed: str) -> np.ndarray:
     """Smoothed place frequencies of ``count`` sampled deals, ``[card, place]``."""
     allowed = constraint_mask(know)
     counts = allowed * 0.5
@@ -60,6 +62,7 @@ def beliefs(view: View, know: Knowledge, model: BeliefModel, samples: int, key: 
         "exact": marginals(view, know, samples, False, f"exact:{key}"),
         "rules": marginals(view, know, samples, True, f"rules:{key}"),
         "learned": model.places(view, know),
+        "sampled": marginals(view, know, samples, "learned", f"learned:{key}"),
     }
 
 

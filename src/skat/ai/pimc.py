@@ -469,3 +469,9 @@ def learned(seed: int | None = 0) -> PimcAgent:
     """A :class:`PimcAgent` at level ``hard`` drawing the hidden cards from the learned belief
     model (an arena factory: ``pimc-learned``)."""
     return PimcAgent("hard", seed=seed, inference="learned")
+
+
+def medium_learned(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``medium`` (the heuristic's bidding) drawing the hidden
+    cards from the learned belief model (an arena factory: ``skat.ai.pimc:medium_learned``)."""
+    return PimcAgent("medium", seed=seed, inference="learned")
