@@ -35,7 +35,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from skat.ai.pimc import auction_limits
+from skat.ai.auction import auction_limits
 from skat.core.knowledge import SKAT, Knowledge, Slots
 from skat.core.sampling import sample
 from skat.core.state import View

@@ -39,6 +39,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from skat.ai.auction import auction_limits
 from skat.ai.dds import TRICKS, Position, Solver
 from skat.ai.heuristic import (
     HeuristicAgent,
@@ -49,14 +50,14 @@ from skat.ai.heuristic import (
     max_bid,
 )
 from skat.ai.simulation import BidTable, Plan, choose_plan, evaluate_bids
-from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard, Event
+from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard
 from skat.core.cards import Card, points_of
 from skat.core.contracts import NULL
 from skat.core.knowledge import SKAT, Knowledge, Slots
 from skat.core.sampling import sample as draw_deal
 from skat.core.state import Phase, View
 
-__all__ = ["LEVELS", "Level", "PimcAgent", "Sample", "sample_deals"]
+__all__ = ["LEVELS", "Level", "PimcAgent", "Sample", "auction_limits", "sample_deals"]
 
 
 @dataclass(frozen=True)
@@ -100,36 +101,6 @@ more, and each sample costs a bidding evaluation per defender."""
 MISREAD_CHANCE: Final = 0.3
 """Weight of a sample in which a defender's cards do not match his part in the auction (by the
 heuristic's bidding): players bid on hunches and pass strong hands now and then."""
-
-
-def auction_limits(view: View) -> dict[int, tuple[int, int]]:
-    """For each seat that took part in the auction: the highest value it bid or held (0:
-    none) and the bid on the table when it passed (-1: it did not pass).
-
-    >>> from skat.core import GameState
-    >>> g = GameState(seed=5)
-    >>> for a in ("p", "18", "y", "20", "p"):
-    ...     _ = g.apply(a)
-    >>> auction_limits(g.view(0))
-    {1: (0, 0), 2: (20, -1), 0: (18, 20)}
-    """
-    out: dict[int, tuple[int, int]] = {}
-    table = 0
-    for ev in view.history:
-        if not isinstance(ev, Event):  # a discard this seat did not see: the auction is over
-            break
-        a = ev.action
-        said, passed = out.get(ev.seat, (0, -1))
-        if isinstance(a, Bid):
-            table = a.value
-            out[ev.seat] = (max(said, table), passed)
-        elif a is HOLD:
-            out[ev.seat] = (max(said, table), passed)
-        elif a is PASS:
-            out[ev.seat] = (said, table)
-        else:
-            break
-    return out
 
 
 def _fits_auction(
