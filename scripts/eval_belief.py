@@ -1,7 +1,8 @@
 """Measure the belief model against the hand-made inference on held-out self-play positions.
 
-Replays heuristic self-play games of ``--seed`` (not the training seed) and, for a sampled
-share of the card decisions of declared games, scores four beliefs about every hidden card:
+Plays self-play games of ``--agent`` (default the heuristic, whose games the model learned
+from) on the deals of ``--seed`` (not the training seed) and, for a sampled
+share of the card decisions of declared games, scores five beliefs about every hidden card:
 
 * ``uniform``: each place the hard constraints allow, equally likely;
 * ``exact``: the marginals of ``--samples`` deals of the exact sampler (uniform over the deals
@@ -27,9 +28,8 @@ from collections import defaultdict
 
 import numpy as np
 
-from skat.ai.arena import agent_seed
+from skat.ai.arena import agent_seed, make_agent
 from skat.ai.belief import BeliefModel, constraint_mask, labels, places_of
-from skat.ai.heuristic import HeuristicAgent
 from skat.ai.pimc import sample_deals
 from skat.ai.selfplay import selfplay_deal
 from skat.core.knowledge import Knowledge
@@ -73,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", type=float, default=0.2)
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--model", default=None, help="an npz of weights (default: the shipped)")
+    ap.add_argument("--agent", default="heuristic", help="the players of the games (arena name)")
     a = ap.parse_args(argv)
     model = BeliefModel.load(a.model) if a.model else BeliefModel.shipped()
     loss: dict[tuple[str, str], list[float]] = defaultdict(list)
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     positions = 0
     for index in range(a.games):
         state = GameState(selfplay_deal(a.seed, index))
-        agents = [HeuristicAgent(agent_seed(a.seed, index, 0, s)) for s in range(3)]
+        agents = [make_agent(a.agent, agent_seed(a.seed, index, 0, s)) for s in range(3)]
         pick = random.Random(f"belief-eval:{a.seed}:{index}")
         while not state.is_over:
             seat = state.to_move
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                             loss[name, group] += list(-np.log(np.maximum(q, 1e-9)))
                             right[name, group] += list(hit.astype(float))
             state.apply(agents[seat].choose(view))
-    print(f"{positions} positions of {a.games} held-out games (seed {a.seed})")
+    print(f"{positions} positions of {a.games} held-out games of {a.agent} (seed {a.seed})")
     print("method   | group    | cards | log-loss/card | placed right")
     for group in ("all", "defender", "declarer"):
         for name in METHODS:
