@@ -60,6 +60,7 @@ AGENTS: Final[dict[str, str]] = {
     "pimc-medium": "skat.ai.pimc:medium",
     "pimc-hard": "skat.ai.pimc:hard",
     "pimc-expert": "skat.ai.pimc:expert",
+    "pimc-learned": "skat.ai.pimc:learned",
 }
 """Agent names and their factories (``module:callable``, called as ``factory(seed=...)``)."""
 

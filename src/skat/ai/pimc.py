@@ -39,6 +39,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from skat.ai.auction import auction_limits
 from skat.ai.dds import TRICKS, Position, Solver
 from skat.ai.heuristic import (
     HeuristicAgent,
@@ -49,14 +50,14 @@ from skat.ai.heuristic import (
     max_bid,
 )
 from skat.ai.simulation import BidTable, Plan, choose_plan, evaluate_bids
-from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard, Event
+from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard
 from skat.core.cards import Card, points_of
 from skat.core.contracts import NULL
 from skat.core.knowledge import SKAT, Knowledge, Slots
 from skat.core.sampling import sample as draw_deal
 from skat.core.state import Phase, View
 
-__all__ = ["LEVELS", "Level", "PimcAgent", "Sample", "sample_deals"]
+__all__ = ["LEVELS", "Level", "PimcAgent", "Sample", "auction_limits", "sample_deals"]
 
 
 @dataclass(frozen=True)
@@ -102,36 +103,6 @@ MISREAD_CHANCE: Final = 0.3
 heuristic's bidding): players bid on hunches and pass strong hands now and then."""
 
 
-def auction_limits(view: View) -> dict[int, tuple[int, int]]:
-    """For each seat that took part in the auction: the highest value it bid or held (0:
-    none) and the bid on the table when it passed (-1: it did not pass).
-
-    >>> from skat.core import GameState
-    >>> g = GameState(seed=5)
-    >>> for a in ("p", "18", "y", "20", "p"):
-    ...     _ = g.apply(a)
-    >>> auction_limits(g.view(0))
-    {1: (0, 0), 2: (20, -1), 0: (18, 20)}
-    """
-    out: dict[int, tuple[int, int]] = {}
-    table = 0
-    for ev in view.history:
-        if not isinstance(ev, Event):  # a discard this seat did not see: the auction is over
-            break
-        a = ev.action
-        said, passed = out.get(ev.seat, (0, -1))
-        if isinstance(a, Bid):
-            table = a.value
-            out[ev.seat] = (max(said, table), passed)
-        elif a is HOLD:
-            out[ev.seat] = (max(said, table), passed)
-        elif a is PASS:
-            out[ev.seat] = (said, table)
-        else:
-            break
-    return out
-
-
 def _fits_auction(
     know: Knowledge, deal: Slots, seat: int, said: int, passed: int, view: View
 ) -> float:
@@ -144,13 +115,23 @@ def _fits_auction(
     return 1.0
 
 
-def sample_deals(view: View, count: int, rng: random.Random, infer: bool = True) -> list[Sample]:
+def sample_deals(
+    view: View, count: int, rng: random.Random, infer: bool | str = True
+) -> list[Sample]:
     """``count`` deals of the hidden cards consistent with ``view`` (a view in the card play
     of a declared game), drawn by :func:`skat.core.sampling.sample`.  With ``infer`` a
     defender's samples favour declarer hands that fit the game declared and the bid
     (:meth:`Knowledge.weight`) and, in the first :data:`AUCTION_TRICKS` tricks, a hand of the
-    other defender that fits his part in the auction (:func:`_fits_auction`).
+    other defender that fits his part in the auction (:func:`_fits_auction`).  With
+    ``infer="learned"`` the deals follow the learned belief model instead
+    (:func:`skat.ai.belief.sample_learned`; needs numpy).
     """
+    if infer == "learned":
+        from skat.ai.belief import sample_learned  # numpy: only for this mode
+
+        deals = sample_learned(view, count, rng)
+        return [Sample((d[0], d[1], d[2]), d[SKAT]) for d in deals]
+    infer = bool(infer)
     know = Knowledge(view)
     bidders: list[tuple[int, int, int]] = []  # the other defender's part in the auction
     if infer and len(view.tricks) < AUCTION_TRICKS:
@@ -213,6 +194,9 @@ def declarer_wins(solver: Solver, pos: Position, target: int) -> bool:
     return solver.at_least(pos, target - pos.declarer_points)
 
 
+INFERENCES: Final[dict[str, bool | str]] = {"rules": True, "learned": "learned", "none": False}
+"""The inference modes of :class:`PimcAgent` and the ``infer`` of :func:`sample_deals`."""
+
 _DECLARER_PHASES: Final = (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE)
 SIMULATE_FROM: Final = -100.0
 """Hands whose best game the heuristic expects to score less than this pass unsimulated."""
@@ -222,12 +206,20 @@ class PimcAgent:
     """Samples the hidden cards and solves each deal; see the module doc.
 
     ``level`` is one of :data:`LEVELS` (or a :class:`Level`); ``seed`` makes the sampling
-    reproducible (the same view and seed give the same card).
+    reproducible (the same view and seed give the same card).  ``inference`` is how the card
+    play draws the hidden cards: ``"rules"`` (the hand-made inference above), ``"learned"``
+    (the learned belief model, :mod:`skat.ai.belief`) or ``"none"`` (uniform over the deals
+    that fit the hard constraints).
     """
 
-    def __init__(self, level: str | Level = "hard", seed: int | None = 0) -> None:
+    def __init__(
+        self, level: str | Level = "hard", seed: int | None = 0, inference: str = "rules"
+    ) -> None:
+        if inference not in INFERENCES:
+            raise ValueError(f"unknown inference {inference!r} (known: {', '.join(INFERENCES)})")
         self.level = LEVELS[level] if isinstance(level, str) else level
         self.level_name = level if isinstance(level, str) else "custom"
+        self.inference = inference
         self.seed = seed
         self.heuristic = HeuristicAgent(seed)
         self.solver = Solver()
@@ -366,7 +358,8 @@ class PimcAgent:
         start = self.solver.nodes
         solved = 0
         self._positions = []
-        for sample in sample_deals(view, self.level.samples, rng):
+        infer = INFERENCES[self.inference]
+        for sample in sample_deals(view, self.level.samples, rng, infer):
             pos = position_of(view, sample)
             self._positions.append(pos)
             for card in cards:
@@ -419,7 +412,8 @@ class PimcAgent:
         return [card for card in top if sign * counts[card] == best]
 
     def __repr__(self) -> str:
-        return f"PimcAgent({self.level_name!r}, seed={self.seed!r})"
+        extra = f", inference={self.inference!r}" if self.inference != "rules" else ""
+        return f"PimcAgent({self.level_name!r}, seed={self.seed!r}{extra})"
 
 
 def easy(seed: int | None = 0) -> PimcAgent:
@@ -440,3 +434,15 @@ def hard(seed: int | None = 0) -> PimcAgent:
 def expert(seed: int | None = 0) -> PimcAgent:
     """A :class:`PimcAgent` at level ``expert`` (an arena factory)."""
     return PimcAgent("expert", seed=seed)
+
+
+def learned(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``hard`` drawing the hidden cards from the learned belief
+    model (an arena factory: ``pimc-learned``)."""
+    return PimcAgent("hard", seed=seed, inference="learned")
+
+
+def medium_learned(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``medium`` (the heuristic's bidding) drawing the hidden
+    cards from the learned belief model (an arena factory: ``skat.ai.pimc:medium_learned``)."""
+    return PimcAgent("medium", seed=seed, inference="learned")
