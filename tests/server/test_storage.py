@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import secrets
+import threading
 from pathlib import Path
 
 import pytest
-from tests.server.conftest import POSTGRES
+from tests.server.conftest import POSTGRES, postgres_url, require_postgres
 
-from skat.server.storage import SqlStorage, StorageError, open_storage
+from skat.server.storage import PostgresStorage, SqlStorage, StorageError, open_storage
+from skat.server.tournament_store import TournamentStore
 
 
 def test_a_new_table_is_stored_with_its_configuration(storage: SqlStorage) -> None:
@@ -166,3 +169,40 @@ def test_a_transaction_is_committed_or_rolled_back_whole(storage: SqlStorage) ->
         storage.transaction(two_then_fail)
     storage.transaction(lambda conn: conn.execute(sql, ("c",)))
     assert [t.id for t in storage.load_tables()] == ["c"]
+
+
+def _open_at_once(url: str, count: int) -> tuple[list[SqlStorage], list[BaseException]]:
+    """``count`` threads open a storage and the tournament store on ``url`` at one moment."""
+    start = threading.Barrier(count)
+    stores: list[SqlStorage] = []
+    errors: list[BaseException] = []
+
+    def open_one() -> None:
+        start.wait()
+        try:
+            store = open_storage(url)
+            TournamentStore(store)
+            stores.append(store)
+        except BaseException as exc:  # the test reports every one
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return stores, errors
+
+
+def test_servers_starting_at_once_create_the_schema_without_error() -> None:
+    """Several `skat serve` processes on one new PostgreSQL database: `CREATE TABLE IF NOT
+    EXISTS` alone races (DuplicateTable, or UniqueViolation on the table's type); the schema is
+    created under an advisory lock."""
+    require_postgres()
+    for _ in range(5):
+        stores, errors = _open_at_once(postgres_url("race_" + secrets.token_hex(6)), 4)
+        assert not errors, errors
+        assert isinstance(stores[0], PostgresStorage)
+        stores[0].drop_schema()
+        for store in stores:
+            store.close()

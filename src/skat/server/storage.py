@@ -25,7 +25,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol, TypeVar
@@ -153,9 +153,14 @@ class SqlStorage:
 
     def __init__(self, conn: Any) -> None:
         self._conn = conn
-        for statement in SCHEMA:
-            self._run(statement)
+        self.create_schema(SCHEMA)
         self._migrate()
+
+    def create_schema(self, statements: Sequence[str]) -> None:
+        """Run ``CREATE TABLE IF NOT EXISTS`` ``statements`` (a server's start; PostgreSQL
+        serialises them across processes, see :meth:`PostgresStorage.create_schema`)."""
+        for statement in statements:
+            self._run(statement)
 
     def _migrate(self) -> None:
         """Add the columns a database made by an older version lacks."""
@@ -454,6 +459,18 @@ class PostgresStorage(SqlStorage):
 
     def _rollback(self) -> None:
         """Nothing to do: a failed statement's transaction is rolled back by the pool."""
+
+    def create_schema(self, statements: Sequence[str]) -> None:
+        """The statements in one transaction under an advisory lock: PostgreSQL's ``CREATE
+        TABLE IF NOT EXISTS`` is no guard against another server process creating the same
+        table at the same moment (``DuplicateTable`` or a ``UniqueViolation`` on its type)."""
+
+        def work(c: Any) -> None:
+            c.execute("SELECT pg_advisory_xact_lock(hashtext('skat.schema'))")
+            for statement in statements:
+                c.execute(self._sql(statement))
+
+        self._retrying(work)
 
     def transaction(self, work: Callable[[Any], T]) -> T:
         return self._retrying(work)

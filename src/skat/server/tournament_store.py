@@ -111,10 +111,7 @@ class TournamentStore:
 
     def __init__(self, storage: SqlStorage) -> None:
         self.storage = storage
-        try:
-            storage._run(SCHEMA)
-        except storage.duplicate:  # another server process created it at the same moment
-            storage._rollback()
+        storage.create_schema([SCHEMA])  # several server processes may start at once
 
     def create(self, tid: str, t: Tournament, state: WebState, created: float) -> None:
         """Store a new tournament."""
