@@ -33,6 +33,7 @@ from skat.cli.argwords import argparse_words
 from skat.cli.errors import UserError
 from skat.cli.helpde import germanize, help_lang
 from skat.cli.playhelp import DESCRIPTION_DE
+from skat.cli.ruleswords import german_rules_error
 
 
 class Subcommand(Protocol):
@@ -133,7 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{error}: {exc.german if lang == 'de' else exc}", file=sys.stderr)
         return 2
     except ValueError as exc:  # the core's parse and rule errors subclass ValueError
-        print(f"{error}: {exc}", file=sys.stderr)
+        text = german_rules_error(str(exc)) if lang == "de" else str(exc)
+        print(f"{error}: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
