@@ -9,7 +9,7 @@ import pytest
 
 from skat.cli.main import main
 from skat.cli.ruleswords import german_rules_error
-from skat.core.rules import Rules, RulesError
+from skat.core.rules import RULES_ERRORS, Rules, RulesError
 
 BAD_RULES = [
     "",
@@ -33,7 +33,8 @@ ENGLISH = re.compile(
 def test_every_rules_error_has_german_words(text: str) -> None:
     with pytest.raises(RulesError) as info:
         Rules.parse(text)
-    german = german_rules_error(str(info.value))
+    german = german_rules_error(info.value)
+    assert info.value.key in RULES_ERRORS
     assert german != str(info.value)
     assert not ENGLISH.search(german), german
 
@@ -49,3 +50,22 @@ def test_german_session_says_a_bad_rules_string_in_german(
 def test_english_session_keeps_the_core_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "en", "value", "CH", "--rules", "isko,kontra=vielleicht"]) == 2
     assert "rules option kontra takes on or off, not 'vielleicht'" in capsys.readouterr().err
+
+
+def test_every_kind_of_rules_error_has_german_words() -> None:
+    from skat.cli.ruleswords import GERMAN
+
+    assert set(GERMAN) == set(RULES_ERRORS)
+
+
+def test_rules_error_keeps_its_kind_through_pickle() -> None:
+    import pickle
+
+    with pytest.raises(RulesError) as info:
+        Rules.parse("isko,kontra=vielleicht")
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (str(again), again.key, again.params) == (
+        str(info.value),
+        info.value.key,
+        info.value.params,
+    )

@@ -34,6 +34,7 @@ from skat.cli.errors import UserError
 from skat.cli.helpde import germanize, help_lang
 from skat.cli.playhelp import DESCRIPTION_DE
 from skat.cli.ruleswords import german_rules_error
+from skat.core.rules import RulesError
 
 
 class Subcommand(Protocol):
@@ -134,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{error}: {exc.german if lang == 'de' else exc}", file=sys.stderr)
         return 2
     except ValueError as exc:  # the core's parse and rule errors subclass ValueError
-        text = german_rules_error(str(exc)) if lang == "de" else str(exc)
+        text = german_rules_error(exc) if isinstance(exc, RulesError) and lang == "de" else exc
         print(f"{error}: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,67 +1,63 @@
 """German words for the core's rules errors (:class:`skat.core.rules.RulesError`).
 
-The core words its errors in English (it is a library); the terminal says them in German when
-the player asks for German (``--lang de``, ``SKAT_LANG=de`` or a German locale).  Each English
-message shape of ``skat.core.rules`` has one pattern here; the option names, presets and values
-stay as they are typed.
+The core words its errors in English (it is a library) and gives each its kind (``key``) and
+values (``params``); the terminal words them in German when the player asks for German
+(``--lang de``, ``SKAT_LANG=de`` or a German locale).  Option names, presets and values stay as
+they are typed.
 
->>> german_rules_error("unknown rules preset 'foo' (known: isko, pub)")
+>>> from skat.core.rules import rules_error
+>>> german_rules_error(rules_error("unknown_preset", given="'foo'", known="isko, pub"))
 "unbekannter Regelsatz 'foo' (bekannt: isko, pub)"
->>> german_rules_error("rules option kontra takes on or off, not 'vielleicht'")
-"Regeloption kontra nimmt on oder off, nicht 'vielleicht'"
+>>> german_rules_error(rules_error("takes_one_of", option="ramsch", choices=("off", "ramsch"), given="'x'"))
+"Regeloption ramsch nimmt off oder ramsch, nicht 'x'"
 """
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-_OLD_REASON: Final = (
-    "Kontra, Rekontra, Ramsch and Bock are not part of the Skatordnung before 1998",
-    "Kontra, Rekontra, Ramsch und Bock gehören nicht zur Skatordnung vor 1998",
-)
+from skat.core.rules import EXCLUDED, RulesError
 
-_SHAPES: Final[tuple[tuple[str, str], ...]] = (
-    (r"empty rules string", "leere Regelangabe"),
-    (r"unknown rules preset (.+) \(known: (.+)\)", r"unbekannter Regelsatz \1 (bekannt: \2)"),
-    (r"unknown rules option (.+) \(known: (.+)\)", r"unbekannte Regeloption \1 (bekannt: \2)"),
-    (
-        r"rules option without a value: (.+) \(write (.+)\)",
-        r"Regeloption ohne Wert: \1 (schreibe \2)",
-    ),
-    (r"rules option (.+) given twice", r"Regeloption \1 doppelt angegeben"),
-    (r"rules option (\S+) needs (\S+)", r"Regeloption \1 verlangt \2"),
-    (
-        r"rules option (\S+) takes on or off, not (.+)",
-        r"Regeloption \1 nimmt on oder off, nicht \2",
-    ),
-    (
-        r"rules option (\S+) takes a number >= 0, not (.+)",
-        r"Regeloption \1 nimmt eine Zahl >= 0, nicht \2",
-    ),
-    (r"rules option (\S+) takes a number, not (.+)", r"Regeloption \1 nimmt eine Zahl, nicht \2"),
-    (r"rules option (\S+) takes (.+?), not (.+)", r"Regeloption \1 nimmt \2, nicht \3"),
-    (
-        r"rules preset (\S+) excludes (\S+) \((.+)\); for a house mix start from isko: (\S+)",
-        r"Regelsatz \1 schließt \2 aus (\3); für eine Hausmischung von isko ausgehen: \4",
-    ),
-)
+GERMAN: Final[dict[str, str]] = {
+    "empty": "leere Regelangabe",
+    "unknown_preset": "unbekannter Regelsatz {given} (bekannt: {known})",
+    "unknown_option": "unbekannte Regeloption {given} (bekannt: {known})",
+    "no_value": "Regeloption ohne Wert: {given} (schreibe {option}=...)",
+    "twice": "Regeloption {given} doppelt angegeben",
+    "needs": "Regeloption {option}={value} verlangt {needed}",
+    "excluded": "Regelsatz {preset} schließt {option} aus ({reason}); "
+    "für eine Hausmischung von isko ausgehen: {mix}",
+    "takes_switch": "Regeloption {option} nimmt on oder off, nicht {given}",
+    "takes_one_of": "Regeloption {option} nimmt {choices}, nicht {given}",
+    "takes_set": "Regeloption {option} nimmt {choices}, nicht {given}",
+    "takes_number": "Regeloption {option} nimmt eine Zahl, nicht {given}",
+    "takes_positive": "Regeloption {option} nimmt eine Zahl >= 0, nicht {given}",
+}
+"""The German words of each kind of rules error (the keys of ``skat.core.rules.RULES_ERRORS``)."""
+
+REASONS: Final[dict[str, str]] = {
+    EXCLUDED["old"][
+        "kontra"
+    ]: "Kontra, Rekontra, Ramsch und Bock gehören nicht zur Skatordnung vor 1998",
+}
+"""The German words of the reasons a preset excludes an option."""
 
 
-def german_rules_error(text: str) -> str:
-    """The German words of a rules error's English ``text`` (unchanged when no shape fits).
+def german_rules_error(error: RulesError) -> str:
+    """The German words of ``error`` (its English text when its kind has none).
 
-    >>> german_rules_error("rules option bock takes a number >= 0, not -1")
-    'Regeloption bock nimmt eine Zahl >= 0, nicht -1'
+    >>> from skat.core.rules import Rules
+    >>> try:
+    ...     Rules.parse("isko,bock=-1")
+    ... except RulesError as err:
+    ...     print(german_rules_error(err))
+    Regeloption bock nimmt on oder off, nicht '-1'
     """
-    for english, german in _SHAPES:
-        match = re.fullmatch(english, text)
-        if match:
-            return _worded(match, german).replace(*_OLD_REASON)
-    return text
-
-
-def _worded(match: re.Match[str], german: str) -> str:
-    """``german`` with ``\\1``… replaced by the match's groups (their "or" German)."""
-    groups = [g.replace(" or ", " oder ") if "'" not in g else g for g in match.groups()]
-    return re.sub(r"\\(\d)", lambda m: groups[int(m.group(1)) - 1], german)
+    template = GERMAN.get(error.key)
+    if template is None:
+        return str(error)
+    words = {
+        k: " oder ".join(v) if isinstance(v, tuple) else REASONS.get(str(v), v)
+        for k, v in error.params.items()
+    }
+    return template.format(**words)

@@ -32,7 +32,56 @@ from typing import Final, Literal, NamedTuple, get_args
 
 
 class RulesError(ValueError):
-    """Unknown preset or option, a bad value, or options that contradict each other."""
+    """Unknown preset or option, a bad value, or options that contradict each other.
+
+    ``key`` names the kind of error (one of :data:`RULES_ERRORS`) and ``params`` its values, so
+    that an application can word it in its own language without reading the English text.
+
+    >>> try:
+    ...     Rules.parse("isko,kontra=maybe")
+    ... except RulesError as err:
+    ...     print(err, "|", err.key, err.params)
+    rules option kontra takes on or off, not 'maybe' | takes_switch {'option': 'kontra', 'given': "'maybe'"}
+    """
+
+    def __init__(
+        self, message: str, key: str = "", params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params: dict[str, object] = dict(params or {})
+
+    def __reduce__(self) -> tuple[type[RulesError], tuple[str, str, dict[str, object]]]:
+        return (type(self), (str(self), self.key, self.params))
+
+
+RULES_ERRORS: Final[dict[str, str]] = {
+    "empty": "empty rules string",
+    "unknown_preset": "unknown rules preset {given} (known: {known})",
+    "unknown_option": "unknown rules option {given} (known: {known})",
+    "no_value": "rules option without a value: {given} (write {option}=...)",
+    "twice": "rules option {given} given twice",
+    "needs": "rules option {option}={value} needs {needed}",
+    "excluded": "rules preset {preset} excludes {option} ({reason}); "
+    "for a house mix start from isko: {mix}",
+    "takes_switch": "rules option {option} takes on or off, not {given}",
+    "takes_one_of": "rules option {option} takes {choices}, not {given}",
+    "takes_set": "rules option {option} takes {choices}, not {given}",
+    "takes_number": "rules option {option} takes a number, not {given}",
+    "takes_positive": "rules option {option} takes a number >= 0, not {given}",
+}
+"""The English words of each kind of :class:`RulesError`; a tuple value (the choices of
+``takes_one_of``) is joined with "or"."""
+
+
+def rules_error(key: str, **params: object) -> RulesError:
+    """The :class:`RulesError` of kind ``key`` with ``params``, worded in English.
+
+    >>> str(rules_error("twice", given="'bock'"))
+    "rules option 'bock' given twice"
+    """
+    words = {k: " or ".join(v) if isinstance(v, tuple) else v for k, v in params.items()}
+    return RulesError(RULES_ERRORS[key].format(**words), key, params)
 
 
 class Option(NamedTuple):
@@ -452,7 +501,9 @@ class Rules:
                 and not _satisfied_by(self.__dict__, needs)
             ):
                 want = "on" if needs[1] is True else needs[1]
-                raise RulesError(f"rules option {opt.name}={_show(value)} needs {needs[0]}={want}")
+                raise rules_error(
+                    "needs", option=opt.name, value=_show(value), needed=f"{needs[0]}={want}"
+                )
             _check_value(opt, value)
 
     @staticmethod
@@ -461,11 +512,11 @@ class Rules:
         with ``+``.  Unknown options, bad values, repeated options and options whose
         prerequisite is off are errors naming the option."""
         if not isinstance(text, str) or not text.strip():
-            raise RulesError("empty rules string")
+            raise rules_error("empty")
         parts = [p.strip() for p in text.split(",")]
         name = parts[0].lower()
         if name not in PRESETS:
-            raise RulesError(f"unknown rules preset {parts[0]!r} (known: {', '.join(PRESETS)})")
+            raise rules_error("unknown_preset", given=repr(parts[0]), known=", ".join(PRESETS))
         changes = _changes(parts[1:])
         _check_excluded(name, changes)
         values = {f.name: getattr(PRESETS[name], f.name) for f in fields(Rules)}
@@ -511,16 +562,22 @@ def _excluded_by(preset: str, changes: dict[str, object]) -> list[str]:
 def _check_excluded(preset: str, changes: dict[str, object]) -> None:
     bad = _excluded_by(preset, changes)
     if bad:
-        raise RulesError(
-            f"rules preset {preset} excludes {bad[0]} ({EXCLUDED[preset][bad[0].split('=')[0]]}); "
-            f"for a house mix start from isko: isko,lost_hand_single=on,grand_ouvert_base=36,{bad[0]}"
+        raise rules_error(
+            "excluded",
+            preset=preset,
+            option=bad[0],
+            reason=EXCLUDED[preset][bad[0].split("=")[0]],
+            mix=f"isko,lost_hand_single=on,grand_ouvert_base=36,{bad[0]}",
         )
 
 
 def _check_set(opt: Option, value: object) -> None:
     if not isinstance(value, frozenset) or not value <= set(opt.choices or ()):
-        raise RulesError(
-            f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, not {value!r}"
+        raise rules_error(
+            "takes_set",
+            option=opt.name,
+            choices="+".join(map(str, opt.choices or ())),
+            given=repr(value),
         )
 
 
@@ -531,11 +588,11 @@ def _changes(parts: list[str]) -> dict[str, object]:
         key, sep, raw = part.partition("=")
         key = key.strip().lower()
         if not sep:
-            raise RulesError(f"rules option without a value: {part!r} (write {key}=...)")
+            raise rules_error("no_value", given=repr(part), option=key)
         if key not in _BY_NAME:
-            raise RulesError(f"unknown rules option {key!r} (known: {', '.join(sorted(_BY_NAME))})")
+            raise rules_error("unknown_option", given=repr(key), known=", ".join(sorted(_BY_NAME)))
         if key in changes:
-            raise RulesError(f"rules option {key!r} given twice")
+            raise rules_error("twice", given=repr(key))
         changes[key] = _value(_BY_NAME[key], raw.strip().lower())
     return changes
 
@@ -544,15 +601,15 @@ def _check_value(opt: Option, value: object) -> None:
     """Raise :class:`RulesError` unless ``value`` is one ``opt`` takes."""
     if isinstance(opt.default, bool):
         if not isinstance(value, bool):
-            raise RulesError(f"rules option {opt.name} takes on or off, not {value!r}")
+            raise rules_error("takes_switch", option=opt.name, given=repr(value))
     elif isinstance(opt.default, frozenset):
         _check_set(opt, value)
     elif opt.choices is not None and value not in opt.choices:
-        raise RulesError(
-            f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {value!r}"
+        raise rules_error(
+            "takes_one_of", option=opt.name, choices=tuple(map(str, opt.choices)), given=repr(value)
         )
     elif isinstance(opt.default, int) and (not isinstance(value, int) or value < 0):
-        raise RulesError(f"rules option {opt.name} takes a number >= 0, not {value!r}")
+        raise rules_error("takes_positive", option=opt.name, given=repr(value))
 
 
 def _satisfied_by(values: dict[str, object], needs: tuple[str, object]) -> bool:
@@ -570,8 +627,8 @@ def _value(opt: Option, raw: str) -> object:
     if isinstance(opt.default, int):
         return _number(opt, raw)
     if opt.choices is not None and raw not in opt.choices:
-        raise RulesError(
-            f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
+        raise rules_error(
+            "takes_one_of", option=opt.name, choices=tuple(map(str, opt.choices)), given=repr(raw)
         )
     return raw
 
@@ -581,7 +638,7 @@ def _switch(opt: Option, raw: str) -> bool:
         return True
     if raw in ("off", "no", "false", "0"):
         return False
-    raise RulesError(f"rules option {opt.name} takes on or off, not {raw!r}")
+    raise rules_error("takes_switch", option=opt.name, given=repr(raw))
 
 
 def _word_set(opt: Option, raw: str) -> frozenset[str]:
@@ -590,8 +647,11 @@ def _word_set(opt: Option, raw: str) -> frozenset[str]:
     )
     bad = sorted(items - set(map(str, opt.choices or ())))
     if bad:
-        raise RulesError(
-            f"rules option {opt.name} takes {'+'.join(map(str, opt.choices or ()))}, not {bad[0]!r}"
+        raise rules_error(
+            "takes_set",
+            option=opt.name,
+            choices="+".join(map(str, opt.choices or ())),
+            given=repr(bad[0]),
         )
     return items
 
@@ -600,13 +660,13 @@ def _number(opt: Option, raw: str) -> int:
     try:
         number = int(raw)
     except ValueError:
-        raise RulesError(f"rules option {opt.name} takes a number, not {raw!r}") from None
+        raise rules_error("takes_number", option=opt.name, given=repr(raw)) from None
     if opt.choices is not None and number not in opt.choices:
-        raise RulesError(
-            f"rules option {opt.name} takes {' or '.join(map(str, opt.choices))}, not {raw!r}"
+        raise rules_error(
+            "takes_one_of", option=opt.name, choices=tuple(map(str, opt.choices)), given=repr(raw)
         )
     if number < 0:
-        raise RulesError(f"rules option {opt.name} takes a number >= 0, not {raw!r}")
+        raise rules_error("takes_positive", option=opt.name, given=repr(raw))
     return number
 
 

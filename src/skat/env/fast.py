@@ -62,6 +62,38 @@ __all__ = ["CardPlayBatch"]
 _OFF: Final = {name: offset for name, offset, _ in LAYOUT}
 _TRICK: Final = 3 + 3 * 32
 _BITS: Final = np.int64(1) << np.arange(32, dtype=np.int64)
+
+
+def shuffled_deals(
+    rng: np.random.Generator, k: int
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``k`` new deals: the card order (cards 30 and 31 the skat), the three hands and the
+    skat as card masks."""
+    order = np.argsort(rng.random((k, 32)), axis=1)
+    bits = _BITS[order]
+    hands = np.stack([bits[:, 10 * s : 10 * s + 10].sum(axis=1) for s in range(3)], axis=1)
+    return order, hands, bits[:, 30:].sum(axis=1)
+
+
+def checked_actions(
+    actions: Sequence[int] | npt.NDArray[Any], mask: npt.NDArray[np.int8]
+) -> npt.NDArray[np.int64]:
+    """``actions`` as an array, one legal id per game of ``mask``, or one clear ``ValueError``
+    naming the first game whose action is not legal now."""
+    n = len(mask)
+    a = np.asarray(actions, dtype=np.int64)
+    if a.shape != (n,):
+        raise ValueError(f"one action per game: {n} needed, got {a.size}")
+    rows = np.arange(n)
+    ok = (a >= 0) & (a < NUM_ACTIONS)
+    ok[ok] = mask[rows[ok], a[ok]] == 1
+    if not ok.all():
+        i = int(np.flatnonzero(~ok)[0])
+        what = describe(int(a[i])) if 0 <= a[i] < NUM_ACTIONS else "no action"
+        raise ValueError(f"game {i}: action {int(a[i])} ({what}) is not legal now")
+    return a
+
+
 _POINTS: Final = np.array(CARD_POINTS, dtype=np.int64)
 
 
@@ -143,10 +175,7 @@ class CardPlayBatch:
     def _deal(self, games: npt.NDArray[np.intp]) -> None:
         """New deals in ``games``, at the first card."""
         k = len(games)
-        order = np.argsort(self._rng.random((k, 32)), axis=1)
-        bits = _BITS[order]
-        hands = np.stack([bits[:, 10 * s : 10 * s + 10].sum(axis=1) for s in range(3)], axis=1)
-        skat = bits[:, 30:].sum(axis=1)
+        order, hands, skat = shuffled_deals(self._rng, k)
         self.hands[games] = hands
         self.dealt[games] = hands
         self.skat[games] = skat
@@ -182,16 +211,8 @@ class CardPlayBatch:
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> Step:
         """One card id per game: (observations, masks, seats to move, rewards, done)."""
-        a = np.asarray(actions, dtype=np.int64)
-        if a.shape != (self.n,):
-            raise ValueError(f"one action per game: {self.n} needed, got {a.size}")
+        a = checked_actions(actions, self.mask)
         rows = np.arange(self.n)
-        ok = (a >= 0) & (a < NUM_ACTIONS)
-        ok[ok] = self.mask[rows[ok], a[ok]] == 1
-        if not ok.all():
-            i = int(np.flatnonzero(~ok)[0])
-            what = describe(int(a[i])) if 0 <= a[i] < NUM_ACTIONS else "no action"
-            raise ValueError(f"game {i}: action {int(a[i])} ({what}) is not legal now")
         seat = self.to_move
         k, pos = self.trick_no, self.in_trick
         self.hands[rows, seat] &= ~_BITS[a]

@@ -57,11 +57,11 @@ from skat.env.action_ids import (
     NUM_ACTIONS,
     PASS_ID,
     PICK_UP_ID,
-    describe,
 )
 from skat.env.aec import rules_of
 from skat.env.batch import Reset, Step
 from skat.env.batch_score import pay, scores
+from skat.env.fast import _BITS, checked_actions, shuffled_deals
 from skat.env.observation import _PASS_SIZE as PASS_SIZE
 from skat.env.observation import LAYOUT, SIZE
 from skat.env.reach import declarable
@@ -72,7 +72,6 @@ __all__ = ["GameBatch"]
 
 _OFF: Final = {name: offset for name, offset, _ in LAYOUT}
 _TRICK: Final = 3 + 3 * 32
-_BITS: Final = np.int64(1) << np.arange(32, dtype=np.int64)
 _ARANGE32: Final = np.arange(32, dtype=np.int64)
 _POINTS: Final = np.array(CARD_POINTS, dtype=np.int64)
 _BYTE_POINTS: Final = np.array(
@@ -182,12 +181,10 @@ class GameBatch:
     def _deal(self, games: Array) -> None:
         """New deals in ``games``, at the first bid."""
         k = len(games)
-        order = np.argsort(self._rng.random((k, 32)), axis=1)
-        bits = _BITS[order]
-        hands = np.stack([bits[:, 10 * s : 10 * s + 10].sum(axis=1) for s in range(3)], axis=1)
+        _, hands, skat = shuffled_deals(self._rng, k)
         self.hands[games] = hands
         self.dealt[games] = hands
-        self.skat[games] = bits[:, 30:].sum(axis=1)
+        self.skat[games] = skat
         for a in (self.phase, self.stage, self.bid, self.listener, self.passes, self.said):
             a[games] = 0
         for a in (self.trick, self.in_trick, self.trick_no, self.leader, self.tricks):
@@ -252,16 +249,7 @@ class GameBatch:
 
     def step(self, actions: Sequence[int] | Array) -> Step:
         """One action id per game: (observations, masks, seats to move, rewards, done)."""
-        a = np.asarray(actions, dtype=np.int64)
-        if a.shape != (self.n,):
-            raise ValueError(f"one action per game: {self.n} needed, got {a.size}")
-        rows = np.arange(self.n)
-        ok = (a >= 0) & (a < NUM_ACTIONS)
-        ok[ok] = self.mask[rows[ok], a[ok]] == 1
-        if not ok.all():
-            i = int(np.flatnonzero(~ok)[0])
-            what = describe(int(a[i])) if 0 <= a[i] < NUM_ACTIONS else "no action"
-            raise ValueError(f"game {i}: action {int(a[i])} ({what}) is not legal now")
+        a = checked_actions(actions, self.mask)
         paid = np.zeros((self.n, 3), dtype=np.float32)
         over = np.zeros(self.n, dtype=bool)
         groups = [np.flatnonzero(self.phase == p) for p in range(5)]
