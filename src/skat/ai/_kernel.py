@@ -55,6 +55,7 @@ CTX_GEN: Final = 3
 CTX_MASK: Final = 4
 CTX_NODES: Final = 5
 CTX_PLAIN: Final = 6  # 1: no sure-points bounds (the search as it was before them)
+CTX_RAW: Final = 7  # 1: table keys by the cards themselves, not normalised by equivalent cards
 CTX_SIZE: Final = 8
 
 SLOTS: Final = 16  # move buffer slots per depth
@@ -136,6 +137,14 @@ WINKEY: Final = array(_WINKEY)
 CPTS: Final = array(_CPTS)
 TRUMP_MASK: Final = array([TRUMP_MASKS[gt] for gt in range(6)])
 NULLPOW: Final = array(_NULLPOW)
+
+
+# Equivalent-card groups (suit and Grand games): the 7, 8 and 9 of each suit (0 points, next to
+# each other in their suit's order and in the trumps' order) and the four jacks (2 points, the
+# top trumps); in each group power order is index order.  GROUP[c] is the mask of c's group.
+GROUP_MASKS: Final = (0x07, 0x0700, 0x070000, 0x07000000, 0x80808080)
+GROUP: Final = array([next((g for g in GROUP_MASKS if g >> c & 1), 0) for c in range(32)])
+UNGROUPED: Final = 0x78787878  # queens, kings, tens, aces
 
 
 @jit("int64(int64)")
@@ -250,6 +259,73 @@ def master_points(hands: Any, gt: int, decl: int) -> int:
     return mine | (theirs << 8)
 
 
+@jit("int64(int64[:], int64, int64)")
+def table_key(hands: Any, rem: int, raw: int) -> int:
+    """The table key of a trick start without its leader: with ``raw`` the cards in the
+    hands; else the queens, kings, tens and aces in the hands (16 bits; their owners are
+    implied by the generation) and, per equivalent-card group, the owners of its remaining
+    cards in power order (one base-4 digit each, 1 + the seat: 6 bits a group of three, 8 for
+    the jacks).  Positions with the same key differ only in which cards of a group are left,
+    with the same owners in the same order: the same game (the cards compare alike with every
+    other card in play and carry the same points), so they have the same value.
+
+    >>> table_key(array([1 << 2, 1 << 0, 0]), 0b101, 0)  # D9 (seat 0) over D7 (seat 1)
+    589824
+    >>> 589824 == (2 * 4 + 1) << 16
+    True
+    """
+    if raw:
+        return rem
+    u = rem & UNGROUPED
+    key = ((u >> 3) & 0xF) | ((u >> 7) & 0xF0) | ((u >> 11) & 0xF00) | ((u >> 15) & 0xF000)
+    shift = 16
+    for g in range(5):
+        m = rem & GROUP_MASKS[g]
+        code = 0
+        while m:
+            low = m & -m
+            m ^= low
+            code = code * 4 + (1 if hands[0] & low else (2 if hands[1] & low else 3))
+        key |= code << shift
+        shift += 6
+    return key
+
+
+@jit("int64(int64, int64, int64)")
+def canonical(c: int, rem: int, raw: int) -> int:
+    """The card standing for ``c`` in the table (``rem``: the cards left, ``c`` among them):
+    the card of ``c``'s group with its rank among the group's cards left.
+
+    >>> canonical(2, 0b101, 0), canonical(2, 0b101, 1)  # D9 over D7: the second, the D8
+    (1, 2)
+    """
+    gm = GROUP[c] if c >= 0 and not raw else 0
+    if gm == 0:
+        return c
+    m = gm
+    for _ in range(popcount(rem & gm & ((1 << c) - 1))):
+        m &= m - 1
+    return popcount((m & -m) - 1)
+
+
+@jit("int64(int64, int64, int64)")
+def actual(cc: int, rem: int, raw: int) -> int:
+    """The card of ``rem`` a canonical card ``cc`` stands for (inverse of :func:`canonical`).
+
+    >>> actual(1, 0b101, 0)
+    2
+    """
+    gm = GROUP[cc] if cc >= 0 and not raw else 0
+    if gm == 0:
+        return cc
+    m = rem & gm
+    for _ in range(popcount(gm & ((1 << cc) - 1))):
+        m &= m - 1
+    if m == 0:
+        return -1
+    return popcount((m & -m) - 1)
+
+
 @jit("int64(int64[:], int64, int64, int64, int64, int64, int64, int64, int64)")
 def _score(
     hands: Any, gt: int, decl: int, mode: int, leader: int, n: int, c0: int, c1: int, c: int
@@ -345,6 +421,8 @@ def search(
     rem = hands[0] | hands[1] | hands[2]
     slot = -1
     key = 0
+    raw = 0
+    gen = 0
     first = -1
     maxv = 0
     bucket = 0
@@ -378,17 +456,20 @@ def search(
             return maxv
         if beta <= 0:
             return 0
-        key = rem | (leader << 32) | (ctx[CTX_GEN] << 34)
-        bucket = ((((rem * 1540483477) >> 13) ^ rem) + leader * 40503) & ctx[CTX_MASK] & ~1
+        raw = 1 if ctx[CTX_RAW] or mode & NULL else 0
+        gen = ctx[CTX_GEN]
+        key = table_key(hands, rem, raw) | (leader << 48)
+        h = (((key ^ (key >> 29)) & 0xFFFFFFFFFFFF) * 2654435761) & 0xFFFFFFFFFFFF
+        bucket = (h ^ (h >> 24)) & ctx[CTX_MASK] & ~1
         for s in range(bucket, bucket + 2):
-            if tk[s] == key:
+            if tk[s] == key and tbest[s] >> 12 == gen:
                 lo = tlo[s]
                 hi = thi[s]
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
-                first = tbest[s]
+                first = actual((tbest[s] & 63) - 1, rem, raw)
                 slot = s
                 break
         if not (mode & (NULL | COUNT_TRICKS)) and not ctx[CTX_PLAIN]:
@@ -532,12 +613,13 @@ def search(
         else:
             lo = best
             hi = best
+        size = popcount(rem)
         if slot < 0:
             slot = bucket
-            old = tk[bucket]
-            if (old >> 34) == ctx[CTX_GEN] and popcount(old & 0xFFFFFFFF) > popcount(rem):
+            old = tbest[bucket]
+            if old >> 12 == gen and (old >> 6) & 63 > size:
                 slot = bucket + 1
-        elif tk[slot] == key:
+        elif tk[slot] == key and tbest[slot] >> 12 == gen:
             if tlo[slot] > lo:
                 lo = tlo[slot]
             if thi[slot] < hi:
@@ -545,5 +627,5 @@ def search(
         tk[slot] = key
         tlo[slot] = lo
         thi[slot] = hi
-        tbest[slot] = bestc
+        tbest[slot] = (canonical(bestc, rem, raw) + 1) | (size << 6) | (gen << 12)
     return best

@@ -301,7 +301,8 @@ class Solver:
     has ``2 ** tt_bits`` slots (default 20 with numba and without: its size changes the node
     counts, and the node counts bound the players' work, so both kernels play alike).
     ``sure_bounds=False`` leaves out the sure-points cut-offs at trick starts (the search
-    as it was before them: same values, more nodes; for checking).
+    as it was before them: same values, more nodes; for checking); ``equivalence=False`` keys
+    the table by the cards left themselves, not normalised by equivalent cards (for checking).
 
     >>> s = Solver()
     >>> pos = Position.parse("N decl=0 hands=D7.S8/DA.S9/DK.ST")
@@ -309,7 +310,9 @@ class Solver:
     (1, True)
     """
 
-    def __init__(self, tt_bits: int | None = None, *, sure_bounds: bool = True) -> None:
+    def __init__(
+        self, tt_bits: int | None = None, *, sure_bounds: bool = True, equivalence: bool = True
+    ) -> None:
         bits = tt_bits if tt_bits is not None else 20
         size = 1 << bits
         self._tk = K.zeros(size)
@@ -322,6 +325,7 @@ class Solver:
         self._ctx[K.CTX_MASK] = size - 1
         self._ctx[K.CTX_GEN] = 1
         self._ctx[K.CTX_PLAIN] = 0 if sure_bounds else 1
+        self._ctx[K.CTX_RAW] = 0 if equivalence else 1
         self._owner: tuple[int, int, int] | None = None  # game type, declarer, mode
         self._owners: tuple[int, int, int] = (0, 0, 0)  # each seat's cards this generation
         self.nodes = 0
