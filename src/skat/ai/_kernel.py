@@ -237,15 +237,27 @@ def sure_points(hands: Any, gt: int, decl: int, leader: int) -> int:
 
 @jit("int64(int64[:], int64, int64)")
 def master_points(hands: Any, gt: int, decl: int) -> int:
-    """Card points of the trumps that win whatever trick they fall in: the declarer's above
-    every defender's trump (low 8 bits), the defenders' above every trump of the declarer
-    (the bits above).  Every card is played, so those points go to that side for sure."""
+    """At a trick start: card points that go with the trumps winning whatever trick they fall
+    in: the declarer's above every defender's trump (low 8 bits), the defenders' above every
+    trump of the declarer (the bits above).  Every card is played, so each such trump takes a
+    trick of its own for its side (the declarer's ``k`` masters: ``k`` tricks, to which each
+    defender adds ``k`` cards, at least his cheapest; the defenders': as many tricks as the
+    one with more of them holds, the declarer adding at least his cheapest cards).
+
+    >>> master_points(array([1 << 31, 1 << 29, 1 << 0]), 4, 0)  # CJ over CT and D7: 12
+    12
+    """
     base = gt * 32
     trumps = TRUMP_MASK[gt]
+    d1 = hands[(decl + 1) % 3]
+    d2 = hands[(decl + 2) % 3]
     dh = hands[decl]
-    opp = hands[(decl + 1) % 3] | hands[(decl + 2) % 3]
+    opp = d1 | d2
     mine = 0
     theirs = 0
+    k = 0
+    k1 = 0
+    k2 = 0
     m = (dh | opp) & trumps
     while m:
         low = m & -m
@@ -254,8 +266,17 @@ def master_points(hands: Any, gt: int, decl: int) -> int:
         if low & dh:
             if not (BEATS[base + c] & opp):
                 mine += CPTS[c]
+                k += 1
         elif not (BEATS[base + c] & dh):
             theirs += CPTS[c]
+            if low & d1:
+                k1 += 1
+            else:
+                k2 += 1
+    if k:
+        mine += lowest(d1, k) + lowest(d2, k)
+    if k1 or k2:
+        theirs += lowest(dh, max(k1, k2))
     return mine | (theirs << 8)
 
 
