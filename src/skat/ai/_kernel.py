@@ -11,10 +11,13 @@ trickless to the end, else 0).  With ``STOP`` the game ends at the defenders' fi
 (Schwarz announced, Ouvert).  The search is a fail-soft alpha-beta: a result ``v`` with
 ``v <= alpha`` is an upper bound, ``v >= beta`` a lower bound, anything between is exact.
 
-The transposition table holds trick starts only, keyed by the cards still in the hands, the
-leader and a generation number (the hands are implied: each remaining card has one owner for
-the whole life of a generation).  Each entry keeps a lower and an upper bound and the best
-card; two slots a bucket (one kept for the bigger sub-tree, one always replaced).
+The transposition table holds trick starts only, keyed by the cards still in the hands
+normalised by equivalent cards (:func:`table_key`: of the 7, 8, 9 of a suit and of the jacks
+only the owners of those left count, in order) and the leader, within a generation (the other
+cards' owners are implied: each card has one owner for the whole life of a generation).  One
+flat array, two ints a slot: the key, then the lower and upper bound, the best card (as
+:func:`canonical` names it), the number of cards and the generation packed in one; two slots
+a bucket (one kept for the bigger sub-tree, one always replaced), a bucket in one cache line.
 
 >>> popcount(0xFF00FF), points(0xFFFFFFFF)
 (16, 120)
@@ -145,6 +148,20 @@ NULLPOW: Final = array(_NULLPOW)
 GROUP_MASKS: Final = (0x07, 0x0700, 0x070000, 0x07000000, 0x80808080)
 GROUP: Final = array([next((g for g in GROUP_MASKS if g >> c & 1), 0) for c in range(32)])
 UNGROUPED: Final = 0x78787878  # queens, kings, tens, aces
+
+
+def _owners(index: int) -> int:
+    """The owners of a group's cards left, lowest first, one base-4 digit each (1 + the
+    seat), from ``index``: seat 0's cards (4 bits), seat 1's (4 bits), the cards left (4 bits).
+    """
+    code = 0
+    for b in range(4):
+        if index >> (8 + b) & 1:
+            code = code * 4 + (1 if index >> b & 1 else (2 if index >> (4 + b) & 1 else 3))
+    return code
+
+
+OWNERS: Final = array([_owners(i) for i in range(1 << 12)])
 
 
 @jit("int64(int64)")
@@ -299,17 +316,16 @@ def table_key(hands: Any, rem: int, raw: int) -> int:
         return rem
     u = rem & UNGROUPED
     key = ((u >> 3) & 0xF) | ((u >> 7) & 0xF0) | ((u >> 11) & 0xF00) | ((u >> 15) & 0xF000)
-    shift = 16
-    for g in range(5):
-        m = rem & GROUP_MASKS[g]
-        code = 0
-        while m:
-            low = m & -m
-            m ^= low
-            code = code * 4 + (1 if hands[0] & low else (2 if hands[1] & low else 3))
-        key |= code << shift
-        shift += 6
-    return key
+    h0 = hands[0]
+    h1 = hands[1]
+    for s in range(4):
+        sh = 8 * s
+        i = ((h0 >> sh) & 7) | (((h1 >> sh) & 7) << 4) | (((rem >> sh) & 7) << 8)
+        key |= OWNERS[i] << (16 + 6 * s)
+    j0 = ((h0 >> 7) & 1) | ((h0 >> 14) & 2) | ((h0 >> 21) & 4) | ((h0 >> 28) & 8)
+    j1 = ((h1 >> 7) & 1) | ((h1 >> 14) & 2) | ((h1 >> 21) & 4) | ((h1 >> 28) & 8)
+    jr = ((rem >> 7) & 1) | ((rem >> 14) & 2) | ((rem >> 21) & 4) | ((rem >> 28) & 8)
+    return key | (OWNERS[j0 | (j1 << 4) | (jr << 8)] << 40)
 
 
 @jit("int64(int64, int64, int64)")
@@ -408,17 +424,20 @@ def _score(
     return -p
 
 
+@jit("int64(int64, int64)")
+def _bucket(key: int, mask: int) -> int:
+    """The first slot of ``key``'s bucket in a table of ``mask + 1`` slots."""
+    h = (((key ^ (key >> 29)) & 0xFFFFFFFFFFFF) * 2654435761) & 0xFFFFFFFFFFFF
+    return (h ^ (h >> 24)) & mask & ~1
+
+
 @jit(
-    "int64(int64[:], int64[:], int64[:], int64[:], int64[:], int64[:], int64[:],"
-    " int64, int64, int64, int64, int64, int64, int64)"
+    "int64(int64[:], int64[:], int64[:], int64[:], int64, int64, int64, int64, int64, int64, int64)"
 )
 def search(
     hands: Any,
     ctx: Any,
-    tk: Any,
-    tlo: Any,
-    thi: Any,
-    tbest: Any,
+    tt: Any,
     buf: Any,
     leader: int,
     n: int,
@@ -480,17 +499,17 @@ def search(
         raw = 1 if ctx[CTX_RAW] or mode & NULL else 0
         gen = ctx[CTX_GEN]
         key = table_key(hands, rem, raw) | (leader << 48)
-        h = (((key ^ (key >> 29)) & 0xFFFFFFFFFFFF) * 2654435761) & 0xFFFFFFFFFFFF
-        bucket = (h ^ (h >> 24)) & ctx[CTX_MASK] & ~1
+        bucket = _bucket(key, ctx[CTX_MASK])
         for s in range(bucket, bucket + 2):
-            if tk[s] == key and tbest[s] >> 12 == gen:
-                lo = tlo[s]
-                hi = thi[s]
+            data = tt[2 * s + 1]
+            if tt[2 * s] == key and data >> 26 == gen:
+                lo = data & 127
+                hi = (data >> 7) & 127
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
-                first = actual((tbest[s] & 63) - 1, rem, raw)
+                first = actual(((data >> 14) & 63) - 1, rem, raw)
                 slot = s
                 break
         if not (mode & (NULL | COUNT_TRICKS)) and not ctx[CTX_PLAIN]:
@@ -604,9 +623,7 @@ def search(
         if terminal:
             v = 0
         else:
-            v = tv + search(
-                hands, ctx, tk, tlo, thi, tbest, buf, nl, nn, n0, n1, depth + 1, a - tv, bt - tv
-            )
+            v = tv + search(hands, ctx, tt, buf, nl, nn, n0, n1, depth + 1, a - tv, bt - tv)
         hands[mover] ^= bit
         if is_max:
             if v > best:
@@ -637,16 +654,16 @@ def search(
         size = popcount(rem)
         if slot < 0:
             slot = bucket
-            old = tbest[bucket]
-            if old >> 12 == gen and (old >> 6) & 63 > size:
+            old = tt[2 * bucket + 1]
+            if old >> 26 == gen and (old >> 20) & 63 > size:
                 slot = bucket + 1
-        elif tk[slot] == key and tbest[slot] >> 12 == gen:
-            if tlo[slot] > lo:
-                lo = tlo[slot]
-            if thi[slot] < hi:
-                hi = thi[slot]
-        tk[slot] = key
-        tlo[slot] = lo
-        thi[slot] = hi
-        tbest[slot] = (canonical(bestc, rem, raw) + 1) | (size << 6) | (gen << 12)
+        else:
+            old = tt[2 * slot + 1]
+            if tt[2 * slot] == key and old >> 26 == gen:
+                lo = max(lo, old & 127)
+                hi = min(hi, (old >> 7) & 127)
+        tt[2 * slot] = key
+        tt[2 * slot + 1] = (
+            lo | (hi << 7) | ((canonical(bestc, rem, raw) + 1) << 14) | (size << 20) | (gen << 26)
+        )
     return best

@@ -315,10 +315,7 @@ class Solver:
     ) -> None:
         bits = tt_bits if tt_bits is not None else 20
         size = 1 << bits
-        self._tk = K.zeros(size)
-        self._tlo = K.zeros(size)
-        self._thi = K.zeros(size)
-        self._tbest = K.zeros(size)
+        self._tt = K.zeros(2 * size)  # per slot: the key, then bounds, best card, generation
         self._buf = K.zeros(2 * K.DEPTHS * K.SLOTS)
         self._hands = K.zeros(3)
         self._ctx = K.zeros(K.CTX_SIZE)
@@ -347,9 +344,8 @@ class Solver:
         if not same:
             gen = int(self._ctx[K.CTX_GEN]) + 1
             if gen >= 1 << 28:
-                for arr in (self._tk, self._tlo, self._thi, self._tbest):
-                    for i in range(len(arr)):
-                        arr[i] = 0
+                for i in range(len(self._tt)):
+                    self._tt[i] = 0
                 gen = 1
             self._ctx[K.CTX_GEN] = gen
             self._owner = tag
@@ -366,10 +362,7 @@ class Solver:
         v = K.search(
             self._hands,
             self._ctx,
-            self._tk,
-            self._tlo,
-            self._thi,
-            self._tbest,
+            self._tt,
             self._buf,
             pos.leader,
             len(t),
