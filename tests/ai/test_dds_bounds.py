@@ -116,3 +116,26 @@ def test_master_trumps_are_a_bound_on_both_sides() -> None:
         assert masters & 255 <= value, pos
         assert masters >> 8 <= pos.remaining_points - value, pos
         checked += 1
+
+
+def test_sure_points_and_master_trumps_are_bounds_on_longer_endings() -> None:
+    """The same two bounds on endings of five and six tricks from engine games (the side
+    suits cashed while the defenders with trumps must follow, the defenders' cheapest cards
+    added to the master trumps' tricks), against the value of the search without them."""
+    plain = Solver(sure_bounds=False)
+    checked = 0
+    for tricks in (5, 6):
+        for pos in _endings(30 + tricks, 40, tricks):
+            for leader in (0, 1, 2):
+                p = Position(**{**pos.__dict__, "leader": leader})
+                plain.reset()
+                value = plain.value(p)
+                hands = K.array(p.hands)
+                sure = K.sure_points(hands, p.game_type, p.declarer, leader)
+                masters = K.master_points(hands, p.game_type, p.declarer)
+                left = p.remaining_points - value
+                assert (sure if leader == p.declarer else 0) <= value, p
+                assert (sure if leader != p.declarer else 0) <= left, p
+                assert masters & 255 <= value and masters >> 8 <= left, p
+                checked += 1
+    assert checked == 240
