@@ -209,65 +209,72 @@ def lowest(hand: int, k: int) -> int:
     return total
 
 
-@jit("int64(int64[:], int64, int64, int64)")
-def sure_points(hands: Any, gt: int, decl: int, leader: int) -> int:
-    """At a trick start: card points the leader's side surely takes next (sure winners).
-
-    Declarer to lead: he cashes his trumps above every defender's trump (he keeps the lead,
-    each defender follows with a trump while he has one), then in each side suit his cards
-    above every defender's card of that suit, as many rounds as each defender with a trump
-    left must still follow (a defender without trumps cannot take them); each defender adds
-    a card to each of those tricks, at least its cheapest.  A defender to lead: the best
-    single trick he wins with a card the declarer cannot beat, with the cheapest card the
-    declarer and the partner may add to it.
+@jit("int64(int64, int64, int64, int64)")
+def cashed(own: int, o1: int, o2: int, gt: int) -> int:
+    """Card points a player on lead surely takes by cashing winners while he keeps the lead,
+    the other two hands ``o1`` and ``o2`` adding a card each to every such trick: first his
+    trumps above all their trumps (each follows with a trump while he has one), then in each
+    side suit his cards above all their cards of that suit, as many rounds as each of them
+    with a trump left must still follow (without trumps he cannot take them); each adds at
+    least his cheapest cards.
 
     >>> own = (1 << 14) | (1 << 13) | (1 << 22)  # HA HT SA
-    >>> d1, d2 = (1 << 8) | (1 << 16) | (1 << 0), (1 << 31) | (1 << 9) | (1 << 17)  # H7 S7 D7, CJ H8 S8
-    >>> sure_points(array([own, d1, d2]), 4, 0, 0)  # Grand: HA and SA, then CJ would trump HT
+    >>> o1, o2 = (1 << 8) | (1 << 16) | (1 << 0), (1 << 31) | (1 << 9) | (1 << 17)  # H7 S7 D7, CJ H8 S8
+    >>> cashed(own, o1, o2, 4)  # Grand: HA and SA, then the CJ would trump the HT
     22
     """
     base = gt * 32
-    if leader == decl:
-        d1 = hands[(decl + 1) % 3]
-        d2 = hands[(decl + 2) % 3]
-        opp = d1 | d2
-        own = hands[decl]
-        trumps = TRUMP_MASK[gt]
-        k = 0
-        total = 0
-        m = own & trumps
-        while m:
-            low = m & -m
-            m ^= low
-            c = popcount(low - 1)
-            if not (BEATS[base + c] & opp):
+    opp = o1 | o2
+    trumps = TRUMP_MASK[gt]
+    k = 0
+    total = 0
+    m = own & trumps
+    while m:
+        low = m & -m
+        m ^= low
+        c = popcount(low - 1)
+        if not (BEATS[base + c] & opp):
+            k += 1
+            total += CPTS[c]
+    n1 = popcount(o1 & trumps) - k  # trumps left to each after those rounds
+    n2 = popcount(o2 & trumps) - k
+    for s in range(4):
+        sm = (0xFF << (8 * s)) & ~trumps
+        if not (own & sm):
+            continue
+        rounds = 8
+        if n1 > 0:
+            rounds = min(rounds, popcount(o1 & sm))
+        if n2 > 0:
+            rounds = min(rounds, popcount(o2 & sm))
+        c = 8 * s + 6  # side suits: power order is index order, the jack is a trump
+        while rounds > 0 and c >= 8 * s and not (opp >> c & 1):
+            if own >> c & 1:
                 k += 1
                 total += CPTS[c]
-        n1 = popcount(d1 & trumps) - k  # trumps left to each defender after those rounds
-        n2 = popcount(d2 & trumps) - k
-        for s in range(4):
-            sm = (0xFF << (8 * s)) & ~trumps
-            if not (own & sm):
-                continue
-            rounds = 8
-            if n1 > 0:
-                rounds = min(rounds, popcount(d1 & sm))
-            if n2 > 0:
-                rounds = min(rounds, popcount(d2 & sm))
-            c = 8 * s + 6  # side suits: power order is index order, the jack is a trump
-            while rounds > 0 and c >= 8 * s and not (opp >> c & 1):
-                if own >> c & 1:
-                    k += 1
-                    total += CPTS[c]
-                    rounds -= 1
-                c -= 1
-        if k == 0:
-            return 0
-        return total + lowest(d1, k) + lowest(d2, k)
+                rounds -= 1
+            c -= 1
+    if k == 0:
+        return 0
+    return total + lowest(o1, k) + lowest(o2, k)
+
+
+@jit("int64(int64[:], int64, int64, int64)")
+def sure_points(hands: Any, gt: int, decl: int, leader: int) -> int:
+    """At a trick start: card points the leader's side surely takes next.
+
+    The leader cashes his winners (:func:`cashed`; a defender counting his partner as an
+    opponent, who must not beat his cards); a defender also wins at least the best single
+    trick he leads with a card the declarer cannot beat, with the cheapest cards the
+    declarer and the partner may add to it.
+    """
+    base = gt * 32
     dh = hands[decl]
+    if leader == decl:
+        return cashed(dh, hands[(decl + 1) % 3], hands[(decl + 2) % 3], gt)
     ph = hands[3 - decl - leader]
     own = hands[leader]
-    best = 0
+    best = cashed(own, dh, ph, gt)
     while own:
         low = own & -own
         own ^= low
