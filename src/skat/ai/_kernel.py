@@ -430,6 +430,8 @@ def _score(
                 return 100 + p
             if EFF[base + c] == 4:  # no sure winner: pull trumps first
                 return 30 - p
+            if gt == 4:  # Grand: then from long suits (measured: suit games gain nothing)
+                return 6 * popcount(hands[mover] & FOLLOW[base + c]) - p
             return -p
         bd = b1 if p1 == decl else b2
         if bd == 0:
