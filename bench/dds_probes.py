@@ -2,11 +2,13 @@
 positions from the first trick (the positions of ``bench/solver.py``).
 
 ``Solver.value`` narrows the exact card points by null-window searches, starting at 61; after
-each it probes three quarters up the interval left (``upper``, the solver's order since
-2026-11-27: a search the declarer passes costs several failing ones).  ``bisect`` probes the
-middle (the order before), ``mtd`` the bound the last search returned (MTD(f): the fail-soft
-value is the next guess).  All give the same values; the script prints the nodes each visited
-(a count, the same on any machine) and the median and p90 of the CPU times.
+a search the declarer fails it probes the bound that search returned, after one he passes three
+quarters up the interval left (``upper``, the solver's order since 2026-11-27: a search the
+declarer passes costs several failing ones).  ``quarter`` probes three quarters up after
+either, ``bisect`` the middle (the order before), ``mtd`` the bound the last search returned
+(MTD(f): the fail-soft value is the next guess).  All give the same values; the script prints
+the nodes each visited (a count, the same on any machine) and the median and p90 of the CPU
+times.
 
     python bench/dds_probes.py --deals 150 --seed 1
 """
@@ -24,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from skat.ai.dds import Position, Solver, _mode
 from solver import _kind, _pct, positions
 
-ORDERS = ("upper", "bisect", "mtd")
+ORDERS = ("upper", "quarter", "bisect", "mtd")
 
 
 def value(solver: Solver, pos: Position, order: str) -> int:
@@ -39,6 +41,8 @@ def value(solver: Solver, pos: Position, order: str) -> int:
         high = r >= t
         lo, hi = (r, hi) if high else (lo, r)
         if order == "upper":
+            guess = lo + (3 * (hi - lo) + 3) // 4 if high else hi
+        elif order == "quarter":
             guess = lo + (3 * (hi - lo) + 3) // 4
         elif order == "bisect":
             guess = (lo + hi + 1) // 2

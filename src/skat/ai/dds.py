@@ -397,8 +397,9 @@ class Solver:
         return self._search(pos, target - 1, target) >= target
 
     def value(self, pos: Position, objective: int = POINTS) -> int:
-        """The exact gain from here on, narrowed by threshold searches (the first at 61 card
-        points in total, then three quarters up the interval left: a search the declarer
+        """The exact gain from here on, narrowed by threshold searches: the first at 61 card
+        points in total; after a search the declarer fails, at the bound it returned (often
+        the value); after one he passes, three quarters up the interval left (a search he
         passes must refute every defence and costs several times one he fails)."""
         mode = _mode(pos, objective)
         if pos.is_over:
@@ -411,9 +412,10 @@ class Solver:
             r = self._search(pos, t - 1, t)
             if r >= t:
                 lo = r
+                guess = lo + (3 * (hi - lo) + 3) // 4
             else:
                 hi = r
-            guess = lo + (3 * (hi - lo) + 3) // 4  # above the middle: failing is cheaper
+                guess = hi
         return lo
 
     def solve(self, pos: Position) -> int:
