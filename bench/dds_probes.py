@@ -63,13 +63,17 @@ def main() -> None:
         for kind in ("grand", "suit"):
             solver = Solver()
             ms: list[float] = []
+            nodes: list[float] = []
             for pos in (p for p in todo if _kind(p.game_type) == kind):
                 solver.reset()
+                before = solver.nodes
                 t0 = time.process_time()
                 values.setdefault(order, []).append(value(solver, pos, order))
                 ms.append((time.process_time() - t0) * 1000)
+                nodes.append(solver.nodes - before)
             print(
-                f"{order:>6} {kind:>5}: {len(ms)} positions, {solver.nodes:,} nodes, "
+                f"{order:>7} {kind:>5}: {len(ms)} positions, {solver.nodes:,} nodes "
+                f"(p90 {_pct(nodes, 0.9):,.0f}, max {max(nodes):,.0f}), "
                 f"median {statistics.median(ms):.1f} ms, p90 {_pct(ms, 0.9):.1f} ms"
             )
     print("same values:", len(set(map(tuple, values.values()))) == 1)
