@@ -238,6 +238,10 @@ def cashed(own: int, o1: int, o2: int, gt: int) -> int:
             total += CPTS[c]
     n1 = popcount(o1 & trumps) - k  # trumps left to each after those rounds
     n2 = popcount(o2 & trumps) - k
+    # what each must add where he follows suit: his cheapest trumps, then his cheapest cards of
+    # each side suit cashed (as many as he follows; a discard counts 0)
+    f1 = lowest(o1 & trumps, min(k, popcount(o1 & trumps)))
+    f2 = lowest(o2 & trumps, min(k, popcount(o2 & trumps)))
     for s in range(4):
         sm = (0xFF << (8 * s)) & ~trumps
         if not (own & sm):
@@ -248,15 +252,19 @@ def cashed(own: int, o1: int, o2: int, gt: int) -> int:
         if n2 > 0:
             rounds = min(rounds, popcount(o2 & sm))
         c = 8 * s + 6  # side suits: power order is index order, the jack is a trump
+        done = 0
         while rounds > 0 and c >= 8 * s and not (opp >> c & 1):
             if own >> c & 1:
-                k += 1
+                done += 1
                 total += CPTS[c]
                 rounds -= 1
             c -= 1
+        k += done
+        f1 += lowest(o1 & sm, min(done, popcount(o1 & sm)))
+        f2 += lowest(o2 & sm, min(done, popcount(o2 & sm)))
     if k == 0:
         return 0
-    return total + lowest(o1, k) + lowest(o2, k)
+    return total + max(lowest(o1, k), f1) + max(lowest(o2, k), f2)
 
 
 @jit("int64(int64[:], int64, int64, int64)")
