@@ -221,14 +221,16 @@ def _options(args: argparse.Namespace) -> Options:
     )
 
 
-def _open_out(path: str | None, mode: str = "w") -> TextIO | None:
+def _open_out(path: str | None, append: bool = False) -> TextIO | None:
     """The stream for ``--out`` (``-`` is stdout), or ``None`` without it."""
     if path == "-":
         return sys.stdout
     if not path:
         return None
     try:
-        return open(path, mode, encoding="utf-8")  # closed by the caller
+        if append:
+            return open(path, "a", encoding="utf-8")  # closed by the caller
+        return open(path, "w", encoding="utf-8")
     except OSError as exc:
         raise UserError(f"{path}: {exc.strerror or exc}") from None
 
@@ -284,7 +286,7 @@ def run(args: argparse.Namespace) -> int:
         done = _resume(args, plan, run_settings(names, args.seed, rules, args.budget, options))
     elif args.resume_any_code:
         raise UserError("--resume-any-code goes with --resume")
-    out = _open_out(args.out, "a" if args.resume else "w")
+    out = _open_out(args.out, append=args.resume)
     progress = _Progress(len(plan) - len(done), sys.stderr)
     try:
 
