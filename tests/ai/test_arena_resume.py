@@ -89,7 +89,8 @@ def test_a_torn_last_line_is_dropped_with_a_one_line_notice(
     lines = _lines(whole[1])
     path = tmp_path / "games.jsonl"
     path.write_bytes(b"".join(lines[:14]) + lines[14][:200])  # deals 0-1, two games of 2, a cut
-    code, out, err = _arena(capsys, "--deals", "6", "--out", str(path), "--resume")
+    args = ("--deals", "6", "--out", str(path), "--resume", "--jobs", "2")
+    code, out, err = _arena(capsys, *args)
     assert (code, out) == (0, whole[0])
     assert path.read_bytes() == whole[1]
     notices = err.splitlines()
@@ -261,6 +262,10 @@ def test_a_deal_range_plays_the_deals_of_the_whole_run(
     assert out.splitlines()[0].endswith(", seed 3, deals 2-4")
     assert out.splitlines()[-1].endswith("deals: 3")
     assert _lines(path.read_bytes()) == _lines(whole[1])[12:30]
+    code, out, err = _arena(capsys, "--deal-range", "2:6", "--out", str(path), "--resume")
+    assert code == 0
+    assert "3 of 4 deals done, 1 to play" in err
+    assert _lines(path.read_bytes()) == _lines(whole[1])[12:36]
 
 
 def test_merged_pieces_print_what_one_run_prints(

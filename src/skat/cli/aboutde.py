@@ -119,7 +119,7 @@ Beispiele:
   skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 500:1000 --out b.jsonl
 """,
     "arena-merge": """\
-Tabelle und Unterschied einer in Teilen gespielten Arena, aus den Aufzeichnungsdateien der Teile.
+Tabelle und Unterschied einer in Teilen gespielten Arena, aus den Dateien der Teile.
 
 Eine lange Arena lässt sich teilen: jeder Rechner (oder jede Sitzung) spielt seine
 Verteilungen mit skat arena --deal-range A:B --out DATEI (dieselben Agenten, derselbe
