@@ -12,13 +12,17 @@ import signal
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 import pytest
 
 from skat.ai.arena import run_arena
 from skat.ai.arenafile import ArenaFileError, read_arena_file
+from skat.ai.random_agent import RandomAgent
 from skat.cli.main import main
+from skat.core.actions import Action
+from skat.core.state import View
 from skat.records.jsonrecord import load_json
 
 AGENTS = ["--agents", "heuristic,random", "--seed", "3", "--jobs", "1"]
@@ -366,3 +370,37 @@ def test_run_arena_counts_deals_done_in_deal_order(tmp_path: Path) -> None:
 def test_an_arena_file_error_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(ArenaFileError, match=r"nothing\.jsonl: No such file"):
         read_arena_file(str(tmp_path / "nothing.jsonl"))
+
+
+class _Clumsy:
+    """Fails its first decision in every game (a fallback), then plays at random."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.inner = RandomAgent(seed)
+        self.asked = 0
+
+    def choose(self, view: View) -> Action:
+        self.asked += 1
+        if self.asked == 1:
+            raise RuntimeError("lost in thought")
+        return self.inner.choose(view)
+
+
+def test_fallbacks_are_read_back_from_the_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = types.ModuleType("resume_clumsy")
+    module.Clumsy = _Clumsy  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "resume_clumsy", module)
+    argv = ["arena", "--agents", "resume_clumsy:Clumsy,random", "--seed", "3", "--jobs", "1"]
+    assert main([*argv, "--deals", "3"]) == 1
+    whole = capsys.readouterr().out
+    assert ", fallbacks: " in whole.splitlines()[-1]
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert main([*argv, "--deal-range", "0:1", "--out", str(a)]) == 1
+    assert main([*argv, "--deal-range", "1:3", "--out", str(b)]) == 1
+    capsys.readouterr()
+    assert main(["arena-merge", str(a), str(b)]) == 1
+    assert capsys.readouterr().out == whole
+    assert main(["arena-merge", str(a), str(b), "--allow-fallbacks"]) == 0
+    assert capsys.readouterr().out == whole
