@@ -38,11 +38,12 @@ import math
 import multiprocessing
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from skat.ai.agent import Agent, SafeAgent
+from skat.ai.arenasettings import settings_of
 from skat.ai.engine import DEFAULT_TIMEOUT, EngineProcess, ExecEngine, command_of
 from skat.core.actions import Action, Event
 from skat.core.deal import Deal
@@ -190,6 +191,7 @@ class _Task:
     recorder: Recorder | None
     names: tuple[str, str]
     options: Options = Options()
+    settings: tuple[tuple[str, Any], ...] = ()  # the run's settings, written in each record
 
 
 def oracle_prefix(deal: Deal, rules: Rules, seed: int) -> list[Action]:
@@ -296,11 +298,18 @@ def _play_deal(task: _Task, programs: _Programs) -> list[GameOutcome]:
         result = state.result
         assert result is not None
         tp = entries(result, (0, 1, 2), 3, "seeger")
+        fallbacks = (_fallbacks(agents[0]), _fallbacks(agents[1]), _fallbacks(agents[2]))
         record = None
         if task.recorder is not None:
             meta = {
                 "players": [task.names[who] for who in seats],
                 "id": f"arena-{task.seed}-{task.index}-{number}",
+                "arena": {
+                    **dict(task.settings),
+                    "deal": task.index,
+                    "arrangement": number,
+                    "fallbacks": list(fallbacks),
+                },
             }
             record = task.recorder(state, meta)
         out.append(
@@ -311,7 +320,7 @@ def _play_deal(task: _Task, programs: _Programs) -> list[GameOutcome]:
                 events=tuple(state.history),
                 result=result,
                 tp=(tp[0], tp[1], tp[2]),
-                fallbacks=(_fallbacks(agents[0]), _fallbacks(agents[1]), _fallbacks(agents[2])),
+                fallbacks=fallbacks,
                 record=record,
             )
         )
@@ -510,7 +519,7 @@ def _specs(names: Sequence[str]) -> tuple[str, str]:
 def iter_arena(
     names: Sequence[str],
     *,
-    deals: int,
+    deals: int | Sequence[int],
     seed: int = 0,
     jobs: int = 1,
     rules: Rules = ISKO,
@@ -519,25 +528,53 @@ def iter_arena(
     options: Options = Options(),
     ray: str | None = None,
 ) -> Iterator[list[GameOutcome]]:
-    """The outcomes deal by deal in deal order, played by ``jobs`` processes, or on Ray
-    (``ray``: an address for :func:`skat.ai.cluster.ray_imap`; ``jobs`` is then the number
-    of workers of a local Ray)."""
+    """The outcomes deal by deal in the order of ``deals`` (a number: deals 0 to ``deals`` − 1;
+    or the deal numbers to play), played by ``jobs`` processes, or on Ray (``ray``: an address
+    for :func:`skat.ai.cluster.ray_imap`; ``jobs`` is then the number of workers of a local
+    Ray).  With a ``recorder``, each record's ``meta.arena`` holds the run's settings
+    (:mod:`skat.ai.arenasettings`), the deal, the arrangement and the fallbacks."""
     if options.contract not in CONTRACT_MODES:
         raise ValueError(
             f"contract is one of {', '.join(CONTRACT_MODES)}, not {options.contract!r}"
         )
     specs = _specs(names)
+    indexes = range(deals) if isinstance(deals, int) else deals
+    settings: tuple[tuple[str, Any], ...] = ()
+    if recorder is not None:
+        settings = tuple(run_settings(names, seed, rules, budget, options).items())
     tasks = (
-        _Task(seed, i, specs, str(rules), budget, recorder, labels(names), options)
-        for i in range(deals)
+        _Task(seed, i, specs, str(rules), budget, recorder, labels(names), options, settings)
+        for i in indexes
     )
-    yield from map_tasks(play_deal, tasks, count=deals, jobs=jobs, ray=ray)
+    yield from map_tasks(play_deal, tasks, count=len(indexes), jobs=jobs, ray=ray)
+
+
+def run_settings(
+    names: Sequence[str], seed: int, rules: Rules, budget: float | None, options: Options
+) -> dict[str, Any]:
+    """The settings a run writes into its records (:func:`skat.ai.arenasettings.settings_of`)."""
+    return settings_of(
+        names,
+        seed=seed,
+        rules=str(rules),
+        contract=options.contract,
+        void_passed=options.void_passed,
+        blind=options.blind,
+        budget=budget,
+    )
+
+
+def new_report(names: Sequence[str], options: Options = Options()) -> ArenaReport:
+    """An empty report for ``names`` (an oracle's contract makes passed-in deals void)."""
+    a, b = labels(names)
+    void = options.void_passed or options.contract == "oracle"
+    return ArenaReport((AgentStats(a), AgentStats(b)), void_passed=void)
 
 
 def run_arena(
     names: Sequence[str],
     *,
-    deals: int,
+    deals: int | Sequence[int],
     seed: int = 0,
     jobs: int = 1,
     rules: Rules = ISKO,
@@ -546,21 +583,27 @@ def run_arena(
     on_deal: Callable[[list[GameOutcome]], None] | None = None,
     options: Options = Options(),
     ray: str | None = None,
+    done: Mapping[int, list[GameOutcome]] | None = None,
 ) -> ArenaReport:
     """Play ``deals`` duplicate deals between two agents and collect the statistics;
     ``on_deal`` sees the six games of every deal as they finish (in deal order).
 
-    ``budget`` is an optional wall-clock limit per decision in seconds (``None``, the
-    default: none); a decision over it is a fallback, counted in the report.  Without it
+    ``deals`` is a number (deals 0 to ``deals`` − 1) or the deal numbers, in increasing
+    order; the deals in ``done`` (read back from a run's records) are not played again but
+    counted, in deal order, so a run resumed or built from pieces gives the same figures as
+    one run.  ``budget`` is an optional wall-clock limit per decision in seconds (``None``,
+    the default: none); a decision over it is a fallback, counted in the report.  Without it
     the figures depend on the arguments only, not on the machine or its load.  ``options``
     are the researchers' settings (:class:`Options`; an oracle's contract makes passed-in
     deals void); ``ray`` runs the deals on a Ray cluster (:mod:`skat.ai.cluster`)."""
-    a, b = labels(names)
-    void = options.void_passed or options.contract == "oracle"
-    report = ArenaReport((AgentStats(a), AgentStats(b)), void_passed=void)
+    report = new_report(names, options)
+    indexes = list(range(deals) if isinstance(deals, int) else deals)
+    done = done or {}
+    before = iter(sorted(i for i in indexes if i in done))
+    waiting = next(before, None)
     for outcomes in iter_arena(
         names,
-        deals=deals,
+        deals=[i for i in indexes if i not in done],
         seed=seed,
         jobs=jobs,
         rules=rules,
@@ -569,7 +612,13 @@ def run_arena(
         options=options,
         ray=ray,
     ):
+        while waiting is not None and waiting < outcomes[0].deal_index:
+            report.add(done[waiting])
+            waiting = next(before, None)
         report.add(outcomes)
         if on_deal is not None:
             on_deal(outcomes)
+    while waiting is not None:
+        report.add(done[waiting])
+        waiting = next(before, None)
     return report

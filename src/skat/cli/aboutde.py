@@ -5,7 +5,7 @@ page) says; the examples are the same commands.  ``skat play``'s is
 :data:`skat.cli.playhelp.DESCRIPTION_DE`.
 
 >>> sorted(DESCRIPTIONS_DE)[:3]
-['analyse', 'arena', 'iss']
+['analyse', 'arena', 'arena-merge']
 """
 
 from __future__ import annotations
@@ -102,10 +102,45 @@ docs/engine-protocol.md; --contract oracle legt Reizen, Skat und Ansage jeder Ve
 (nur Kartenspiel); --void-passed lässt eingepasste Spiele aus; --blind verbirgt die Namen der
 Agenten; --ray [ADRESSE] spielt auf Ray.
 
+Lange Arenen in Teilen: --resume mit --out DATEI behält die vollständigen Verteilungen der
+Datei (eine von einem abgebrochenen Lauf angeschnittene letzte Zeile wird mit einem Hinweis
+verworfen) und spielt nur die fehlenden; Tabelle und letzte Zeile sind die eines einzigen
+Laufs.  Jede Aufzeichnung nennt die Einstellungen (Agenten, Startwert, Regeln, --contract,
+--void-passed, --blind, --budget) und einen Fingerabdruck des Codes von skat.ai und skat.core;
+ein Lauf mit anderen wird abgelehnt (--resume-any-code nimmt anderen Code wissentlich hin).
+--deal-range A:B spielt nur die Verteilungen A bis B-1 (dieselben wie im ganzen Lauf), etwa auf
+mehreren Rechnern; skat arena-merge setzt die Dateien zusammen.
+
 Beispiele:
   skat arena --agents heuristic,random --deals 500 --seed 1
   skat arena --agents pimc-hard,exec:./mybot --deals 100 --contract oracle --blind
   skat arena --agents pimc-hard,heuristic --deals 100 --seed 23 --jobs 2
+  skat arena --agents pimc-hard,heuristic --deals 1000 --seed 21 --out h.jsonl --resume
+  skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 500:1000 --out b.jsonl
+""",
+    "arena-merge": """\
+Tabelle und Unterschied einer in Teilen gespielten Arena, aus den Dateien der Teile.
+
+Eine lange Arena lässt sich teilen: jeder Rechner (oder jede Sitzung) spielt seine
+Verteilungen mit skat arena --deal-range A:B --out DATEI (dieselben Agenten, derselbe
+Startwert, dieselben Regeln und Optionen), und dieser Befehl liest die Dateien und schreibt, was
+ein einziger Lauf über alle Verteilungen schreibt: die Kopfzeile, die Tabelle und die letzte
+Zeile
+
+  diff: +X.XX ± Y.YY TP/game (95% CI), deals: N
+
+Die Dateien müssen zu einem Lauf gehören: dieselben Einstellungen in jeder Aufzeichnung
+(Agenten, Startwert, Regeln, --contract, --void-passed, --blind, --budget) und derselbe Code
+von skat.ai und skat.core (--any-code nimmt anderen Code wissentlich hin).  Keine Verteilung
+darf in zwei Dateien stehen und keine von 0 bis zur höchsten (oder bis --deals N - 1) fehlen:
+der Fehler nennt die fehlenden.  Eine von einem abgebrochenen Lauf angeschnittene letzte Zeile
+wird mit einem Hinweis verworfen, ebenso die Spiele einer unvollständigen Verteilung (sie fehlt
+dann).  Rückgabewert 1 bei Ersatzzügen, wie bei skat arena (--allow-fallbacks nimmt sie hin).
+
+Beispiele:
+  skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 0:500 --out a.jsonl
+  skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 500:1000 --out b.jsonl
+  skat arena-merge a.jsonl b.jsonl --deals 1000
 """,
     "selfplay": """\
 Spiele gegen sich selbst erzeugen: ein Agent auf allen drei Plätzen, jedes Spiel eine

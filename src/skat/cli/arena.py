@@ -28,11 +28,21 @@ agents' names from the engines and checks that no line sent shows a card the sea
 --ray [ADDRESS] plays the deals on Ray (nothing: a local Ray with --jobs workers; auto: the
 cluster started by `ray start` here; HOST:PORT); the figures are the same as with --jobs.
 
+Long arenas in pieces: --resume with --out FILE keeps the complete deals in FILE (a last line
+cut off by a killed run is dropped with a notice) and plays only the missing ones; the table
+and last line are those of one run.  Every record names the settings (agents, seed, rules,
+--contract, --void-passed, --blind, --budget) and a fingerprint of the code of skat.ai and
+skat.core; a run with others is refused (--resume-any-code accepts other code knowingly).
+--deal-range A:B plays only deals A to B-1 (the same deals as in the whole run), e.g. on
+several machines; skat arena-merge puts the files together.
+
 examples:
   skat arena --agents heuristic,random --deals 500 --seed 1
   skat arena --agents pimc-hard,exec:./mybot --deals 100 --contract oracle --blind
   skat arena --agents heuristic,heuristic --deals 100 --rules pub --out games.jsonl
   skat arena --agents pimc-hard,heuristic --deals 100 --seed 23 --jobs 2
+  skat arena --agents pimc-hard,heuristic --deals 1000 --seed 21 --out h.jsonl --resume
+  skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 500:1000 --out b.jsonl
 """
 
 from __future__ import annotations
@@ -41,9 +51,21 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from skat.ai.arena import AGENTS, CONTRACT_MODES, DEFAULT_BUDGET, GameOutcome, Options, run_arena
+from skat.ai.arena import (
+    AGENTS,
+    CONTRACT_MODES,
+    DEFAULT_BUDGET,
+    ArenaReport,
+    GameOutcome,
+    Options,
+    run_arena,
+    run_settings,
+)
+from skat.ai.arenafile import ArenaFileError, read_arena_file, rewrite, spans
+from skat.ai.arenasettings import CODE
 from skat.ai.cluster import ClusterError
 from skat.ai.engine import DEFAULT_TIMEOUT, EngineError
 from skat.cli.errors import UserError
@@ -55,6 +77,9 @@ from skat.records.jsonrecord import dumps, state_to_json
 NAME = "arena"
 HELP = "two agents play duplicate deals; Seeger-Fabian points, table and difference"
 
+Done = dict[int, list[GameOutcome]]
+"""Deals already played (read back from the records), by deal number."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -63,7 +88,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="A,B",
         help=f"the two agents, comma-separated (known: {', '.join(sorted(AGENTS))})",
     )
-    parser.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    parser.add_argument("--deals", type=int, default=None, help="number of deals (default 100)")
+    parser.add_argument(
+        "--deal-range",
+        metavar="A:B",
+        help="play only deals A to B-1 of the seed's deals (a piece of a longer run)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument(
         "--jobs",
@@ -74,6 +104,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
     parser.add_argument(
         "--out", metavar="FILE", help="write every game as a JSON record (- = stdout)"
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the complete deals already in --out FILE and play only the missing ones",
+    )
+    parser.add_argument(
+        "--resume-any-code",
+        action="store_true",
+        help="with --resume: accept records played by other code of skat.ai and skat.core",
     )
     parser.add_argument(
         "--budget",
@@ -140,8 +180,6 @@ def _agent_names(text: str) -> list[str]:
 
 def _jobs(args: argparse.Namespace) -> int:
     """The number of processes, after checking the numeric options."""
-    if args.deals < 1:
-        raise UserError(f"--deals must be at least 1, not {args.deals}")
     jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
@@ -150,6 +188,27 @@ def _jobs(args: argparse.Namespace) -> int:
     if args.engine_timeout <= 0:
         raise UserError(f"--engine-timeout must be positive, not {args.engine_timeout}")
     return jobs
+
+
+def _plan(args: argparse.Namespace) -> range:
+    """The deal numbers to play: ``--deal-range A:B`` or ``--deals N`` (0 to N-1)."""
+    if args.deal_range is None:
+        deals = 100 if args.deals is None else args.deals
+        if deals < 1:
+            raise UserError(f"--deals must be at least 1, not {deals}")
+        return range(deals)
+    if args.deals is not None:
+        raise UserError("give --deals N or --deal-range A:B, not both")
+    start, colon, stop = args.deal_range.partition(":")
+    try:
+        plan = range(int(start), int(stop))
+    except ValueError:
+        plan = range(0)
+    if not colon or not plan or plan.start < 0:
+        raise UserError(
+            f"--deal-range is A:B with 0 <= A < B (deals A to B-1), not {args.deal_range!r}"
+        )
+    return plan
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -162,16 +221,56 @@ def _options(args: argparse.Namespace) -> Options:
     )
 
 
-def _open_out(path: str | None) -> TextIO | None:
+def _open_out(path: str | None, append: bool = False) -> TextIO | None:
     """The stream for ``--out`` (``-`` is stdout), or ``None`` without it."""
     if path == "-":
         return sys.stdout
     if not path:
         return None
     try:
-        return open(path, "w", encoding="utf-8")  # closed by the caller
+        if append:
+            return open(path, "a", encoding="utf-8")  # closed by the caller
+        return open(path, "w", encoding="utf-8")
     except OSError as exc:
         raise UserError(f"{path}: {exc.strerror or exc}") from None
+
+
+def _resume(args: argparse.Namespace, plan: range, wanted: dict[str, Any]) -> Done:
+    """The complete deals already in ``--out FILE`` (the file keeps only their lines)."""
+    if not args.out or args.out == "-":
+        raise UserError("--resume needs --out FILE: the file of the run to go on with")
+    if not os.path.exists(args.out):
+        _notice(f"{args.out} does not exist yet; all {len(plan)} deals are played")
+        return {}
+    try:
+        file = read_arena_file(args.out, wanted, any_code=args.resume_any_code)
+    except ArenaFileError as exc:
+        hint = "; --resume-any-code accepts that knowingly" if exc.setting == CODE else ""
+        raise UserError(f"{exc}{hint}") from None
+    for notice in file.notices:
+        _notice(notice)
+    done = file.complete()
+    outside = [deal for deal in done if deal not in plan]
+    if outside:
+        raise UserError(
+            f"{args.out} holds deals that are not among this run's {_span(plan)}: {spans(outside)}"
+        )
+    if not file.tidy:
+        try:
+            rewrite(file)
+        except ArenaFileError as exc:
+            raise UserError(str(exc)) from None
+    _notice(f"{args.out}: {len(done)} of {len(plan)} deals done, {len(plan) - len(done)} to play")
+    return done
+
+
+def _notice(text: str) -> None:
+    print(f"skat arena: {text}", file=sys.stderr)
+
+
+def _span(plan: range) -> str:
+    """``deals 500-999``."""
+    return f"deals {plan.start}-{plan.stop - 1}" if len(plan) > 1 else f"deal {plan.start}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -179,28 +278,36 @@ def run(args: argparse.Namespace) -> int:
     if any(name.startswith("pimc") for name in names):
         warn_if_slow("skat arena", "ai")
     jobs = _jobs(args)
+    plan = _plan(args)
     rules = Rules.parse(args.rules)
-    out = _open_out(args.out)
-    progress = _Progress(args.deals, sys.stderr)
+    options = _options(args)
+    done: Done = {}
+    if args.resume:
+        done = _resume(args, plan, run_settings(names, args.seed, rules, args.budget, options))
+    elif args.resume_any_code:
+        raise UserError("--resume-any-code goes with --resume")
+    out = _open_out(args.out, append=args.resume)
+    progress = _Progress(len(plan) - len(done), sys.stderr)
     try:
 
         def on_deal(outcomes: list[GameOutcome]) -> None:
             if out is not None:
-                for g in outcomes:
-                    out.write(g.record + "\n")
+                out.write("".join(g.record + "\n" for g in outcomes))
+                out.flush()  # a killed run loses at most the deal it was writing
             progress.step()
 
         report = run_arena(
             names,
-            deals=args.deals,
+            deals=plan,
             seed=args.seed,
             jobs=jobs,
             rules=rules,
             budget=args.budget,
             recorder=record if out is not None else None,
             on_deal=on_deal,
-            options=_options(args),
+            options=options,
             ray=args.ray,
+            done=done,
         )
     except (EngineError, ClusterError, ValueError) as exc:
         raise UserError(str(exc)) from None
@@ -208,12 +315,26 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
         if out is not None and out is not sys.stdout:
             out.close()
-    print(f"arena: {names[0]} (A) vs {names[1]} (B), rules {rules}, seed {args.seed}")
+    part = f", {_span(plan)}" if args.deal_range is not None else ""
+    return show(names, str(rules), args.seed, report, args.allow_fallbacks, part)
+
+
+def show(
+    names: Sequence[str],
+    rules: str,
+    seed: int,
+    report: ArenaReport,
+    allow_fallbacks: bool,
+    part: str = "",
+    command: str = "skat arena",
+) -> int:
+    """Print the arena's head line, table and last line; the exit status (1: fallbacks)."""
+    print(f"arena: {names[0]} (A) vs {names[1]} (B), rules {rules}, seed {seed}{part}")
     print(report.table())
     print(report.last_line())
-    if report.fallbacks and not args.allow_fallbacks:
+    if report.fallbacks and not allow_fallbacks:
         print(
-            f"skat arena: {report.fallbacks} decisions fell back (see the warnings), so the "
+            f"{command}: {report.fallbacks} decisions fell back (see the warnings), so the "
             "difference does not measure the players alone; --allow-fallbacks accepts that",
             file=sys.stderr,
         )

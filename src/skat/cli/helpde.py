@@ -44,6 +44,9 @@ SUMMARY_DE: Final[dict[str, str]] = {
     "two agents play duplicate deals; Seeger-Fabian points, table and difference": (
         "zwei Agenten spielen gleiche Verteilungen; Seeger-Fabian-Punkte und Unterschied"
     ),
+    "the table and difference of an arena played in pieces (skat arena --deal-range)": (
+        "Tabelle und Unterschied einer in Teilen gespielten Arena (skat arena --deal-range)"
+    ),
     "one agent plays itself; every game written as a JSON record (training data)": (
         "ein Agent spielt gegen sich selbst; jedes Spiel als JSON-Aufzeichnung (Trainingsdaten)"
     ),
@@ -175,6 +178,26 @@ HELP_DE: Final[dict[str, str]] = {
     ),
     "exit with status 0 even when some decisions fell back (default: status 1)": (
         "Rückgabewert 0 auch bei Ersatzzügen (Standard: 1)"
+    ),
+    "play only deals A to B-1 of the seed's deals (a piece of a longer run)": (
+        "nur die Verteilungen A bis B-1 des Startwerts spielen (ein Teil eines längeren Laufs)"
+    ),
+    "keep the complete deals already in --out FILE and play only the missing ones": (
+        "die vollständigen Verteilungen in --out DATEI behalten und nur die fehlenden spielen"
+    ),
+    "with --resume: accept records played by other code of skat.ai and skat.core": (
+        "mit --resume: Aufzeichnungen hinnehmen, die anderer Code von skat.ai und skat.core "
+        "gespielt hat"
+    ),
+    # arena-merge
+    "record files of skat arena --out, one per piece": (
+        "Aufzeichnungsdateien von skat arena --out, eine je Teil"
+    ),
+    "the run has deals 0 to N-1 (default: up to the highest deal in the files)": (
+        "der Lauf hat die Verteilungen 0 bis N-1 (Standard: bis zur höchsten in den Dateien)"
+    ),
+    "accept pieces played by other code of skat.ai and skat.core": (
+        "Teile hinnehmen, die anderer Code von skat.ai und skat.core gespielt hat"
     ),
     # selfplay
     "number of games": "Anzahl der Spiele",

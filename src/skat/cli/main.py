@@ -16,6 +16,7 @@ from typing import Final, Protocol
 from skat.cli import (
     analyse,
     arena,
+    arenamerge,
     iss,
     play,
     replay,
@@ -58,6 +59,7 @@ SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
     solve,
     analyse,
     arena,
+    arenamerge,
     selfplay,
     scoresheet,
     rules,

@@ -1,0 +1,108 @@
+"""The table and difference of an arena played in pieces, from the pieces' record files.
+
+A long arena can be split: each machine (or each session) plays its deals with
+skat arena --deal-range A:B --out FILE (the same agents, seed, rules and options), and this
+command reads the files and prints what one run over all the deals prints: the head line, the
+table and the last line
+
+  diff: +X.XX ± Y.YY TP/game (95% CI), deals: N
+
+The files must be of one run: the same settings in every record (agents, seed, rules,
+--contract, --void-passed, --blind, --budget) and the same code of skat.ai and skat.core
+(--any-code accepts records of other code knowingly).  No deal may be in two files, and none
+may be missing from 0 to the highest deal (or to --deals N - 1): the error names the missing
+deals.  A last line cut off by a killed run is dropped with a notice, as are the games of a
+deal left incomplete (its deal is then missing).  Exit status 1 when decisions fell back, as
+skat arena (--allow-fallbacks accepts them).
+
+examples:
+  skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 0:500 --out a.jsonl
+  skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 500:1000 --out b.jsonl
+  skat arena-merge a.jsonl b.jsonl --deals 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from skat.ai.arena import Options, new_report
+from skat.ai.arenafile import ArenaFile, ArenaFileError, merge, read_arena_file
+from skat.ai.arenasettings import CODE
+from skat.cli.arena import show
+from skat.cli.errors import UserError
+
+NAME = "arena-merge"
+HELP = "the table and difference of an arena played in pieces (skat arena --deal-range)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="record files of skat arena --out, one per piece"
+    )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the run has deals 0 to N-1 (default: up to the highest deal in the files)",
+    )
+    parser.add_argument(
+        "--any-code",
+        action="store_true",
+        help="accept pieces played by other code of skat.ai and skat.core",
+    )
+    parser.add_argument(
+        "--allow-fallbacks",
+        action="store_true",
+        help="exit with status 0 even when some decisions fell back (default: status 1)",
+    )
+
+
+_FIRST = "the first file"
+
+
+def _read(args: argparse.Namespace) -> list[ArenaFile]:
+    """The files, each checked against the first one's settings."""
+    files: list[ArenaFile] = []
+    for path in args.files:
+        wanted = next((f.settings for f in files if f.settings is not None), None)
+        try:
+            file = read_arena_file(path, wanted, any_code=args.any_code, wanted_by=_FIRST)
+        except ArenaFileError as exc:
+            hint = "; --any-code accepts that knowingly" if exc.setting == CODE else ""
+            raise UserError(f"{exc}{hint}") from None
+        for notice in file.notices:
+            print(f"skat arena-merge: {notice}", file=sys.stderr)
+        files.append(file)
+    return files
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.deals is not None and args.deals < 1:
+        raise UserError(f"--deals must be at least 1, not {args.deals}")
+    files = _read(args)
+    settings = next((f.settings for f in files if f.settings is not None), None)
+    if settings is None:
+        raise UserError("no records in the files")
+    try:
+        deals = merge(files, args.deals)
+    except ArenaFileError as exc:
+        raise UserError(str(exc)) from None
+    names = settings["agents"]
+    options = Options(
+        contract=settings["contract"],
+        void_passed=settings["void_passed"],
+        blind=settings["blind"],
+    )
+    report = new_report(names, options)
+    for deal in sorted(deals):
+        report.add(deals[deal])
+    return show(
+        names,
+        settings["rules"],
+        settings["seed"],
+        report,
+        args.allow_fallbacks,
+        command="skat arena-merge",
+    )
