@@ -3,10 +3,16 @@ hand-made inference, :mod:`skat.ai.pimc`, and the learned belief model, :mod:`sk
 
 from __future__ import annotations
 
+from typing import Final
+
 from skat.core.actions import HOLD, PASS, Bid, Event
 from skat.core.state import View
 
-__all__ = ["auction_limits"]
+__all__ = ["MISREAD_CHANCE", "auction_limits", "fits_auction"]
+
+MISREAD_CHANCE: Final = 0.3
+"""Weight of a hand that does not match its holder's part in the auction (by the heuristic's
+bidding): players bid on hunches and pass strong hands now and then."""
 
 
 def auction_limits(view: View) -> dict[int, tuple[int, int]]:
@@ -37,3 +43,16 @@ def auction_limits(view: View) -> dict[int, tuple[int, int]]:
         else:
             break
     return out
+
+
+def fits_auction(limit: int, said: int, passed: int) -> float:
+    """How well a hand the heuristic would bid up to ``limit`` (:func:`skat.ai.heuristic.max_bid`)
+    fits a seat that bid or held ``said`` and passed at ``passed`` (``-1``: it did not pass): 1
+    when it would have done the same, else :data:`MISREAD_CHANCE`.
+
+    >>> fits_auction(30, 27, -1), fits_auction(20, 27, -1), fits_auction(30, 0, 18)
+    (1.0, 0.3, 0.3)
+    """
+    if limit < said or (passed >= 0 and limit > max(passed, 0)):
+        return MISREAD_CHANCE
+    return 1.0

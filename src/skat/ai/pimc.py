@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from skat.ai.auction import auction_limits
+from skat.ai.auction import auction_limits, fits_auction
 from skat.ai.dds import TRICKS, Position, Solver
 from skat.ai.heuristic import (
     HeuristicAgent,
@@ -75,6 +75,9 @@ class Level:
     bid_margin: float = 0.0
     """Bid on while the expected score of playing is above minus this: passing is not
     worth 0 when an opponent then plays a game he mostly wins."""
+    auction_worlds: bool = True
+    """Draw the worlds of those decisions to fit what the other seats said in the auction
+    (:data:`skat.ai.simulation.Evidence`); False: uniform, as before 2026-11-27."""
 
 
 LEVELS: Final[dict[str, Level]] = {
@@ -98,9 +101,6 @@ class Sample:
 AUCTION_TRICKS: Final = 6
 """The auction is read in the first tricks only: later the cards played and the voids say
 more, and each sample costs a bidding evaluation per defender."""
-MISREAD_CHANCE: Final = 0.3
-"""Weight of a sample in which a defender's cards do not match his part in the auction (by the
-heuristic's bidding): players bid on hunches and pass strong hands now and then."""
 
 
 def _fits_auction(
@@ -108,11 +108,9 @@ def _fits_auction(
 ) -> float:
     """1 when the heuristic, holding ``seat``'s cards of the auction (its hand and the cards
     it played), would have bid what it bid and passed where it passed; else
-    :data:`MISREAD_CHANCE`."""
+    :data:`skat.ai.auction.MISREAD_CHANCE`."""
     limit = max_bid(deal[seat] | know.played[seat], seat == 0, view.rules.grand_ouvert_base)
-    if limit < said or (passed >= 0 and limit > max(passed, 0)):
-        return MISREAD_CHANCE
-    return 1.0
+    return fits_auction(limit, said, passed)
 
 
 def sample_deals(
@@ -198,6 +196,9 @@ INFERENCES: Final[dict[str, bool | str]] = {"rules": True, "learned": "learned",
 """The inference modes of :class:`PimcAgent` and the ``infer`` of :func:`sample_deals`."""
 
 _DECLARER_PHASES: Final = (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE)
+RESAMPLE_SHARE: Final = 0.5
+"""The bidding's worlds are drawn again when, reweighted to the auction so far, they count
+for less than this share of their number."""
 SIMULATE_FROM: Final = -100.0
 """Hands whose best game the heuristic expects to score less than this pass unsimulated."""
 
@@ -250,17 +251,29 @@ class PimcAgent:
 
     # ---------------------------------------------------------------- bidding and skat
 
-    def bid_table(self, view: View) -> BidTable | None:
-        """What sampling says about this seat's ten cards (computed once a hand; ``None``
-        when the heuristic sees no game worth :data:`SIMULATE_FROM`)."""
+    def bid_table(self, view: View) -> tuple[BidTable | None, list[float] | None]:
+        """What sampling says about this seat's ten cards and the weights of its worlds after
+        what the auction has shown (``None``: the table when the heuristic sees no game worth
+        :data:`SIMULATE_FROM`; the weights when every world counts the same).
+
+        The worlds are drawn once a hand, to fit what the auction had shown then, and
+        reweighted as it goes on; when few of them still fit (an effective number below
+        :data:`RESAMPLE_SHARE` of them) they are drawn again for what it shows now."""
         hand = view.hand.mask
         key = (hand, view.seat)
+        evidence = self.evidence(view)
         if self._table is not None and self._table[0] == key:
-            return self._table[1]
+            table = self._table[1]
+            if table is None or not self.level.auction_worlds:
+                return table, None
+            weights = table.weights(evidence)
+            if sum(weights) ** 2 >= RESAMPLE_SHARE * table.worlds * sum(w * w for w in weights):
+                return table, weights
         go_base = view.rules.grand_ouvert_base
-        table: BidTable | None = None
+        table = None
         if evaluate_hand(hand, view.seat == 0, go_base)[0][0] >= SIMULATE_FROM:
-            rng = random.Random(f"bid:{self.seed}:{hand}:{view.seat}")
+            said = "".join(f":{s}={v}" for s, v in sorted(evidence.items()))
+            rng = random.Random(f"bid:{self.seed}:{hand}:{view.seat}{said}")
             table = evaluate_bids(
                 hand,
                 view.seat,
@@ -269,9 +282,17 @@ class PimcAgent:
                 self.level.worlds,
                 self.level.world_nodes,
                 go_base,
+                evidence=evidence,
             )
         self._table = (key, table)
-        return table
+        return table, None
+
+    def evidence(self, view: View) -> dict[int, tuple[int, int]]:
+        """What the auction has shown of the other seats (nothing at a level that draws its
+        worlds without it)."""
+        if not self.level.auction_worlds:
+            return {}
+        return {s: v for s, v in auction_limits(view).items() if s != view.seat}
 
     def plan_for(self, view: View, cards: int) -> Plan:
         """The game and discard for the 12 ``cards`` after picking up (computed once)."""
@@ -288,6 +309,7 @@ class PimcAgent:
             self.level.worlds,
             self.level.world_nodes,
             view.rules.grand_ouvert_base,
+            evidence=self.evidence(view),
         )
         self._plan = (key, plan)
         return plan
@@ -319,8 +341,8 @@ class PimcAgent:
         legal = view.legal_actions
         if grand_solid(view.hand.mask):
             return fallback
-        table = self.bid_table(view)
-        limit = table.limit(self.level.bid_margin) if table is not None else 0
+        table, weights = self.bid_table(view)
+        limit = table.limit(self.level.bid_margin, weights) if table is not None else 0
         if HOLD in legal:
             return HOLD if view.bid <= limit else PASS
         bids = [a for a in legal if isinstance(a, Bid)]
@@ -335,11 +357,11 @@ class PimcAgent:
             fallback.contract.ouvert or fallback.contract.schneider_announced
         ):
             return fallback  # a hand the heuristic knows to be overwhelming
-        table = self.bid_table(view)
+        table, weights = self.bid_table(view)
         if table is None:
             return fallback
-        score, contract = table.best_hand(view.bid)
-        if contract is not None and score > table.pickup_score(view.bid):
+        score, contract = table.best_hand(view.bid, weights)
+        if contract is not None and score > table.pickup_score(view.bid, weights):
             action = Declare.of(contract)
             if action in legal:
                 return action
