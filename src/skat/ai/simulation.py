@@ -25,7 +25,7 @@ and pessimistic judge (the defenders never misplay), which is why the chances ar
 
 The auction says something of the other hands (an :data:`Evidence`): a seat that bid 30 holds
 a game worth 30 by the heuristic's bidding, one that passed at 18 holds none.  The worlds are
-drawn to fit it (a world that does not is kept with :data:`~skat.ai.auction.MISREAD_CHANCE`),
+drawn to fit it (each kept with the chance :func:`~skat.ai.auction.auction_weight` gives it),
 and a :class:`BidTable` drawn earlier in the auction is reweighted to what was said since
 (:meth:`BidTable.weights`).
 
@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from skat.ai.auction import fits_auction
+from skat.ai.auction import auction_weight
 from skat.ai.dds import Position, Solver
 from skat.ai.heuristic import (
     GRAND_THRESHOLD,
@@ -110,7 +110,7 @@ def _fit(limits: tuple[int, int], seats: tuple[int, int], evidence: Evidence) ->
     w = 1.0
     for limit, seat in zip(limits, seats, strict=True):
         if seat in evidence:
-            w *= fits_auction(limit, *evidence[seat])
+            w *= auction_weight(limit, *evidence[seat])
     return w
 
 
@@ -345,7 +345,7 @@ class BidTable:
 
         >>> t = BidTable(worlds=2, limits=[(0, 0), (30, 0)], seats=(1, 2))
         >>> t.weights({1: (27, -1)})
-        [0.3, 1.0]
+        [0.03, 1.0]
         """
         return [
             _fit(lim, self.seats, evidence) / _fit(lim, self.seats, self.evidence)
