@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Final
 
@@ -214,7 +215,11 @@ class PimcAgent:
     """
 
     def __init__(
-        self, level: str | Level = "hard", seed: int | None = 0, inference: str = "rules"
+        self,
+        level: str | Level = "hard",
+        seed: int | None = 0,
+        inference: str = "rules",
+        clock: float | None = None,
     ) -> None:
         if inference not in INFERENCES:
             raise ValueError(f"unknown inference {inference!r} (known: {', '.join(INFERENCES)})")
@@ -229,9 +234,16 @@ class PimcAgent:
         self._table: tuple[tuple[int, int], BidTable | None] | None = None
         self._plan: tuple[tuple[int, int, int], Plan] | None = None
         self._positions: list[Position] = []
+        self.clock = clock
+        """Seconds of wall time a decision may take (``None``: no limit, the level's counts
+        alone bound the work): after them no further deal is sampled (at least one is
+        solved), so the answer comes in time whatever the machine's load; the play then
+        depends on the machine (the arena sets none)."""
+        self._until: float | None = None
 
     def choose(self, view: View) -> Action:
         """The action for this view (one of ``view.legal_actions``)."""
+        self._until = None if self.clock is None else time.monotonic() + self.clock
         fallback = self.heuristic.choose(view)
         if len(view.legal_actions) <= 1:
             return fallback
@@ -283,6 +295,7 @@ class PimcAgent:
                 self.level.world_nodes,
                 go_base,
                 evidence=evidence,
+                until=self._until,
             )
         self._table = (key, table)
         return table, None
@@ -310,6 +323,7 @@ class PimcAgent:
             self.level.world_nodes,
             view.rules.grand_ouvert_base,
             evidence=self.evidence(view),
+            until=self._until,
         )
         self._plan = (key, plan)
         return plan
@@ -388,7 +402,7 @@ class PimcAgent:
                 if declarer_wins(self.solver, pos.play(card), target):
                     wins[card] += 1
             solved += 1
-            if self.solver.nodes - start >= self.level.nodes:
+            if self.solver.nodes - start >= self.level.nodes or self._out_of_time():
                 break
         return wins, solved
 
@@ -428,13 +442,18 @@ class PimcAgent:
             for card in top:
                 if declarer_wins(self.solver, pos.play(card), target):
                     counts[card] += 1
-            if self.solver.nodes - start >= self.level.nodes:
+            if self.solver.nodes - start >= self.level.nodes or self._out_of_time():
                 break
         best = max(sign * n for n in counts.values())
         return [card for card in top if sign * counts[card] == best]
 
+    def _out_of_time(self) -> bool:
+        return self._until is not None and time.monotonic() >= self._until
+
     def __repr__(self) -> str:
         extra = f", inference={self.inference!r}" if self.inference != "rules" else ""
+        if self.clock is not None:
+            extra += f", clock={self.clock!r}"
         return f"PimcAgent({self.level_name!r}, seed={self.seed!r}{extra})"
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -96,6 +97,8 @@ MAX_PLANS: Final = 6
 """Plans solved at most after picking up: the best by the heuristic's expected score."""
 NULL_OUVERT_FACTOR: Final = 0.9
 """Null Ouvert: the double-dummy chance times this (one slip loses it)."""
+CLOCK_WORLDS: Final = 2
+"""Deals sampled at least when a clock stops the sampling (see ``until``)."""
 DRAW_TRIES: Final = 60
 """Deals drawn at most for one world that fits the auction (then the last one is taken)."""
 
@@ -273,10 +276,12 @@ def choose_plan(
     nodes: int = 10**9,
     go_base: int = ISKO.grand_ouvert_base,
     evidence: Evidence | None = None,
+    until: float | None = None,
 ) -> Plan:
     """The plan (game and discard) with the best expected score for the declarer at
     ``seat`` holding the 12 ``cards`` after picking up, for a game of at least ``bid``; the
-    defenders' hands are drawn to fit what they said in the auction (``evidence``).
+    defenders' hands are drawn to fit what they said in the auction (``evidence``).  No
+    deal is started after the ``time.monotonic()`` time ``until`` (at least :data:`CLOCK_WORLDS`).
 
     >>> from skat.core import CardSet
     >>> cards = CardSet.parse("CJ SJ HJ DJ CA CT CK SA ST HA H7 D7").mask
@@ -298,7 +303,7 @@ def choose_plan(
             gt = int(plan.contract.game_type)
             pos = _position(seat, gt, (hands[0], hands[1], hands[2]), points_of(plan.discard))
             wins[k] += _wins(solver, pos)
-        if n >= MIN_WORLDS and solver.nodes - start >= nodes:
+        if _enough(n, solver.nodes - start, nodes, until):
             break
     best: tuple[float, Plan] | None = None
     for k, plan in enumerate(plans):
@@ -430,10 +435,12 @@ def evaluate_bids(
     go_base: int = ISKO.grand_ouvert_base,
     min_bid: int = 18,
     evidence: Evidence | None = None,
+    until: float | None = None,
 ) -> BidTable:
     """Sample ``worlds`` deals of the 22 unseen cards (skat and both other hands; the other
     hands drawn to fit ``evidence``) and judge picking up and each Hand game worth it for the
-    10-card ``hand`` at ``seat``."""
+    10-card ``hand`` at ``seat`` (no deal started after the ``time.monotonic()`` time
+    ``until``)."""
     forehand = seat == 0
     left, right = _others(seat)
     table = BidTable(seats=(left, right), evidence=dict(evidence or {}))
@@ -480,9 +487,17 @@ def evaluate_bids(
             pos = _position(seat, gt, (hands[0], hands[1], hands[2]), points_of(skat))
             table.hand[c].append((game_value(c, cards, go_base), _wins(solver, pos)))
         table.worlds = n
-        if n >= MIN_WORLDS and solver.nodes - start >= nodes:
+        if _enough(n, solver.nodes - start, nodes, until):
             break
     return table
+
+
+def _enough(n: int, spent: int, nodes: int, until: float | None) -> bool:
+    """Stop sampling after ``n`` deals that took ``spent`` solver nodes of ``nodes``, or when
+    the clock says so?"""
+    if n >= MIN_WORLDS and spent >= nodes:
+        return True
+    return until is not None and n >= CLOCK_WORLDS and time.monotonic() >= until
 
 
 def _bid_steps(cards: int, min_bid: int) -> list[int]:
