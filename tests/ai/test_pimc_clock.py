@@ -63,3 +63,14 @@ def test_the_web_tables_agents_get_a_clock_the_arenas_do_not() -> None:
     # an agent without a clock is left alone
     plain = SafeAgent(HeuristicAgent(1), budget=10.0, anytime=True)
     assert not hasattr(plain.agent, "clock")
+
+
+def test_the_servers_worker_gives_its_computers_a_clock() -> None:
+    from skat.server import thinking
+
+    state = GameState(seed=4)
+    key = ("clock-test", 1, 1)
+    answer = thinking.think("pimc-easy", 7, key, state.view(state.to_move), 10.0)
+    assert answer in {str(a) for a in state.legal_actions()}
+    agent = thinking._agents[key].agent
+    assert isinstance(agent, PimcAgent) and agent.clock == ANYTIME_SHARE * 10.0
