@@ -208,9 +208,12 @@ def test_bid_table_weights_follow_the_auction() -> None:
 def test_simulating_agent_reads_the_auction_only_when_its_level_says() -> None:
     from dataclasses import replace
 
+    from skat.ai.pimc import hard_auction
+
     state = GameState(seed=11)
     state.apply("18")  # middlehand bids 18 to forehand
     view = state.view(0)
-    assert PimcAgent(SMALL, seed=1).evidence(view) == {1: (18, -1)}
-    blind = PimcAgent(replace(SMALL, auction_worlds=False), seed=1)
-    assert blind.evidence(view) == {}
+    reading = PimcAgent(replace(SMALL, auction_worlds=True), seed=1)
+    assert reading.evidence(view) == {1: (18, -1)}
+    assert hard_auction(1).evidence(view) == {1: (18, -1)}
+    assert PimcAgent(SMALL, seed=1).evidence(view) == {}  # the levels' default: uniform
