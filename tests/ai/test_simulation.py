@@ -153,3 +153,67 @@ def test_tie_break_goes_for_schneider_when_every_card_wins() -> None:
     assert agent.tie_break(view, cards, won=1, solved=1) == [Card.parse("SJ")]  # type: ignore[arg-type]
     # results that differ between deals leave the choice to the heuristic
     assert agent.tie_break(view, cards, won=1, solved=2) == cards  # type: ignore[arg-type]
+
+
+def _share_strong(limits: list[int], at_least: int) -> float:
+    return sum(v >= at_least for v in limits) / len(limits)
+
+
+def test_bid_worlds_fit_an_opponent_who_bid_high() -> None:
+    # the left opponent (seat 1) bid 40: the drawn worlds give him a hand worth about that
+    hand = _mask("CJ HJ CA CT C9 C8 SA ST HK D7")
+    plain = evaluate_bids(hand, 0, random.Random(4), Solver(), worlds=24)
+    said = evaluate_bids(hand, 0, random.Random(4), Solver(), worlds=24, evidence={1: (40, -1)})
+    assert said.seats == (1, 2) and len(said.limits) == said.worlds == 24
+    before = [lim[0] for lim in plain.limits]
+    after = [lim[0] for lim in said.limits]
+    # uniform worlds: a game worth 40 is rare; fitted: common, and nearly all hold a game
+    assert _share_strong(after, 40) >= 3 * _share_strong(before, 40) > 0
+    assert _share_strong(after, 23) > 0.7 > _share_strong(before, 18)
+
+
+def test_bid_worlds_fit_an_opponent_who_passed() -> None:
+    hand = _mask("CJ HJ CA CT C9 C8 SA ST HK D7")
+    said = evaluate_bids(hand, 1, random.Random(5), Solver(), worlds=24, evidence={0: (0, 0)})
+    # seat 0 passed before any bid: his hand is worth no game to the heuristic
+    assert said.seats == (2, 0)
+    assert _share_strong([lim[1] for lim in said.limits], 18) < 0.2
+
+
+def test_plan_with_auction_evidence_is_a_real_plan() -> None:
+    cards = _mask("CJ DJ CA CT SA ST HA H9 D9 D8 S7 C7")
+    rng = random.Random(3)
+    plan = choose_plan(cards, 0, 18, rng, Solver(), worlds=16, evidence={1: (48, -1)})
+    assert plan.value >= 18 and plan.discard & ~cards == 0
+
+
+def test_bid_table_weights_follow_the_auction() -> None:
+    table = BidTable(
+        worlds=3,
+        pickup=[[(24, 10.0, True, 0.8)], [(24, 10.0, True, 0.8)], [(24, 10.0, False, 0.8)]],
+        limits=[(0, 0), (0, 0), (36, 0)],
+        seats=(1, 2),
+    )
+    # seat 1 said 36: only the third world fits (the others, worth no game, count 0.03)
+    weights = table.weights({1: (36, -1)})
+    assert weights == [0.03, 0.03, 1.0]
+    # the world the declarer loses counts most, so picking up expects less than unweighted
+    assert table.pickup_score(24, weights) < table.pickup_score(24)
+    assert table.pickup_score(24, [1.0, 1.0, 1.0]) == table.pickup_score(24)
+    # a table drawn for that evidence needs no reweighting for it
+    drawn = BidTable(worlds=1, limits=[(36, 0)], seats=(1, 2), evidence={1: (36, -1)})
+    assert drawn.weights({1: (36, -1)}) == [1.0]
+
+
+def test_simulating_agent_reads_the_auction_only_when_its_level_says() -> None:
+    from dataclasses import replace
+
+    from skat.ai.pimc import hard_auction
+
+    state = GameState(seed=11)
+    state.apply("18")  # middlehand bids 18 to forehand
+    view = state.view(0)
+    reading = PimcAgent(replace(SMALL, auction_worlds=True), seed=1)
+    assert reading.evidence(view) == {1: (18, -1)}
+    assert hard_auction(1).evidence(view) == {1: (18, -1)}
+    assert PimcAgent(SMALL, seed=1).evidence(view) == {}  # the levels' default: uniform

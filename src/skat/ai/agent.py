@@ -70,6 +70,10 @@ def fallback_action(view: View) -> Action:
     return legal[0]
 
 
+ANYTIME_SHARE: Final = 0.6
+"""The share of a :class:`SafeAgent`'s budget an ``anytime`` agent may think."""
+
+
 class SafeAgent:
     """Wraps an agent so that ``choose`` always returns a legal action in time.
 
@@ -82,11 +86,19 @@ class SafeAgent:
     A budget makes the play depend on the machine's speed and load, so it is a safety net for
     games against people (and for outside engines) only; the computer levels bound their own
     work by counts, and the arena runs without a budget by default.
+
+    With ``anytime`` an agent that can stop its search early (one with a ``clock``
+    attribute, :class:`skat.ai.pimc.PimcAgent`) is given :data:`ANYTIME_SHARE` of the budget
+    as its clock: it answers with what it has found by then instead of falling back.
     """
 
-    def __init__(self, agent: Agent, *, budget: float | None = None, name: str = "") -> None:
+    def __init__(
+        self, agent: Agent, *, budget: float | None = None, name: str = "", anytime: bool = False
+    ) -> None:
         self.agent = agent
         self.budget = budget
+        if anytime and budget is not None and getattr(agent, "clock", False) is None:
+            agent.clock = ANYTIME_SHARE * budget  # type: ignore[attr-defined]
         self.name = name or type(agent).__name__
         self.fallbacks = 0
         self.last_reason = ""

@@ -36,10 +36,11 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from typing import Final
 
-from skat.ai.auction import auction_limits
+from skat.ai.auction import auction_limits, fits_auction
 from skat.ai.dds import TRICKS, Position, Solver
 from skat.ai.heuristic import (
     HeuristicAgent,
@@ -75,6 +76,11 @@ class Level:
     bid_margin: float = 0.0
     """Bid on while the expected score of playing is above minus this: passing is not
     worth 0 when an opponent then plays a game he mostly wins."""
+    auction_worlds: bool = False
+    """Draw the worlds of those decisions to fit what the other seats said in the auction
+    (:data:`skat.ai.simulation.Evidence`) instead of uniformly.  Off at every level: against
+    the heuristic on 100 duplicate deals it changed nothing measurable (docs/performance.md);
+    ``skat.ai.pimc:hard_auction`` is level ``hard`` with it."""
 
 
 LEVELS: Final[dict[str, Level]] = {
@@ -98,9 +104,6 @@ class Sample:
 AUCTION_TRICKS: Final = 6
 """The auction is read in the first tricks only: later the cards played and the voids say
 more, and each sample costs a bidding evaluation per defender."""
-MISREAD_CHANCE: Final = 0.3
-"""Weight of a sample in which a defender's cards do not match his part in the auction (by the
-heuristic's bidding): players bid on hunches and pass strong hands now and then."""
 
 
 def _fits_auction(
@@ -108,11 +111,9 @@ def _fits_auction(
 ) -> float:
     """1 when the heuristic, holding ``seat``'s cards of the auction (its hand and the cards
     it played), would have bid what it bid and passed where it passed; else
-    :data:`MISREAD_CHANCE`."""
+    :data:`skat.ai.auction.MISREAD_CHANCE`."""
     limit = max_bid(deal[seat] | know.played[seat], seat == 0, view.rules.grand_ouvert_base)
-    if limit < said or (passed >= 0 and limit > max(passed, 0)):
-        return MISREAD_CHANCE
-    return 1.0
+    return fits_auction(limit, said, passed)
 
 
 def sample_deals(
@@ -198,6 +199,9 @@ INFERENCES: Final[dict[str, bool | str]] = {"rules": True, "learned": "learned",
 """The inference modes of :class:`PimcAgent` and the ``infer`` of :func:`sample_deals`."""
 
 _DECLARER_PHASES: Final = (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE)
+RESAMPLE_SHARE: Final = 0.5
+"""The bidding's worlds are drawn again when, reweighted to the auction so far, they count
+for less than this share of their number."""
 SIMULATE_FROM: Final = -100.0
 """Hands whose best game the heuristic expects to score less than this pass unsimulated."""
 
@@ -213,7 +217,11 @@ class PimcAgent:
     """
 
     def __init__(
-        self, level: str | Level = "hard", seed: int | None = 0, inference: str = "rules"
+        self,
+        level: str | Level = "hard",
+        seed: int | None = 0,
+        inference: str = "rules",
+        clock: float | None = None,
     ) -> None:
         if inference not in INFERENCES:
             raise ValueError(f"unknown inference {inference!r} (known: {', '.join(INFERENCES)})")
@@ -228,9 +236,16 @@ class PimcAgent:
         self._table: tuple[tuple[int, int], BidTable | None] | None = None
         self._plan: tuple[tuple[int, int, int], Plan] | None = None
         self._positions: list[Position] = []
+        self.clock = clock
+        """Seconds of wall time a decision may take (``None``: no limit, the level's counts
+        alone bound the work): after them no further deal is sampled (at least one is
+        solved), so the answer comes in time whatever the machine's load; the play then
+        depends on the machine (the arena sets none)."""
+        self._until: float | None = None
 
     def choose(self, view: View) -> Action:
         """The action for this view (one of ``view.legal_actions``)."""
+        self._until = None if self.clock is None else time.monotonic() + self.clock
         fallback = self.heuristic.choose(view)
         if len(view.legal_actions) <= 1:
             return fallback
@@ -250,17 +265,29 @@ class PimcAgent:
 
     # ---------------------------------------------------------------- bidding and skat
 
-    def bid_table(self, view: View) -> BidTable | None:
-        """What sampling says about this seat's ten cards (computed once a hand; ``None``
-        when the heuristic sees no game worth :data:`SIMULATE_FROM`)."""
+    def bid_table(self, view: View) -> tuple[BidTable | None, list[float] | None]:
+        """What sampling says about this seat's ten cards and the weights of its worlds after
+        what the auction has shown (``None``: the table when the heuristic sees no game worth
+        :data:`SIMULATE_FROM`; the weights when every world counts the same).
+
+        The worlds are drawn once a hand, to fit what the auction had shown then, and
+        reweighted as it goes on; when few of them still fit (an effective number below
+        :data:`RESAMPLE_SHARE` of them) they are drawn again for what it shows now."""
         hand = view.hand.mask
         key = (hand, view.seat)
+        evidence = self.evidence(view)
         if self._table is not None and self._table[0] == key:
-            return self._table[1]
+            table = self._table[1]
+            if table is None or not self.level.auction_worlds:
+                return table, None
+            weights = table.weights(evidence)
+            if sum(weights) ** 2 >= RESAMPLE_SHARE * table.worlds * sum(w * w for w in weights):
+                return table, weights
         go_base = view.rules.grand_ouvert_base
-        table: BidTable | None = None
+        table = None
         if evaluate_hand(hand, view.seat == 0, go_base)[0][0] >= SIMULATE_FROM:
-            rng = random.Random(f"bid:{self.seed}:{hand}:{view.seat}")
+            said = "".join(f":{s}={v}" for s, v in sorted(evidence.items()))
+            rng = random.Random(f"bid:{self.seed}:{hand}:{view.seat}{said}")
             table = evaluate_bids(
                 hand,
                 view.seat,
@@ -269,9 +296,18 @@ class PimcAgent:
                 self.level.worlds,
                 self.level.world_nodes,
                 go_base,
+                evidence=evidence,
+                until=self._until,
             )
         self._table = (key, table)
-        return table
+        return table, None
+
+    def evidence(self, view: View) -> dict[int, tuple[int, int]]:
+        """What the auction has shown of the other seats (nothing at a level that draws its
+        worlds without it)."""
+        if not self.level.auction_worlds:
+            return {}
+        return {s: v for s, v in auction_limits(view).items() if s != view.seat}
 
     def plan_for(self, view: View, cards: int) -> Plan:
         """The game and discard for the 12 ``cards`` after picking up (computed once)."""
@@ -288,6 +324,8 @@ class PimcAgent:
             self.level.worlds,
             self.level.world_nodes,
             view.rules.grand_ouvert_base,
+            evidence=self.evidence(view),
+            until=self._until,
         )
         self._plan = (key, plan)
         return plan
@@ -319,8 +357,8 @@ class PimcAgent:
         legal = view.legal_actions
         if grand_solid(view.hand.mask):
             return fallback
-        table = self.bid_table(view)
-        limit = table.limit(self.level.bid_margin) if table is not None else 0
+        table, weights = self.bid_table(view)
+        limit = table.limit(self.level.bid_margin, weights) if table is not None else 0
         if HOLD in legal:
             return HOLD if view.bid <= limit else PASS
         bids = [a for a in legal if isinstance(a, Bid)]
@@ -335,11 +373,11 @@ class PimcAgent:
             fallback.contract.ouvert or fallback.contract.schneider_announced
         ):
             return fallback  # a hand the heuristic knows to be overwhelming
-        table = self.bid_table(view)
+        table, weights = self.bid_table(view)
         if table is None:
             return fallback
-        score, contract = table.best_hand(view.bid)
-        if contract is not None and score > table.pickup_score(view.bid):
+        score, contract = table.best_hand(view.bid, weights)
+        if contract is not None and score > table.pickup_score(view.bid, weights):
             action = Declare.of(contract)
             if action in legal:
                 return action
@@ -366,7 +404,7 @@ class PimcAgent:
                 if declarer_wins(self.solver, pos.play(card), target):
                     wins[card] += 1
             solved += 1
-            if self.solver.nodes - start >= self.level.nodes:
+            if self.solver.nodes - start >= self.level.nodes or self._out_of_time():
                 break
         return wins, solved
 
@@ -406,13 +444,18 @@ class PimcAgent:
             for card in top:
                 if declarer_wins(self.solver, pos.play(card), target):
                     counts[card] += 1
-            if self.solver.nodes - start >= self.level.nodes:
+            if self.solver.nodes - start >= self.level.nodes or self._out_of_time():
                 break
         best = max(sign * n for n in counts.values())
         return [card for card in top if sign * counts[card] == best]
 
+    def _out_of_time(self) -> bool:
+        return self._until is not None and time.monotonic() >= self._until
+
     def __repr__(self) -> str:
         extra = f", inference={self.inference!r}" if self.inference != "rules" else ""
+        if self.clock is not None:
+            extra += f", clock={self.clock!r}"
         return f"PimcAgent({self.level_name!r}, seed={self.seed!r}{extra})"
 
 
@@ -440,6 +483,12 @@ def learned(seed: int | None = 0) -> PimcAgent:
     """A :class:`PimcAgent` at level ``hard`` drawing the hidden cards from the learned belief
     model (an arena factory: ``pimc-learned``)."""
     return PimcAgent("hard", seed=seed, inference="learned")
+
+
+def hard_auction(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``hard`` whose bidding, Hand and skat worlds fit the
+    auction (``Level.auction_worlds``; an arena factory: ``skat.ai.pimc:hard_auction``)."""
+    return PimcAgent(replace(LEVELS["hard"], auction_worlds=True), seed=seed)
 
 
 def medium_learned(seed: int | None = 0) -> PimcAgent:

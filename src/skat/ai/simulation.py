@@ -21,8 +21,13 @@ sampling the cards they cannot see and solving each deal double-dummy
 
 The double-dummy result stands in for real play: both sides see every card.  It is a noisy
 and pessimistic judge (the defenders never misplay), which is why the chances are calibrated
-(:func:`calibrated`) and shrunk towards the heuristic's.  The sampling does not use what the other seats' bids say
-about their hands.
+(:func:`calibrated`) and shrunk towards the heuristic's.
+
+The auction says something of the other hands (an :data:`Evidence`): a seat that bid 30 holds
+a game worth 30 by the heuristic's bidding, one that passed at 18 holds none.  The worlds are
+drawn to fit it (each kept with the chance :func:`~skat.ai.auction.auction_weight` gives it),
+and a :class:`BidTable` drawn earlier in the auction is reweighted to what was said since
+(:meth:`BidTable.weights`).
 
 >>> import random
 >>> from skat.core import CardSet
@@ -37,9 +42,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from skat.ai.auction import auction_weight
 from skat.ai.dds import Position, Solver
 from skat.ai.heuristic import (
     GRAND_THRESHOLD,
@@ -51,6 +59,7 @@ from skat.ai.heuristic import (
     expected_score,
     game_value,
     grand_strength,
+    max_bid,
     null_open_safe,
     null_risk,
     suit_strength,
@@ -66,6 +75,7 @@ __all__ = [
     "CALIBRATION",
     "PRIOR_WEIGHT",
     "BidTable",
+    "Evidence",
     "Plan",
     "calibrated",
     "choose_plan",
@@ -87,6 +97,52 @@ MAX_PLANS: Final = 6
 """Plans solved at most after picking up: the best by the heuristic's expected score."""
 NULL_OUVERT_FACTOR: Final = 0.9
 """Null Ouvert: the double-dummy chance times this (one slip loses it)."""
+CLOCK_WORLDS: Final = 2
+"""Deals sampled at least when a clock stops the sampling (see ``until``)."""
+DRAW_TRIES: Final = 60
+"""Deals drawn at most for one world that fits the auction (then the last one is taken)."""
+
+Evidence = Mapping[int, tuple[int, int]]
+"""What the auction showed of the other seats: seat → (the highest value it bid or held, the
+bid on the table when it passed or -1), as :func:`skat.ai.auction.auction_limits` gives it."""
+
+
+def _fit(limits: tuple[int, int], seats: tuple[int, int], evidence: Evidence) -> float:
+    """How well two hands the heuristic would bid up to ``limits`` fit the ``evidence`` of
+    their ``seats`` (1: both as said)."""
+    w = 1.0
+    for limit, seat in zip(limits, seats, strict=True):
+        if seat in evidence:
+            w *= auction_weight(limit, *evidence[seat])
+    return w
+
+
+def _draw_others(
+    unseen: list[int],
+    skip: int,
+    rng: random.Random,
+    seats: tuple[int, int],
+    evidence: Evidence,
+    go_base: int,
+    want_limits: bool = False,
+) -> tuple[int, int, tuple[int, int]]:
+    """Shuffle ``unseen`` for one world: the ten cards after the first ``skip`` go to
+    ``seats[0]``, the rest to ``seats[1]``, kept with the chance that they fit ``evidence``
+    (without evidence the first shuffle).  Returns both hands and the heuristic's bid limits
+    for them."""
+    a = b = 0
+    limits = (0, 0)
+    for _ in range(DRAW_TRIES):
+        rng.shuffle(unseen)
+        a = sum(1 << i for i in unseen[skip : skip + 10])
+        b = sum(1 << i for i in unseen[skip + 10 :])
+        if not (evidence or want_limits):
+            break
+        limits = (max_bid(a, seats[0] == 0, go_base), max_bid(b, seats[1] == 0, go_base))
+        w = _fit(limits, seats, evidence) if evidence else 1.0
+        if w >= 1.0 or rng.random() < w:
+            break
+    return a, b, limits
 
 
 def _strength(rest: int, gt: int, discard: int, forehand: bool) -> float:
@@ -111,7 +167,7 @@ def _prior(contract: Contract, rest: int, forehand: bool) -> float:
     return win_chance(suit_strength(rest, gt), TRUMP_THRESHOLD)
 
 
-def calibrated(wins: float, n: int) -> float:
+def calibrated(wins: float, n: float) -> float:
     """The real chance to win a game that the declarer won in ``wins`` of ``n`` sampled deals
     solved double-dummy.
 
@@ -219,9 +275,13 @@ def choose_plan(
     worlds: int,
     nodes: int = 10**9,
     go_base: int = ISKO.grand_ouvert_base,
+    evidence: Evidence | None = None,
+    until: float | None = None,
 ) -> Plan:
     """The plan (game and discard) with the best expected score for the declarer at
-    ``seat`` holding the 12 ``cards`` after picking up, for a game of at least ``bid``.
+    ``seat`` holding the 12 ``cards`` after picking up, for a game of at least ``bid``; the
+    defenders' hands are drawn to fit what they said in the auction (``evidence``).  No
+    deal is started after the ``time.monotonic()`` time ``until`` (at least :data:`CLOCK_WORLDS`).
 
     >>> from skat.core import CardSet
     >>> cards = CardSet.parse("CJ SJ HJ DJ CA CT CK SA ST HA H7 D7").mask
@@ -235,9 +295,7 @@ def choose_plan(
     start = solver.nodes
     n = 0
     for n in range(1, worlds + 1):
-        rng.shuffle(unseen)
-        a = sum(1 << i for i in unseen[:10])
-        b = sum(1 << i for i in unseen[10:])
+        a, b, _ = _draw_others(unseen, 0, rng, (left, right), evidence or {}, go_base)
         for k, plan in enumerate(plans):
             hands = [0, 0, 0]
             hands[seat] = cards & ~plan.discard
@@ -245,7 +303,7 @@ def choose_plan(
             gt = int(plan.contract.game_type)
             pos = _position(seat, gt, (hands[0], hands[1], hands[2]), points_of(plan.discard))
             wins[k] += _wins(solver, pos)
-        if n >= MIN_WORLDS and solver.nodes - start >= nodes:
+        if _enough(n, solver.nodes - start, nodes, until):
             break
     best: tuple[float, Plan] | None = None
     for k, plan in enumerate(plans):
@@ -273,70 +331,96 @@ class BidTable:
     ``pickup[w]`` lists, for world ``w``, each game the heuristic might choose after picking
     up that world's skat as ``(value, heuristic expected score, won double-dummy, chance)``;
     ``hand[c]`` lists, for each Hand game worth solving, ``(value, won)`` per world.
+    ``limits[w]`` are the heuristic's bid limits of the other two hands of world ``w`` (the
+    seats ``seats``), ``evidence`` what the auction had shown when the worlds were drawn.
+    The scores take optional ``weights``, one a world (:meth:`weights`; none: all 1).
     """
 
     worlds: int = 0
     pickup: list[list[tuple[int, float, bool, float]]] = field(default_factory=list)
     hand: dict[Contract, list[tuple[int, bool]]] = field(default_factory=dict)
     priors: dict[Contract, float] = field(default_factory=dict)
+    limits: list[tuple[int, int]] = field(default_factory=list)
+    seats: tuple[int, int] = (1, 2)
+    evidence: Evidence = field(default_factory=dict)
 
-    def pickup_score(self, bid: int) -> float:
+    def weights(self, evidence: Evidence) -> list[float]:
+        """Each world's weight once the auction has shown ``evidence``: how much better it
+        fits that than what the worlds were drawn for.
+
+        >>> t = BidTable(worlds=2, limits=[(0, 0), (30, 0)], seats=(1, 2))
+        >>> t.weights({1: (27, -1)})
+        [0.03, 1.0]
+        """
+        return [
+            _fit(lim, self.seats, evidence) / _fit(lim, self.seats, self.evidence)
+            for lim in self.limits
+        ]
+
+    def pickup_score(self, bid: int, weights: Sequence[float] | None = None) -> float:
         """Expected score of picking up the skat and then playing the heuristic's best game
         worth at least ``bid`` (an overbid loss when none is)."""
         if not self.pickup:
             return -1e9
+        ws = weights or [1.0] * len(self.pickup)
         overbid = heuristic = 0.0
-        won = 0
-        values: list[int] = []
-        for options in self.pickup:
+        won = 0.0
+        values: list[tuple[int, float]] = []
+        for options, w in zip(self.pickup, ws, strict=True):
             fit = [o for o in options if o[0] >= bid]
             if not fit:
-                overbid += -(2 * bid + 130)
-                heuristic += -(2 * bid + 130)
+                overbid -= w * (2 * bid + 130)
+                heuristic -= w * (2 * bid + 130)
                 continue
-            value, ev, w, _ = max(fit, key=lambda o: o[1])
-            won += w
-            values.append(value)
-            heuristic += ev
-        n = len(self.pickup)
+            value, ev, win, _ = max(fit, key=lambda o: o[1])
+            won += w * win
+            values.append((value, w))
+            heuristic += w * ev
+        n = sum(ws)
         solved = overbid
         if values:
-            p = calibrated(won, len(values))
-            solved += sum(expected_score(p, v) for v in values)
+            p = calibrated(won, sum(w for _, w in values))
+            solved += sum(w * expected_score(p, v) for v, w in values)
         return (solved + PRIOR_WEIGHT * heuristic / n) / (n + PRIOR_WEIGHT)
 
-    def hand_score(self, contract: Contract, bid: int) -> float:
+    def hand_score(
+        self, contract: Contract, bid: int, weights: Sequence[float] | None = None
+    ) -> float:
         """Expected score of the Hand game ``contract`` at ``bid`` (shrunk to the heuristic's
         chance like :func:`choose_plan`)."""
         rows = self.hand.get(contract)
         if not rows:
             return -1e9
-        won = sum(w for _, w in rows)
-        n = len(rows)
+        ws = weights or [1.0] * len(rows)
+        won = sum(w * win for (_, win), w in zip(rows, ws, strict=True))
+        n = sum(ws)
         p = (n * calibrated(won, n) + PRIOR_WEIGHT * self.priors[contract]) / (n + PRIOR_WEIGHT)
         total = 0.0
-        for value, _ in rows:
-            total += expected_score(p, value) if value >= bid else _overbid_score(contract, bid)
-        return total / len(rows)
+        for (value, _), w in zip(rows, ws, strict=True):
+            score = expected_score(p, value) if value >= bid else _overbid_score(contract, bid)
+            total += w * score
+        return total / n
 
-    def best_hand(self, bid: int) -> tuple[float, Contract | None]:
+    def best_hand(
+        self, bid: int, weights: Sequence[float] | None = None
+    ) -> tuple[float, Contract | None]:
         """The best Hand game at ``bid`` and its expected score."""
         best: tuple[float, Contract | None] = (-1e9, None)
         for c in self.hand:
-            s = self.hand_score(c, bid)
+            s = self.hand_score(c, bid, weights)
             if s > best[0]:
                 best = (s, c)
         return best
 
-    def score(self, bid: int) -> float:
+    def score(self, bid: int, weights: Sequence[float] | None = None) -> float:
         """The best expected score at ``bid``: picking up or a Hand game."""
-        return max(self.pickup_score(bid), self.best_hand(bid)[0])
+        return max(self.pickup_score(bid, weights), self.best_hand(bid, weights)[0])
 
-    def limit(self, margin: float = 0.0) -> int:
+    def limit(self, margin: float = 0.0, weights: Sequence[float] | None = None) -> int:
         """The highest bid with an expected score above ``-margin`` (0: pass)."""
         best = 0
         for v in BID_VALUES:
-            if self.score(v) > -margin:
+            if self.score(v, weights) > -margin:
                 best = v
         return best
 
@@ -350,11 +434,16 @@ def evaluate_bids(
     nodes: int = 10**9,
     go_base: int = ISKO.grand_ouvert_base,
     min_bid: int = 18,
+    evidence: Evidence | None = None,
+    until: float | None = None,
 ) -> BidTable:
-    """Sample ``worlds`` deals of the 22 unseen cards (skat and both other hands) and judge
-    picking up and each Hand game worth it for the 10-card ``hand`` at ``seat``."""
+    """Sample ``worlds`` deals of the 22 unseen cards (skat and both other hands; the other
+    hands drawn to fit ``evidence``) and judge picking up and each Hand game worth it for the
+    10-card ``hand`` at ``seat`` (no deal started after the ``time.monotonic()`` time
+    ``until``)."""
     forehand = seat == 0
-    table = BidTable()
+    left, right = _others(seat)
+    table = BidTable(seats=(left, right), evidence=dict(evidence or {}))
     hand_games = []
     for c in _HAND_GAMES:
         gt = int(c.game_type)
@@ -370,13 +459,13 @@ def evaluate_bids(
         table.hand[c] = []
         table.priors[c] = prior
     unseen = indices_of(ALL_CARDS & ~hand)
-    left, right = _others(seat)
     start = solver.nodes
     for n in range(1, worlds + 1):
-        rng.shuffle(unseen)
+        a, b, limits = _draw_others(
+            unseen, 2, rng, (left, right), table.evidence, go_base, want_limits=True
+        )
+        table.limits.append(limits)
         skat = (1 << unseen[0]) | (1 << unseen[1])
-        a = sum(1 << i for i in unseen[2:12])
-        b = sum(1 << i for i in unseen[12:])
         cards = hand | skat
         options: list[tuple[int, float, bool, float]] = []
         chosen = {best_plan(cards, v, forehand, go_base) for v in _bid_steps(cards, min_bid)}
@@ -398,9 +487,17 @@ def evaluate_bids(
             pos = _position(seat, gt, (hands[0], hands[1], hands[2]), points_of(skat))
             table.hand[c].append((game_value(c, cards, go_base), _wins(solver, pos)))
         table.worlds = n
-        if n >= MIN_WORLDS and solver.nodes - start >= nodes:
+        if _enough(n, solver.nodes - start, nodes, until):
             break
     return table
+
+
+def _enough(n: int, spent: int, nodes: int, until: float | None) -> bool:
+    """Stop sampling after ``n`` deals that took ``spent`` solver nodes of ``nodes``, or when
+    the clock says so?"""
+    if n >= MIN_WORLDS and spent >= nodes:
+        return True
+    return until is not None and n >= CLOCK_WORLDS and time.monotonic() >= until
 
 
 def _bid_steps(cards: int, min_bid: int) -> list[int]:

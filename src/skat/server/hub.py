@@ -626,7 +626,10 @@ class Hub:
             kind = table.config.seats[player].kind
             seed = self._seed(table, player)
             agent = SafeAgent(
-                make_agent(kind, seed=seed), budget=self.settings.agent_budget, name=kind
+                make_agent(kind, seed=seed),
+                budget=self.settings.agent_budget,
+                name=kind,
+                anytime=True,
             )
             room.agents[key] = agent
         return agent

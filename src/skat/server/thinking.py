@@ -35,7 +35,9 @@ def think(kind: str, seed: int, key: Hashable, view: View, budget: float | None)
     (``budget`` seconds, ``None``: no limit; :class:`~skat.ai.agent.SafeAgent`)."""
     agent = _agents.get(key)
     if agent is None:
-        agent = _agents[key] = SafeAgent(make_agent(kind, seed=seed), budget=budget, name=kind)
+        agent = _agents[key] = SafeAgent(
+            make_agent(kind, seed=seed), budget=budget, name=kind, anytime=True
+        )
         while len(_agents) > KEEP:
             _agents.popitem(last=False)
     else:
