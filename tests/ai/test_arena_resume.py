@@ -16,13 +16,11 @@ import types
 from pathlib import Path
 
 import pytest
+from tests.ai.test_arena import Clumsy
 
 from skat.ai.arena import run_arena
 from skat.ai.arenafile import ArenaFileError, read_arena_file
-from skat.ai.random_agent import RandomAgent
 from skat.cli.main import main
-from skat.core.actions import Action
-from skat.core.state import View
 from skat.records.jsonrecord import load_json
 
 AGENTS = ["--agents", "heuristic,random", "--seed", "3", "--jobs", "1"]
@@ -372,25 +370,11 @@ def test_an_arena_file_error_names_the_file(tmp_path: Path) -> None:
         read_arena_file(str(tmp_path / "nothing.jsonl"))
 
 
-class _Clumsy:
-    """Fails its first decision in every game (a fallback), then plays at random."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.inner = RandomAgent(seed)
-        self.asked = 0
-
-    def choose(self, view: View) -> Action:
-        self.asked += 1
-        if self.asked == 1:
-            raise RuntimeError("lost in thought")
-        return self.inner.choose(view)
-
-
 def test_fallbacks_are_read_back_from_the_records(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     module = types.ModuleType("resume_clumsy")
-    module.Clumsy = _Clumsy  # type: ignore[attr-defined]
+    module.Clumsy = Clumsy  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "resume_clumsy", module)
     argv = ["arena", "--agents", "resume_clumsy:Clumsy,random", "--seed", "3", "--jobs", "1"]
     assert main([*argv, "--deals", "3"]) == 1

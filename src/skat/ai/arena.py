@@ -157,6 +157,31 @@ class GameOutcome:
     fallbacks: tuple[int, int, int]
     record: Any = None
 
+    @classmethod
+    def of(
+        cls,
+        state: GameState,
+        deal: int,
+        arrangement: int,
+        seats: tuple[int, int, int],
+        fallbacks: tuple[int, int, int],
+        record: Any = None,
+    ) -> GameOutcome:
+        """The outcome of the finished game ``state``, scored on a Seeger-Fabian list."""
+        result = state.result
+        assert result is not None
+        tp = entries(result, (0, 1, 2), 3, "seeger")
+        return cls(
+            deal_index=deal,
+            arrangement=arrangement,
+            seats=seats,
+            events=tuple(state.history),
+            result=result,
+            tp=(tp[0], tp[1], tp[2]),
+            fallbacks=fallbacks,
+            record=record,
+        )
+
 
 @dataclass(frozen=True)
 class Options:
@@ -295,9 +320,6 @@ def _play_deal(task: _Task, programs: _Programs) -> list[GameOutcome]:
         for action in prefix:
             state.apply(action)
         agents = _play_arranged(task, state, number, seats, programs)
-        result = state.result
-        assert result is not None
-        tp = entries(result, (0, 1, 2), 3, "seeger")
         fallbacks = (_fallbacks(agents[0]), _fallbacks(agents[1]), _fallbacks(agents[2]))
         record = None
         if task.recorder is not None:
@@ -312,18 +334,7 @@ def _play_deal(task: _Task, programs: _Programs) -> list[GameOutcome]:
                 },
             }
             record = task.recorder(state, meta)
-        out.append(
-            GameOutcome(
-                deal_index=task.index,
-                arrangement=number,
-                seats=seats,
-                events=tuple(state.history),
-                result=result,
-                tp=(tp[0], tp[1], tp[2]),
-                fallbacks=fallbacks,
-                record=record,
-            )
-        )
+        out.append(GameOutcome.of(state, task.index, number, seats, fallbacks, record))
     return out
 
 

@@ -27,7 +27,6 @@ from typing import Any, Final
 from skat.ai.arena import ARRANGEMENTS, GameOutcome, deal_of, labels
 from skat.ai.arenasettings import FIELDS, differences
 from skat.core.rules import Rules
-from skat.core.sheets import entries
 from skat.core.state import GameState
 
 GAMES: Final = len(ARRANGEMENTS)
@@ -183,18 +182,7 @@ def _outcome(
     meta = record["meta"]
     if meta.get("players") != [names[who] for who in seats]:
         raise ArenaFileError(f"{where}: meta.players are not those of arrangement {number}")
-    result = state.result
-    assert result is not None  # load_json replays to the end
-    tp = entries(result, (0, 1, 2), 3, "seeger")
-    return GameOutcome(
-        deal_index=deal,
-        arrangement=number,
-        seats=seats,
-        events=tuple(state.history),
-        result=result,
-        tp=(tp[0], tp[1], tp[2]),
-        fallbacks=fallbacks,
-    )
+    return GameOutcome.of(state, deal, number, seats, fallbacks)  # load_json replays to the end
 
 
 def _replay(
