@@ -388,3 +388,14 @@ def test_fallbacks_are_read_back_from_the_records(
     assert capsys.readouterr().out == whole
     assert main(["arena-merge", str(a), str(b), "--allow-fallbacks"]) == 0
     assert capsys.readouterr().out == whole
+
+
+def test_an_arena_never_overwrites_a_file_of_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "long.jsonl"
+    assert _arena(capsys, "--deals", "2", "--out", str(path))[0] == 0
+    before = path.read_bytes()
+    code, _out, err = _arena(capsys, "--deals", "3", "--out", str(path))
+    assert code != 0 and "already holds games: --resume" in err and len(err.splitlines()) == 1
+    assert path.read_bytes() == before  # the games played are kept

@@ -286,6 +286,13 @@ def run(args: argparse.Namespace) -> int:
         done = _resume(args, plan, run_settings(names, args.seed, rules, args.budget, options))
     elif args.resume_any_code:
         raise UserError("--resume-any-code goes with --resume")
+    elif args.out and args.out != "-" and os.path.isfile(args.out) and os.path.getsize(args.out):
+        raise UserError(
+            f"{args.out} already holds games: --resume goes on with them; remove the file or"
+            " choose another to start afresh",
+            f"{args.out} enthält schon Spiele: --resume setzt sie fort; zum Neubeginn die Datei"
+            " löschen oder eine andere wählen",
+        )
     out = _open_out(args.out, append=args.resume)
     progress = _Progress(len(plan) - len(done), sys.stderr)
     try:
