@@ -217,3 +217,11 @@ def test_simulating_agent_reads_the_auction_only_when_its_level_says() -> None:
     assert reading.evidence(view) == {1: (18, -1)}
     assert hard_auction(1).evidence(view) == {1: (18, -1)}
     assert PimcAgent(SMALL, seed=1).evidence(view) == {}  # the levels' default: uniform
+
+
+def test_hard_many_worlds_simulates_with_the_experts_worlds() -> None:
+    from skat.ai.pimc import LEVELS, hard_many_worlds
+
+    agent = hard_many_worlds(3)
+    assert agent.level.worlds == LEVELS["expert"].worlds > LEVELS["hard"].worlds
+    assert agent.level.samples == LEVELS["hard"].samples

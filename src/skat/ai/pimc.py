@@ -491,6 +491,16 @@ def hard_auction(seed: int | None = 0) -> PimcAgent:
     return PimcAgent(replace(LEVELS["hard"], auction_worlds=True), seed=seed)
 
 
+def hard_many_worlds(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` playing its cards at level ``hard`` and simulating the bidding,
+    Hand and skat with ``expert``'s worlds (60 worlds, 12 M nodes; an arena factory:
+    ``skat.ai.pimc:hard_many_worlds``)."""
+    more = LEVELS["expert"]
+    return PimcAgent(
+        replace(LEVELS["hard"], worlds=more.worlds, world_nodes=more.world_nodes), seed=seed
+    )
+
+
 def medium_learned(seed: int | None = 0) -> PimcAgent:
     """A :class:`PimcAgent` at level ``medium`` (the heuristic's bidding) drawing the hidden
     cards from the learned belief model (an arena factory: ``skat.ai.pimc:medium_learned``)."""
