@@ -162,7 +162,7 @@ def _share_strong(limits: list[int], at_least: int) -> float:
 def test_bid_worlds_fit_an_opponent_who_bid_high() -> None:
     # the left opponent (seat 1) bid 40: the drawn worlds give him a hand worth about that
     hand = _mask("CJ HJ CA CT C9 C8 SA ST HK D7")
-    plain = evaluate_bids(hand, 0, random.Random(4), Solver(), worlds=24)
+    plain = evaluate_bids(hand, 0, random.Random(4), Solver(), worlds=24, evidence={})
     said = evaluate_bids(hand, 0, random.Random(4), Solver(), worlds=24, evidence={1: (40, -1)})
     assert said.seats == (1, 2) and len(said.limits) == said.worlds == 24
     before = [lim[0] for lim in plain.limits]

@@ -296,7 +296,7 @@ class PimcAgent:
                 self.level.worlds,
                 self.level.world_nodes,
                 go_base,
-                evidence=evidence,
+                evidence=evidence if self.level.auction_worlds else None,
                 until=self._until,
             )
         self._table = (key, table)

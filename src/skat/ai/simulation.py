@@ -332,7 +332,8 @@ class BidTable:
     up that world's skat as ``(value, heuristic expected score, won double-dummy, chance)``;
     ``hand[c]`` lists, for each Hand game worth solving, ``(value, won)`` per world.
     ``limits[w]`` are the heuristic's bid limits of the other two hands of world ``w`` (the
-    seats ``seats``), ``evidence`` what the auction had shown when the worlds were drawn.
+    seats ``seats``; kept only when the worlds were drawn reading the auction), ``evidence``
+    what the auction had shown then.
     The scores take optional ``weights``, one a world (:meth:`weights`; none: all 1).
     """
 
@@ -438,7 +439,8 @@ def evaluate_bids(
     until: float | None = None,
 ) -> BidTable:
     """Sample ``worlds`` deals of the 22 unseen cards (skat and both other hands; the other
-    hands drawn to fit ``evidence``) and judge picking up and each Hand game worth it for the
+    hands drawn to fit ``evidence``; ``None``: uniform, and no bid limits kept for
+    :meth:`BidTable.weights`) and judge picking up and each Hand game worth it for the
     10-card ``hand`` at ``seat`` (no deal started after the ``time.monotonic()`` time
     ``until``)."""
     forehand = seat == 0
@@ -462,9 +464,10 @@ def evaluate_bids(
     start = solver.nodes
     for n in range(1, worlds + 1):
         a, b, limits = _draw_others(
-            unseen, 2, rng, (left, right), table.evidence, go_base, want_limits=True
+            unseen, 2, rng, (left, right), table.evidence, go_base, evidence is not None
         )
-        table.limits.append(limits)
+        if evidence is not None:
+            table.limits.append(limits)
         skat = (1 << unseen[0]) | (1 << unseen[1])
         cards = hand | skat
         options: list[tuple[int, float, bool, float]] = []
