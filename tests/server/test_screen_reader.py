@@ -19,7 +19,8 @@ from tests.server.test_browser import new_page
 from skat.records.jsonrecord import load_json
 
 TRANSCRIPT = Path(__file__).parent / "screenshots" / "screen-reader-transcript.txt"
-BID_UP_TO = 72  # the rule players rarely hold so far: the test player declares
+BID_UP_TO = 264  # the top of the ladder: the test player declares whatever the computers hold
+# (the deal is random: at 72 a computer with a strong hand outbid him now and then)
 HAND = re.compile(r"^Hand of ")
 CARD = re.compile(r"^(Clubs|Spades|Hearts|Diamonds) (Jack|Ace|Ten|King|Queen|Nine|Eight|Seven)$")
 SUITS = {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds"}
@@ -153,7 +154,7 @@ def test_a_whole_game_by_ear_and_keyboard(browser: Any, live: str) -> None:
         "an own move not preceded by Your turn"
     )
     assert record.result is not None
-    assert record.result.declarer == me, "the player bids up to 72: he declares"
+    assert record.result.declarer == me, "the player bids to the top of the ladder: he declares"
     skat = sorted(spoken_card(c) for c in record.data["deal"].split(".")[-2:])
     picked = sr.heard.index("Player 1: pick up the skat")
     heard_skat = sr.heard[picked + 1].removeprefix("Skat: ").split(", ")
