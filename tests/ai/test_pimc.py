@@ -274,3 +274,20 @@ def test_registered_in_the_arena() -> None:
         assert isinstance(make_agent(name, seed=1), PimcAgent)
     agent = make_agent("pimc-easy", seed=1)
     assert isinstance(agent, PimcAgent) and agent.level_name == "easy"
+
+
+def test_a_level_without_samples_plays_the_heuristics_cards() -> None:
+    """``Level(samples=0)`` (``skat.ai.pimc:hard_bidding_only``) keeps the level's simulated
+    bidding and plays every card as the heuristic would, without solving a deal."""
+    agent = make_agent("skat.ai.pimc:hard_bidding_only", seed=3)
+    assert isinstance(agent, PimcAgent)
+    assert agent.level.samples == 0 and agent.level.worlds == 24
+    played = 0
+    for state in _play_states(2):
+        view = state.view(state.to_move)
+        agent = make_agent("skat.ai.pimc:hard_bidding_only", seed=3)
+        assert isinstance(agent, PimcAgent)
+        assert agent.choose(view) == HeuristicAgent(3).choose(view)
+        assert agent.solver.nodes == 0
+        played += len(view.legal_actions) > 1
+    assert played > 5

@@ -66,7 +66,7 @@ class Level:
     """How much work one card decision may take."""
 
     samples: int
-    """Deals sampled at most."""
+    """Deals sampled at most (0: the heuristic's card play)."""
     nodes: int
     """Solver nodes after which no further deal is started (at least one deal is solved)."""
     worlds: int = 0
@@ -251,7 +251,7 @@ class PimcAgent:
             return fallback
         if self.level.worlds and view.phase in _DECLARER_PHASES:
             return self.declarer_decision(view, fallback)
-        if view.phase != Phase.PLAY or not isinstance(fallback, Card):
+        if view.phase != Phase.PLAY or not isinstance(fallback, Card) or not self.level.samples:
             return fallback
         c = view.contract
         if c is None or view.declarer is None:
@@ -499,6 +499,14 @@ def hard_many_worlds(seed: int | None = 0) -> PimcAgent:
     return PimcAgent(
         replace(LEVELS["hard"], worlds=more.worlds, world_nodes=more.world_nodes), seed=seed
     )
+
+
+def hard_bidding_only(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` bidding, choosing Hand or skat, discarding and declaring at level
+    ``hard`` and playing its cards as the heuristic does (an arena factory:
+    ``skat.ai.pimc:hard_bidding_only``): what the simulated bidding is worth without the
+    sampled card play."""
+    return PimcAgent(replace(LEVELS["hard"], samples=0), seed=seed)
 
 
 def medium_learned(seed: int | None = 0) -> PimcAgent:
