@@ -20,6 +20,8 @@ def parser(doc: str, *, deals: int, seed: int) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=seed, help=f"the arena's seed (default {seed})")
     p.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     p.add_argument("--budget", type=float, default=None, help="seconds a decision (default none)")
+    p.add_argument("--out", default=None, help="write the games to FILE (skat arena --out)")
+    p.add_argument("--resume", action="store_true", help="go on with the games of --out")
     return p
 
 
@@ -30,6 +32,10 @@ def run(agents: str, args: argparse.Namespace) -> int:
         command += ["--jobs", str(args.jobs)]
     if args.budget is not None:
         command += ["--budget", str(args.budget)]
+    if args.out is not None:
+        command += ["--out", args.out]
+    if args.resume:
+        command.append("--resume")
     return skat(command)
 
 
