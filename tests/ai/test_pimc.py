@@ -291,3 +291,17 @@ def test_a_level_without_samples_plays_the_heuristics_cards() -> None:
         assert agent.solver.nodes == 0
         played += len(view.legal_actions) > 1
     assert played > 5
+
+
+def test_the_learned_inference_without_numpy_is_a_one_line_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Play needs numpy for the learned model: without it the agent is refused when it is
+    made (the arena checks its agents before the first deal), not in the middle of a game."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numpy", None)  # type: ignore[arg-type]
+    monkeypatch.delitem(sys.modules, "skat.ai.belief", raising=False)
+    with pytest.raises(ValueError, match=r"^the learned inference needs numpy: pip install"):
+        PimcAgent("easy", inference="learned")
+    assert PimcAgent("easy").inference == "rules"

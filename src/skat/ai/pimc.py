@@ -225,6 +225,13 @@ class PimcAgent:
     ) -> None:
         if inference not in INFERENCES:
             raise ValueError(f"unknown inference {inference!r} (known: {', '.join(INFERENCES)})")
+        if inference == "learned":
+            try:
+                import skat.ai.belief  # noqa: F401  (numpy: only for this mode)
+            except ImportError:
+                raise ValueError(
+                    "the learned inference needs numpy: pip install 'skat[ai]'"
+                ) from None
         self.level = LEVELS[level] if isinstance(level, str) else level
         self.level_name = level if isinstance(level, str) else "custom"
         self.inference = inference
