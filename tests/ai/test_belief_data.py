@@ -12,11 +12,11 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from skat.ai.arena import agent_seed  # noqa: E402
-from skat.ai.heuristic import HeuristicAgent  # noqa: E402
-from skat.ai.selfplay import selfplay_deal  # noqa: E402
-from skat.core.state import GameState  # noqa: E402
-from skat.records.jsonrecord import dumps, state_to_json  # noqa: E402
+from skat.ai.arena import agent_seed
+from skat.ai.heuristic import HeuristicAgent
+from skat.ai.selfplay import selfplay_deal
+from skat.core.state import GameState
+from skat.records.jsonrecord import dumps, state_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "belief_data.py"
