@@ -31,7 +31,7 @@ from skat.ai.heuristic import HeuristicAgent
 from skat.ai.selfplay import selfplay_deal
 from skat.core.cards import Card
 from skat.core.knowledge import Knowledge
-from skat.core.state import GameState, Phase
+from skat.core.state import GameState, Phase, View
 from skat.records.iss import RecordError, open_text, read_iss
 from skat.records.jsonrecord import load_json, split_json
 from skat.records.replay import ReplayError, replay
@@ -44,9 +44,7 @@ def game_rows(seed: int, index: int, keep: float) -> Rows:
     state = GameState(selfplay_deal(seed, index))
     agents = [HeuristicAgent(agent_seed(seed, index, 0, s)) for s in range(3)]
     pick = random.Random(f"belief-data:{seed}:{index}")
-    masks: list[list[int]] = []
-    rests: list[list[float]] = []
-    labs: list[np.ndarray] = []
+    rows: Rows = ([], [], [], [])
     while not state.is_over:
         seat = state.to_move
         view = state.view(seat)
@@ -56,39 +54,37 @@ def game_rows(seed: int, index: int, keep: float) -> Rows:
             and view.declarer is not None
             and pick.random() < keep
         ):
-            know = Knowledge(view)
-            if know.hidden:
-                m, r = feature_parts(view, know)
-                slots = (*(state.hand(s).mask for s in range(3)), state.skat.mask)
-                masks.append(m)
-                rests.append(r)
-                labs.append(labels(know, slots))
+            add_row(rows, state, view, index)
         state.apply(agents[seat].choose(view))
-    return masks, rests, labs, [index] * len(masks)
+    return rows
 
 
 def record_rows(state: GameState, index: int, keep: float) -> Rows:
     """The kept card decisions of a recorded game (its final ``state``), replayed anew."""
     game = GameState(state.deal, state.rules)
     pick = random.Random(f"belief-records:{index}")
-    masks: list[list[int]] = []
-    rests: list[list[float]] = []
-    labs: list[np.ndarray] = []
+    rows: Rows = ([], [], [], [])
     for event in state.history:
         if game.is_over:
             break
         if game.phase == Phase.PLAY and isinstance(event.action, Card) and pick.random() < keep:
             view = game.view(event.seat)
             if view.contract is not None and view.declarer is not None:
-                know = Knowledge(view)
-                if know.hidden:
-                    m, r = feature_parts(view, know)
-                    slots = (*(game.hand(s).mask for s in range(3)), game.skat.mask)
-                    masks.append(m)
-                    rests.append(r)
-                    labs.append(labels(know, slots))
+                add_row(rows, game, view, index)
         game.apply(event.action, event.seat)
-    return masks, rests, labs, [index] * len(masks)
+    return rows
+
+
+def add_row(rows: Rows, state: GameState, view: View, index: int) -> None:
+    """The features of ``view`` and the true places of its hidden cards (none: no row)."""
+    know = Knowledge(view)
+    if know.hidden:
+        m, r = feature_parts(view, know)
+        slots = (*(state.hand(s).mask for s in range(3)), state.skat.mask)
+        rows[0].append(m)
+        rows[1].append(r)
+        rows[2].append(labels(know, slots))
+        rows[3].append(index)
 
 
 def recorded_games(paths: list[str]) -> tuple[list[GameState], int]:
