@@ -25,29 +25,21 @@ import math
 import sys
 from collections.abc import Sequence
 
-from skat.ai.arena import GameOutcome
+from skat.ai.arena import AgentStats, ArenaReport, GameOutcome
 from skat.ai.arenafile import ArenaFileError, read_arena_file
+
+
+def deal_diff(games: Sequence[GameOutcome]) -> float:
+    """A − B in TP per game over ``games`` (a deal's six: the arena's per-deal figure, as
+    :class:`~skat.ai.arena.ArenaReport` counts it)."""
+    report = ArenaReport((AgentStats("A"), AgentStats("B")))
+    report.add(games)
+    return report.deal_diffs[0] if report.deal_diffs else 0.0
 
 
 def margin(game: GameOutcome) -> float:
     """A's tournament points per seat minus B's in one game."""
-    per = [0.0, 0.0]
-    count = [0, 0]
-    for seat, who in enumerate(game.seats):
-        per[who] += game.tp[seat]
-        count[who] += 1
-    return per[0] / count[0] - per[1] / count[1]
-
-
-def deal_diff(games: Sequence[GameOutcome]) -> float:
-    """A − B in TP per game over the six games of a deal (the arena's per-deal figure)."""
-    per = [0, 0]
-    count = [0, 0]
-    for game in games:
-        for seat, who in enumerate(game.seats):
-            per[who] += game.tp[seat]
-            count[who] += 1
-    return per[0] / count[0] - per[1] / count[1]
+    return deal_diff([game])
 
 
 def format_paired(diffs: Sequence[float], identical: int) -> str:
