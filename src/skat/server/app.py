@@ -4,8 +4,12 @@
 ``GET /``                                      the lobby page
 ``GET /table/{id}``                            the table page (play, or watch)
 ``GET /history/{id}/{n}``                      a finished game move by move, with the analysis
-``GET /cards/{card}.svg``                      a French four-colour card (``back`` too)
-``GET /api/options``                           rules presets and computer levels
+``GET /cards/{card}.svg?pack=P&lang=L``       a card of pack ``french``, ``german`` or
+                                               ``four`` (the default; ``back`` too)
+``GET /api/options``                           rules presets, every rules option (the
+                                               lobby's form) and the computer levels
+``GET /api/rules?rules=TEXT``                  the core's reading of a rules string: every
+                                               option's value, or the one-line error
 ``GET /api/tables``                            running and finished tables
 ``POST /api/tables``                           create: ``{rules, games, seats, clock}`` -> token
                                                (a computer-only table: ``key``, which deletes it)
@@ -43,9 +47,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from skat.core.rules import PRESETS
 from skat.server.cards_svg import card_svg
 from skat.server.hub import Connection, Hub, Settings
+from skat.server.rules_form import options_answer, rules_answer
 from skat.server.scheduler import SchedulerFull
 from skat.server.storage import SqlStorage, StorageError, open_storage
 from skat.server.table import ActionRefused, ConfigError, computer_levels
@@ -100,13 +104,30 @@ def create_app(
     async def card(request: Request) -> Response:
         try:
             lang = "en" if request.query_params.get("lang") == "en" else "de"  # J/Q/K or B/D/K
-            svg = card_svg(request.path_params["name"], lang)
+            pack = request.query_params.get("pack", "four")  # french, german, four
+            svg = card_svg(request.path_params["name"], lang, pack)
         except ValueError as exc:
             return PlainTextResponse(str(exc), status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     async def options(request: Request) -> Response:
-        return JSONResponse({"presets": list(PRESETS), "computers": computer_levels()})
+        form = options_answer()
+        return JSONResponse(
+            {"presets": form["presets"], "computers": computer_levels(), "rules": form}
+        )
+
+    async def rules(request: Request) -> Response:
+        text = request.query_params.get("rules", "")
+        if len(text) > MAX_BODY:
+            return _error(413, "too_long", f"a rules string has at most {MAX_BODY} characters")
+        answer = rules_answer(text)
+        if "error" in answer:
+            return JSONResponse(
+                {"error": "rules", "message": answer["error"], "key": answer["key"],
+                 "params": answer["params"]},
+                status_code=400,
+            )  # fmt: skip
+        return JSONResponse(answer)
 
     async def tables(request: Request) -> Response:
         return JSONResponse({"tables": hub.summaries()})
@@ -271,6 +292,7 @@ def create_app(
         Route("/history/{id}/{n:int}", page("history.html")),
         Route("/cards/{name}.svg", card),
         Route("/api/options", options),
+        Route("/api/rules", rules),
         Route("/api/tables", tables, methods=["GET"]),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{id}", delete, methods=["DELETE"]),

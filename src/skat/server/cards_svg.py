@@ -1,18 +1,31 @@
-"""French four-colour playing cards as SVG, drawn here (no image files, no fonts for the pips).
+"""Playing cards as SVG, drawn here (no image files, no fonts for the pips), in three packs:
 
-The German tournament pack: Kreuz (clubs) black, Pik (spades) green, Herz (hearts) red,
-Karo (diamonds) orange; the corner index uses the German letters (B Bube, D Dame, K König,
-A Ass) or the English ones (``lang="en"``: J, Q, K, A).
+- ``four``: the four-colour tournament pack of German clubs and tournaments (French suits):
+  Kreuz (clubs) black, Pik (spades) green, Herz (hearts) red, Karo (diamonds) orange;
+- ``french``: the French pack in two colours: Kreuz and Pik black, Herz and Karo red;
+- ``german``: the German-suited pack: Eichel (acorns), Grün (leaves), Rot (hearts) and
+  Schellen (bells), with Unter, Ober, König and Daus (``skat.core.cards``: ``german_pack``).
+
+The corner index of the French packs uses the German letters (B Bube, D Dame, K König, A Ass)
+or the English ones (``lang="en"``: J, Q, K, A); the German pack's is U, O, K, A in both.
 
 >>> svg = card_svg("CJ")
 >>> svg.startswith("<svg") and "#1a1a1a" in svg and ">B<" in svg
 True
 >>> card_svg("HT").count('href="#pip"') > 9, card_svg("back").count("<svg")
 (True, 1)
+>>> ">U<" in card_svg("CJ", "en", "german"), ">J<" in card_svg("CJ", "en", "french")
+(True, True)
+>>> COLOURS["four"][Suit.SPADES] in card_svg("SA"), COLOURS["french"][Suit.SPADES] in card_svg("SA", pack="french")
+(True, True)
 >>> card_svg("XX")
 Traceback (most recent call last):
 ...
 ValueError: no card 'XX'
+>>> card_svg("CJ", pack="tarot")
+Traceback (most recent call last):
+...
+ValueError: no card pack 'tarot' (french, german, four)
 """
 
 from __future__ import annotations
@@ -22,13 +35,30 @@ from typing import Final
 
 from skat.core.cards import Card, CardParseError, Rank, Suit
 
+PACKS: Final = ("french", "german", "four")
+"""The packs a player can choose (the web's Settings); ``four`` is the default."""
+
 COLOURS: Final = {
-    Suit.CLUBS: "#1a1a1a",
-    Suit.SPADES: "#15803d",
-    Suit.HEARTS: "#dc2626",
-    Suit.DIAMONDS: "#ea8a00",
+    "four": {
+        Suit.CLUBS: "#1a1a1a",
+        Suit.SPADES: "#15803d",
+        Suit.HEARTS: "#dc2626",
+        Suit.DIAMONDS: "#ea8a00",
+    },
+    "french": {
+        Suit.CLUBS: "#1a1a1a",
+        Suit.SPADES: "#1a1a1a",
+        Suit.HEARTS: "#dc2626",
+        Suit.DIAMONDS: "#dc2626",
+    },
+    "german": {
+        Suit.CLUBS: "#6b3f10",
+        Suit.SPADES: "#2e7d32",
+        Suit.HEARTS: "#d32f2f",
+        Suit.DIAMONDS: "#a86f00",
+    },
 }
-"""The four colours of the tournament pack."""
+"""Each pack's colour of each suit (the index and the court cards' frame)."""
 
 PIPS: Final = {
     Suit.DIAMONDS: "M0,-10 L7.5,0 L0,10 L-7.5,0 Z",
@@ -40,9 +70,33 @@ PIPS: Final = {
     "L1.2,5 A4.6,4.6 0 1 0 3.1,-2.3 A4.6,4.6 0 0 0 0,-10.5 Z",
 }
 
+GERMAN_PIPS: Final = {
+    Suit.CLUBS: (  # an acorn: the stem, the cup, the nut
+        '<path d="M-0.9,-10.5 L0.9,-10.5 L0.9,-7 L-0.9,-7 Z" fill="#4a2a08"/>'
+        '<path d="M-6.5,-2 C-6.5,-7 -3,-8.2 0,-8.2 C3,-8.2 6.5,-7 6.5,-2 Z" fill="#5d3a0e"/>'
+        '<path d="M-5.2,-2 L5.2,-2 C5.2,4 3,9.5 0,10 C-3,9.5 -5.2,4 -5.2,-2 Z" fill="#c08a3e" '
+        'stroke="#6b3f10" stroke-width="0.8"/>'
+    ),
+    Suit.SPADES: (  # a leaf with its stem and midrib
+        '<path d="M0,-10.5 C6,-7 9,-1 6,4 C4.5,6.5 2,7.5 0,8 C-2,7.5 -4.5,6.5 -6,4 '
+        'C-9,-1 -6,-7 0,-10.5 Z" fill="#2e7d32"/>'
+        '<path d="M-0.9,7 L0.9,7 L1.2,10.5 L-1.2,10.5 Z" fill="#1b5e20"/>'
+        '<path d="M0,-8 L0,7" stroke="#a5d6a7" stroke-width="0.8"/>'
+    ),
+    Suit.HEARTS: f'<path d="{PIPS[Suit.HEARTS]}" fill="#d32f2f"/>',
+    Suit.DIAMONDS: (  # a bell: the ball, its band, the slit, the loop
+        '<circle cx="0" cy="1.5" r="8" fill="#f2b705" stroke="#8a5a00" stroke-width="0.8"/>'
+        '<path d="M-7.9,0 L7.9,0 L7.6,2.6 L-7.6,2.6 Z" fill="#c62828"/>'
+        '<path d="M0,5 L0,9.3" stroke="#5a3a00" stroke-width="1.4"/>'
+        '<circle cx="0" cy="-8.3" r="1.8" fill="none" stroke="#8a5a00" stroke-width="1"/>'
+    ),
+}
+"""The German pack's suit signs, drawn in the same 20 × 21 box as :data:`PIPS`."""
+
 _LETTERS: Final = {
     "de": {Rank.JACK: "B", Rank.QUEEN: "D", Rank.KING: "K", Rank.ACE: "A"},
     "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"},
+    "german": {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "A"},
 }
 _NUMBERS: Final = {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10"}
 
@@ -60,13 +114,24 @@ _LAYOUT: Final = {
 }  # fmt: skip
 
 
-def _rank_text(rank: Rank, lang: str) -> str:
-    return _NUMBERS.get(rank) or _LETTERS.get(lang, _LETTERS["de"])[rank]
+def _rank_text(rank: Rank, lang: str, pack: str) -> str:
+    letters = _LETTERS["german"] if pack == "german" else _LETTERS.get(lang, _LETTERS["de"])
+    return _NUMBERS.get(rank) or letters[rank]
 
 
-@lru_cache(maxsize=256)
-def card_svg(name: str, lang: str = "de") -> str:
-    """The SVG of card ``name`` (``CJ``, ``HT`` …) or of the back (``back``)."""
+def _pip(suit: Suit, pack: str) -> str:
+    """The suit sign of ``pack`` as the ``#pip`` every card uses."""
+    if pack == "german":
+        return f'<g id="pip">{GERMAN_PIPS[suit]}</g>'
+    return f'<path id="pip" d="{PIPS[suit]}" fill="{COLOURS[pack][suit]}"/>'
+
+
+@lru_cache(maxsize=1024)
+def card_svg(name: str, lang: str = "de", pack: str = "four") -> str:
+    """The SVG of card ``name`` (``CJ``, ``HT`` …) or of the back (``back``) in ``pack``
+    (:data:`PACKS`)."""
+    if pack not in PACKS:
+        raise ValueError(f"no card pack {pack!r} ({', '.join(PACKS)})")
     if name == "back":
         return _back()
     try:
@@ -75,11 +140,11 @@ def card_svg(name: str, lang: str = "de") -> str:
         raise ValueError(f"no card {name!r}") from None
     if card.name != name:
         raise ValueError(f"no card {name!r}")
-    colour = COLOURS[card.suit]
-    text = _rank_text(card.rank, lang)
+    colour = COLOURS[pack][card.suit]
+    text = _rank_text(card.rank, lang, pack)
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 150" width="100" height="150">',
-        f'<defs><path id="pip" d="{PIPS[card.suit]}" fill="{colour}"/></defs>',
+        f"<defs>{_pip(card.suit, pack)}</defs>",
         '<rect x="1" y="1" width="98" height="148" rx="8" fill="#fff" stroke="#555" '
         'stroke-width="1.5"/>',
     ]

@@ -223,11 +223,29 @@ def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
     return deal, tuple(moves)
 
 
+LEVELS_BY_STRENGTH: Final = (
+    "random",
+    "heuristic",
+    "pimc-easy",
+    "pimc-medium",
+    "pimc-hard",
+    "pimc",
+    "pimc-learned",
+    "pimc-expert",
+)
+"""The computer levels from the weakest to the strongest: by the work each does a card
+(docs/agents.md: deals sampled and solver nodes; ``pimc`` is ``pimc-hard``, ``pimc-learned``
+is ``hard`` drawing the hidden cards from the learned model, level with it in the arena,
+docs/performance.md)."""
+
+
 def computer_levels() -> list[str]:
-    """The computer players one can seat (the agents of the arena)."""
+    """The computer players one can seat (the agents of the arena), the weakest first
+    (:data:`LEVELS_BY_STRENGTH`; agents registered beyond them follow by name)."""
     from skat.ai.arena import AGENTS
 
-    return sorted(AGENTS)
+    known = [name for name in LEVELS_BY_STRENGTH if name in AGENTS]
+    return known + sorted(set(AGENTS) - set(LEVELS_BY_STRENGTH))
 
 
 def _seat(place: object, i: int, agents: Sequence[str]) -> SeatConfig:

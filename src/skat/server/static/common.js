@@ -95,6 +95,7 @@ const MORE_WORDS = {
   "level_pimc-medium": ["Mittel (PIMC)", "medium (PIMC)"],
   "level_pimc-hard": ["Schwer (PIMC)", "hard (PIMC)"],
   "level_pimc-expert": ["Experte (PIMC)", "expert (PIMC)"],
+  "level_pimc-learned": ["Schwer, gelerntes Modell (PIMC)", "hard, learned model (PIMC)"],
   computer: ["Computer", "Computer"],
   commitment: ["Kartenverteilung festgelegt (sha256)", "Deal committed (sha256)"],
   reveal: ["Geheimwert (nonce)", "Secret (nonce)"],
@@ -107,6 +108,101 @@ const MORE_WORDS = {
   cardsTable: ["Tisch", "Table"],
   handOf: ["Hand von", "Hand of"],
   declarerPts: ["Augen des Alleinspielers", "declarer's card points"],
+  // the card packs (Settings)
+  pack: ["Kartenbild", "Card pack"],
+  pack_french: ["Französisch (zweifarbig)", "French (two colours)"],
+  pack_four: ["Turnierbild (vierfarbig)", "Tournament (four colours)"],
+  pack_german: ["Deutsch (Eichel, Grün, Rot, Schellen)", "German (Acorns, Leaves, Hearts, Bells)"],
+  // the lobby's rules form: the rule set, the options of skat.core.rules, the text for experts
+  rulesPreset: ["Regelwerk", "Rule set"],
+  mainRules: ["Die wichtigsten Regeln", "The main rules"],
+  moreRules: ["Alle weiteren Regeln", "All other rules"],
+  rulesText: ["Regeln als Text (für Kenner, z. B. kontra=on)", "Rules as text (for experts, e.g. kontra=on)"],
+  rulesOf: ["Gespielt wird", "Played as"],
+  excludedBy: ["nicht in diesem Regelwerk", "not in this rule set"],
+  preset_isko: ["isko – Internationale Skatordnung", "isko – International Skat Order"],
+  preset_tournament: ["tournament – Turnier (Seeger-Fabian)", "tournament – tournament (Seeger-Fabian)"],
+  preset_iss: ["iss – wie auf ISS", "iss – as on ISS"],
+  preset_iss2: ["iss2 – wie auf ISS2", "iss2 – as on ISS2"],
+  preset_old: ["old – Skatordnung vor 1998", "old – the Skat order before 1998"],
+  preset_online: ["online – Online-Skatordnung", "online – online Skat order"],
+  preset_pub: ["pub – Kneipe (Kontra, Ramsch, Bock)", "pub – pub table (Kontra, Ramsch, Bock)"],
+  preset_danish: ["danish – Dänische Skat-Union", "danish – Danish Skat Union"],
+  opt_claim: ["Karten zeigen", "Showing one's cards"],
+  opt_resign: ["Aufgeben der Gegenspieler", "Defenders giving up"],
+  opt_resign_levels: ["Wertung beim Aufgeben", "Score when a party gives up"],
+  opt_declarer_resign: ["Aufgeben des Alleinspielers", "Declarer giving up"],
+  opt_lost_hand_single: ["Verlorene Handspiele einfach (vor 1998)", "Lost Hand games count single (before 1998)"],
+  opt_grand_ouvert_base: ["Grundwert Grand Ouvert", "Base value of Grand Ouvert"],
+  opt_kontra: ["Kontra und Re", "Kontra and Re"],
+  opt_kontra_timing: ["Kontra bis", "Kontra until"],
+  opt_kontra_eligibility: ["Kontra sagen darf", "Who may say Kontra"],
+  opt_supra: ["Supra und Resupra", "Supra and Resupra"],
+  opt_ramsch: ["Wenn alle passen", "When all pass"],
+  opt_ramsch_skat: ["Skat im Ramsch an", "The skat in Ramsch goes to"],
+  opt_jungfrau: ["Jungfrau (kein Stich) verdoppelt", "Jungfrau (no trick) doubles"],
+  opt_durchmarsch: ["Durchmarsch (alle Stiche) gewinnt 120", "Durchmarsch (every trick) wins 120"],
+  opt_jungfrau_penalty: ["Strafe je Jungfrau (0: verdoppeln)", "Penalty per Jungfrau (0: double)"],
+  opt_ramsch_loss: ["Im Ramsch verliert", "In Ramsch the loss goes to"],
+  opt_ramsch_tens: ["Zehnen im Ramsch", "Tens in Ramsch"],
+  opt_ramsch_ten_points: ["Augen einer Zehn im Ramsch", "Card points of a ten in Ramsch"],
+  opt_schieberamsch_jacks: ["Buben schieben erlaubt", "Jacks may be passed on"],
+  opt_schieberamsch_grand_hand: ["Grand Hand statt Schieberamsch", "Grand Hand instead of Schieberamsch"],
+  opt_spitze: ["Spitze ansagen", "Spitze announcements"],
+  opt_schenken: ["Schenken vor dem ersten Stich", "Conceding before the first trick (Schenken)"],
+  opt_open_play: ["Offenlegen nach dem Ausspiel", "Laying open after the first lead"],
+  opt_open_value: ["Wert des Offenlegens", "Value of laying open"],
+  opt_auto_concede: ["Kleinste Spiele sofort gewonnen", "Lowest games conceded at once"],
+  opt_jump_delay: ["Wartezeit nach Sprunggebot (s)", "Wait after a jump bid (s)"],
+  opt_disconnect_concede: ["Wartezeit bei Verbindungsabbruch (s, 0: warten)", "Wait for a lost connection (s, 0: wait)"],
+  opt_show_skat: ["Skat vorzeigen (eine Stufe)", "Showing the skat (one level)"],
+  opt_bid_jumps: ["Sprunggebote", "Jump bids"],
+  opt_score_sheet: ["Liste", "Score sheet"],
+  opt_seeger_bonus: ["Seeger-Fabian: Punkte für ein verlorenes Spiel an", "Seeger-Fabian: points for a lost game to"],
+  opt_bock: ["Bockrunden", "Bock rounds"],
+  opt_bock_triggers: ["Bock nach", "Bock after"],
+  opt_ramsch_rounds: ["Ramschrunden nach Bock", "Ramsch rounds after Bock"],
+  opt_ramsch_rounds_every: ["Ramschrunde nach jeder n-ten Bockrunde", "Ramsch round after every n-th Bock round"],
+  opt_ramsch_rounds_kind: ["Spiele der Ramschrunde", "Games of a Ramsch round"],
+  opt_pot: ["Topf je Spieler (0: keiner)", "Pot a player (0: none)"],
+  val_claim_isko: ["bindend (ISkO)", "binding (ISkO)"],
+  val_claim_iss: ["nicht bindend (ISS)", "not binding (ISS)"],
+  val_resign_one: ["einer genügt (ISkO)", "one is enough (ISkO)"],
+  val_resign_both: ["beide (ISS)", "both (ISS)"],
+  val_resign_after_claim: ["beide, nach Zeigen einer (ISS2)", "both, after a claim one (ISS2)"],
+  val_resign_levels_isko: ["einfach oder Schneider (ISkO)", "simple or Schneider (ISkO)"],
+  val_resign_levels_rest: ["alle übrigen Stiche (ISS)", "every remaining trick (ISS)"],
+  val_declarer_resign_isko: ["allein mit 9 Karten (ISkO)", "alone while holding 9 cards (ISkO)"],
+  val_declarer_resign_any: ["jederzeit (ISS)", "at any time (ISS)"],
+  val_kontra_timing_trick: ["zur eigenen ersten Karte", "the defender's first card"],
+  val_kontra_timing_lead: ["zum ersten Ausspiel", "the first lead"],
+  val_kontra_eligibility_any: ["jeder Gegenspieler", "either defender"],
+  val_kontra_eligibility_bid: ["wer gereizt hat", "a defender who bid"],
+  val_ramsch_off: ["neu geben", "a new deal"],
+  val_ramsch_ramsch: ["Ramsch", "Ramsch"],
+  val_ramsch_schieberamsch: ["Schieberamsch", "Schieberamsch"],
+  val_ramsch_gewinner: ["Gewinner-Ramsch", "Gewinner-Ramsch"],
+  val_ramsch_skat_last_trick: ["den letzten Stich", "the last trick"],
+  val_ramsch_skat_loser: ["den Verlierer", "the loser"],
+  val_ramsch_loss_highest: ["wer die meisten Augen hat", "the most card points"],
+  val_ramsch_loss_everyone: ["jeder seine Augen", "everyone his own points"],
+  val_ramsch_tens_high: ["hoch (A 10 K D)", "high (A 10 K Q)"],
+  val_ramsch_tens_low: ["niedrig (A K D 10)", "low (A K Q 10)"],
+  val_open_value_level: ["eine Stufe mehr", "one level more"],
+  val_open_value_double: ["doppelt", "double"],
+  val_score_sheet_plain: ["einfach", "plain"],
+  val_score_sheet_seeger: ["Seeger-Fabian", "Seeger-Fabian"],
+  val_score_sheet_bierlachs: ["Bierlachs", "Bierlachs"],
+  val_score_sheet_danish: ["dänisch", "Danish"],
+  val_seeger_bonus_all: ["alle anderen", "every other player"],
+  val_seeger_bonus_active: ["die beiden Gegenspieler", "the two defenders"],
+  val_bock_triggers_6060: ["60:60 verloren", "a lost 60:60"],
+  val_bock_triggers_kontra_re: ["Kontra und Re", "Kontra and Re"],
+  val_bock_triggers_grand_hand: ["gewonnener Grand Hand", "a won Grand Hand"],
+  val_bock_triggers_value100: ["Spiel ab 100", "a game worth 100 or more"],
+  val_bock_triggers_list_total: ["Listenstand wie 111 oder 300", "a list total like 111 or 300"],
+  val_ramsch_rounds_kind_same: ["wie beim Einpassen", "as when all pass"],
+  val_ramsch_rounds_kind_schieberamsch: ["Schieberamsch", "Schieberamsch"],
 };
 for (const [key, [de, en]] of Object.entries(MORE_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
 
@@ -151,8 +247,9 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function cardImg(name, extra = {}) {
-  // the corner letters follow the language: J/Q/K in English, B/D/K in German
-  return el("img", { src: `/cards/${name || "back"}.svg${name && lang() === "en" ? "?lang=en" : ""}`,
+  // the player's pack (Settings); the corner letters follow the language: J/Q/K in English,
+  // B/D/K in German (the German pack: U/O/K)
+  return el("img", { src: name ? `/cards/${name}.svg?pack=${settings().pack}&lang=${lang()}` : "/cards/back.svg",
     alt: name ? cardName(name) : t("cardBack"), "data-card": name || "back", ...extra });
 }
 
@@ -163,11 +260,13 @@ function levelName(kind) {  // a computer level in words
 // ------------------------------------------------------------------ settings: theme, sound, pause
 
 const SETTINGS_KEY = "skat.settings";
+const PACKS = ["french", "german", "four"];  // the card packs: French, German, the four-colour tournament pack
 
 function settings() {
   let s = {};
   try { s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { s = {}; }
-  return { theme: s.theme || "normal", sound: s.sound === true, pause: Number.isFinite(s.pause) ? s.pause : 1200 };
+  return { theme: s.theme || "normal", sound: s.sound === true, pause: Number.isFinite(s.pause) ? s.pause : 1200,
+    pack: PACKS.includes(s.pack) ? s.pack : "four" };
 }
 
 function saveSettings(change) {
@@ -188,7 +287,14 @@ function settingsBox(container, extra = true) {
     ...["normal", "large", "contrast"].map((v) => el("option", { value: v, text: t(`theme${v[0].toUpperCase()}${v.slice(1)}`) })));
   theme.value = s.theme;
   theme.addEventListener("change", () => saveSettings({ theme: theme.value }));
-  const parts = [theme];
+  const pack = el("select", { id: "pack", "aria-label": t("pack") },
+    ...PACKS.map((v) => el("option", { value: v, text: t(`pack_${v}`) })));
+  pack.value = s.pack;
+  pack.addEventListener("change", () => {  // the cards and the suits' names change: draw again
+    saveSettings({ pack: pack.value });
+    document.dispatchEvent(new Event("langchange"));
+  });
+  const parts = [theme, el("label", { class: "inline" }, el("span", { text: t("pack") }), pack)];
   if (extra) {
     const sound = el("input", { type: "checkbox", id: "sound" });
     sound.checked = s.sound;
@@ -230,11 +336,43 @@ function say(text) {
   while (node.childNodes.length > 8) node.firstChild.remove();
 }
 
-const SUIT_NAMES = { de: { C: "Kreuz", S: "Pik", H: "Herz", D: "Karo" }, en: { C: "Clubs", S: "Spades", H: "Hearts", D: "Diamonds" } };
-const RANK_NAMES = {
-  de: { J: "Bube", A: "Ass", T: "Zehn", K: "König", Q: "Dame", 9: "Neun", 8: "Acht", 7: "Sieben" },
-  en: { J: "Jack", A: "Ace", T: "Ten", K: "King", Q: "Queen", 9: "Nine", 8: "Eight", 7: "Seven" },
+// the names of suits and ranks in each pack: the French names (the two French packs) and the
+// German pack's (skat.core.cards: Suit.german_pack, Rank.german_pack)
+const PACK_NAMES = {
+  french: {
+    suits: { de: { C: "Kreuz", S: "Pik", H: "Herz", D: "Karo" }, en: { C: "Clubs", S: "Spades", H: "Hearts", D: "Diamonds" } },
+    ranks: {
+      de: { J: "Bube", A: "Ass", T: "Zehn", K: "König", Q: "Dame", 9: "Neun", 8: "Acht", 7: "Sieben" },
+      en: { J: "Jack", A: "Ace", T: "Ten", K: "King", Q: "Queen", 9: "Nine", 8: "Eight", 7: "Seven" },
+    },
+  },
+  german: {
+    suits: { de: { C: "Eichel", S: "Grün", H: "Rot", D: "Schellen" }, en: { C: "Acorns", S: "Leaves", H: "Hearts", D: "Bells" } },
+    ranks: {
+      de: { J: "Unter", A: "Daus", T: "Zehn", K: "König", Q: "Ober", 9: "Neun", 8: "Acht", 7: "Sieben" },
+      en: { J: "Unter", A: "Ace", T: "Ten", K: "King", Q: "Ober", 9: "Nine", 8: "Eight", 7: "Seven" },
+    },
+  },
 };
+
+function packNames() { return PACK_NAMES[settings().pack === "german" ? "german" : "french"]; }
+
+// SUIT_NAMES[lang][letter] and RANK_NAMES[lang][letter] name the cards of the player's pack
+const SUIT_NAMES = { get de() { return packNames().suits.de; }, get en() { return packNames().suits.en; } };
+const RANK_NAMES = { get de() { return packNames().ranks.de; }, get en() { return packNames().ranks.en; } };
+
+function packWords(text) {
+  // the core's words (a declaration, a result) with the suits named as the player's pack names them
+  if (!text || settings().pack !== "german") return text;
+  let out = text;
+  for (const l of ["de", "en"]) {
+    for (const letter of "CSHD") {
+      const from = PACK_NAMES.french.suits[l][letter], to = PACK_NAMES.german.suits[l][letter];
+      if (from !== to) out = out.replace(new RegExp(`(^|[^\\p{L}])${from}(?![\\p{L}])`, "gu"), `$1${to}`);
+    }
+  }
+  return out;
+}
 
 function cardName(name) {
   const l = lang();

@@ -1,7 +1,158 @@
 // The lobby: create a table, list running and finished tables, join or watch.
 "use strict";
 
-let OPTIONS = { presets: ["isko"], computers: ["heuristic"] };
+let OPTIONS = { presets: ["isko"], computers: ["heuristic"], rules: { options: [], excluded: {} } };
+
+// The rules form: one control per option of skat.core.rules (the server sends them), filled
+// from the core's reading of the rules string (/api/rules): choosing a rule set fills every
+// control with its values; a control changed writes the string for experts, and a string
+// typed there sets the controls. The page itself knows no rule.
+const MAIN_RULES = ["kontra", "supra", "ramsch", "bock", "spitze", "score_sheet"];
+const FORM = { base: {}, values: {}, excluded: [], asked: 0, timer: null };
+
+function ruleOptions() { return OPTIONS.rules.options; }
+
+function valueLabel(option, value) {
+  return /^\d+$/.test(value) ? value : t(`val_${option.name}_${value}`);
+}
+
+function ruleControl(o) {
+  const id = `rule-${o.name}`;
+  const title = lang() === "en" ? o.doc : undefined;  // the core's words are English
+  if (o.kind === "switch") {
+    return el("label", { class: "inline rule", title, "data-rule-box": o.name },
+      el("input", { type: "checkbox", id, "data-rule": o.name }), el("span", { text: t(`opt_${o.name}`) }));
+  }
+  if (o.kind === "set") {
+    const box = el("fieldset", { class: "rule rule-set", id, title, "data-rule": o.name, "data-rule-box": o.name },
+      el("legend", { text: t(`opt_${o.name}`) }));
+    for (const v of o.choices) {
+      box.append(el("label", { class: "inline" }, el("input", { type: "checkbox", value: v }), el("span", { text: valueLabel(o, v) })));
+    }
+    return box;
+  }
+  const control = o.kind === "choice"
+    ? el("select", { id, "data-rule": o.name }, ...o.choices.map((v) => el("option", { value: v, text: valueLabel(o, v) })))
+    : el("input", { type: "number", id, min: "0", step: "1", inputmode: "numeric", "data-rule": o.name });
+  return el("label", { class: "rule", title, "data-rule-box": o.name }, el("span", { text: t(`opt_${o.name}`) }), control);
+}
+
+function controlValue(o) {
+  const node = document.getElementById(`rule-${o.name}`);
+  if (o.kind === "switch") return node.checked ? "on" : "off";
+  if (o.kind === "set") {
+    const on = [...node.querySelectorAll("input:checked")].map((i) => i.value).sort();
+    return on.length ? on.join("+") : "none";
+  }
+  return String(node.value).trim();
+}
+
+function setControl(o, value) {
+  const node = document.getElementById(`rule-${o.name}`);
+  if (o.kind === "switch") node.checked = value === "on";
+  else if (o.kind === "set") {
+    const on = value === "none" ? [] : value.split("+");
+    for (const box of node.querySelectorAll("input")) box.checked = on.includes(box.value);
+  } else node.value = value;
+}
+
+function applies(o, values) {
+  // an option whose prerequisite is off does nothing (its needs: [option, value]; "on" is
+  // anything but off)
+  if (!o.needs) return true;
+  const [name, want] = o.needs;
+  return want === "on" ? !["off", "0"].includes(values[name]) : values[name] === want;
+}
+
+function drawRules() {
+  const main = document.getElementById("rules-main-grid"), more = document.getElementById("rules-more-grid");
+  main.replaceChildren();
+  more.replaceChildren();
+  for (const name of MAIN_RULES) {
+    const o = ruleOptions().find((x) => x.name === name);
+    if (o) main.append(ruleControl(o));
+  }
+  for (const o of ruleOptions()) if (!MAIN_RULES.includes(o.name)) more.append(ruleControl(o));
+  for (const node of document.querySelectorAll("[data-rule]")) {
+    node.addEventListener("change", () => controlChanged(node.dataset.rule));
+  }
+  if (Object.keys(FORM.values).length) fillRules({ values: FORM.values, excluded: FORM.excluded }, true);
+}
+
+function fillRules(answer, keepText) {
+  FORM.values = answer.values;
+  FORM.excluded = answer.excluded;
+  for (const o of ruleOptions()) {
+    if (answer.values[o.name] === undefined) continue;
+    setControl(o, answer.values[o.name]);
+    const excluded = answer.excluded.includes(o.name);
+    const off = excluded || !applies(o, answer.values);
+    const box = document.querySelector(`[data-rule-box="${o.name}"]`);
+    box.classList.toggle("off", off);
+    for (const input of box.querySelectorAll("input, select")) input.disabled = off;
+    if (box.matches("input, select, fieldset")) box.disabled = off;
+    box.title = excluded ? t("excludedBy") : (lang() === "en" ? o.doc : "");
+  }
+  if (answer.rules) document.getElementById("rules-played").textContent = `${t("rulesOf")}: ${answer.rules}`;
+  if (!keepText && answer.options !== undefined) document.getElementById("options").value = answer.options;
+  rulesError("");
+}
+
+function rulesError(message) {
+  document.getElementById("rules-error").textContent = message;
+  const field = document.getElementById("options");
+  if (message) field.setAttribute("aria-invalid", "true");
+  else field.removeAttribute("aria-invalid");
+}
+
+async function askRules(text) {
+  // the core's reading of a rules string; null when a later question overtook this one
+  const asked = ++FORM.asked;
+  const response = await fetch(`/api/rules?rules=${encodeURIComponent(text)}`);
+  const data = await response.json().catch(() => ({}));
+  if (asked !== FORM.asked) return null;
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
+
+function rulesText() {
+  const preset = document.getElementById("preset").value;
+  const extra = document.getElementById("options").value.trim().replace(/\s+/g, "").replace(/^,+|,+$/g, "");
+  return extra ? `${preset},${extra}` : preset;
+}
+
+async function presetChanged() {
+  // a rule set: every control shows its values (the core's answer), the text is emptied
+  try {
+    const answer = await askRules(document.getElementById("preset").value);
+    if (!answer) return;
+    FORM.base = answer.values;
+    fillRules(answer, false);
+  } catch (e) { rulesError(e.message); }
+}
+
+async function controlChanged(name) {
+  // the rule set and every control that differs from it (and the one just changed: what the
+  // core would otherwise imply, e.g. the skat of Gewinner-Ramsch), read by the core
+  const values = Object.fromEntries(ruleOptions().map((o) => [o.name, controlValue(o)]));
+  const parts = ruleOptions()
+    .filter((o) => !FORM.excluded.includes(o.name) && applies(o, values))
+    .filter((o) => o.name === name || values[o.name] !== FORM.base[o.name])
+    .map((o) => `${o.name}=${values[o.name]}`);
+  try {
+    const answer = await askRules([document.getElementById("preset").value, ...parts].join(","));
+    if (answer) fillRules(answer, false);
+  } catch (e) { rulesError(e.message); }
+}
+
+async function textChanged(final) {
+  // the string for experts: while typing the controls follow; when done it is written as
+  // the core writes it
+  try {
+    const answer = await askRules(rulesText());
+    if (answer) fillRules(answer, !final);
+  } catch (e) { rulesError(e.message); }
+}
 
 function translate() {
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
@@ -34,15 +185,13 @@ async function create(event) {
   event.preventDefault();
   const error = document.getElementById("create-error");
   error.textContent = "";
-  const preset = document.getElementById("preset").value;
-  const extra = document.getElementById("options").value.trim().replace(/\s+/g, "");
   const seats = [...document.querySelectorAll("#seats label")].map((l) => {
     const kind = l.querySelector("select").value;
     const name = l.querySelector("input").value.trim();
     return name ? { kind, name } : { kind };
   });
   const body = {
-    rules: extra ? `${preset},${extra}` : preset,
+    rules: rulesText(),
     games: Number(document.getElementById("games").value),
     clock: Number(document.getElementById("clock").value),
     seats,
@@ -105,12 +254,26 @@ async function start() {
   settingsBox(document.getElementById("settings"), false);
   try { OPTIONS = await api("/api/options"); } catch { /* the defaults */ }
   const preset = document.getElementById("preset");
-  for (const p of OPTIONS.presets) preset.append(el("option", { value: p, text: p }));
+  const presetNames = () => {
+    const was = preset.value;
+    preset.replaceChildren(...OPTIONS.presets.map((p) => el("option", { value: p, text: t(`preset_${p}`) })));
+    if (was) preset.value = was;
+  };
+  presetNames();
   translate();
   drawSeats();
+  drawRules();
+  presetChanged();
+  preset.addEventListener("change", presetChanged);
+  const text = document.getElementById("options");
+  text.addEventListener("input", () => { clearTimeout(FORM.timer); FORM.timer = setTimeout(() => textChanged(false), 250); });
+  text.addEventListener("change", () => { clearTimeout(FORM.timer); textChanged(true); });
   document.getElementById("four").addEventListener("change", drawSeats);
   document.getElementById("create").addEventListener("submit", create);
-  document.addEventListener("langchange", () => { translate(); drawSeats(); refresh(); settingsBox(document.getElementById("settings"), false); });
+  document.addEventListener("langchange", () => {
+    translate(); presetNames(); drawSeats(); drawRules(); refresh(); settingsBox(document.getElementById("settings"), false);
+    if (FORM.values.kontra !== undefined) textChanged(false);
+  });
   refresh();
   setInterval(refresh, 5000);
 }
