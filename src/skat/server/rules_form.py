@@ -8,8 +8,12 @@ will play (a preset's defaults, what an option implies, what it needs).  No opti
 preset is named here.
 
 >>> form = options_answer()
->>> [o["name"] for o in form["options"]][:2], form["options"][6]
-(['claim', 'resign'], {'name': 'kontra', 'kind': 'switch', 'default': 'off', 'choices': None, 'needs': None, 'scope': 'game', 'doc': 'a defender may double the score (Kontra), the declarer redouble (Re).'})
+>>> kontra = next(o for o in form["options"] if o["name"] == "kontra")
+>>> kontra["kind"], kontra["default"], kontra["needs"], kontra["scope"]
+('switch', 'off', None, 'game')
+>>> supra = next(o for o in form["options"] if o["name"] == "supra")
+>>> supra["needs"], [o["choices"] for o in form["options"] if o["name"] == "ramsch"]
+(['kontra', 'on'], [['off', 'ramsch', 'schieberamsch', 'gewinner']])
 >>> answer = rules_answer("pub,bock=off")
 >>> answer["rules"], answer["options"], answer["values"]["kontra"], answer["values"]["ramsch"]
 ('pub,bock=off', 'bock=off', 'on', 'ramsch')

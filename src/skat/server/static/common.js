@@ -304,8 +304,11 @@ function settingsBox(container, extra = true) {
     parts.push(el("label", { class: "inline" }, sound, el("span", { text: t("sound") })),
       el("label", { class: "inline" }, el("span", { text: t("pause") }), pause));
   }
-  container.replaceChildren(el("details", { class: "settings" }, el("summary", { text: t("settings") }),
+  const open = Boolean(container.querySelector("details.settings[open]"));  // drawn again: stays open
+  const focused = container.contains(document.activeElement) ? document.activeElement.id : "";  // and keeps the focus
+  container.replaceChildren(el("details", { class: "settings", open }, el("summary", { text: t("settings") }),
     el("div", { class: "settings-body" }, ...parts)));
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   applyTheme();
 }
 

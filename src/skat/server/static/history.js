@@ -84,7 +84,7 @@ function translate() {
   if (!H) return;
   const a = H.analysis;
   const verdict = a && a.could_win !== null ? (a.could_win ? t("couldWin") : t("couldNot")) : "";
-  document.getElementById("summary").textContent = `${H.result ? H.result[`text_${lang()}`] : ""} ${verdict ? `· ${t("analysis")}: ${verdict}` : ""}`;
+  document.getElementById("summary").textContent = `${H.result ? packWords(H.result[`text_${lang()}`]) : ""} ${verdict ? `· ${t("analysis")}: ${verdict}` : ""}`;
   drawMoves();
   drawBestLine();
   render();

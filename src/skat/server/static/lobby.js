@@ -105,14 +105,24 @@ function rulesError(message) {
   else field.removeAttribute("aria-invalid");
 }
 
-async function askRules(text) {
-  // the core's reading of a rules string; null when a later question overtook this one
-  const asked = ++FORM.asked;
+async function rulesOf(text) {
+  // the core's reading of a rules string (or its one-line error, thrown)
   const response = await fetch(`/api/rules?rules=${encodeURIComponent(text)}`);
   const data = await response.json().catch(() => ({}));
-  if (asked !== FORM.asked) return null;
   if (!response.ok) throw new Error(data.message || response.statusText);
   return data;
+}
+
+async function askRules(text) {
+  // the same for the form: null when a later question or an edit overtook this one
+  const asked = ++FORM.asked;
+  try {
+    const answer = await rulesOf(text);
+    return asked === FORM.asked ? answer : null;
+  } catch (e) {
+    if (asked === FORM.asked) throw e;
+    return null;
+  }
 }
 
 function rulesText() {
@@ -123,11 +133,13 @@ function rulesText() {
 
 async function presetChanged() {
   // a rule set: every control shows its values (the core's answer), the text is emptied
+  // (unless something was typed there meanwhile: then the text is read with the new set)
+  const preset = document.getElementById("preset").value;
+  const asked = ++FORM.asked;
   try {
-    const answer = await askRules(document.getElementById("preset").value);
-    if (!answer) return;
-    FORM.base = answer.values;
-    fillRules(answer, false);
+    const answer = await rulesOf(preset);
+    if (preset === document.getElementById("preset").value) FORM.base = answer.values;
+    if (asked === FORM.asked) fillRules(answer, false);
   } catch (e) { rulesError(e.message); }
 }
 
@@ -266,7 +278,11 @@ async function start() {
   presetChanged();
   preset.addEventListener("change", presetChanged);
   const text = document.getElementById("options");
-  text.addEventListener("input", () => { clearTimeout(FORM.timer); FORM.timer = setTimeout(() => textChanged(false), 250); });
+  text.addEventListener("input", () => {  // what is typed wins over answers still on their way
+    FORM.asked++;
+    clearTimeout(FORM.timer);
+    FORM.timer = setTimeout(() => textChanged(false), 250);
+  });
   text.addEventListener("change", () => { clearTimeout(FORM.timer); textChanged(true); });
   document.getElementById("four").addEventListener("change", drawSeats);
   document.getElementById("create").addEventListener("submit", create);

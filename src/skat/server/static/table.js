@@ -184,9 +184,9 @@ function label(action) {
   const g = S.game;
   if (/^\d+$/.test(action)) return `${action}`;
   const d = (g.declarations || []).find((x) => x.action === action);
-  if (d) return `${d[lang()]} (${d.value})`;
+  if (d) return `${packWords(d[lang()])} (${d.value})`;
   const words = (g.labels || {})[lang()] || {};
-  if (words[action]) return words[action];
+  if (words[action]) return packWords(words[action]);
   if (isCard(action)) return cardName(action);
   return action;
 }
@@ -202,7 +202,7 @@ function spoken(seat, action) {
 
 function contractName(code) {
   if (!S.game || !S.game.contract || S.game.contract !== code) return null;
-  return S.game[`contract_${lang()}`];
+  return packWords(S.game[`contract_${lang()}`]);
 }
 
 function handCount(seat) {
@@ -530,10 +530,10 @@ function declarationSteps(offered, other) {
     const d = options.find((x) => x.action === decl.action);
     const short = d.below_bid > 0;
     step.append(el("div", { class: `decl-sum ${short ? "lost" : ""}`, id: "decl-sum",
-      text: `${d[lang()]} · ${t("valueWord")} ${d.estimate ? "≈ " : ""}${d.value}${short ? ` < ${g.bid}: ${t("belowBid")}` : ""}` }));
+      text: `${packWords(d[lang()])} · ${t("valueWord")} ${d.estimate ? "≈ " : ""}${d.value}${short ? ` < ${g.bid}: ${t("belowBid")}` : ""}` }));
     step.append(el("div", { class: "decl-confirm" },
       el("button", { class: `primary ${short ? "danger" : ""}`, id: "confirm-declare", "data-confirm": d.action, disabled: pending,
-        text: `${t("playIt")}: ${d[lang()]} (${d.value})`, onclick: () => send(d.action) }),
+        text: `${t("playIt")}: ${packWords(d[lang()])} (${d.value})`, onclick: () => send(d.action) }),
       decl.hand ? el("button", { id: "decl-back", text: t("back"), onclick: () => { decl = { ...decl, hand: false, game: null }; render(); } }) : null));
   }
   parts.push(step);
@@ -602,7 +602,7 @@ function renderOverlay() {
   const mark = last.declarer === null ? "" : last.won ? "won" : "lost";
   const dialog = el("div", { class: "dialog", id: "result", role: "dialog", "aria-modal": "true", "aria-labelledby": "result-title" },
     el("h2", { id: "result-title", text: `${t("result")} – ${t("game")} ${last.number}` }),
-    el("div", { class: `spoken ${mark}`, id: "spoken", text: last[`text_${lang()}`] }),
+    el("div", { class: `spoken ${mark}`, id: "spoken", text: packWords(last[`text_${lang()}`]) }),
     ...hands,
     last.deal.skat ? el("div", {}, el("div", { class: "muted", text: t("skatWord") }), el("div", { class: "hands" }, ...last.deal.skat.map((c) => cardImg(c)))) : null,
     el("p", {}, el("a", { href: `/history/${TABLE}/${last.number}`, target: "_blank", text: `${t("history")} / ${t("analysis")}` }), " · ",

@@ -1,0 +1,286 @@
+"""The lobby and the table as players meet them, in Chromium (Playwright): every word in both
+languages, the rules form in step with the string for experts, card targets a thumb can hit
+on a phone, the card pack a player chooses.  Screenshots go to ``tests/server/screenshots/``."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.request import urlopen
+
+import pytest
+from tests.server.browsing import wait_until
+from tests.server.test_browser import STATE_JS, new_page, shot
+
+import skat.server
+from skat.core.rules import Rules
+from skat.server.cards_svg import PACKS
+
+STATIC = Path(skat.server.__file__).parent / "static"
+THEMES = ("Normal", "Large", "Contrast")  # common.js settingsBox: theme${Normal|Large|Contrast}
+
+
+def _get(live: str, path: str) -> Any:
+    with urlopen(f"{live}{path}", timeout=30) as answer:
+        return json.load(answer)
+
+
+def used_keys(live: str) -> set[str]:
+    """Every key the pages look up with ``t()``: the literal ones in the scripts, the
+    ``data-t`` of the pages, and each family of keys built at run time, expanded with the
+    server's own lists (computer levels, rules options and values, presets, packs)."""
+    scripts = "\n".join(p.read_text() for p in STATIC.glob("*.js"))
+    pages = "\n".join(p.read_text() for p in STATIC.glob("*.html"))
+    keys = set(re.findall(r"\bt\(\"([^\"]+)\"\)", scripts))
+    keys |= set(re.findall(r"\bt\('([^']+)'\)", scripts))
+    keys |= set(re.findall(r'data-t="([^"]+)"', pages))
+    options = _get(live, "/api/options")
+    form = options["rules"]["options"]
+    families = {
+        "level_": {f"level_{c}" for c in options["computers"]},
+        "theme": {f"theme{x}" for x in THEMES},
+        "opt_": {f"opt_{o['name']}" for o in form},
+        "val_": {
+            f"val_{o['name']}_{v}" for o in form for v in o["choices"] or () if not v.isdigit()
+        },
+        "preset_": {f"preset_{p}" for p in options["presets"]},
+        "pack_": {f"pack_{p}" for p in PACKS},
+    }
+    for template in re.findall(r"\bt\(`([^`]*)`\)", scripts):
+        prefix = template.split("${", 1)[0]
+        assert prefix in families, f"t(`{template}`): a family of keys this test does not know"
+        keys |= families[prefix]
+    return keys
+
+
+def test_every_word_the_pages_use_is_in_both_language_tables(browser: Any, live: str) -> None:
+    page = new_page(browser, "de")
+    page.goto(f"{live}/")
+    page.wait_for_selector("#rule-kontra")
+    tables = page.evaluate("({de: Object.keys(WORDS.de), en: Object.keys(WORDS.en)})")
+    keys = used_keys(live)
+    assert "level_pimc-learned" in keys and "opt_kontra" in keys and "val_ramsch_gewinner" in keys
+    for lang in ("de", "en"):
+        missing = sorted(keys - set(tables[lang]))
+        assert missing == [], f"{lang}: {missing}"
+    # and nothing shows a key: the lobby in both languages, every rules control open
+    for lang in ("de", "en"):
+        page.locator(f'#lang button[data-lang="{lang}"]').click()
+        page.locator("#rules-more summary").click()
+        text = page.evaluate("document.body.textContent")
+        assert not re.search(r"\b(level|opt|val|preset|pack)_\w", text), text
+        page.locator("#rules-more summary").click()
+    assert not page.errors
+
+
+class _Texts(HTMLParser):
+    """The words of a tournament page that its script looks up in ``DE``: text outside
+    ``script``, ``style``, ``title`` and ``code``, and placeholders."""
+
+    SKIP = frozenset({"script", "style", "title", "code"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self.depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.depth += tag in self.SKIP
+        self.texts += [v for k, v in attrs if k == "placeholder" and v]
+
+    def handle_endtag(self, tag: str) -> None:
+        self.depth -= tag in self.SKIP
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(data.split())
+        if text and not self.depth and re.search("[A-Za-z]", text):
+            self.texts.append(text)
+
+
+NOT_WORDS = {"♣ Skat", "ODS", "· PDF:", "Anna, SC Herz, Aces, ladies"}
+"""Tournament texts that are the same in German: the name, a file format, an example line."""
+
+
+def test_every_text_of_the_tournament_pages_has_its_german_words(browser: Any, live: str) -> None:
+    page = new_page(browser, "de")
+    page.goto(f"{live}/t")
+    wait_until(page, "typeof DE === 'object'")
+    german = set(page.evaluate("Object.keys(DE)"))
+    script = (STATIC / "tournament" / "tournament.js").read_text()
+    missing = [w for w in re.findall(r"\btr\(\"([^\"]+)\"\)", script) if w not in german]
+    for html in sorted((STATIC / "tournament").glob("*.html")):
+        parser = _Texts()
+        parser.feed(html.read_text())
+        missing += [f"{html.name}: {w}" for w in parser.texts if w not in german | NOT_WORDS]
+    assert missing == []
+
+
+def _rules_answer(page: Any, values: dict[str, str]) -> None:
+    """Wait until the form's controls show ``values`` (the core's answer arrived)."""
+    checks = " && ".join(
+        f"(document.getElementById('rule-{k}').type === 'checkbox' ? "
+        f"(document.getElementById('rule-{k}').checked ? 'on' : 'off') : "
+        f"document.getElementById('rule-{k}').value) === {json.dumps(v)}"
+        for k, v in values.items()
+    )
+    wait_until(page, checks, 30)
+
+
+def test_the_rules_controls_and_the_expert_string_stay_in_step(browser: Any, live: str) -> None:
+    page = new_page(browser, "en")
+    page.goto(f"{live}/")
+    page.wait_for_selector("#rule-kontra")
+    # a preset fills every control with its values, read from the core
+    page.select_option("#preset", "pub")
+    _rules_answer(page, {"kontra": "on", "supra": "on", "ramsch": "ramsch", "bock": "on"})
+    assert page.input_value("#options") == ""
+    # a control changed writes the string; the string typed sets the controls
+    page.locator("#rule-bock").uncheck()
+    wait_until(page, "document.getElementById('options').value === 'bock=off'", 30)
+    page.fill("#options", "bock=off,spitze=on,score_sheet=seeger")
+    _rules_answer(page, {"spitze": "on", "score_sheet": "seeger", "bock": "off"})
+    # what the core implies shows: Gewinner-Ramsch gives the skat to the loser
+    page.select_option("#rule-ramsch", "gewinner")
+    _rules_answer(page, {"ramsch_skat": "loser"})
+    # a prerequisite off disables what needs it; a refused string says why in one line
+    page.locator("#rule-kontra").uncheck()
+    _rules_answer(page, {"kontra": "off"})
+    assert page.locator("#rule-supra").is_disabled()
+    page.fill("#options", "kontra=off,supra=on")
+    wait_until(page, "document.getElementById('rules-error').textContent.length > 0", 30)
+    assert page.inner_text("#rules-error") == "rules option supra=on needs kontra=on"
+    assert page.get_attribute("#options", "aria-invalid") == "true"
+    # the old order excludes Kontra: its control is off
+    page.select_option("#preset", "old")
+    _rules_answer(page, {"kontra": "off"})
+    assert page.locator("#rule-kontra").is_disabled() and page.input_value("#options") == ""
+    # a table made with the controls plays those rules
+    page.select_option("#preset", "isko")
+    _rules_answer(page, {"kontra": "off", "ramsch": "off"})
+    page.locator("#rule-kontra").check()
+    _rules_answer(page, {"kontra": "on"})
+    page.select_option("#rule-ramsch", "schieberamsch")
+    _rules_answer(page, {"ramsch": "schieberamsch"})
+    page.select_option("#rule-score_sheet", "seeger")
+    _rules_answer(page, {"score_sheet": "seeger"})
+    shot(page, "lobby-rules")
+    page.fill("#games", "1")
+    page.select_option("#kind1", "random")
+    page.select_option("#kind2", "random")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    (made,) = [s for s in _get(live, "/api/tables")["tables"] if s["id"] == table]
+    assert Rules.parse(made["rules"]) == Rules.parse(
+        "isko,kontra=on,ramsch=schieberamsch,score_sheet=seeger"
+    )
+    assert not page.errors
+
+
+TARGETS_JS = """() => [...document.querySelectorAll('#hand .card')].map((b) => {
+  // the part of each card a finger reaches: the points across its middle where the card
+  // (and not a neighbour) is hit
+  const r = b.getBoundingClientRect();
+  const hit = (x, y) => { const e = document.elementFromPoint(x, y); return e && b.contains(e); };
+  let wide = 0, high = 0;
+  for (let x = Math.ceil(r.left); x < r.right; x++) wide += hit(x, r.top + r.height / 2);
+  for (let y = Math.ceil(r.top); y < r.bottom; y++) high += hit(r.left + r.width / 2, y);
+  return [b.dataset.card, wide, high];
+})"""
+
+HEADER_JS = """() => {
+  // the header's parts that do not lie within the viewport or cut their text
+  const out = [];
+  for (const c of document.querySelectorAll('header.bar > *')) {
+    const r = c.getBoundingClientRect();
+    if (!r.width) continue;  // not shown on this screen
+    if (r.left < 0 || r.right > innerWidth || r.top < 0 || r.bottom > innerHeight) out.push(c.id || c.tagName);
+    if (c.scrollWidth > c.clientWidth + 1) out.push(`${c.id || c.tagName} cut`);
+  }
+  return out;
+}"""
+
+
+def _check_targets(page: Any, cards: int) -> None:
+    page.wait_for_timeout(400)  # a card moved up as picked settles
+    targets = page.evaluate(TARGETS_JS)
+    assert len(targets) == cards
+    tops = page.evaluate("[...document.querySelectorAll('#hand .card')].map((b) => b.offsetTop)")
+    assert len(set(tops)) <= 2, tops  # one row, or two on a phone
+    small = [t for t in targets if t[1] < 44 or t[2] < 44]
+    assert small == [], targets
+    assert page.evaluate(HEADER_JS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
+def test_every_card_is_a_target_a_thumb_can_hit(
+    browser: Any, live: str, size: tuple[int, int]
+) -> None:
+    width, height = size
+    page = new_page(browser, "en", width=width, height=height)
+    page.goto(f"{live}/")
+    page.wait_for_selector("#kind2")
+    page.wait_for_selector("#running table, #running p")  # the list of tables is drawn
+    assert page.evaluate(HEADER_JS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, f"lobby-{width}")
+    page.fill("#games", "1")
+    page.select_option("#kind1", "random")
+    page.select_option("#kind2", "random")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    page.wait_for_selector("#hand .card")
+    _check_targets(page, 10)
+    shot(page, f"table-{width}")
+    # bid until the declarer, pick up the skat: twelve cards to choose two from
+    for _ in range(600):
+        state = page.evaluate(STATE_JS)
+        if state and state["phase"] == "discard" and state["legal"]:
+            break
+        if state and state["legal"] and not state["pending"]:
+            if page.locator('#actions button[data-action="s"]').count():
+                page.locator('#actions button[data-action="s"]').click()
+            elif state["phase"] == "bidding":
+                page.locator("#actions button.primary").first.click()
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the discard did not come")
+    wait_until(page, "document.querySelectorAll('#hand .card').length === 12", 30)
+    _check_targets(page, 12)
+    shot(page, f"table-{width}-discard")
+    assert not page.errors
+
+
+def test_the_card_pack_is_the_players_choice_and_kept(browser: Any, live: str) -> None:
+    page = new_page(browser, "de", width=390, height=844)
+    page.goto(f"{live}/")
+    page.wait_for_selector("#kind2")
+    page.fill("#games", "1")
+    page.select_option("#kind1", "random")
+    page.select_option("#kind2", "random")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    page.wait_for_selector("#hand .card")
+    srcs = "[...document.querySelectorAll('#hand .card img')].map((i) => i.getAttribute('src'))"
+    assert all("pack=four" in s for s in page.evaluate(srcs))  # the tournament pack first
+    names = {"french": "Kreuz Bube", "german": "Eichel Unter", "four": "Kreuz Bube"}
+    for pack in ("german", "french", "four", "german"):
+        page.locator("details.settings summary").click()
+        page.select_option("#pack", pack)
+        page.locator("details.settings summary").click()
+        wait_until(page, f"{srcs}.every((s) => s.includes('pack={pack}'))", 30)
+        label = page.evaluate("cardName('CJ')")
+        assert label == names[pack]
+        assert page.evaluate("SUIT_NAMES.de.C") == names[pack].split()[0]
+    shot(page, "table-german-pack")
+    page.reload()  # the choice is kept in the browser
+    page.wait_for_selector("#hand .card")
+    assert all("pack=german" in s for s in page.evaluate(srcs))
+    assert page.evaluate("packWords('Alex verliert Kreuz Hand mit 40 Augen')") == (
+        "Alex verliert Eichel Hand mit 40 Augen"
+    )
+    assert not page.errors
