@@ -4,6 +4,7 @@ on a phone, the card pack a player chooses.  Screenshots go to ``tests/server/sc
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from html.parser import HTMLParser
@@ -220,6 +221,8 @@ def _check_targets(page: Any, cards: int) -> None:
 def test_every_card_is_a_target_a_thumb_can_hit(
     browser: Any, live: str, size: tuple[int, int]
 ) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     width, height = size
     page = new_page(browser, "en", width=width, height=height)
     page.goto(f"{live}/")
@@ -242,10 +245,10 @@ def test_every_card_is_a_target_a_thumb_can_hit(
         if state and state["phase"] == "discard" and state["legal"]:
             break
         if state and state["legal"] and not state["pending"]:
-            if page.locator('#actions button[data-action="s"]').count():
-                page.locator('#actions button[data-action="s"]').click()
-            elif state["phase"] == "bidding":
-                page.locator("#actions button.primary").first.click()
+            pick_up = page.locator('#actions button[data-action="s"]')
+            button = pick_up if pick_up.count() else page.locator("#actions button.primary").first
+            with contextlib.suppress(PlaywrightTimeout):  # gone as the next state came: look again
+                button.click(timeout=2000)
         page.wait_for_timeout(100)
     else:
         raise AssertionError("the discard did not come")

@@ -17,7 +17,7 @@ function moveText(i) {
   else if (action === "y") what = t("hold");
   else if (action === "s") what = t("pickUp");
   else if (/^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/.test(action)) what = `${t("discard")} ${action.split(".").map(cardName).join(", ")}`;
-  else if (step.contract && H.steps[i - 1] && !H.steps[i - 1].contract) what = step[lang() === "de" ? "contract_de" : "contract"];
+  else if (step.contract && H.steps[i - 1] && !H.steps[i - 1].contract) what = packWords(step[lang() === "de" ? "contract_de" : "contract"]);
   return `${playerName(seat)}: ${what}`;
 }
 

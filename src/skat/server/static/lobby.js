@@ -243,7 +243,7 @@ function tableRow(s) {
   return el("tr", { "data-table": s.id },
     el("td", { text: s.id }),
     el("td", { text: names }),
-    el("td", { text: s.rules }),
+    el("td", { class: "rules", text: s.rules }),
     el("td", { class: "num", text: `${s.played}/${s.games}` }),
     el("td", { text: s.over ? "" : `${s.free} ${t("free")}` }),
     actions);
@@ -257,7 +257,8 @@ async function refresh() {
     const box = document.getElementById(id);
     if (!rows.length) { box.replaceChildren(el("p", { class: "muted", text: t("none") })); continue; }
     const head = el("tr", {}, ...["#", t("players"), t("rules"), t("played"), t("free"), t("open")].map((h) => el("th", { text: h })));
-    box.replaceChildren(el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows.map(tableRow))));
+    box.replaceChildren(el("div", { class: "scroll-x" },
+      el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows.map(tableRow)))));
   }
 }
 

@@ -88,7 +88,7 @@ function announce(old, now) {
       const lt = now.last.last_trick;  // the game's last trick: its winner is said too
       if (lt && lt.number > old.game.tricks.length) say(`${nameIn(old, lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
     }
-    if (old) { say(`${t("result")}: ${now.last[`text_${lang()}`]}`); beep("result"); }
+    if (old) { say(`${t("result")}: ${packWords(now.last[`text_${lang()}`])}`); beep("result"); }
   }
   if (!g) { if (old && old.game) say(t("seriesOver")); return; }
   if (!sameGame) {
@@ -344,11 +344,11 @@ function trickPos(seat) {
 function statusText() {
   const g = S.game;
   const mine = g.legal.length > 0;
-  if (g.phase === "done") return g.result ? g.result[`text_${lang()}`] : "";
+  if (g.phase === "done") return g.result ? packWords(g.result[`text_${lang()}`]) : "";
   const moving = g.to_move === null ? "" : seatName(g.to_move);
   let text = mine ? t("yourTurn") : `${t("waitingFor")} ${moving}`;
   if (g.phase === "bidding" && g.bid) text = `${t("bidNow")} ${g.bid} · ${text}`;
-  if (g.contract) text = `${seatName(g.declarer)}: ${g[`contract_${lang()}`]}${g.kontra ? ` · ${t(["", "kontra", "rekontra", "supra", "resupra"][g.kontra])}` : ""} · ${text}`;
+  if (g.contract) text = `${seatName(g.declarer)}: ${packWords(g[`contract_${lang()}`])}${g.kontra ? ` · ${t(["", "kontra", "rekontra", "supra", "resupra"][g.kontra])}` : ""} · ${text}`;
   if (g.ramsch && !g.contract) text = `${t("ramsch")} · ${text}`;
   return text;
 }
@@ -573,7 +573,7 @@ function renderSheet(box) {
   // compact enough for the side panel: the declarer and the running totals on a second, small line
   const rows = sr.rows.map((r) => el("tr", {},
     el("td", { text: String(r.number) }),
-    el("td", {}, el("span", { text: r[`game_${lang()}`] }),
+    el("td", {}, el("span", { text: packWords(r[`game_${lang()}`]) }),
       r.declarer !== null ? el("small", { class: "sub", text: S.players[r.declarer].name }) : null),
     ...r.entries.map((e, i) => el("td", { class: "num" },
       el("span", { text: e ? `${e > 0 ? "+" : ""}${e}` : "" }),
