@@ -111,11 +111,24 @@ def _beyond(preset: str, rules: Rules) -> list[tuple[str, str]]:
 
     >>> _beyond("isko", Rules.parse("isko,ramsch=gewinner,ramsch_skat=last_trick"))
     [('ramsch', 'gewinner'), ('ramsch_skat', 'last_trick')]
+    >>> _beyond("isko", Rules.parse("isko,ramsch=gewinner"))  # the skat to the loser: implied
+    [('ramsch', 'gewinner')]
     >>> _beyond("pub", Rules.parse("pub"))
     []
     """
     want, base = _values(rules), _values(PRESETS[preset])
+
+    def reads_back(names: list[str]) -> bool:
+        try:
+            return Rules.parse(",".join([preset, *(f"{k}={want[k]}" for k in names)])) == rules
+        except RulesError:  # an option left without what it needs
+            return False
+
     names = [k for k in want if want[k] != base[k]]
-    again = _values(Rules.parse(",".join([preset, *(f"{k}={want[k]}" for k in names)])))
-    names += [k for k in want if again[k] != want[k] and k not in names]
+    if not reads_back(names):
+        again = _values(Rules.parse(",".join([preset, *(f"{k}={want[k]}" for k in names)])))
+        names += [k for k in want if again[k] != want[k] and k not in names]
+    for k in list(names):  # what the core implies anyway is not written
+        if reads_back([n for n in names if n != k]):
+            names.remove(k)
     return [(k, want[k]) for k in want if k in names]

@@ -13,7 +13,8 @@ const FORM = { base: {}, values: {}, excluded: [], asked: 0, timer: null };
 function ruleOptions() { return OPTIONS.rules.options; }
 
 function valueLabel(option, value) {
-  return /^\d+$/.test(value) ? value : t(`val_${option.name}_${value}`);
+  // a number is itself; a word (and each word of a set, "6060" too) has its words
+  return option.kind !== "set" && /^\d+$/.test(value) ? value : t(`val_${option.name}_${value}`);
 }
 
 function ruleControl(o) {
