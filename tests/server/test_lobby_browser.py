@@ -45,7 +45,10 @@ def used_keys(live: str) -> set[str]:
         "theme": {f"theme{x}" for x in THEMES},
         "opt_": {f"opt_{o['name']}" for o in form},
         "val_": {
-            f"val_{o['name']}_{v}" for o in form for v in o["choices"] or () if o["kind"] == "set" or not v.isdigit()
+            f"val_{o['name']}_{v}"
+            for o in form
+            for v in o["choices"] or ()
+            if o["kind"] == "set" or not v.isdigit()
         },
         "preset_": {f"preset_{p}" for p in options["presets"]},
         "pack_": {f"pack_{p}" for p in PACKS},
