@@ -17,7 +17,7 @@ from tests.server.browsing import wait_until
 from tests.server.test_browser import STATE_JS, new_page, shot
 
 import skat.server
-from skat.core.rules import Rules
+from skat.core.rules import RULES_ERRORS, Rules
 from skat.server.cards_svg import PACKS
 
 STATIC = Path(skat.server.__file__).parent / "static"
@@ -181,6 +181,25 @@ def test_the_rules_controls_and_the_expert_string_stay_in_step(browser: Any, liv
     assert Rules.parse(made["rules"]) == Rules.parse(
         "isko,kontra=on,ramsch=schieberamsch,score_sheet=seeger"
     )
+    assert not page.errors
+
+
+def test_a_refused_rules_string_is_said_in_the_players_language(browser: Any, live: str) -> None:
+    page = new_page(browser, "de")
+    page.goto(f"{live}/")
+    page.wait_for_selector("#rule-kontra")
+    assert sorted(page.evaluate("Object.keys(RULES_ERRORS_DE)")) == sorted(RULES_ERRORS)
+    said = "document.getElementById('rules-error').textContent"
+    for typed, german in [
+        ("kontra=vielleicht", "Regeloption kontra nimmt on oder off, nicht 'vielleicht'"),
+        ("ramsch=oft", "Regeloption ramsch nimmt off oder ramsch oder schieberamsch oder "
+         "gewinner, nicht 'oft'"),
+        ("kontra=off,supra=on", "Regeloption supra=on verlangt kontra=on"),
+    ]:  # fmt: skip
+        page.fill("#options", typed)
+        wait_until(page, f"{said} === {json.dumps(german)}", 30)
+    page.locator('#lang button[data-lang="en"]').click()  # the core's own words in English
+    wait_until(page, f"{said} === 'rules option supra=on needs kontra=on'", 30)
     assert not page.errors
 
 

@@ -72,10 +72,13 @@ def test_a_refused_rules_string_is_the_cores_one_line_error(tmp_path: Path) -> N
         bad = client.get("/api/rules", params={"rules": "isko,supra=on"})
         old = client.get("/api/rules", params={"rules": "old,kontra=on"})
         empty = client.get("/api/rules")
+        choice = client.get("/api/rules", params={"rules": "isko,ramsch=often"})
     assert bad.status_code == 400
     assert bad.json()["message"] == "rules option supra=on needs kontra=on"
     assert bad.json()["key"] == "needs" and bad.json()["params"]["needed"] == "kontra=on"
     assert old.status_code == 400 and old.json()["key"] == "excluded"
+    assert choice.json()["key"] == "takes_one_of"
+    assert choice.json()["params"]["choices"] == ["off", "ramsch", "schieberamsch", "gewinner"]
     assert empty.status_code == 400 and "\n" not in empty.json()["message"]
 
 

@@ -31,13 +31,8 @@ from skat.core.rules import EXCLUDED, ISKO, OPTIONS, PRESETS, Option, Rules, Rul
 
 
 def _word(value: object) -> str:
-    """A choice, a prerequisite's value or an error's parameter as text (``True`` is ``on``,
-    the choices of an error are joined with "or" as the core's English words join them)."""
-    if value is True:
-        return "on"
-    if isinstance(value, tuple):
-        return " or ".join(map(str, value))
-    return str(value)
+    """A choice or a prerequisite's value as text (``True`` is ``on``)."""
+    return "on" if value is True else str(value)
 
 
 def _kind(option: Option) -> str:
@@ -79,14 +74,18 @@ def rules_answer(text: str) -> dict[str, Any]:
     """The core's reading of ``text`` (``preset[,option=value...]``): the canonical string,
     the preset it starts from, the options that differ from that preset (what the lobby's
     expert field shows), every option's value and what the preset excludes; or ``error``
-    (the core's one line), ``key`` and ``params`` when the string is refused."""
+    (the core's one line), ``key`` and ``params`` (a list of choices stays a list) when the
+    string is refused, so that the page can word it in German."""
     try:
         rules = Rules.parse(text)
     except RulesError as err:
         return {
             "error": str(err),
             "key": err.key,
-            "params": {k: _word(v) for k, v in err.params.items()},
+            "params": {
+                k: [str(x) for x in v] if isinstance(v, tuple) else str(v)
+                for k, v in err.params.items()
+            },
         }
     preset = text.split(",", 1)[0].strip().lower()
     values = _values(rules)

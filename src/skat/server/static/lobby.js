@@ -106,11 +106,38 @@ function rulesError(message) {
   else field.removeAttribute("aria-invalid");
 }
 
+// The German words of the core's rules errors, by kind (skat.core.rules.RULES_ERRORS; the
+// terminal's are skat.cli.ruleswords); option names, presets and values stay as typed.
+const RULES_ERRORS_DE = {
+  empty: "leere Regelangabe",
+  unknown_preset: "unbekannter Regelsatz {given} (bekannt: {known})",
+  unknown_option: "unbekannte Regeloption {given} (bekannt: {known})",
+  no_value: "Regeloption ohne Wert: {given} (schreibe {option}=...)",
+  twice: "Regeloption {given} doppelt angegeben",
+  needs: "Regeloption {option}={value} verlangt {needed}",
+  excluded: "Regelsatz {preset} schließt {option} aus; für eine Hausmischung von isko ausgehen: {mix}",
+  takes_switch: "Regeloption {option} nimmt on oder off, nicht {given}",
+  takes_one_of: "Regeloption {option} nimmt {choices}, nicht {given}",
+  takes_set: "Regeloption {option} nimmt {choices}, nicht {given}",
+  takes_number: "Regeloption {option} nimmt eine Zahl, nicht {given}",
+  takes_positive: "Regeloption {option} nimmt eine Zahl >= 0, nicht {given}",
+};
+
+function rulesErrorWords(data) {
+  // the core's one line in English, or its kind worded in German
+  const template = lang() === "de" ? RULES_ERRORS_DE[data.key] : null;
+  if (!template) return data.message;
+  return template.replace(/\{(\w+)\}/g, (all, name) => {
+    const v = (data.params || {})[name];
+    return v === undefined ? all : Array.isArray(v) ? v.join(" oder ") : String(v);
+  });
+}
+
 async function rulesOf(text) {
   // the core's reading of a rules string (or its one-line error, thrown)
   const response = await fetch(`/api/rules?rules=${encodeURIComponent(text)}`);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.message || response.statusText);
+  if (!response.ok) throw new Error(data.key ? rulesErrorWords(data) : data.message || response.statusText);
   return data;
 }
 
