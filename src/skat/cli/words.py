@@ -123,6 +123,10 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "pick up the skat (s) or play Hand (h)",
         "Skat aufnehmen (s) oder Hand spielen (h)",
     ),
+    "decl_start_show": (
+        "pick up the skat (s), show it and pick it up (o) or play Hand (h)",
+        "Skat aufnehmen (s), zeigen und aufnehmen (o) oder Hand spielen (h)",
+    ),
     "decl_game": ("choose the game: {keys}", "wähle das Spiel: {keys}"),
     "decl_flags": ("{game}: {options}", "{game}: {options}"),
     "decl_enter": ("Enter = {word}", "Enter = {word}"),
@@ -153,6 +157,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "Die Ramschrunde wird zu Ende gespielt: noch {n} Spiel(e).",
     ),
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
+    "sure_keys": ("y (yes) or n (no)", "j (ja) oder n (nein)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
         "Du sagst {game} an: {value} wert mit deinen Karten (Reizwert {bid}); das gilt dann.",
@@ -168,6 +173,15 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "You quit: the game in progress ends unfinished ({note}).",
         "Du hörst auf: das laufende Spiel bleibt unbeendet ({note}).",
     ),
+    "quit_series_sure": (
+        "You quit the series after game {n} of {total} ({note}).",
+        "Du hörst nach Spiel {n} von {total} auf ({note}).",
+    ),
+    "end_of_input": ("the input ended: {note}", "die Eingabe ist zu Ende: {note}"),
+    "replay_not_saved": (
+        "a replay is not saved; the record stays as it was",
+        "ein Nachspiel wird nicht gespeichert; die Aufzeichnung bleibt, wie sie war",
+    ),
     "worth": ("worth with your cards", "Wert mit deinen Karten"),
     "overbid_warn": ("Below the bid {bid}: {how}.", "Unter dem Reizwert {bid}: {how}."),
     "needs_schneider": ("you must make Schneider", "du musst Schneider machen"),
@@ -176,8 +190,12 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "hint": ("hint: {action}", "Tipp: {action}"),
     "saved": ("saved to {path}", "gespeichert in {path}"),
     "not_saved": (
-        "the series is not saved: --save FILE",
-        "die Serie wird nicht gespeichert: --save DATEI",
+        "the series is not saved: type save FILE to keep it",
+        "die Serie ist nicht gespeichert: save DATEI sichert sie",
+    ),
+    "was_not_saved": (
+        "the series was not saved (skat play --save FILE keeps a series)",
+        "die Serie wurde nicht gespeichert (skat play --save DATEI sichert eine Serie)",
     ),
     "legal": ("legal", "erlaubt"),
     "help": (
