@@ -64,11 +64,17 @@ def wrap(text: str, width: int) -> list[str]:
     """
     if visible(text) <= width or "\x1b" in text:
         return [text]
-    return textwrap.wrap(text, width, subsequent_indent="  ") or [""]
+    lines = textwrap.wrap(
+        text, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    )  # a file name stays whole: it can be copied from the screen
+    return lines or [""]
 
 
 class TerminalUi:
     """The screen (see the module doc); ``read`` is ``input`` (with readline editing)."""
+
+    interactive = True
+    """The full screen runs only in a terminal: after Ctrl-D the player can still answer."""
 
     def __init__(
         self,
@@ -134,6 +140,11 @@ class TerminalUi:
             return self.read(f"{prompt} > ")
         except EOFError:
             return None
+
+    def end(self, text: str) -> None:
+        """The last message: the screen drawn once more with it, the cursor below."""
+        self.message(text)
+        self._draw("")
 
     def busy(self, text: str) -> None:
         self.out.write(f"\r\x1b[K{text}")

@@ -173,11 +173,11 @@ class Session:
             self.ui.page(self.final_lines())
         except InputEnded:
             self._autosave()
-            self.ui.message(say(self.lang, "end_of_input", note=self._end_note()))
+            self.last_words(say(self.lang, "end_of_input", note=self._end_note()))
             return 0
         except (Quit, KeyboardInterrupt):
             self._autosave()
-            self.ui.message(self._quit_note())
+            self.last_words(self._quit_note())
             return 0
         self._autosave()
         return 0
@@ -205,6 +205,15 @@ class Session:
         if self.save_path:
             return say(self.lang, "saved", path=self.save_path)
         return "bye" if self.lang == "en" else "tschüss"
+
+    def last_words(self, text: str) -> None:
+        """The session's last message ("saved to …", "bye"), shown on the full screen too (it
+        draws before a question, and none follows)."""
+        end = getattr(self.ui, "end", None)
+        if callable(end):
+            end(text)
+        else:
+            self.ui.message(text)
 
     def _end_note(self) -> str:
         """What the end of the input kept: the file, or that nothing was saved."""
