@@ -243,3 +243,53 @@ def test_quit_between_games_of_a_saved_series_ends_at_once(tmp_path: Path) -> No
 def test_the_last_list_is_shown_when_the_input_ends_after_the_last_game() -> None:
     _s, ui = _session(["p", "concede", "y"])
     assert any(x.startswith("the series is over") for x in ui.out)
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        ("pub", {"kontra", "rekontra", "supra", "resupra", "p"}),
+        ("isko,spitze=on", {"spitze.1", "spitze.2", "p"}),
+        ("isko,open_play=on", {"open"}),
+        ("isko,ramsch=schieberamsch", {"s", "p", "GH"}),
+    ],
+)
+def test_every_answer_the_terminal_names_is_read_back_as_itself(
+    rules: str, expected: set[str]
+) -> None:
+    """The Kontra/Re/Supra answers, Spitze, laying open, the Schieberamsch push: the terminal
+    names each by its key (``answer: p = no · rekontra = say Re``); that key, typed in either
+    language and pack, is that answer and no other."""
+    import random
+
+    from skat.core import Card
+
+    named: set[str] = set()
+    for seed in range(60):
+        g = GameState(seed=seed, rules=Rules.parse(rules))
+        rnd = random.Random(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            if g.phase in (Phase.PLAY, Phase.ANSWER, Phase.PUSH):
+                for a in legal:
+                    if isinstance(a, Card):
+                        continue
+                    named.add(str(a))
+                    for lang, deck in (("en", "french"), ("de", "french"), ("de", "german")):
+                        ctx = Context(g.phase, hand=[], menu=[], style=CardStyle(lang, deck))
+                        assert parse_command(str(a), ctx).action == a, (str(a), lang, deck)
+            low = legal[:1] + legal[-1:] if g.phase == Phase.BIDDING else legal  # 18 or pass
+            g.apply(rnd.choice(low))
+    assert expected <= named  # the deals met these questions
+
+
+def test_the_schieberamsch_question_names_grand_hand_and_it_is_declared() -> None:
+    """Seed 5: everyone passes, You (Forehand) are asked first whether to take the skat."""
+    ui = Script([])
+    series = Series(("You", "Ann", "Bob"), Rules.parse("isko,ramsch=schieberamsch"), seed=5)
+    session_ = Session(series, ui, Options(level="heuristic", seed=5, review_analysis=False))
+    ui.answers = ["p", "GH", "y", "quit", "y"]
+    session_.run()
+    push = "take the skat (s), push it on (p) or play Grand Hand (GH)"
+    assert ui.prompts[1] == push
+    assert "You play Grand Hand" in ui.out

@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         records_path=args.records,
         review_analysis=not args.no_analysis,
     )
-    ui = _ui(terminal)
+    ui = _ui(terminal, args.lang)
     if not terminal:
         print(words(args.lang, "start_line", seed=seed, rules=series.rules, level=args.level))
     try:
@@ -192,14 +192,14 @@ def _no_colour_reset_at_exit() -> None:
         atexit.unregister(reset)
 
 
-def _ui(terminal: bool) -> Ui:
+def _ui(terminal: bool, lang: str = "en") -> Ui:
     """The full screen on a terminal, else the plain line mode."""
     if terminal:
         with contextlib.suppress(ImportError):  # line editing for input(), where it exists
             import readline  # noqa: F401
         from skat.cli.screen import TerminalUi
 
-        return TerminalUi()
+        return TerminalUi(more=words(lang, "more"))
     from skat.cli.lines import LineUi
 
     return LineUi()
@@ -259,7 +259,7 @@ def _replay(args: argparse.Namespace) -> int:
         style=CardStyle(lang=args.lang, deck=args.deck, colour=terminal),
         review_analysis=not args.no_analysis,
     )
-    ui = _ui(terminal)
+    ui = _ui(terminal, args.lang)
     if not terminal:
         print(words(args.lang, "again_line", label=label, n=args.start, level=args.level))
     try:

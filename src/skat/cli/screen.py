@@ -82,9 +82,11 @@ class TerminalUi:
         read: Callable[[str], str] | None = None,
         height: int | None = None,
         width: int | None = None,
+        more: str = "-- more -- (Enter)",
     ) -> None:
         self.out = out or sys.stdout
         self.read = read or input
+        self.more = more  # the question between the pages of a long text, in the words
         size = shutil.get_terminal_size((80, 24))
         if width is None:  # a wider terminal shows whole lines (never less than 80 columns)
             width = max(80, size.columns) if out is None else 80
@@ -158,7 +160,7 @@ class TerminalUi:
             self.page_lines = [fit(x, self.width) for x in chunk]
             self._draw("")
             try:
-                more = self.read("-- more -- (Enter) > ")
+                more = self.read(f"{self.more} > ")
             except EOFError:
                 break
             if more.strip().lower() == "q":

@@ -456,6 +456,8 @@ class Session:
             Phase.PLAY: "ask_play",
             Phase.PUSH: "ask_push",
         }.get(phase, "ask_play")
+        if phase == Phase.PUSH and any(isinstance(a, Declare) for a in state.legal_actions()):
+            key = "ask_push_grand"  # Schieberamsch with Grand Hand: all three choices named
         return say(lang, key)
 
     def ask(self, state: GameState) -> Action | None:

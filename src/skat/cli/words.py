@@ -78,6 +78,11 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "take the skat (s) or push it on (p)",
         "Skat nehmen (s) oder schieben (p)",
     ),
+    "ask_push_grand": (
+        "take the skat (s), push it on (p) or play Grand Hand (GH)",
+        "Skat nehmen (s), schieben (p) oder Grand Hand spielen (GH)",
+    ),
+    "more": ("-- more -- (Enter)", "-- weiter -- (Enter)"),
     "ask_next": (
         "Enter: next game · r: review · save FILE · q: quit",
         "Enter: nächstes Spiel · r: Rückblick · save DATEI · q: Ende",
