@@ -293,3 +293,48 @@ def test_the_schieberamsch_question_names_grand_hand_and_it_is_declared() -> Non
     push = "take the skat (s), push it on (p) or play Grand Hand (GH)"
     assert ui.prompts[1] == push
     assert "You play Grand Hand" in ui.out
+
+
+CLAIM = "48\ns\n8 9\ng\ny\nDA\n1\n1\n1\n1\nclaim\n"  # seed 11: Grand, a claim at trick 6
+
+
+@pytest.mark.parametrize(
+    ("rules", "means"),
+    [
+        (
+            "isko",
+            "You show your cards and claim every remaining trick: the rest is played out open; "
+            "if the defenders take a trick, the claim fails and every trick from the claim on "
+            "is theirs (ISkO 4.4).",
+        ),
+        (
+            "iss",
+            "You show your cards: the rest is played out open and counts as played (these "
+            "rules: showing the cards changes nothing by itself).",
+        ),
+    ],
+)
+def test_the_claim_question_says_what_a_claim_means_under_the_rules(
+    rules: str, means: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = play_main([*SEED_11, "--rules", rules], CLAIM + "maybe\nn\nclaim\ny\n\n\n", monkeypatch)
+    assert lines.count(means) == 2  # asked once per claim typed
+    assert "'maybe'? y (yes) or n (no)" in lines  # only yes or no answers it
+    assert "You show the cards: the rest is claimed" in lines
+    assert lines.index("You show the cards: the rest is claimed") > lines.index(
+        "'maybe'? y (yes) or n (no)"
+    )
+    assert any(line.startswith("your cards shown for the claim: ") for line in lines)
+
+
+def test_a_defender_is_told_what_his_claim_means() -> None:
+    from skat.cli.session import claim_words
+    from skat.cli.words import say
+
+    g = GameState(seed=11)
+    for a in ("p", "18", "p", "s", "S8.H9", "G"):
+        g.apply(a)
+    defender = next(s for s in range(3) if s != g.declarer)
+    assert say("de", claim_words(g, defender)).startswith(
+        "Du legst die Karten auf und beanspruchst alle übrigen Stiche für die Gegenspieler"
+    )

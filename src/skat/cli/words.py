@@ -169,10 +169,26 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "concede_sure": ("You give up: {means}", "Du gibst auf: {means}"),
     "claim_sure": (
-        "You show your cards and claim the rest: the remaining tricks are played out open; "
-        "a trick you lose makes the claim fail.",
-        "Du legst die Karten auf und beanspruchst den Rest: die übrigen Stiche werden offen "
-        "ausgespielt; verlierst du einen, gilt der Anspruch als verloren.",
+        "You show your cards and claim every remaining trick: the rest is played out open; "
+        "if the defenders take a trick, the claim fails and every trick from the claim on is "
+        "theirs (ISkO 4.4).",
+        "Du legst die Karten auf und beanspruchst alle übrigen Stiche: der Rest wird offen "
+        "ausgespielt; bekommen die Gegenspieler einen Stich, ist der Anspruch verloren und "
+        "jeder Stich ab dem Auflegen gehört ihnen (ISkO 4.4).",
+    ),
+    "claim_sure_defender": (
+        "You show your cards and claim every remaining trick for the defenders: the rest is "
+        "played out open; if the declarer takes a trick, the claim fails and every trick from "
+        "the claim on is his (ISkO 4.4).",
+        "Du legst die Karten auf und beanspruchst alle übrigen Stiche für die Gegenspieler: der "
+        "Rest wird offen ausgespielt; bekommt der Alleinspieler einen Stich, ist der Anspruch "
+        "verloren und jeder Stich ab dem Auflegen gehört ihm (ISkO 4.4).",
+    ),
+    "claim_sure_iss": (
+        "You show your cards: the rest is played out open and counts as played (these rules: "
+        "showing the cards changes nothing by itself).",
+        "Du legst die Karten auf: der Rest wird offen ausgespielt und zählt, wie er gespielt "
+        "wird (diese Regeln: das Auflegen allein ändert nichts).",
     ),
     "quit_sure": (
         "You quit: the game in progress ends unfinished ({note}).",
