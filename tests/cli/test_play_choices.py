@@ -338,3 +338,18 @@ def test_a_defender_is_told_what_his_claim_means() -> None:
     assert say("de", claim_words(g, defender)).startswith(
         "Du legst die Karten auf und beanspruchst alle übrigen Stiche für die Gegenspieler"
     )
+
+
+def test_a_defender_giving_up_is_told_when_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Online rules (OSkO): a concession counts only when both defenders give up."""
+    lines = play_main(
+        ["--seed", "4", "--games", "1", "--rules", "online", "--no-analysis"],
+        "p\nconcede\ny\n",
+        monkeypatch,
+    )
+    assert (
+        "You give up: the game goes on until your partner gives up too "
+        "(these rules: both defenders must)"
+    ) in lines

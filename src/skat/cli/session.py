@@ -644,8 +644,8 @@ class Session:
         trial.apply(action, self.seating.human)
         names = self.seating.names
         you = names[self.seating.human]
-        if trial.result is None:
-            means = describe(action, self.lang)
+        if trial.result is None:  # the rules want both defenders to give up
+            means = say(self.lang, "concede_pending")
         else:
             means = agree(trial.result.explain(self.lang, names=names), self.lang, you)
         return say(self.lang, "concede_sure", means=pack_words(means, self.style.deck))

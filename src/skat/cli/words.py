@@ -168,6 +168,11 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "Du sagst {game} an: {value} wert mit deinen Karten (Reizwert {bid}); das gilt dann.",
     ),
     "concede_sure": ("You give up: {means}", "Du gibst auf: {means}"),
+    "concede_pending": (
+        "the game goes on until your partner gives up too (these rules: both defenders must)",
+        "das Spiel geht weiter, bis dein Partner auch aufgibt (diese Regeln: beide "
+        "Gegenspieler müssen aufgeben)",
+    ),
     "claim_sure": (
         "You show your cards and claim every remaining trick: the rest is played out open; "
         "if the defenders take a trick, the claim fails and every trick from the claim on is "
