@@ -353,3 +353,14 @@ def test_a_defender_giving_up_is_told_when_the_game_goes_on(
         "You give up: the game goes on until your partner gives up too "
         "(these rules: both defenders must)"
     ) in lines
+
+
+def test_a_record_played_again_in_german_names_you_in_german(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = Path(__file__).parent.parent / "data" / "play" / "declarer_at_18.jsonl"
+    args = ["--replay", str(record), "--from", "4", "--lang", "de", "--no-analysis"]
+    lines = play_main(args, "h\ng\n\nj\naufgeben\nj\n\n", monkeypatch)
+    assert "Du reizt 18" in lines and "Du spielst Grand Hand" in lines
+    assert any(line.startswith("Ergebnis: Du verlierst Grand Hand") for line in lines)
+    assert not any("You " in line for line in lines)

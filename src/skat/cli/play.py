@@ -242,8 +242,10 @@ def _replay(args: argparse.Namespace) -> int:
     meta_id = label[3:] if label.startswith("ID ") else None
     seed, number = seed_and_number(meta_id, args.seed or 0)
     you = PLAYERS[args.lang][0]
-    if players is not None and you in players:
-        human = Seat(players.index(you))
+    yours = [i for i, p in enumerate(players or ()) if p in {n[0] for n in PLAYERS.values()}]
+    if players is not None and yours:  # "You" or "Du": your seat, named in your language
+        human = Seat(yours[0])
+        players = tuple(you if i == human else p for i, p in enumerate(players))  # type: ignore[assignment]
     else:
         human = Seat(record.declarer if record.declarer is not None else 0)
     if players is None:
