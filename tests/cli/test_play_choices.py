@@ -295,6 +295,22 @@ def test_the_schieberamsch_question_names_grand_hand_and_it_is_declared() -> Non
     assert "You play Grand Hand" in ui.out
 
 
+def test_pushing_the_skat_on_is_told_as_a_push_not_a_pass() -> None:
+    ui = Script([])
+    series = Series(("You", "Ann", "Bob"), Rules.parse("isko,ramsch=schieberamsch"), seed=5)
+    session_ = Session(series, ui, Options(level="heuristic", seed=5, review_analysis=False))
+    ui.answers = ["p", "p", "quit", "y"]
+    session_.run()
+    assert ui.out[1:7] == [
+        "Bob passes",
+        "You pass",
+        "Ann passes",  # the bidding, then the skat goes round: Forehand first
+        "Ann pushes the skat on",
+        "Bob pushes the skat on",
+        "You push the skat on",
+    ]
+
+
 CLAIM = "48\ns\n8 9\ng\ny\nDA\n1\n1\n1\n1\nclaim\n"  # seed 11: Grand, a claim at trick 6
 
 

@@ -327,13 +327,20 @@ class Session:
         """Apply an action and tell it."""
         tricks = len(state.tricks)
         answering = state.phase == Phase.ANSWER
+        pushing = state.phase == Phase.PUSH
         ev = state.apply(action, seat)
-        self.tell(state, ev, tricks, answering)
+        self.tell(state, ev, tricks, answering, pushing)
 
     def tell(
-        self, state: GameState, ev: Event, tricks_before: int, answering: bool = False
+        self,
+        state: GameState,
+        ev: Event,
+        tricks_before: int,
+        answering: bool = False,
+        pushing: bool = False,
     ) -> None:
-        """Tell one event in words (and the trick it completed)."""
+        """Tell one event in words (and the trick it completed); ``answering``: a pass is a
+        no to a question, ``pushing``: a pass pushes the skat on (Schieberamsch)."""
         names = self.seating.names
         who = names[ev.seat]
         lang = self.lang
@@ -343,7 +350,8 @@ class Session:
         elif a is HOLD and state.phase in (Phase.BIDDING, Phase.SKAT, Phase.DONE):
             text = say(lang, "holds", who=who, bid=state.bid)
         elif a is PASS:
-            text = say(lang, "declines" if answering else "passes", who=who)
+            key = "declines" if answering else "pushes" if pushing else "passes"
+            text = say(lang, key, who=who)
         elif isinstance(a, PickUp):
             text = say(lang, "picks_up", who=who)
         elif isinstance(a, Discard):

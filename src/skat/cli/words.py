@@ -19,6 +19,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "bids": ("{who} says {bid}", "{who} reizt {bid}"),
     "holds": ("{who} holds ({bid})", "{who}: ja ({bid})"),
     "passes": ("{who} passes", "{who} passt"),
+    "pushes": ("{who} pushes the skat on", "{who} schiebt den Skat weiter"),
     "picks_up": ("{who} picks up the skat", "{who} nimmt den Skat auf"),
     "discards": ("{who} puts two cards away", "{who} drückt zwei Karten"),
     "you_discard": ("You put away {cards}", "Du drückst {cards}"),
@@ -261,6 +262,7 @@ _AGREE: Final = {
     "says": "say",
     "holds": "hold",
     "passes": "pass",
+    "pushes": "push",
     "picks": "pick",
     "puts": "put",
     "plays": "play",
@@ -280,6 +282,7 @@ _AGREE_DE: Final = {
     "legt": "legst",
     "gibt": "gibst",
     "drückt": "drückst",
+    "schiebt": "schiebst",
     "gewinnt": "gewinnst",
     "verliert": "verlierst",
 }
