@@ -380,3 +380,18 @@ def test_a_record_played_again_in_german_names_you_in_german(
     assert "Du reizt 18" in lines and "Du spielst Grand Hand" in lines
     assert any(line.startswith("Ergebnis: Du verlierst Grand Hand") for line in lines)
     assert not any("You " in line for line in lines)
+
+
+def test_ctrl_c_stops_at_once_and_says_what_was_kept(tmp_path: Path) -> None:
+    class Interrupt(Script):
+        def ask(self, prompt: str) -> str | None:
+            raise KeyboardInterrupt
+
+    _, ui = _session([], Interrupt([]))
+    assert ui.out[-1] == (
+        "» interrupted: the series was not saved (skat play --save FILE keeps a series)"
+    )
+    path = str(tmp_path / "kept.json")
+    _, ui = _session([], Interrupt([]), save=path)
+    assert ui.out[-1] == f"» interrupted: saved to {path}"
+    assert load_series(path).current is not None

@@ -175,9 +175,13 @@ class Session:
             self._autosave()
             self.last_words(say(self.lang, "end_of_input", note=self._end_note()))
             return 0
-        except (Quit, KeyboardInterrupt):
+        except Quit:
             self._autosave()
             self.last_words(self._quit_note())
+            return 0
+        except KeyboardInterrupt:  # Ctrl-C stops at once, and says what was kept
+            self._autosave()
+            self.last_words(say(self.lang, "interrupted", note=self._end_note()))
             return 0
         self._autosave()
         return 0

@@ -205,6 +205,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "Du hörst nach Spiel {n} von {total} auf ({note}).",
     ),
     "end_of_input": ("the input ended: {note}", "die Eingabe ist zu Ende: {note}"),
+    "interrupted": ("interrupted: {note}", "abgebrochen: {note}"),
     "replay_not_saved": (
         "a replay is not saved; the record stays as it was",
         "ein Nachspiel wird nicht gespeichert; die Aufzeichnung bleibt, wie sie war",
@@ -228,10 +229,10 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "help": (
         "card (CJ, ♣J, {example} or its number; Enter: the only legal card) · bid 18 · y hold · "
         "p pass · s skat · h Hand · the game's letter · b back · hint · claim · concede · "
-        "sort G · save FILE · quit",
+        "sort G · save FILE · quit (or Ctrl-D)",
         "Karte (CJ, ♣J, {example} oder Nummer; Enter: die einzige erlaubte) · reizen 18 · "
         "y ja · p passe · s Skat · h Hand · Buchstabe des Spiels · b zurück · hint · claim · "
-        "aufgeben · sort G · save DATEI · quit",
+        "aufgeben · sort G · save DATEI · quit (oder Strg-D)",
     ),
     "result": ("result", "Ergebnis"),
     "sheet": ("list", "Liste"),
