@@ -496,7 +496,7 @@ class Session:
             if action is None:
                 continue
             if isinstance(action, Action):
-                if not self._confirm_declaration(action, menu, bid):
+                if not self._confirm_declaration(action, menu, bid, state):
                     if dialog is not None:
                         dialog.back()
                     continue
@@ -562,7 +562,9 @@ class Session:
             options = say(self.lang, "sure_keys")
             self.ui.message(say(self.lang, "not_understood", text=answer.strip(), options=options))
 
-    def _confirm_declaration(self, action: Action, menu: list[MenuEntry], bid: int) -> bool:
+    def _confirm_declaration(
+        self, action: Action, menu: list[MenuEntry], bid: int, state: GameState
+    ) -> bool:
         """Every declaration is confirmed once with its value (and what a value below the
         bid needs)."""
         if not isinstance(action, Declare):
@@ -570,8 +572,13 @@ class Session:
         entry = next((e for e in menu if e.action == action), None)
         c = action.contract
         game = contract_words(c, self.lang, self.style.deck)
-        if entry is None:
-            return self.sure(say(self.lang, "declare_sure", game=game, value="?", bid=bid))
+        if entry is None:  # no menu: a Grand Hand instead of a Schieberamsch, no bid said
+            hand = state.hand(self.seating.human)
+            options = declarations(hand, bid=max(bid, 18), rules=state.rules, picked_up=False)
+            worth = next((o.value for o in options if o.contract == c), None)
+            value = "?" if worth is None else f"≈{worth}"
+            key = "declare_sure" if bid else "declare_sure_no_bid"
+            return self.sure(say(self.lang, key, game=game, value=value, bid=bid))
         value = ("≈" if entry.estimate else "") + str(entry.value)
         what = say(self.lang, "declare_sure", game=game, value=value, bid=bid)
         if entry.short:

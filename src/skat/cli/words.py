@@ -168,6 +168,10 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
         "Du sagst {game} an: {value} wert mit deinen Karten (Reizwert {bid}); das gilt dann.",
     ),
+    "declare_sure_no_bid": (
+        "You declare {game}: worth {value} with your cards; it cannot be taken back.",
+        "Du sagst {game} an: {value} wert mit deinen Karten; das gilt dann.",
+    ),
     "concede_sure": ("You give up: {means}", "Du gibst auf: {means}"),
     "concede_pending": (
         "the game goes on until your partner gives up too (these rules: both defenders must)",
