@@ -293,9 +293,7 @@ def test_the_schieberamsch_question_names_grand_hand_and_it_is_declared() -> Non
     push = "take the skat (s), push it on (p) or play Grand Hand (GH)"
     assert ui.prompts[1] == push
     sure = [x for x in ui.out if x.startswith("» You declare Grand Hand")]
-    assert sure == [
-        "» You declare Grand Hand: worth ≈72 with your cards; it cannot be taken back."
-    ]
+    assert sure == ["» You declare Grand Hand: worth ≈72 with your cards; it cannot be taken back."]
     assert "You play Grand Hand" in ui.out
 
 
