@@ -71,14 +71,18 @@ def test_line_mode_questions_are_single_lines_ending_in_a_marker(tmp_path: Path)
 
 
 def test_line_mode_from_a_script_on_stdin(tmp_path: Path) -> None:
-    """A plain script: all pass, then quit at the next question; the end of input also quits."""
+    """A plain script: all pass, then quit at the next question; the end of the input at its
+    question ends the series and says that nothing was saved."""
     proc = run_script(["--seed", "4", "--games", "2"], "p\nhint\nfish\nquit\n", tmp_path)
     assert proc.returncode == 0 and proc.stderr == ""
     out = proc.stdout.splitlines()
     assert "You pass" in out
     assert any(line.startswith("hint: ") for line in out)
     assert "not a bid, card or command: 'fish' (help lists them)" in out
-    assert out[-1] == "bye"
+    assert out[-2:] == [
+        "sure? (y/n) >",
+        "the input ended: the series was not saved (skat play --save FILE keeps a series)",
+    ]
 
 
 def test_an_unknown_answer_after_the_game_is_named_with_the_choices(tmp_path: Path) -> None:

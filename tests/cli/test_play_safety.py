@@ -75,7 +75,7 @@ def test_quit_asks_once_and_no_keeps_playing() -> None:
     assert (
         ui.out.count(
             "» You quit: the game in progress ends unfinished "
-            "(the series is not saved: --save FILE)."
+            "(the series is not saved: type save FILE to keep it)."
         )
         == 2
     )

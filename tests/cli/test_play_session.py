@@ -136,9 +136,12 @@ def test_illegal_input_is_refused_with_the_reason_and_asked_again() -> None:
     assert ui.prompts[:4] == ["bid 18 or more, or pass"] * 4
 
 
-def test_the_end_of_input_quits_cleanly() -> None:
+def test_the_end_of_input_quits_cleanly_saying_nothing_was_saved() -> None:
     s, ui = session([])
-    assert ui.out[-1] == "» bye" and s.series.records == []
+    assert s.series.records == []
+    assert ui.out[-1] == (
+        "» the input ended: the series was not saved (skat play --save FILE keeps a series)"
+    )
 
 
 def test_sort_changes_the_order_of_the_hand() -> None:

@@ -18,6 +18,7 @@ the review with the double-dummy analysis, trick by trick how the game could hav
 
 from __future__ import annotations
 
+from skat.cli.declaring import pack_words
 from skat.cli.errors import UserError
 from skat.cli.session import Options, Quit, Session, Ui
 from skat.cli.words import agree, say
@@ -85,8 +86,12 @@ class AgainSession(Session):
                     break
         except (Quit, KeyboardInterrupt):
             pass
-        self.ui.message("bye" if lang == "en" else "tschüss")
+        self.last_words("bye" if lang == "en" else "tschüss")
         return 0
+
+    def _save_note(self) -> str:
+        """Quitting a replay loses nothing: the record stays as it was."""
+        return say(self.lang, "replay_not_saved")
 
     def after_again(self, state: GameState) -> bool:
         """Your result beside the recorded one; ``r`` the review; true to play it again."""
@@ -99,7 +104,7 @@ class AgainSession(Session):
             assert game.result is not None
             text = agree(game.result.explain(lang, names=self.names), lang, you)
             lines.append(f"{say(lang, key)}: {text}")
-        self.ui.page(lines)
+        self.ui.page([pack_words(x, self.style.deck) for x in lines])
         while True:
             answer = self.ui.ask(say(lang, "ask_again"))
             if answer is None:
@@ -112,11 +117,10 @@ class AgainSession(Session):
             if low in ("r", "review", "rückblick"):
                 if self.options.review_analysis:
                     self.ui.busy(say(lang, "analysing"))
-                self.ui.page(
-                    review_lines(
-                        state, self.names, self.style, lang, analysis=self.options.review_analysis
-                    )
+                review = review_lines(
+                    state, self.names, self.style, lang, analysis=self.options.review_analysis
                 )
+                self.ui.page([pack_words(x, self.style.deck) for x in review])
                 continue
             self.ui.message(
                 say(lang, "not_understood", text=answer, options=say(lang, "ask_again"))

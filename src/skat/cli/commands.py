@@ -177,22 +177,22 @@ def parse_command(text: str, ctx: Context) -> Command:
     phase = ctx.phase
     if phase in (Phase.DISCARD, Phase.PUSH_DISCARD):
         return Command("action", _discard(line, ctx))
+    if phase in (Phase.SKAT, Phase.PUSH) and low in _TAKE:
+        return Command("action", PICK_UP)
+    if phase in (Phase.SKAT, Phase.DECLARE):  # a game's code before yes and no: "NO" is Null
+        declare = _declare(line)  # Ouvert, never "no" (no yes/no question is open here)
+        if declare is not None:
+            return Command("action", declare)
     if low in _YES:
         return Command("action", HOLD)
     if low in _NO:
         return Command("action", PASS)
-    if phase in (Phase.SKAT, Phase.PUSH) and low in _TAKE:
-        return Command("action", PICK_UP)
     if low.isascii() and low.isdigit():
         return Command("action", _number(int(low), ctx))
-    if phase in (Phase.SKAT, Phase.DECLARE, Phase.PUSH):
-        contract = parse_contract_words(line)
-        if contract is not None:
-            return Command("action", Declare.of(contract))
-        try:
-            return Command("action", Declare.of(Contract.parse(line)))
-        except ContractParseError:
-            pass
+    if phase == Phase.PUSH:
+        declare = _declare(line)
+        if declare is not None:
+            return Command("action", declare)
     action = _card_or_action(line, ctx)
     if action is not None:
         return Command("action", action)
@@ -203,6 +203,17 @@ def parse_command(text: str, ctx: Context) -> Command:
             f"kein Reizwert, keine Karte, kein Befehl: {line!r} (hilfe zeigt sie)",
         )
     )
+
+
+def _declare(line: str) -> Declare | None:
+    """A game in words (``Null Ouvert``) or its code (``NO``), else ``None``."""
+    contract = parse_contract_words(line)
+    if contract is not None:
+        return Declare.of(contract)
+    try:
+        return Declare.of(Contract.parse(line))
+    except ContractParseError:
+        return None
 
 
 def _card_or_action(line: str, ctx: Context) -> Action | None:

@@ -30,7 +30,8 @@ from typing import Final
 
 from skat.cli.menu import MenuEntry
 from skat.cli.words import say
-from skat.core import Contract, Declare, GameType
+from skat.core import PICK_UP, Action, Contract, Declare, GameType
+from skat.core.actions import SHOW_SKAT
 
 _KEYS: Final[dict[tuple[str, str], tuple[str, ...]]] = {
     # game keys in GameType order: Diamonds, Hearts, Spades, Clubs, Grand, Null
@@ -158,14 +159,35 @@ def game_rows(menu: list[MenuEntry], lang: str, deck: str) -> list[GameRow]:
 
 
 _BACK: Final = ("b", "back", "zurück", "zurueck")
+_PICK_UP: Final = ("s", "skat", "pick up", "pickup", "pick-up", "aufnehmen")
+_HAND: Final = ("h", "hand")
+_SHOW: Final = ("o", "show", "show skat", "showskat", "show-skat", "zeigen", "skat zeigen")
+_GAME_WORDS: Final[dict[str, int]] = {
+    **dict.fromkeys(("diamonds", "karo", "schellen"), 0),
+    **dict.fromkeys(("hearts", "herz", "rot"), 1),
+    **dict.fromkeys(("spades", "pik", "grün", "gruen", "blatt"), 2),
+    **dict.fromkeys(("clubs", "kreuz", "eichel"), 3),
+    "grand": 4,
+    "null": 5,
+}
+"""The games by name in either language and either pack (the keys differ by pack)."""
+_FLAG_TYPED: Final[dict[str, str]] = {
+    "schneider": "s",
+    "schwarz": "z",
+    "ouvert": "o",
+    "open": "o",
+    "offen": "o",
+}
 
 
 class DeclarationDialog:
     """The questions from picking up to the declaration (see the module doc).
 
-    :meth:`read` takes one line: the chosen :class:`MenuEntry`, ``"s"`` to pick up the skat,
-    a message to show (the line was understood but asks again), or ``None`` when the line is
-    none of the dialog's keys (a card, a contract code, a command: the session reads it).
+    :meth:`read` takes one line and answers with the menu's own action when the line chooses
+    one (never the line read again by another parser: ``n``, the Null key, is no "no"), with
+    ``""`` when the line moved the dialog on (ask again), with a message to show when the line
+    is a key of this dialog that is not open now, or with ``None`` when the line is none of the
+    dialog's words (a command or a contract typed as ``CH``: the session reads it).
 
     >>> from skat.core import GameState
     >>> from skat.cli.menu import declaration_menu
@@ -176,19 +198,27 @@ class DeclarationDialog:
     'pick up the skat (s) or play Hand (h)'
     >>> d.read("20")
     '20 is no choice here: the bidding is over (bid 18); s picks up the skat, h plays Hand'
+    >>> d.read("s")
+    PICK_UP
     >>> d.read("h"), d.prompt()
     ('', 'choose the game: g c s h d n · b back')
-    >>> d.read("c"), d.prompt()
-    ('', 'Clubs: Enter = Hand ≈36 · s Schneider ≈60 · z Schwarz ≈84 · o Ouvert ≈96 · b back')
-    >>> str(d.read("s").action)
-    'CHS'
+    >>> d.read("n"), d.prompt()
+    ('', 'Null: Enter = Hand 35 · o Ouvert 59 · b back')
+    >>> d.read("s")
+    "'s'? Null: Enter = Hand 35 · o Ouvert 59 · b back"
+    >>> d.read("o")
+    Declare.parse('NOH')
+    >>> d.read("b"), d.read("clubs"), d.read("schneider")
+    ('', '', Declare.parse('CHS'))
     """
 
     def __init__(self, menu: list[MenuEntry], lang: str, deck: str, bid: int) -> None:
         self.lang = lang
         self.bid = bid
         self.rows = game_rows(menu, lang, deck)
-        self.can_pick_up = any(not isinstance(e.action, Declare) for e in menu)
+        self.others = [e.action for e in menu if not isinstance(e.action, Declare)]
+        self.can_pick_up = PICK_UP in self.others
+        self.can_show = SHOW_SKAT in self.others
         self.step = "start" if self.can_pick_up else "game"
         self.row: GameRow | None = None
 
@@ -203,7 +233,7 @@ class DeclarationDialog:
         lang = self.lang
         back = say(lang, "decl_back")
         if self.step == "start":
-            return say(lang, "decl_start")
+            return say(lang, "decl_start_show" if self.can_show else "decl_start")
         if self.step == "game" or self.row is None:
             keys = " ".join(r.key for r in self.rows)
             return say(lang, "decl_game", keys=keys + (f" · {back}" if self.can_pick_up else ""))
@@ -220,9 +250,9 @@ class DeclarationDialog:
         elif self.can_pick_up:
             self.step = "start"
 
-    def read(self, line: str) -> MenuEntry | str | None:
+    def read(self, line: str) -> Action | str | None:
         """Take one line (see the class doc)."""
-        low = line.strip().lower()
+        low = " ".join(line.strip().lower().split())
         if low.isascii() and low.isdigit():
             how = say(self.lang, "decl_how_start" if self.step == "start" else "decl_how_game")
             return say(self.lang, "decl_no_number", n=low, bid=self.bid, how=how)
@@ -230,21 +260,50 @@ class DeclarationDialog:
             self.back()
             return ""
         if self.step == "start":
-            if low in ("s", "skat"):
-                return "s"
-            if low in ("h", "hand"):
-                self.step = "game"
-                return ""
-            return None
+            return self._read_start(low)
         if self.step == "game":
-            row = next((r for r in self.rows if low in (r.key, r.name.lower())), None)
-            if row is None:
-                return None
-            self.row = row
-            if len(row.entries) == 1:
-                return row.entries[0][1]
-            self.step = "flags"
+            return self._read_game(low)
+        return self._read_flags(line, low)
+
+    def _read_start(self, low: str) -> Action | str | None:
+        if low in _PICK_UP:
+            return PICK_UP
+        if self.can_show and low in _SHOW:
+            return SHOW_SKAT
+        if low in _HAND:
+            self.step = "game"
             return ""
-        if self.row is not None and low in ("", "s", "z", "o"):
-            return self.row.choice(low)
         return None
+
+    def _read_game(self, low: str) -> Action | str | None:
+        row = next((r for r in self.rows if low in (r.key, r.name.lower())), None)
+        if row is None and low in _GAME_WORDS:
+            game = _GAME_WORDS[low]
+            row = next((r for r in self.rows if _row_game(r) == game), None)
+        if row is None:
+            return None
+        self.row = row
+        if len(row.entries) == 1:
+            return row.entries[0][1].action
+        self.step = "flags"
+        return ""
+
+    def _read_flags(self, line: str, low: str) -> Action | str | None:
+        row = self.row
+        assert row is not None
+        if low == "hand" and row.choice("") is not None:
+            low = ""
+        flag = _FLAG_TYPED.get(low, low)
+        if flag not in ("", "s", "z", "o"):
+            return None
+        entry = row.choice(flag)
+        if entry is None:  # a key of this question, not open for this game
+            return say(self.lang, "not_understood", text=line.strip(), options=self.prompt())
+        return entry.action
+
+
+def _row_game(row: GameRow) -> int:
+    """The game type (0–5) of a menu row."""
+    action = row.entries[0][1].action
+    assert isinstance(action, Declare)
+    return int(action.contract.game_type)

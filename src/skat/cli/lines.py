@@ -33,6 +33,9 @@ class LineUi:
         self.out = out or sys.stdout
         self.inp = inp or sys.stdin
         self._shown: list[str] = []
+        self.interactive = _is_terminal(self.inp)
+        """A terminal (``--plain`` typed at a keyboard): after Ctrl-D the player can still
+        answer, so the end of the input asks like ``quit``; a pipe or a file is closed."""
 
     def _print(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -65,9 +68,21 @@ class LineUi:
             return None
         return line.rstrip("\r\n")
 
+    def end(self, text: str) -> None:
+        """The last message."""
+        self._print(text)
+
     def busy(self, text: str) -> None:
         self._print(text)
 
     def page(self, lines: list[str]) -> None:
         for line in lines:
             self._print(line)
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (a closed or odd stream is not)."""
+    try:
+        return stream.isatty()
+    except (ValueError, OSError):
+        return False

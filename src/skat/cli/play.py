@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         records_path=args.records,
         review_analysis=not args.no_analysis,
     )
-    ui = _ui(terminal)
+    ui = _ui(terminal, args.lang)
     if not terminal:
         print(words(args.lang, "start_line", seed=seed, rules=series.rules, level=args.level))
     try:
@@ -192,14 +192,14 @@ def _no_colour_reset_at_exit() -> None:
         atexit.unregister(reset)
 
 
-def _ui(terminal: bool) -> Ui:
+def _ui(terminal: bool, lang: str = "en") -> Ui:
     """The full screen on a terminal, else the plain line mode."""
     if terminal:
         with contextlib.suppress(ImportError):  # line editing for input(), where it exists
             import readline  # noqa: F401
         from skat.cli.screen import TerminalUi
 
-        return TerminalUi()
+        return TerminalUi(more=words(lang, "more"))
     from skat.cli.lines import LineUi
 
     return LineUi()
@@ -242,8 +242,10 @@ def _replay(args: argparse.Namespace) -> int:
     meta_id = label[3:] if label.startswith("ID ") else None
     seed, number = seed_and_number(meta_id, args.seed or 0)
     you = PLAYERS[args.lang][0]
-    if players is not None and you in players:
-        human = Seat(players.index(you))
+    yours = [i for i, p in enumerate(players or ()) if p in {n[0] for n in PLAYERS.values()}]
+    if players is not None and yours:  # "You" or "Du": your seat, named in your language
+        human = Seat(yours[0])
+        players = tuple(you if i == human else p for i, p in enumerate(players))  # type: ignore[assignment]
     else:
         human = Seat(record.declarer if record.declarer is not None else 0)
     if players is None:
@@ -259,7 +261,7 @@ def _replay(args: argparse.Namespace) -> int:
         style=CardStyle(lang=args.lang, deck=args.deck, colour=terminal),
         review_analysis=not args.no_analysis,
     )
-    ui = _ui(terminal)
+    ui = _ui(terminal, args.lang)
     if not terminal:
         print(words(args.lang, "again_line", label=label, n=args.start, level=args.level))
     try:

@@ -64,11 +64,17 @@ def wrap(text: str, width: int) -> list[str]:
     """
     if visible(text) <= width or "\x1b" in text:
         return [text]
-    return textwrap.wrap(text, width, subsequent_indent="  ") or [""]
+    lines = textwrap.wrap(
+        text, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    )  # a file name stays whole: it can be copied from the screen
+    return lines or [""]
 
 
 class TerminalUi:
     """The screen (see the module doc); ``read`` is ``input`` (with readline editing)."""
+
+    interactive = True
+    """The full screen runs only in a terminal: after Ctrl-D the player can still answer."""
 
     def __init__(
         self,
@@ -76,9 +82,11 @@ class TerminalUi:
         read: Callable[[str], str] | None = None,
         height: int | None = None,
         width: int | None = None,
+        more: str = "-- more -- (Enter)",
     ) -> None:
         self.out = out or sys.stdout
         self.read = read or input
+        self.more = more  # the question between the pages of a long text, in the words
         size = shutil.get_terminal_size((80, 24))
         if width is None:  # a wider terminal shows whole lines (never less than 80 columns)
             width = max(80, size.columns) if out is None else 80
@@ -135,6 +143,11 @@ class TerminalUi:
         except EOFError:
             return None
 
+    def end(self, text: str) -> None:
+        """The last message: the screen drawn once more with it, the cursor below."""
+        self.message(text)
+        self._draw("")
+
     def busy(self, text: str) -> None:
         self.out.write(f"\r\x1b[K{text}")
         self.out.flush()
@@ -147,7 +160,7 @@ class TerminalUi:
             self.page_lines = [fit(x, self.width) for x in chunk]
             self._draw("")
             try:
-                more = self.read("-- more -- (Enter) > ")
+                more = self.read(f"{self.more} > ")
             except EOFError:
                 break
             if more.strip().lower() == "q":

@@ -74,7 +74,11 @@ _INSTANT = ("random", "heuristic")
 
 
 class Quit(Exception):
-    """The player quits (``quit`` or the end of the input)."""
+    """The player quits (``quit``, a Ctrl-D confirmed, or the end of the input)."""
+
+
+class InputEnded(Quit):
+    """The input is closed (a pipe or a file ran out): nothing more can be asked."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,8 @@ class Ui(Protocol):
         """Draw the table before a question."""
 
     def ask(self, prompt: str) -> str | None:
-        """One line from the player (``None``: the input ended)."""
+        """One line from the player (``None``: the input ended, or Ctrl-D in a terminal, where
+        the reading goes on: see :func:`interactive`)."""
 
     def page(self, lines: list[str]) -> None:
         """A long text: the list, the review."""
@@ -124,6 +129,13 @@ class Options:
     save_path: str | None = None
     records_path: str | None = None
     review_analysis: bool = True
+
+
+def interactive(ui: Ui) -> bool:
+    """True when the Ui reads from a terminal: after the end of the input (Ctrl-D) the player
+    can still answer a question.  A Ui without the attribute ``interactive`` reads a closed
+    input (a script, a pipe)."""
+    return bool(getattr(ui, "interactive", False))
 
 
 def derived_seed(seed: int, *parts: object) -> int:
@@ -147,6 +159,7 @@ class Session:
         self.sort = "G"
         self.autoplay = False
         self.claimed: tuple[int, str] | None = None  # tricks before a claim, the cards shown
+        self.save_path = options.save_path  # ``save FILE`` during the series sets it
         self.seating = Seating(("", "", ""), Seat.FOREHAND)
         self._solver: object | None = None
 
@@ -158,8 +171,18 @@ class Session:
             while not self.series.is_over or self._finish_round():
                 self.play_game()
             self.ui.page(self.final_lines())
-        except (Quit, KeyboardInterrupt):
-            self.ui.message(self._quit_note())
+        except InputEnded:
+            self._autosave()
+            self.last_words(say(self.lang, "end_of_input", note=self._end_note()))
+            return 0
+        except Quit:
+            self._autosave()
+            self.last_words(self._quit_note())
+            return 0
+        except KeyboardInterrupt:  # Ctrl-C stops at once, and says what was kept
+            self._autosave()
+            self.last_words(say(self.lang, "interrupted", note=self._end_note()))
+            return 0
         self._autosave()
         return 0
 
@@ -177,14 +200,53 @@ class Session:
         return True
 
     def _save_note(self) -> str:
-        if self.options.save_path:
-            return say(self.lang, "saved", path=self.options.save_path)
+        """What quitting now keeps: the file the series is saved to, or how to keep it."""
+        if self.save_path:
+            return say(self.lang, "saved", path=self.save_path)
         return say(self.lang, "not_saved")
 
     def _quit_note(self) -> str:
-        if self.options.save_path:
-            return say(self.lang, "saved", path=self.options.save_path)
+        if self.save_path:
+            return say(self.lang, "saved", path=self.save_path)
         return "bye" if self.lang == "en" else "tschüss"
+
+    def last_words(self, text: str) -> None:
+        """The session's last message ("saved to …", "bye"), shown on the full screen too (it
+        draws before a question, and none follows)."""
+        end = getattr(self.ui, "end", None)
+        if callable(end):
+            end(text)
+        else:
+            self.ui.message(text)
+
+    def _end_note(self) -> str:
+        """What the end of the input kept: the file, or that nothing was saved."""
+        if self.save_path:
+            return say(self.lang, "saved", path=self.save_path)
+        return say(self.lang, "was_not_saved")
+
+    def read(self, prompt: str) -> str:
+        """One line from the player.  The end of the input is a quit: in a terminal (Ctrl-D)
+        it asks once like ``quit`` and, on a no, asks ``prompt`` again; a closed input (a
+        pipe) cannot be asked and ends the series (:class:`InputEnded`, saved when a file
+        was given)."""
+        while True:
+            line = self.ui.ask(prompt)
+            if line is not None:
+                return line
+            self.end_of_input()
+
+    def end_of_input(self) -> None:
+        """Ctrl-D or a closed input: raise :class:`Quit` (or :class:`InputEnded`) when the
+        player quits, return when he plays on."""
+        if not interactive(self.ui):
+            raise InputEnded
+        if self.confirm_quit():
+            raise Quit
+
+    def confirm_quit(self) -> bool:
+        """Ask once whether to quit, saying what is kept; a second Ctrl-D confirms."""
+        return self.sure(say(self.lang, "quit_sure", note=self._save_note()), quitting=True)
 
     def _save(self, path: str) -> None:
         """Save the series with this table's settings (``skat play --load`` restores them)."""
@@ -203,7 +265,7 @@ class Session:
         )
 
     def _autosave(self) -> None:
-        path = self.options.save_path
+        path = self.save_path
         if path:
             try:
                 self._save(path)
@@ -269,13 +331,20 @@ class Session:
         """Apply an action and tell it."""
         tricks = len(state.tricks)
         answering = state.phase == Phase.ANSWER
+        pushing = state.phase == Phase.PUSH
         ev = state.apply(action, seat)
-        self.tell(state, ev, tricks, answering)
+        self.tell(state, ev, tricks, answering, pushing)
 
     def tell(
-        self, state: GameState, ev: Event, tricks_before: int, answering: bool = False
+        self,
+        state: GameState,
+        ev: Event,
+        tricks_before: int,
+        answering: bool = False,
+        pushing: bool = False,
     ) -> None:
-        """Tell one event in words (and the trick it completed)."""
+        """Tell one event in words (and the trick it completed); ``answering``: a pass is a
+        no to a question, ``pushing``: a pass pushes the skat on (Schieberamsch)."""
         names = self.seating.names
         who = names[ev.seat]
         lang = self.lang
@@ -285,7 +354,8 @@ class Session:
         elif a is HOLD and state.phase in (Phase.BIDDING, Phase.SKAT, Phase.DONE):
             text = say(lang, "holds", who=who, bid=state.bid)
         elif a is PASS:
-            text = say(lang, "declines" if answering else "passes", who=who)
+            key = "declines" if answering else "pushes" if pushing else "passes"
+            text = say(lang, key, who=who)
         elif isinstance(a, PickUp):
             text = say(lang, "picks_up", who=who)
         elif isinstance(a, Discard):
@@ -398,6 +468,8 @@ class Session:
             Phase.PLAY: "ask_play",
             Phase.PUSH: "ask_push",
         }.get(phase, "ask_play")
+        if phase == Phase.PUSH and any(isinstance(a, Declare) for a in state.legal_actions()):
+            key = "ask_push_grand"  # Schieberamsch with Grand Hand: all three choices named
         return say(lang, key)
 
     def ask(self, state: GameState) -> Action | None:
@@ -407,23 +479,24 @@ class Session:
         dialog = DeclarationDialog(menu, self.lang, self.style.deck, bid) if menu else None
         self.ui.show(self.screen(state, dialog))
         while True:
-            line = self.ui.ask(dialog.prompt() if dialog else self._prompt(state))
-            if line is None:
-                raise Quit
+            line = self.read(dialog.prompt() if dialog else self._prompt(state))
+            action: Action | bool | None = None
             if dialog is not None:
                 chosen = dialog.read(line)
-                if isinstance(chosen, str) and chosen not in ("", "s"):
-                    self.ui.message(chosen)
+                if isinstance(chosen, str):  # the dialog moved on, or a message
+                    if chosen:
+                        self.ui.message(chosen)
                     continue
-                if chosen == "":
-                    continue
-                if chosen is not None:  # "s" or a declaration of the menu
-                    line = "s" if chosen == "s" else str(chosen.action)  # type: ignore[union-attr]
-            action = self._action(line, state, dialog)
+                if chosen is not None:  # the menu's own action: never read again as text
+                    action = self._validate(chosen, state)
+                    if action is None:
+                        continue
+            if action is None:
+                action = self._action(line, state, dialog)
             if action is None:
                 continue
             if isinstance(action, Action):
-                if not self._confirm_declaration(action, menu, bid):
+                if not self._confirm_declaration(action, menu, bid, state):
                     if dialog is not None:
                         dialog.back()
                     continue
@@ -448,31 +521,50 @@ class Session:
             self.ui.message(rename_cards(str(exc), self.style))
             return None
         if cmd.kind == "action" and cmd.action is not None:
-            try:
-                return state.validate(cmd.action, human)
-            except IllegalActionError as exc:
-                self.ui.message(self._refusal(exc, cmd.action, state))
+            if dialog is not None and not _dialog_accepts(dialog, cmd.action):
+                self.ui.message(  # "p", "y", a card: a word of another question
+                    say(self.lang, "not_understood", text=line.strip(), options=dialog.prompt())
+                )
                 return None
+            return self._validate(cmd.action, state)
         if self.command(cmd, state):
             return True
         if cmd.kind in ("sort", "redraw"):
             self.ui.show(self.screen(state, dialog))
         return None
 
-    def sure(self, what: str) -> bool:
-        """Ask once before an act that cannot be taken back: ``what`` says what it means."""
+    def _validate(self, action: Action, state: GameState) -> Action | None:
+        """The action when the engine allows it now, else ``None`` (its refusal was shown)."""
+        try:
+            return state.validate(action, self.seating.human)
+        except IllegalActionError as exc:
+            self.ui.message(self._refusal(exc, action, state))
+            return None
+
+    def sure(self, what: str, quitting: bool = False) -> bool:
+        """Ask once before an act that cannot be taken back: ``what`` says what it means.
+        Only yes or no answers it; Ctrl-D asks whether to quit (``quitting``: this is that
+        question, and a second Ctrl-D confirms it)."""
         self.ui.message(what)
         while True:
             answer = self.ui.ask(say(self.lang, "ask_sure"))
             if answer is None:
-                raise Quit
+                if quitting and interactive(self.ui):
+                    return True
+                self.end_of_input()
+                self.ui.message(what)  # played on: the question again
+                continue
             low = answer.strip().lower()
             if low in ("y", "yes", "j", "ja"):
                 return True
-            if low in ("n", "no", "nein", "b", "back", "zurück"):
+            if low in ("n", "no", "nein", "b", "back", "zurück", "zurueck"):
                 return False
+            options = say(self.lang, "sure_keys")
+            self.ui.message(say(self.lang, "not_understood", text=answer.strip(), options=options))
 
-    def _confirm_declaration(self, action: Action, menu: list[MenuEntry], bid: int) -> bool:
+    def _confirm_declaration(
+        self, action: Action, menu: list[MenuEntry], bid: int, state: GameState
+    ) -> bool:
         """Every declaration is confirmed once with its value (and what a value below the
         bid needs)."""
         if not isinstance(action, Declare):
@@ -480,8 +572,13 @@ class Session:
         entry = next((e for e in menu if e.action == action), None)
         c = action.contract
         game = contract_words(c, self.lang, self.style.deck)
-        if entry is None:
-            return self.sure(say(self.lang, "declare_sure", game=game, value="?", bid=bid))
+        if entry is None:  # no menu: a Grand Hand instead of a Schieberamsch, no bid said
+            hand = state.hand(self.seating.human)
+            options = declarations(hand, bid=max(bid, 18), rules=state.rules, picked_up=False)
+            worth = next((o.value for o in options if o.contract == c), None)
+            value = "?" if worth is None else f"≈{worth}"
+            key = "declare_sure" if bid else "declare_sure_no_bid"
+            return self.sure(say(self.lang, key, game=game, value=value, bid=bid))
         value = ("≈" if entry.estimate else "") + str(entry.value)
         what = say(self.lang, "declare_sure", game=game, value=value, bid=bid)
         if entry.short:
@@ -498,7 +595,7 @@ class Session:
         lang = self.lang
         human = self.seating.human
         if cmd.kind == "quit":
-            if self.sure(say(lang, "quit_sure", note=self._save_note())):
+            if self.confirm_quit():
                 raise Quit
             return False
         if cmd.kind == "help":
@@ -514,12 +611,7 @@ class Session:
                 say(lang, "hint", action=action_text(agent.choose(view), self.style, lang))
             )
         elif cmd.kind == "save":
-            try:
-                self._save(cmd.arg)
-            except OSError as exc:
-                self.ui.message(say(lang, "cannot_save", path=cmd.arg, why=exc.strerror or exc))
-            else:
-                self.ui.message(say(lang, "saved", path=cmd.arg))
+            self.save_to(cmd.arg)
         elif cmd.kind == "sort":
             self.sort = cmd.arg
         elif cmd.kind == "claim":
@@ -528,7 +620,7 @@ class Session:
             except IllegalActionError as exc:
                 self.ui.message(self._refusal(exc, SHOW_CARDS, state))
                 return False
-            if not self.sure(say(lang, "claim_sure")):
+            if not self.sure(say(lang, claim_words(state, human))):
                 return False
             self.claimed = (len(state.tricks), self.style.cards(state.hand(human)))
             self.apply(state, SHOW_CARDS, human)
@@ -571,8 +663,8 @@ class Session:
         trial.apply(action, self.seating.human)
         names = self.seating.names
         you = names[self.seating.human]
-        if trial.result is None:
-            means = describe(action, self.lang)
+        if trial.result is None:  # the rules want both defenders to give up
+            means = say(self.lang, "concede_pending")
         else:
             means = agree(trial.result.explain(self.lang, names=names), self.lang, you)
         return say(self.lang, "concede_sure", means=pack_words(means, self.style.deck))
@@ -645,14 +737,20 @@ class Session:
         self.ui.page([pack_words(x, self.style.deck) for x in lines])
         while True:
             answer = self.ui.ask(say(lang, "ask_next"))
-            if answer is None:
-                raise Quit
-            a = answer.strip()
+            if answer is None and not interactive(self.ui):
+                if self.series.is_over:  # nothing more to ask: the last list is shown
+                    return
+                raise InputEnded
+            a = (answer or "").strip()
             low = a.lower()
+            if answer is None or low in ("q", "quit", "ende", "exit"):
+                if self.series.is_over:
+                    return
+                if self.save_path or self._sure_to_quit_series(number):
+                    raise Quit
+                continue
             if low in ("", "n", "next", "weiter"):
                 return
-            if low in ("q", "quit", "ende", "exit"):
-                raise Quit
             if low in ("r", "review", "rückblick"):
                 if self.options.review_analysis:
                     self.ui.busy(say(lang, "analysing"))
@@ -661,18 +759,33 @@ class Session:
                 )
                 self.ui.page([pack_words(x, self.style.deck) for x in review])
                 continue
-            if low.startswith("save ") and a[5:].strip():
-                path = a[5:].strip()
-                try:
-                    self._save(path)
-                except OSError as exc:
-                    self.ui.message(
-                        say(self.lang, "cannot_save", path=path, why=exc.strerror or exc)
-                    )
-                else:
-                    self.ui.message(say(lang, "saved", path=path))
+            head, _, path = a.partition(" ")
+            if head.lower() in ("save", "speichern") and path.strip():
+                self.save_to(path.strip())
                 continue
             self.ui.message(say(lang, "not_understood", text=a, options=say(lang, "ask_next")))
+
+    def _sure_to_quit_series(self, number: int) -> bool:
+        """Between games of a series not saved: quitting loses it, so ask once."""
+        what = say(
+            self.lang,
+            "quit_series_sure",
+            n=number,
+            total=self.series.planned,
+            note=self._save_note(),
+        )
+        return self.sure(what, quitting=True)
+
+    def save_to(self, path: str) -> None:
+        """``save FILE``: save the series now and keep it saved there (after every game and
+        when the player quits), as ``--save FILE`` does."""
+        try:
+            self._save(path)
+        except OSError as exc:
+            self.ui.message(say(self.lang, "cannot_save", path=path, why=exc.strerror or exc))
+            return
+        self.save_path = path
+        self.ui.message(say(self.lang, "saved", path=path))
 
     def _claim_lines(self, state: GameState) -> list[str]:
         """The cards shown for a claim and the tricks played out after it."""
@@ -735,6 +848,30 @@ class Session:
                 fh.write(dumps(data) + "\n")
         except OSError as exc:
             self.ui.message(say(self.lang, "cannot_write", path=path, why=exc.strerror or exc))
+
+
+def claim_words(state: GameState, seat: int) -> str:
+    """The key of what showing the cards means for ``seat`` under the game's rules: the
+    declarer's claim or a defender's (ISkO 4.4: a failed claim gives every trick from the claim
+    on to the other party), or, with ``claim=iss``, nothing by itself.
+
+    >>> g = GameState(seed=11)
+    >>> for a in ("p", "18", "p", "s", "S8.H9", "G"):
+    ...     _ = g.apply(a)
+    >>> claim_words(g, 2), claim_words(g, 0)
+    ('claim_sure', 'claim_sure_defender')
+    """
+    if state.rules.claim != "isko":
+        return "claim_sure_iss"
+    return "claim_sure" if seat == state.declarer else "claim_sure_defender"
+
+
+def _dialog_accepts(dialog: DeclarationDialog, action: Action) -> bool:
+    """Whether a typed action goes to the engine during the declaration dialog: a game (typed
+    as ``CH`` or ``Kreuz Hand``; the engine checks it), and at the start anything (the engine
+    says what it asks: the pick-up or a Hand game).  Past the start a bid, a yes, a pass, a
+    card or the pick-up is a word of another question: the dialog says what it asks."""
+    return isinstance(action, Declare) or dialog.step == "start"
 
 
 def _game_name(letter: str, lang: str, deck: str = "french") -> str:

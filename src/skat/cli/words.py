@@ -19,6 +19,7 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "bids": ("{who} says {bid}", "{who} reizt {bid}"),
     "holds": ("{who} holds ({bid})", "{who}: ja ({bid})"),
     "passes": ("{who} passes", "{who} passt"),
+    "pushes": ("{who} pushes the skat on", "{who} schiebt den Skat weiter"),
     "picks_up": ("{who} picks up the skat", "{who} nimmt den Skat auf"),
     "discards": ("{who} puts two cards away", "{who} drückt zwei Karten"),
     "you_discard": ("You put away {cards}", "Du drückst {cards}"),
@@ -78,6 +79,11 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "take the skat (s) or push it on (p)",
         "Skat nehmen (s) oder schieben (p)",
     ),
+    "ask_push_grand": (
+        "take the skat (s), push it on (p) or play Grand Hand (GH)",
+        "Skat nehmen (s), schieben (p) oder Grand Hand spielen (GH)",
+    ),
+    "more": ("-- more -- (Enter)", "-- weiter -- (Enter)"),
     "ask_next": (
         "Enter: next game · r: review · save FILE · q: quit",
         "Enter: nächstes Spiel · r: Rückblick · save DATEI · q: Ende",
@@ -123,6 +129,10 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "pick up the skat (s) or play Hand (h)",
         "Skat aufnehmen (s) oder Hand spielen (h)",
     ),
+    "decl_start_show": (
+        "pick up the skat (s), show it and pick it up (o) or play Hand (h)",
+        "Skat aufnehmen (s), zeigen und aufnehmen (o) oder Hand spielen (h)",
+    ),
     "decl_game": ("choose the game: {keys}", "wähle das Spiel: {keys}"),
     "decl_flags": ("{game}: {options}", "{game}: {options}"),
     "decl_enter": ("Enter = {word}", "Enter = {word}"),
@@ -153,20 +163,56 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "Die Ramschrunde wird zu Ende gespielt: noch {n} Spiel(e).",
     ),
     "ask_sure": ("sure? (y/n)", "sicher? (j/n)"),
+    "sure_keys": ("y (yes) or n (no)", "j (ja) oder n (nein)"),
     "declare_sure": (
         "You declare {game}: worth {value} with your cards (bid {bid}); it cannot be taken back.",
         "Du sagst {game} an: {value} wert mit deinen Karten (Reizwert {bid}); das gilt dann.",
     ),
+    "declare_sure_no_bid": (
+        "You declare {game}: worth {value} with your cards; it cannot be taken back.",
+        "Du sagst {game} an: {value} wert mit deinen Karten; das gilt dann.",
+    ),
     "concede_sure": ("You give up: {means}", "Du gibst auf: {means}"),
+    "concede_pending": (
+        "the game goes on until your partner gives up too (these rules: both defenders must)",
+        "das Spiel geht weiter, bis dein Partner auch aufgibt (diese Regeln: beide "
+        "Gegenspieler müssen aufgeben)",
+    ),
     "claim_sure": (
-        "You show your cards and claim the rest: the remaining tricks are played out open; "
-        "a trick you lose makes the claim fail.",
-        "Du legst die Karten auf und beanspruchst den Rest: die übrigen Stiche werden offen "
-        "ausgespielt; verlierst du einen, gilt der Anspruch als verloren.",
+        "You show your cards and claim every remaining trick: the rest is played out open; "
+        "if the defenders take a trick, the claim fails and every trick from the claim on is "
+        "theirs (ISkO 4.4).",
+        "Du legst die Karten auf und beanspruchst alle übrigen Stiche: der Rest wird offen "
+        "ausgespielt; bekommen die Gegenspieler einen Stich, ist der Anspruch verloren und "
+        "jeder Stich ab dem Auflegen gehört ihnen (ISkO 4.4).",
+    ),
+    "claim_sure_defender": (
+        "You show your cards and claim every remaining trick for the defenders: the rest is "
+        "played out open; if the declarer takes a trick, the claim fails and every trick from "
+        "the claim on is his (ISkO 4.4).",
+        "Du legst die Karten auf und beanspruchst alle übrigen Stiche für die Gegenspieler: der "
+        "Rest wird offen ausgespielt; bekommt der Alleinspieler einen Stich, ist der Anspruch "
+        "verloren und jeder Stich ab dem Auflegen gehört ihm (ISkO 4.4).",
+    ),
+    "claim_sure_iss": (
+        "You show your cards: the rest is played out open and counts as played (these rules: "
+        "showing the cards changes nothing by itself).",
+        "Du legst die Karten auf: der Rest wird offen ausgespielt und zählt, wie er gespielt "
+        "wird (diese Regeln: das Auflegen allein ändert nichts).",
     ),
     "quit_sure": (
         "You quit: the game in progress ends unfinished ({note}).",
         "Du hörst auf: das laufende Spiel bleibt unbeendet ({note}).",
+    ),
+    "quit_series_sure": (
+        "You quit the series after game {n} of {total} ({note}).",
+        "Du hörst nach Spiel {n} von {total} auf ({note}).",
+    ),
+    "end_of_input": ("the input ended: {note}", "die Eingabe ist zu Ende: {note}"),
+    "interrupted": ("interrupted: {note}", "abgebrochen: {note}"),
+    "replay_not_saved": (
+        "a replay is not saved; the record stays as it was",
+        "ein Nachspiel wird nicht gespeichert; die Aufzeichnung bleibt, wie sie war",
     ),
     "worth": ("worth with your cards", "Wert mit deinen Karten"),
     "overbid_warn": ("Below the bid {bid}: {how}.", "Unter dem Reizwert {bid}: {how}."),
@@ -176,17 +222,21 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "hint": ("hint: {action}", "Tipp: {action}"),
     "saved": ("saved to {path}", "gespeichert in {path}"),
     "not_saved": (
-        "the series is not saved: --save FILE",
-        "die Serie wird nicht gespeichert: --save DATEI",
+        "the series is not saved: type save FILE to keep it",
+        "die Serie ist nicht gespeichert: save DATEI sichert sie",
+    ),
+    "was_not_saved": (
+        "the series was not saved (skat play --save FILE keeps a series)",
+        "die Serie wurde nicht gespeichert (skat play --save DATEI sichert eine Serie)",
     ),
     "legal": ("legal", "erlaubt"),
     "help": (
         "card (CJ, ♣J, {example} or its number; Enter: the only legal card) · bid 18 · y hold · "
         "p pass · s skat · h Hand · the game's letter · b back · hint · claim · concede · "
-        "sort G · save FILE · quit",
+        "sort G · save FILE · quit (or Ctrl-D)",
         "Karte (CJ, ♣J, {example} oder Nummer; Enter: die einzige erlaubte) · reizen 18 · "
         "y ja · p passe · s Skat · h Hand · Buchstabe des Spiels · b zurück · hint · claim · "
-        "aufgeben · sort G · save DATEI · quit",
+        "aufgeben · sort G · save DATEI · quit (oder Strg-D)",
     ),
     "result": ("result", "Ergebnis"),
     "sheet": ("list", "Liste"),
@@ -217,6 +267,7 @@ _AGREE: Final = {
     "says": "say",
     "holds": "hold",
     "passes": "pass",
+    "pushes": "push",
     "picks": "pick",
     "puts": "put",
     "plays": "play",
@@ -236,6 +287,7 @@ _AGREE_DE: Final = {
     "legt": "legst",
     "gibt": "gibst",
     "drückt": "drückst",
+    "schiebt": "schiebst",
     "gewinnt": "gewinnst",
     "verliert": "verlierst",
 }
