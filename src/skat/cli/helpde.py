@@ -313,6 +313,10 @@ HELP_DE: Final[dict[str, str]] = {
         "die gespielten Spiele (ISS-Aufzeichnungen) an DATEI anhängen"
     ),
     "the agent's random seed (0)": "der Startwert des Agenten (0)",
+    "seconds an ISS connection may sit idle at no table; then it is closed (default 600)": (
+        "Sekunden, die eine ISS-Verbindung ohne Tisch untätig sein darf; dann wird sie "
+        "geschlossen (Standard 600)"
+    ),
     "bid one step at a time (for clients at the table that cannot read a jump bid, such as "
     "go-skat)": (
         "immer nur um eine Stufe reizen (für Clients am Tisch, die keinen Sprung beim Reizen "

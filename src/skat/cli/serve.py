@@ -173,6 +173,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds every ISS seat has to say ready for the next game; then the series "
         "ends (default 300)",
     )
+    parser.add_argument(
+        "--iss-idle-timeout",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="seconds an ISS connection may sit idle at no table; then it is closed (default 600)",
+    )
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -196,6 +203,10 @@ def _check(args: argparse.Namespace) -> None:
         (
             1 <= args.iss_ready_timeout <= 86400,
             f"--iss-ready-timeout must be 1 to 86400, not {args.iss_ready_timeout}",
+        ),
+        (
+            1 <= args.iss_idle_timeout <= 86400,
+            f"--iss-idle-timeout must be 1 to 86400, not {args.iss_idle_timeout}",
         ),
     ]
     for ok, message in limits:
@@ -286,7 +297,10 @@ def _with_iss(args: argparse.Namespace, app: Starlette, server: uvicorn.Server) 
     from skat.iss.server import IssServer, IssSettings
 
     settings = IssSettings(
-        games=args.iss_games, clock=args.iss_clock, ready_timeout=args.iss_ready_timeout
+        games=args.iss_games,
+        clock=args.iss_clock,
+        ready_timeout=args.iss_ready_timeout,
+        idle_timeout=args.iss_idle_timeout,
     )
     iss = IssServer(app.state.hub, settings)
     print(f"skat serve: ISS protocol on {args.host}:{args.iss_port}")

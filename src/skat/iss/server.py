@@ -75,6 +75,26 @@ STRIKE_DECAY: Final = 1.0
 """Strikes (lines over the rate limit) forgotten per second."""
 
 
+@dataclass
+class Strikes:
+    """Lines over the rate limit, forgotten at :data:`STRIKE_DECAY` a second: a client that
+    is now and then too fast is never cut off; one that floods reaches :data:`MAX_STRIKES`.
+
+    >>> s = Strikes()
+    >>> [s.add(0.0) for _ in range(3)][-1], s.add(2.5), s.add(100.0)
+    (3.0, 1.5, 1.0)
+    """
+
+    count: float = 0.0
+    last: float = 0.0
+
+    def add(self, now: float) -> float:
+        """One more strike at ``now`` (seconds); the count after it."""
+        self.count = max(0.0, self.count - (now - self.last) * STRIKE_DECAY) + 1
+        self.last = now
+        return self.count
+
+
 def computer_level(name: str) -> str | None:
     """The computer level an invitation of ``name`` seats, ``None`` for a user.
 
@@ -278,8 +298,7 @@ class IssServer:
 
     async def _commands(self, session: Session, lines: AsyncIterator[str | Bad]) -> None:
         limiter = RateLimiter(self.hub.settings.rate, self.hub.settings.burst)
-        strikes = 0.0
-        struck = time.monotonic()
+        strikes = Strikes(last=time.monotonic())
         resumed = False
         while not session.closed:
             nxt = asyncio.ensure_future(anext(lines, None))
@@ -297,11 +316,8 @@ class IssServer:
             if line is None:
                 return
             now = time.monotonic()
-            strikes = max(0.0, strikes - (now - struck) * STRIKE_DECAY)
-            struck = now
             if not self._answers_turn(session, line) and not limiter.allow(now):
-                strikes += 1
-                if strikes >= MAX_STRIKES:
+                if strikes.add(now) >= MAX_STRIKES:
                     await session.write("error _flood too many lines: closing")
                     return
                 where = command_of(line) if isinstance(line, str) else None
