@@ -267,3 +267,21 @@ def test_a_connection_idle_at_no_table_is_closed(quick: Live) -> None:
     assert "_idle" in a.until("error").split()
     assert a.file.readline() == ""  # closed: its place among the address's sockets is free
     a.close()
+
+
+def test_a_killed_bot_started_again_is_seated_at_its_table_from_the_next_game(
+    quick: Live,
+) -> None:
+    a = GoSkatLike(quick.iss, "tr_a", 8, ("tr_b", "tr_c"))
+    while a.out.table < 0 and a.is_alive() and not a.out.crash:
+        a.join(0.05)
+    b = GoSkatLike(quick.iss, "tr_b", 8, ("tr_a", "tr_c"))
+    dead = GoSkatLike(quick.iss, "tr_c", 8, ("tr_a", "tr_b"), die_in_play=True)
+    dead.join(300)
+    died_in = len(dead.out.ends) + 1
+    again = GoSkatLike(quick.iss, "tr_c", 8 - died_in, ("tr_a", "tr_b"))  # it creates again
+    _run(a, b, again, timeout=300)
+    assert again.out.table == a.out.table  # given its running table, not a new one
+    ends = _records_agree(a, b)
+    assert len(ends) == 8 and again.out.ends == ends[died_in:]
+    assert f"to:{parse_iss_line(ends[died_in - 1]).players.index('tr_c')}" in ends[died_in - 1]

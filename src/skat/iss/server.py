@@ -566,8 +566,12 @@ class IssServer:
             return
         conn = session.conns.get(table_id)
         room = self.hub.rooms.get(table_id)
-        if conn is None or room is None or conn.player not in room.gate:
-            return  # no game waits for it: nothing to do
+        if conn is None or room is None:
+            return
+        if conn.player not in room.gate:
+            if not room.gate and conn.feed.game > len(room.table.finished_games) + 1:
+                room.early.add(conn.feed.player)  # back for the next game: ready for it
+            return
         self.hub.open_gate(room, conn.player)
         for other in list(room.connections):
             if isinstance(other, IssConnection):

@@ -184,6 +184,9 @@ class Room:
     gate: set[int] = field(default_factory=set)
     """Of :attr:`ready_players`, those the current game still waits for: until every one has
     said ``ready`` nobody is told the game, nobody may move in it and its clock does not run."""
+    early: set[int] = field(default_factory=set)
+    """Players who said ``ready`` for the next game while the current one was played (one
+    who came back and follows the table from the next game on)."""
     on_gate: Callable[[Room], None] | None = None
     """Called when a finished game closes the gate for the next one (the ISS server times it)."""
     on_timeout: Callable[[Room, int, int], Awaitable[bool]] | None = None
@@ -464,8 +467,9 @@ class Hub:
                 number = applied.record.number
                 await self._store_record(table, applied.finished, number, room.endings.get(number))
                 if room.ready_players and not table.is_over:
-                    room.gate = set(room.ready_players)
-                    if room.on_gate is not None:
+                    room.gate = set(room.ready_players) - room.early
+                    room.early.clear()
+                    if room.gate and room.on_gate is not None:
                         room.on_gate(room)
         self._schedule(room)
         self._broadcast(room)
