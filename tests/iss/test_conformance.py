@@ -174,13 +174,13 @@ def test_a_seat_invited_by_name_is_not_taken_by_another_user(live: Live) -> None
 
 
 def test_every_line_gets_an_answer_and_the_answer_to_ones_own_turn_is_never_limited(
-    live: Live,
+    quick: Live,
 ) -> None:
-    a, b, c = (Line(live.iss, u) for u in ("rl_a", "rl_b", "rl_c"))
+    a, b, c = (Line(quick.iss, u) for u in ("rl_a", "rl_b", "rl_c"))
     name = table_of(a, b, c)
     names = a.until("start").split()[5::2]
     middle = {p.user: p for p in (a, b, c)}[names[1]]
-    lines = 650  # more than the burst of --rate 200 (600): some are over the limit
+    lines = 60  # more than the burst of --rate 5 (15): some are over the limit
     flood = f"table .999 {middle.user} play 18\n".encode() * lines
     move = f"table .{name} {middle.user} play 18\n".encode()  # its turn, right after them
     middle.sock.sendall(flood + move)
@@ -231,12 +231,13 @@ def test_a_client_that_logs_in_again_is_told_its_table_after_the_welcome_packet(
 
 @pytest.fixture(scope="module")
 def quick(tmp_path_factory: pytest.TempPathFactory) -> Live:
-    """A server with short clocks: 5 s a move, 3 s for ready, 3 s idle."""
+    """A server with short clocks (5 s a move, 3 s for ready, 3 s idle) and a low rate
+    limit (5 lines a second, bursts of 15): the bots' answers to their turns pass it."""
     data = tmp_path_factory.mktemp("iss-quick")
     web, iss = free_port(), free_port()
     while iss == web:
         iss = free_port()
-    options = ("--iss-port", str(iss), "--iss-games", "8", "--rate", "200", "--iss-clock", "5",
+    options = ("--iss-port", str(iss), "--iss-games", "8", "--rate", "5", "--iss-clock", "5",
                "--iss-ready-timeout", "3", "--iss-idle-timeout", "3")  # fmt: skip
     with server(str(data), web, 0.0, options):
         yield Live(web, iss, data)

@@ -213,8 +213,23 @@ class IssServer:
         self.gate_tasks: set[asyncio.Task[None]] = set()
 
     async def serve(self, host: str, port: int) -> asyncio.Server:
-        """Listen on ``host:port``."""
+        """Listen on ``host:port`` (the tables made over ISS before a restart, named by
+        numbers, keep their ways: ``ready`` before each game, ``TI``, step bids)."""
+        for room in self.hub.rooms.values():
+            if room.table.id.isdigit() and not room.table.is_over:
+                self._adopt(room, frozenset())
         return await asyncio.start_server(self.handle, host, port, limit=4 * MAX_LINE)
+
+    def _adopt(self, room: Room, ready: frozenset[int]) -> None:
+        """Make ``room`` a table made over ISS: its human places say ``ready`` before each
+        game (``ready``: those who said it for the first), its timeouts end games as on ISS,
+        its computers bid one step at a time."""
+        users = [p for p, seat in enumerate(room.table.config.seats) if seat.human]
+        room.ready_players = frozenset(users)
+        room.gate = set(users) - ready
+        room.on_gate = self._gate_closed
+        room.on_timeout = self._timeout
+        room.step_bids = True
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One client connection, from its login to its end."""
@@ -306,12 +321,13 @@ class IssServer:
                 await asyncio.wait({nxt}, timeout=self.settings.resume_wait)
                 await self._resume(session)
                 resumed = True
-            wait = None if self._busy(session) else self.settings.idle_timeout
-            done, _ = await asyncio.wait({nxt}, timeout=wait)
-            if not done:
-                nxt.cancel()
-                await session.write("error _idle no table and no line for a long time: closing")
-                return
+            while not nxt.done():
+                wait = None if self._busy(session) else self.settings.idle_timeout
+                await asyncio.wait({nxt}, timeout=wait)
+                if not nxt.done() and not self._busy(session):  # else: seated meanwhile
+                    nxt.cancel()
+                    await session.write("error _idle no table and no line for a long time")
+                    return
             line = nxt.result()
             if line is None:
                 return
@@ -511,13 +527,10 @@ class IssServer:
             "seats": seats,
         }
         users = [i for i, n in enumerate(pending.players) if n not in pending.computers]
+        said = frozenset(i for i in users if pending.players[i] in pending.ready)
 
         def setup(room: Room) -> None:
-            room.ready_players = frozenset(users)
-            room.gate = {i for i in users if pending.players[i] not in pending.ready}
-            room.on_gate = self._gate_closed
-            room.on_timeout = self._timeout
-            room.step_bids = True
+            self._adopt(room, said)
 
         try:
             table, _, _ = await self.hub.create_table(data, table_id=pending.name, setup=setup)
