@@ -96,7 +96,8 @@ class Feed:
         seat = seats.index(self.player) if self.player in seats else None
         lines = []
         if self.sent < 0:
-            names = " ".join(f"{self._name(p)} {_CLOCK}" for p in seats)
+            clock = str(self.table.config.clock) if self.table.config.clock else _CLOCK
+            names = " ".join(f"{self._name(p)} {clock}" for p in seats)
             lines.append(f"{self._prefix()} go")
             lines.append(f"{self._prefix()} start {number} {names}")
             lines.append(f"{self._prefix()} play w {deal_text(state, seat)} {self._times()}")
