@@ -216,17 +216,21 @@ class IssServer:
         """Listen on ``host:port`` (the tables made over ISS before a restart, named by
         numbers, keep their ways: ``ready`` before each game, ``TI``, step bids)."""
         for room in self.hub.rooms.values():
-            if room.table.id.isdigit() and not room.table.is_over:
-                self._adopt(room, frozenset())
+            state = room.table.state
+            if room.table.id.isdigit() and state is not None:
+                self._adopt(room, frozenset(), gate=not state.history)
+                if room.gate:
+                    self._gate_closed(room)
         return await asyncio.start_server(self.handle, host, port, limit=4 * MAX_LINE)
 
-    def _adopt(self, room: Room, ready: frozenset[int]) -> None:
+    def _adopt(self, room: Room, ready: frozenset[int], *, gate: bool = True) -> None:
         """Make ``room`` a table made over ISS: its human places say ``ready`` before each
-        game (``ready``: those who said it for the first), its timeouts end games as on ISS,
-        its computers bid one step at a time."""
+        game (``ready``: those who said it for the first; ``gate``: the current game waits
+        for it, as it does unless it is under way), its timeouts end games as on ISS, its
+        computers bid one step at a time."""
         users = [p for p, seat in enumerate(room.table.config.seats) if seat.human]
         room.ready_players = frozenset(users)
-        room.gate = set(users) - ready
+        room.gate = set(users) - ready if gate else set()
         room.on_gate = self._gate_closed
         room.on_timeout = self._timeout
         room.step_bids = True
