@@ -286,3 +286,31 @@ def test_a_killed_bot_started_again_is_seated_at_its_table_from_the_next_game(
     ends = _records_agree(a, b)
     assert len(ends) == 8 and again.out.ends == ends[died_in:]
     assert f"to:{parse_iss_line(ends[died_in - 1]).players.index('tr_c')}" in ends[died_in - 1]
+
+
+def test_after_a_restart_a_table_made_over_iss_keeps_waiting_for_ready(
+    tmp_path: Path,
+) -> None:
+    web, iss = free_port(), free_port()
+    while iss == web:
+        iss = free_port()
+    options = ("--iss-port", str(iss), "--iss-games", "2", "--rate", "200")
+    with server(str(tmp_path), web, 0.0, options):
+        a, b, c = (Line(iss, u) for u in ("rs_a", "rs_b", "rs_c"))
+        name = table_of(a, b, c)
+        names = a.until("start").split()[5::2]
+        for player in (a, b, c):
+            player.close()
+    with server(str(tmp_path), web, 0.0, options):  # the game was dealt, not begun
+        players = {u: Line(iss, u) for u in ("rs_a", "rs_b", "rs_c")}
+        middle = players[names[1]]
+        middle.send(f"table .{name} {middle.user} play 18")
+        assert "_not_ready" in middle.until("error").split()
+        for user, player in players.items():
+            player.send(f"table .{name} {user} ready")
+        for player in players.values():
+            assert player.until("start").split()[1] == f".{name}"
+        middle.send(f"table .{name} {middle.user} play 18")
+        assert middle.until("play", "18").split()[4] == "1"
+        for player in players.values():
+            player.close()

@@ -211,17 +211,20 @@ class IssServer:
         self.sessions: set[Session] = set()
         self.last_name = 0
         self.gate_tasks: set[asyncio.Task[None]] = set()
+        hub.on_load.append(self._loaded)
 
     async def serve(self, host: str, port: int) -> asyncio.Server:
-        """Listen on ``host:port`` (the tables made over ISS before a restart, named by
-        numbers, keep their ways: ``ready`` before each game, ``TI``, step bids)."""
-        for room in self.hub.rooms.values():
-            state = room.table.state
-            if room.table.id.isdigit() and state is not None:
-                self._adopt(room, frozenset(), gate=not state.history)
-                if room.gate:
-                    self._gate_closed(room)
+        """Listen on ``host:port``."""
         return await asyncio.start_server(self.handle, host, port, limit=4 * MAX_LINE)
+
+    def _loaded(self, room: Room) -> None:
+        """A table read back after a restart: one made over ISS (named by a number) keeps
+        its ways (``ready`` before each game, ``TI``, step bids)."""
+        state = room.table.state
+        if room.table.id.isdigit() and state is not None:
+            self._adopt(room, frozenset(), gate=not state.history)
+            if room.gate:
+                self._gate_closed(room)
 
     def _adopt(self, room: Room, ready: frozenset[int], *, gate: bool = True) -> None:
         """Make ``room`` a table made over ISS: its human places say ``ready`` before each

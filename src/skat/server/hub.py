@@ -230,6 +230,9 @@ class Hub:
             self.settings.analysis_cache
         )
         self._stopping = False
+        self.on_load: list[Callable[[Room], None]] = []
+        """Called for each table read back at :meth:`start`, before it plays on (the ISS
+        server takes up its tables' ways)."""
         s = self.settings
         self.limits = AddressLimits(s.tables_per_minute, s.tables_burst, s.sockets_per_address)
 
@@ -254,6 +257,8 @@ class Hub:
                 if record.number not in have:  # killed between the move and its record
                     await self._store_record(table, state, record.number)
         for room in self.rooms.values():
+            for load in self.on_load:
+                load(room)
             self._schedule(room)
         log.info("resumed %d tables", len(self.rooms))
 
