@@ -74,11 +74,15 @@ class Line:
 
 
 def table_of(creator: Line, *others: Line) -> str:
-    """A table made by ``creator`` with the others joined; the table name (no dot)."""
+    """A table made by ``creator`` with the others joined, all three ready for the first
+    game (a table made over ISS deals each game once every ISS seat said ``ready``); the
+    table name (no dot)."""
     creator.send("create / 3")
     name = creator.until("create").split()[1][1:]
     for other in others:
         other.send(f"join .{name}")
+    for player in (creator, *others):
+        player.send(f"table .{name} {player.user} ready")
     return name
 
 

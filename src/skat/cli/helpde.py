@@ -291,6 +291,16 @@ HELP_DE: Final[dict[str, str]] = {
     "games of a series at a table made over ISS (default 36)": (
         "Spiele einer Serie an einem über ISS angelegten Tisch (Standard 36)"
     ),
+    "seconds for a move at a table made over ISS; then a declared game ends by the player's "
+    "timeout, TI (default 120)": (
+        "Sekunden für einen Zug an einem über ISS angelegten Tisch; danach endet ein angesagtes "
+        "Spiel durch Zeitüberschreitung des Spielers, TI (Standard 120)"
+    ),
+    "seconds every ISS seat has to say ready for the next game; then the series ends "
+    "(default 300)": (
+        "Sekunden, in denen jeder ISS-Platz ready für das nächste Spiel sagen muss; sonst endet "
+        "die Serie (Standard 300)"
+    ),
     # iss
     "the ISS server": "der ISS-Server",
     "the user name to log in with": "der Benutzername zum Anmelden",
@@ -303,6 +313,15 @@ HELP_DE: Final[dict[str, str]] = {
         "die gespielten Spiele (ISS-Aufzeichnungen) an DATEI anhängen"
     ),
     "the agent's random seed (0)": "der Startwert des Agenten (0)",
+    "seconds an ISS connection may sit idle at no table; then it is closed (default 600)": (
+        "Sekunden, die eine ISS-Verbindung ohne Tisch untätig sein darf; dann wird sie "
+        "geschlossen (Standard 600)"
+    ),
+    "bid one step at a time (for clients at the table that cannot read a jump bid, such as "
+    "go-skat)": (
+        "immer nur um eine Stufe reizen (für Clients am Tisch, die keinen Sprung beim Reizen "
+        "verstehen, etwa go-skat)"
+    ),
     # tournament
     "the tournament file to create (JSON)": "die anzulegende Turnierdatei (JSON)",
     "the tournament's name": "der Name des Turniers",

@@ -42,6 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--records", metavar="FILE", help="append the games played (ISS records) to FILE"
     )
     parser.add_argument("--seed", type=int, default=0, help="the agent's random seed (0)")
+    parser.add_argument(
+        "--step-bids",
+        action="store_true",
+        help="bid one step at a time (for clients at the table that cannot read a jump bid, "
+        "such as go-skat)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         invite=invite,
         join=args.join,
         records=Path(args.records) if args.records else None,
+        step_bids=args.step_bids,
     )
 
     def say(text: str) -> None:

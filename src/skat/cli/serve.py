@@ -157,6 +157,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="games of a series at a table made over ISS (default 36)",
     )
+    parser.add_argument(
+        "--iss-clock",
+        type=int,
+        default=120,
+        metavar="S",
+        help="seconds for a move at a table made over ISS; then a declared game ends by "
+        "the player's timeout, TI (default 120)",
+    )
+    parser.add_argument(
+        "--iss-ready-timeout",
+        type=float,
+        default=300.0,
+        metavar="S",
+        help="seconds every ISS seat has to say ready for the next game; then the series "
+        "ends (default 300)",
+    )
+    parser.add_argument(
+        "--iss-idle-timeout",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="seconds an ISS connection may sit idle at no table; then it is closed (default 600)",
+    )
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -176,6 +199,15 @@ def _check(args: argparse.Namespace) -> None:
         ),
         (args.iss_port != args.port, "--iss-port must differ from --port (the web port)"),
         (1 <= args.iss_games <= 1000, f"--iss-games must be 1 to 1000, not {args.iss_games}"),
+        (5 <= args.iss_clock <= 3600, f"--iss-clock must be 5 to 3600, not {args.iss_clock}"),
+        (
+            1 <= args.iss_ready_timeout <= 86400,
+            f"--iss-ready-timeout must be 1 to 86400, not {args.iss_ready_timeout}",
+        ),
+        (
+            1 <= args.iss_idle_timeout <= 86400,
+            f"--iss-idle-timeout must be 1 to 86400, not {args.iss_idle_timeout}",
+        ),
     ]
     for ok, message in limits:
         if not ok:
@@ -264,7 +296,13 @@ def _with_iss(args: argparse.Namespace, app: Starlette, server: uvicorn.Server) 
     """Serve the web port and the ISS port in one event loop (the same hub and tables)."""
     from skat.iss.server import IssServer, IssSettings
 
-    iss = IssServer(app.state.hub, IssSettings(games=args.iss_games))
+    settings = IssSettings(
+        games=args.iss_games,
+        clock=args.iss_clock,
+        ready_timeout=args.iss_ready_timeout,
+        idle_timeout=args.iss_idle_timeout,
+    )
+    iss = IssServer(app.state.hub, settings)
     print(f"skat serve: ISS protocol on {args.host}:{args.iss_port}")
 
     async def both() -> None:

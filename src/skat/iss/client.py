@@ -10,6 +10,7 @@ puts it back at its place and tells the running game again from its start.
 from __future__ import annotations
 
 import logging
+import select
 import socket
 import time
 from collections.abc import Callable, Sequence
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from skat.ai.agent import SafeAgent, fallback_action
-from skat.core.actions import Action, Declare, Discard, Resign
+from skat.core.actions import Action, Bid, Declare, Discard, Resign
 from skat.core.cards import CardSet
 from skat.core.rules import ISS, Rules
 from skat.core.state import Phase
@@ -45,10 +46,42 @@ class ClientOptions:
     rules: Rules = ISS
     retries: int = 20
     timeout: float = 600.0
+    step_bids: bool = False
+    """Bid one step at a time (for tables with clients that cannot read a jump bid)."""
 
 
 class Dropped(Exception):
     """The connection went away."""
+
+
+class LineReader:
+    """The server's lines from a socket, and whether more are waiting already (the client
+    acts only on the last position it was told: after a reconnection the server tells the
+    game so far again, and none of those positions is to be answered)."""
+
+    QUIET: Final = 0.05
+    """Seconds without a new line after which the position told is the current one."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.buffer = b""
+
+    def readline(self) -> str:
+        """The next line (``""`` when the server closed the connection)."""
+        while b"\n" not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                return ""
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", "replace") + "\n"
+
+    def waiting(self) -> bool:
+        """Is another line here, or about to come?"""
+        if b"\n" in self.buffer:
+            return True
+        ready, _, _ = select.select([self.sock], [], [], self.QUIET)
+        return bool(ready)
 
 
 class IssClient:
@@ -67,6 +100,7 @@ class IssClient:
         self.seat = -1
         self.asked = -1
         self.fell_back = -1
+        self.refused = False
         self.file: TextIO | None = None
         self.out: socket.socket | None = None
 
@@ -81,7 +115,7 @@ class IssClient:
                     sock.settimeout(self.o.timeout)
                     self.out = sock
                     failures = 0
-                    self._session(sock.makefile("r", encoding="utf-8", newline="\n"))
+                    self._session(LineReader(sock))
             except (OSError, Dropped) as exc:
                 failures += 1
                 if failures > self.o.retries:
@@ -96,14 +130,14 @@ class IssClient:
         log.debug("> %s", line)
         self.out.sendall(line.encode() + b"\n")
 
-    def _read(self, reader: TextIO) -> str:
+    def _read(self, reader: LineReader) -> str:
         line = reader.readline()
         if not line:
             raise Dropped("the server closed the connection")
         log.debug("< %s", line.rstrip())
         return line.rstrip("\r\n")
 
-    def _session(self, reader: TextIO) -> None:
+    def _session(self, reader: LineReader) -> None:
         self.send(self.o.user)
         while "password" not in self._read(reader):
             pass
@@ -120,14 +154,33 @@ class IssClient:
             self.send(f"table .{self.table} {self.o.user} ready")
         elif self.o.invite and not self.created:
             self.send("create / 3")
+        elif self.table:  # back after a dropped connection: ready, if a game waits for it
+            self.send(f"table .{self.table} {self.o.user} ready")
         while self.played < self.o.games:
-            self.handle(self._read(reader))
+            self.handle(self._read(reader), settled=lambda: not reader.waiting())
         self.send(f"table .{self.table} {self.o.user} leave")
 
     # ------------------------------------------------------------------ lines
 
-    def handle(self, line: str) -> None:
-        """React to one line of the server."""
+    def handle(self, line: str, settled: Callable[[], bool] = lambda: True) -> None:
+        """React to one line of the server: follow the game; if it is our turn (or our move
+        was refused) and ``settled()`` (no later line is waiting), answer."""
+        self._follow(line)
+        if self._due() and settled():
+            self._act()
+
+    def _due(self) -> bool:
+        shadow = self.shadow
+        if self.refused:
+            return True
+        return (
+            shadow is not None
+            and not shadow.state.is_over
+            and shadow.state.to_move == self.seat
+            and len(shadow.state.history) != self.asked
+        )
+
+    def _follow(self, line: str) -> None:
         words = line.split()
         if not words:
             return
@@ -158,7 +211,7 @@ class IssClient:
             self._end(line[line.index("(") :] if "(" in line else "")
         elif kind == "error":
             self.say(line)
-            self._error()
+            self.refused = True
 
     def _told(self, who: str, move: str) -> None:
         if who == "w" and "|" in move:
@@ -176,8 +229,14 @@ class IssClient:
             except (ShadowError, ValueError) as exc:
                 self.say(f"cannot follow the move {who} {move}: {exc}")
                 self.shadow = None
-                return
-        self._move()
+
+    def _act(self) -> None:
+        """Answer the position last told (once), or a refusal of our move."""
+        if self.refused:
+            self.refused = False
+            self._error()
+        else:
+            self._move()
 
     def _move(self) -> None:
         shadow = self.shadow
@@ -195,6 +254,8 @@ class IssClient:
         assert self.shadow is not None
         view = self.shadow.view()
         action = self.agent.choose(view)
+        if self.o.step_bids and isinstance(action, Bid):
+            action = step_bid(action, view.legal_actions)
         if isinstance(action, Discard):  # ISS says the discards with the declaration
             sim = self.shadow.state.copy()
             sim.apply(action, self.seat)
@@ -233,6 +294,18 @@ class IssClient:
         self.say(f"game {self.played} over")
         if self.played < self.o.games:
             self.send(f"table .{self.table} {self.o.user} ready")
+
+
+def step_bid(bid: Bid, legal: Sequence[Action]) -> Bid:
+    """The lowest bid allowed instead of a higher one (one step at a time; the seat is asked
+    again at the next step and bids on as long as its choice is higher).
+
+    >>> str(step_bid(Bid.of(30), [Bid.of(18), Bid.of(20)])), str(step_bid(Bid.of(18), [Bid.of(18)]))
+    ('18', '18')
+    """
+    steps = [a for a in legal if isinstance(a, Bid)]
+    lowest = min(steps, key=lambda b: b.value) if steps else bid
+    return lowest if lowest.value < bid.value else bid
 
 
 def iss_move(action: Action, hand: CardSet, discard: Discard | None = None) -> str:

@@ -149,11 +149,13 @@ def hidden_deal() -> str:
     return "|".join([".".join([HIDDEN] * 10)] * 3 + [f"{HIDDEN}.{HIDDEN}"])
 
 
-def event_moves(state: GameState, start: int, seat: int | None) -> list[tuple[str, str]]:
-    """The moves of ``state.history[start:]`` as ``seat`` is told them (``(who, text)``, who a
-    seat number or ``w`` for the server).  A discard waiting for its declaration is left out
-    (the declaration brings it); the caller counts events with :func:`events_done`."""
-    history = state.history
+def event_moves(
+    state: GameState, start: int, seat: int | None, stop: int | None = None
+) -> list[tuple[str, str]]:
+    """The moves of ``state.history[start:stop]`` as ``seat`` is told them (``(who, text)``,
+    who a seat number or ``w`` for the server).  A discard waiting for its declaration is left
+    out (the declaration brings it); the caller counts events with :func:`events_done`."""
+    history = state.history[:stop]
     out: list[tuple[str, str]] = []
     i = start
     while i < len(history):
@@ -183,10 +185,10 @@ def event_moves(state: GameState, start: int, seat: int | None) -> list[tuple[st
     return out
 
 
-def events_done(state: GameState, start: int) -> int:
-    """How many events :func:`event_moves` from ``start`` has told (all but a discard waiting
-    for its declaration)."""
-    history = state.history
+def events_done(state: GameState, start: int, stop: int | None = None) -> int:
+    """How many events :func:`event_moves` from ``start`` (to ``stop``) has told (all but a
+    discard waiting for its declaration)."""
+    history = state.history[:stop]
     n = len(history)
     if n > start and isinstance(history[-1].action, Discard):
         return n - 1

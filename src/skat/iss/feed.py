@@ -11,7 +11,7 @@ to its end before the next one starts, so the games of a table stay strictly in 
 >>> table = Table("t1", config)
 >>> feed = Feed(table, player=0, name="a")
 >>> [line.split()[3] for line in feed.update()]
-['start', 'play']
+['go', 'start', 'play']
 >>> mover = table.to_move()
 >>> _ = table.apply(mover, table.check(mover, "p", 0))
 >>> feed.update()
@@ -20,6 +20,7 @@ to its end before the next one starts, so the games of a table stay strictly in 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from skat.core.state import GameState
@@ -33,13 +34,32 @@ _CLOCK: Final = "0"
 
 
 class Feed:
-    """The lines for ``player`` (``name`` its ISS user name) at ``table`` (module doc)."""
+    """The lines for ``player`` (``name`` its ISS user name) at ``table`` (module doc).
 
-    def __init__(self, table: Table, player: int, name: str) -> None:
+    ``held()`` true: the current game waits for the players' ``ready`` and is not told yet.
+    ``endings``: games ended by a timeout (number -> (``TI``, seat, moves before it)), told
+    as ``play w TI.<seat>`` in place of the resignations that ended them.  ``next_game``:
+    start with the game after the one being played (a client that cannot take up a game
+    already under way)."""
+
+    def __init__(
+        self,
+        table: Table,
+        player: int,
+        name: str,
+        *,
+        held: Callable[[], bool] = lambda: False,
+        endings: Mapping[int, tuple[str, int, int]] | None = None,
+        next_game: bool = False,
+    ) -> None:
         self.table = table
         self.player = player
         self.name = name
+        self.held = held
+        self.endings = endings if endings is not None else {}
         self.game = len(table.finished_games) + 1  # the game being told (1-based)
+        if next_game and table.state is not None and not held():
+            self.game += 1
         self.sent = -1  # events of it told; -1: not started
 
     def _prefix(self) -> str:
@@ -56,12 +76,16 @@ class Feed:
         while self.game <= len(table.finished_games):
             state = table.finished_games[self.game - 1]
             number = self.game
+            ending = self.endings.get(number)
             lines += self._moves(state, number)
-            lines.append(f"{self._prefix()} end {end_record(table, state, number)}")
+            if ending is not None:
+                lines.append(f"{self._prefix()} play w {ending[0]}.{ending[1]} {self._times()}")
+            record = end_record(table, state, number, ending)
+            lines.append(f"{self._prefix()} end {record}")
             self.game += 1
             self.sent = -1
         current = table.state
-        if current is not None and len(table.finished_games) + 1 == self.game:
+        if current is not None and len(table.finished_games) + 1 == self.game and not self.held():
             lines += self._moves(current, self.game)
         return lines
 
@@ -72,13 +96,17 @@ class Feed:
         seat = seats.index(self.player) if self.player in seats else None
         lines = []
         if self.sent < 0:
-            names = " ".join(f"{self._name(p)} {_CLOCK}" for p in seats)
+            clock = str(self.table.config.clock) if self.table.config.clock else _CLOCK
+            names = " ".join(f"{self._name(p)} {clock}" for p in seats)
+            lines.append(f"{self._prefix()} go")
             lines.append(f"{self._prefix()} start {number} {names}")
             lines.append(f"{self._prefix()} play w {deal_text(state, seat)} {self._times()}")
             self.sent = 0
-        for who, text in event_moves(state, self.sent, seat):
+        ending = self.endings.get(number)
+        stop = ending[2] if ending is not None else None
+        for who, text in event_moves(state, self.sent, seat, stop):
             lines.append(f"{self._prefix()} play {who} {text} {self._times()}")
-        self.sent = events_done(state, self.sent)
+        self.sent = events_done(state, self.sent, stop)
         return lines
 
     def _seats(self, number: int) -> tuple[int, ...] | None:
@@ -97,14 +125,22 @@ class Feed:
         return f"{name}-{player + 1}" if name == self.name else name  # one of a kind
 
 
-def end_record(table: Table, state: GameState, number: int) -> str:
+def end_record(
+    table: Table, state: GameState, number: int, ending: tuple[str, int, int] | None = None
+) -> str:
     """The finished game as the server stores it: an ISS game record on one line (for a game
-    the ISS format cannot say, a record with only its id and the reason in ``C[...]``)."""
+    the ISS format cannot say, a record with only its id and the reason in ``C[...]``);
+    ``ending``: it ended by a timeout (``w TI.<seat>``)."""
     record = table.series.records[number - 1]
     names = [table.players[p] for p in record.seats]
     game_id = f"{table.id}-{number}"
     try:
-        return write_iss(state, id=game_id, players=(names[0], names[1], names[2]))
+        return write_iss(
+            state,
+            id=game_id,
+            players=(names[0], names[1], names[2]),
+            ended=ending[:2] if ending else None,
+        )
     except (IssWriteError, ValueError):
         reason = iss_unwritable(state) or "not an ISS game"
         return f"(;GM[Skat]ID[{game_id}]C[{reason}] ;)"

@@ -9,6 +9,7 @@ After the login (the user name, then the password) every line is one command::
     table .<T> <user> play <move>       a move (:mod:`skat.iss.codes`)
     table .<T> <user> leave             stop following the table (the place stays yours)
     table .<T> <user> tell <text>       table talk (ignored)
+    table .<T> <user> 34                the JSkat client's seat change (the table's state)
     exit                                close the connection
 
 >>> parse_command("table .x7 anna play 18")
@@ -32,7 +33,8 @@ MAX_LINE: Final = 512
 """Longest line a client may send (bytes, without the newline)."""
 MAX_NAME: Final = 24
 """Longest user name."""
-TABLE_COMMANDS: Final = frozenset(("ready", "play", "invite", "leave", "tell", "gametalk"))
+TABLE_COMMANDS: Final = frozenset(("ready", "play", "invite", "leave", "tell", "gametalk", "34"))
+"""``34`` is the JSkat client's seat change (answered with the table's ``state``)."""
 
 
 class LineError(ValueError):
@@ -88,7 +90,7 @@ def parse_command(line: str) -> Command:
     if not words:
         raise LineError("_empty", "an empty line")
     head = words[0]
-    shown = " ".join(words)[:80]
+    shown = "".join(c if c.isprintable() else "?" for c in " ".join(words)[:80])
     if head == "create":
         if words[1:] != ["/", "3"]:
             raise LineError("_bad_create", "tables are made with: create / 3")

@@ -718,9 +718,15 @@ def write_iss(
     players: tuple[str, str, str] | None = None,
     ratings: tuple[str, str, str] | None = None,
     comment: str | None = None,
+    ended: tuple[str, int] | None = None,
 ) -> str:
     """One ISS line for a finished game played with the engine; the result field is the
-    engine's.  When the rules are not those of ``place`` (``iss``, or ``iss2`` for
+    engine's.  ``ended`` = (``TI`` or ``LE``, seat): the game ended because that seat ran out
+    of time or left during the play; the server ended it by the resignations at the end of
+    the game's history (the declarer's, or both defenders'), which the record tells as
+    ``w TI.<seat>`` (the ISS's own record of it, replayed the same way).
+
+    When the rules are not those of ``place`` (``iss``, or ``iss2`` for
     ``PC[ISS2]``), they are written as ``RU[<rules>]`` so the record replays the same.
     A game the format cannot express (:func:`iss_unwritable`) raises :class:`IssWriteError`.
 
@@ -740,9 +746,19 @@ def write_iss(
     if reason is not None:
         raise IssWriteError(f"not expressible as an ISS record: {reason}")
     props = {} if state.rules == rules_for(place) else {"RU": str(state.rules)}
+    moves = iss_moves(state)
+    if ended is not None:
+        how, seat = ended
+        if how not in ("TI", "LE") or seat not in (0, 1, 2):
+            raise ValueError(f"ended is (TI or LE, seat 0..2), not {ended!r}")
+        while moves and moves[-1][1] == "RE":
+            moves.pop()
+        moves.append(("w", f"{how}.{seat}"))
     record = IssRecord(
-        moves=iss_moves(state),
-        result=engine_result(state),
+        moves=moves,
+        result=engine_result(state, ended_by=ended[0], seat=ended[1])
+        if ended
+        else engine_result(state),
         place=place,
         series=series,
         id=id,

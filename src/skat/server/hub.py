@@ -28,6 +28,7 @@ from typing import Any, Final, TypeVar
 
 from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
+from skat.core.actions import Bid
 from skat.core.state import GameState, View
 from skat.records.iss import IssWriteError, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
@@ -178,6 +179,23 @@ class Room:
     creator: str = ""  # a computer-only table: the hash of its creator's key
     watched: float = 0.0  # when a connection last left (or came)
     away: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # disconnects.watch_away
+    ready_players: frozenset[int] = frozenset()
+    """Players whose ``ready`` each game waits for (the ISS seats of a table made over ISS)."""
+    gate: set[int] = field(default_factory=set)
+    """Of :attr:`ready_players`, those the current game still waits for: until every one has
+    said ``ready`` nobody is told the game, nobody may move in it and its clock does not run."""
+    early: set[int] = field(default_factory=set)
+    """Players who said ``ready`` for the next game while the current one was played (one
+    who came back and follows the table from the next game on)."""
+    on_gate: Callable[[Room], None] | None = None
+    """Called when a finished game closes the gate for the next one (the ISS server times it)."""
+    on_timeout: Callable[[Room, int, int], Awaitable[bool]] | None = None
+    """Called when the move clock runs out (room, player, counter); True: it ended the game
+    its own way (the ISS server's ``TI``), so the clock's move is not made."""
+    endings: dict[int, tuple[str, int, int]] = field(default_factory=dict)
+    """Games that ended by a timeout: number -> (``TI``, seat, moves made before it)."""
+    step_bids: bool = False
+    """The computer players here bid one step at a time (clients that cannot read a jump bid)."""
 
     @property
     def robots_only(self) -> bool:
@@ -212,6 +230,9 @@ class Hub:
             self.settings.analysis_cache
         )
         self._stopping = False
+        self.on_load: list[Callable[[Room], None]] = []
+        """Called for each table read back at :meth:`start`, before it plays on (the ISS
+        server takes up its tables' ways)."""
         s = self.settings
         self.limits = AddressLimits(s.tables_per_minute, s.tables_burst, s.sockets_per_address)
 
@@ -236,6 +257,8 @@ class Hub:
                 if record.number not in have:  # killed between the move and its record
                     await self._store_record(table, state, record.number)
         for room in self.rooms.values():
+            for load in self.on_load:
+                load(room)
             self._schedule(room)
         log.info("resumed %d tables", len(self.rooms))
 
@@ -275,13 +298,18 @@ class Hub:
         await self.limits.close_socket(address)
 
     async def create_table(
-        self, data: object, address: str = "?", table_id: str | None = None
+        self,
+        data: object,
+        address: str = "?",
+        table_id: str | None = None,
+        setup: Callable[[Room], None] | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """A new table from its configuration (:class:`ConfigError` names what is wrong);
         the creator gets the first human place: (table, player, token).  At a computer-only
         table (limited: :func:`check_robot_table`, and per address in the database) the token
         is the creator's key, which may delete it (:meth:`delete_table`).  ``table_id``: the
-        id chosen by the caller (the ISS server names its tables when they are created)."""
+        id chosen by the caller (the ISS server names its tables when they are created);
+        ``setup`` prepares the new room before anything is played there."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
             raise ConfigError("seed: the server draws the deals; a table cannot choose them")
         if isinstance(data, dict) and "salt" in data:
@@ -292,7 +320,7 @@ class Hub:
         if not any(s.human for s in config.seats):
             s = self.settings
             check_robot_table(config, max_games=s.robot_max_games, levels=s.robot_levels)
-        return await self._open(config, address=address, table_id=table_id)
+        return await self._open(config, address=address, table_id=table_id, setup=setup)
 
     async def again(
         self, table_id: str, number: int, moves: int, player: int | None
@@ -312,6 +340,7 @@ class Hub:
         place: int | None = None,
         address: str = "?",
         table_id: str | None = None,
+        setup: Callable[[Room], None] | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """Open a new table (checked): the creator takes ``place`` (or the first free one);
         at a computer-only table he gets its key instead."""
@@ -337,6 +366,8 @@ class Hub:
         if table.claims:
             await self._db(self.storage.save_claims, table_id, dict(table.claims))
         room = Room(table, creator=creator, watched=time.monotonic())
+        if setup is not None:
+            setup(room)
         self.rooms[table_id] = room
         self._schedule(room)
         return table, player, token
@@ -421,6 +452,10 @@ class Hub:
         async with room.lock:
             if self.rooms.get(table.id) is not room:  # deleted while the move waited
                 raise ActionRefused("deleted", "the table was deleted by its creator")
+            if room.gate:
+                raise ActionRefused(
+                    "not_ready", "the next game starts when every player has said ready"
+                )
             action = table.check(player, text, counter)
             check_jump_delay(table, action)
             assert player is not None
@@ -434,12 +469,50 @@ class Hub:
                 raise ActionRefused("storage", str(exc)) from None
             applied = table.apply(player, action)
             if applied.finished is not None and applied.record is not None:
-                await self._store_record(table, applied.finished, applied.record.number)
+                number = applied.record.number
+                await self._store_record(table, applied.finished, number, room.endings.get(number))
+                if room.ready_players and not table.is_over:
+                    room.gate = set(room.ready_players) - room.early
+                    room.early.clear()
+                    if room.gate and room.on_gate is not None:
+                        room.on_gate(room)
         self._schedule(room)
         self._broadcast(room)
         return applied
 
-    async def _store_record(self, table: Table, state: GameState, number: int) -> None:
+    def open_gate(self, room: Room, player: int | None = None) -> None:
+        """``player`` said ``ready`` (``None``: open the gate for all): once nobody is
+        awaited, the game is told and played."""
+        if not room.gate:
+            return
+        if player is None:
+            room.gate.clear()
+        else:
+            room.gate.discard(player)
+        if not room.gate:
+            self._schedule(room)
+            self._broadcast(room)
+
+    def end_series(self, room: Room) -> None:
+        """End the table's series now (its players will not play on): the game dealt but
+        not begun is dropped, the computer players and the clock stop.  (Call under the
+        table's lock.)"""
+        series = room.table.series
+        series.planned = series.turn
+        series.current = None
+        for task in (room.driver, room.clock):
+            if task is not None:
+                task.cancel()
+        room.deadline = None
+        self._broadcast(room)
+
+    async def _store_record(
+        self,
+        table: Table,
+        state: GameState,
+        number: int,
+        ending: tuple[str, int, int] | None = None,
+    ) -> None:
         record = table.series.records[number - 1]
         names = [table.players[p] for p in record.seats]
         meta = {
@@ -460,7 +533,10 @@ class Hub:
             return
         try:
             iss: str | None = write_iss(
-                state, id=f"{table.id}-{number}", players=(names[0], names[1], names[2])
+                state,
+                id=f"{table.id}-{number}",
+                players=(names[0], names[1], names[2]),
+                ended=ending[:2] if ending else None,
             )
         except (IssWriteError, ValueError):
             iss = None  # a house-rule game the ISS format cannot say
@@ -498,6 +574,7 @@ class Hub:
         table = room.table
         if (
             table.computer_to_move() is not None
+            and not room.gate
             and (room.driver is None or room.driver.done())
             and not self.paused(room)
         ):
@@ -508,7 +585,7 @@ class Hub:
         """Play the computers' moves while it is their turn; each move is thought in a worker
         thread when it is this table's turn (:class:`FairScheduler`)."""
         table = room.table
-        while not self._stopping and not self.paused(room):
+        while not self._stopping and not self.paused(room) and not room.gate:
             player = table.computer_to_move()
             state = table.state
             if player is None or state is None:
@@ -530,12 +607,14 @@ class Hub:
                 return
             if table.counter != counter:
                 continue  # somebody else moved meanwhile (a resignation): think again
+            if room.step_bids:
+                action = step_bid(state, action)
             await asyncio.sleep(answer_wait(table, action))  # the online rules' jump_delay
             try:
                 await self.act(room, player, str(action), counter)
             except ActionRefused as exc:
                 log.warning("table %s: computer move %s refused: %s", table.id, action, exc)
-                if exc.code == "deleted":
+                if exc.code in ("deleted", "not_ready"):
                     return
                 if exc.code == "storage":
                     await asyncio.sleep(1.0)
@@ -636,7 +715,15 @@ class Hub:
 
     def _set_clock(self, room: Room) -> None:
         table = room.table
-        if not table.config.clock or table.state is None or table.computer_to_move() is not None:
+        if (
+            not table.config.clock
+            or table.state is None
+            or table.computer_to_move() is not None
+            or room.gate
+        ):
+            if room.gate and room.clock is not None:
+                room.clock.cancel()
+                room.clock_counter = -1
             room.deadline = None
             return
         if room.clock_counter == table.counter and room.deadline is not None:
@@ -656,6 +743,9 @@ class Hub:
         if table.counter != counter or state is None:
             return
         player = table.to_move()
+        hook = room.on_timeout
+        if player is not None and hook is not None and await hook(room, player, counter):
+            return
         view = state.view(state.to_move)
         with contextlib.suppress(ActionRefused):
             await self.act(room, player, str(timeout_action(view)), counter)
@@ -730,6 +820,22 @@ class Hub:
         except ActionRefused as exc:
             conn.send(error_message(exc.code, exc.message))
         return True
+
+
+def step_bid(state: GameState, action: str) -> str:
+    """``action``, but a bid above the lowest one allowed now becomes that lowest one: the
+    seat bids one step at a time (and will be asked again).
+
+    >>> s = GameState(seed=1)
+    >>> step_bid(s, "30"), step_bid(s, "p"), step_bid(s, "18")
+    ('18', 'p', '18')
+    """
+    try:
+        value = int(action)
+    except ValueError:
+        return action
+    steps = [a.value for a in state.legal_actions() if isinstance(a, Bid)]
+    return str(min(steps)) if steps and value > min(steps) else action
 
 
 def _end(pool: ProcessPoolExecutor) -> None:

@@ -38,6 +38,7 @@ import random
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -262,11 +263,14 @@ class ClusterHub(Hub):
         place: int | None = None,
         address: str = "?",
         table_id: str | None = None,
+        setup: Callable[[Room], None] | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """A new table (created, or a game played again) is owned by this process."""
-        table, player, token = await super()._open(config, place, address, table_id)
+        table, player, token = await super()._open(config, place, address, table_id, setup)
         made = self.rooms[table.id]
         self.rooms[table.id] = room = ClusterRoom(table, creator=made.creator, watched=made.watched)
+        if setup is not None:
+            setup(room)
         await self.take(room)
         await self._publish({"k": "new", "t": table.id})
         return table, player, token
