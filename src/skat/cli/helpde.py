@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Final
 
 from skat.cli.aboutde import DESCRIPTIONS_DE
@@ -438,8 +439,7 @@ def help_lang(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     words = list(argv)
     if "--" in words:
         words = words[: words.index("--")]
-    pairs = list(zip(words, [*words[1:], ""], strict=True))
-    for word, after in pairs:  # --lang before the subcommand, or skat play's own
+    for word, after in pairwise([*words, ""]):  # --lang before the subcommand, or skat play's own
         if word.startswith("--lang="):
             return "de" if word == "--lang=de" else "en"
         if word == "--lang" and after in ("de", "en"):

@@ -120,8 +120,31 @@ def _version() -> str:
     return f"skat {__version__}"
 
 
+def _subcommand_after_dashdash(argv: Sequence[str]) -> list[str]:
+    """``argv`` without a ``--`` that stands before the subcommand: ``skat -- play`` is
+    ``skat play`` and ``skat --`` is bare ``skat`` (the help), as ``--`` only ends the options
+    and the subcommand is not one; a ``--`` after the subcommand is the subcommand's.
+
+    >>> _subcommand_after_dashdash(["--lang", "de", "--", "play", "--", "x"])
+    ['--lang', 'de', 'play', '--', 'x']
+    """
+    words = list(argv)
+    skip = False
+    for index, word in enumerate(words):
+        if skip:
+            skip = False
+        elif word == "--":
+            return words[:index] + words[index + 1 :]
+        elif word == "--lang":
+            skip = True  # its value
+        elif not word.startswith("-"):
+            break  # the subcommand
+    return words
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    words = sys.argv[1:] if argv is None else argv
+    """Run ``skat`` with ``argv`` (default: the command line); the exit status."""
+    words = _subcommand_after_dashdash(sys.argv[1:] if argv is None else argv)
     lang = help_lang(words, os.environ)
     with argparse_words(lang):
         parser = build_parser(lang)
