@@ -50,8 +50,8 @@ def test_selfplay_bad_agent_is_a_one_line_error(tmp_path: Path, capsys) -> None:
     assert "unknown agent 'nobody'" in capsys.readouterr().err
 
 
-def test_selfplay_on_ray_gives_the_same_records(tmp_path: Path) -> None:
-    pytest.importorskip("ray")
+@pytest.mark.ray
+def test_selfplay_on_ray_gives_the_same_records(tmp_path: Path, ray_local) -> None:
     from skat.cli.arena import record  # importable by Ray's workers, unlike this module
 
     local = list(iter_selfplay("heuristic", deals=3, seed=1, recorder=record))
