@@ -30,7 +30,7 @@ def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
 def _knock(port: int) -> tuple[socket.socket, str]:
     """A new connection (a user name sent) and the server's first line: ``password:`` when
     it takes the connection, an error line when it does not."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock = socket.create_connection(("127.0.0.1", port), timeout=120)
     sock.sendall(b"x_knock\n")
     return sock, sock.makefile("r", encoding="utf-8").readline().strip()
 

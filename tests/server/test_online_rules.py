@@ -17,7 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 def _next(ws: ClientConnection, kind: str, at_least: int = 0) -> dict[str, Any]:
     while True:
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=120))
         if msg["type"] == kind and (kind != "state" or msg["counter"] >= at_least):
             return msg
 
@@ -137,7 +137,7 @@ def test_online_rules_reconnect_before_the_waiting_time_cancels_the_concession(
 def _get(port: int, path: str) -> str:
     from urllib.request import urlopen
 
-    with urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+    with urlopen(f"http://127.0.0.1:{port}{path}", timeout=120) as response:
         return str(response.read().decode())
 
 
