@@ -12,7 +12,9 @@ from skat.records.jsonrecord import load_json
 
 
 def _lines(folder: Path) -> list[str]:
-    return [line for f in sorted(folder.iterdir()) for line in f.read_text().splitlines()]
+    return [
+        line for f in sorted(folder.glob("games-*.jsonl")) for line in f.read_text().splitlines()
+    ]
 
 
 def test_selfplay_writes_one_record_a_game_in_files_of_per_file(tmp_path: Path, capsys) -> None:
@@ -20,7 +22,7 @@ def test_selfplay_writes_one_record_a_game_in_files_of_per_file(tmp_path: Path, 
                  "--seed", "3", "--out", str(tmp_path), "--jobs", "1"])  # fmt: skip
     assert code == 0 and "5 games of random" in capsys.readouterr().out
     assert sorted(f.name for f in tmp_path.iterdir()) == [
-        "games-000000.jsonl", "games-000001.jsonl", "games-000002.jsonl"
+        "games-000000.jsonl", "games-000001.jsonl", "games-000002.jsonl", "selfplay.json"
     ]  # fmt: skip
     lines = _lines(tmp_path)
     assert len(lines) == 5

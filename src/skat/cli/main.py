@@ -163,7 +163,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         text = german_rules_error(exc) if isinstance(exc, RulesError) and lang == "de" else exc
         print(f"{error}: {text}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (work kept is each command's)
+        print(
+            f"skat {args.command}: {'unterbrochen' if lang == 'de' else 'interrupted'}",
+            file=sys.stderr,
+        )
         return 130
     except BrokenPipeError:
         return 0
