@@ -150,6 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser(lang)
         args = parser.parse_args(words)
     args.words = lang  # the language the user asked for (skat play's default --lang)
+    args._own_process = argv is None  # run from the shell: the process is the command's
     if not getattr(args, "_run", None):
         parser.print_help()
         return 0
