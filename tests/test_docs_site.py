@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,15 +47,31 @@ def _have_mkdocs() -> bool:
     )
 
 
+def _all_parsers(
+    prog: str, parser: argparse.ArgumentParser
+) -> list[tuple[str, argparse.ArgumentParser]]:
+    """``prog`` and every subcommand below it, at any depth (``skat tournament export``)."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += [(f"{prog} {name}", sub), *_all_parsers(f"{prog} {name}", sub)]
+    return found
+
+
 def test_cli_reference_lists_every_subcommand_and_argument() -> None:
     page = _script("cli_reference").markdown()
-    for name, parser in _subparsers().items():
-        assert f"## skat {name}\n" in page, name
+    parsers = _all_parsers("skat", build_parser())
+    assert {"skat tournament new", "skat tournament export"} <= {name for name, _ in parsers}
+    for name, parser in parsers:
+        heading = re.search(rf"^#+ {re.escape(name)}\n(.*?)(?=^#+ skat |\Z)", page, re.M | re.S)
+        assert heading, name
+        section = heading.group(1)
         for action in parser._actions:
-            if isinstance(action, argparse._HelpAction):
+            if isinstance(action, argparse._HelpAction) or action.help == argparse.SUPPRESS:
                 continue
             for option in action.option_strings or [str(action.metavar or action.dest)]:
-                assert f"`{option}`" in page, f"skat {name} {option}"
+                assert f"`{option}`" in section, f"{name} {option}"
 
 
 def test_api_docstring_examples_become_fenced_blocks() -> None:
