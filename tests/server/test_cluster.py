@@ -94,11 +94,14 @@ def redis_server(port: int, folder: Path) -> Iterator[subprocess.Popen[bytes]]:
     try:
         import redis
 
-        for _ in range(100):
+        deadline = time.monotonic() + 120  # a bound for a busy machine, not a measure
+        while True:
             try:
                 redis.Redis(port=port).ping()
                 break
             except redis.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
                 time.sleep(0.05)
         yield proc
     finally:
@@ -139,7 +142,8 @@ class Player:
         counter = self.msg["counter"]
         legal = self.msg["game"]["legal"]
         action = rng.choice([a for a in legal if a != "p"] or legal)  # play a game, not pass
-        for _ in range(40):
+        deadline = time.monotonic() + 120  # a bound for a busy machine, not a measure
+        while time.monotonic() < deadline:
             self.ws.send(json.dumps({"type": "act", "action": action, "counter": counter}))
             before = len(self.errors)
             self.until(counter + 1)
