@@ -64,7 +64,7 @@ def test_a_client_killed_mid_game_comes_back_and_finishes_it(live: Live, tmp_pat
     def kill_and_restart() -> None:
         victim = procs["x_c"]
         victim.kill()  # SIGKILL: the socket dies with the process, no goodbye
-        killed.append(victim.wait(timeout=30))
+        killed.append(victim.wait(timeout=120))
         procs["x_c"] = _client(live, "x_c", table, tmp_path)  # the same user and password
 
     _person(live, table, made["token"], kill_and_restart)
