@@ -207,6 +207,9 @@ HELP_DE: Final[dict[str, str]] = {
     "games per file (default 10000)": "Spiele je Datei (Standard 10000)",
     "processes (default: the cores)": "Prozesse (Standard: die Kerne)",
     "play on Ray": "auf Ray spielen",
+    "go on with the games already in DIR (an interrupted run of the same settings)": (
+        "mit den Spielen in VERZEICHNIS fortfahren (ein unterbrochener Lauf gleicher Einstellungen)"
+    ),
     # list, rules
     "records or a saved series": "Aufzeichnungen oder eine gespeicherte Serie",
     "the list (default plain)": "die Liste (Standard plain)",

@@ -4,7 +4,7 @@ The games go to DIR as JSON lines, --per-file games a file (games-000000.jsonl,
 games-000001.jsonl, ...), in deal order, each game written and flushed as it ends; the run's
 settings are in DIR/selfplay.json.  The records depend on --agent, --seed, --rules and the
 deal numbers only, not on --jobs or --ray: a run can be split (--first) and the files joined.
---ray [ADDRESS] plays on Ray (pip install 'skat[cluster]'): nothing starts a local Ray with
+--ray [ADDRESS] plays on Ray (pip install -e '.[cluster]'): nothing starts a local Ray with
 --jobs workers, auto joins the cluster `ray start` began here, HOST:PORT another.
 
 Progress goes to stderr (a bar on a terminal, a line at each tenth otherwise).  An
