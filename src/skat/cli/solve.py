@@ -86,9 +86,10 @@ def tricks_left(args: argparse.Namespace) -> int | None:
                 except ValueError:
                     return None
         return None
-    if args.deal is not None or args.after < 0:
+    after: int = args.after
+    if args.deal is not None or after < 0:
         return 10
-    return 10 - args.after // 3
+    return 10 - after // 3
 
 
 def _small_without_numba(args: argparse.Namespace) -> bool:
