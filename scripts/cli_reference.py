@@ -19,7 +19,10 @@ INTRO = """# The `skat` command
 Every subcommand with every argument, generated from the argument parsers of `skat.cli`
 when the site is built (`skat COMMAND --help` prints the same in the terminal). Errors that
 users cause are one line on stderr and exit status 2; 1 is kept for "the check found
-differences".
+differences". `skat` alone (or `skat --`) prints the list of commands and exits 0; `--` before
+the command only ends the options (`skat -- play` is `skat play`). Ctrl-C stops any command
+with one line and exit status 130: `skat arena --out FILE` and `skat selfplay` keep every
+game played so far and go on with `--resume`, and both show their progress on stderr.
 """
 
 
