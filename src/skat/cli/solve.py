@@ -86,10 +86,10 @@ def tricks_left(args: argparse.Namespace) -> int | None:
                 except ValueError:
                     return None
         return None
-    after: int = args.after
-    if args.deal is not None or after < 0:
+    if args.deal is not None:
         return 10
-    return 10 - after // 3
+    after: int = args.after
+    return 10 if after < 0 else 10 - after // 3
 
 
 def _small_without_numba(args: argparse.Namespace) -> bool:
