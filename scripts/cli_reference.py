@@ -19,7 +19,10 @@ INTRO = """# The `skat` command
 Every subcommand with every argument, generated from the argument parsers of `skat.cli`
 when the site is built (`skat COMMAND --help` prints the same in the terminal). Errors that
 users cause are one line on stderr and exit status 2; 1 is kept for "the check found
-differences".
+differences". `skat` alone (or `skat --`) prints the list of commands and exits 0; `--` before
+the command only ends the options (`skat -- play` is `skat play`). Ctrl-C stops any command
+with one line and exit status 130: `skat arena --out FILE` and `skat selfplay` keep every
+game played so far and go on with `--resume`, and both show their progress on stderr.
 """
 
 
@@ -100,13 +103,35 @@ def _usage(parser: argparse.ArgumentParser) -> str:
     return " ".join(parser.format_usage().removeprefix("usage:").split())
 
 
+def _section(prog: str, parser: argparse.ArgumentParser, level: int) -> list[str]:
+    """The section of ``prog`` (``skat tournament``): usage, description, arguments, and a
+    section one level down for each of its own subcommands (``skat tournament new`` …)."""
+    lines = ["", f"{'#' * level} {prog}", "", "```text", _usage(parser), "```", ""]
+    if parser.description:
+        lines += [*_description(parser.description), ""]
+    lines += _arguments(parser)
+    subs = _subparsers(parser)
+    if subs:
+        helps = _helps(parser)
+        lines += ["", "| action | what it does |", "|---|---|"]
+        for name in subs:
+            anchor = f"{prog} {name}".replace(" ", "-")
+            lines.append(f"| [`{name}`](#{anchor}) | {_cell(helps.get(name, ''))} |")
+        for name, sub in subs.items():
+            lines += _section(f"{prog} {name}", sub, min(level + 1, 6))
+    return lines
+
+
 def markdown() -> str:
-    """The reference page: ``skat`` and each subcommand, its description and its arguments.
+    """The reference page: ``skat`` and each subcommand (and each of theirs, as the seven
+    actions of ``skat tournament``), its description and its arguments.
 
     >>> page = markdown()
     >>> page.startswith("# The `skat` command")
     True
     >>> "## skat value" in page and "`--lang`" in page
+    True
+    >>> "### skat tournament export" in page
     True
     """
     parser = build_parser()
@@ -115,10 +140,7 @@ def markdown() -> str:
     for name in _subparsers(parser):
         lines.append(f"| [`skat {name}`](#skat-{name}) | {_cell(helps.get(name, ''))} |")
     for name, sub in _subparsers(parser).items():
-        lines += ["", f"## skat {name}", "", "```text", _usage(sub), "```", ""]
-        if sub.description:
-            lines += [*_description(sub.description), ""]
-        lines += _arguments(sub)
+        lines += _section(f"skat {name}", sub, 2)
     return "\n".join(lines) + "\n"
 
 

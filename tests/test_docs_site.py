@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -45,15 +47,31 @@ def _have_mkdocs() -> bool:
     )
 
 
+def _all_parsers(
+    prog: str, parser: argparse.ArgumentParser
+) -> list[tuple[str, argparse.ArgumentParser]]:
+    """``prog`` and every subcommand below it, at any depth (``skat tournament export``)."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += [(f"{prog} {name}", sub), *_all_parsers(f"{prog} {name}", sub)]
+    return found
+
+
 def test_cli_reference_lists_every_subcommand_and_argument() -> None:
     page = _script("cli_reference").markdown()
-    for name, parser in _subparsers().items():
-        assert f"## skat {name}\n" in page, name
+    parsers = _all_parsers("skat", build_parser())
+    assert {"skat tournament new", "skat tournament export"} <= {name for name, _ in parsers}
+    for name, parser in parsers:
+        heading = re.search(rf"^#+ {re.escape(name)}\n(.*?)(?=^#+ skat |\Z)", page, re.M | re.S)
+        assert heading, name
+        section = heading.group(1)
         for action in parser._actions:
-            if isinstance(action, argparse._HelpAction):
+            if isinstance(action, argparse._HelpAction) or action.help == argparse.SUPPRESS:
                 continue
             for option in action.option_strings or [str(action.metavar or action.dest)]:
-                assert f"`{option}`" in page, f"skat {name} {option}"
+                assert f"`{option}`" in section, f"{name} {option}"
 
 
 def test_api_docstring_examples_become_fenced_blocks() -> None:
@@ -70,21 +88,73 @@ def test_every_page_is_in_the_nav() -> None:
         assert page.relative_to(DOCS).as_posix() in nav, page
 
 
-def test_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
+def _needs_mkdocs() -> None:
     if not _have_mkdocs() and os.environ.get("CI", "").lower() not in ("1", "true", "yes"):
         pytest.skip("mkdocs-material and mkdocstrings are not installed: pip install -e '.[docs]'")
+
+
+def build_site(root: Path, site: Path) -> tuple[list[str], str]:
+    """Build the site of the tree at ``root`` into ``site``: every warning and error MkDocs
+    printed (empty when the build is clean) and its whole output.
+
+    Not ``-q``: quiet mode hides the warnings ``--strict`` counts, and a build with a broken
+    link then exits 0 (issue 31).  A non-zero exit without a warning line is a problem too.
+    """
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT / "src")}
-    site = tmp_path / "site"
     proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
-        cwd=ROOT,
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+        cwd=root,
         env=env,
         capture_output=True,
         text=True,
         check=False,
+        timeout=1800,  # a generous bound for a loaded machine: it takes seconds when idle
     )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    output = proc.stdout + proc.stderr
+    problems = [
+        line for line in output.splitlines() if line.startswith(("WARNING", "ERROR", "Traceback"))
+    ]
+    if proc.returncode != 0 and not problems:
+        problems.append(f"mkdocs build exited {proc.returncode}")
+    return problems, output
+
+
+def test_site_builds_without_a_warning(tmp_path: Path) -> None:
+    _needs_mkdocs()
+    site = tmp_path / "site"
+    problems, output = build_site(ROOT, site)
+    assert problems == [], output
     cli = (site / "cli" / "index.html").read_text(encoding="utf-8")
     assert all(f"skat {name}" in cli for name in _subparsers())
     api = (site / "api" / "core" / "index.html").read_text(encoding="utf-8")
-    assert 'id="skat.core.GameState"' in api and "Traceback" not in proc.stderr
+    assert 'id="skat.core.GameState"' in api
+
+
+def _copy_of_the_site_sources(tmp_path: Path) -> Path:
+    """The docs, mkdocs.yml and the hooks in ``tmp_path/tree``, the sources linked."""
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    shutil.copytree(DOCS, tree / "docs")
+    shutil.copytree(ROOT / "scripts", tree / "scripts")
+    shutil.copy(ROOT / "mkdocs.yml", tree / "mkdocs.yml")
+    (tree / "src").symlink_to(ROOT / "src", target_is_directory=True)
+    return tree
+
+
+@pytest.mark.parametrize(
+    ("page", "link"),
+    [
+        ("glossary.md", "[broken](#no-such-anchor-planted-by-a-test)"),
+        ("variants/schwimmen.md", "[broken](../thirtyone.md#no-such-anchor-planted-by-a-test)"),
+        ("index.md", "[broken](no-such-page-planted-by-a-test.md)"),
+    ],
+    ids=["anchor", "anchor-on-another-page", "page"],
+)
+def test_a_planted_broken_link_fails_the_build_check(tmp_path: Path, page: str, link: str) -> None:
+    """The check above cannot pass a site with a broken link: one planted in a copy fails it."""
+    _needs_mkdocs()
+    tree = _copy_of_the_site_sources(tmp_path)
+    target = tree / "docs" / page
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{link}\n", encoding="utf-8")
+    problems, output = build_site(tree, tmp_path / "site")
+    assert any(page in line and "planted-by-a-test" in line for line in problems), output

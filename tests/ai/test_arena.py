@@ -234,8 +234,8 @@ def test_cli_records_to_stdout_come_before_the_table(capsys: pytest.CaptureFixtu
     assert LAST_LINE.match(lines[-1])
 
 
-def test_progress_bar_only_on_a_terminal() -> None:
-    from skat.cli.arena import _Progress
+def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise() -> None:
+    from skat.cli.progress import Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -243,12 +243,14 @@ def test_progress_bar_only_on_a_terminal() -> None:
 
     term, pipe = Terminal(), io.StringIO()
     for stream in (term, pipe):
-        bar = _Progress(3, stream)
+        bar = Progress(3, stream, command="skat arena", unit="deals")
         for _ in range(3):
             bar.step()
         bar.close()
-    assert "3/3 deals" in term.getvalue() and term.getvalue().endswith("\n")
-    assert pipe.getvalue() == ""
+    assert term.getvalue().startswith("\r[") and "3/3 deals" in term.getvalue()
+    assert term.getvalue().endswith("\n") and term.getvalue().count("\n") == 1
+    shown = [line.split(" (")[0] for line in pipe.getvalue().splitlines()]
+    assert shown == ["skat arena: 1/3 deals", "skat arena: 2/3 deals", "skat arena: 3/3 deals"]
 
 
 # ------------------------------------------------------------------------------ fallbacks
@@ -301,7 +303,8 @@ def test_cli_fails_on_fallbacks_unless_allowed(
     captured = capsys.readouterr()
     last = captured.out.splitlines()[-1]
     assert re.search(r", deals: 2, fallbacks: [1-9]\d*$", last), last
-    assert "--allow-fallbacks" in captured.err and len(captured.err.splitlines()) == 1
+    said = [x for x in captured.err.splitlines() if not re.match(r"skat arena: \d+/2 deals", x)]
+    assert "--allow-fallbacks" in captured.err and len(said) == 1
     assert main([*argv, "--allow-fallbacks"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == last
 

@@ -18,11 +18,16 @@ from skat.core.cards import Card, CardParseError
 
 ENGINES = Path(__file__).parent / "engines"
 SCRIPTED = f"{sys.executable} {ENGINES / 'scripted.py'}"
+PATIENT = 600.0
+"""Seconds an engine may take to start and answer in these tests: a program that answers
+(or fails) does so long before, on the busiest machine; only the ``sleep`` engine waits."""
+PATIENCE = Options(engine_timeout=PATIENT)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_full_duplicate_match_against_an_engine_in_javascript() -> None:
-    report = run_arena(["heuristic", f"exec:{ENGINES / 'first_legal.js'}"], deals=2, seed=3)
+    names = ["heuristic", f"exec:{ENGINES / 'first_legal.js'}"]
+    report = run_arena(names, deals=2, seed=3, options=PATIENCE)
     assert report.games == 2 * len(ARRANGEMENTS)
     assert [s.seat_games for s in report.stats] == [18, 18]
     assert report.fallbacks == 0 and len(report.deal_diffs) == 2
@@ -77,7 +82,7 @@ def test_blind_mode_never_sends_an_engine_a_hidden_card(
     tmp_path: Path, monkeypatch, contract: str, seed: int
 ) -> None:
     monkeypatch.setenv("ENGINE_LOG", str(tmp_path))
-    options = Options(contract=contract, blind=True)
+    options = Options(contract=contract, blind=True, engine_timeout=PATIENT)
     report = run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=2, seed=seed, options=options)
     games = _games(tmp_path)
     assert len(games) == 9 * (len(report.deal_diffs) + report.void_deals)
@@ -89,7 +94,7 @@ def test_blind_mode_never_sends_an_engine_a_hidden_card(
 
 def test_engine_is_told_the_other_agents_names_when_not_blind(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("ENGINE_LOG", str(tmp_path))
-    run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=1, seed=2)
+    run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=1, seed=2, options=PATIENCE)
     assert all("players=" in game[0] for game in _games(tmp_path))
 
 
@@ -103,7 +108,9 @@ def test_engine_is_told_the_other_agents_names_when_not_blind(tmp_path, monkeypa
     ],
 )
 def test_bad_engine_output_is_a_one_line_error_naming_engine_and_move(mode, says) -> None:
-    options = Options(engine_timeout=0.5)
+    # only the engine that never answers meets the short timeout; the others answer (wrongly)
+    # or exit, however long the machine takes to start them
+    options = Options(engine_timeout=0.5 if mode == "sleep" else PATIENT)
     with pytest.raises(EngineError) as info:
         run_arena(["random", f"exec:{SCRIPTED} {mode}"], deals=1, options=options)
     message = str(info.value)
@@ -112,7 +119,10 @@ def test_bad_engine_output_is_a_one_line_error_naming_engine_and_move(mode, says
 
 
 def test_cli_bad_engine_exits_2_with_one_line(capsys) -> None:
-    code = main(["arena", "--agents", f"heuristic,exec:{SCRIPTED} garbage", "--deals", "1"])
+    patience = ["--engine-timeout", str(PATIENT)]
+    code = main(
+        ["arena", "--agents", f"heuristic,exec:{SCRIPTED} garbage", "--deals", "1", *patience]
+    )
     err = capsys.readouterr().err.strip()
     assert code == 2 and "\n" not in err and "which is no move" in err
     code = main(["arena", "--agents", "heuristic,exec:./no-such-bot", "--deals", "1"])
@@ -156,7 +166,7 @@ def test_exec_engine_first_decision() -> None:
     from skat.core.state import GameState
 
     state = GameState(seed=3)
-    engine = ExecEngine(SCRIPTED, name="bot")
+    engine = ExecEngine(SCRIPTED, name="bot", timeout=PATIENT)
     try:
         assert engine.choose(state.view(state.to_move)) in state.view(1).legal_actions
     finally:
@@ -165,11 +175,11 @@ def test_exec_engine_first_decision() -> None:
     assert engine.sent[1] == f"hand {state.hand(1)}"
 
 
-def test_arena_on_ray_gives_the_same_figures_as_one_process() -> None:
-    pytest.importorskip("ray")
+@pytest.mark.ray
+def test_arena_on_ray_gives_the_same_figures_as_one_process(ray_local) -> None:
     names = ["heuristic", f"exec:{SCRIPTED}"]
-    one = run_arena(names, deals=3, seed=4, jobs=1)
-    on_ray = run_arena(names, deals=3, seed=4, jobs=2, ray="local")
+    one = run_arena(names, deals=3, seed=4, jobs=1, options=PATIENCE)
+    on_ray = run_arena(names, deals=3, seed=4, jobs=2, ray="local", options=PATIENCE)
     assert on_ray.deal_diffs == one.deal_diffs
     assert [s.tp for s in on_ray.stats] == [s.tp for s in one.stats]
 
@@ -180,13 +190,12 @@ def test_cli_ray_without_ray_is_a_one_line_error(capsys, monkeypatch) -> None:
     assert "pip install 'skat[cluster]'" in capsys.readouterr().err
 
 
-def test_engine_error_on_ray_stays_one_line() -> None:
-    ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:  # Ray started by the caller: the arena joins it and leaves it running
-        with pytest.raises(EngineError, match=r"^engine exec:\S+ \S+ garbage \(seat \d") as info:
-            run_arena(["random", f"exec:{SCRIPTED} garbage"], deals=2, jobs=2, ray="auto")
-        assert "\n" not in str(info.value)
-        assert ray.is_initialized()
-    finally:
-        ray.shutdown()
+@pytest.mark.ray
+def test_engine_error_on_ray_stays_one_line(ray_local) -> None:
+    # Ray started by the caller (the fixture): the arena joins it and leaves it running
+    with pytest.raises(EngineError, match=r"^engine exec:\S+ \S+ garbage \(seat \d") as info:
+        run_arena(
+            ["random", f"exec:{SCRIPTED} garbage"], deals=2, jobs=2, ray="auto", options=PATIENCE
+        )
+    assert "\n" not in str(info.value)
+    assert ray_local.is_initialized()

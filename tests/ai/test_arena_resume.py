@@ -8,12 +8,14 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.ai.test_arena import Clumsy
@@ -26,10 +28,14 @@ from skat.records.jsonrecord import load_json
 AGENTS = ["--agents", "heuristic,random", "--seed", "3", "--jobs", "1"]
 
 
+PROGRESS = re.compile(r"^skat arena: \d+/\d+ deals \(.*\)\n", re.MULTILINE)
+
+
 def _arena(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Exit status, stdout and stderr of ``skat arena``, the progress lines left out."""
     code = main(["arena", *AGENTS, *argv])
     out, err = capsys.readouterr()
-    return code, out, err
+    return code, out, PROGRESS.sub("", err)
 
 
 def _merge(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -399,3 +405,34 @@ def test_an_arena_never_overwrites_a_file_of_games(
     code, _out, err = _arena(capsys, "--deals", "3", "--out", str(path))
     assert code != 0 and "already holds games: --resume" in err and len(err.splitlines()) == 1
     assert path.read_bytes() == before  # the games played are kept
+
+
+def test_ctrl_c_is_one_line_and_keeps_the_deals_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import skat.cli.arena as arena_cli
+
+    real = arena_cli.run_arena
+
+    def interrupted(*args: object, **kwargs: Any) -> object:
+        deals = 0
+        on_deal = kwargs["on_deal"]
+
+        def counting(outcomes: object) -> None:
+            nonlocal deals
+            if deals == 2:
+                raise KeyboardInterrupt
+            deals += 1
+            on_deal(outcomes)
+
+        return real(*args, **{**kwargs, "on_deal": counting})
+
+    monkeypatch.setattr(arena_cli, "run_arena", interrupted)
+    path = tmp_path / "games.jsonl"
+    code, out, err = _arena(capsys, "--deals", "6", "--out", str(path))
+    assert code == 130 and out == ""
+    assert err == (
+        f"skat arena: interrupted after 2 of 6 deals, all kept in {path}; "
+        "the same command with --resume goes on\n"
+    )
+    assert len(path.read_text().splitlines()) == 2 * 6  # two deals of six games

@@ -12,7 +12,9 @@ from skat.records.jsonrecord import load_json
 
 
 def _lines(folder: Path) -> list[str]:
-    return [line for f in sorted(folder.iterdir()) for line in f.read_text().splitlines()]
+    return [
+        line for f in sorted(folder.glob("games-*.jsonl")) for line in f.read_text().splitlines()
+    ]
 
 
 def test_selfplay_writes_one_record_a_game_in_files_of_per_file(tmp_path: Path, capsys) -> None:
@@ -20,7 +22,7 @@ def test_selfplay_writes_one_record_a_game_in_files_of_per_file(tmp_path: Path, 
                  "--seed", "3", "--out", str(tmp_path), "--jobs", "1"])  # fmt: skip
     assert code == 0 and "5 games of random" in capsys.readouterr().out
     assert sorted(f.name for f in tmp_path.iterdir()) == [
-        "games-000000.jsonl", "games-000001.jsonl", "games-000002.jsonl"
+        "games-000000.jsonl", "games-000001.jsonl", "games-000002.jsonl", "selfplay.json"
     ]  # fmt: skip
     lines = _lines(tmp_path)
     assert len(lines) == 5
@@ -50,8 +52,8 @@ def test_selfplay_bad_agent_is_a_one_line_error(tmp_path: Path, capsys) -> None:
     assert "unknown agent 'nobody'" in capsys.readouterr().err
 
 
-def test_selfplay_on_ray_gives_the_same_records(tmp_path: Path) -> None:
-    pytest.importorskip("ray")
+@pytest.mark.ray
+def test_selfplay_on_ray_gives_the_same_records(tmp_path: Path, ray_local) -> None:
     from skat.cli.arena import record  # importable by Ray's workers, unlike this module
 
     local = list(iter_selfplay("heuristic", deals=3, seed=1, recorder=record))

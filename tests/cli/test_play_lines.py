@@ -42,7 +42,7 @@ def play_lines(args: list[str], policy: Policy, cwd: Path) -> list[str]:
         seen = converse(read_line, write, policy)
     finally:
         proc.stdin.close()
-        proc.wait(timeout=60)
+        proc.wait(timeout=300)
     assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
     return seen
 
@@ -56,7 +56,7 @@ def run_script(args: list[str], script: str, cwd: Path) -> subprocess.CompletedP
         text=True,
         encoding="utf-8",
         cwd=str(cwd),
-        timeout=60,
+        timeout=300,
     )
 
 
@@ -121,7 +121,7 @@ def test_save_and_load_resume_the_series(tmp_path: Path) -> None:
         text=True,
         encoding="utf-8",
         cwd=str(tmp_path),
-        timeout=60,
+        timeout=300,
     )
     assert f"saved to {saved}" in proc.stdout
     series = load_series(saved)

@@ -28,7 +28,7 @@ def spawn_play(args: list[str], tmp_path: Path) -> Any:
         ["-m", "skat.cli.main", "play", *args],
         dimensions=(24, 80),
         encoding="utf-8",
-        timeout=60,
+        timeout=300,
         cwd=str(tmp_path),
         env={
             "PYTHONUNBUFFERED": "1",

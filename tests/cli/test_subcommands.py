@@ -14,6 +14,7 @@ from skat.core import GameState, Rules
 from skat.records.jsonrecord import dumps, state_to_json
 from skat.series import Series, save_series
 
+SEVEN_TRICKS = "G decl=0 hands=CJ.SJ.HA.HT.HK.H8.H7/CA.CT.CK.CQ.C9.SA.ST/HJ.DJ.C8.C7.S8.S7.HQ"
 REAL = Path(__file__).resolve().parent.parent / "data" / "iss" / "real.sgf"
 DEAL = (
     "CJ SJ HA HT HK H8 H7 D9 D8 D7 CA CT CK CQ C9 SA ST SK SQ S9 "
@@ -284,7 +285,7 @@ def test_replay_check_fails_when_nothing_could_be_checked(
 @pytest.mark.parametrize(
     ("argv", "who", "extra"),
     [
-        (["solve", "G decl=0 hands=CJ.HA/HT.H7/HK.S7"], "skat solve", "ai"),
+        (["solve", SEVEN_TRICKS], "skat solve", "ai"),
         (["analyse", str(REAL), "--limit", "1"], "skat analyse", "ai"),
     ],
 )
@@ -304,6 +305,17 @@ def test_without_numba_the_solver_commands_warn_once_naming_the_extra(
         f"{who}: numba is not installed, so the double-dummy solver runs as plain Python "
         f"(about 20 times slower): pip install 'skat[{extra}]'\n"
     )
+
+
+def test_a_small_position_needs_no_numba_and_says_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Up to 6 tricks left plain Python is the faster solver (tests/cli/test_solve_start.py)."""
+    from skat.cli import speed
+
+    monkeypatch.setattr(speed, "numba_missing", lambda: True)
+    assert main(["solve", "G decl=0 hands=CJ.HA/HT.H7/HK.S7"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_with_numba_off_on_purpose_nothing_is_said(monkeypatch: pytest.MonkeyPatch) -> None:

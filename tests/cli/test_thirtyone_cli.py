@@ -67,7 +67,7 @@ def test_pseudo_terminal_full_game() -> None:
         [*CMD[1:], "--players", "3", "--seed", "9"],
         env=env,
         encoding="utf-8",
-        timeout=30,
+        timeout=300,
         dimensions=(40, 120),
     )
     transcript = io.StringIO()

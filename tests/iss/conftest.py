@@ -43,7 +43,7 @@ class Line:
 
     def __init__(self, port: int, user: str, password: str = "pw") -> None:
         self.user = user
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=120)
         self.file = self.sock.makefile("r", encoding="utf-8")
         self.seen: list[str] = []
         self.send(user)

@@ -31,7 +31,7 @@ def _person(live: Live, table: str, token: str, midway: Callable[[], None]) -> N
     """The third place, played over the web table's WebSocket: bid 18 or hold it, else the
     first legal move; ``midway`` is called at its first turn to play a card (the game waits
     for it: the kill falls mid-game whatever the speed of the machine)."""
-    with connect(f"ws://127.0.0.1:{live.web}/ws/{table}", open_timeout=10) as ws:
+    with connect(f"ws://127.0.0.1:{live.web}/ws/{table}", open_timeout=120) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         while True:
             msg = json.loads(ws.recv(timeout=120))
@@ -64,7 +64,7 @@ def test_a_client_killed_mid_game_comes_back_and_finishes_it(live: Live, tmp_pat
     def kill_and_restart() -> None:
         victim = procs["x_c"]
         victim.kill()  # SIGKILL: the socket dies with the process, no goodbye
-        killed.append(victim.wait(timeout=30))
+        killed.append(victim.wait(timeout=120))
         procs["x_c"] = _client(live, "x_c", table, tmp_path)  # the same user and password
 
     _person(live, table, made["token"], kill_and_restart)

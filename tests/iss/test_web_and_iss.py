@@ -26,7 +26,7 @@ def _web_player(
 ) -> dict[str, Any]:
     """Pass in the auction, play the first legal card; the state once the game is over.
     ``midway`` is called once, after the third move."""
-    with connect(f"ws://127.0.0.1:{port}/ws/{table}", open_timeout=10) as ws:
+    with connect(f"ws://127.0.0.1:{port}/ws/{table}", open_timeout=120) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         while True:
             msg = json.loads(ws.recv(timeout=120))

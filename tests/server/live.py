@@ -33,7 +33,7 @@ def server(
         stderr=subprocess.PIPE,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 300
         while True:
             try:
                 with urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2):
@@ -59,6 +59,6 @@ def post(port: int, path: str, data: dict[str, Any]) -> dict[str, Any]:
         headers={"Content-Type": "application/json"},
         method="POST",
     )
-    with urlopen(req, timeout=10) as response:
+    with urlopen(req, timeout=120) as response:
         answer: dict[str, Any] = json.loads(response.read())
         return answer

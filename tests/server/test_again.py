@@ -19,7 +19,7 @@ from skat.server.table import Table, TableConfig
 
 
 def _finished(client: TestClient, table_id: str) -> JsonGame:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300
     while not client.get(f"/api/tables/{table_id}/games").json()["games"]:
         assert time.monotonic() < deadline, "the computers did not finish the game"
         time.sleep(0.05)

@@ -167,7 +167,8 @@ def drive(page: Any, policy: Any, limit: float = 120.0) -> None:
     raise AssertionError("the game did not end in time")
 
 
-CLICK = {"timeout": 5000}
+# generous for a busy machine; a click the result covers waits this long
+CLICK = {"timeout": 30_000}
 
 
 def _default_move(page: Any, state: dict[str, Any], up_to: int) -> None:

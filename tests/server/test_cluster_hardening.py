@@ -56,7 +56,7 @@ def call(port: int, method: str, path: str, data: object = None, key: str = "") 
     body = None if data is None else json.dumps(data).encode()
     req = Request(f"http://127.0.0.1:{port}{path}", body, headers, method=method)
     try:
-        with urlopen(req, timeout=10) as response:
+        with urlopen(req, timeout=120) as response:
             text = response.read()
             return response.status, json.loads(text) if text else None
     except HTTPError as exc:
@@ -90,12 +90,13 @@ def test_open_connections_per_address_count_across_processes(database: str) -> N
             ws = stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{table}"))
             with suppress(ConnectionClosed):  # a refused one is closed after its error
                 ws.send(json.dumps({"type": "hello"}))
-            return ws, json.loads(ws.recv(timeout=10))
+            return ws, json.loads(ws.recv(timeout=120))
 
         held = [open_one(port) for port in (a, b, a)]
         refused = open_one(b)[1]
         held[0][0].close()  # one closes on process a: process b may take one more
-        for _ in range(100):
+        deadline = time.monotonic() + 120  # a bound for a busy machine, not a measure
+        while time.monotonic() < deadline:
             answer = open_one(b)[1]
             if answer["type"] != "error":
                 break

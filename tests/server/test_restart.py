@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 def next_state(ws: ClientConnection, at_least: int) -> dict[str, Any]:
     while True:
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=120))
         if msg["type"] == "state" and msg["counter"] >= at_least:
             return msg
 

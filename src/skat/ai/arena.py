@@ -37,6 +37,7 @@ import importlib
 import math
 import multiprocessing
 import random
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -508,8 +509,14 @@ def map_tasks(
     if jobs <= 1 or count <= 1:
         yield from map(func, tasks)
         return
-    with multiprocessing.Pool(min(jobs, count)) as pool:
+    with multiprocessing.Pool(min(jobs, count), initializer=_leave_ctrl_c_to_the_parent) as pool:
         yield from pool.imap(func, tasks, chunksize=1)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (SIGINT, sent to the whole process group): the command stops
+    the pool and says one line, instead of each worker printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _specs(names: Sequence[str]) -> tuple[str, str]:

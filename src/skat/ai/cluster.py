@@ -15,6 +15,7 @@ workers must be able to import :mod:`skat`.
 from __future__ import annotations
 
 import collections
+import contextlib
 import importlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -61,6 +62,8 @@ def ray_imap(
             else:
                 ray.init(address=address, log_to_driver=False)
         except Exception as exc:  # ray's own errors: ConnectionError, RuntimeError, ...
+            with contextlib.suppress(Exception):  # stop what a failed start-up began
+                ray.shutdown()
             raise ClusterError(f"cannot start Ray at {address!r}: {exc}".splitlines()[0]) from None
     try:
         remote = ray.remote(func)

@@ -147,13 +147,20 @@ Spiele gegen sich selbst erzeugen: ein Agent auf allen drei Plätzen, jedes Spie
 JSON-Aufzeichnung.
 
 Die Spiele gehen als JSON-Zeilen nach VERZEICHNIS, --per-file Spiele je Datei
-(games-000000.jsonl, ...), in der Reihenfolge der Verteilungen.  Sie hängen nur von --agent,
---seed, --rules und den Nummern der Verteilungen ab, nicht von --jobs oder --ray: ein Lauf kann
-geteilt (--first) und die Dateien zusammengefügt werden.  --ray [ADRESSE] spielt auf Ray
-(pip install 'skat[cluster]').
+(games-000000.jsonl, ...), in der Reihenfolge der Verteilungen, jedes geschrieben, sobald es
+endet; die Einstellungen des Laufs stehen in VERZEICHNIS/selfplay.json.  Sie hängen nur von
+--agent, --seed, --rules und den Nummern der Verteilungen ab, nicht von --jobs oder --ray: ein
+Lauf kann geteilt (--first) und die Dateien zusammengefügt werden.  --ray [ADRESSE] spielt auf
+Ray (pip install -e '.[cluster]').
+
+Der Fortschritt steht auf stderr (ein Balken im Terminal, sonst eine Zeile je Zehntel).  Ein
+unterbrochener Lauf (Strg-C, kill) behält jedes geschriebene Spiel; derselbe Befehl mit
+--resume setzt nach dem letzten vollständigen Spiel fort.  Ein VERZEICHNIS mit Spielen wird
+ohne --resume abgelehnt, mit --resume eines mit anderen Einstellungen.
 
 Beispiele:
   skat selfplay --agent pimc-hard --deals 10000 --out data/pimc-hard --jobs 2
+  skat selfplay --agent pimc-hard --deals 10000 --out data/pimc-hard --jobs 2 --resume
   skat selfplay --agent heuristic --deals 100000 --seed 7 --out data/h --ray auto
 """,
     "list": """\

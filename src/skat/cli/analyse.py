@@ -62,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             for line in result.summary().splitlines():
                 print(f"  {line}")
+        sys.stdout.flush()  # a game at a time into a file or pipe: progress, and kept on a kill
         done += 1
         if args.limit and done >= args.limit:
             break

@@ -16,7 +16,8 @@ longer is replaced by a fallback move (as is one that fails).  Any fallback is c
 last line (..., deals: N, fallbacks: F) and makes the command exit with status 1, since the
 figure then measures the machine as well as the players; --allow-fallbacks accepts them.
 --out FILE writes every game as a JSON record (one a line, in deal order; - is stdout, before
-the table).  A progress bar goes to stderr when it is a terminal.
+the table).  Progress goes to stderr: a bar on a terminal, a line at each tenth otherwise;
+Ctrl-C stops with one line, the deals played kept in --out FILE.
 
 Outside engines: an agent exec:PROGRAM [ARGS] is a program speaking the line protocol of
 docs/engine-protocol.md on stdin/stdout, started for every game; it must answer each
@@ -50,7 +51,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -69,6 +69,7 @@ from skat.ai.arenasettings import CODE
 from skat.ai.cluster import ClusterError
 from skat.ai.engine import DEFAULT_TIMEOUT, EngineError
 from skat.cli.errors import UserError
+from skat.cli.progress import Progress
 from skat.cli.speed import warn_if_slow
 from skat.core.rules import Rules
 from skat.core.state import GameState
@@ -268,6 +269,14 @@ def _notice(text: str) -> None:
     print(f"skat arena: {text}", file=sys.stderr)
 
 
+def _interrupted(out: str | None, played: int, planned: int) -> str:
+    """The one line of an interrupted arena: what was played and what is kept."""
+    said = f"interrupted after {played} of {planned} deals"
+    if out and out != "-":
+        return f"{said}, all kept in {out}; the same command with --resume goes on"
+    return f"{said}; nothing kept (--out FILE keeps the deals and --resume goes on)"
+
+
 def _span(plan: range) -> str:
     """``deals 500-999``."""
     return f"deals {plan.start}-{plan.stop - 1}" if len(plan) > 1 else f"deal {plan.start}"
@@ -294,7 +303,7 @@ def run(args: argparse.Namespace) -> int:
             " löschen oder eine andere wählen",
         )
     out = _open_out(args.out, append=args.resume)
-    progress = _Progress(len(plan) - len(done), sys.stderr)
+    progress = Progress(len(plan) - len(done), sys.stderr, command="skat arena", unit="deals")
     try:
 
         def on_deal(outcomes: list[GameOutcome]) -> None:
@@ -318,6 +327,10 @@ def run(args: argparse.Namespace) -> int:
         )
     except (EngineError, ClusterError, ValueError) as exc:
         raise UserError(str(exc)) from None
+    except KeyboardInterrupt:
+        progress.close()
+        _notice(_interrupted(args.out, len(done) + progress.done, len(plan)))
+        return 130
     finally:
         progress.close()
         if out is not None and out is not sys.stdout:
@@ -347,36 +360,3 @@ def show(
         )
         return 1
     return 0
-
-
-class _Progress:
-    """A one-line progress bar on a terminal; silent otherwise."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = total
-        self.done = 0
-        self.stream = stream
-        self.on = stream.isatty()
-        self.start = time.monotonic()
-        self.shown = 0.0
-
-    def step(self) -> None:
-        self.done += 1
-        if not self.on:
-            return
-        now = time.monotonic()
-        if now - self.shown < 0.1 and self.done < self.total:
-            return
-        self.shown = now
-        width = 30
-        filled = width * self.done // self.total
-        elapsed = now - self.start
-        eta = elapsed / self.done * (self.total - self.done)
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r[{bar}] {self.done}/{self.total} deals, {eta:4.0f} s left ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.on and self.done:
-            self.stream.write("\n")
-            self.stream.flush()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Final
 
 from skat.cli.aboutde import DESCRIPTIONS_DE
@@ -206,6 +207,9 @@ HELP_DE: Final[dict[str, str]] = {
     "games per file (default 10000)": "Spiele je Datei (Standard 10000)",
     "processes (default: the cores)": "Prozesse (Standard: die Kerne)",
     "play on Ray": "auf Ray spielen",
+    "go on with the games already in DIR (an interrupted run of the same settings)": (
+        "mit den Spielen in VERZEICHNIS fortfahren (ein unterbrochener Lauf gleicher Einstellungen)"
+    ),
     # list, rules
     "records or a saved series": "Aufzeichnungen oder eine gespeicherte Serie",
     "the list (default plain)": "die Liste (Standard plain)",
@@ -457,8 +461,7 @@ def help_lang(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     words = list(argv)
     if "--" in words:
         words = words[: words.index("--")]
-    pairs = list(zip(words, [*words[1:], ""], strict=True))
-    for word, after in pairs:  # --lang before the subcommand, or skat play's own
+    for word, after in pairwise([*words, ""]):  # --lang before the subcommand, or skat play's own
         if word.startswith("--lang="):
             return "de" if word == "--lang=de" else "en"
         if word == "--lang" and after in ("de", "en"):

@@ -120,13 +120,37 @@ def _version() -> str:
     return f"skat {__version__}"
 
 
+def _subcommand_after_dashdash(argv: Sequence[str]) -> list[str]:
+    """``argv`` without a ``--`` that stands before the subcommand: ``skat -- play`` is
+    ``skat play`` and ``skat --`` is bare ``skat`` (the help), as ``--`` only ends the options
+    and the subcommand is not one; a ``--`` after the subcommand is the subcommand's.
+
+    >>> _subcommand_after_dashdash(["--lang", "de", "--", "play", "--", "x"])
+    ['--lang', 'de', 'play', '--', 'x']
+    """
+    words = list(argv)
+    skip = False
+    for index, word in enumerate(words):
+        if skip:
+            skip = False
+        elif word == "--":
+            return words[:index] + words[index + 1 :]
+        elif word == "--lang":
+            skip = True  # its value
+        elif not word.startswith("-"):
+            break  # the subcommand
+    return words
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    words = sys.argv[1:] if argv is None else argv
+    """Run ``skat`` with ``argv`` (default: the command line); the exit status."""
+    words = _subcommand_after_dashdash(sys.argv[1:] if argv is None else argv)
     lang = help_lang(words, os.environ)
     with argparse_words(lang):
         parser = build_parser(lang)
         args = parser.parse_args(words)
     args.words = lang  # the language the user asked for (skat play's default --lang)
+    args._own_process = argv is None  # run from the shell: the process is the command's
     if not getattr(args, "_run", None):
         parser.print_help()
         return 0
@@ -140,7 +164,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         text = german_rules_error(exc) if isinstance(exc, RulesError) and lang == "de" else exc
         print(f"{error}: {text}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (work kept is each command's)
+        print(
+            f"skat {args.command}: {'unterbrochen' if lang == 'de' else 'interrupted'}",
+            file=sys.stderr,
+        )
         return 130
     except BrokenPipeError:
         return 0

@@ -9,6 +9,10 @@ The double-dummy value is the card points the declarer ends with when every hand
 and both sides play perfectly, the skat (or the two cards put away) counted for him as the
 rules count it; in Null: whether he stays without a trick.
 
+A position with at most 6 tricks left is solved as plain Python, without importing numba:
+that takes well under a second, where loading numba and the compiled solver alone takes
+one to several seconds (docs/performance.md).  A whole deal is solved with numba.
+
 examples:
   skat solve "G decl=0 hands=CJ.HA/HT.H7/HK.S7"
   skat solve --game H --declarer 0 --deal "CJ SJ HA HT HK H8 H7 D9 D8 D7 \\
@@ -19,7 +23,9 @@ examples:
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+import os
+import sys
+from typing import TYPE_CHECKING, Final
 
 from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games
@@ -54,13 +60,56 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    from skat.ai.dds import Position, PositionError
+PLAIN_TRICKS: Final = 6
+"""Positions with at most this many tricks left are solved without numba: the plain Python
+solver needs under a second for them (docs/performance.md), less than numba's start-up."""
 
+
+def tricks_left(args: argparse.Namespace) -> int | None:
+    """The tricks left in the position asked for, read before the solver is imported (the
+    most cards a hand holds; ``None`` when the position text cannot be read here).
+
+    >>> tricks_left(argparse.Namespace(position="G decl=0 hands=CJ.HA/HT.H7/HK.S7", deal=None))
+    2
+    >>> tricks_left(argparse.Namespace(position=None, deal="...", record=None))
+    10
+    """
+    if args.position is not None:
+        for token in args.position.split():
+            name, _, value = token.partition("=")
+            if name == "hands":
+                try:
+                    return max(
+                        len(CardSet.parse(h)) if h.strip() not in ("", "-") else 0
+                        for h in value.split("/")
+                    )
+                except ValueError:
+                    return None
+        return None
+    if args.deal is not None:
+        return 10
+    after: int = args.after
+    return 10 if after < 0 else 10 - after // 3
+
+
+def _small_without_numba(args: argparse.Namespace) -> bool:
+    """Whether the position is small enough for plain Python; when it is and this process is
+    the command's own (``skat solve`` run from the shell), numba is not imported."""
+    tricks = tricks_left(args)
+    small = tricks is not None and tricks <= PLAIN_TRICKS
+    if small and getattr(args, "_own_process", False) and "skat.ai._kernel" not in sys.modules:
+        os.environ["SKAT_NO_NUMBA"] = "1"  # read when the kernel is imported, just below
+    return small
+
+
+def run(args: argparse.Namespace) -> int:
     given = [x is not None for x in (args.position, args.deal, args.record)]
     if sum(given) != 1:
         raise UserError("give one of: a position, --deal (with --game, --declarer), --record")
-    warn_if_slow("skat solve", "ai")
+    if not _small_without_numba(args):
+        warn_if_slow("skat solve", "ai")
+    from skat.ai.dds import Position, PositionError
+
     try:
         if args.position is not None:
             pos = Position.parse(args.position)

@@ -24,16 +24,14 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import os
 import secrets
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from skat.cli.errors import UserError
 from skat.core.rules import Rules
-from skat.series.storage import atomic_write
+from skat.series.storage import atomic_path, atomic_write
 from skat.tournament import (
     TEAM_MODES,
     TIEBREAKS,
@@ -418,23 +416,14 @@ def _write_text(path: str, text: str) -> None:
 
 def _write_bytes(out: Path, data: bytes) -> None:
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent or ".")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, out)
+        atomic_write(out, data)
     except OSError as exc:
         raise UserError(f"cannot write {out}: {exc.strerror}") from None
 
 
 def _write_ods(sheets: Sequence[Sheet], out: Path) -> None:
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".ods", dir=out.parent or ".")
-        os.close(fd)
-        try:
-            write_ods(sheets, tmp)
-            os.replace(tmp, out)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        with atomic_path(out, suffix=".ods") as tmp:
+            write_ods(sheets, str(tmp))
     except OSError as exc:
         raise UserError(f"cannot write {out}: {exc.strerror}") from None

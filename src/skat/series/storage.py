@@ -42,8 +42,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -121,15 +122,45 @@ def dumps_series(series: Series) -> str:
     return json.dumps(series_to_dict(series), ensure_ascii=False, indent=1) + "\n"
 
 
-def atomic_write(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux tells it (``/proc``); else
+    by setting and restoring it."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def new_file_mode(target: str | Path) -> int:
+    """The permission bits a file written to ``target`` gets: the existing file's, else those
+    of a file ``open()`` creates (0666 less the umask; 0644 under the usual umask 022).
+
+    The temporary file of :func:`atomic_path` is created 0600 (:func:`tempfile.mkstemp`), and a
+    rename keeps that mode: without this a club's ``results.html`` could not be served.
+    """
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | Path, suffix: str = ".tmp") -> Iterator[Path]:
+    """A temporary path beside ``path`` to write to; renamed over ``path`` when the block
+    ends without an exception (with :func:`new_file_mode`'s mode), removed otherwise.  A
+    crash leaves the old file or the new one, never half of one."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        os.chmod(tmp, new_file_mode(target))
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -141,6 +172,14 @@ def atomic_write(path: str | Path, text: str) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def atomic_write(path: str | Path, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` through :func:`atomic_path`."""
+    with atomic_path(path) as tmp, open(tmp, "wb") as f:
+        f.write(data.encode("utf-8") if isinstance(data, str) else data)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def save_series(series: Series, path: str | Path) -> None:
