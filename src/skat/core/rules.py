@@ -123,7 +123,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         "game",
         "isko: a declarer who shows his cards claims the rest; a later defenders' trick gives "
-        "them every remaining trick. iss: showing cards changes nothing by itself.",
+        "them every trick from the claim on (ISkO 4.4). iss: showing cards changes nothing "
+        "by itself (the defenders may give up; every trick stays with its winner).",
     ),
     Option(
         "resign",
