@@ -139,7 +139,7 @@ def test_gewinner_ramsch_winner_is_awarded_23_and_the_won_game() -> None:
     s.add(_ramsch("gewinner", (50, 30, 40), (4, 3, 3)))  # Forehand B 50, C 30, A 40
     assert s.records[-1].entries == (0, 0, 23 + 50)  # C: 23, + 50 for the won game
     assert (s.won, s.lost) == ([0, 0, 1], [0, 0, 0])
-    assert [st.player for st in s.standings()][0] == "C"
+    assert s.standings()[0].player == "C"
 
 
 def test_gewinner_ramsch_tied_winners_are_each_awarded_the_won_game() -> None:

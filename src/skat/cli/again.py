@@ -29,7 +29,7 @@ def start_position(record: GameState, start: int) -> GameState:
     """The recorded game with its first ``start - 1`` moves made."""
     if start < 1 or start > len(record.history) + 1:
         raise UserError(f"--from {start}: the game has moves 1 to {len(record.history)}")
-    state = GameState(record.deal, rules=record.rules)
+    state = record.restarted()
     for ev in record.history[: start - 1]:
         state.apply(ev.action, ev.seat)
     if state.is_over:

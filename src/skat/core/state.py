@@ -674,6 +674,27 @@ class GameState(Pushing):
                 setattr(self, name, value)
         return self.history.pop()
 
+    @property
+    def forced_ramsch(self) -> bool:
+        """True for a Ramsch round's Ramsch, played without an auction (every auction starts
+        with Middlehand: a first action by Forehand is the forced Ramsch's)."""
+        if self._course.ramsch is None:
+            return False
+        return not self.history or self.history[0].seat == 0
+
+    def restarted(self) -> GameState:
+        """The same game before its first action: the deal, the rules and, in a Ramsch
+        round, the forced Ramsch (to replay a finished game's history, e.g. to analyse it).
+
+        >>> from skat.core import Rules
+        >>> g = GameState(seed=2, rules=Rules.parse("pub"), ramsch=True)
+        >>> _ = g.apply("GH")              # Grand Hand instead of the Schieberamsch
+        >>> again = g.restarted()
+        >>> again.forced_ramsch, again.phase.name, str(again.apply("GH").action)
+        (True, 'PUSH', 'GH')
+        """
+        return GameState(self.deal, self.rules, ramsch=self.forced_ramsch)
+
     def copy(self) -> GameState:
         """An independent copy (the history lists are copied; everything else is immutable)."""
         new = object.__new__(GameState)

@@ -147,7 +147,7 @@ def _validated(item: Record, stats: Counter[str]) -> tuple[GameState, str] | Non
 
 def _decisions(final: GameState, label: str) -> Iterator[Sample]:
     """Replay ``final``'s history on its deal, a sample before each action of the space."""
-    state = GameState(final.deal, final.rules)
+    state = final.restarted()  # a Ramsch round's forced Ramsch included
     tracker = ObservationTracker(state)
     for seat, action in final.history:
         i = ID_OF.get(action)

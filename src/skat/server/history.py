@@ -68,9 +68,9 @@ def analysis_of(json_text: str) -> dict[str, Any]:
     state = game.state
     assert isinstance(state, GameState)
     moves: list[dict[str, Any] | None] = [None] * len(state.history)
-    summary = "no card play"
+    summary = why_no_analysis(state)
     could_win = None
-    if state.contract is not None and state.declarer is not None:
+    if not summary:
         analysis = analyse(state)
         summary = analysis.summary()
         could_win = analysis.could_win
@@ -97,6 +97,25 @@ def analysis_of(json_text: str) -> dict[str, Any]:
     return out
 
 
+def why_no_analysis(state: GameState) -> str:
+    """Why a finished game has no double-dummy analysis, in one line (``""``: it has one).
+
+    >>> from skat.core import GameState
+    >>> g = GameState(seed=1)
+    >>> for a in ("p", "p", "p"):
+    ...     _ = g.apply(a)
+    >>> why_no_analysis(g)
+    'all passed: no card play to analyse'
+    """
+    if state.result is not None and state.result.passed:
+        return "all passed: no card play to analyse"
+    if state.contract is None or state.declarer is None:
+        return "a Ramsch has no declarer: the analysis follows a declarer's game"
+    if not state.tricks and not state.current_trick:
+        return "the game ended before the first card: no card play to analyse"
+    return ""
+
+
 def best_line(
     final: GameState, moves: list[dict[str, Any] | None], *, lost: bool
 ) -> dict[str, Any] | None:
@@ -112,7 +131,7 @@ def best_line(
     )
     if first is None:
         return None
-    state = GameState(final.deal, final.rules)
+    state = final.restarted()  # a Ramsch round's Grand Hand replays from its forced Ramsch
     for ev in final.history[:first]:
         state.apply(ev.action, ev.seat)
     try:
