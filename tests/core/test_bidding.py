@@ -15,6 +15,7 @@ from skat.core import (
     GameState,
     IllegalActionError,
     Phase,
+    Rules,
     next_bid,
 )
 from skat.core.bidding import spoken
@@ -169,6 +170,25 @@ def test_forehand_may_play_at_18_after_two_passes() -> None:
 def test_forehand_alone_may_also_name_a_higher_bid_that_then_binds_him() -> None:
     state = play(DEAL, "p p 24")
     assert state.declarer == FOREHAND and state.bid == 24
+
+
+def test_forehand_picks_up_the_skat_after_two_passes_the_pick_up_says_18() -> None:
+    # ISkO 3.2: when Middlehand and Rearhand pass, Forehand may play; taking the skat declares
+    # the game at the lowest value, so "s" needs no "18" first (the record still says 18)
+    for rules in ("isko", "old", "pub"):
+        state = play(DEAL, "p p", rules=Rules.parse(rules))
+        state.validate("s")
+        event = state.apply("s")
+        assert str(event.action) == "s" and event.seat == FOREHAND
+        assert [str(e.action) for e in state.history] == ["p", "p", "18", "s"]
+        assert state.declarer == FOREHAND and state.bid == 18 and state.phase == Phase.DISCARD
+
+
+def test_only_forehand_alone_may_pick_up_before_a_bid() -> None:
+    with pytest.raises(IllegalActionError, match="the auction is on"):
+        play(DEAL, "").apply("s")  # Middlehand, before anybody passed
+    with pytest.raises(IllegalActionError, match="the auction is on"):
+        play(DEAL, "18").apply("s")  # Forehand answering a bid holds or passes
 
 
 def test_passed_out_game_when_all_three_pass() -> None:

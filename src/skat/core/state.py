@@ -446,6 +446,10 @@ class GameState(Pushing):
             if quick is not None:
                 return quick
         action, seat = self._checked(action, seat)
+        if self.phase == BIDDING and validation.picks_up_unbid(self, action):
+            # Middlehand and Rearhand passed: Forehand's pick-up says the lowest bid first
+            self.apply(Bid.of(self.auction.values()[0]), seat)
+            return self.apply(action, seat)
         self._undo.append(_snapshot(self))
         anytime = _ANYTIME.get(type(action))
         step = anytime[1] if anytime is not None else _PHASES[self.phase].step
