@@ -94,7 +94,7 @@ def test_old_rules_exclude_kontra_ramsch_and_bock(option: str) -> None:
 def test_old_rules_refuse_schenken_the_offer_is_to_be_declined() -> None:
     # "Das vielerorts noch übliche Schenkungsangebot widerspricht dem sportlichen Charakter des
     # Skatspiels und ist abzulehnen."
-    with pytest.raises(RulesError, match="rules preset old excludes schenken=on .*declined"):
+    with pytest.raises(RulesError, match=r"rules preset old excludes schenken=on .*declined"):
         Rules.parse("old,schenken=on")
     assert not OLD.schenken
 

@@ -32,11 +32,11 @@ from skat.core.actions import (
     ShowSkat,
     Violation,
 )
+from skat.core.auction import FH_ALONE
 from skat.core.cards import CARDS, Card, CardSet
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL
 from skat.core.errors import IllegalActionError, Refusal
 from skat.core.extras import play_extras, schenken_open
-from skat.core.auction import FH_ALONE
 from skat.core.phase import PLAY, PUSH_DISCARD
 from skat.core.ramsch import push_refusal
 from skat.core.reachable import unreachable
