@@ -256,5 +256,7 @@ def test_forehand_alone_picks_up_the_skat_with_s_the_pick_up_says_18() -> None:
         assert word in s._prompt(state)
         style = CardStyle(lang=lang)
         ctx = Context(Phase.BIDDING, hand=sorted(state.hand(0)), menu=[], style=style)
-        state.apply(parse_command("s", ctx).action)
+        action = parse_command("s", ctx).action
+        assert action is not None
+        s.apply(state, action, 0)  # the session applies what "s" stands for
         assert state.declarer == 0 and state.bid == 18 and state.phase == Phase.DISCARD

@@ -174,21 +174,23 @@ def test_forehand_alone_may_also_name_a_higher_bid_that_then_binds_him() -> None
 
 def test_forehand_picks_up_the_skat_after_two_passes_the_pick_up_says_18() -> None:
     # ISkO 3.2: when Middlehand and Rearhand pass, Forehand may play; taking the skat declares
-    # the game at the lowest value, so "s" needs no "18" first (the record still says 18)
+    # the game at the lowest value, so "s" stands for "18" and "s" (the record says both)
     for rules in ("isko", "old", "pub"):
         state = play(DEAL, "p p", rules=Rules.parse(rules))
-        state.validate("s")
-        event = state.apply("s")
-        assert str(event.action) == "s" and event.seat == FOREHAND
+        steps = state.spelled_out("s")
+        assert [str(a) for a in steps] == ["18", "s"]
+        for action in steps:
+            state.apply(action)
         assert [str(e.action) for e in state.history] == ["p", "p", "18", "s"]
         assert state.declarer == FOREHAND and state.bid == 18 and state.phase == Phase.DISCARD
 
 
-def test_only_forehand_alone_may_pick_up_before_a_bid() -> None:
-    with pytest.raises(IllegalActionError, match="the auction is on"):
-        play(DEAL, "").apply("s")  # Middlehand, before anybody passed
-    with pytest.raises(IllegalActionError, match="the auction is on"):
-        play(DEAL, "18").apply("s")  # Forehand answering a bid holds or passes
+def test_only_forehand_alone_picks_up_before_a_bid() -> None:
+    for before in ("", "18"):  # Middlehand before anybody passed; Forehand answering a bid
+        state = play(DEAL, before)
+        assert [str(a) for a in state.spelled_out("s")] == ["s"]
+        with pytest.raises(IllegalActionError, match="the auction is on"):
+            state.apply("s")
 
 
 def test_passed_out_game_when_all_three_pass() -> None:

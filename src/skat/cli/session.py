@@ -267,11 +267,13 @@ class Session:
         )
 
     def apply(self, state: GameState, action: Action, seat: int) -> None:
-        """Apply an action and tell it."""
-        tricks = len(state.tricks)
-        answering = state.phase == Phase.ANSWER
-        ev = state.apply(action, seat)
-        self.tell(state, ev, tricks, answering)
+        """Apply an action and tell it (a pick-up by Forehand after two passes is the lowest
+        bid and the pick-up: :meth:`GameState.spelled_out`)."""
+        for step in state.spelled_out(action):
+            tricks = len(state.tricks)
+            answering = state.phase == Phase.ANSWER
+            ev = state.apply(step, seat)
+            self.tell(state, ev, tricks, answering)
 
     def tell(
         self, state: GameState, ev: Event, tricks_before: int, answering: bool = False

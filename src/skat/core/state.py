@@ -56,6 +56,7 @@ from skat.core.actions import (
     Hold,
     LayOpen,
     Pass,
+    PickUp,
     Resign,
     Schenken,
     ShowCards,
@@ -446,10 +447,6 @@ class GameState(Pushing):
             if quick is not None:
                 return quick
         action, seat = self._checked(action, seat)
-        if self.phase == BIDDING and validation.picks_up_unbid(self, action):
-            # Middlehand and Rearhand passed: Forehand's pick-up says the lowest bid first
-            self.apply(Bid.of(self.auction.values()[0]), seat)
-            return self.apply(action, seat)
         self._undo.append(_snapshot(self))
         anytime = _ANYTIME.get(type(action))
         step = anytime[1] if anytime is not None else _PHASES[self.phase].step
@@ -677,6 +674,33 @@ class GameState(Pushing):
             for name, value in zip(_RECORDS[len(record)], record, strict=True):
                 setattr(self, name, value)
         return self.history.pop()
+
+    def spelled_out(self, action: Action | str) -> tuple[Action, ...]:
+        """The actions ``action`` stands for now, to apply one by one: when Middlehand and
+        Rearhand passed, Forehand's pick-up (``s``) is the lowest bid and the pick-up (taking
+        the skat declares a game, which only the holder of a bid does: ISkO 3.2, the pick-up
+        says the 18); any other action stands for itself.  The record keeps both (``18``,
+        ``s``), and :meth:`legal_actions` lists only the bid, so that every listed action is
+        one step.
+
+        >>> g = GameState(seed=11)
+        >>> _ = g.apply("p"), g.apply("p")
+        >>> [str(a) for a in g.spelled_out("s")], [str(a) for a in g.spelled_out("p")]
+        (['18', 's'], ['p'])
+        """
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionParseError:
+                return (action,)  # type: ignore[return-value]  # apply() says what is wrong
+        if (
+            self.phase == BIDDING
+            and isinstance(action, PickUp)
+            and self.auction.stage == FH_ALONE
+            and self.auction.values()
+        ):
+            return (Bid.of(self.auction.values()[0]), action)
+        return (action,)
 
     @property
     def forced_ramsch(self) -> bool:

@@ -32,7 +32,6 @@ from skat.core.actions import (
     ShowSkat,
     Violation,
 )
-from skat.core.auction import FH_ALONE
 from skat.core.cards import CARDS, Card, CardSet
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL
 from skat.core.errors import IllegalActionError, Refusal
@@ -193,7 +192,7 @@ def _check_reachable(state: GameState, action: Declare, hand: bool) -> None:
 
 
 def check_bidding(state: GameState, action: Action, seat: int, who: str) -> None:
-    if isinstance(action, Pass) or picks_up_unbid(state, action):
+    if isinstance(action, Pass):
         return
     if isinstance(action, (Hold, Bid)):
         value = action.value if isinstance(action, Bid) else None
@@ -202,13 +201,6 @@ def check_bidding(state: GameState, action: Action, seat: int, who: str) -> None
             raise _raise(refusal)
         return
     raise _refuse("auction_on", who=who, seat=seat, action=action)
-
-
-def picks_up_unbid(state: GameState, action: Action) -> bool:
-    """Forehand takes the skat when Middlehand and Rearhand passed without a bid: the pick-up
-    says the lowest bid (ISkO 3.2: Forehand may still bid alone; taking the skat is
-    declaring the game, and only the holder of a bid declares)."""
-    return isinstance(action, PickUp) and state.auction.stage == FH_ALONE
 
 
 def check_discard(state: GameState, action: Action, seat: int, who: str) -> None:
