@@ -25,9 +25,8 @@ from skat.server.visibility import cards, result_view
 def steps_of(json_text: str) -> dict[str, Any]:
     """Every position of the game from the deal to the end (all cards open: the game is
     over), each with the event that led to it."""
-    game = load_json(
-        json_text, check_result=False
-    )  # the replay counts (an older engine's score too)
+    # the replay counts, also for a record an older engine scored otherwise (a failed claim)
+    game = load_json(json_text, check_result=False)
     final = game.state
     if not isinstance(final, GameState):
         raise ValueError("the history viewer shows Skat games only")
@@ -66,9 +65,8 @@ def analysis_of(json_text: str) -> dict[str, Any]:
     from skat.ai.dds import analyse
 
     out = steps_of(json_text)
-    game = load_json(
-        json_text, check_result=False
-    )  # the replay counts (an older engine's score too)
+    # the replay counts, also for a record an older engine scored otherwise (a failed claim)
+    game = load_json(json_text, check_result=False)
     state = game.state
     assert isinstance(state, GameState)
     moves: list[dict[str, Any] | None] = [None] * len(state.history)
