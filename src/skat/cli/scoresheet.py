@@ -96,7 +96,7 @@ def _table(series: Mapping[str, Any] | None) -> tuple[list[str], bool] | None:
     if not isinstance(state, Mapping):
         return None
     size = state.get("table")
-    if type(size) is not int or size < 3:
+    if type(size) is not int or not 3 <= size <= len(state):  # one name per player
         return None
     names = [state.get(f"player{i}") for i in range(size)]
     if not all(isinstance(n, str) for n in names):
