@@ -20,8 +20,9 @@ A saved series is one JSON object::
 Loading replays every game through the engine and checks the position, the deal, the result
 and the entries against the file.  Whatever is wrong raises :class:`SeriesFileError` with one
 line naming it.  Scores this version corrects (a failed claim, ISkO 4.4; a Gewinner-Ramsch
-or Durchmarsch as a won game) are taken as replayed, so a series saved before stays readable.  Saving writes a temporary file beside the target and renames it over the
-target, so a crash leaves either the old file or the new one, never half of one.
+or Durchmarsch as a won game) are taken as replayed, so a series saved before stays readable.
+Saving writes a temporary file beside the target and renames it over the target, so a crash
+leaves either the old file or the new one, never half of one.
 
 >>> import random
 >>> from skat.core import Rules
