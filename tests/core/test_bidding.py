@@ -19,6 +19,7 @@ from skat.core import (
     next_bid,
 )
 from skat.core.bidding import spoken
+from skat.core.steps import spelled_out
 
 from ._support import DEAL, legal, play
 
@@ -177,7 +178,7 @@ def test_forehand_picks_up_the_skat_after_two_passes_the_pick_up_says_18() -> No
     # the game at the lowest value, so "s" stands for "18" and "s" (the record says both)
     for rules in ("isko", "old", "pub"):
         state = play(DEAL, "p p", rules=Rules.parse(rules))
-        steps = state.spelled_out("s")
+        steps = spelled_out(state, "s")
         assert [str(a) for a in steps] == ["18", "s"]
         for action in steps:
             state.apply(action)
@@ -188,7 +189,7 @@ def test_forehand_picks_up_the_skat_after_two_passes_the_pick_up_says_18() -> No
 def test_only_forehand_alone_picks_up_before_a_bid() -> None:
     for before in ("", "18"):  # Middlehand before anybody passed; Forehand answering a bid
         state = play(DEAL, before)
-        assert [str(a) for a in state.spelled_out("s")] == ["s"]
+        assert [str(a) for a in spelled_out(state, "s")] == ["s"]
         with pytest.raises(IllegalActionError, match="the auction is on"):
             state.apply("s")
 

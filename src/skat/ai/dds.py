@@ -32,6 +32,7 @@ from skat.ai import _kernel as K
 from skat.core.cards import CARDS, Card, CardSet, points_of
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY
 from skat.core.state import PLAY, GameState
+from skat.core.steps import restarted
 
 __all__ = [
     "Analysis",
@@ -644,7 +645,7 @@ def analyse(game: GameState | Any) -> Analysis:
     with Schwarz announced, no trick in Null; the bid is not looked at) and a line that does.
     """
     state: GameState = game if isinstance(game, GameState) else game.state
-    replayed = state.restarted()  # a Ramsch round's forced Ramsch included
+    replayed = restarted(state)  # a Ramsch round's forced Ramsch included
     solver = _solver()
     moves: list[MoveAnalysis] = []
     start: Position | None = None

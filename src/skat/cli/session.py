@@ -67,6 +67,7 @@ from skat.core import (
 )
 from skat.core.actions import Double, describe
 from skat.core.declarations import declarations
+from skat.core.steps import spelled_out
 from skat.series import Series
 from skat.series.sheet import ListRow
 
@@ -268,8 +269,8 @@ class Session:
 
     def apply(self, state: GameState, action: Action, seat: int) -> None:
         """Apply an action and tell it (a pick-up by Forehand after two passes is the lowest
-        bid and the pick-up: :meth:`GameState.spelled_out`)."""
-        for step in state.spelled_out(action):
+        bid and the pick-up: :func:`skat.core.steps.spelled_out`)."""
+        for step in spelled_out(state, action):
             tricks = len(state.tricks)
             answering = state.phase == Phase.ANSWER
             ev = state.apply(step, seat)

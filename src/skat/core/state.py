@@ -56,7 +56,6 @@ from skat.core.actions import (
     Hold,
     LayOpen,
     Pass,
-    PickUp,
     Resign,
     Schenken,
     ShowCards,
@@ -674,54 +673,6 @@ class GameState(Pushing):
             for name, value in zip(_RECORDS[len(record)], record, strict=True):
                 setattr(self, name, value)
         return self.history.pop()
-
-    def spelled_out(self, action: Action | str) -> tuple[Action, ...]:
-        """The actions ``action`` stands for now, to apply one by one: when Middlehand and
-        Rearhand passed, Forehand's pick-up (``s``) is the lowest bid and the pick-up (taking
-        the skat declares a game, which only the holder of a bid does: ISkO 3.2, the pick-up
-        says the 18); any other action stands for itself.  The record keeps both (``18``,
-        ``s``), and :meth:`legal_actions` lists only the bid, so that every listed action is
-        one step.
-
-        >>> g = GameState(seed=11)
-        >>> _ = g.apply("p"), g.apply("p")
-        >>> [str(a) for a in g.spelled_out("s")], [str(a) for a in g.spelled_out("p")]
-        (['18', 's'], ['p'])
-        """
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ActionParseError:
-                return (action,)  # type: ignore[return-value]  # apply() says what is wrong
-        if (
-            self.phase == BIDDING
-            and isinstance(action, PickUp)
-            and self.auction.stage == FH_ALONE
-            and self.auction.values()
-        ):
-            return (Bid.of(self.auction.values()[0]), action)
-        return (action,)
-
-    @property
-    def forced_ramsch(self) -> bool:
-        """True for a Ramsch round's Ramsch, played without an auction (every auction starts
-        with Middlehand: a first action by Forehand is the forced Ramsch's)."""
-        if self._course.ramsch is None:
-            return False
-        return not self.history or self.history[0].seat == 0
-
-    def restarted(self) -> GameState:
-        """The same game before its first action: the deal, the rules and, in a Ramsch
-        round, the forced Ramsch (to replay a finished game's history, e.g. to analyse it).
-
-        >>> from skat.core import Rules
-        >>> g = GameState(seed=2, rules=Rules.parse("pub"), ramsch=True)
-        >>> _ = g.apply("GH")              # Grand Hand instead of the Schieberamsch
-        >>> again = g.restarted()
-        >>> again.forced_ramsch, again.phase.name, str(again.apply("GH").action)
-        (True, 'PUSH', 'GH')
-        """
-        return GameState(self.deal, self.rules, ramsch=self.forced_ramsch)
 
     def copy(self) -> GameState:
         """An independent copy (the history lists are copied; everything else is immutable)."""

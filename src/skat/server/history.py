@@ -18,6 +18,7 @@ from typing import Any
 
 from skat.core.cards import Card
 from skat.core.state import GameState
+from skat.core.steps import restarted
 from skat.records.jsonrecord import load_json
 from skat.server.visibility import cards, result_view
 
@@ -133,7 +134,7 @@ def best_line(
     )
     if first is None:
         return None
-    state = final.restarted()  # a Ramsch round's Grand Hand replays from its forced Ramsch
+    state = restarted(final)  # a Ramsch round's Grand Hand replays from its forced Ramsch
     for ev in final.history[:first]:
         state.apply(ev.action, ev.seat)
     try:
