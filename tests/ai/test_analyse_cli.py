@@ -16,20 +16,24 @@ def test_analyse_names_the_declarers_goal_and_each_card_that_lost_value(
 ) -> None:
     assert main(["analyse", str(REAL), "--id", "9"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("ID 9: with 2, game 3, hand 4, × Clubs 12 = 48")
+    assert out[0].startswith("ID 9: vaun loses Clubs Hand with 56 card points")
     assert out[1] == (
-        "  declarer 2: could not take 61 card points (double-dummy value 31: the card points the "
-        "declarer ends with, skat included)"
+        "  double dummy: vaun could not make it against best defence (61 card points) "
+        "(double-dummy value 31: the card points the declarer ends with, skat included)"
     )
-    cards = [line for line in out[2:] if line.startswith("  seat ")]
-    assert cards and all("lost" in line for line in cards)
-    assert all(int(line.rsplit("lost ", 1)[1].rstrip(")")) > 0 for line in cards)
+    # the terminal review's words: "trick 2: Bob ♣10, better ♣9 (cost 56 points)"
+    cards = [line for line in out[2:] if line.startswith("  trick ")]
+    assert cards and all(", better " in line and "(cost " in line for line in cards)
+    assert all(int(line.rsplit("(cost ", 1)[1].split()[0]) > 0 for line in cards)
+    assert not any("seat " in line or "declarer 2" in line for line in out)
 
 
 def test_analyse_all_lists_every_card_played(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", str(REAL), "--id", "9", "--all"]) == 0
-    cards = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  seat ")]
+    out = capsys.readouterr().out.splitlines()
+    cards = [line for line in out if line.startswith("  trick ")]
     assert len(cards) == 30  # the record plays all ten tricks
+    assert cards[0].startswith("  trick 1: ") and cards[-1].startswith("  trick 10: ")
 
 
 def test_analyse_skips_games_without_play_and_stops_at_the_limit(
@@ -69,7 +73,7 @@ def test_analyse_and_solve_give_one_double_dummy_value_skat_included(
     card points (the two cards put away count for him), not the 117 the tricks alone hold."""
     assert main(["analyse", str(REAL), "--id", "26496"]) == 0
     head = capsys.readouterr().out.splitlines()[1]
-    assert head.startswith("  declarer 0: could take every trick: ")
+    assert head.startswith("  double dummy: ") and "could make it (all tricks)" in head
     assert head.endswith(
         "(double-dummy value 120: the card points the declarer ends with, skat included)"
     )
@@ -102,5 +106,5 @@ def test_a_null_game_that_cannot_be_made_is_said_without_a_double_negative(
 ) -> None:
     assert main(["analyse", str(REAL), "--limit", "2"]) == 0
     out = capsys.readouterr().out
-    assert "  declarer 1: could not stay without a trick" in out
+    assert "  double dummy: foo could not make it against best defence (no trick)" in out
     assert "no trick could not" not in out

@@ -206,3 +206,15 @@ def test_review_a_recorded_game(capsys: pytest.CaptureFixture[str]) -> None:
     tricks = [line for line in out if line[:5].strip().rstrip(".").isdigit()]
     assert len(tricks) == 10 and tricks[-1].strip().startswith("10. Montana ♥A")
     assert main(["play", "--review", str(real), "--id", "nope"]) == 2
+
+
+def test_a_failed_claim_at_the_terminal_is_lost_every_trick_from_it_to_the_defenders(
+    tmp_path: Path,
+) -> None:
+    # the reproduction: the claim after trick 5 fails at trick 9; ISkO 4.4 gives the
+    # defenders tricks 6 to 10, those the declarer won in the open play-out too: lost Schneider
+    script = "48\ns\n8 9\ng\ny\nDA\n1\n1\n1\n1\nclaim\ny\n\n\n"
+    out = run_script(["--seed", "11", "--games", "1", "--plain"], script, tmp_path).stdout
+    assert "You lose Grand with 26 card points" in out
+    row = next(line for line in out.splitlines() if line.lstrip().startswith("1  You"))
+    assert row.split()[-3:] == ["-288", "0", "0"] and "+120" not in out

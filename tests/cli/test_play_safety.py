@@ -228,7 +228,7 @@ def test_the_list_names_the_whole_game_and_kontra_and_the_header_keeps_the_total
     )
     series.add(kontra)
     s = Session(series, Script([]), Options(level="random", seed=123456789))
-    assert [r.game for r in s.sheet_rows()] == ["Diamonds Hand Schwarz", "Hearts Kontra"]
+    assert [r.game("en") for r in s.sheet_rows()] == ["Diamonds Hand Schwarz", "Hearts Kontra"]
     header = s.screen(GameState(series.deal, rules=series.rules)).header
     assert fit(header, 80).startswith("Skat · game 3 of 6")
     assert "You 0  Ann " in fit(header, 80) and " Bob " in fit(header, 80)  # never cut

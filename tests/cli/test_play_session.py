@@ -243,3 +243,23 @@ def test_kontra_and_re_under_rules_that_allow_them() -> None:
 def test_kontra_is_refused_under_the_official_rules() -> None:
     _, ui = session(["p", "kontra"], seed=4)
     assert "» Kontra is not possible for Rearhand now" in ui.out
+
+
+def test_forehand_alone_picks_up_the_skat_with_s_the_pick_up_says_18() -> None:
+    # Middlehand and Rearhand passed: "s" picks up the skat at once (ISkO 3.2), in both languages
+    from skat.core import Seat
+
+    for lang, word in (("en", "pick up the skat (s"), ("de", "Skat aufnehmen (s")):
+        series = Series(("You", "Ann", "Bob"), Rules.parse("isko"), seed=1, games=1)
+        s = Session(series, Script([]), Options(level="heuristic", seed=1, lang=lang))
+        s.seating = Seating(("You", "Ann", "Bob"), Seat.FOREHAND)
+        state = GameState(seed=4)
+        state.apply("p")
+        state.apply("p")
+        assert word in s._prompt(state)
+        style = CardStyle(lang=lang)
+        ctx = Context(Phase.BIDDING, hand=sorted(state.hand(0)), menu=[], style=style)
+        action = parse_command("s", ctx).action
+        assert action is not None
+        s.apply(state, action, 0)  # the session applies what "s" stands for
+        assert state.declarer == 0 and state.bid == 18 and state.phase == Phase.DISCARD

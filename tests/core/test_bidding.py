@@ -15,9 +15,11 @@ from skat.core import (
     GameState,
     IllegalActionError,
     Phase,
+    Rules,
     next_bid,
 )
 from skat.core.bidding import spoken
+from skat.core.steps import spelled_out
 
 from ._support import DEAL, legal, play
 
@@ -169,6 +171,27 @@ def test_forehand_may_play_at_18_after_two_passes() -> None:
 def test_forehand_alone_may_also_name_a_higher_bid_that_then_binds_him() -> None:
     state = play(DEAL, "p p 24")
     assert state.declarer == FOREHAND and state.bid == 24
+
+
+def test_forehand_picks_up_the_skat_after_two_passes_the_pick_up_says_18() -> None:
+    # ISkO 3.2: when Middlehand and Rearhand pass, Forehand may play; taking the skat declares
+    # the game at the lowest value, so "s" stands for "18" and "s" (the record says both)
+    for rules in ("isko", "old", "pub"):
+        state = play(DEAL, "p p", rules=Rules.parse(rules))
+        steps = spelled_out(state, "s")
+        assert [str(a) for a in steps] == ["18", "s"]
+        for action in steps:
+            state.apply(action)
+        assert [str(e.action) for e in state.history] == ["p", "p", "18", "s"]
+        assert state.declarer == FOREHAND and state.bid == 18 and state.phase == Phase.DISCARD
+
+
+def test_only_forehand_alone_picks_up_before_a_bid() -> None:
+    for before in ("", "18"):  # Middlehand before anybody passed; Forehand answering a bid
+        state = play(DEAL, before)
+        assert [str(a) for a in spelled_out(state, "s")] == ["s"]
+        with pytest.raises(IllegalActionError, match="the auction is on"):
+            state.apply("s")
 
 
 def test_passed_out_game_when_all_three_pass() -> None:

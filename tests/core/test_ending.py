@@ -245,3 +245,52 @@ def test_a_defender_cannot_claim_under_iss_rules() -> None:
     state = play(DEAL, HH, rules=ISS)
     with pytest.raises(IllegalActionError):
         state.validate("SC", seat=1)
+
+
+# ----------------------------------------------------------------------------- ISkO 4.4 claims
+
+
+def test_isko_4_4_a_failed_claim_gives_the_defenders_every_trick_from_the_claim_on() -> None:
+    # Forehand takes the trumps CJ SJ after claiming, then loses a trick: the two tricks he
+    # won in the open play-out are the defenders' too, with everything still in the hands.
+    state = play(DEAL, HH)
+    state.apply("SC")
+    for card in ("CJ", "C9", "DJ", "SJ", "S9", "HJ", "D7", "CQ", "DA"):
+        state.apply(card)
+    r = result_of(state)
+    assert [t.winner for t in state.tricks] == [0, 0, 2]  # as played
+    assert not r.won and r.tricks == 0 and r.defender_tricks == 10
+    assert r.points == 7 and r.schneider and r.schwarz  # the skat only
+
+
+def test_isko_4_4_tricks_before_the_claim_stay_with_the_declarer() -> None:
+    state = play(DEAL, f"{HH} CJ C9 DJ")  # trick 1, before the claim, is his
+    state.apply("SC")
+    for card in ("SJ", "S9", "HJ", "D7", "CQ", "DA"):
+        state.apply(card)
+    r = result_of(state)
+    assert not r.won and r.tricks == 1 and r.defender_tricks == 9
+    assert r.points == 7 + 4  # the skat and the first trick
+
+
+def test_isko_4_4_a_defenders_failed_claim_gives_the_declarer_every_trick_from_it_on() -> None:
+    # Rearhand claims before trick 1 and wins it (D7 CA DA); he loses the next: both are the
+    # declarer's, and the rest.
+    state = play(DEAL, HH)
+    state.apply("SC", seat=2)
+    for card in ("D7", "CA", "DA"):
+        state.apply(card)
+    assert not state.is_over
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    r = result_of(state)
+    assert r.won and r.defender_tricks == 0 and r.tricks == 10 and r.schwarz
+
+
+def test_iss_a_claim_that_fails_leaves_every_trick_with_its_winner() -> None:
+    # ISS: showing the cards invites the defenders to give up; it binds nobody
+    state = play(DEAL, f"{HH} SC", rules=ISS)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    r = result_of(state)
+    assert r.tricks == sum(1 for t in state.tricks if t.winner == 0)

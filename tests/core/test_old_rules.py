@@ -91,6 +91,14 @@ def test_old_rules_exclude_kontra_ramsch_and_bock(option: str) -> None:
         Rules.parse(f"old,{option}")
 
 
+def test_old_rules_refuse_schenken_the_offer_is_to_be_declined() -> None:
+    # "Das vielerorts noch übliche Schenkungsangebot widerspricht dem sportlichen Charakter des
+    # Skatspiels und ist abzulehnen."
+    with pytest.raises(RulesError, match=r"rules preset old excludes schenken=on .*declined"):
+        Rules.parse("old,schenken=on")
+    assert not OLD.schenken
+
+
 def test_old_rules_house_mix_is_spelled_from_isko() -> None:
     mix = Rules.parse("isko,lost_hand_single=on,grand_ouvert_base=36,kontra=on")
     assert mix.kontra and mix.grand_ouvert_base == 36

@@ -115,3 +115,54 @@ def test_kontra_doubles_the_score_not_the_50() -> None:
     s = Series(["A", "B", "C"], Rules.parse("tournament"), seed=1)
     s.add(won("G", 48, FH, multiplier=2, kontra=1))
     assert s.records[0].entries == (0, 146, 0)
+
+
+# ----------------------------------------------------------------- Ramsch on the list
+# English Wikipedia, Skat (Ramsch): Gewinner-Ramsch "the winner is who achieves the lowest score
+# and is awarded 23 points, the score of a won Null. Additionally they are awarded the won
+# game. ... If two players achieve the same lowest score they will both be awarded the 23
+# points and the won game."  A Durchmarsch "won" the Ramsch; a plain Ramsch writes no game.
+
+
+GEWINNER_SEEGER = "isko,ramsch=gewinner,score_sheet=seeger"
+RAMSCH_SEEGER = "isko,ramsch=ramsch,durchmarsch=on,score_sheet=seeger"
+
+
+def _ramsch(kind: str, points: tuple[int, int, int], tricks: tuple[int, int, int]) -> Result:
+    from skat.core.scoring import score_ramsch
+
+    return score_ramsch(kind, seat_points=points, seat_tricks=tricks, rules=Rules.parse("pub"))
+
+
+def test_gewinner_ramsch_winner_is_awarded_23_and_the_won_game() -> None:
+    s = Series(["A", "B", "C"], Rules.parse(GEWINNER_SEEGER), seed=1)
+    s.add(_ramsch("gewinner", (50, 30, 40), (4, 3, 3)))  # Forehand B 50, C 30, A 40
+    assert s.records[-1].entries == (0, 0, 23 + 50)  # C: 23, + 50 for the won game
+    assert (s.won, s.lost) == ([0, 0, 1], [0, 0, 0])
+    assert s.standings()[0].player == "C"
+
+
+def test_gewinner_ramsch_tied_winners_are_each_awarded_the_won_game() -> None:
+    s = Series(["A", "B", "C"], Rules.parse(GEWINNER_SEEGER), seed=1)
+    s.add(_ramsch("gewinner", (30, 30, 60), (3, 3, 4)))  # B and C tie on 30
+    assert s.records[-1].entries == (0, 73, 73)
+    assert s.won == [0, 1, 1]
+
+
+def test_gewinner_ramsch_win_counts_in_the_games_won_tie_break() -> None:
+    # plain list: C wins a Gewinner-Ramsch (+ 23, a won game), A a Null (+ 23, a won game):
+    # equal in total, games won and lost, they share the first place
+    s = Series(["A", "B", "C"], Rules.parse("isko,ramsch=gewinner"), seed=1)
+    s.add(_ramsch("gewinner", (50, 30, 40), (4, 3, 3)))  # Forehand B, Middlehand C
+    s.add(won("N", 23, MH))  # game 2: B deals, Middlehand is A
+    assert s.totals == [23, 0, 23] and s.won == [1, 0, 1]
+    assert [(st.place, st.player) for st in s.standings()][:2] == [(1, "A"), (1, "C")]
+
+
+def test_a_durchmarsch_is_a_won_game_and_a_plain_ramsch_writes_none() -> None:
+    s = Series(["A", "B", "C"], Rules.parse(RAMSCH_SEEGER), seed=1)
+    s.add(_ramsch("ramsch", (120, 0, 0), (10, 0, 0)))  # B takes every trick
+    assert s.records[-1].entries == (0, 120 + 50, 0) and s.won == [0, 1, 0]
+    s.add(_ramsch("ramsch", (60, 40, 20), (5, 3, 2)))  # C loses 60: no game lost
+    assert s.records[-1].entries == (0, 0, -60)
+    assert (s.won, s.lost) == ([0, 1, 0], [0, 0, 0])

@@ -301,3 +301,27 @@ def test_a_finished_but_unrecorded_game_is_resumed_ready_to_record() -> None:
     again = loads_series(dumps_series(s))
     assert again.current is not None and again.current.is_over
     assert again.record(again.current) == s.record(game)
+
+
+def test_a_series_saved_before_the_failed_claim_correction_loads_with_the_rules_score() -> None:
+    # ISkO 4.4: an earlier version left the tricks won in the open play-out with the declarer
+    # (+120 for seed 11's claim); the file still loads, scored as the rules say (lost)
+    import json
+
+    from skat.core import Rules
+    from skat.series import Series
+    from skat.series.storage import dumps_series, loads_series
+
+    series = Series(["You", "Ann", "Bob"], Rules.parse("isko"), seed=11, games=1)
+    state = series.next_game()
+    script = "p 48 p s S8.H9 G D8 DQ DA CJ D9 C7 SJ H7 C8 HJ C9 H8 DJ S7 DK SC D7 S9 HK DT HQ ST SA SQ HT CQ CT CA"
+    for text in script.split():
+        state.apply(text)
+    series.record(state)
+    data = json.loads(dumps_series(series))
+    game = data["list"][0]
+    assert not game["result"]["won"]
+    game["result"].update(won=True, score=120, points=77, schneider=False)  # as saved before
+    game["entries"] = [120, 0, 0]
+    again = loads_series(json.dumps(data))
+    assert again.records[0].result.won is False and again.totals == series.totals

@@ -27,3 +27,40 @@ def test_the_best_line_starts_with_a_best_card_and_plays_to_the_end() -> None:
         assert replay.to_move == seat
         replay.apply(card, seat)
     assert replay.is_over
+
+
+def _played(rules: str, seed: int, *, forced_ramsch: bool = False, first: str = "") -> GameState:
+    from skat.core import Rules
+
+    rng = random.Random(seed)
+    game = GameState(seed=seed, rules=Rules.parse(rules), ramsch=forced_ramsch)
+    if first:
+        game.apply(first)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_a_grand_hand_declared_in_a_schieberamsch_round_is_analysed() -> None:
+    # pub: Ramsch rounds are Schieberamsch, where a seat may play Grand Hand instead; the
+    # analysis replays the game from its forced Ramsch (not from an auction)
+    game = _played("pub", 3, forced_ramsch=True, first="GH")
+    analysis = analysis_of(dumps(state_to_json(game)))["analysis"]
+    assert analysis["summary"].startswith("double dummy: Forehand")
+    assert any(m is not None for m in analysis["moves"])
+
+
+def test_every_finished_game_of_every_preset_analyses_or_says_why_not() -> None:
+    from skat.core import PRESETS
+
+    for name, rules in PRESETS.items():
+        games = [_played(name, 7)]
+        if rules.ramsch != "off":
+            games.append(_played(name, 1, first="p"))  # all pass (or a Ramsch), whatever comes
+        if rules.ramsch_rounds:
+            games.append(_played(name, 5, forced_ramsch=True))
+        for game in games:
+            analysis = analysis_of(dumps(state_to_json(game)))["analysis"]
+            summary = analysis["summary"]
+            if not any(m is not None for m in analysis["moves"]):  # why not, in one line
+                assert "analys" in summary and "\n" not in summary, (name, summary)

@@ -24,7 +24,7 @@ transposition table of bounds; the exact value is narrowed by a sequence of such
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -32,6 +32,7 @@ from skat.ai import _kernel as K
 from skat.core.cards import CARDS, Card, CardSet, points_of
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY
 from skat.core.state import PLAY, GameState
+from skat.core.steps import restarted
 
 __all__ = [
     "Analysis",
@@ -548,8 +549,9 @@ class Analysis:
             return self.start_value
         return self.start.declarer_points + self.start_value
 
-    def summary(self) -> str:
-        """One line on the declarer's game and one per card that lost value.
+    def summary(self, names: Sequence[str] | None = None) -> str:
+        """One line on the declarer's game and one per card that lost value, in the words of
+        the terminal's review (``names`` by seat; default Forehand, Middlehand, Rearhand).
 
         >>> from skat.core import GameState
         >>> analyse(GameState(seed=1)).summary()  # still in the auction: nothing played
@@ -557,25 +559,71 @@ class Analysis:
         """
         if self.start is None:
             return "no card play"
-        aim = {"no trick": "stay without a trick", "all tricks": "take every trick"}.get(
-            self.goal, f"take {self.goal}"
-        )
+        who = (names or SEAT_WORDS)[self.start.declarer]
+        goal = self.goal
         line = " ".join(str(c) for c in self.winning_line or ())
-        head = f"declarer {self.start.declarer}: " + (
-            f"could {aim}: {line}" if self.could_win else f"could not {aim}"
+        head = f"double dummy: {who} " + (
+            f"could make it ({goal}), for example: {line}"
+            if self.could_win
+            else f"could not make it against best defence ({goal})"
         )
         if self.start.game_type != NULL:
             head += f" ({value_words(self.value or 0)})"
-        return "\n".join([head, *(str(m) for m in self.mistakes())])
+        null = self.start.game_type == NULL
+        mistakes = [
+            "  "
+            + mistake_words(
+                i // 3 + 1,
+                (names or SEAT_WORDS)[m.seat],
+                str(m.card),
+                " ".join(str(c) for c in m.best_cards),
+                cost_words(m.loss, null),
+            )
+            for i, m in enumerate(self.moves)
+            if m.loss > 0
+        ]
+        return "\n".join([head, *(mistakes or ["no mistakes"])])
 
 
-def value_words(total: int) -> str:
-    """The double-dummy value of a suit or Grand game in the words ``skat solve`` and
-    ``skat analyse`` both use.
+SEAT_WORDS: Final = ("Forehand", "Middlehand", "Rearhand")
+
+
+def mistake_words(trick: int, who: str, card: str, best: str, cost: str, lang: str = "en") -> str:
+    """A card that lost value, as the terminal's review, ``skat analyse`` and the web say it.
+
+    >>> mistake_words(2, "Bob", "♣10", "♣9", cost_words(56, False))
+    'trick 2: Bob ♣10, better ♣9 (cost 56 points)'
+    >>> mistake_words(2, "Bob", "♣10", "♣9", cost_words(1, False, "de"), "de")
+    'Stich 2: Bob ♣10, besser ♣9 (kostete 1 Auge)'
+    """
+    if lang == "de":
+        return f"Stich {trick}: {who} {card}, besser {best} (kostete {cost})"
+    return f"trick {trick}: {who} {card}, better {best} (cost {cost})"
+
+
+def cost_words(loss: int, null: bool, lang: str = "en") -> str:
+    """What a card cost: ``the game`` (Null), ``1 point``, ``7 Augen``.
+
+    >>> cost_words(1, False, "de"), cost_words(7, False), cost_words(1, True)
+    ('1 Auge', '7 points', 'the game')
+    """
+    de = lang == "de"
+    if null:
+        return "Spiel" if de else "the game"
+    if de:
+        return f"{loss} {'Auge' if loss == 1 else 'Augen'}"
+    return f"{loss} {'point' if loss == 1 else 'points'}"
+
+
+def value_words(total: int, lang: str = "en") -> str:
+    """The double-dummy value of a suit or Grand game in the words ``skat solve``,
+    ``skat analyse`` and the terminal's review all use.
 
     >>> value_words(120)
     'double-dummy value 120: the card points the declarer ends with, skat included'
     """
+    if lang == "de":
+        return f"Doppeldummy-Wert {total}: die Augen des Alleinspielers am Ende, Skat mitgezählt"
     return f"double-dummy value {total}: the card points the declarer ends with, skat included"
 
 
@@ -597,7 +645,7 @@ def analyse(game: GameState | Any) -> Analysis:
     with Schwarz announced, no trick in Null; the bid is not looked at) and a line that does.
     """
     state: GameState = game if isinstance(game, GameState) else game.state
-    replayed = GameState(state.deal, state.rules)
+    replayed = restarted(state)  # a Ramsch round's forced Ramsch included
     solver = _solver()
     moves: list[MoveAnalysis] = []
     start: Position | None = None

@@ -23,6 +23,7 @@ from skat.cli.errors import UserError
 from skat.cli.session import Options, Quit, Session, Ui
 from skat.cli.words import agree, say
 from skat.core import GameState, Rules, Seat
+from skat.core.steps import restarted
 from skat.series import Series
 
 
@@ -30,7 +31,7 @@ def start_position(record: GameState, start: int) -> GameState:
     """The recorded game with its first ``start - 1`` moves made."""
     if start < 1 or start > len(record.history) + 1:
         raise UserError(f"--from {start}: the game has moves 1 to {len(record.history)}")
-    state = GameState(record.deal, rules=record.rules)
+    state = restarted(record)
     for ev in record.history[: start - 1]:
         state.apply(ev.action, ev.seat)
     if state.is_over:

@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Mapping
 
+from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError
-from skat.cli.replay import JsonItem, read_records
+from skat.cli.gamefiles import read_games
+from skat.cli.review import analysis_lines
 from skat.cli.speed import warn_if_slow
-from skat.core import GameState
-from skat.records.iss import RecordError
-from skat.records.jsonrecord import JsonRecordError, load_json
-from skat.records.replay import ReplayError, replay
+from skat.cli.words import seat_name
+from skat.core import NULL, Seat
 
 NAME = "analyse"
 HELP = "double-dummy analysis of played games: mistakes and whether the game could be won"
@@ -45,23 +44,35 @@ def run(args: argparse.Namespace) -> int:
     if args.limit < 0:
         raise UserError(f"--limit must be 0 (no limit) or more, not {args.limit}")
     warn_if_slow("skat analyse", "ai")
-    from skat.ai.dds import analyse  # compiling the solver takes a moment: only when needed
+    from skat.ai.dds import analyse, cost_words, mistake_words  # the solver: only when needed
 
+    lang = getattr(args, "words", None) or "en"
+    style = CardStyle(lang=lang)
     done = 0
-    for label, state in _games(args.files, args.id):
+    for label, state, players in read_games(args.files, args.id):
         if state.result is None or state.declarer is None:
             print(f"{label}: no game was played (passed in, or ended in the auction)")
             continue
-        result = analyse(state)
-        print(f"{label}: {state.result.explain()}")
-        if args.all:
-            for move in result.moves:
-                print(f"  {move}")
-            head = result.summary().splitlines()[0]
-            print(f"  {head}")
-        else:
-            for line in result.summary().splitlines():
-                print(f"  {line}")
+        names = players or tuple(seat_name(lang, s) for s in Seat)
+        print(f"{label}: {state.result.explain(lang, names=names)}")
+        lines = analysis_lines(state, names, style, lang)  # the terminal review's words
+        if args.all:  # every card, those that lost value in the same words
+            result = analyse(state)
+            for i, m in enumerate(result.moves):
+                who, card = names[m.seat], style.card(m.card)
+                trick = i // 3 + 1
+                if m.loss > 0:
+                    best = " ".join(style.card(c) for c in m.best_cards)
+                    null = state.contract is not None and state.contract.game_type == NULL
+                    text = mistake_words(
+                        trick, who, card, best, cost_words(m.loss, null, lang), lang
+                    )
+                else:
+                    text = f"{'Stich' if lang == 'de' else 'trick'} {trick}: {who} {card}"
+                print(f"  {text}")
+            lines = lines[:1]
+        for line in lines:
+            print(f"  {line.strip()}" if line.startswith("  ") else f"  {line}")
         sys.stdout.flush()  # a game at a time into a file or pipe: progress, and kept on a kill
         done += 1
         if args.limit and done >= args.limit:
@@ -69,34 +80,3 @@ def run(args: argparse.Namespace) -> int:
     if done == 0:
         raise UserError("no game to analyse" + (f" with ID {args.id}" if args.id else ""))
     return 0
-
-
-def _games(paths: list[str], wanted: str | None) -> Iterator[tuple[str, GameState]]:
-    for source, item in read_records(paths):
-        if isinstance(item, RecordError):
-            print(f"{item.label}: skipped: {item.reason}", file=sys.stderr)
-            continue
-        if isinstance(item, JsonItem):
-            data = item.data
-            if item.error or not isinstance(data, Mapping):
-                print(f"{item.label}: skipped: {item.error or 'not a record'}", file=sys.stderr)
-                continue
-            if wanted is not None and item.label != f"ID {wanted}":
-                continue
-            try:
-                game = load_json(data, check_result=False)
-            except JsonRecordError as exc:
-                print(f"{item.label}: skipped: {exc}", file=sys.stderr)
-                continue
-            if not isinstance(game.state, GameState):
-                print(f"{item.label}: skipped: not a three-player Skat game", file=sys.stderr)
-                continue
-            yield item.label, game.state
-            continue
-        if wanted is not None and item.id != wanted:
-            continue
-        label = item.label if item.id else source
-        try:
-            yield label, replay(item).state
-        except ReplayError as exc:
-            print(f"{label}: skipped: {exc}", file=sys.stderr)

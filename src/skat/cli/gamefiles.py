@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from skat.cli.replay import JsonItem, read_records
 from skat.core import GameState
@@ -26,6 +27,15 @@ def read_games(
 ) -> Iterator[tuple[str, GameState, Players]]:
     """(label, replayed game, player names by seat or ``None``) of every readable record;
     records that cannot be read are named on stderr (unless ``quiet``) and skipped."""
+    for label, state, players, _ in read_games_meta(paths, wanted, quiet=quiet):
+        yield label, state, players
+
+
+def read_games_meta(
+    paths: list[str], wanted: str | None = None, *, quiet: bool = False
+) -> Iterator[tuple[str, GameState, Players, Mapping[str, Any] | None]]:
+    """:func:`read_games` with each JSON record's ``meta.series`` (``None`` when it has none:
+    an ISS record, a record of a single game)."""
 
     def skip(label: str, reason: str) -> None:
         if not quiet:
@@ -52,7 +62,8 @@ def read_games(
                 continue
             names = game.meta.get("players")
             players = (names[0], names[1], names[2]) if isinstance(names, list) else None
-            yield item.label, game.state, players
+            series = game.meta.get("series")
+            yield item.label, game.state, players, series if isinstance(series, Mapping) else None
             continue
         if wanted is not None and item.id != wanted:
             continue
@@ -62,4 +73,4 @@ def read_games(
         except ReplayError as exc:
             skip(label, str(exc))
             continue
-        yield label, rep.state, item.players
+        yield label, rep.state, item.players, None

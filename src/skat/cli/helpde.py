@@ -212,7 +212,12 @@ HELP_DE: Final[dict[str, str]] = {
     ),
     # list, rules
     "records or a saved series": "Aufzeichnungen oder eine gespeicherte Serie",
-    "the list (default plain)": "die Liste (Standard plain)",
+    "the list (default: the one the games were played with, else plain)": (
+        "die Liste (Standard: die, mit der gespielt wurde, sonst plain)"
+    ),
+    "language (default: skat --lang, the locale's)": (
+        "Sprache (Standard: skat --lang, die der Spracheinstellung)"
+    ),
     "a preset or rules string, e.g. pub or isko,kontra=on": (
         "eine Vorgabe oder Regelzeile, z. B. pub oder isko,kontra=on"
     ),

@@ -88,7 +88,7 @@ def analysis_lines(
     state: GameState, names: Sequence[str], style: CardStyle, lang: str
 ) -> list[str]:
     """The double-dummy verdict on the declarer's game and every card that lost value."""
-    from skat.ai.dds import analyse  # compiling the solver takes a moment: only when asked
+    from skat.ai.dds import analyse, cost_words, mistake_words, value_words  # solver: on demand
 
     de = lang == "de"
     try:
@@ -98,6 +98,8 @@ def analysis_lines(
     if a.start is None or state.declarer is None:
         return []
     out = _verdict_lines(names[state.declarer], a.goal, a.could_win, a.winning_line, style, de)
+    if state.contract is not None and state.contract.game_type != NULL and a.value is not None:
+        out[0] += f" ({value_words(a.value, lang)})"  # as skat solve says it
     if a.could_win and a.winning_line:
         out = out[:1] + winning_tricks(state, a.winning_line, names, style, lang)
     if not a.mistakes():
@@ -107,26 +109,11 @@ def analysis_lines(
         if m.loss <= 0:
             continue
         best = " ".join(style.card(c) for c in m.best_cards)
-        cost = _cost(m.loss, null, de)
-        trick = i // 3 + 1
+        cost = cost_words(m.loss, null, lang)
         out.append(
-            f"  {('Stich' if de else 'trick')} {trick}: {names[m.seat]} {style.card(m.card)}, "
-            + (f"besser {best} (kostete {cost})" if de else f"better {best} (cost {cost})")
+            "  " + mistake_words(i // 3 + 1, names[m.seat], style.card(m.card), best, cost, lang)
         )
     return out
-
-
-def _cost(loss: int, null: bool, de: bool) -> str:
-    """What a card cost: ``the game`` (Null), ``1 point``, ``7 Augen``.
-
-    >>> _cost(1, False, True), _cost(7, False, False), _cost(1, True, False)
-    ('1 Auge', '7 points', 'the game')
-    """
-    if null:
-        return "Spiel" if de else "the game"
-    if de:
-        return f"{loss} {'Auge' if loss == 1 else 'Augen'}"
-    return f"{loss} {'point' if loss == 1 else 'points'}"
 
 
 def winning_tricks(

@@ -39,6 +39,8 @@ REASONS: Final[dict[str, str]] = {
     EXCLUDED["old"][
         "kontra"
     ]: "Kontra, Rekontra, Ramsch und Bock gehören nicht zur Skatordnung vor 1998",
+    EXCLUDED["old"]["schenken"]: "nach der Skatordnung vor 1998 ist das Schenkungsangebot "
+    "abzulehnen",
 }
 """The German words of the reasons a preset excludes an option."""
 

@@ -1,9 +1,15 @@
 """The list (score sheet) of a file of game records or of a saved series: one row per game,
-the totals and the ranking, as a plain list or a Seeger-Fabian tournament list.
+the totals and the ranking, as a plain list or a Seeger-Fabian tournament list: the same list
+as ``skat play`` and the web table show (:func:`skat.series.sheet.list_rows`).
 
-Records name their players (JSON ``meta.players``, ISS ``P0``..``P2``); players are the
-columns in the order they first appear.  Records without names count by seat (Forehand,
-Middlehand, Rearhand).  A saved series (``skat play --save``) is read as it is.
+Records name their players (JSON ``meta.players``, ISS ``P0``..``P2``).  A record written
+by ``skat play --records`` or a web table keeps its table in ``meta.series.state``: the list
+then has the table's columns in the table's order (the sitting players of a 4-table
+included), its size (+ 30 for a lost game at four) and its Bock games.  Other records are
+counted at a 3-table, players in the order they first appear; records without names count
+by seat (Forehand, Middlehand, Rearhand).  A saved series (``skat play --save``) is read as
+it is.  The list is the records' own (``--sheet`` chooses another), the words the language's
+(``--lang``, ``skat --lang``, the locale).
 
 examples:
   skat list tests/data/iss/real.sgf
@@ -14,14 +20,18 @@ examples:
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from skat.cli.errors import UserError
-from skat.cli.gamefiles import read_games
-from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
+from skat.cli.gamefiles import read_games_meta
+from skat.cli.sheetview import ranking_lines, sheet_lines
 from skat.cli.words import seat_name
+from skat.core.scoring import Result
 from skat.core.seats import Seat
-from skat.series.sheet import entries
+from skat.series.sheet import ListedGame, ListRow, list_rows
 
 NAME = "list"
 HELP = "the score sheet (plain or Seeger-Fabian) of a file of records or a saved series"
@@ -30,22 +40,27 @@ HELP = "the score sheet (plain or Seeger-Fabian) of a file of records or a saved
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="records or a saved series")
     parser.add_argument(
-        "--sheet", choices=("plain", "seeger"), default="plain", help="the list (default plain)"
+        "--sheet",
+        choices=("plain", "seeger"),
+        help="the list (default: the one the games were played with, else plain)",
     )
-    parser.add_argument("--lang", choices=("en", "de"), default="en", help="language")
+    parser.add_argument(
+        "--lang", choices=("en", "de"), help="language (default: skat --lang, the locale's)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = args.lang or getattr(args, "words", None) or "en"
     if len(args.files) == 1 and _is_series(args.files[0]):
-        players, rows = _series_rows(args.files[0], args.sheet)
+        players, rows, sheet = _series_rows(args.files[0], args.sheet)
     else:
-        players, rows = _record_rows(args.files, args.sheet)
+        players, rows, sheet = _record_rows(args.files, args.sheet, lang)
     if not rows:
         raise UserError("no game to list")
-    for line in sheet_lines(players, rows, args.sheet, lang=args.lang):
+    for line in sheet_lines(players, rows, sheet, lang=lang):
         print(line)
     print()
-    for line in ranking_lines(players, rows, args.lang):
+    for line in ranking_lines(players, rows, lang):
         print(line)
     return 0
 
@@ -61,37 +76,72 @@ def _is_series(path: str) -> bool:
     return '"skat-series"' in head
 
 
-def _series_rows(path: str, sheet: str) -> tuple[list[str], list[SheetRow]]:
+def _own_sheet(sheet: str) -> str:
+    """The list a game was played with, when ``skat list`` can write it, else plain."""
+    return sheet if sheet in ("plain", "seeger") else "plain"
+
+
+def _series_rows(path: str, sheet: str | None) -> tuple[list[str], list[ListRow], str]:
     from skat.series.storage import load_series
 
     series = load_series(Path(path))
-    rows = []
-    for r, row in zip(series.records, series.entries_on(sheet), strict=True):
-        res = r.result
-        game = "R" if res.ramsch else ("—" if res.contract is None else str(res.contract))
-        name = series.players[r.declarer] if r.declarer is not None else ""
-        rows.append(SheetRow(r.number, name, game, res.won, res.value, row))
-    return list(series.players), rows
+    chosen = sheet or _own_sheet(series.rules.score_sheet)
+    return list(series.players), series.list_rows(chosen), chosen
 
 
-def _record_rows(paths: list[str], sheet: str) -> tuple[list[str], list[SheetRow]]:
+def _table(series: Mapping[str, Any] | None) -> tuple[list[str], bool] | None:
+    """The table's players in order and whether the game was a Bock game, from a record's
+    ``meta.series.state`` (``None`` when it does not say)."""
+    state = series.get("state") if series is not None else None
+    if not isinstance(state, Mapping):
+        return None
+    size = state.get("table")
+    if type(size) is not int or not 3 <= size <= len(state):  # one name per player
+        return None
+    names = [state.get(f"player{i}") for i in range(size)]
+    if not all(isinstance(n, str) for n in names):
+        return None
+    return [str(n) for n in names], state.get("bock") is True
+
+
+def _record_rows(
+    paths: list[str], sheet: str | None, lang: str
+) -> tuple[list[str], list[ListRow], str]:
+    """Every finished game of the records at its own table (3 players when the record does
+    not say), the columns in the tables' order."""
     players: list[str] = []
-    games = []
-    for _, state, names in read_games(paths):
+    games: list[tuple[Result, list[str], tuple[int, int, int], int]] = []
+    sheets: set[str] = set()
+    for _, state, names, series in read_games_meta(paths):
         if state.result is None:
             continue
-        seat_names = names or tuple(seat_name("en", s) for s in Seat)
-        for n in seat_names:
+        seat_names = names or tuple(seat_name(lang, s) for s in Seat)
+        table = _table(series)
+        order, bock = table if table is not None else (list(seat_names), False)
+        if not all(n in order for n in seat_names):  # a record that contradicts itself
+            order, bock = list(seat_names), False
+        for n in order:
             if n not in players:
                 players.append(n)
-        games.append((state.result, seat_names))
-    rows = []
-    for number, (result, seat_names) in enumerate(games, 1):
-        row = [0] * len(players)
-        by_seat = entries(result, (0, 1, 2), 3, sheet)  # a 3-table: seat i is column i
-        for seat, name in enumerate(seat_names):
-            row[players.index(name)] += by_seat[seat]
-        game = "R" if result.ramsch else ("—" if result.contract is None else str(result.contract))
-        name = seat_names[result.declarer] if result.declarer is not None else ""
-        rows.append(SheetRow(number, name, game, result.won, result.value, tuple(row)))
-    return players, rows
+        seats = (order.index(seat_names[0]), order.index(seat_names[1]), order.index(seat_names[2]))
+        games.append((state.result, order, seats, 2 if bock else 1))
+        sheets.add(_own_sheet(state.rules.score_sheet))
+    chosen = sheet or (sheets.pop() if len(sheets) == 1 else "plain")
+    rows: list[ListRow] = []
+    for number, (result, order, seats, factor) in enumerate(games, 1):
+        # the table's own list (its size and order), each entry then in the player's column
+        (row,) = list_rows([ListedGame(number, result, seats, factor)], len(order), chosen)
+        column = [players.index(n) for n in order]
+        entries = [0] * len(players)
+        for i, value in enumerate(row.entries):
+            entries[column[i]] += value
+        rows.append(
+            replace(
+                row,
+                declarer=None if row.declarer is None else column[row.declarer],
+                entries=tuple(entries),
+                wins=tuple(column[p] for p in row.wins),
+                losses=tuple(column[p] for p in row.losses),
+            )
+        )
+    return players, rows, chosen

@@ -38,12 +38,12 @@ from skat.ai.arena import make_agent
 from skat.cli.board import Seating, action_text, game_letter, hand_cards, hand_line, table_lines
 from skat.cli.cardtext import CardStyle, guess_game
 from skat.cli.commands import Command, Context, InputError, parse_command
-from skat.cli.declaring import DeclarationDialog, contract_words, list_name, pack_words
+from skat.cli.declaring import DeclarationDialog, contract_words, pack_words
 from skat.cli.menu import MenuEntry, declaration_menu
 from skat.cli.playfile import save_play
 from skat.cli.refusals import refusal_text, rename_cards
 from skat.cli.review import review_lines
-from skat.cli.sheetview import SheetRow, ranking_lines, sheet_lines
+from skat.cli.sheetview import ranking_lines, sheet_lines
 from skat.cli.words import agree, say, seat_name
 from skat.core import (
     HOLD,
@@ -65,9 +65,11 @@ from skat.core import (
     Seat,
     ShowCards,
 )
-from skat.core.actions import DOUBLES, Double, describe
+from skat.core.actions import Double, describe
 from skat.core.declarations import declarations
+from skat.core.steps import spelled_out
 from skat.series import Series
+from skat.series.sheet import ListRow
 
 _INSTANT = ("random", "heuristic")
 """Levels that answer at once: no "thinking…" sign."""
@@ -328,12 +330,14 @@ class Session:
         )
 
     def apply(self, state: GameState, action: Action, seat: int) -> None:
-        """Apply an action and tell it."""
-        tricks = len(state.tricks)
-        answering = state.phase == Phase.ANSWER
-        pushing = state.phase == Phase.PUSH
-        ev = state.apply(action, seat)
-        self.tell(state, ev, tricks, answering, pushing)
+        """Apply an action and tell it (a pick-up by Forehand after two passes is the lowest
+        bid and the pick-up: :func:`skat.core.steps.spelled_out`)."""
+        for step in spelled_out(state, action):
+            tricks = len(state.tricks)
+            answering = state.phase == Phase.ANSWER
+            pushing = state.phase == Phase.PUSH
+            ev = state.apply(step, seat)
+            self.tell(state, ev, tricks, answering, pushing)
 
     def tell(
         self,
@@ -692,23 +696,10 @@ class Session:
         rows = self.sheet_rows()
         return [sum(r.entries[p] for r in rows) for p in range(len(self.series.players))]
 
-    def sheet_rows(self) -> list[SheetRow]:
-        """The list so far on the session's sheet."""
-        s = self.series
-        out = []
-        for r, entries in zip(s.records, s.entries_on(self.options.sheet), strict=True):
-            res = r.result
-            if res.ramsch is not None:
-                game = "Ramsch"
-            elif res.contract is None:
-                game = say(self.lang, "passed_short")
-            else:
-                game = list_name(res.contract, self.lang, self.style.deck)
-                if res.multiplier > 1:
-                    game += f" {DOUBLES[res.kontra].name}"
-            name = s.players[r.declarer] if r.declarer is not None else ""
-            out.append(SheetRow(r.number, name, game, res.won, res.value, entries))
-        return out
+    def sheet_rows(self) -> list[ListRow]:
+        """The list so far on the session's sheet (the one list computation the web and
+        ``skat list`` use; the German pack's suit names come from :func:`pack_words`)."""
+        return self.series.list_rows(self.options.sheet)
 
     def after_game(self, state: GameState, number: int) -> None:
         """The result, the list, and the review on request."""
@@ -824,12 +815,13 @@ class Session:
         kind = {"plain": "einfach", "seeger": "Seeger-Fabian"} if lang == "de" else {}
         sheet = kind.get(self.options.sheet, self.options.sheet)
         title = say(lang, "series_over") + f" · {say(lang, 'sheet')} ({sheet})"
-        return [
+        lines = [
             title,
             *sheet_lines(self.series.players, rows, self.options.sheet, lang=lang),
             "",
             *ranking_lines(self.series.players, rows, lang),
         ]
+        return [pack_words(x, self.style.deck) for x in lines]
 
     def _write_record(self, state: GameState, number: int) -> None:
         path = self.options.records_path
@@ -837,10 +829,18 @@ class Session:
             return
         from skat.records.jsonrecord import dumps, state_to_json
 
+        record = self.series.records[number - 1]
         meta = {
             "players": list(self.seating.names),
             "id": f"{self.options.seed}-{number}",
             "level": self.options.level,  # skat play --replay plays against the same players
+            "series": {  # skat list writes the same list from these records
+                "id": str(self.options.seed),
+                "game": number,
+                "dealer": self.series.players[record.dealer],
+                "players": list(self.seating.names),
+                "state": self.series.record_state(record),
+            },
         }
         data = state_to_json(state, meta)
         try:

@@ -31,7 +31,8 @@ from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import seat_name
-from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, GameState, Phase, Seat
+from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, Phase, Seat
+from skat.core.steps import restarted
 
 if TYPE_CHECKING:
     from skat.ai.dds import Position
@@ -160,7 +161,7 @@ def _from_record(args: argparse.Namespace) -> Position:
     if args.after < 0:
         raise UserError(f"--after must be 0 or more, not {args.after}")
     for label, state, _ in read_games([args.record], args.id):
-        game = GameState(state.deal, state.rules)
+        game = restarted(state)
         played = 0
         for ev in state.history:
             if game.phase == Phase.PLAY and isinstance(ev.action, Card):

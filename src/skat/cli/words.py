@@ -61,8 +61,8 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "{who} sagt {bid}: ja (y) oder passe (p)",
     ),
     "ask_alone": (
-        "both passed: play (18) or pass (p)",
-        "beide passen: spielen (18) oder passen (p)",
+        "both passed: play (18), pick up the skat (s: says 18) or pass (p)",
+        "beide passen: spielen (18), Skat aufnehmen (s: sagt 18) oder passen (p)",
     ),
     "ask_skat": (
         "pick up the skat (s), or declare a Hand game",

@@ -28,7 +28,9 @@ class Course(NamedTuple):
     ``skat`` is the skat as dealt, or the two cards put away (or pushed on); ``twelve`` the
     declarer's 12 cards when not as dealt (Grand Hand after a Schieberamsch), else 0;
     ``resigned`` a bit per seat; ``claimed`` the declarer showed his cards; ``claimer`` a
-    defender who laid his cards open claiming every remaining trick (-1: none).
+    defender who laid his cards open claiming every remaining trick (-1: none);
+    ``claim_from`` the tricks completed when the claim was made: a failed claim hands every
+    trick from there on to the other party (ISkO 4.4).
     """
 
     auction: Auction
@@ -42,6 +44,7 @@ class Course(NamedTuple):
     resigned: int = 0
     claimed: bool = False
     claimer: int = -1
+    claim_from: int = 0
     lay_open: bool = False
     skat_shown: bool = False
     result: Result | None = None

@@ -203,12 +203,12 @@ def _trick_ending(
     if winner == course.declarer:
         if null:  # the Null declarer took a trick
             return True, None
+    elif course.claimed and rules.claim == "isko" and not null:
+        return True, False  # a failed claim: every trick from the claim on is the defenders'
     elif _requirements(course)[1]:  # Schwarz announced or required: a defenders' trick ends it
         return True, None
-    elif course.claimed and rules.claim == "isko" and not null:
-        return True, False  # a failed claim: every remaining trick goes to the defenders
     if course.claimer >= 0 and winner != course.claimer:
-        return True, True  # a defender's failed claim (ISkO: only if he takes all the rest)
+        return True, True  # a defender's failed claim: every trick from it on is the declarer's
     return play.completed == 10, None
 
 
@@ -223,6 +223,9 @@ def after_trick(play: Play, course: Course, rules: Rules, winner: int) -> tuple[
     if not ends:
         return play, course
     if rest is not None:
+        if course.claimed or course.claimer >= 0:  # a failed claim (ISkO 4.4)
+            d = course.declarer
+            play = play.hand_over(course.claim_from, d if rest else (d + 1) % 3)
         play = give_rest(play, course.declarer, rest)
     return _end(play, course, rules)
 

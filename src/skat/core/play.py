@@ -126,6 +126,31 @@ class Play(NamedTuple):
         won, taken = _credited(self.won, self.taken, seat, rest, tricks - self.completed)
         return self._replace(hands=(0, 0, 0), trick=(), won=won, taken=taken)
 
+    def hand_over(self, first: int, seat: int) -> Play:
+        """The same play with every completed trick from the ``first`` (0-based) on credited
+        to ``seat``, whoever took it (a failed claim, ISkO 4.4); the tricks keep their
+        winners as played.
+
+        >>> from skat.core.cards import Card
+        >>> from skat.core.contracts import GRAND
+        >>> ha, ht, h7 = (Card.parse(c) for c in ("HA", "HT", "H7"))
+        >>> play = Play.start((ha.bit, ht.bit, h7.bit), GRAND)
+        >>> play, _ = play.lay(0, ha.index).lay(1, ht.index).lay(2, h7.index).close()
+        >>> after = play.hand_over(0, 1)
+        >>> after.taken, after.points(0), after.tricks[0].winner
+        ((0, 1, 0), (0, 21), 0)
+        """
+        w, t = list(self.won), list(self.taken)
+        for trick in self.tricks[first:]:
+            bits = 0
+            for card in trick.cards:
+                bits |= card.bit
+            w[trick.winner] &= ~bits
+            t[trick.winner] -= 1
+            w[seat] |= bits
+            t[seat] += 1
+        return self._replace(won=(w[0], w[1], w[2]), taken=(t[0], t[1], t[2]))
+
     def close_pair(self) -> tuple[Play, int]:
         """Close a full trick of two cards (a game for two players, seats 0 and 1): record it,
         its winner takes it and leads; returns the new play and the winner.

@@ -123,7 +123,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         "game",
         "isko: a declarer who shows his cards claims the rest; a later defenders' trick gives "
-        "them every remaining trick. iss: showing cards changes nothing by itself.",
+        "them every trick from the claim on (ISkO 4.4). iss: showing cards changes nothing "
+        "by itself (the defenders may give up; every trick stays with its winner).",
     ),
     Option(
         "resign",
@@ -741,7 +742,13 @@ PRESETS: Final[dict[str, Rules]] = {
 """The named presets, in the order the string form prefers them."""
 
 _NOT_IN_OLD: Final = "Kontra, Rekontra, Ramsch and Bock are not part of the Skatordnung before 1998"
+_SCHENKEN_IN_OLD: Final = (
+    "the Skatordnung before 1998 says a concession offer (Schenken) is to be declined"
+)
 EXCLUDED: Final[dict[str, dict[str, str]]] = {
-    "old": {name: _NOT_IN_OLD for name in ("kontra", "supra", "ramsch", "bock", "ramsch_rounds")},
+    "old": {
+        **{name: _NOT_IN_OLD for name in ("kontra", "supra", "ramsch", "bock", "ramsch_rounds")},
+        "schenken": _SCHENKEN_IN_OLD,
+    },
 }
 """Options a preset's rule set excludes (with the reason): ``old,kontra=on`` is an error."""

@@ -11,6 +11,14 @@ player at the table.  The sheets (``Rules.score_sheet``):
     − 2 × value − 50; for a lost game every other player at the table gets + 40 at a 3-table and
     + 30 at a table of four or more, the sitting players included.  With ``seeger_bonus=active``
     the two active defenders get + 40 and sitting players nothing (pagat.com, *Skat*).
+A Ramsch writes each seat's Ramsch score.  What it counts as a game (:func:`games_won_lost`,
+the games-won tie-break and the Seeger-Fabian ± 50): a Gewinner-Ramsch winner is "awarded 23
+points, the score of a won Null; additionally they are awarded the won game" (English
+Wikipedia, *Skat*, Ramsch: ties, all of them); a Durchmarsch wins the Ramsch ("the Ramsch is
+also won by a player if that player manages to take all tricks"), a won game too; the loser
+of a plain Ramsch or Schieberamsch has his card points "deducted from [his] score as negative
+game points" and no game lost is written (the source names none).  On a Seeger-Fabian list a
+won game of a Ramsch gets + 50 like any won game; nobody gets the + 40 of a lost game.
 ``bierlachs``
     Only minus points (Lehnhoff, via the English Wikipedia article *Bierlachs*): a won game
     writes − value for each of the two defenders, a lost game − 2 × value for the declarer.
@@ -39,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from skat.core.actions import DOUBLES
 from skat.core.scoring import Result
 
 SHEETS: Final = ("plain", "seeger", "bierlachs", "danish")
@@ -73,6 +82,9 @@ def entries(
     out = [0] * n_players
     if result.ramsch is not None:
         _ramsch(out, result, seats, sheet)
+        if sheet == "seeger":
+            for seat in games_won_lost(result)[0]:
+                out[seats[seat]] += SEEGER_GAME_BONUS
     elif result.declarer is not None:  # else passed in: nothing
         declarer = seats[result.declarer]
         defenders = [seats[s] for s in range(3) if s != result.declarer]
@@ -121,3 +133,61 @@ def _seeger(
     for p in range(len(out)):
         if p != declarer:
             out[p] = each
+
+
+def games_won_lost(result: Result) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats that won a game and the seats that lost one (the games-won tie-break of the
+    ranking; the Seeger-Fabian ± 50): the declarer of a game; in a Ramsch the Gewinner-Ramsch
+    winners and a Durchmarsch (module doc); nobody when passed in.
+
+    >>> from skat.core import Contract, Rules
+    >>> from skat.core.scoring import score_ramsch
+    >>> games_won_lost(Result(Contract.parse("G"), declarer=1, won=False, value=48, score=-96))
+    ((), (1,))
+    >>> gewinner = score_ramsch("gewinner", seat_points=(50, 30, 40), seat_tricks=(4, 3, 3))
+    >>> games_won_lost(gewinner), entries(gewinner, (0, 1, 2), 3, "seeger")
+    (((1,), ()), (0, 73, 0))
+    >>> plain = score_ramsch("ramsch", seat_points=(60, 40, 20), seat_tricks=(5, 3, 2))
+    >>> games_won_lost(plain), entries(plain, (0, 1, 2), 3, "seeger")
+    (((), ()), (-60, 0, 0))
+    """
+    if result.ramsch is not None:
+        if not (result.durchmarsch or result.ramsch == "gewinner"):
+            return (), ()
+        return tuple(s for s, v in enumerate(result.ramsch_scores) if v > 0), ()
+    if result.declarer is None:
+        return (), ()
+    return ((result.declarer,), ()) if result.won else ((), (result.declarer,))
+
+
+_RAMSCH: Final = {
+    "ramsch": "Ramsch",
+    "schieberamsch": "Schieberamsch",
+    "gewinner": "Gewinner-Ramsch",
+}
+_PASSED: Final = {"en": "passed in", "de": "eingepasst"}
+_ANNOUNCED: Final = ("announced", "angesagt")
+
+
+def list_game(result: Result, lang: str = "en") -> str:
+    """The game as players write it on the list: the full name without "announced", with
+    Kontra, Re, Supra or Resupra when said; the kind of Ramsch; "passed in".
+
+    >>> from skat.core import Contract
+    >>> lost = Result(Contract.parse("CHS"), declarer=0, won=False, value=36, score=-288,
+    ...               kontra=2, multiplier=4)
+    >>> list_game(lost), list_game(lost, "de")
+    ('Clubs Hand Schneider Re', 'Kreuz Hand Schneider Re')
+    >>> list_game(Result(None)), list_game(Result(None), "de")
+    ('passed in', 'eingepasst')
+    """
+    de = lang == "de"
+    if result.ramsch is not None:
+        return _RAMSCH.get(result.ramsch, result.ramsch)
+    contract = result.contract
+    if contract is None:
+        return _PASSED["de" if de else "en"]
+    words = [w for w in contract.describe(lang).split() if w not in _ANNOUNCED]
+    if result.kontra:
+        words.append(DOUBLES[result.kontra].name)
+    return " ".join(words)

@@ -625,10 +625,11 @@ class GameState(Pushing):
         self._quiet = self._course if quiet(self._course) else None
 
     def _step_show_cards(self, seat: int, action: Action) -> None:
+        claim_from = self._play.completed  # the open trick is one of the claimed
         if seat == self._course.declarer:
-            self._set(claimed=True)
+            self._set(claimed=True, claim_from=claim_from)
         else:
-            self._set(claimer=seat)
+            self._set(claimer=seat, claim_from=claim_from)
 
     def _step_resign(self, seat: int, action: Action) -> None:
         play, self._course = resign(self.play, self._course, self.rules, seat)

@@ -33,7 +33,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+try:
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+except ImportError as _exc:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"skat.env.openspiel needs OpenSpiel, the openspiel extra ({_exc.name} is missing): "
+        "pip install -e '.[openspiel]' in a clone of skat"
+    ) from None
 
 from skat.core.rules import Rules
 from skat.env.action_ids import NUM_ACTIONS

@@ -45,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skat.core.state import GameState
+from skat.core.steps import restarted
 from skat.env.action_ids import ID_OF, NUM_ACTIONS, legal_ids
 from skat.env.tracker import ObservationTracker
 from skat.records import (
@@ -147,7 +148,7 @@ def _validated(item: Record, stats: Counter[str]) -> tuple[GameState, str] | Non
 
 def _decisions(final: GameState, label: str) -> Iterator[Sample]:
     """Replay ``final``'s history on its deal, a sample before each action of the space."""
-    state = GameState(final.deal, final.rules)
+    state = restarted(final)  # a Ramsch round's forced Ramsch included
     tracker = ObservationTracker(state)
     for seat, action in final.history:
         i = ID_OF.get(action)

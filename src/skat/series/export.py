@@ -37,13 +37,15 @@ from pathlib import Path
 from typing import Any, Final
 
 from skat.series.series import GameRecord, Series
-from skat.series.sheet import ranking
+from skat.series.sheet import games_won_lost, ranking
 from skat.series.storage import atomic_write, rules_text
 
 FORMAT: Final = "skat-list"
 VERSION: Final = 1
 _FIXED: Final = ("game", "dealer", "declarer", "contract", "outcome", "value", "kind")
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+_WINNERS: Final = " & "
+"""Joins the winners of a Ramsch won by more than one (a tie in Gewinner-Ramsch)."""
 
 
 class ListFormatError(ValueError):
@@ -53,8 +55,9 @@ class ListFormatError(ValueError):
 @dataclass(frozen=True)
 class Row:
     """One game on the list: number, dealer's name, declarer's name ('' when passed in or a
-    Ramsch), contract (``GH``, ``Ramsch``, ``passed``), outcome (``won``/``lost``/''), game
-    value, kind (``normal``, ``bock``, ``ramsch``) and one entry per player."""
+    Ramsch; a Ramsch that is a won game names its winners), contract (``GH``, ``Ramsch``,
+    ``passed``), outcome (``won``/``lost``/''), game value, kind (``normal``, ``bock``,
+    ``ramsch``) and one entry per player."""
 
     game: int
     dealer: str
@@ -98,8 +101,15 @@ class ScoreList:
         return self._count("lost")
 
     def _count(self, outcome: str) -> tuple[int, ...]:
+        """Games with ``outcome`` per player: the declarer's, or each winner of a Ramsch that
+        is a won game (Gewinner-Ramsch, Durchmarsch; tied winners joined by " & ")."""
         return tuple(
-            sum(1 for r in self.rows if r.declarer == name and r.outcome == outcome)
+            sum(
+                1
+                for r in self.rows
+                if r.outcome == outcome
+                and (r.declarer == name or name in r.declarer.split(_WINNERS))
+            )
             for name in self.players
         )
 
@@ -308,8 +318,9 @@ class ScoreList:
 def _row(series: Series, r: GameRecord) -> Row:
     res = r.result
     names = series.players
-    if res.ramsch is not None:
-        contract, outcome, declarer = "Ramsch", "", ""
+    if res.ramsch is not None:  # a Gewinner-Ramsch winner, a Durchmarsch: a won game
+        winners = [names[r.seats[s]] for s in games_won_lost(res)[0]]
+        contract, outcome, declarer = "Ramsch", "won" if winners else "", _WINNERS.join(winners)
     elif res.contract is None or r.declarer is None:
         contract, outcome, declarer = "passed", "", ""
     else:

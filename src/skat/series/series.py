@@ -34,6 +34,7 @@ from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.state import GameState
 from skat.series import sheet
+from skat.series import sheet as sheet_module
 from skat.series.pot import Pot
 from skat.series.rounds import Rounds, bock_triggers, is_grand_hand
 from skat.series.seating import SeatingOrder
@@ -297,11 +298,11 @@ class Series:
         )
         before = tuple(self.totals)
         after = tuple(t + e for t, e in zip(before, entries, strict=True))
-        if result.declarer is not None and result.ramsch is None:
-            if result.won:
-                self.won[seats[result.declarer]] += 1
-            else:
-                self.lost[seats[result.declarer]] += 1
+        won, lost = sheet.games_won_lost(result)  # Gewinner-Ramsch, Durchmarsch: won games
+        for seat in won:
+            self.won[seats[seat]] += 1
+        for seat in lost:
+            self.lost[seats[seat]] += 1
         # a Grand Hand (the only game one may declare instead) does not complete a Ramsch round
         counts = not (rounds.ramsch and result.ramsch is None)
         triggers = bock_triggers(result, rules.bock_triggers, before, after) if rules.bock else ()
@@ -351,6 +352,27 @@ class Series:
         """The sheet money is settled from: the list's own, except that Danish money games use
         the normal (plain) list (pagat; docs/variants/danish.md)."""
         return "plain" if self.rules.score_sheet == "danish" else self.rules.score_sheet
+
+    def record_state(self, record: GameRecord) -> dict[str, str | int | bool]:
+        """What a game record's ``meta.series.state`` keeps of the table so that the list can
+        be written from the records alone (``skat list``): the table size (``table``), every
+        player in the table's order (``player0``, ``player1``, …: the list's columns, the
+        sitting players included) and whether the game was a Bock game (``bock``)."""
+        state: dict[str, str | int | bool] = {"table": self.seating.size}
+        for i, name in enumerate(self.players):
+            state[f"player{i}"] = name
+        state["bock"] = record.factor == 2
+        return state
+
+    def list_rows(self, sheet: str | None = None) -> list[sheet_module.ListRow]:
+        """The list's rows on ``sheet`` (default: the rules' own), as every surface shows
+        them (:func:`skat.series.sheet.list_rows`)."""
+        return sheet_module.list_rows(
+            self.records,
+            self.seating.size,
+            sheet or self.rules.score_sheet,
+            bonus=self.rules.seeger_bonus,
+        )
 
     def entries_on(self, sheet: str) -> list[tuple[int, ...]]:
         """Every game's entries as ``sheet`` writes them (Bock doubling included)."""

@@ -9,15 +9,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
+from skat.core.actions import DOUBLES
+from skat.core.scoring import Result
 from skat.core.sheets import (
     SEEGER_ACTIVE_BONUS,
     SEEGER_DEFENCE_BONUS,
     SEEGER_GAME_BONUS,
     SHEETS,
     entries,
+    games_won_lost,
+    list_game,
 )
 
 __all__ = [
@@ -25,8 +30,13 @@ __all__ = [
     "SEEGER_DEFENCE_BONUS",
     "SEEGER_GAME_BONUS",
     "SHEETS",
+    "ListRow",
+    "ListedGame",
     "Standing",
     "entries",
+    "games_won_lost",
+    "list_rows",
+    "list_standings",
     "ranking",
 ]
 
@@ -63,3 +73,100 @@ def ranking(
             place = i + 1
         out.append(Standing(place, players[p], totals[p], won[p], lost[p]))
     return out
+
+
+class Listed(Protocol):
+    """A game as the list needs it: a series' :class:`~skat.series.series.GameRecord`, or a
+    :class:`ListedGame` read from a record."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def result(self) -> Result: ...
+
+    @property
+    def seats(self) -> tuple[int, int, int]: ...
+
+    @property
+    def factor(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class ListedGame:
+    """One game for the list from a record: its number, result, the player index of each seat
+    (Forehand, Middlehand, Rearhand) and the Bock factor."""
+
+    number: int
+    result: Result
+    seats: tuple[int, int, int]
+    factor: int = 1
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """One row of the list, the same for the web, the terminal, ``skat list`` and the
+    tournament desk: the game's number, the declarer's player index (``None``: a Ramsch or
+    passed in), the game as players write it (English and German, Kontra/Re/Supra included),
+    the doubling said (``""``, ``Kontra``, ``Re``, ``Supra``, ``Resupra``), won, the value,
+    one entry per player, and the players who won or lost a game by it (the ranking's
+    tie-break)."""
+
+    number: int
+    declarer: int | None
+    game_en: str
+    game_de: str
+    doubled: str
+    won: bool
+    value: int
+    entries: tuple[int, ...]
+    wins: tuple[int, ...]
+    losses: tuple[int, ...]
+
+    def game(self, lang: str) -> str:
+        """The game in ``lang`` (``de`` or English)."""
+        return self.game_de if lang == "de" else self.game_en
+
+
+def list_rows(
+    games: Iterable[Listed], n_players: int, sheet: str, *, bonus: str = "all"
+) -> list[ListRow]:
+    """The list's rows for ``games`` at a table of ``n_players`` on ``sheet`` (the one list
+    computation: :func:`entries`, :func:`~skat.core.sheets.games_won_lost`,
+    :func:`~skat.core.sheets.list_game`).
+
+    >>> from skat.core import Contract
+    >>> lost = Result(Contract.parse("C"), declarer=0, won=False, value=48, score=-96)
+    >>> row = list_rows([ListedGame(1, lost, (1, 2, 3))], 4, "seeger")[0]
+    >>> row.declarer, row.game_en, row.entries, row.losses
+    (1, 'Clubs', (30, -146, 30, 30), (1,))
+    """
+    out = []
+    for g in games:
+        res = g.result
+        won, lost = games_won_lost(res)
+        declarer = None if res.declarer is None or res.ramsch is not None else res.declarer
+        out.append(
+            ListRow(
+                number=g.number,
+                declarer=None if declarer is None else g.seats[declarer],
+                game_en=list_game(res, "en"),
+                game_de=list_game(res, "de"),
+                doubled=DOUBLES[res.kontra].name if res.kontra and res.ramsch is None else "",
+                won=res.won,
+                value=res.value,
+                entries=entries(res, g.seats, n_players, sheet, bonus=bonus, factor=g.factor),
+                wins=tuple(g.seats[s] for s in won),
+                losses=tuple(g.seats[s] for s in lost),
+            )
+        )
+    return out
+
+
+def list_standings(players: Sequence[str], rows: Sequence[ListRow]) -> list[Standing]:
+    """The ranking of the list's rows (:func:`ranking`: totals, games won, games lost)."""
+    n = len(players)
+    totals = [sum(r.entries[p] for r in rows) for p in range(n)]
+    won = [sum(r.wins.count(p) for r in rows) for p in range(n)]
+    lost = [sum(r.losses.count(p) for r in rows) for p in range(n)]
+    return ranking(players, totals, won, lost)

@@ -240,6 +240,8 @@ def create_app(
             data = await hub.analysis(table_id, number)
         except SchedulerFull:
             return _error(503, "busy", "many analyses are being computed: try again soon")
+        except ValueError as exc:  # a record the analysis cannot read: say why, in one line
+            return _error(422, "no_analysis", f"game {number} cannot be analysed: {exc}")
         if data is None:
             return _error(404, "not_found", f"table {table_id} has no finished game {number}")
         return JSONResponse(data)

@@ -18,6 +18,7 @@ from typing import Any
 
 from skat.core.cards import Card
 from skat.core.state import GameState
+from skat.core.steps import restarted
 from skat.records.jsonrecord import load_json
 from skat.server.visibility import cards, result_view
 
@@ -25,7 +26,8 @@ from skat.server.visibility import cards, result_view
 def steps_of(json_text: str) -> dict[str, Any]:
     """Every position of the game from the deal to the end (all cards open: the game is
     over), each with the event that led to it."""
-    game = load_json(json_text)
+    # the replay counts, also for a record an older engine scored otherwise (a failed claim)
+    game = load_json(json_text, check_result=False)
     final = game.state
     if not isinstance(final, GameState):
         raise ValueError("the history viewer shows Skat games only")
@@ -64,13 +66,14 @@ def analysis_of(json_text: str) -> dict[str, Any]:
     from skat.ai.dds import analyse
 
     out = steps_of(json_text)
-    game = load_json(json_text)
+    # the replay counts, also for a record an older engine scored otherwise (a failed claim)
+    game = load_json(json_text, check_result=False)
     state = game.state
     assert isinstance(state, GameState)
     moves: list[dict[str, Any] | None] = [None] * len(state.history)
-    summary = "no card play"
+    summary = why_no_analysis(state)
     could_win = None
-    if state.contract is not None and state.declarer is not None:
+    if not summary:
         analysis = analyse(state)
         summary = analysis.summary()
         could_win = analysis.could_win
@@ -97,6 +100,25 @@ def analysis_of(json_text: str) -> dict[str, Any]:
     return out
 
 
+def why_no_analysis(state: GameState) -> str:
+    """Why a finished game has no double-dummy analysis, in one line (``""``: it has one).
+
+    >>> from skat.core import GameState
+    >>> g = GameState(seed=1)
+    >>> for a in ("p", "p", "p"):
+    ...     _ = g.apply(a)
+    >>> why_no_analysis(g)
+    'all passed: no card play to analyse'
+    """
+    if state.result is not None and state.result.passed:
+        return "all passed: no card play to analyse"
+    if state.contract is None or state.declarer is None:
+        return "a Ramsch has no declarer: the analysis follows a declarer's game"
+    if not state.tricks and not state.current_trick:
+        return "the game ended before the first card: no card play to analyse"
+    return ""
+
+
 def best_line(
     final: GameState, moves: list[dict[str, Any] | None], *, lost: bool
 ) -> dict[str, Any] | None:
@@ -112,7 +134,7 @@ def best_line(
     )
     if first is None:
         return None
-    state = GameState(final.deal, final.rules)
+    state = restarted(final)  # a Ramsch round's Grand Hand replays from its forced Ramsch
     for ev in final.history[:first]:
         state.apply(ev.action, ev.seat)
     try:

@@ -208,6 +208,26 @@ class Room:
         return frozenset(c.player for c in self.connections if c.player is not None)
 
 
+def record_meta(table: Table, number: int) -> dict[str, Any]:
+    """The ``meta`` of game ``number``'s record: the players by seat and where the game stands
+    in the table's series (its size, order and Bock in ``series.state``, so that ``skat list``
+    writes the web's list from the downloaded records)."""
+    record = table.series.records[number - 1]
+    names = [table.players[p] for p in record.seats]
+    return {
+        "players": names,
+        "place": "skat serve",
+        "series": {
+            "id": table.id,
+            "game": number,
+            "dealer": table.players[record.dealer],
+            "players": names,
+            "state": table.series.record_state(record),
+        },
+        "dealing": revealed(table, number),
+    }
+
+
 class Hub:
     """Every table of the server (see the module doc)."""
 
@@ -513,19 +533,8 @@ class Hub:
         number: int,
         ending: tuple[str, int, int] | None = None,
     ) -> None:
-        record = table.series.records[number - 1]
-        names = [table.players[p] for p in record.seats]
-        meta = {
-            "players": names,
-            "place": "skat serve",
-            "series": {
-                "id": table.id,
-                "game": number,
-                "dealer": table.players[record.dealer],
-                "players": names,
-            },
-            "dealing": revealed(table, number),
-        }
+        meta = record_meta(table, number)
+        names = meta["players"]
         try:
             data = json_dumps(state_to_json(state, meta))
         except ValueError as exc:  # pragma: no cover - every engine game has a JSON record

@@ -273,23 +273,21 @@ def sheet_view(table: Table) -> dict[str, Any]:
     rows = []
     seeger = [0] * len(series.players)
     if series.is_over:  # the Seeger-Fabian points of the same games, whatever the list
-        for entries in series.entries_on("seeger"):
-            seeger = [a + b for a, b in zip(seeger, entries, strict=True)]
-    for r in series.records:
-        res = r.result
-        c = res.contract
-        game = "Ramsch" if res.ramsch else (c.describe("en") if c is not None else "passed")
-        game_de = "Ramsch" if res.ramsch else (c.describe("de") if c is not None else "eingepasst")
+        for row in series.list_rows("seeger"):
+            seeger = [a + b for a, b in zip(seeger, row.entries, strict=True)]
+    # the one list computation (skat.series.sheet.list_rows), as the terminal and skat list
+    for r, row in zip(series.records, series.list_rows(), strict=True):
         rows.append(
             {
                 "number": r.number,
                 "dealer": r.dealer,
-                "declarer": r.declarer,
-                "game_en": game,
-                "game_de": game_de,
-                "won": res.won,
-                "value": res.value,
-                "entries": list(r.entries),
+                "declarer": row.declarer,
+                "game_en": row.game_en,  # as players write it: "Clubs Hand Re", "passed in"
+                "game_de": row.game_de,
+                "doubled": row.doubled,  # "", "Kontra", "Re", "Supra", "Resupra"
+                "won": row.won,
+                "value": row.value,
+                "entries": list(row.entries),
                 "totals": list(r.totals),
                 "kind": r.kind,
             }

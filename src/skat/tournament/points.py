@@ -1,6 +1,7 @@
 """A table's list in Seeger-Fabian points: the core's list entries per game, summed.
 
-The entries come from :func:`skat.core.sheets.entries` with the tournament's score sheet
+The rows come from :func:`skat.series.sheet.list_rows` (as on the web, the terminal and
+``skat list``) with the tournament's score sheet
 (Seeger-Fabian under tournament rules: + value + 50 for a won game, − 2 × value − 50 for a
 lost one, + 40 to each other player at a 3-table and + 30 at a 4-table).  Games the check
 refuses count nothing; a list with problems does not count in the standings at all.
@@ -20,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skat.core.rules import Rules
-from skat.core.sheets import entries
+from skat.core.scoring import Result
+from skat.series.sheet import ListedGame, ListRow, list_rows
 from skat.tournament.games import Problem, Scored, score_games
 from skat.tournament.model import TableList
 
@@ -37,23 +39,24 @@ class TablePoints:
 
 def game_entries(table_list: TableList, rules: Rules) -> tuple[tuple[int, ...] | None, ...]:
     """Each game's list entry per player, ``None`` for a game the check refuses."""
-    return _entries(table_list, score_games(table_list, rules), rules)
+    rows = _rows(table_list, score_games(table_list, rules), rules)
+    return tuple(None if row is None else row.entries for row in rows)
 
 
-def _entries(
+def _rows(
     table_list: TableList, scored: Sequence[Scored | list[Problem]], rules: Rules
-) -> tuple[tuple[int, ...] | None, ...]:
+) -> tuple[ListRow | None, ...]:
+    """Each game's row of the list (:func:`skat.series.sheet.list_rows`, the one list
+    computation of the web, the terminal and ``skat list``), ``None`` for a refused game."""
     n = len(table_list.players)
-    out: list[tuple[int, ...] | None] = []
-    for got in scored:
+    out: list[ListRow | None] = []
+    for number, got in enumerate(scored, 1):
         if not isinstance(got, Scored):
             out.append(None)
-        elif got.result is None:
-            out.append((0,) * n)
-        else:
-            out.append(
-                entries(got.result, got.seats, n, rules.score_sheet, bonus=rules.seeger_bonus)
-            )
+            continue
+        result = got.result if got.result is not None else Result(None, rules=rules)
+        game = ListedGame(number, result, got.seats)
+        out.append(list_rows([game], n, rules.score_sheet, bonus=rules.seeger_bonus)[0])
     return tuple(out)
 
 
@@ -68,11 +71,13 @@ def points_of(
     """The sums of a list already scored by :func:`~skat.tournament.games.score_games`."""
     n = len(table_list.players)
     points, won, lost = [0] * n, [0] * n, [0] * n
-    rows = _entries(table_list, scored, rules)
-    for entry, row in zip(table_list.games, rows, strict=True):
-        if row is None or entry.declarer is None:
+    for row in _rows(table_list, scored, rules):
+        if row is None:
             continue
-        for p, v in enumerate(row):
+        for p, v in enumerate(row.entries):
             points[p] += v
-        (won if entry.won else lost)[table_list.players.index(entry.declarer)] += 1
+        for p in row.wins:
+            won[p] += 1
+        for p in row.losses:
+            lost[p] += 1
     return TablePoints(table_list.players, tuple(points), tuple(won), tuple(lost))
