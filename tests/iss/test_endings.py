@@ -156,7 +156,14 @@ def test_the_feed_tells_the_timeout_then_the_penalty_record_then_the_next_game()
     _end(table, "TI")
     lines = feed.update()
     kinds = [" ".join(line.split()[3:5]) for line in lines]
-    assert kinds == ["play 1", "play w", "end (;GM[Skat]ID[7-1]P0[Player", "go", "start 2", "play w"]
+    assert kinds == [
+        "play 1",
+        "play w",
+        "end (;GM[Skat]ID[7-1]P0[Player",
+        "go",
+        "start 2",
+        "play w",
+    ]
     assert lines[1] == "table .7 a play w TI.0 0 0 0"
     assert "|" in lines[-1] and feed.update() == []  # the next game's deal
 
