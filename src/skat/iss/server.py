@@ -650,7 +650,9 @@ class IssServer:
         one waits for ``ready``) and at other tables nothing ends: the place stays his."""
         conn = session.conns.get(table_id)
         room = self.hub.rooms.get(table_id)
-        if conn is None or room is None or not room.ready_players or room.gate:
+        if conn is None or conn.player is None or room is None:
+            return
+        if not room.ready_players or room.gate:
             return
         table = room.table
         state = table.state
