@@ -26,6 +26,8 @@ from tests.iss.conftest import Line, Live, table_of
 from tests.iss.goskat_like import GoSkatLike
 from tests.server.live import free_port, server
 
+from skat.core.deal import Deal
+from skat.iss.codes import to_engine
 from skat.iss.feed import Feed, end_record
 from skat.records.iss import IssRecord, parse_iss_line
 from skat.records.replay import check
@@ -139,6 +141,36 @@ def test_an_ending_is_kept_in_the_log_so_a_restart_gives_the_same_table() -> Non
         (1, "18"),
         (0, "y"),
     )
+
+
+REAL = Path(__file__).parents[1] / "data" / "iss" / "real.sgf"
+
+
+def _real_endings_before_the_declaration() -> list[IssRecord]:
+    records = [parse_iss_line(ln) for ln in REAL.read_text().splitlines() if ln.startswith("(")]
+    return [r for r in records if r.result is not None and r.result.outcome == "penalty"]
+
+
+@pytest.mark.parametrize("real", _real_endings_before_the_declaration(), ids=lambda r: r.id)
+def test_the_server_writes_the_real_iss_penalty_records_field_for_field(real: IssRecord) -> None:
+    """The real ISS's own records of a timeout or a player leaving in the auction, played
+    again on a table with their deal: the server's record has the same moves and result."""
+    deal = real.moves[0][1]
+    data = {"rules": "iss", "games": 1, "seats": ["human"] * 3, "deal": deal}
+    table = Table("8", TableConfig.parse(data, seed=1))
+    *moves, (_, ending) = real.moves[1:]
+    for who, move in moves:
+        state = table.state
+        assert state is not None
+        player = table.series.seats[int(who)]
+        for text in to_engine(move, state.phase, int(who)):
+            table.apply(player, table.check(player, text, table.counter))
+    how, _, seat = ending.partition(".")
+    ours = _end(table, how, table.series.seats[int(seat)])
+    assert Deal.parse(ours.moves[0][1]) == Deal.parse(deal)  # each hand sorted
+    assert ours.moves[1:] == real.moves[1:]
+    assert real.result is not None and ours.result is not None
+    assert {k: ours.result.fields[k] for k in real.result.fields} == real.result.fields
 
 
 def test_a_client_cannot_send_an_ending_as_a_move() -> None:
