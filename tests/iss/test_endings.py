@@ -99,6 +99,15 @@ def test_leaving_in_the_auction_is_a_penalty_record_naming_the_seat_that_left() 
     assert "l:2 to:-1" in _fields(record) and check(record) == []
 
 
+def test_a_defender_leaving_before_the_declaration_marks_both_defenders() -> None:
+    table = _table()
+    _play(table, ["p", "p", "18"])  # Forehand is the declarer, to take up the skat
+    record = _end(table, "LE", table.series.seats[1])
+    assert record.moves[-1] == ("w", "LE.1")
+    assert _fields(record).startswith("d:0 penalty v:0 m:0 bidok p:0 t:0 s:0 z:0 p0:0 p1:1 p2:1")
+    assert "l:1 to:-1" in _fields(record) and check(record) == []
+
+
 @pytest.mark.parametrize("how", ["TI", "LE"])
 def test_in_the_play_the_declarer_at_fault_loses_and_defenders_at_fault_lose(how: str) -> None:
     table = _table(games=2)
