@@ -16,7 +16,7 @@ What it does, and where a server that does not speak ISS as real bots expect mak
 - ``play w TI.<seat>`` is a timeout; ``destroy .T`` the end of the table.
 
 ``die_in_play``: it stops answering once the game is declared (a killed bot) and closes
-its connection.
+its connection; ``die_in_bidding``: the same at its first turn in the bidding.
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ class GoSkatLike(threading.Thread):
         invite: tuple[str, str],
         *,
         die_in_play: bool = False,
+        die_in_bidding: bool = False,
         timeout: float = 120.0,
     ) -> None:
         super().__init__(daemon=True)
@@ -72,6 +73,7 @@ class GoSkatLike(threading.Thread):
         self.games = games
         self.invite = invite
         self.die_in_play = die_in_play
+        self.die_in_bidding = die_in_bidding
         self.timeout = timeout
         self.out = Outcome()
         self.sock: socket.socket | None = None
@@ -204,7 +206,8 @@ class GoSkatLike(threading.Thread):
             return True
         if state.phase == Phase.DISCARD and not shadow.skat:
             return True
-        if self.die_in_play and state.phase == Phase.PLAY:
+        dies = Phase.PLAY if self.die_in_play else Phase.BIDDING if self.die_in_bidding else None
+        if state.phase == dies:
             assert self.sock is not None
             self.sock.close()  # killed in the middle of the game
             return False

@@ -37,8 +37,9 @@ class Feed:
     """The lines for ``player`` (``name`` its ISS user name) at ``table`` (module doc).
 
     ``held()`` true: the current game waits for the players' ``ready`` and is not told yet.
-    ``endings``: games ended by a timeout (number -> (``TI``, seat, moves before it)), told
-    as ``play w TI.<seat>`` in place of the resignations that ended them.  ``next_game``:
+    ``endings``: games ended by a timeout or a player leaving (number -> (``TI``/``LE``,
+    seat, moves before it)), told as ``play w TI.<seat>`` in place of the resignations that
+    ended them (before the declaration nothing follows it but the penalty record).  ``next_game``:
     start with the game after the one being played (a client that cannot take up a game
     already under way)."""
 

@@ -29,9 +29,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from skat.core.actions import Resign
 from skat.core.cards import CardSet
-from skat.core.state import IllegalActionError, Phase
+from skat.core.state import IllegalActionError
 from skat.iss.codes import MoveError, shown_cards, to_engine
 from skat.iss.feed import Feed
 from skat.iss.lines import MAX_LINE, Command, LineError, check_name, parse_command
@@ -51,8 +50,8 @@ MAX_PENDING: Final = 4
 @dataclass
 class IssSettings:
     """Tables made over ISS: their rules, series length and move clock (seconds a player
-    has for a move; then, once the game is declared, the game ends by his timeout ``TI`` as
-    on ISS, before that the server makes his cautious move); the time every ISS seat has to
+    has for a move; then the game ends by his timeout ``TI`` as on ISS, in every phase);
+    the time every ISS seat has to
     say ``ready`` for the next game (then the series ends); the time a login may take; the
     time a logged-in connection may sit idle at no table."""
 
@@ -177,7 +176,7 @@ class IssConnection(Connection):
             player,
             session.user,
             held=lambda: bool(room.gate),
-            endings=room.endings,
+            endings=room.table.endings,
             next_game=next_game,
         )
         self.player = player
@@ -351,7 +350,9 @@ class IssServer:
                 continue
             try:
                 command = parse_command(line)
-                if command.kind == "exit":
+                if command.kind == "exit":  # logging out ends one's games as leaving them
+                    for table_id in list(session.conns):
+                        await self._left(session, table_id)
                     return
                 await self._command(session, command)
             except LineError as exc:
@@ -403,6 +404,7 @@ class IssServer:
             await self._play(session, command)
         elif kind == "leave":
             assert command.table is not None
+            await self._left(session, command.table)
             await self._leave(session, command.table)
         elif kind == "ready":
             await self._ready(session, command.table or "")
@@ -620,7 +622,7 @@ class IssServer:
         async with room.lock:
             missing = ", ".join(table.players[p] for p in sorted(room.gate))
             log.info("table %s: no ready from %s: the series ends", table.id, missing)
-            self.hub.end_series(room)
+            await self.hub.end_series(room)
         for conn in list(room.connections):
             if isinstance(conn, IssConnection):
                 conn.line(
@@ -631,35 +633,35 @@ class IssServer:
         room.gate.clear()
 
     async def _timeout(self, room: Room, player: int, counter: int) -> bool:
-        """The move clock ran out for ``player``: once the game is declared it ends by his
-        timeout as on ISS (``w TI.<seat>``: the declarer's resignation, or the defenders'),
-        else (False) the clock's cautious move is made."""
-        table = room.table
-        state = table.state
-        seat = table.seat_of(player)
-        if state is None or seat is None or state.phase != Phase.PLAY:
-            return False
-        d = state.course.declarer
-        if d < 0:
-            return False
-        number = table.series.number
-        room.endings[number] = ("TI", seat, len(state.history))
+        """The move clock ran out for ``player``: the game ends by his timeout as on ISS, in
+        every phase (``w TI.<seat>``: during the play the declarer's resignation or the
+        defenders'; before the declaration a penalty record, :meth:`Table.end_game`).
+        False (the clock's move is made instead) only if the table moved meanwhile."""
         try:
-            if seat == d:
-                alone = Resign(d)
-                action = alone if alone in state.end_actions() else Resign(d, consent=(d + 1) % 3)
-                await self.hub.act(room, player, str(action), counter)
-            else:
-                for s in range(3):
-                    if s != d and not state.is_over and Resign(s) in state.end_actions():
-                        mover = table.series.seats[s]
-                        await self.hub.act(room, mover, str(Resign(s)), table.counter)
+            await self.hub.end_game(room, player, "TI", counter)
         except ActionRefused as exc:
-            log.warning("table %s: the timeout could not end the game: %s", table.id, exc)
-        if not state.is_over:
-            room.endings.pop(number, None)
+            log.warning("table %s: the timeout could not end the game: %s", room.table.id, exc)
             return False
         return True
+
+    async def _left(self, session: Session, table_id: str) -> None:
+        """The user leaves a table made over ISS (``leave``, or logs out) while his seat plays
+        a game: it ends as on ISS by his leaving (``w LE.<seat>``).  Between games (the next
+        one waits for ``ready``) and at other tables nothing ends: the place stays his."""
+        conn = session.conns.get(table_id)
+        room = self.hub.rooms.get(table_id)
+        if conn is None or conn.player is None or room is None:
+            return
+        if not room.ready_players or room.gate:
+            return
+        table = room.table
+        state = table.state
+        if state is None or state.is_over or table.seat_of(conn.player) is None:
+            return
+        try:
+            await self.hub.end_game(room, conn.player, "LE", table.counter)
+        except ActionRefused as exc:
+            log.warning("table %s: leaving could not end the game: %s", table.id, exc)
 
     # ------------------------------------------------------------------ moves
 

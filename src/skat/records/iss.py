@@ -53,7 +53,7 @@ from skat.core.cards import Card
 from skat.core.contracts import NULL, Contract
 from skat.core.rules import ISS, ISS2, Rules
 from skat.core.scoring import Result
-from skat.core.state import GameState
+from skat.core.state import GameState, Phase
 
 __all__ = [
     "RESULT_KEYS",
@@ -722,9 +722,11 @@ def write_iss(
 ) -> str:
     """One ISS line for a finished game played with the engine; the result field is the
     engine's.  ``ended`` = (``TI`` or ``LE``, seat): the game ended because that seat ran out
-    of time or left during the play; the server ended it by the resignations at the end of
+    of time or left.  During the play the server ended it by the resignations at the end of
     the game's history (the declarer's, or both defenders'), which the record tells as
-    ``w TI.<seat>`` (the ISS's own record of it, replayed the same way).
+    ``w TI.<seat>`` (the ISS's own record of it, replayed the same way); before the game was
+    declared (the state not over) it is a penalty record (``d:-1 penalty`` in the auction,
+    else ``d:<declarer> penalty``).
 
     When the rules are not those of ``place`` (``iss``, or ``iss2`` for
     ``PC[ISS2]``), they are written as ``RU[<rules>]`` so the record replays the same.
@@ -740,7 +742,8 @@ def write_iss(
     >>> parse_iss_line(line).moves[0][0], line.endswith(";)")
     ('w', True)
     """
-    if not state.is_over:
+    penalty = ended is not None and state.phase != Phase.PLAY and state.result is None
+    if not state.is_over and not penalty:
         raise ValueError("the game is not over: only finished games can be written")
     reason = iss_unwritable(state)
     if reason is not None:

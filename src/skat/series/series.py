@@ -267,6 +267,25 @@ class Series:
         _ = self.deal  # draw it: the seed's later deals do not depend on how a game was entered
         return self._write(result, None, None)
 
+    def abandon(self, state: GameState) -> GameRecord:
+        """Write a game of this series that ended before it was declared, because a player
+        ran out of time or left (the International Skat Server's penalty record): no game
+        was played, so nobody scores (0 on the list, as the record's ``v:0``); the game uses
+        up its deal and the dealer's turn like a game passed in.
+
+        >>> s = Series(["A", "B", "C"], seed=3, games=2)
+        >>> g = s.next_game()
+        >>> _ = g.apply("18")
+        >>> r = s.abandon(g)
+        >>> r.number, r.entries, s.number, s.dealer_name, s.current is None
+        (1, (0, 0, 0), 2, 'B', True)
+        """
+        self._check_open()
+        if state is not self.current or state.is_over:
+            raise SeriesError(f"game {self.number}: only the game being played is abandoned")
+        events = tuple((e.seat, str(e.action)) for e in state.history)
+        return self._write(Result(None, rules=self.rules), self.deal, events)
+
     def _check_open(self) -> None:
         if self.is_over:
             raise SeriesError(f"the series is over after {len(self.records)} games")

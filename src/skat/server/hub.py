@@ -30,9 +30,10 @@ from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
 from skat.core.actions import Bid
 from skat.core.state import GameState, View
-from skat.records.iss import IssWriteError, write_iss
+from skat.records.iss import IssWriteError, parse_iss_line, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
 from skat.records.jsonrecord import state_to_json
+from skat.records.jsonv1 import record_to_json
 from skat.server.again import again_config
 from skat.server.clock import timeout_action
 from skat.server.disconnects import watch_away
@@ -51,6 +52,7 @@ from skat.server.protocol import (
 from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import Full, SqlStorage, StorageError, TableGone
 from skat.server.table import (
+    OVER,
     ActionRefused,
     Applied,
     ConfigError,
@@ -513,13 +515,49 @@ class Hub:
             self._schedule(room)
             self._broadcast(room)
 
-    def end_series(self, room: Room) -> None:
+    async def end_game(self, room: Room, player: int, how: str, counter: int) -> Applied:
+        """End the current game because ``player`` ran out of time (``TI``) or left (``LE``),
+        as the International Skat Server does (:meth:`Table.end_game`); stored in the log
+        like a move, its record says ``w TI.<seat>``.  :class:`ActionRefused` if not now."""
+        table = room.table
+        async with room.lock:
+            if self.rooms.get(table.id) is not room:
+                raise ActionRefused("deleted", "the table was deleted by its creator")
+            if room.gate:
+                raise ActionRefused("not_ready", "the game has not begun")
+            ending = table.check_end(player, how, counter)
+            try:
+                await self._db(
+                    self.storage.append_action, table.id, table.counter, player, str(ending)
+                )
+            except StorageError as exc:
+                raise ActionRefused("storage", str(exc)) from None
+            applied = table.end_game(player, ending)
+            assert applied.finished is not None and applied.record is not None
+            number = applied.record.number
+            await self._store_record(table, applied.finished, number, table.endings[number])
+            if room.ready_players and not table.is_over:
+                room.gate = set(room.ready_players) - room.early
+                room.early.clear()
+                if room.gate and room.on_gate is not None:
+                    room.on_gate(room)
+        self._schedule(room)
+        self._broadcast(room)
+        return applied
+
+    async def end_series(self, room: Room) -> None:
         """End the table's series now (its players will not play on): the game dealt but
-        not begun is dropped, the computer players and the clock stop.  (Call under the
-        table's lock.)"""
-        series = room.table.series
-        series.planned = series.turn
-        series.current = None
+        not begun is dropped, the computer players and the clock stop; stored in the log
+        (``@over``) and the table marked finished, so a restart does not bring it back.
+        (Call under the table's lock.)"""
+        table = room.table
+        player = table.series.seats[0]
+        try:
+            await self._db(self.storage.append_action, table.id, table.counter, player, OVER)
+            await self._db(self.storage.finish_table, table.id)
+        except StorageError as exc:  # ended here all the same; a restart may bring it back
+            log.warning("table %s: the end of the series not stored: %s", table.id, exc)
+        table.end_series()
         for task in (room.driver, room.clock):
             if task is not None:
                 task.cancel()
@@ -535,11 +573,7 @@ class Hub:
     ) -> None:
         meta = record_meta(table, number)
         names = meta["players"]
-        try:
-            data = json_dumps(state_to_json(state, meta))
-        except ValueError as exc:  # pragma: no cover - every engine game has a JSON record
-            log.error("table %s game %d: no JSON record: %s", table.id, number, exc)
-            return
+        ending = ending or table.endings.get(number)
         try:
             iss: str | None = write_iss(
                 state,
@@ -549,6 +583,15 @@ class Hub:
             )
         except (IssWriteError, ValueError):
             iss = None  # a house-rule game the ISS format cannot say
+        try:
+            if state.is_over:
+                data = json_dumps(state_to_json(state, meta))
+            else:  # ended by TI/LE before the declaration: only the ISS record can say it
+                assert iss is not None
+                data = json_dumps(record_to_json(parse_iss_line(iss)))
+        except (ValueError, AssertionError) as exc:  # pragma: no cover - every game has one
+            log.error("table %s game %d: no JSON record: %s", table.id, number, exc)
+            return
         finished = number == len(table.series.records) and table.is_over
         try:
             await self._db(self.storage.add_record, table.id, number, data, iss, finished)

@@ -123,6 +123,10 @@ class Storage(Protocol):
         """Store a finished game; ``finished``: it was the last of the series."""
         ...
 
+    def finish_table(self, table_id: str) -> None:
+        """Mark a table's series over (it ended before its last game)."""
+        ...
+
     def load_tables(self) -> list[StoredTable]:
         """Every table with its log, oldest first."""
         ...
@@ -298,6 +302,9 @@ class SqlStorage:
             raise TableGone(f"table {table_id} was deleted")
         if finished:
             self._run("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+
+    def finish_table(self, table_id: str) -> None:
+        self._run("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
 
     def _guarded(self, insert: str, params: tuple[Any, ...], table_id: str) -> bool:
         """``insert`` (``INSERT … SELECT values``) only while the table exists: False when it

@@ -31,11 +31,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from skat.core.actions import Action
+from skat.core.actions import Action, Resign
 from skat.core.deal import Deal
 from skat.core.errors import ErrorCode
 from skat.core.rules import Rules, RulesError
-from skat.core.state import GameState, IllegalActionError
+from skat.core.state import GameState, IllegalActionError, Phase
 from skat.series import GameRecord, SeatingError, Series, SeriesError
 
 HUMAN: Final = "human"
@@ -272,13 +272,33 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+ENDED: Final = "@ended"
+"""``@ended TI.1``: the game ended because the player at seat 1 ran out of time (``TI``) or
+left (``LE``), as the International Skat Server ends it (:meth:`Table.end_game`).  Like the
+other table events (``@…``) it is stored in the action log and never taken from a client."""
+OVER: Final = "@over"
+"""``@over``: the series ended before its planned games (:meth:`Table.end_series`)."""
+ENDINGS: Final = ("TI", "LE")
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A game ended by a player's timeout (``TI``) or leaving (``LE``): the seat at fault."""
+
+    how: str
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{ENDED} {self.how}.{self.seat}"
+
+
 @dataclass(frozen=True)
 class Applied:
     """What one action did: the new counter, the event, and the game it finished (if any)."""
 
     counter: int
     player: int
-    action: Action
+    action: Action | Ending
     finished: GameState | None = None
     record: GameRecord | None = None
 
@@ -299,6 +319,8 @@ class Table:
     """Views that change only between games (the score sheet), keyed by the games played."""
     moved_at: float = field(default=0.0, init=False)
     """When the last action was applied (``time.monotonic()``; the jump bid's delay)."""
+    endings: dict[int, tuple[str, int, int]] = field(default_factory=dict, init=False)
+    """Games ended by :meth:`end_game`: number -> (``TI``/``LE``, seat, moves before it)."""
 
     def __post_init__(self) -> None:
         try:
@@ -437,12 +459,75 @@ class Table:
             self.series.next_game()
         return Applied(self.counter, player, action, state, record)
 
+    def check_end(self, player: int | None, how: str, counter: object) -> Ending:
+        """The ending of the current game by ``player``'s timeout or leaving (``how``:
+        ``TI``/``LE``) if the table can end it now, else :class:`ActionRefused`."""
+        if counter != self.counter:
+            raise ActionRefused("stale", f"the table is at move {self.counter}, not {counter}")
+        state = self.state
+        seat = self.seat_of(player)
+        if how not in ENDINGS:
+            raise ActionRefused("malformed", f"a game ends by TI or LE, not {how!r}")
+        if state is None or state.is_over or seat is None:
+            raise ActionRefused("over", "no game of this player is being played")
+        return Ending(how, seat)
+
+    def end_game(self, player: int, ending: Ending) -> Applied:
+        """End the current game because ``player`` ran out of time or left, as the
+        International Skat Server does: once the game is declared the declarer resigns (his
+        fault) or both defenders do (a defender's), so the other party wins every card not
+        yet taken; before that nothing was played: the game is written with a penalty for
+        the seat at fault and 0 for everyone on the list (:meth:`Series.abandon`).  The next
+        game is dealt."""
+        state = self.state
+        assert state is not None, "check_end() first"
+        number = self.series.number
+        self.endings[number] = (ending.how, ending.seat, len(state.history))
+        d = state.course.declarer
+        if state.phase == Phase.PLAY and d >= 0:
+            if ending.seat == d:
+                alone = Resign(d)
+                state.apply(alone if alone in state.end_actions() else Resign(d, (d + 1) % 3), d)
+            else:
+                for s in range(3):
+                    if s != d and not state.is_over and Resign(s) in state.end_actions():
+                        state.apply(Resign(s), s)
+        if state.is_over:
+            record = self.series.record(state)
+        else:
+            record = self.series.abandon(state)
+        self.counter += 1
+        self.moved_at = time.monotonic()
+        self.finished_games.append(state)
+        if not self.series.is_over:
+            self.series.next_game()
+        return Applied(self.counter, player, ending, state, record)
+
+    def end_series(self) -> None:
+        """End the series now (its players will not play on): the game dealt but not begun
+        is dropped.  Stored in the log as :data:`OVER`."""
+        series = self.series
+        series.planned = series.turn
+        series.current = None
+        self.counter += 1
+
+    def apply_stored(self, player: int, text: str) -> Applied | None:
+        """Check and apply one move of the stored log (a table event too: :data:`ENDED`,
+        :data:`OVER`)."""
+        kind, _, value = text.partition(" ")
+        if kind == ENDED:
+            how, _, _ = value.partition(".")
+            return self.end_game(player, self.check_end(player, how, self.counter))
+        if kind == OVER:
+            self.end_series()
+            return None
+        return self.apply(player, self.check(player, text, self.counter))
+
     def replay(self, log: Sequence[tuple[int, str]]) -> None:
         """Apply a stored action log (after a restart); :class:`ConfigError` if it does not
         fit (a damaged database), naming the move."""
         for i, (player, text) in enumerate(log):
             try:
-                action = self.check(player, text, self.counter)
+                self.apply_stored(player, text)
             except ActionRefused as exc:
                 raise ConfigError(f"table {self.id}: stored move {i} ({text!r}): {exc}") from None
-            self.apply(player, action)

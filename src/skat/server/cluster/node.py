@@ -412,7 +412,7 @@ class ClusterHub(Hub):
                 for counter, player, text in moves:
                     if counter != table.counter:
                         break
-                    table.apply(player, table.check(player, text, counter))
+                    table.apply_stored(player, text)
             except ActionRefused as exc:  # pragma: no cover - a damaged log
                 log.error("table %s: stored move does not replay: %s", table.id, exc)
         if moves:
