@@ -91,6 +91,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "comma-separated); by default the header is ignored, so it cannot dodge the limits",
     )
     parser.add_argument(
+        "--site",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="the site's address as browsers see it, e.g. https://skat.example.org behind a "
+        "proxy (repeatable): pages of this origin may open the tables; the server's own "
+        "address always may, other sites' pages never",
+    )
+    parser.add_argument(
+        "--hello-within",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds a WebSocket may stay open without saying hello (default 60)",
+    )
+    parser.add_argument(
+        "--max-message",
+        type=int,
+        default=16384,
+        metavar="BYTES",
+        help="the largest WebSocket message; a larger frame closes the socket (1009) before "
+        "it is read (default 16384; the protocol's messages have at most 2,048 characters)",
+    )
+    parser.add_argument(
         "--robot-tables",
         type=int,
         default=2,
@@ -167,6 +191,11 @@ def _check(args: argparse.Namespace) -> None:
         (args.rate > 0, "--rate must be > 0"),
         (args.tables_per_minute >= 0, "--tables-per-minute must be >= 0 (0: no limit)"),
         (args.sockets_per_address >= 0, "--sockets-per-address must be >= 0 (0: no limit)"),
+        (args.hello_within > 0, "--hello-within must be > 0 seconds"),
+        (
+            4096 <= args.max_message <= 16 * 1024 * 1024,
+            f"--max-message must be 4096 to 16777216 bytes, not {args.max_message}",
+        ),
         (args.robot_tables >= 0, "--robot-tables must be >= 0 (0: no limit)"),
         (args.robot_games >= 1, "--robot-games must be >= 1"),
         (args.agent_threads >= 1, "--agent-threads must be >= 1"),
@@ -194,6 +223,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from skat.server.app import create_app
+        from skat.server.guards import WebLimits, uvicorn_options
         from skat.server.hub import Settings
         from skat.server.storage import StorageError, open_storage
     except ImportError as exc:
@@ -213,6 +243,13 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
         )
+    sites = tuple(a.strip() for arg in args.site for a in arg.split(",") if a.strip())
+    for site in sites:
+        if not site.startswith(("http://", "https://")) or site.count("/") > 3:
+            raise UserError(
+                f"--site takes an origin such as https://skat.example.org, not {site!r}"
+            )
+    web = WebLimits(max_message=args.max_message, hello_within=args.hello_within, sites=sites)
     try:
         store = open_storage(args.database or args.data)
     except StorageError as exc:
@@ -232,6 +269,7 @@ def run(args: argparse.Namespace) -> int:
         ),
         redis=args.redis,
         lease=args.lease,
+        web=web,
     )
     if args.reuse_port:  # a worker of --workers N: the port is shared (SO_REUSEPORT)
         from skat.server.cluster.supervisor import listening_socket
@@ -242,6 +280,7 @@ def run(args: argparse.Namespace) -> int:
             log_level="warning",
             proxy_headers=bool(proxies),
             forwarded_allow_ips=proxies or None,
+            **uvicorn_options(web),
         )
         uvicorn.Server(config).run(sockets=[sock])
         return 0
@@ -253,6 +292,7 @@ def run(args: argparse.Namespace) -> int:
         "log_level": "warning",
         "proxy_headers": bool(proxies),  # X-Forwarded-For only from the proxies named
         "forwarded_allow_ips": proxies or None,
+        **uvicorn_options(web),
     }
     if args.iss_port is None:
         uvicorn.run(app, **options)
