@@ -115,6 +115,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "it is read (default 16384; the protocol's messages have at most 2,048 characters)",
     )
     parser.add_argument(
+        "--pg-pool-size",
+        type=int,
+        default=8,
+        metavar="N",
+        help="connections this process keeps to PostgreSQL (default 8; a cluster process "
+        "opens up to as many again for its leases); behind PgBouncer add ?pgbouncer=1 to "
+        "the URL",
+    )
+    parser.add_argument(
         "--robot-tables",
         type=int,
         default=2,
@@ -191,6 +200,10 @@ def _check(args: argparse.Namespace) -> None:
         (args.rate > 0, "--rate must be > 0"),
         (args.tables_per_minute >= 0, "--tables-per-minute must be >= 0 (0: no limit)"),
         (args.sockets_per_address >= 0, "--sockets-per-address must be >= 0 (0: no limit)"),
+        (
+            1 <= args.pg_pool_size <= 1000,
+            f"--pg-pool-size must be 1 to 1000, not {args.pg_pool_size}",
+        ),
         (args.hello_within > 0, "--hello-within must be > 0 seconds"),
         (
             4096 <= args.max_message <= 16 * 1024 * 1024,
@@ -251,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
             )
     web = WebLimits(max_message=args.max_message, hello_within=args.hello_within, sites=sites)
     try:
-        store = open_storage(args.database or args.data)
+        store = open_storage(args.database or args.data, pool_size=args.pg_pool_size)
     except StorageError as exc:
         raise UserError(str(exc)) from None
     app = create_app(

@@ -284,7 +284,12 @@ def create_app(
                 if len(text) > web.max_message:  # a server without uvicorn's bound
                     await conn.finish(1009)
                     break
-                if not await hub.receive(room, conn, text) or conn.closed:
+                try:
+                    keep = await hub.receive(room, conn, text)
+                except StorageError as exc:  # the database away: said, the socket stays
+                    conn.send(error_message("storage", str(exc)))
+                    keep = True
+                if not keep or conn.closed:
                     await conn.finish(1008)  # the error saying why goes out first
                     break
         except WebSocketDisconnect:
@@ -393,5 +398,11 @@ def _made(table_id: str, player: int | None, token: str | None) -> Response:
     return JSONResponse(body, status_code=201)
 
 
+RETRY_AFTER: Final = 10
+"""Seconds a ``503`` asks the client to wait (the database away, the analyses busy)."""
+
+
 def _error(status: int, code: str, message: str) -> Response:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    """``{error, message}`` with ``status``; a ``503`` says when to try again."""
+    headers = {"Retry-After": str(RETRY_AFTER)} if status == 503 else None
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
