@@ -152,6 +152,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="threads the computer players think in, shared fairly by the tables (default 2)",
     )
     parser.add_argument(
+        "--think-workers",
+        type=int,
+        metavar="N",
+        help="worker processes the searching computer levels (pimc-*) and the analyses think "
+        "in (default: one a core but one, at least 2, at most 8); the strong levels hold all "
+        "but one, so pimc-easy never waits behind them",
+    )
+    parser.add_argument(
         "--redis",
         metavar="URL",
         help="redis://host:port: run as one of several processes sharing --database "
@@ -204,6 +212,10 @@ def _check(args: argparse.Namespace) -> None:
             1 <= args.pg_pool_size <= 1000,
             f"--pg-pool-size must be 1 to 1000, not {args.pg_pool_size}",
         ),
+        (
+            args.think_workers is None or 1 <= args.think_workers <= 64,
+            f"--think-workers must be 1 to 64, not {args.think_workers}",
+        ),
         (args.hello_within > 0, "--hello-within must be > 0 seconds"),
         (
             4096 <= args.max_message <= 16 * 1024 * 1024,
@@ -249,6 +261,7 @@ def run(args: argparse.Namespace) -> int:
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
     from skat.server.table import computer_levels
+    from skat.server.thinking import default_workers
 
     levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
     unknown = sorted(set(levels) - set(computer_levels()))
@@ -276,6 +289,7 @@ def run(args: argparse.Namespace) -> int:
             tables_per_minute=args.tables_per_minute,
             sockets_per_address=args.sockets_per_address,
             agent_threads=args.agent_threads,
+            heavy_processes=args.think_workers or default_workers(),
             robot_tables_per_address=args.robot_tables,
             robot_max_games=args.robot_games,
             robot_levels=levels,

@@ -57,7 +57,7 @@ from skat.server.table import (
     TableConfig,
     token_hash,
 )
-from skat.server.thinking import think, watch_parent
+from skat.server.thinking import expensive, think, watch_parent
 
 log: Final = logging.getLogger("skat.server")
 T = TypeVar("T")
@@ -562,6 +562,7 @@ class Hub:
                 found[0].json,
                 background=True,
                 heavy=True,
+                expensive=True,
                 max_queue=self.settings.analysis_queue,
             )
         except BrokenExecutor:
@@ -587,6 +588,7 @@ class Hub:
                 view,
                 self.settings.agent_budget,
                 heavy=True,
+                expensive=expensive(kind),
             )
         agent = self._agent(room, player)
         background = room.robots_only or not quick
