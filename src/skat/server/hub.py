@@ -91,6 +91,7 @@ class Settings:
     processes, as do the analyses."""
     heavy_processes: int = 1  # worker processes for them (0: background threads instead)
     idle_pause: float = 120.0  # a computer-only table nobody watched this long pauses
+    away_pause: float = 30.0  # a table whose people have all been away this long pauses
     analysis_cache: int = 64  # analyses kept (the most recently asked for)
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
 
@@ -177,6 +178,7 @@ class Room:
     clock_counter: int = -1
     creator: str = ""  # a computer-only table: the hash of its creator's key
     watched: float = 0.0  # when a connection last left (or came)
+    people_seen: float = 0.0  # when the last player left (or the table was made)
     away: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # disconnects.watch_away
 
     @property
@@ -336,7 +338,8 @@ class Hub:
             raise robots_refused(limit) from None
         if table.claims:
             await self._db(self.storage.save_claims, table_id, dict(table.claims))
-        room = Room(table, creator=creator, watched=time.monotonic())
+        now = time.monotonic()
+        room = Room(table, creator=creator, watched=now, people_seen=now)
         self.rooms[table_id] = room
         self._schedule(room)
         return table, player, token
@@ -487,10 +490,19 @@ class Hub:
 
     def paused(self, room: Room) -> bool:
         """A computer-only table nobody has watched for ``idle_pause`` seconds (or since the
-        server started) does not play on until somebody watches it again."""
-        if not room.robots_only or room.connections or room.table.is_over:
+        server started) does not play on until somebody watches it again; nor do the
+        computers and the move clock of a table whose people have all been away for
+        ``away_pause`` seconds (or since the server started) until one of them is back."""
+        if room.table.is_over:
             return False
-        return time.monotonic() - room.watched > self.settings.idle_pause or not room.watched
+        if room.robots_only:
+            if room.connections:
+                return False
+            return time.monotonic() - room.watched > self.settings.idle_pause or not room.watched
+        if room.online:
+            return False
+        seen = room.people_seen
+        return time.monotonic() - seen > self.settings.away_pause or not seen
 
     def _schedule(self, room: Room) -> None:
         if self._stopping or self.rooms.get(room.table.id) is not room:
@@ -515,6 +527,8 @@ class Hub:
                 return
             if self.settings.computer_delay:
                 await asyncio.sleep(self.settings.computer_delay)
+                if self.paused(room):
+                    return
             counter = table.counter
             seat = table.seat_of(player)
             assert seat is not None
@@ -657,6 +671,9 @@ class Hub:
         state = table.state
         if table.counter != counter or state is None:
             return
+        if self.paused(room):  # everybody away: the clock starts again when one is back
+            room.deadline = None
+            return
         player = table.to_move()
         view = state.view(state.to_move)
         with contextlib.suppress(ActionRefused):
@@ -678,6 +695,7 @@ class Hub:
         room.watched = time.monotonic()
         await conn.stop()
         if conn.player is not None:
+            room.people_seen = time.monotonic()
             watch_away(self, room, conn.player)
             self._broadcast(room)
 
@@ -714,6 +732,8 @@ class Hub:
                 return True
             conn.player = player
             conn.greeted = True
+            if player is not None:
+                self._schedule(room)  # a player is back: a paused table plays on
             conn.send(
                 {
                     "type": "welcome",
