@@ -260,22 +260,12 @@ def run(args: argparse.Namespace) -> int:
             f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
-    from skat.server.table import computer_levels
     from skat.server.thinking import default_workers
 
-    levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
-    unknown = sorted(set(levels) - set(computer_levels()))
-    if unknown:
-        raise UserError(
-            f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
-        )
-    sites = tuple(a.strip() for arg in args.site for a in arg.split(",") if a.strip())
-    for site in sites:
-        if not site.startswith(("http://", "https://")) or site.count("/") > 3:
-            raise UserError(
-                f"--site takes an origin such as https://skat.example.org, not {site!r}"
-            )
-    web = WebLimits(max_message=args.max_message, hello_within=args.hello_within, sites=sites)
+    levels = _robot_levels(args)
+    web = WebLimits(
+        max_message=args.max_message, hello_within=args.hello_within, sites=_sites(args)
+    )
     try:
         store = open_storage(args.database or args.data, pool_size=args.pg_pool_size)
     except StorageError as exc:
@@ -325,6 +315,31 @@ def run(args: argparse.Namespace) -> int:
         uvicorn.run(app, **options)
         return 0
     return _with_iss(args, app, uvicorn.Server(uvicorn.Config(app, **options)))
+
+
+def _robot_levels(args: argparse.Namespace) -> tuple[str, ...]:
+    """``--robot-levels`` as a tuple; one line for a level that is not there."""
+    from skat.server.table import computer_levels
+
+    levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
+    unknown = sorted(set(levels) - set(computer_levels()))
+    if unknown:
+        raise UserError(
+            f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
+        )
+    return levels
+
+
+def _sites(args: argparse.Namespace) -> tuple[str, ...]:
+    """The origins of ``--site`` (repeatable or comma-separated); one line for one that is
+    not an origin."""
+    sites = tuple(a.strip() for arg in args.site for a in arg.split(",") if a.strip())
+    for site in sites:
+        if not site.startswith(("http://", "https://")) or site.count("/") > 3:
+            raise UserError(
+                f"--site takes an origin such as https://skat.example.org, not {site!r}"
+            )
+    return sites
 
 
 def _with_iss(args: argparse.Namespace, app: Starlette, server: uvicorn.Server) -> int:
