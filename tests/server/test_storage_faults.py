@@ -262,3 +262,47 @@ def test_no_statement_depends_on_the_server_connection_pgbouncer_gave_before(
     finally:
         hold.close()
         store.close()
+
+
+# ---------------------------------------------------------------- PostgreSQL stopped
+
+
+def test_postgresql_stopped_is_a_clear_message_and_nothing_is_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PostgreSQL stopped past the retries (made 1 s here): the move is refused with
+    ``storage`` on an open socket, HTTP answers 503; started again, the move goes through
+    once and no view went back."""
+    from tests.server.test_restart import postgres_control
+
+    monkeypatch.setattr(PostgresStorage, "patience", 1.0)
+    with postgres_control() as pg, running(pg.url, FAST) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        made = create(client, **HUMANS3)
+        tokens = join_all(client, made["id"], made["token"])
+        socks = [client.websocket_connect(f"/ws/{made['id']}") for _ in range(3)]
+        states = [hello(ws.__enter__(), tokens[p]) for p, ws in enumerate(socks)]
+        try:
+            mover = next(p for p in range(3) if states[p]["game"]["legal"])
+            ws = socks[mover]
+            bid = str(states[mover]["game"]["legal"][0])
+            pg.stop()
+            ws.send_json({"type": "act", "action": bid, "counter": 0})
+            refused = receive_until(ws, "error")
+            ws.send_json({"type": "ping"})
+            pong = receive_until(ws, "pong")
+            created = client.post("/api/tables", json=HUMANS3)
+            pg.start()
+            ws.send_json({"type": "act", "action": bid, "counter": 0})
+            seen = []
+            while not seen or seen[-1] < 1:
+                seen.append(receive_until(ws, "state")["counter"])
+        finally:
+            for s in socks:
+                s.__exit__(None, None, None)
+        stored = hub.storage.load_tables()[0].actions
+    assert refused["code"] == "storage" and "PostgreSQL" in refused["message"]
+    assert pong == {"type": "pong"}
+    assert created.status_code == 503 and int(created.headers["retry-after"]) > 0
+    assert seen == sorted(seen) and seen[-1] == 1
+    assert stored == [(mover, bid)]
