@@ -373,3 +373,27 @@ def test_online_rules_ja_button_waits_after_a_jump_bid(browser: Any, live: str) 
         page.click(hold)
         wait_until(page, "!document.querySelector('[data-action=\"y\"]')", 30)
     assert not page.errors
+
+
+def test_the_page_never_goes_back_to_an_older_position(browser: Any, live: str) -> None:
+    """A process still catching up (a cluster's replica while the database is away) may send
+    a state older than the one shown: the page keeps the newer one."""
+    page = new_page(browser, "en")
+    page.goto(f"{live}/")
+    page.wait_for_selector("#kind2")
+    page.select_option("#kind1", "random")
+    page.select_option("#kind2", "random")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    page.wait_for_selector("#hand .card")
+    kept = page.evaluate(
+        """() => {
+          const shown = S;
+          receive({...S, counter: S.counter - 1, older: true});
+          const older = S === shown;
+          receive({...S, counter: S.counter, same: true});  // the same move: taken
+          return [older, S.same === true];
+        }"""
+    )
+    assert kept == [True, True]
+    assert not page.errors

@@ -14,6 +14,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,24 @@ def _pg_bin() -> Path | None:
 def own_postgres() -> Iterator[tuple[str, Callable[[], None]]]:
     """A PostgreSQL server of this test's own in a temporary folder (as ``.ci/run`` starts
     one): its URL, and a function that restarts it the hard way (``-m immediate``)."""
+    with postgres_control() as pg:
+        yield pg.url, pg.restart
+
+
+@dataclass
+class PgControl:
+    """A PostgreSQL server of the test's own: its URL, and how to restart it the hard way
+    (``-m immediate``), stop it so and start it again."""
+
+    url: str
+    restart: Callable[[], None]
+    stop: Callable[[], None]
+    start: Callable[[], None]
+
+
+@contextmanager
+def postgres_control() -> Iterator[PgControl]:
+    """:func:`own_postgres` with its stop and start."""
     pg_bin = _pg_bin()
     if pg_bin is None:
         if os.environ.get("CI"):
@@ -114,7 +133,14 @@ def own_postgres() -> Iterator[tuple[str, Callable[[], None]]]:
             as_pg(pg_bin / "pg_ctl", "-D", data, "-l", folder / "log", "-w", "-m",
                   "immediate", "-o", options, "restart")  # fmt: skip
 
-        yield url, restart
+        def stop() -> None:
+            as_pg(pg_bin / "pg_ctl", "-D", data, "-w", "-m", "immediate", "stop")
+
+        def start() -> None:
+            as_pg(pg_bin / "pg_ctl", "-D", data, "-l", folder / "log", "-w", "-o", options,
+                  "start")  # fmt: skip
+
+        yield PgControl(url, restart, stop, start)
     finally:
         with suppress(Exception):
             as_pg(pg_bin / "pg_ctl", "-D", data, "-m", "immediate", "stop")

@@ -265,6 +265,35 @@ HELP_DE: Final[dict[str, str]] = {
         "durch Kommas getrennt); sonst wird die Kopfzeile übergangen, damit sie die Grenzen "
         "nicht umgeht"
     ),
+    "the site's address as browsers see it, e.g. https://skat.example.org behind a proxy "
+    "(repeatable): pages of this origin may open the tables; the server's own address always "
+    "may, other sites' pages never": (
+        "die Adresse der Seite, wie Browser sie sehen, z. B. https://skat.example.org hinter "
+        "einem Proxy (mehrfach): Seiten dieses Ursprungs dürfen die Tische öffnen; die eigene "
+        "Adresse des Servers immer, Seiten anderer Sites nie"
+    ),
+    "seconds a WebSocket may stay open without saying hello (default 60)": (
+        "Sekunden, die ein WebSocket ohne hello offen bleiben darf (Standard 60)"
+    ),
+    "the largest WebSocket message; a larger frame closes the socket (1009) before it is read "
+    "(default 16384; the protocol's messages have at most 2,048 characters)": (
+        "die größte WebSocket-Nachricht; ein größerer Frame schließt die Verbindung (1009), "
+        "bevor er gelesen wird (Standard 16384; die Nachrichten des Protokolls haben höchstens "
+        "2.048 Zeichen)"
+    ),
+    "connections this process keeps to PostgreSQL (default 8; a cluster process opens up to "
+    "as many again for its leases); behind PgBouncer add ?pgbouncer=1 to the URL": (
+        "Verbindungen dieses Prozesses zu PostgreSQL (Standard 8; ein Prozess eines Clusters "
+        "öffnet für seine Leases bis zu ebenso viele dazu); hinter PgBouncer ?pgbouncer=1 an "
+        "die URL anhängen"
+    ),
+    "worker processes the searching computer levels (pimc-*) and the analyses think in "
+    "(default: one a core but one, at least 2, at most 8); the strong levels hold all but "
+    "one, so pimc-easy never waits behind them": (
+        "Arbeitsprozesse, in denen die suchenden Computerstufen (pimc-*) und die Analysen "
+        "denken (Standard: einer je Kern außer einem, mindestens 2, höchstens 8); die starken "
+        "Stufen belegen alle außer einem, so wartet pimc-easy nie hinter ihnen"
+    ),
     "running tables of computers only one address may open (default 2; 0: no limit)": (
         "laufende Tische nur mit Computern, die eine Adresse öffnen darf "
         "(Standard 2; 0: keine Grenze)"

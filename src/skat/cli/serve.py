@@ -91,6 +91,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "comma-separated); by default the header is ignored, so it cannot dodge the limits",
     )
     parser.add_argument(
+        "--site",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="the site's address as browsers see it, e.g. https://skat.example.org behind a "
+        "proxy (repeatable): pages of this origin may open the tables; the server's own "
+        "address always may, other sites' pages never",
+    )
+    parser.add_argument(
+        "--hello-within",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds a WebSocket may stay open without saying hello (default 60)",
+    )
+    parser.add_argument(
+        "--max-message",
+        type=int,
+        default=16384,
+        metavar="BYTES",
+        help="the largest WebSocket message; a larger frame closes the socket (1009) before "
+        "it is read (default 16384; the protocol's messages have at most 2,048 characters)",
+    )
+    parser.add_argument(
+        "--pg-pool-size",
+        type=int,
+        default=8,
+        metavar="N",
+        help="connections this process keeps to PostgreSQL (default 8; a cluster process "
+        "opens up to as many again for its leases); behind PgBouncer add ?pgbouncer=1 to "
+        "the URL",
+    )
+    parser.add_argument(
         "--robot-tables",
         type=int,
         default=2,
@@ -117,6 +150,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=2,
         metavar="N",
         help="threads the computer players think in, shared fairly by the tables (default 2)",
+    )
+    parser.add_argument(
+        "--think-workers",
+        type=int,
+        metavar="N",
+        help="worker processes the searching computer levels (pimc-*) and the analyses think "
+        "in (default: one a core but one, at least 2, at most 8); the strong levels hold all "
+        "but one, so pimc-easy never waits behind them",
     )
     parser.add_argument(
         "--redis",
@@ -190,6 +231,19 @@ def _check(args: argparse.Namespace) -> None:
         (args.rate > 0, "--rate must be > 0"),
         (args.tables_per_minute >= 0, "--tables-per-minute must be >= 0 (0: no limit)"),
         (args.sockets_per_address >= 0, "--sockets-per-address must be >= 0 (0: no limit)"),
+        (
+            1 <= args.pg_pool_size <= 1000,
+            f"--pg-pool-size must be 1 to 1000, not {args.pg_pool_size}",
+        ),
+        (
+            args.think_workers is None or 1 <= args.think_workers <= 64,
+            f"--think-workers must be 1 to 64, not {args.think_workers}",
+        ),
+        (args.hello_within > 0, "--hello-within must be > 0 seconds"),
+        (
+            4096 <= args.max_message <= 16 * 1024 * 1024,
+            f"--max-message must be 4096 to 16777216 bytes, not {args.max_message}",
+        ),
         (args.robot_tables >= 0, "--robot-tables must be >= 0 (0: no limit)"),
         (args.robot_games >= 1, "--robot-games must be >= 1"),
         (args.agent_threads >= 1, "--agent-threads must be >= 1"),
@@ -226,6 +280,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from skat.server.app import create_app
+        from skat.server.guards import WebLimits, uvicorn_options
         from skat.server.hub import Settings
         from skat.server.storage import StorageError, open_storage
     except ImportError as exc:
@@ -237,16 +292,14 @@ def run(args: argparse.Namespace) -> int:
             f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
-    from skat.server.table import computer_levels
+    from skat.server.thinking import default_workers
 
-    levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
-    unknown = sorted(set(levels) - set(computer_levels()))
-    if unknown:
-        raise UserError(
-            f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
-        )
+    levels = _robot_levels(args)
+    web = WebLimits(
+        max_message=args.max_message, hello_within=args.hello_within, sites=_sites(args)
+    )
     try:
-        store = open_storage(args.database or args.data)
+        store = open_storage(args.database or args.data, pool_size=args.pg_pool_size)
     except StorageError as exc:
         raise UserError(str(exc)) from None
     app = create_app(
@@ -258,12 +311,14 @@ def run(args: argparse.Namespace) -> int:
             tables_per_minute=args.tables_per_minute,
             sockets_per_address=args.sockets_per_address,
             agent_threads=args.agent_threads,
+            heavy_processes=args.think_workers or default_workers(),
             robot_tables_per_address=args.robot_tables,
             robot_max_games=args.robot_games,
             robot_levels=levels,
         ),
         redis=args.redis,
         lease=args.lease,
+        web=web,
     )
     if args.reuse_port:  # a worker of --workers N: the port is shared (SO_REUSEPORT)
         from skat.server.cluster.supervisor import listening_socket
@@ -274,6 +329,7 @@ def run(args: argparse.Namespace) -> int:
             log_level="warning",
             proxy_headers=bool(proxies),
             forwarded_allow_ips=proxies or None,
+            **uvicorn_options(web),
         )
         uvicorn.Server(config).run(sockets=[sock])
         return 0
@@ -285,11 +341,37 @@ def run(args: argparse.Namespace) -> int:
         "log_level": "warning",
         "proxy_headers": bool(proxies),  # X-Forwarded-For only from the proxies named
         "forwarded_allow_ips": proxies or None,
+        **uvicorn_options(web),
     }
     if args.iss_port is None:
         uvicorn.run(app, **options)
         return 0
     return _with_iss(args, app, uvicorn.Server(uvicorn.Config(app, **options)))
+
+
+def _robot_levels(args: argparse.Namespace) -> tuple[str, ...]:
+    """``--robot-levels`` as a tuple; one line for a level that is not there."""
+    from skat.server.table import computer_levels
+
+    levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
+    unknown = sorted(set(levels) - set(computer_levels()))
+    if unknown:
+        raise UserError(
+            f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
+        )
+    return levels
+
+
+def _sites(args: argparse.Namespace) -> tuple[str, ...]:
+    """The origins of ``--site`` (repeatable or comma-separated); one line for one that is
+    not an origin."""
+    sites = tuple(a.strip() for arg in args.site for a in arg.split(",") if a.strip())
+    for site in sites:
+        if not site.startswith(("http://", "https://")) or site.count("/") > 3:
+            raise UserError(
+                f"--site takes an origin such as https://skat.example.org, not {site!r}"
+            )
+    return sites
 
 
 def _with_iss(args: argparse.Namespace, app: Starlette, server: uvicorn.Server) -> int:

@@ -1,8 +1,13 @@
 """Verifiable dealing: commitments that show the cards were fixed before anyone played.
 
-A series deals every game from its seed (``random.Random(seed)``, one deal per game in
-order).  The dealer (the server) also draws a secret ``salt`` and publishes, before the first
-game, the **series commitment** ``sha256("skat-series-v1|<salt>|<seed>")``.  Before each game
+A series deals every game from its seed, one deal per game in order (:func:`deal_source`).
+A server's seed is drawn from the operating system's randomness (:func:`fresh_seed`: 256
+bits, ``secrets``) and the deals from it by HMAC-SHA256 (:class:`DealStream`), so the cards of
+one game tell nothing of the others; a seed below 2**64 (the 48-bit seeds of older tables,
+replays, tests) deals with ``random.Random(seed)`` as it always did, so old records verify.
+
+The dealer (the server) also draws a secret ``salt`` and publishes, before the first game,
+the **series commitment** ``sha256("skat-series-v1|<salt>|<seed>")``.  Before each game
 it publishes the **game commitment** ``sha256("skat-deal-v1|<nonce>|<deal text>")``, where
 the game's ``nonce`` is ``HMAC-SHA256(salt, "game <n>")`` and the deal text is the three hands
 (Forehand, Middlehand, Rearhand) and the skat, each in display order, separated by ``/``.
@@ -28,18 +33,24 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-from typing import Final
+import secrets
+from typing import Any, Final
 
 from skat.core.cards import CardSet, sorted_cards
 from skat.core.deal import Deal
 
 __all__ = [
     "GAME_SCHEME",
+    "SEED_BITS",
     "SERIES_SCHEME",
+    "STREAM_FROM",
+    "DealStream",
     "check_game",
     "check_series",
     "commitment",
+    "deal_source",
     "deal_text",
+    "fresh_seed",
     "game_nonce",
     "series_commitment",
     "series_deal",
@@ -49,6 +60,94 @@ GAME_SCHEME: Final = "skat-deal-v1"
 """The name of the game commitment scheme (it is hashed in)."""
 SERIES_SCHEME: Final = "skat-series-v1"
 """The name of the series commitment scheme (it is hashed in)."""
+
+
+STREAM_SCHEME: Final = "skat-deal-stream-v2"
+"""The name of the deal stream (it is hashed in)."""
+SEED_BITS: Final = 256
+"""The random bits of a seed :func:`fresh_seed` draws."""
+STREAM_FROM: Final = 1 << 64
+"""Seeds from here on deal through :class:`DealStream`; smaller ones through
+``random.Random`` (older tables, replays and tests)."""
+
+
+def fresh_seed() -> int:
+    """A new series seed: :data:`SEED_BITS` bits from the operating system's randomness
+    (``secrets``), with one bit above them set, so it always deals through
+    :class:`DealStream`.
+
+    >>> s = fresh_seed()
+    >>> s >= STREAM_FROM and s.bit_length() == SEED_BITS + 1 and s != fresh_seed()
+    True
+    """
+    return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
+
+
+class DealStream(random.Random):
+    """The random numbers a series deals with, from its seed by HMAC-SHA256 in counter mode
+    (key: the seed's bytes; message: :data:`STREAM_SCHEME` and the block number): without
+    the seed, the cards of some games say nothing about the others.  Shuffling draws from
+    :meth:`getrandbits` (``random.Random`` does the rest).
+
+    >>> a, b = DealStream(STREAM_FROM + 1), DealStream(STREAM_FROM + 1)
+    >>> [a.getrandbits(7) for _ in range(4)] == [b.getrandbits(7) for _ in range(4)]
+    True
+    >>> 0 <= a.random() < 1, a.getrandbits(300).bit_length() <= 300
+    (True, True)
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._key = b""
+        self._block = 0
+        self._pool = 0
+        self._bits = 0
+        super().__init__(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        """Start the stream of seed ``a`` (a whole number >= 0) from its beginning."""
+        if not isinstance(a, int) or isinstance(a, bool) or a < 0:
+            raise ValueError(f"a deal stream's seed is a whole number >= 0, not {a!r}")
+        self._key = a.to_bytes(max(1, (a.bit_length() + 7) // 8), "big")
+        self._block = self._pool = self._bits = 0
+        self.gauss_next = None
+
+    def getrandbits(self, k: int, /) -> int:
+        """The next ``k`` bits of the stream as a whole number."""
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        while self._bits < k:
+            message = f"{STREAM_SCHEME}|{self._block}".encode()
+            block = hmac.new(self._key, message, hashlib.sha256).digest()
+            self._pool |= int.from_bytes(block, "big") << self._bits
+            self._bits += 256
+            self._block += 1
+        out = self._pool & ((1 << k) - 1)
+        self._pool >>= k
+        self._bits -= k
+        return out
+
+    def random(self) -> float:
+        """A float in [0, 1) from the next 53 bits."""
+        return self.getrandbits(53) * 2.0**-53
+
+    def getstate(self) -> Any:
+        return (self._key, self._block, self._pool, self._bits)
+
+    def setstate(self, state: Any) -> None:
+        self._key, self._block, self._pool, self._bits = state
+
+    def __reduce__(self) -> Any:
+        return (self.__class__, (0,), self.getstate())
+
+
+def deal_source(seed: int) -> random.Random:
+    """What a series with ``seed`` deals from: :class:`DealStream` from :data:`STREAM_FROM`
+    on (new tables), ``random.Random(seed)`` below it (older tables, replays, tests).
+
+    >>> type(deal_source(7)).__name__, type(deal_source(fresh_seed())).__name__
+    ('Random', 'DealStream')
+    """
+    return DealStream(seed) if seed >= STREAM_FROM else random.Random(seed)
 
 
 def deal_text(deal: Deal) -> str:
@@ -99,7 +198,7 @@ def series_deal(seed: int, number: int) -> Deal:
     """
     if number < 1:
         raise ValueError(f"games are numbered from 1, not {number}")
-    rng = random.Random(seed)
+    rng = deal_source(seed)
     deal = Deal.random(rng)
     for _ in range(number - 1):
         deal = Deal.random(rng)

@@ -1,7 +1,7 @@
 """A series (a list, Liste/Serie) at one table: dealing, the list, Bock and Ramsch rounds, pot.
 
-The series deals every game from its seed (``random.Random(seed)``, one deal per game in order,
-so the seed reproduces every deal), maps the game's seats to players, writes the list entries
+The series deals every game from its seed (:func:`skat.series.commitment.deal_source`: one
+deal per game in order, so the seed reproduces every deal), maps the game's seats to players, writes the list entries
 and carries the Bock/Ramsch rounds and the pot from game to game.
 
 >>> import random
@@ -22,7 +22,6 @@ dealer deals again, and that game is an extra row on the list that does not use 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,6 +34,7 @@ from skat.core.scoring import Result
 from skat.core.state import GameState
 from skat.series import sheet
 from skat.series import sheet as sheet_module
+from skat.series.commitment import deal_source
 from skat.series.pot import Pot
 from skat.series.rounds import Rounds, bock_triggers, is_grand_hand
 from skat.series.seating import SeatingOrder
@@ -134,7 +134,7 @@ class Series:
         self.won: list[int] = [0] * n
         self.lost: list[int] = [0] * n
         self.pot = Pot(rules.pot, n)
-        self._rng = random.Random(seed)
+        self._rng = deal_source(seed)
         self._deal: Deal | None = None
         self.current: GameState | None = None
 

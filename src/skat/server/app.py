@@ -33,8 +33,10 @@ visitor's browser create or join tables.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Final
@@ -44,11 +46,13 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from skat.server.cards_svg import card_svg
+from skat.server.guards import MAX_BODY, Guarded, WebLimits, origin_allowed
 from skat.server.hub import Connection, Hub, Settings
+from skat.server.protocol import error_message
 from skat.server.rules_form import options_answer, rules_answer
 from skat.server.scheduler import SchedulerFull
 from skat.server.storage import SqlStorage, StorageError, open_storage
@@ -56,18 +60,6 @@ from skat.server.table import ActionRefused, ConfigError, computer_levels
 from skat.server.tournament_web import tournament_routes
 
 STATIC: Final = Path(__file__).parent / "static"
-MAX_BODY: Final = 8192
-SECURITY_HEADERS: Final = (
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        b"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-        b"form-action 'self'; frame-ancestors 'none'",
-    ),
-    (b"x-frame-options", b"DENY"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),
-)
 
 
 def create_app(
@@ -75,10 +67,13 @@ def create_app(
     settings: Settings | None = None,
     redis: str | None = None,
     lease: float = 5.0,
+    web: WebLimits | None = None,
 ) -> Starlette:
     """The application over ``storage`` (a :class:`SqlStorage` or where to open one); with
     ``redis`` (a ``redis://`` URL) one process of a cluster (:mod:`skat.server.cluster`) whose
-    tables wait ``lease`` seconds for a dead owner."""
+    tables wait ``lease`` seconds for a dead owner; ``web``: the protocol layer's bounds
+    (:mod:`skat.server.guards`)."""
+    web = web or WebLimits()
     store = storage if isinstance(storage, SqlStorage) else open_storage(storage)
     if redis is None:
         hub = Hub(store, settings)
@@ -248,6 +243,10 @@ def create_app(
 
     async def socket(ws: WebSocket) -> None:
         table_id = ws.path_params["id"]
+        origin = ws.headers.get("origin")
+        if not origin_allowed(origin, ws.headers.get("host", ""), web.sites):
+            await ws.close(1008)  # before the handshake: the browser sees 403
+            return
         await ws.accept()
         room = await hub.find(table_id)
         if room is None:
@@ -270,16 +269,29 @@ def create_app(
             await ws.close(1008)
             return
         conn = Connection(ws.send_text, lambda code: ws.close(code))
+        hello_by = time.monotonic() + web.hello_within
         try:
             await hub.attach(room, conn)
             while True:
-                message = await ws.receive()
+                message = await _receive(ws, conn, hello_by)
+                if message is None:  # no hello in time: the socket holds nothing
+                    conn.send(error_message("idle", "send hello first: the connection is closed"))
+                    await conn.finish(1008)
+                    break
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
                 if text is None:
                     text = (message.get("bytes") or b"").decode("utf-8", "replace")
-                if not await hub.receive(room, conn, text) or conn.closed:
+                if len(text) > web.max_message:  # a server without uvicorn's bound
+                    await conn.finish(1009)
+                    break
+                try:
+                    keep = await hub.receive(room, conn, text)
+                except StorageError as exc:  # the database away: said, the socket stays
+                    conn.send(error_message("storage", str(exc)))
+                    keep = True
+                if not keep or conn.closed:
                     await conn.finish(1008)  # the error saying why goes out first
                     break
         except WebSocketDisconnect:
@@ -311,41 +323,39 @@ def create_app(
     async def storage_away(request: Request, exc: Exception) -> Response:
         return _error(503, "storage", str(exc))  # the database stayed away past the retries
 
-    app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={StorageError: storage_away}
-    )
+    app = _App(routes=routes, lifespan=lifespan, exception_handlers={StorageError: storage_away})
     app.state.hub = hub
-    app.add_middleware(SecurityHeaders)
+    app.state.web = web
     return app
 
 
-class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` to every HTTP answer (module doc)."""
+class _App(Starlette):
+    """Starlette with :class:`Guarded` outside its error page: the body bound and the
+    security headers hold for every answer, the 500 page included."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    def build_middleware_stack(self) -> ASGIApp:
+        return Guarded(super().build_middleware_stack())
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
 
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
+async def _receive(ws: WebSocket, conn: Connection, hello_by: float) -> Message | None:
+    """The socket's next message; ``None`` when it has not said hello by ``hello_by``
+    (``time.monotonic()``)."""
+    if conn.greeted:
+        return await ws.receive()
+    left = hello_by - time.monotonic()
+    try:
+        return await asyncio.wait_for(ws.receive(), max(left, 0.0))
+    except TimeoutError:
+        return None
 
 
 def _refuse_cross_site(request: Request) -> Response | None:
     """A 403 for a request a browser sent from another site's page (its ``Origin`` is not
-    this server's); requests without ``Origin`` (scripts, ``curl``) pass."""
+    this server's nor one of ``--site``); requests without ``Origin`` (scripts, ``curl``)
+    pass."""
     origin = request.headers.get("origin")
-    if origin is None:
-        return None
-    host = request.headers.get("host", "")
-    if origin.split("://", 1)[-1].rstrip("/") != host:
+    web: WebLimits = request.app.state.web
+    if not origin_allowed(origin, request.headers.get("host", ""), web.sites):
         return _error(403, "cross_site", f"requests from {origin} are not accepted")
     return None
 
@@ -390,5 +400,11 @@ def _made(table_id: str, player: int | None, token: str | None) -> Response:
     return JSONResponse(body, status_code=201)
 
 
+RETRY_AFTER: Final = 10
+"""Seconds a ``503`` asks the client to wait (the database away, the analyses busy)."""
+
+
 def _error(status: int, code: str, message: str) -> Response:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    """``{error, message}`` with ``status``; a ``503`` says when to try again."""
+    headers = {"Retry-After": str(RETRY_AFTER)} if status == 503 else None
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)

@@ -72,7 +72,7 @@ async def _away(hub: Hub, room: Room, player: int, wait: float) -> None:
     await asyncio.sleep(wait)
     table = room.table
     while player not in room.online and not table.is_over and hub.rooms.get(table.id) is room:
-        move = away_move(table, player)
+        move = None if hub.paused(room) else away_move(table, player)  # nobody there: wait
         if move is not None:
             with contextlib.suppress(ActionRefused):
                 await hub.act(room, player, str(move), table.counter)

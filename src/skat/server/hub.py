@@ -60,7 +60,7 @@ from skat.server.table import (
     TableConfig,
     token_hash,
 )
-from skat.server.thinking import think, watch_parent
+from skat.server.thinking import expensive, think, watch_parent
 
 log: Final = logging.getLogger("skat.server")
 T = TypeVar("T")
@@ -94,6 +94,7 @@ class Settings:
     processes, as do the analyses."""
     heavy_processes: int = 1  # worker processes for them (0: background threads instead)
     idle_pause: float = 120.0  # a computer-only table nobody watched this long pauses
+    away_pause: float = 30.0  # a table whose people have all been away this long pauses
     analysis_cache: int = 64  # analyses kept (the most recently asked for)
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
 
@@ -180,6 +181,7 @@ class Room:
     clock_counter: int = -1
     creator: str = ""  # a computer-only table: the hash of its creator's key
     watched: float = 0.0  # when a connection last left (or came)
+    people_seen: float = 0.0  # when the last player left (or the table was made)
     away: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # disconnects.watch_away
     ready_players: frozenset[int] = frozenset()
     """Players whose ``ready`` each game waits for (the ISS seats of a table made over ISS)."""
@@ -387,7 +389,8 @@ class Hub:
             raise robots_refused(limit) from None
         if table.claims:
             await self._db(self.storage.save_claims, table_id, dict(table.claims))
-        room = Room(table, creator=creator, watched=time.monotonic())
+        now = time.monotonic()
+        room = Room(table, creator=creator, watched=now, people_seen=now)
         if setup is not None:
             setup(room)
         self.rooms[table_id] = room
@@ -615,10 +618,19 @@ class Hub:
 
     def paused(self, room: Room) -> bool:
         """A computer-only table nobody has watched for ``idle_pause`` seconds (or since the
-        server started) does not play on until somebody watches it again."""
-        if not room.robots_only or room.connections or room.table.is_over:
+        server started) does not play on until somebody watches it again; nor do the
+        computers and the move clock of a table whose people have all been away for
+        ``away_pause`` seconds (or since the server started) until one of them is back."""
+        if room.table.is_over:
             return False
-        return time.monotonic() - room.watched > self.settings.idle_pause or not room.watched
+        if room.robots_only:
+            if room.connections:
+                return False
+            return time.monotonic() - room.watched > self.settings.idle_pause or not room.watched
+        if room.online:
+            return False
+        seen = room.people_seen
+        return time.monotonic() - seen > self.settings.away_pause or not seen
 
     def _schedule(self, room: Room) -> None:
         if self._stopping or self.rooms.get(room.table.id) is not room:
@@ -644,6 +656,8 @@ class Hub:
                 return
             if self.settings.computer_delay:
                 await asyncio.sleep(self.settings.computer_delay)
+                if self.paused(room):
+                    return
             counter = table.counter
             seat = table.seat_of(player)
             assert seat is not None
@@ -693,6 +707,7 @@ class Hub:
                 found[0].json,
                 background=True,
                 heavy=True,
+                expensive=True,
                 max_queue=self.settings.analysis_queue,
             )
         except BrokenExecutor:
@@ -718,6 +733,7 @@ class Hub:
                 view,
                 self.settings.agent_budget,
                 heavy=True,
+                expensive=expensive(kind),
             )
         agent = self._agent(room, player)
         background = room.robots_only or not quick
@@ -794,6 +810,9 @@ class Hub:
         state = table.state
         if table.counter != counter or state is None:
             return
+        if self.paused(room):  # everybody away: the clock starts again when one is back
+            room.deadline = None
+            return
         player = table.to_move()
         hook = room.on_timeout
         if player is not None and hook is not None and await hook(room, player, counter):
@@ -818,6 +837,7 @@ class Hub:
         room.watched = time.monotonic()
         await conn.stop()
         if conn.player is not None:
+            room.people_seen = time.monotonic()
             watch_away(self, room, conn.player)
             self._broadcast(room)
 
@@ -854,6 +874,8 @@ class Hub:
                 return True
             conn.player = player
             conn.greeted = True
+            if player is not None:
+                self._schedule(room)  # a player is back: a paused table plays on
             conn.send(
                 {
                     "type": "welcome",

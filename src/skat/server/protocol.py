@@ -195,7 +195,7 @@ def dealing_view(table: Table) -> dict[str, Any]:
         "commitment": None,
     }
     if series.is_over:
-        out["seed"], out["salt"] = config.seed, config.salt
+        out["seed"], out["salt"] = str(config.seed), config.salt  # beyond a JS number
     else:
         cached = table.cache.get("commitment")
         if cached is None or cached[0] != series.number:

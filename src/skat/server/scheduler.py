@@ -8,9 +8,12 @@ job of a key at a time, and gives a free thread to the keys in turn (round-robin
 move waits for at most one job of each other busy key, however many jobs those have queued.
 *Background* jobs (the server marks so the moves of computer-only tables) may hold at most
 ``background`` threads, so at least one thread is always free for the quick moves at the
-tables where people play.  *Heavy* jobs (the levels that think for seconds, the analyses) run
-in ``heavy_executor`` (the server's worker processes), ``heavy_slots`` at a time; without one
-they are background jobs.
+tables where people play.  *Heavy* jobs (the searching levels, the analyses) run in
+``heavy_executor`` (the server's worker processes), ``heavy_slots`` at a time; without one
+they are background jobs.  *Expensive* heavy jobs (the levels that search for seconds, the
+analyses) hold at most ``heavy_slots - 1`` of them (at least 1), so with two or more worker
+processes one is always free for the light searches (``pimc-easy``): however many tables wait
+for a strong level, another table's easy level never waits behind them.
 
 >>> import asyncio, threading
 >>> from concurrent.futures import ThreadPoolExecutor
@@ -58,6 +61,7 @@ class _Job:
     future: asyncio.Future[Any]
     background: bool
     heavy: bool = False
+    expensive: bool = False
 
 
 @dataclass
@@ -69,7 +73,8 @@ class _Queue:
 class FairScheduler:
     """Round-robin dispatch of per-key job queues to ``threads`` workers of ``executor``
     (module doc); at most ``background`` of them (default ``threads - 1``, at least 1) run
-    background jobs; heavy jobs go to ``heavy_executor``, ``heavy_slots`` at a time."""
+    background jobs; heavy jobs go to ``heavy_executor``, ``heavy_slots`` at a time, the
+    expensive ones ``heavy_slots - 1`` (at least 1)."""
 
     def __init__(
         self,
@@ -84,6 +89,7 @@ class FairScheduler:
         self.background = max(1, self.threads - 1) if background is None else max(1, background)
         self.heavy_executor = heavy_executor
         self.heavy_slots = max(1, heavy_slots)
+        self._running_expensive = 0
         self._queues: dict[Hashable, _Queue] = {}
         self._ready: deque[Hashable] = deque()  # keys with a job waiting and none running
         self._running = 0
@@ -91,6 +97,11 @@ class FairScheduler:
         self._running_heavy = 0
         self.dispatched: list[Hashable] = []
         """The keys in the order their jobs were started (the last ``1000``; tests)."""
+
+    @property
+    def expensive_slots(self) -> int:
+        """Heavy slots the expensive jobs may hold together: all but one (at least 1)."""
+        return max(1, self.heavy_slots - 1)
 
     def pending(self, key: Hashable) -> int:
         """Jobs of ``key`` waiting or running."""
@@ -104,12 +115,14 @@ class FairScheduler:
         *args: Any,
         background: bool = False,
         heavy: bool = False,
+        expensive: bool = False,
         max_queue: int = 0,
     ) -> T:
         """Run ``fn(*args)`` in a worker when it is ``key``'s turn; its result.  With
         ``max_queue`` > 0, :class:`SchedulerFull` if ``key`` has that many jobs already.
         Cancelling the caller drops a job that has not started.  ``heavy``: ``fn`` and its
-        arguments are sent to the heavy executor (a process: they must pickle)."""
+        arguments are sent to the heavy executor (a process: they must pickle);
+        ``expensive``: a heavy job that may take seconds (module doc)."""
         q = self._queues.get(key)
         if q is None:
             q = self._queues[key] = _Queue()
@@ -117,7 +130,7 @@ class FairScheduler:
             raise SchedulerFull(f"{key}: {max_queue} jobs waiting already")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         heavy = heavy and self.heavy_executor is not None
-        q.jobs.append(_Job(fn, args, future, background or heavy, heavy))
+        q.jobs.append(_Job(fn, args, future, background or heavy, heavy, heavy and expensive))
         if not q.running and key not in self._ready:
             self._ready.append(key)
         self._dispatch()
@@ -126,6 +139,8 @@ class FairScheduler:
 
     def _fits(self, job: _Job) -> bool:
         if job.heavy:
+            if job.expensive and self._running_expensive >= self.expensive_slots:
+                return False
             return self._running_heavy < self.heavy_slots
         if self._running >= self.threads:
             return False
@@ -180,6 +195,7 @@ class FairScheduler:
     def _count(self, job: _Job, n: int) -> None:
         if job.heavy:
             self._running_heavy += n
+            self._running_expensive += n * job.expensive
         else:
             self._running += n
             self._running_background += n * job.background

@@ -21,17 +21,19 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 T = TypeVar("T")
+log: Final = logging.getLogger("skat.server.storage")
 
 SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS tables (
@@ -50,6 +52,10 @@ MIGRATIONS: Final = (
     # who opened a computer-only table (a hash of the address: the limit per address)
     "ALTER TABLE tables ADD COLUMN origin TEXT NOT NULL DEFAULT ''",
 )
+
+
+POOL_SIZE: Final = 8
+"""Connections a server process keeps to PostgreSQL by default (``--pg-pool-size``)."""
 
 
 class StorageError(Exception):
@@ -356,9 +362,38 @@ class SqlStorage:
 
 class SqliteStorage(SqlStorage):
     """SQLite (standard library) in one file; WAL journal, every move its own commit (about
-    0.1 ms: the server makes these calls on its event loop)."""
+    0.1 ms: the server makes these calls on its event loop).  A fault of the file (its disk
+    full, an I/O error, the file locked) rolls the transaction back and is a
+    :class:`StorageError` saying so in one line: nothing half-stored, and the server answers
+    it as a database that is away (``storage`` to the player, ``503`` over HTTP)."""
 
     inline = True
+
+    def transaction(self, work: Callable[[Any], T]) -> T:
+        with self._faults():
+            return super().transaction(work)
+
+    def _run(self, statement: str, params: tuple[Any, ...] = ()) -> None:
+        with self._faults():
+            super()._run(statement, params)
+
+    def _rows(self, statement: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        with self._faults():
+            return super()._rows(statement, params)
+
+    @contextlib.contextmanager
+    def _faults(self) -> Iterator[None]:
+        """SQLite's errors as :class:`StorageError` (a duplicate row stays an
+        ``IntegrityError``: the callers recognise a write made twice)."""
+        try:
+            yield
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.rollback()
+            log.error("SQLite %s: %s", self.path, exc)
+            raise StorageError(sqlite_fault(exc)) from None
 
     def __init__(self, path: str | Path) -> None:
         conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level="DEFERRED")
@@ -389,11 +424,17 @@ class PostgresStorage(SqlStorage):
     add_column = "ADD COLUMN IF NOT EXISTS"
     key_share = " FOR KEY SHARE"
     origin_lock = "SELECT pg_advisory_xact_lock(hashtext(%s))"
-    threads = 8
+    threads = POOL_SIZE
     patience = 30.0
     """Seconds a statement is retried while the database cannot be reached."""
 
-    def __init__(self, url: str, schema: str | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        schema: str | None = None,
+        pool_size: int = POOL_SIZE,
+        pgbouncer: bool = False,
+    ) -> None:
         try:
             import psycopg
             import psycopg_pool
@@ -401,6 +442,15 @@ class PostgresStorage(SqlStorage):
             raise StorageError("PostgreSQL needs psycopg: pip install 'skat[web]'") from None
         if schema and not schema.replace("_", "").isalnum():
             raise StorageError(f"schema name {schema!r}: letters, digits and _ only")
+        if not 1 <= pool_size <= 1000:
+            raise StorageError(f"the PostgreSQL pool has 1 to 1000 connections, not {pool_size}")
+        if pgbouncer and schema:
+            raise StorageError(
+                "pgbouncer=1 keeps no session settings: give the server a database of its own "
+                "instead of ?schema="
+            )
+        self.threads = pool_size
+        self.pgbouncer = pgbouncer
         self._psycopg = psycopg
         self.url = url
         self.schema = schema
@@ -413,7 +463,9 @@ class PostgresStorage(SqlStorage):
             url,
             min_size=1,
             max_size=self.threads,
-            kwargs={"autocommit": False},
+            # behind PgBouncer's transaction pooling no prepared statements (they belong to
+            # one server connection; PgBouncer before 1.21 does not carry them over)
+            kwargs={"autocommit": False, **({"prepare_threshold": None} if pgbouncer else {})},
             configure=self._configure,
             reconnect_timeout=0,  # never give up reconnecting (a long database outage)
             open=False,
@@ -508,13 +560,31 @@ class PostgresStorage(SqlStorage):
         return f"PostgresStorage(schema={self.schema!r})"
 
 
+def sqlite_fault(exc: BaseException) -> str:
+    """What a player is told of a SQLite fault: the server could not save, nothing was lost.
+
+    >>> sqlite_fault(sqlite3.OperationalError("database or disk is full"))
+    "the server's disk is full: nothing was stored (the game is as it was); try again in a minute"
+    """
+    text = _first_line(exc)
+    if "full" in text:
+        what = "the server's disk is full"
+    elif "locked" in text or "busy" in text:
+        what = "the server's database is busy"
+    else:
+        what = f"the server's database failed ({text})"
+    return f"{what}: nothing was stored (the game is as it was); try again in a minute"
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def open_storage(where: str | Path) -> SqlStorage:
-    """The storage at ``where``: a ``postgresql://`` URL (``?schema=NAME`` picks a schema),
+def open_storage(where: str | Path, pool_size: int = POOL_SIZE) -> SqlStorage:
+    """The storage at ``where``: a ``postgresql://`` URL (``?schema=NAME`` picks a schema,
+    ``?pgbouncer=1`` says PgBouncer pools its connections by transaction; ``pool_size``
+    connections at most),
     a ``sqlite:///path`` URL, a SQLite file (``.sqlite``, ``.sqlite3``, ``.db``), a data
     folder (``skat.sqlite3`` in it is created), or ``:memory:``.  Any other URL scheme is
     refused in one line:
@@ -533,8 +603,14 @@ def open_storage(where: str | Path) -> SqlStorage:
         parts = urlsplit(text)
         query = parse_qsl(parts.query)
         schema = next((v for k, v in query if k == "schema"), None)
-        rest = urlencode([(k, v) for k, v in query if k != "schema"])
-        return PostgresStorage(urlunsplit(parts._replace(query=rest)), schema)
+        bouncer = next((v for k, v in query if k == "pgbouncer"), "0")
+        if bouncer not in ("0", "1"):
+            raise StorageError(
+                f"pgbouncer=1 (PgBouncer pools by transaction) or 0, not {bouncer!r}"
+            )
+        rest = urlencode([(k, v) for k, v in query if k not in ("schema", "pgbouncer")])
+        url = urlunsplit(parts._replace(query=rest))
+        return PostgresStorage(url, schema, pool_size, pgbouncer=bouncer == "1")
     if text.startswith("sqlite://"):
         # SQLAlchemy's form: sqlite:///relative/path, sqlite:////absolute/path
         text = text.removeprefix("sqlite://").removeprefix("/")

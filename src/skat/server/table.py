@@ -37,6 +37,7 @@ from skat.core.errors import ErrorCode
 from skat.core.rules import Rules, RulesError
 from skat.core.state import GameState, IllegalActionError, Phase
 from skat.series import GameRecord, SeatingError, Series, SeriesError
+from skat.series.commitment import fresh_seed
 
 HUMAN: Final = "human"
 MAX_GAMES: Final = 1000
@@ -146,7 +147,7 @@ class TableConfig:
         if len(set(names)) != len(names):
             raise ConfigError("seats: every place needs its own name")
         if seed is None:
-            seed = data.get("seed", secrets.randbits(48))
+            seed = data.get("seed", fresh_seed())
         if type(seed) is not int or seed < 0:
             raise ConfigError(f"seed: a whole number >= 0, not {seed!r}")
         salt = data.get("salt") or secrets.token_hex(16)

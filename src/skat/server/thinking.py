@@ -26,6 +26,34 @@ from skat.core.state import View
 
 KEEP: Final = 64
 """Games whose agents a worker keeps (the least recently asked are dropped)."""
+LIGHT: Final = frozenset({"pimc-easy"})
+"""Searching levels that answer in a fraction of a second: they never wait behind the
+expensive ones (:class:`~skat.server.scheduler.FairScheduler`)."""
+
+
+def expensive(kind: str) -> bool:
+    """Does the searching level ``kind`` think for seconds?
+
+    >>> expensive("pimc-expert"), expensive("pimc-easy")
+    (True, False)
+    """
+    return kind not in LIGHT
+
+
+def default_workers(cores: int | None = None) -> int:
+    """The worker processes the searching levels think in by default: one a core but one
+    (the tables' messages), at least 2 (one always free for the light levels), at most 8.
+
+    >>> default_workers(1), default_workers(2), default_workers(4), default_workers(64)
+    (2, 2, 3, 8)
+    """
+    if cores is None:
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):  # not Linux
+            cores = os.cpu_count() or 2
+    return max(2, min(8, cores - 1))
+
 
 _agents: OrderedDict[Hashable, SafeAgent] = OrderedDict()
 

@@ -54,7 +54,9 @@ class ClusterDb:
         if conn is not None and not conn.closed:
             return conn
         try:
-            conn = self._psycopg.connect(self.url, autocommit=True)
+            # no prepared statements: they belong to one server connection, and PgBouncer's
+            # transaction pooling hands each statement to any of them
+            conn = self._psycopg.connect(self.url, autocommit=True, prepare_threshold=None)
         except self._psycopg.Error as exc:
             raise StorageError(f"cannot connect to PostgreSQL: {exc}".splitlines()[0]) from None
         if self.schema:
@@ -76,12 +78,16 @@ class ClusterDb:
 
     def prepare(self) -> None:
         """Create the cluster's tables (once, before the processes start)."""
-        self._rows("SELECT pg_advisory_lock(%s)", (PREPARE_LOCK,))  # processes start at once
+        conn = self._conn()  # one transaction, its lock ends with it (PgBouncer too)
         try:
-            for statement in SCHEMA:
-                self._rows(statement)
-        finally:
-            self._rows("SELECT pg_advisory_unlock(%s)", (PREPARE_LOCK,))
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (PREPARE_LOCK,))
+                for statement in SCHEMA:  # processes start at once
+                    conn.execute(statement)
+        except self._psycopg.Error as exc:
+            self._local.conn = None
+            conn.close()
+            raise StorageError(f"PostgreSQL: {exc}".splitlines()[0]) from None
 
     def close(self) -> None:
         """Close every connection."""

@@ -268,7 +268,9 @@ class ClusterHub(Hub):
         """A new table (created, or a game played again) is owned by this process."""
         table, player, token = await super()._open(config, place, address, table_id, setup)
         made = self.rooms[table.id]
-        self.rooms[table.id] = room = ClusterRoom(table, creator=made.creator, watched=made.watched)
+        self.rooms[table.id] = room = ClusterRoom(
+            table, creator=made.creator, watched=made.watched, people_seen=made.people_seen
+        )
         if setup is not None:
             setup(room)
         await self.take(room)
@@ -407,7 +409,11 @@ class ClusterHub(Hub):
         the owner made), then send every connection its state."""
         table = room.table
         async with room.lock:
-            moves = await self._db(self.db.moves_since, table.id, table.counter)
+            try:
+                moves = await self._db(self.db.moves_since, table.id, table.counter)
+            except StorageError as exc:  # the database away: the replica stays as it was
+                log.warning("table %s: cannot catch up: %s", table.id, exc)
+                return
             try:
                 for counter, player, text in moves:
                     if counter != table.counter:
@@ -511,9 +517,14 @@ class ClusterHub(Hub):
 
     def _seen_online(self, room: ClusterRoom, process: str, players: Any) -> None:
         before = room.online
+        was = self.paused(room)
         room.remote[process] = (time.monotonic(), frozenset(players))
+        if before and not room.online:  # the last player left on another process
+            room.people_seen = time.monotonic()
         if room.online != before and room.connections:
             super()._broadcast(room)
+        if was and not self.paused(room):  # a player is back on another process
+            self._schedule(room)
 
     async def attach(self, room: Room, conn: Connection) -> None:
         # the places as stored: a place taken on another process a moment ago holds here too

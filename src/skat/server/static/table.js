@@ -45,6 +45,7 @@ function setConn(text, off) {
 
 function receive(msg) {
   if (msg.type === "state") {
+    if (S && msg.counter < S.counter) return;  // an older position (a process catching up): never back
     S = msg;
     receivedAt = Date.now();
     pending = false;

@@ -1,0 +1,175 @@
+"""What the server refuses at the protocol layer, before the application reads it: the size
+of a WebSocket message and of a request body, sockets that never say ``hello``, pages of
+other sites, and the security headers every answer carries (the error page too).
+
+A message or body larger than its bound is refused as soon as its size is known, not after it
+was read whole: uvicorn closes a WebSocket whose frame or message exceeds
+:attr:`WebLimits.max_message` with code 1009 as it reads the frame's header
+(:func:`uvicorn_options`), and :class:`Guarded` answers ``413`` to a request whose
+``Content-Length`` exceeds the path's bound (:func:`body_bound`), or stops reading a body sent
+without one at the first chunk past it.
+
+>>> body_bound("/api/tables"), body_bound("/api/t"), body_bound("/api/t/abc/director")
+(8192, 16777216, 262144)
+>>> origin_allowed("https://skat.example", "skat.example", ())
+True
+>>> origin_allowed("https://evil.example", "skat.example", ())
+False
+>>> origin_allowed("https://skat.example", "127.0.0.1:8000", ("https://skat.example",))
+True
+>>> origin_allowed(None, "skat.example", ())  # not a browser: a script, curl, a bot
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from skat.server import tournament_web
+
+MAX_BODY: Final = 8192
+"""Bytes of a request body to the table API (a table's rules, a join)."""
+MAX_DESK_BODY: Final = tournament_web.MAX_BODY
+"""Bytes of a request to a tournament's desk (a director's list of 1,000 players fits)."""
+MAX_ARCHIVE: Final = tournament_web.MAX_ARCHIVE
+"""Bytes of a new tournament (a tournament file loaded to start from)."""
+
+SECURITY_HEADERS: Final = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+)
+
+
+@dataclass(frozen=True)
+class WebLimits:
+    """The protocol layer's bounds (``skat serve`` options)."""
+
+    max_message: int = 16 * 1024
+    """Bytes of one WebSocket message or frame; a larger one closes the socket (1009).  The
+    protocol's messages have at most 2,048 characters (``skat.server.protocol``)."""
+    hello_within: float = 60.0
+    """Seconds a WebSocket may stay open without its ``hello``; then it is closed (1008)."""
+    sites: tuple[str, ...] = ()
+    """Origins besides the server's own address whose pages may open its WebSocket and send
+    it requests (``https://skat.example.org``: the site's address behind a proxy)."""
+
+
+def body_bound(path: str) -> int:
+    """The most bytes a request body to ``path`` may have."""
+    if path.rstrip("/") == "/api/t":
+        return MAX_ARCHIVE
+    if path.startswith("/api/t/"):
+        return MAX_DESK_BODY
+    return MAX_BODY
+
+
+def origin_allowed(origin: str | None, host: str, sites: Sequence[str]) -> bool:
+    """May a page of ``origin`` (a browser's ``Origin`` header) act on this server, reached
+    as ``host`` (the ``Host`` header)?  Its own address and ``sites`` may; a request without
+    ``Origin`` was not sent by another site's page in a browser."""
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/").lower()
+    if origin.split("://", 1)[-1] == host.strip().lower():
+        return True
+    return origin in {s.strip().rstrip("/").lower() for s in sites}
+
+
+def uvicorn_options(limits: WebLimits) -> dict[str, Any]:
+    """uvicorn's settings for ``limits``: the WebSocket message size checked as each frame's
+    header is read (websockets' ``max_size``), no compression (a small compressed frame
+    cannot inflate to a large message)."""
+    return {"ws_max_size": limits.max_message, "ws_per_message_deflate": False}
+
+
+class Guarded:
+    """The outermost layer of the application: the :data:`SECURITY_HEADERS` on every HTTP
+    answer (the 500 page included) and the bound on request bodies (:func:`body_bound`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        bound = body_bound(scope["path"])
+        length = _content_length(scope)
+        state = {"started": False, "over": False}
+
+        async def with_headers(message: Message) -> None:
+            if state["over"]:
+                return  # the body was too large: the answer is the 413 below
+            if message["type"] == "http.response.start":
+                state["started"] = True
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        if length is not None and length > bound:
+            await _too_large(with_headers, bound)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > bound:
+                    state["over"] = True
+                    raise BodyTooLarge(bound)
+            return message
+
+        try:
+            await self.app(scope, counted, with_headers)
+        except BodyTooLarge:
+            pass
+        except Exception:
+            if not state["over"]:
+                raise
+        if state["over"] and not state["started"]:
+            state["over"] = False
+            await _too_large(with_headers, bound)
+
+
+class BodyTooLarge(Exception):
+    """A request body grew past its bound while it was read."""
+
+
+def _content_length(scope: Scope) -> int | None:
+    """The request's ``Content-Length`` (one that is not a number counts as too large)."""
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            text = value.decode("latin-1").strip()
+            return int(text) if text.isdigit() else 1 << 62
+    return None
+
+
+async def _too_large(send: Send, bound: int) -> None:
+    body = json.dumps(
+        {"error": "too_long", "message": f"a request body has at most {bound} bytes"}
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

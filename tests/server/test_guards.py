@@ -1,0 +1,277 @@
+"""The protocol layer's guards (``skat.server.guards``): an oversized WebSocket frame or
+request body is refused before it is read, a socket that never says hello is closed, another
+site's page cannot open a table, and every answer (the 500 page too) has the security
+headers."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from tests.server.client import FAST, create, hello, receive_until
+from tests.server.live import free_port, post, server
+
+from skat.server.app import create_app
+from skat.server.guards import MAX_BODY, WebLimits
+
+HUMANS3 = {"seats": ["human", "human", "human"], "games": 1}
+MB = 1024 * 1024
+
+
+def resident_kb(pid: int) -> int:
+    """The process's resident memory (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def http_answer(sock: socket.socket) -> bytes:
+    """What the server answered until it closed the connection or 30 s passed."""
+    sock.settimeout(30)
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+            if b"\r\n\r\n" in data and data.rstrip().endswith(b"}"):
+                break
+    except (ConnectionResetError, TimeoutError):
+        pass
+    return data
+
+
+def upload(port: int, total: int, chunked: bool) -> tuple[bytes, int]:
+    """Send a POST of ``total`` bytes to the table API (with its ``Content-Length`` or in
+    chunks without one) as long as the server reads; its answer and the bytes it took."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    head = "POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    head += "Transfer-Encoding: chunked\r\n\r\n" if chunked else f"Content-Length: {total}\r\n\r\n"
+    sock.sendall(head.encode())
+    block = b"[" * MB
+    frame = f"{len(block):x}\r\n".encode() + block + b"\r\n" if chunked else block
+    sent = 0
+    sock.settimeout(10)
+    try:
+        while sent < total:
+            sock.sendall(frame)
+            sent += len(block)
+    except (BrokenPipeError, ConnectionResetError, TimeoutError):
+        pass  # the server stopped reading: the answer is waiting
+    answer = http_answer(sock)
+    sock.close()
+    return answer, sent
+
+
+@pytest.fixture
+def live_port(tmp_path: Path) -> Iterator[tuple[int, int]]:
+    """A real server (uvicorn); its port and process id."""
+    port = free_port()
+    with server(str(tmp_path / "data"), port, extra=["--hello-within", "2"]) as proc:
+        yield port, proc.pid
+
+
+# ---------------------------------------------------------------- oversized messages
+
+
+def test_a_16_mb_frame_is_refused_with_1009_before_it_is_read(
+    live_port: tuple[int, int],
+) -> None:
+    """The frame's header announces 16 MB and only 64 KB follow: a server that waited to
+    read the frame whole would never answer."""
+    from websockets.sync.client import connect
+
+    port, _ = live_port
+    made = post(port, "/api/tables", HUMANS3)
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(
+        f"GET /ws/{made['id']} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    sock.settimeout(30)
+    handshake = b""
+    while b"\r\n\r\n" not in handshake:
+        handshake += sock.recv(4096)
+    assert handshake.startswith(b"HTTP/1.1 101"), handshake
+    head = bytes([0x81, 0x80 | 127]) + (16 * MB).to_bytes(8, "big") + b"\0\0\0\0"
+    sock.sendall(head + b"x" * 65536)  # a zero mask: the payload as it is
+    answer = handshake.split(b"\r\n\r\n", 1)[1]
+    while len(answer) < 4:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        answer += chunk
+    sock.close()
+    assert answer[0] == 0x88, answer  # a close frame
+    assert int.from_bytes(answer[2:4], "big") == 1009
+    with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}") as ws:  # the server lives on
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        assert json.loads(ws.recv(timeout=30))["type"] == "welcome"
+
+
+def test_a_message_over_the_bound_closes_the_socket_with_1009(
+    live_port: tuple[int, int],
+) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    port, _ = live_port
+    made = post(port, "/api/tables", HUMANS3)
+    url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
+    with connect(url) as ws, pytest.raises(ConnectionClosed) as closed:
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        ws.send("x" * (WebLimits().max_message + 1))
+        while True:
+            ws.recv(timeout=30)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_a_128_mb_upload_gets_413_without_the_server_holding_it(
+    live_port: tuple[int, int], chunked: bool
+) -> None:
+    port, pid = live_port
+    before = resident_kb(pid)
+    answer, sent = upload(port, 128 * MB, chunked)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b'"too_long"' in answer
+    assert resident_kb(pid) - before < 32 * 1024  # not the 128 MB
+    assert sent < 128 * MB  # the server stopped taking it
+
+
+def test_a_body_over_the_bound_is_refused_by_its_length_before_the_endpoint_reads_it(
+    tmp_path: Path,
+) -> None:
+    reads: list[int] = []
+
+    def body() -> Iterator[bytes]:
+        for _ in range(64):
+            reads.append(1)
+            yield b"[" * 1024
+
+    with TestClient(create_app(tmp_path / "d", FAST)) as client:
+        declared = client.post(
+            "/api/tables",
+            content=b"{}",
+            headers={"Content-Type": "application/json", "Content-Length": str(10 * MB)},
+        )
+        streamed = client.post(
+            "/api/tables", content=body(), headers={"Content-Type": "application/json"}
+        )
+        fits = client.post("/api/tables", json=HUMANS3)
+    assert declared.status_code == streamed.status_code == 413
+    assert streamed.json() == {
+        "error": "too_long",
+        "message": f"a request body has at most {MAX_BODY} bytes",
+    }
+    assert "content-security-policy" in streamed.headers
+    assert fits.status_code == 201
+
+
+# ---------------------------------------------------------------- idle sockets, Origin
+
+
+def test_a_socket_that_never_says_hello_is_closed_after_the_bound(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "d", FAST, web=WebLimits(hello_within=0.5))
+    with TestClient(app) as client:
+        made = create(client, **HUMANS3)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            error = receive_until(ws, "error")
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:  # one that greets stays
+            hello(ws, made["token"])
+            time.sleep(1.0)
+            ws.send_json({"type": "ping"})
+            assert receive_until(ws, "pong")
+    assert error["code"] == "idle" and closed.value.code == 1008
+
+
+def test_a_live_server_closes_a_silent_socket(live_port: tuple[int, int]) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    port, _ = live_port
+    made = post(port, "/api/tables", HUMANS3)
+    url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
+    with connect(url) as ws, pytest.raises(ConnectionClosed) as closed:
+        while True:
+            ws.recv(timeout=60)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+
+
+@pytest.mark.parametrize(
+    ("origin", "sites", "opened"),
+    [
+        (None, (), True),
+        ("http://testserver", (), True),
+        ("https://skat.example.org", ("https://skat.example.org",), True),
+        ("https://evil.example", (), False),
+        ("https://evil.example", ("https://skat.example.org",), False),
+    ],
+)
+def test_only_pages_of_the_site_may_open_a_table_socket(
+    tmp_path: Path, origin: str | None, sites: tuple[str, ...], opened: bool
+) -> None:
+    app = create_app(tmp_path / "d", FAST, web=WebLimits(sites=sites))
+    headers = {"Origin": origin} if origin else {}
+    with TestClient(app) as client:
+        made = create(client, **HUMANS3)
+        if opened:
+            with client.websocket_connect(f"/ws/{made['id']}", headers=headers) as ws:
+                hello(ws, made["token"])
+            join = client.post(f"/api/tables/{made['id']}/join", headers=headers)
+            assert join.status_code == 200
+        else:
+            with (
+                pytest.raises(WebSocketDisconnect) as refused,
+                client.websocket_connect(f"/ws/{made['id']}", headers=headers),
+            ):
+                pass
+            assert refused.value.code == 1008
+            join = client.post(f"/api/tables/{made['id']}/join", headers=headers)
+            assert join.status_code == 403
+
+
+def test_a_foreign_origin_is_refused_in_the_handshake_by_a_live_server(
+    live_port: tuple[int, int],
+) -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    port, _ = live_port
+    made = post(port, "/api/tables", HUMANS3)
+    url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, origin="https://evil.example")  # type: ignore[arg-type]
+    assert refused.value.response.status_code == 403
+    with connect(url, origin=f"http://127.0.0.1:{port}") as ws:  # type: ignore[arg-type]
+        ws.send(json.dumps({"type": "hello"}))
+        assert json.loads(ws.recv(timeout=30))["type"] == "welcome"
+
+
+# ---------------------------------------------------------------- security headers
+
+
+def test_the_500_page_has_the_security_headers_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = create_app(tmp_path / "d", FAST)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        hub = app.state.hub
+
+        def broken() -> None:
+            raise RuntimeError("a fault")
+
+        monkeypatch.setattr(hub, "summaries", broken)
+        answer = client.get("/api/tables")
+    assert answer.status_code == 500
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    assert answer.headers["x-frame-options"] == "DENY"
+    assert answer.headers["x-content-type-options"] == "nosniff"
