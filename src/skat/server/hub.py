@@ -620,14 +620,17 @@ class Hub:
         """A computer-only table nobody has watched for ``idle_pause`` seconds (or since the
         server started) does not play on until somebody watches it again; nor do the
         computers and the move clock of a table whose people have all been away for
-        ``away_pause`` seconds (or since the server started) until one of them is back."""
+        ``away_pause`` seconds (or since the server started) until one of them is back
+        (except at a table made over ISS, where the clock ends a dead seat's game)."""
         if room.table.is_over:
             return False
         if room.robots_only:
             if room.connections:
                 return False
             return time.monotonic() - room.watched > self.settings.idle_pause or not room.watched
-        if room.online:
+        if room.online or room.ready_players:
+            # a table made over ISS is never paused: its clock ends a dead seat's game by
+            # ``TI`` as the real ISS does, and the series goes on or ends at ``ready``
             return False
         seen = room.people_seen
         return time.monotonic() - seen > self.settings.away_pause or not seen
