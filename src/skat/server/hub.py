@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import multiprocessing
 import secrets
@@ -33,6 +34,7 @@ from skat.records.iss import IssWriteError, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
 from skat.records.jsonrecord import state_to_json
 from skat.server.again import again_config
+from skat.server.claims import claim_line
 from skat.server.clock import timeout_action
 from skat.server.disconnects import watch_away
 from skat.server.history import analysis_of
@@ -50,11 +52,14 @@ from skat.server.protocol import (
 from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import Full, SqlStorage, StorageError, TableGone
 from skat.server.table import (
+    NAME,
     ActionRefused,
     Applied,
     ConfigError,
     Table,
     TableConfig,
+    TableEvent,
+    clean_name,
     token_hash,
 )
 from skat.server.thinking import think, watch_parent
@@ -93,6 +98,7 @@ class Settings:
     idle_pause: float = 120.0  # a computer-only table nobody watched this long pauses
     analysis_cache: int = 64  # analyses kept (the most recently asked for)
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
+    analysis_ahead: int = 1  # analyse each finished game at once (0: only when asked for)
 
 
 def new_table_id() -> str:
@@ -178,6 +184,7 @@ class Room:
     creator: str = ""  # a computer-only table: the hash of its creator's key
     watched: float = 0.0  # when a connection last left (or came)
     away: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # disconnects.watch_away
+    claim: asyncio.Task[None] | None = None  # the rest of a claim played out (Hub._play_claim)
 
     @property
     def robots_only(self) -> bool:
@@ -212,6 +219,7 @@ class Hub:
             self.settings.analysis_cache
         )
         self._stopping = False
+        self._ahead: set[asyncio.Task[None]] = set()  # analyses computed ahead
         s = self.settings
         self.limits = AddressLimits(s.tables_per_minute, s.tables_burst, s.sockets_per_address)
 
@@ -243,11 +251,13 @@ class Hub:
         """Cancel computer players and clocks, close the database."""
         self._stopping = True
         for room in self.rooms.values():
-            for task in (room.driver, room.clock, *room.away.values()):
+            for task in (room.driver, room.clock, room.claim, *room.away.values()):
                 if task is not None:
                     task.cancel()
             for conn in list(room.connections):
                 await conn.stop()
+        for task in list(self._ahead):
+            task.cancel()
         self._agent_pool.shutdown(wait=False, cancel_futures=True)
         if self._heavy_pool is not None:
             _end(self._heavy_pool)
@@ -317,6 +327,9 @@ class Hub:
         at a computer-only table he gets its key instead."""
         if table_id is None or table_id in self.rooms:
             table_id = new_table_id()
+        humans = [i for i, s in enumerate(config.seats) if s.human]
+        if humans:  # the creator's place: he may start the table with computers
+            config = dataclasses.replace(config, host=place if place in humans else humans[0])
         table = Table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None
@@ -366,7 +379,7 @@ class Hub:
         room = self.rooms.pop(table_id, None) or room
         if room is None:
             return
-        for task in (room.driver, room.clock, *room.away.values()):
+        for task in (room.driver, room.clock, room.claim, *room.away.values()):
             if task is not None:
                 task.cancel()
         for conn in list(room.connections):
@@ -377,14 +390,38 @@ class Hub:
         """The table ``table_id`` (``KeyError`` if there is none)."""
         return self.rooms[table_id]
 
-    async def join(self, table_id: str, place: int | None = None) -> tuple[int, str]:
-        """Take a free human place: (player, token)."""
+    async def join(
+        self, table_id: str, place: int | None = None, name: str | None = None
+    ) -> tuple[int, str]:
+        """Take a free human place: (player, token); ``name``: the name he gives himself
+        (a ``@name`` event in the log; :class:`ActionRefused` when it is taken or no name)."""
         room = self.rooms[table_id]
+        if name is not None:
+            self._check_name(room.table, name)
         async with room.lock:
             player, token = room.table.claim(place)
             await self._db(self.storage.save_claims, table_id, dict(room.table.claims))
-        self._broadcast(room)
+        await self._named(room, player, name)
         return player, token
+
+    @staticmethod
+    def _check_name(table: Table, name: str) -> None:
+        """Refuse a name before the place is taken (nothing changes)."""
+        try:
+            clean = clean_name(name)
+        except ConfigError as exc:
+            raise ActionRefused("malformed", str(exc)) from None
+        if clean in table.players:
+            raise ActionRefused("taken", f"{clean!r} sits at this table already: another name")
+
+    async def _named(self, room: Room, player: int, name: str | None) -> None:
+        """After a place was taken: its holder's name (while the table waits), the table
+        running once full."""
+        if name is not None and room.table.waiting:
+            with contextlib.suppress(ActionRefused):  # taken meanwhile: he keeps the default
+                await self.act(room, player, f"{NAME} {name}", room.table.counter)
+        self._schedule(room)
+        self._broadcast(room)
 
     def summaries(self) -> list[dict[str, Any]]:
         """Every table for the lobby: running first, newest first."""
@@ -406,6 +443,7 @@ class Hub:
                     ],
                     "free": len(t.free_places()),
                     "online": len(room.online),
+                    "waiting": t.waiting,
                     "clock": t.config.clock,
                     "paused": self.paused(room),
                 }
@@ -414,30 +452,49 @@ class Hub:
 
     # ------------------------------------------------------------------ moves
 
-    async def act(self, room: Room, player: int | None, text: object, counter: object) -> Applied:
+    async def act(
+        self, room: Room, player: int | None, text: object, counter: object, auto: str = ""
+    ) -> Applied:
         """Check, store, apply and broadcast one action (:class:`ActionRefused` if refused;
-        then nothing changed)."""
+        then nothing changed).  ``auto``: the table moves for the player, and says why
+        (:data:`~skat.server.table.AUTO`: stored as ``CJ@clock``, marked in the log)."""
         table = room.table
         async with room.lock:
             if self.rooms.get(table.id) is not room:  # deleted while the move waited
                 raise ActionRefused("deleted", "the table was deleted by its creator")
-            action = table.check(player, text, counter)
-            check_jump_delay(table, action)
+            action = table.check(player, text, counter, auto)
+            if not isinstance(action, TableEvent):
+                check_jump_delay(table, action)
             assert player is not None
+            stored = f"{action}@{auto}" if auto else str(action)
             try:
-                await self._db(
-                    self.storage.append_action, table.id, table.counter, player, str(action)
-                )
+                await self._db(self.storage.append_action, table.id, table.counter, player, stored)
             except TableGone:  # by another process: nothing stored
                 raise ActionRefused("deleted", "the table was deleted by its creator") from None
             except StorageError as exc:
                 raise ActionRefused("storage", str(exc)) from None
-            applied = table.apply(player, action)
+            applied = table.apply(player, action, auto)
             if applied.finished is not None and applied.record is not None:
                 await self._store_record(table, applied.finished, applied.record.number)
+        if applied.finished is not None and applied.record is not None:
+            self._prepare_analysis(table.id, applied.record.number)
         self._schedule(room)
         self._broadcast(room)
         return applied
+
+    def _prepare_analysis(self, table_id: str, number: int) -> None:
+        """Start the analysis of a game just finished while the next one is dealt (in a worker
+        process: :meth:`analysis`), so "How could I have won?" answers at once."""
+        if self._stopping or self.settings.analysis_ahead <= 0:
+            return
+
+        async def run() -> None:
+            with contextlib.suppress(Exception):  # asked for again, it says why it failed
+                await self.analysis(table_id, number)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._ahead.add(task)
+        task.add_done_callback(self._ahead.discard)
 
     async def _store_record(self, table: Table, state: GameState, number: int) -> None:
         record = table.series.records[number - 1]
@@ -502,7 +559,36 @@ class Hub:
             and not self.paused(room)
         ):
             room.driver = asyncio.get_running_loop().create_task(self._drive(room))
+        if table.claim_open and (room.claim is None or room.claim.done()):
+            room.claim = asyncio.get_running_loop().create_task(self._play_claim(room))
         self._set_clock(room)
+
+    async def _play_claim(self, room: Room) -> None:
+        """A binding claim: play the rest of the game at once, every hand open
+        (:func:`~skat.server.claims.claim_line`, in a worker), each move marked ``claim``."""
+        table = room.table
+        state = table.state
+        if state is None:
+            return
+        counter, number = table.counter, table.series.number
+        try:
+            line = await self.scheduler.run(
+                table.id, claim_line, state.copy(), heavy=self._heavy_pool is not None
+            )
+        except Exception:  # the pool went away (the server stops): the next start replays
+            log.exception("table %s: the claim could not be played out", table.id)
+            return
+        if table.counter != counter or table.series.number != number:
+            return
+        for seat, card in line:
+            if table.series.number != number or not table.claim_open:
+                return
+            player = table.series.seats[seat]
+            try:
+                await self.act(room, player, card, table.counter, auto="claim")
+            except ActionRefused as exc:
+                log.warning("table %s: claim move %s refused: %s", table.id, card, exc)
+                return
 
     async def _drive(self, room: Room) -> None:
         """Play the computers' moves while it is their turn; each move is thought in a worker
@@ -636,7 +722,13 @@ class Hub:
 
     def _set_clock(self, room: Room) -> None:
         table = room.table
-        if not table.config.clock or table.state is None or table.computer_to_move() is not None:
+        if (
+            not table.config.clock
+            or table.state is None
+            or table.waiting
+            or table.claim_open
+            or table.computer_to_move() is not None
+        ):
             room.deadline = None
             return
         if room.clock_counter == table.counter and room.deadline is not None:
@@ -658,7 +750,7 @@ class Hub:
         player = table.to_move()
         view = state.view(state.to_move)
         with contextlib.suppress(ActionRefused):
-            await self.act(room, player, str(timeout_action(view)), counter)
+            await self.act(room, player, str(timeout_action(view)), counter, auto="clock")
 
     # ------------------------------------------------------------------ connections
 
