@@ -26,8 +26,9 @@ True
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
-from skat.core.cards import Card
+from skat.core.cards import Card, sorted_cards
 from skat.core.contracts import NULL
 from skat.core.state import GameState
 
@@ -60,3 +61,40 @@ def claim_line(state: GameState) -> list[tuple[int, str]]:
         out.append((seat, str(pick)))
         game.apply(pick, seat)
     return out
+
+
+def claim_view(state: GameState) -> dict[str, Any] | None:
+    """A finished game's claim as the result shows it (``None``: nobody claimed): who claimed
+    (``seat``), every hand and the trick on the table when he did (the cards then open),
+    the tricks played out after it, and whether it held (he took every one of them).
+
+    >>> from skat.core import GameState
+    >>> state = GameState(seed=3)
+    >>> for a in ("p", "p", "18", "GH", "SC"):
+    ...     _ = state.apply(a)
+    >>> for seat, card in claim_line(state):
+    ...     _ = state.apply(card, seat)
+    >>> view = claim_view(state)
+    >>> view["seat"], [len(h) for h in view["hands"]], len(view["tricks"]) > 0
+    (0, [10, 10, 10], True)
+    """
+    at = next((i for i, e in enumerate(state.history) if str(e.action) in ("SC", "open")), None)
+    if at is None:
+        return None
+    seat = state.history[at].seat
+    then = state.copy()
+    while len(then.history) > at + 1:
+        then.undo()
+    before = len(then.tricks)
+    tricks = [
+        {"leader": t.leader, "cards": [c.name for c in t.cards], "winner": t.winner}
+        for t in state.tricks[before:]
+    ]
+    return {
+        "seat": seat,
+        "hands": [[c.name for c in sorted_cards(then.hand(s).mask)] for s in range(3)],
+        "trick": [c.name for c in then.current_trick],
+        "trick_leader": then.trick_leader,
+        "tricks": tricks,
+        "held": all(t["winner"] == seat for t in tricks),
+    }

@@ -417,7 +417,7 @@ class Hub:
     async def _named(self, room: Room, player: int, name: str | None) -> None:
         """After a place was taken: its holder's name (while the table waits), the table
         running once full."""
-        if name is not None and room.table.waiting:
+        if name is not None and not room.table.played:
             with contextlib.suppress(ActionRefused):  # taken meanwhile: he keeps the default
                 await self.act(room, player, f"{NAME} {name}", room.table.counter)
         self._schedule(room)
@@ -464,6 +464,8 @@ class Hub:
                 raise ActionRefused("deleted", "the table was deleted by its creator")
             action = table.check(player, text, counter, auto)
             if not isinstance(action, TableEvent):
+                if table.claim_open and auto != "claim":  # the table plays the claim out
+                    raise ActionRefused("claimed", "the claim is being played out")
                 check_jump_delay(table, action)
             assert player is not None
             stored = f"{action}@{auto}" if auto else str(action)
@@ -476,7 +478,7 @@ class Hub:
             applied = table.apply(player, action, auto)
             if applied.finished is not None and applied.record is not None:
                 await self._store_record(table, applied.finished, applied.record.number)
-        if applied.finished is not None and applied.record is not None:
+        if applied.finished is not None and applied.record is not None and not room.robots_only:
             self._prepare_analysis(table.id, applied.record.number)
         self._schedule(room)
         self._broadcast(room)

@@ -293,7 +293,7 @@ def token_hash(token: str) -> str:
 EVENT: Final = "@"
 """The first character of a table event in the action log (not a move of the game)."""
 NAME: Final = "@name"
-"""``@name Anna``: the holder of a place names himself (while the table waits for its players)."""
+"""``@name Anna``: the holder of a place names himself (before the first move of the table)."""
 START: Final = "@start"
 """``@start heuristic``: the creator starts the table; the places nobody took get computer
 players of that level."""
@@ -378,7 +378,7 @@ class Table:
         for i, (seat, text) in enumerate(self.config.moves):  # a deal played again
             player = self.series.seats[seat]
             try:
-                self.apply(player, self.check(player, text, self.counter))
+                self.apply(player, self.check(player, text, self.counter, stored=True))
             except ActionRefused as exc:
                 raise ConfigError(f"moves[{i}] ({text!r}): {exc.message}") from None
             if self.finished_games:
@@ -473,11 +473,18 @@ class Table:
         return player
 
     def check(
-        self, player: int | None, text: object, counter: object, auto: str = ""
+        self,
+        player: int | None,
+        text: object,
+        counter: object,
+        auto: str = "",
+        *,
+        stored: bool = False,
     ) -> Action | TableEvent:
         """The action ``text`` of ``player`` if the table takes it now, else
         :class:`ActionRefused` with the reason.  Nothing changes.  ``auto``: the table moves
-        for him (:data:`AUTO`)."""
+        for him (:data:`AUTO`); ``stored``: a move of the stored log (it was taken when it was
+        made: a table of an older server played on with a place nobody took)."""
         if type(counter) is not int:
             raise ActionRefused("malformed", "an action needs 'counter', the table's move number")
         if counter != self.counter:
@@ -494,10 +501,8 @@ class Table:
         state = self.state
         if state is None:
             raise ActionRefused("over", "the series is over")
-        if self.waiting:
+        if self.waiting and not stored:
             raise ActionRefused("waiting", "the table waits for its players")
-        if self.claim_open and auto != "claim":
-            raise ActionRefused("claimed", "the claim is being played out")
         seat = self.seat_of(player)
         if seat is None:
             raise ActionRefused("not_your_turn", "you sit out this game (you deal)")
@@ -512,7 +517,7 @@ class Table:
         kind, _, value = text.partition(" ")
         if kind not in (NAME, START):
             raise ActionRefused("malformed", f"unknown table event {kind!r} (@name, @start)")
-        if not self.waiting:
+        if self.played or (kind == START and not self.waiting):
             raise ActionRefused("started", "the table has started: names and places are fixed")
         if kind == NAME:
             try:
@@ -581,4 +586,5 @@ class Table:
     def apply_stored(self, player: int, text: str) -> Applied:
         """Check and apply one move of the stored log (``CJ@clock``: :func:`split_stored`)."""
         action, auto = split_stored(text)
-        return self.apply(player, self.check(player, action, self.counter, auto), auto)
+        checked = self.check(player, action, self.counter, auto, stored=True)
+        return self.apply(player, checked, auto)
