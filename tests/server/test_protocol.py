@@ -392,9 +392,7 @@ def test_a_name_taken_at_the_table_is_refused_and_the_place_stays_free(
     storage_where: str,
 ) -> None:
     with running(storage_where) as client:
-        made = create(
-            client, seats=[{"kind": "human", "name": "Anna"}, "human", "human"], games=1
-        )
+        made = create(client, seats=[{"kind": "human", "name": "Anna"}, "human", "human"], games=1)
         refused = client.post(f"/api/tables/{made['id']}/join", json={"name": "Anna"})
         assert refused.status_code == 409 and "another name" in refused.json()["message"]
         assert client.get("/api/tables").json()["tables"][0]["free"] == 2
