@@ -173,7 +173,11 @@ def state_message(
         "show_points": table.config.show_points,
         "answer_wait": round(answer_wait(table, HOLD), 2),  # a hold to a jump bid waits
         "series": sheet_view(table),
-        "game": _with_auto(game_view(state, seat), table) if state is not None else None,
+        "game": (
+            _with_auto(game_view(state, seat), table)
+            if state is not None and not table.waiting  # nothing dealt out yet
+            else None
+        ),
         "last": last_game(table),
         "dealing": dealing_view(table),
     }
