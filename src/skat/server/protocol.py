@@ -174,7 +174,7 @@ def state_message(
         "answer_wait": round(answer_wait(table, HOLD), 2),  # a hold to a jump bid waits
         "series": sheet_view(table),
         "game": (
-            _with_auto(game_view(state, seat), table)
+            _with_table(game_view(state, seat), table)
             if state is not None and not table.waiting  # nothing dealt out yet
             else None
         ),
@@ -196,8 +196,13 @@ def auto_moves(table: Table, number: int) -> dict[str, str]:
     return {str(i): why for (n, i), why in table.auto.items() if n == number}
 
 
-def _with_auto(game: dict[str, Any], table: Table) -> dict[str, Any]:
+def _with_table(game: dict[str, Any], table: Table) -> dict[str, Any]:
+    """What the table adds to the game: the moves it made for a player, and while it plays a
+    claim out (:mod:`skat.server.claims`) nothing for anyone to do."""
     game["auto"] = auto_moves(table, table.series.number)
+    game["claim_open"] = table.claim_open
+    if table.claim_open:
+        game["legal"], game["end_actions"], game["declarations"] = [], [], []
     return game
 
 

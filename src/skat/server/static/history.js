@@ -69,13 +69,14 @@ function drawBestLine() {
   if (!best && !verdict) { box.hidden = true; return; }
   box.hidden = false;
   const said = verdict ? el("p", { class: `verdict ${H.analysis.could_win ? "won" : "lost"}`, id: "verdict", text: verdict }) : null;
-  if (!best) { box.replaceChildren(el("h2", { text: t("howWin") }), said); return; }
+  const parts = [el("h2", { text: t("howWin") }), said].filter((x) => x !== null);  // never "null"
+  if (!best) { box.replaceChildren(...parts); return; }
   const button = el("button", { id: "how-win", class: "primary", text: t("howWin"),
     onclick: () => { at = best.step; render(); list.hidden = false; list.focus(); } });
   const list = el("ol", { class: "moves", id: "best-moves", tabindex: "0", "aria-label": t("howWin") },
     ...best.moves.map(([seat, card]) => el("li", { text: `${playerName(seat)}: ${cardName(card)}` })));
   list.hidden = location.hash !== "#best";
-  box.replaceChildren(el("h2", { text: t("howWin") }), said,
+  box.replaceChildren(...parts,
     el("p", { class: "muted", text: `${t("bestFrom")} ${best.step}: ${playerName(best.seat)}` }), button, list);
 }
 

@@ -13,6 +13,7 @@ let decl = { key: "", hand: false, game: null };  // the staged declaration
 let held = null;         // a completed trick shown for a moment: {trick, number, until}
 let shownTrick = [];     // the cards of the trick drawn last (a new one slides in)
 let levels = ["heuristic"];  // the computer levels a waiting table can be started with
+let startLevel = "heuristic";  // the one chosen
 
 // The table page's own words (German, English): its dialogs, the waiting table, the claim,
 // the moves the table makes for a player.
@@ -77,7 +78,7 @@ function ask({ title, text = "", ok, cancel = t("cancel"), input = null, danger 
       text ? el("p", { id: "ask-text", text }) : null,
       field ? el("label", { class: "ask-field" }, el("span", { text: input.label }), field) : null,
       el("p", { class: "dialog-buttons" }, yes, " ", no));
-    host.replaceChildren(el("div", { class: "overlay" }, dialog));
+    fill(host, el("div", { class: "overlay" }, dialog));
     document.addEventListener("keydown", onKey, true);
     if (field) {
       field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); yes.click(); } });
@@ -95,6 +96,11 @@ function endQuestion(action) {
     return { title: t("claimTitle"), text: t(declarer ? "claimAsk" : "claimAskDefender"), ok: t("claimDo") };
   }
   return { title: `${label(action)}?`, text: t("cannotUndo"), ok: label(action), danger: action.startsWith("RE.") };
+}
+
+function fill(node, ...children) {
+  // replaceChildren without the absent parts: replaceChildren(null) prints the word "null"
+  node.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
 }
 
 function autoNote(auto, index) {
@@ -171,6 +177,7 @@ function mineNow(state) { return !!(state && state.game && state.game.legal.leng
 function announce(old, now) {
   // every event in words for screen readers (the #live region), and the optional sounds
   const g = now.game;
+  if (now.waiting) { if (!old || !old.waiting) say(t("waitingTitle")); return; }
   const sameGame = old && old.game && g && old.series.number === now.series.number;
   if (now.last && (!old || !old.last || old.last.number !== now.last.number)) {
     if (old && old.game && old.series.number === now.last.number) {
@@ -417,7 +424,7 @@ function renderOpponent(id, seat) {
   }
   box.setAttribute("aria-label", `${p.name}, ${roleName(seat)}`);
   box.setAttribute("role", "region");
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 function thinking(seat) {  // a visible sign while a computer player chooses his move
@@ -491,7 +498,7 @@ function renderCenter() {
   } else if (g.skat && ["discard", "declare"].includes(g.phase) && S.seat === g.declarer) {
     parts.push(el("div", { class: "muted", text: `${t("skatWord")}: ${g.skat.map(cardName).join(", ")}` }));
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 function renderMe() {
@@ -513,7 +520,7 @@ function renderMe() {
       el("div", { class: "hand" }, ...(open ? sortCards(open, g.contract).map((c) => cardImg(c))
         : Array.from({ length: handCount(seat) }, () => cardImg(null)))),
       thinking(seat)];
-    box.replaceChildren(...parts.filter((x) => x !== null && x !== undefined));  // never "null"
+    fill(box, ...parts);
     return;
   }
   const me = S.players[S.you];
@@ -542,7 +549,7 @@ function renderMe() {
   }
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", `${t("handOf")} ${me.name}`);
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "who" }, el("span", { text: `${me.name} · ${roleName(S.seat)}` }),
       g.declarer === S.seat ? el("span", { class: "badge", text: t("declarer") }) : null, dealerBadge(S.seat)),
     hand);
@@ -591,7 +598,7 @@ function renderActions() {
       onclick: async () => { if (await ask(endQuestion(a))) send(a); } });
     parts.push(b);
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 // The declaration, the way players know it: pick up the skat or play Hand first, then the
@@ -670,11 +677,11 @@ function renderSide() {
   const g = S.game;
   const last = document.getElementById("last-trick");
   const lt = g.tricks.length ? g.tricks[g.tricks.length - 1] : null;
-  last.replaceChildren(el("h3", { text: `${t("lastTrick")}${lt ? ` → ${seatName(lt.winner)} (${lt.points})` : ""}` }),
+  fill(last, el("h3", { text: `${t("lastTrick")}${lt ? ` → ${seatName(lt.winner)} (${lt.points})` : ""}` }),
     el("div", { class: "last" }, ...(lt ? lt.cards.map((c) => cardImg(c)) : [])));
   renderSheet(document.getElementById("sheet"));
   const log = document.getElementById("log");
-  log.replaceChildren(el("h3", { text: t("log") }),
+  fill(log, el("h3", { text: t("log") }),
     el("ol", {}, ...g.history.map(([s, a], i) => el("li", { class: autoNote(g.auto, i) ? "auto" : "", text: spoken(s, a) + autoNote(g.auto, i) }))));
   log.scrollTop = log.scrollHeight;
 }
@@ -698,7 +705,7 @@ function renderSheet(box) {
     el("code", { title: dealing.commitment || dealing.series, text: (dealing.commitment || dealing.series).slice(0, 16) + "…" }),
     dealing.seed !== undefined ? el("span", { text: ` · seed ${dealing.seed} · salt ${dealing.salt}` }) : null) : null;
   const whole = sr.rows.length ? el("p", {}, el("a", { href: `/api/tables/${TABLE}/series.zip`, id: "download-series", text: t("downloadSeries") })) : null;
-  box.replaceChildren(el("h3", { text: t("sheet") }),
+  fill(box, el("h3", { text: t("sheet") }),
     el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)),
     whole, proof);
 }
@@ -732,7 +739,7 @@ function renderOverlay() {
       el("button", { class: "primary", id: "continue", text: t("next"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); render(); } }), " ",
       el("button", { id: "play-again", text: t("playAgain"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); playAgain(TABLE, last.number, 0); } })));
   const had = document.getElementById("result");
-  box.replaceChildren(el("div", { class: "overlay" }, dialog));
+  fill(box, el("div", { class: "overlay" }, dialog));
   if (!had || !had.contains(document.activeElement)) document.getElementById("continue").focus();
 }
 
@@ -786,7 +793,8 @@ function renderWaiting() {
   }
   if (S.you !== null && S.you !== undefined && S.you === S.host && free.length) {
     const level = el("select", { id: "start-level", "aria-label": t("levelWord") }, ...levels.map((k) => el("option", { value: k, text: t(`level_${k}`) })));
-    level.value = levels.includes("heuristic") ? "heuristic" : levels[0];
+    level.value = levels.includes(startLevel) ? startLevel : levels[0];
+    level.addEventListener("change", () => { startLevel = level.value; });
     parts.push(el("div", { class: "start-row" }, el("label", {}, el("span", { text: `${t("levelWord")} ` }), level),
       el("button", { id: "start-computers", text: t("startComputers"),
         onclick: async () => { if (await ask({ title: t("startComputers"), text: t("startAsk"), ok: t("startComputers") })) send(`@start ${level.value}`); } })));
@@ -795,7 +803,7 @@ function renderWaiting() {
   const keep = old && old.contains(document.activeElement) ? focusKey() : null;
   const typed = document.getElementById("my-name");
   const typedValue = typed ? typed.value : null;
-  document.getElementById("center").replaceChildren(el("div", { class: "waiting-box", id: "waiting", role: "region", "aria-labelledby": "waiting-title" }, ...parts));
+  fill(document.getElementById("center"), el("div", { class: "waiting-box", id: "waiting", role: "region", "aria-labelledby": "waiting-title" }, ...parts));
   if (typedValue !== null && document.getElementById("my-name")) document.getElementById("my-name").value = typedValue;
   if (keep && document.querySelector(keep)) document.querySelector(keep).focus();
 }
@@ -823,7 +831,7 @@ function renderSeriesEnd() {
   const last = S.last;
   const seen = Number(localStorage.getItem(seenKey()) || 0);
   if (last && last.number > seen) { renderOverlay(); return; }
-  document.getElementById("overlay").replaceChildren(el("div", { class: "overlay" }, dialog));
+  fill(document.getElementById("overlay"), el("div", { class: "overlay" }, dialog));
 }
 
 function tickClock() {
