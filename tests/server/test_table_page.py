@@ -143,7 +143,7 @@ def test_the_running_card_points_are_a_table_option(browser: Any, live: str) -> 
     seats = ["human", "heuristic", "heuristic"]
     texts: dict[str, list[str]] = {"hidden": [], "shown": []}
     for name, extra in (("hidden", {}), ("shown", {"show_points": True})):
-        made = post(port, "/api/tables", {"games": 4, "seats": seats, **extra})
+        made = post(port, "/api/tables", {"games": 8, "seats": seats, **extra})
         page = _seated(browser, live, made)
         page.wait_for_selector("#hand .card")
 
@@ -155,7 +155,7 @@ def test_the_running_card_points_are_a_table_option(browser: Any, live: str) -> 
             return False
 
         look.up_to = 0  # type: ignore[attr-defined]  # the computers declare
-        for _ in range(4):  # a game passed in has no play: the next one
+        for _ in range(8):  # a game passed in has no play: the next one
             drive(page, look, limit=180)
             if texts[name]:
                 break

@@ -68,7 +68,7 @@ function drawBestLine() {
   const verdict = H && H.analysis && H.analysis.verdict ? H.analysis.verdict[lang()] : null;
   if (!best && !verdict) { box.hidden = true; return; }
   box.hidden = false;
-  const said = verdict ? el("p", { class: `verdict ${H.analysis.could_win ? "won" : "lost"}`, id: "verdict", text: verdict }) : null;
+  const said = verdict ? el("p", { class: "verdict", id: "verdict", text: verdict }) : null;
   const parts = [el("h2", { text: t("howWin") }), said].filter((x) => x !== null);  // never "null"
   if (!best) { box.replaceChildren(...parts); return; }
   const button = el("button", { id: "how-win", class: "primary", text: t("howWin"),

@@ -693,7 +693,7 @@ function renderSheet(box) {
   // compact enough for the side panel: the declarer and the running totals on a second, small line
   const rows = sr.rows.map((r) => el("tr", {},
     el("td", { text: String(r.number) }),
-    el("td", {}, el("span", { text: r[`game_${lang()}`] }),
+    el("td", {}, el("span", { text: `${r[`game_${lang()}`]}${doubled(r.kontra)}` }),
       r.declarer !== null ? el("small", { class: "sub", text: S.players[r.declarer].name }) : null),
     ...r.entries.map((e, i) => el("td", { class: "num" },
       el("span", { text: e ? `${e > 0 ? "+" : ""}${e}` : "" }),
@@ -708,6 +708,14 @@ function renderSheet(box) {
   fill(box, el("h3", { text: t("sheet") }),
     el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)),
     whole, proof);
+}
+
+function doubled(kontra) {
+  // Kontra/Re/Supra on a list row, as players write it (when the server's row says so)
+  if (!kontra) return "";
+  if (typeof kontra === "string") return ` ${kontra}`;
+  const word = ["", "kontra", "rekontra", "supra", "resupra"][kontra];
+  return word ? ` ${t(word)}` : "";
 }
 
 function seenKey() { return `skat.seen.${TABLE}`; }
