@@ -220,6 +220,7 @@ class Hub:
         )
         self._stopping = False
         self._ahead: set[asyncio.Task[None]] = set()  # analyses computed ahead
+        self._analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any] | None]] = {}
         s = self.settings
         self.limits = AddressLimits(s.tables_per_minute, s.tables_burst, s.sockets_per_address)
 
@@ -567,16 +568,17 @@ class Hub:
 
     async def _play_claim(self, room: Room) -> None:
         """A binding claim: play the rest of the game at once, every hand open
-        (:func:`~skat.server.claims.claim_line`, in a worker), each move marked ``claim``."""
+        (:func:`~skat.server.claims.claim_line`, in a worker thread), each move marked
+        ``claim``."""
         table = room.table
         state = table.state
         if state is None:
             return
         counter, number = table.counter, table.series.number
         try:
-            line = await self.scheduler.run(
-                table.id, claim_line, state.copy(), heavy=self._heavy_pool is not None
-            )
+            # a thread, not the worker process: a claim is decided in milliseconds and must not
+            # wait behind an analysis there
+            line = await self.scheduler.run(table.id, claim_line, state.copy())
         except Exception:  # the pool went away (the server stops): the next start replays
             log.exception("table %s: the claim could not be played out", table.id)
             return
@@ -639,6 +641,27 @@ class Hub:
         cached = self._analyses.get(key)
         if cached is not None:
             return cached
+        running = self._analysing.get(key)
+        if running is not None:  # computed ahead right now (_prepare_analysis): its answer
+            return await asyncio.shield(running)
+        future: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
+        self._analysing[key] = future
+        try:
+            data = await self._analyse(table_id, number)
+        except BaseException as exc:
+            if isinstance(exc, asyncio.CancelledError):
+                future.cancel()
+            else:
+                future.set_exception(exc)
+                future.exception()  # retrieved: nobody else may wait for it
+            raise
+        finally:
+            self._analysing.pop(key, None)
+        future.set_result(data)
+        return data
+
+    async def _analyse(self, table_id: str, number: int) -> dict[str, Any] | None:
+        key = (table_id, number)
         found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
         if not found:
             return None
