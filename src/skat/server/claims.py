@@ -47,17 +47,21 @@ def claim_line(state: GameState) -> list[tuple[int, str]]:
         cards = [a for a in game.legal_actions() if isinstance(a, Card)]
         if not cards:  # a question open (cannot happen after a claim): nothing to play
             break
+        pick = cards[0]  # (a position the solver cannot take: the first legal card)
         try:
             pos = Position.from_state(game)
         except PositionError:
-            pick = cards[0]
-        else:
-            if pos.game_type != NULL:  # the claimer's side against the rest; the first lost
-                side = claimer if claimer >= 0 else pos.declarer  # trick ends the claim
-                pos = dataclasses.replace(pos, declarer=side, schwarz=True)
+            pos = None
+        if pos is not None:
+            if pos.game_type != NULL:  # the claimer's side against the rest, counted from
+                side = claimer if claimer >= 0 else pos.declarer  # the claim: its first lost
+                pos = dataclasses.replace(  # trick ends it
+                    pos, declarer=side, schwarz=True, declarer_tricks=0, defender_tricks=0
+                )
             values = solver.values(pos, TRICKS)
-            best = (max if seat == pos.declarer else min)(values.values())
-            pick = next(c for c in cards if values.get(c) == best)
+            if values:
+                best = (max if seat == pos.declarer else min)(values.values())
+                pick = next((c for c in cards if values.get(c) == best), pick)
         out.append((seat, str(pick)))
         game.apply(pick, seat)
     return out
