@@ -29,6 +29,7 @@ from typing import Any, Final, TypeVar
 
 from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
+from skat.core.cards import Card
 from skat.core.state import GameState, View
 from skat.records.iss import IssWriteError, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
@@ -575,24 +576,32 @@ class Hub:
         if state is None:
             return
         counter, number = table.counter, table.series.number
+        line: list[tuple[int, str]] = []
         try:
             # a thread, not the worker process: a claim is decided in milliseconds and must not
             # wait behind an analysis there
             line = await self.scheduler.run(table.id, claim_line, state.copy())
-        except Exception:  # the pool went away (the server stops): the next start replays
-            log.exception("table %s: the claim could not be played out", table.id)
+        except RuntimeError:  # the pool is shut down: the server stops (a restart replays)
             return
+        except Exception:  # never leave the table stuck in the claim: the plain cards below
+            log.exception("table %s: the claim could not be decided", table.id)
         if table.counter != counter or table.series.number != number:
             return
         for seat, card in line:
             if table.series.number != number or not table.claim_open:
                 return
-            player = table.series.seats[seat]
             try:
-                await self.act(room, player, card, table.counter, auto="claim")
+                await self.act(room, table.series.seats[seat], card, table.counter, auto="claim")
             except ActionRefused as exc:
                 log.warning("table %s: claim move %s refused: %s", table.id, card, exc)
-                return
+                break
+        while table.series.number == number and table.claim_open and not self._stopping:
+            now = table.state  # (only if the line fell short): the first legal card
+            assert now is not None
+            first = next(a for a in now.legal_actions() if isinstance(a, Card))
+            await self.act(
+                room, table.series.seats[now.to_move], str(first), table.counter, "claim"
+            )
 
     async def _drive(self, room: Room) -> None:
         """Play the computers' moves while it is their turn; each move is thought in a worker
