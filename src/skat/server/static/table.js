@@ -160,6 +160,10 @@ function receive(msg) {
     if (S) render();
   } else if (msg.type === "welcome") {
     document.body.dataset.you = msg.you === null ? "spectator" : String(msg.you);
+    if (msg.you === null && location.hash === "#join") {  // the lobby's Join: the name first
+      history.replaceState(null, "", location.pathname);
+      setTimeout(() => { if (S && S.players.some((p) => p.kind === "human" && !p.claimed)) joinTable(); }, 300);
+    }
   }
 }
 
