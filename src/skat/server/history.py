@@ -116,6 +116,20 @@ def verdict(analysis: Any, state: GameState, name: str) -> dict[str, str] | None
     every = analysis.goal == "all tricks"
     reach_en = f"{value} card points" if value is not None else ""
     reach_de = f"{value} Augen" if value is not None else ""
+    if not analysis.could_win and won and null:
+        return {
+            "en": f"Won, but only through the defenders' mistakes: against best defence {name} "
+            "gets a trick.",
+            "de": f"Gewonnen, aber nur durch Fehler der Gegenspieler: gegen beste Verteidigung "
+            f"bekommt {name} einen Stich.",
+        }
+    if not analysis.could_win and won:  # the defenders gave it away
+        return {
+            "en": f"Won, but only through the defenders' mistakes: against best defence no line "
+            f"wins (the best {name} could reach was {reach_en}).",
+            "de": f"Gewonnen, aber nur durch Fehler der Gegenspieler: gegen beste Verteidigung "
+            f"gewinnt kein Weg ({name} konnte höchstens {reach_de} erreichen).",
+        }
     if not analysis.could_win:
         if null:
             return {
@@ -124,10 +138,9 @@ def verdict(analysis: Any, state: GameState, name: str) -> dict[str, str] | None
             }
         if every:
             return {
-                "en": f"No line wins against best defence: {name} cannot take every trick "
-                f"(the best reachable was {reach_en}).",
+                "en": f"No line wins against best defence: {name} cannot take every trick.",
                 "de": f"Kein Weg gewinnt gegen beste Verteidigung: {name} bekommt nicht alle "
-                f"Stiche (erreichbar waren höchstens {reach_de}).",
+                "Stiche.",
             }
         return {
             "en": f"No line wins against best defence; the best {name} could reach was "
