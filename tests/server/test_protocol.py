@@ -66,6 +66,7 @@ def test_join_takes_free_places_until_the_table_is_full(storage_where: str) -> N
 def test_a_player_sees_his_hand_and_a_spectator_does_not(storage_where: str) -> None:
     with running(storage_where) as client:
         made = create(client, **HUMANS3)
+        join_all(client, made["id"], made["token"])  # dealt out once every place is taken
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             mine = hello(ws, made["token"])
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
