@@ -4,7 +4,9 @@ A client sends JSON objects over the table's WebSocket:
 
 - ``{"type": "hello", "token": "..."}`` first (no token: watch as a spectator);
 - ``{"type": "act", "action": "18", "counter": 7}``: an action in the canonical text form,
-  for the table's move number ``counter`` (a stale or replayed message is refused);
+  for the table's move number ``counter`` (a stale or replayed message is refused); the same
+  message carries the table events ``@name Anna`` (a player names himself before the first card)
+  and ``@start heuristic`` (the creator starts a waiting table with computers);
 - ``{"type": "ping"}``.
 
 The server answers with ``welcome``, ``state`` (everything this connection may see, after
