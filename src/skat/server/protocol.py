@@ -141,9 +141,13 @@ def state_message(
 
     >>> from skat.server.table import TableConfig
     >>> t = Table("t", TableConfig.parse({"seats": ["human", "random", "random"]}, seed=2))
+    >>> m = state_message(t, None)  # the table waits for its player: nothing dealt out
+    >>> m["type"], m["counter"], m["waiting"], m["game"]
+    ('state', 0, True, None)
+    >>> _ = t.claim()
     >>> m = state_message(t, None)
-    >>> m["type"], m["counter"], m["game"]["hand"], [p["name"] for p in m["players"]]
-    ('state', 0, None, ['Player 1', 'Computer 2', 'Computer 3'])
+    >>> m["game"]["hand"], [p["name"] for p in m["players"]]
+    (None, ['Player 1', 'Computer 2', 'Computer 3'])
     """
     series = table.series
     state = table.state
