@@ -8,7 +8,7 @@ to its end before the next one starts, so the games of a table stay strictly in 
 
 >>> from skat.server.table import Table, TableConfig
 >>> config = TableConfig.parse({"rules": "iss", "games": 1, "seats": ["human"] * 3}, seed=3)
->>> table = Table("t1", config)
+>>> table = Table("t1", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
 >>> feed = Feed(table, player=0, name="a")
 >>> [line.split()[3] for line in feed.update()]
 ['start', 'play']
