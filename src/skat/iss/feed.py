@@ -60,7 +60,7 @@ class Feed:
             lines.append(f"{self._prefix()} end {end_record(table, state, number)}")
             self.game += 1
             self.sent = -1
-        current = table.state
+        current = None if table.waiting else table.state  # nothing dealt out until it starts
         if current is not None and len(table.finished_games) + 1 == self.game:
             lines += self._moves(current, self.game)
         return lines

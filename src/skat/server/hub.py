@@ -186,6 +186,7 @@ class Room:
     watched: float = 0.0  # when a connection last left (or came)
     away: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # disconnects.watch_away
     claim: asyncio.Task[None] | None = None  # the rest of a claim played out (Hub._play_claim)
+    waited: bool = False  # the table was seen waiting for its players (Hub._schedule)
 
     @property
     def robots_only(self) -> bool:
@@ -557,6 +558,11 @@ class Hub:
         if self._stopping or self.rooms.get(room.table.id) is not room:
             return
         table = room.table
+        if table.waiting:
+            room.waited = True
+        elif room.waited:  # the last place was taken (here, by the ISS server, by another
+            room.waited = False  # process): everyone is sent the game dealt out
+            self._broadcast(room)
         if (
             table.computer_to_move() is not None
             and (room.driver is None or room.driver.done())
