@@ -23,7 +23,7 @@ from skat.server.visibility import knowable_cards
 @pytest.mark.parametrize("rules", ["iss", "isko,kontra=on", "pub"])
 def test_no_iss_line_shows_a_card_its_reader_may_not_know(rules: str) -> None:
     config = TableConfig.parse({"rules": rules, "games": 6, "seats": ["human"] * 3}, seed=7)
-    table = Table("t", config)
+    table = Table("t", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
     feeds = [Feed(table, p, f"u{p}") for p in range(3)]
     rng = random.Random(rules)
     checked = 0

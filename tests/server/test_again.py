@@ -97,7 +97,8 @@ def test_the_computer_players_play_again_with_the_same_seeds(
 
 
 def test_the_seeds_of_a_deal_played_again_survive_a_restart() -> None:
-    old = Table("t", TableConfig.parse({"seats": ["human"] * 3, "games": 1}, seed=5))
+    config = TableConfig.parse({"seats": ["human"] * 3, "games": 1}, seed=5)
+    old = Table("t", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
     while not old.finished_games:
         player = old.to_move()
         assert player is not None and old.state is not None

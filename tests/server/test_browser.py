@@ -26,8 +26,9 @@ def new_page(browser: Any, lang: str, width: int = 1280, height: int = 800) -> A
     context = browser.new_context(viewport={"width": width, "height": height})
     context.add_init_script(f"localStorage.setItem('skat.lang', '{lang}')")
     page = context.new_page()
-    page.on("dialog", lambda d: d.accept())  # confirmations: resign, claim, a game below the bid
     errors: list[str] = []
+    # every question is the site's own dialog (#ask-dialog): a browser dialog is an error
+    page.on("dialog", lambda d: (errors.append(f"browser dialog: {d.message}"), d.dismiss()))
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
     return page
@@ -131,7 +132,7 @@ STATE_JS = (
     "S && S.game ? {phase: S.game.phase, legal: S.game.legal, bid: S.game.bid,"
     " end: S.game.end_actions, seat: S.game.seat, declarer: S.game.declarer,"
     " tricks: S.game.tricks.length, trick: S.game.trick.length, kontra: S.game.kontra,"
-    " pending} : null"
+    " pending: pending || holding()} : null"  # a trick still shown: nothing to click yet
 )
 
 
@@ -184,8 +185,10 @@ def _default_move(page: Any, state: dict[str, Any], up_to: int) -> None:
         cards.nth(0).click(**CLICK)
         cards.nth(1).click(**CLICK)
         page.locator("#discard").click(**CLICK)
-    elif page.locator("#hand .card.legal").count() and phase == "play":
-        page.locator("#hand .card.legal").first.click(**CLICK)
+    elif phase == "play" and any(len(a) == 2 and a[1] in "789TJQKA" for a in state["legal"]):
+        cards = page.locator("#hand .card.legal")  # none while the last trick still shows:
+        if cards.count():  # the next look plays
+            cards.first.click(**CLICK)
     elif page.locator('#actions button[data-action="s"]').count():
         page.locator('#actions button[data-action="s"]').click(**CLICK)
     elif page.locator("#games button").count():
@@ -238,6 +241,7 @@ def test_kontra_and_giving_up_as_a_defender(browser: Any, live: str) -> None:
         mine = f"RE.{me}"
         if done["kontra"] and state["kontra"] >= 1 and mine in state["end"]:
             page.locator(f'#actions button[data-action="{mine}"]').click(**CLICK)
+            page.locator("#ask-ok").click(**CLICK)  # the site's own dialog asks once
             done["resigned"] = True
             return True
         return False
@@ -311,7 +315,12 @@ def test_the_declarer_shows_his_cards_and_a_spectator_sees_them(browser: Any, li
             return False
         if "SC" in state["end"] and state["trick"] == 0:
             page.locator('#actions button[data-action="SC"]').click(**CLICK)
+            assert "ISkO 4.4" in page.locator("#ask-text").inner_text()  # asked once, in the page
+            shot(page, "claim-asked")
+            page.locator("#ask-ok").click(**CLICK)
             done["claimed"] = True
+            page.wait_for_selector("#result")  # nobody clicks a card: the result is there
+            assert page.locator("#claim-verdict").count() == 1
             return True
         return False
 

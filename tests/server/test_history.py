@@ -64,3 +64,38 @@ def test_every_finished_game_of_every_preset_analyses_or_says_why_not() -> None:
             summary = analysis["summary"]
             if not any(m is not None for m in analysis["moves"]):  # why not, in one line
                 assert "analys" in summary and "\n" not in summary, (name, summary)
+
+
+def _played_plain(seed: int) -> GameState:
+    rng = random.Random(seed)
+    game = GameState(seed=seed)
+    while not game.is_over:
+        game.apply(rng.choice([a for a in game.legal_actions() if str(a) != "SC"]))
+    return game
+
+
+def test_the_answer_comes_first_and_says_what_was_reachable() -> None:
+    """ "How could I have won?": a verdict before any line; when no line wins against best
+    defence, the best the declarer could reach (the solver's value of the game)."""
+    from skat.ai.dds import analyse
+
+    seen: set[str] = set()
+    for seed in range(40):
+        game = _played_plain(seed)
+        if game.contract is None or game.result is None or game.contract.game_type.letter == "N":
+            continue
+        out = analysis_of(dumps(state_to_json(game)))["analysis"]
+        verdict = out["verdict"]["en"]
+        value = analyse(game).value
+        if out["could_win"] is False and not game.result.won:
+            assert verdict.startswith("No line wins against best defence"), verdict
+            if "every trick" not in verdict:  # Schwarz announced: no card points to reach
+                assert f"could reach was {value} card points" in verdict, verdict
+            assert out["best_line"] is not None  # then the line that reaches it
+            seen.add("hopeless")
+        elif out["could_win"] and not game.result.won:
+            assert verdict.startswith("The game could be won"), verdict
+            seen.add("could")
+        if seen == {"hopeless", "could"}:
+            break
+    assert seen == {"hopeless", "could"}, seen

@@ -66,6 +66,7 @@ def test_join_takes_free_places_until_the_table_is_full(storage_where: str) -> N
 def test_a_player_sees_his_hand_and_a_spectator_does_not(storage_where: str) -> None:
     with running(storage_where) as client:
         made = create(client, **HUMANS3)
+        join_all(client, made["id"], made["token"])  # dealt out once every place is taken
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             mine = hello(ws, made["token"])
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
@@ -291,7 +292,7 @@ def test_no_message_over_the_sockets_leaks_a_card(storage_where: str, seed: int)
         hub = client.app.state.hub  # type: ignore[attr-defined]
         config = hub.rooms[made["id"]].table.config
         (log,) = [t.actions for t in hub.storage.load_tables() if t.id == made["id"]]
-    mirror = Table("mirror", config)
+    mirror = Table("mirror", config, claims=dict.fromkeys(range(3), "-"))  # all seated
     allowed: dict[tuple[int, int | None], set[str]] = {}
     hands: dict[tuple[int, int], list[str]] = {}
     for counter in range(len(log) + 1):
@@ -361,12 +362,53 @@ def test_the_state_message_never_holds_the_seed(storage_where: str) -> None:
 def test_the_move_clock_plays_the_safe_move_when_time_runs_out(storage_where: str) -> None:
     with running(storage_where) as client:
         made = create(client, seats=["human", "human", "human"], games=1, clock=1)
+        join_all(client, made["id"], made["token"])  # the clock runs once everyone sits
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             first = hello(ws, made["token"])
             assert first["clock"] == 1 and first["remaining"] is not None
             after = state_at(ws, 1)  # nobody moved: the clock did
     mover = first["game"]["to_move"]
     assert after["game"]["history"] == [[mover, "p"]]  # the safe move in the auction: pass
+    assert after["game"]["auto"] == {"0": "clock"}  # and the log says the table made it
+
+
+def test_no_clock_runs_and_nothing_is_dealt_out_while_a_friend_is_awaited(
+    storage_where: str,
+) -> None:
+    """The table waits for the friend: no clock, no computer move, the state says so; he
+    joins with his own name, and the table starts."""
+    with running(storage_where) as client:
+        made = create(client, seats=["human", "human", "heuristic"], games=1, clock=1)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            first = hello(ws, made["token"])
+            assert first["waiting"] and first["remaining"] is None
+            assert first["players"][1]["name"] == "Player 2"
+            joined = client.post(f"/api/tables/{made['id']}/join", json={"name": "  Bernd "})
+            assert joined.status_code == 200
+            named = state_at(ws, 1)  # the name is the table's first event
+            assert not named["waiting"] and named["players"][1]["name"] == "Bernd"
+
+
+def test_a_name_taken_at_the_table_is_refused_and_the_place_stays_free(
+    storage_where: str,
+) -> None:
+    with running(storage_where) as client:
+        made = create(client, seats=[{"kind": "human", "name": "Anna"}, "human", "human"], games=1)
+        refused = client.post(f"/api/tables/{made['id']}/join", json={"name": "Anna"})
+        assert refused.status_code == 409 and "another name" in refused.json()["message"]
+        assert client.get("/api/tables").json()["tables"][0]["free"] == 2
+
+
+def test_the_creator_starts_the_table_with_computers(storage_where: str) -> None:
+    with running(storage_where) as client:
+        made = create(client, seats=["human", "human", "human"], games=1)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            first = hello(ws, made["token"])
+            assert first["waiting"] and first["host"] == made["player"]
+            ws.send_json({"type": "act", "action": "@start random", "counter": 0})
+            started = state_at(ws, 1)
+        assert not started["waiting"]
+        assert [p["kind"] for p in started["players"]] == ["human", "random", "random"]
 
 
 def test_the_move_clock_plays_the_computers_card_in_the_play(storage_where: str) -> None:
@@ -420,3 +462,95 @@ def test_the_move_clock_plays_the_computers_card_in_the_play(storage_where: str)
     for _ in range(len(state.history) - at):
         state.undo()
     assert state.to_move == 0 and str(timeout_action(state.view(0))) == card
+
+
+def _to_the_play(socks: dict[int, Any], latest: dict[int, dict[str, Any]]) -> int:
+    """Three people bid (18, then passes), pick up, put away and declare Grand; the move
+    number when the play begins."""
+    top = 0
+    while True:
+        for p in socks:
+            if latest[p]["counter"] < top:
+                latest[p] = state_at(socks[p], top)
+        game = latest[0]["game"]
+        if game["phase"] == "play":
+            return top
+        mover = next(p for p, m in latest.items() if m["game"]["legal"])
+        legal = latest[mover]["game"]["legal"]
+        if game["phase"] == "bidding":
+            action = "18" if game["bid"] == 0 and "18" in legal else "p"
+        elif "s" in legal:
+            action = "s"
+        elif game["phase"] == "discard":
+            action = ".".join(latest[mover]["game"]["hand"][:2])
+        else:
+            action = "G"
+        socks[mover].send_json({"type": "act", "action": action, "counter": top})
+        top += 1
+        latest[mover] = state_at(socks[mover], top)
+
+
+def test_a_claim_ends_the_game_at_once_with_the_cores_result(storage_where: str) -> None:
+    """ISkO 4.4: the declarer shows his cards and claims the rest; nobody clicks out a card:
+    the table plays the rest out at once (every move marked ``claim``) and the core scores it;
+    the result carries the cards as they were when he claimed."""
+    with running(storage_where) as client:
+        made = create(client, seats=["human", "human", "human"], games=1)
+        tokens = join_all(client, made["id"], made["token"])
+        socks = {p: client.websocket_connect(f"/ws/{made['id']}") for p in tokens}
+        try:
+            latest = {p: hello(ws.__enter__(), tokens[p]) for p, ws in socks.items()}
+            top = _to_the_play(socks, latest)
+            declarer = latest[0]["game"]["declarer"]
+            player = next(p for p, m in latest.items() if m["seat"] == declarer)
+            assert "SC" in latest[player]["game"]["end_actions"]
+            socks[player].send_json({"type": "act", "action": "SC", "counter": top})
+            while True:  # no other message is sent: the table plays on alone
+                msg = receive_until(socks[player], "state")
+                if msg["last"] is not None:
+                    break
+        finally:
+            for ws in socks.values():
+                ws.__exit__(None, None, None)
+        record = json.loads(client.get(f"/api/tables/{made['id']}/games/1.json").text)
+    last = msg["last"]
+    claim = last["claim"]
+    assert claim["seat"] == declarer and sum(len(h) for h in claim["hands"]) == 30
+    events = last["events"]
+    at = events.index([declarer, "SC"])
+    after = [str(i) for i in range(at + 1, len(events))]
+    assert after and all(last["auto"].get(i) == "claim" for i in after)
+    state = load_json(json.dumps(record)).state
+    assert state.result is not None and state.result.won == (msg["series"]["rows"][0]["won"])
+    if not claim["held"]:  # ISkO 4.4: a failed claim is lost
+        assert not state.result.won
+
+
+def test_a_whole_series_downloads_as_one_zip(storage_where: str) -> None:
+    import csv
+    import io
+    import zipfile
+
+    with running(storage_where) as client:
+        made = create(client, seats=["human", "random", "random"], games=1)
+        tokens = {0: made["token"]}
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            state = hello(ws, tokens[0])
+            while state["game"] is not None:  # the human plays his first legal move
+                legal = state["game"]["legal"]
+                if legal:
+                    move = next((a for a in legal if a not in ("SC",)), legal[0])
+                    if state["game"]["phase"] == "discard":
+                        move = ".".join(state["game"]["hand"][:2])
+                    ws.send_json({"type": "act", "action": move, "counter": state["counter"]})
+                state = state_at(ws, state["counter"] + 1)
+        answer = client.get(f"/api/tables/{made['id']}/series.zip")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/zip"
+    z = zipfile.ZipFile(io.BytesIO(answer.content))
+    names = z.namelist()
+    games = [n for n in names if n.endswith(".json") and n.startswith("game-")]
+    assert games and "list.csv" in names and "table.json" in names
+    check_json(json.loads(z.read(games[0])))
+    rows = list(csv.reader(io.StringIO(z.read("list.csv").decode())))
+    assert rows[0][:3] == ["game", "dealer", "declarer"] and rows[-1][0] == "total"
+    assert len(rows) == len(games) + 2

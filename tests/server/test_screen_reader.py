@@ -209,8 +209,11 @@ def assert_in_order(wanted: list[str], heard: list[str]) -> None:
 
 
 def test_the_live_region_says_whom_the_table_waits_for(browser: Any, live: str) -> None:
-    """Middlehand, who bids first, is a human place nobody took: after a moment the screen
-    reader hears whom the table waits for."""
+    """Middlehand, who bids first, is a human place: the table waits for its player (and
+    says so); a friend takes it under his own name and does not move: after a moment the
+    screen reader hears whom the table waits for."""
+    from tests.server.live import post
+
     page = new_page(browser, "en")
     sr = ScreenReader(page)
     create_table_by_keyboard(sr, live, human="Place 3")
@@ -218,7 +221,15 @@ def test_the_live_region_says_whom_the_table_waits_for(browser: Any, live: str) 
     while time.monotonic() < deadline:
         page.wait_for_timeout(100)
         sr.hear()
+        if "The table waits for its players" in sr.heard:
+            break
+    assert "The table waits for its players" in sr.heard, sr.heard
+    port = int(live.rsplit(":", 1)[1])
+    post(port, f"/api/tables/{page.url.rsplit('/', 1)[1]}/join", {"name": "Bernd"})
+    for _ in range(100):
+        page.wait_for_timeout(100)
+        sr.hear()
         if any(line.startswith("Waiting for ") for line in sr.heard):
             break
-    assert "Waiting for Player 3" in sr.heard, sr.heard
+    assert "Waiting for Bernd" in sr.heard, sr.heard
     assert "Your turn" not in sr.heard

@@ -17,13 +17,15 @@ def _finish(table: Table) -> None:
 
 
 def test_at_a_four_table_the_dealer_sits_out() -> None:
-    table = Table("t", TableConfig.parse({"games": 2, "seats": ["human"] * 4}, seed=3))
+    config = TableConfig.parse({"games": 2, "seats": ["human"] * 4}, seed=3)
+    table = Table("t", config, claims=dict.fromkeys(range(4), "-"))  # every place taken
     sheet = sheet_view(table)
     assert sheet["sitting"] == [sheet["dealer"]] and sheet["dealer"] not in table.series.seats
 
 
 def test_the_standings_carry_the_seeger_fabian_points() -> None:
-    table = Table("t", TableConfig.parse({"games": 3, "seats": ["human"] * 3}, seed=8))
+    config = TableConfig.parse({"games": 3, "seats": ["human"] * 3}, seed=8)
+    table = Table("t", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
     _finish(table)
     standings = sheet_view(table)["standings"]
     seeger = [sum(col) for col in zip(*table.series.entries_on("seeger"), strict=True)]

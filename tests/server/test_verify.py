@@ -22,7 +22,8 @@ def _play_one_game(table: Table) -> None:
 
 
 def _record(tmp_path: Path, seed: int = 4) -> tuple[Path, dict[str, object], Table]:
-    table = Table("t", TableConfig.parse({"games": 1, "seats": ["human"] * 3}, seed=seed))
+    config = TableConfig.parse({"games": 1, "seats": ["human"] * 3}, seed=seed)
+    table = Table("t", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
     before = dealing_view(table)
     assert "seed" not in json.dumps(state_message(table, 0))  # not before the series ends
     _play_one_game(table)

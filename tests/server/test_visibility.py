@@ -47,7 +47,7 @@ def test_no_state_message_shows_a_card_its_reader_may_not_know(rules: str) -> No
     config = TableConfig.parse(
         {"rules": rules, "games": 12, "seats": ["human"] * 3}, seed=len(rules)
     )
-    t = Table("t", config)
+    t = Table("t", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
     rng = random.Random(rules)
     checked = 0
     while not t.is_over:

@@ -8,7 +8,7 @@ to its end before the next one starts, so the games of a table stay strictly in 
 
 >>> from skat.server.table import Table, TableConfig
 >>> config = TableConfig.parse({"rules": "iss", "games": 1, "seats": ["human"] * 3}, seed=3)
->>> table = Table("t1", config)
+>>> table = Table("t1", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
 >>> feed = Feed(table, player=0, name="a")
 >>> [line.split()[3] for line in feed.update()]
 ['go', 'start', 'play']
@@ -85,7 +85,7 @@ class Feed:
             lines.append(f"{self._prefix()} end {record}")
             self.game += 1
             self.sent = -1
-        current = table.state
+        current = None if table.waiting else table.state  # nothing dealt out until it starts
         if current is not None and len(table.finished_games) + 1 == self.game and not self.held():
             lines += self._moves(current, self.game)
         return lines

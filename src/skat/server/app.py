@@ -15,8 +15,10 @@
                                                (a computer-only table: ``key``, which deletes it)
 ``DELETE /api/tables/{id}``                    delete a computer-only table (its creator's key
                                                as ``Authorization: Bearer KEY``)
-``POST /api/tables/{id}/join``                 take a free place: ``{place?}`` -> token
+``POST /api/tables/{id}/join``                 take a free place: ``{place?, name?}`` -> token
 ``GET /api/tables/{id}/games``                 the finished games
+``GET /api/tables/{id}/series.zip``            every finished game (JSON, ISS) and the list
+                                               (CSV) in one file
 ``GET /api/tables/{id}/games/{n}.json|.iss``   a game record (JSON v2, ISS)
 ``GET /api/tables/{id}/games/{n}/analysis``    the double-dummy analysis of its card play
 ``POST /api/tables/{id}/games/{n}/again``      play it again: ``{moves, player?}`` -> token
@@ -50,6 +52,7 @@ from starlette.types import ASGIApp, Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from skat.server.cards_svg import card_svg
+from skat.server.download import series_archive
 from skat.server.guards import MAX_BODY, Guarded, WebLimits, origin_allowed
 from skat.server.hub import Connection, Hub, Settings
 from skat.server.protocol import error_message
@@ -180,10 +183,13 @@ def create_app(
         if isinstance(data, Response):
             return data
         place = data.get("place") if isinstance(data, dict) else None
+        name = data.get("name") if isinstance(data, dict) else None
         if place is not None and type(place) is not int:
             return _error(400, "malformed", "'place' is a place number (0, 1, 2 …)")
+        if name is not None and not isinstance(name, str):
+            return _error(400, "malformed", "'name' is the name you play under")
         try:
-            player, token = await hub.join(request.path_params["id"], place)
+            player, token = await hub.join(request.path_params["id"], place, name)
         except (KeyError, ActionRefused, StorageError) as exc:
             return _refusal(exc, 409)
         return JSONResponse({"player": player, "token": token})
@@ -225,6 +231,17 @@ def create_app(
                 return _error(404, "no_iss", "the ISS format cannot record this game's rules")
             return PlainTextResponse(r.iss + "\n", headers=disposition)
         return _error(404, "not_found", "a record is .json or .iss")
+
+    async def series_zip(request: Request) -> Response:
+        table_id = request.path_params["id"]
+        room = await hub.find(table_id)
+        if room is None:
+            return _error(404, "not_found", "no such table")
+        records = await hub._db(hub.storage.records, table_id)
+        data = series_archive(room.table, records)
+        name = f"skat-{table_id}.zip"
+        disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(data, media_type="application/zip", headers=disposition)
 
     async def analysis(request: Request) -> Response:
         table_id = request.path_params["id"]
@@ -312,6 +329,7 @@ def create_app(
         Route("/api/tables/{id}", delete, methods=["DELETE"]),
         Route("/api/tables/{id}/join", join, methods=["POST"]),
         Route("/api/tables/{id}/games", games),
+        Route("/api/tables/{id}/series.zip", series_zip),
         Route("/api/tables/{id}/games/{n:int}/analysis", analysis),
         Route("/api/tables/{id}/games/{n:int}/again", again, methods=["POST"]),
         Route("/api/tables/{id}/games/{n:int}.{kind}", record),

@@ -75,5 +75,5 @@ async def _away(hub: Hub, room: Room, player: int, wait: float) -> None:
         move = None if hub.paused(room) else away_move(table, player)  # nobody there: wait
         if move is not None:
             with contextlib.suppress(ActionRefused):
-                await hub.act(room, player, str(move), table.counter)
+                await hub.act(room, player, str(move), table.counter, auto="away")
         await asyncio.sleep(POLL)

@@ -73,10 +73,14 @@ def analysis_of(json_text: str) -> dict[str, Any]:
     moves: list[dict[str, Any] | None] = [None] * len(state.history)
     summary = why_no_analysis(state)
     could_win = None
+    said: dict[str, str] | None = None
     if not summary:
+        assert state.declarer is not None  # why_no_analysis: a declarer's game
         analysis = analyse(state)
         summary = analysis.summary()
         could_win = analysis.could_win
+        names = out["players"] or ["Forehand", "Middlehand", "Rearhand"]
+        said = verdict(analysis, state, names[state.declarer])
         queue = list(analysis.moves)
         for i, ev in enumerate(state.history):
             if queue and isinstance(ev.action, Card) and ev.action == queue[0].card:
@@ -91,10 +95,14 @@ def analysis_of(json_text: str) -> dict[str, Any]:
                 }
     out["analysis"] = {
         "summary": summary,
+        "verdict": said,
         "could_win": could_win,
         "moves": moves,
         "best_line": best_line(
-            state, moves, lost=could_win is True and not bool(state.result and state.result.won)
+            state,
+            moves,
+            lost=could_win is True and not bool(state.result and state.result.won),
+            hopeless=could_win is False,
         ),
     }
     return out
@@ -119,12 +127,81 @@ def why_no_analysis(state: GameState) -> str:
     return ""
 
 
+def verdict(analysis: Any, state: GameState, name: str) -> dict[str, str] | None:
+    """The answer to "How could I have won?" in one sentence, English and German, before any
+    line of play: whether some line wins against best defence (every card open) and, when none
+    does, the best the declarer could reach (:class:`skat.ai.dds.Analysis`)."""
+    if analysis.start is None or analysis.could_win is None:
+        return None
+    won = bool(state.result and state.result.won)
+    value = analysis.value
+    null = analysis.goal == "no trick"
+    every = analysis.goal == "all tricks"
+    reach_en = f"{value} card points" if value is not None else ""
+    reach_de = f"{value} Augen" if value is not None else ""
+    if not analysis.could_win and won and null:
+        return {
+            "en": f"Won, but only through the defenders' mistakes: against best defence {name} "
+            "gets a trick.",
+            "de": f"Gewonnen, aber nur durch Fehler der Gegenspieler: gegen beste Verteidigung "
+            f"bekommt {name} einen Stich.",
+        }
+    if not analysis.could_win and won:  # the defenders gave it away
+        return {
+            "en": f"Won, but only through the defenders' mistakes: against best defence no line "
+            f"wins (the best {name} could reach was {reach_en}).",
+            "de": f"Gewonnen, aber nur durch Fehler der Gegenspieler: gegen beste Verteidigung "
+            f"gewinnt kein Weg ({name} konnte höchstens {reach_de} erreichen).",
+        }
+    if not analysis.could_win:
+        if null:
+            return {
+                "en": f"No line wins against best defence: {name} cannot stay without a trick.",
+                "de": f"Kein Weg gewinnt gegen beste Verteidigung: {name} bekommt einen Stich.",
+            }
+        if every:
+            return {
+                "en": f"No line wins against best defence: {name} cannot take every trick.",
+                "de": f"Kein Weg gewinnt gegen beste Verteidigung: {name} bekommt nicht alle "
+                "Stiche.",
+            }
+        return {
+            "en": f"No line wins against best defence; the best {name} could reach was "
+            f"{reach_en} (needed: {analysis.goal}).",
+            "de": f"Kein Weg gewinnt gegen beste Verteidigung; {name} konnte höchstens "
+            f"{reach_de} erreichen (nötig: {analysis.goal.replace('card points', 'Augen')}).",
+        }
+    if null:
+        en, de = "stay without a trick", "ohne Stich bleiben"
+    elif every:
+        en, de = "take every trick", "alle Stiche bekommen"
+    else:
+        en, de = f"reach {reach_en}", f"{reach_de} erreichen"
+    if won:
+        return {
+            "en": f"Won. With best play by everyone {name} could {en}.",
+            "de": f"Gewonnen. Bei bestem Spiel aller konnte {name} {de}.",
+        }
+    return {
+        "en": f"The game could be won: against best defence {name} could {en}. The line below "
+        "shows how.",
+        "de": f"Das Spiel war zu gewinnen: gegen beste Verteidigung konnte {name} {de}. Wie, "
+        "zeigt der Weg unten.",
+    }
+
+
 def best_line(
-    final: GameState, moves: list[dict[str, Any] | None], *, lost: bool
+    final: GameState,
+    moves: list[dict[str, Any] | None],
+    *,
+    lost: bool,
+    hopeless: bool = False,
 ) -> dict[str, Any] | None:
     """ "Show me how I could have won": from the first card that gave value away (the
     declarer's first, when he lost a game he could have won), the double-dummy best play to
-    the end (as :meth:`skat.ai.dds.Solver.line` plays it), move by move as ``[seat, card]``."""
+    the end (as :meth:`skat.ai.dds.Solver.line` plays it), move by move as ``[seat, card]``.
+    ``hopeless``: no line wins; without a card that gave value away, the best play from the
+    first card (what the declarer could reach at most)."""
     from skat.ai.dds import Position, PositionError, solve_all
 
     d = final.declarer
@@ -132,6 +209,8 @@ def best_line(
         (i for i, m in enumerate(moves) if m and m["loss"] > 0 and (not lost or m["seat"] == d)),
         None,
     )
+    if first is None and hopeless:
+        first = next((i for i, m in enumerate(moves) if m), None)
     if first is None:
         return None
     state = restarted(final)  # a Ramsch round's Grand Hand replays from its forced Ramsch

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import multiprocessing
 import secrets
@@ -29,12 +30,14 @@ from typing import Any, Final, TypeVar
 from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
 from skat.core.actions import Bid
+from skat.core.cards import Card
 from skat.core.state import GameState, View
 from skat.records.iss import IssWriteError, parse_iss_line, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
 from skat.records.jsonrecord import state_to_json
 from skat.records.jsonv1 import record_to_json
 from skat.server.again import again_config
+from skat.server.claims import claim_line
 from skat.server.clock import timeout_action
 from skat.server.disconnects import watch_away
 from skat.server.history import analysis_of
@@ -52,12 +55,15 @@ from skat.server.protocol import (
 from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import Full, SqlStorage, StorageError, TableGone
 from skat.server.table import (
+    NAME,
     OVER,
     ActionRefused,
     Applied,
     ConfigError,
     Table,
     TableConfig,
+    TableEvent,
+    clean_name,
     token_hash,
 )
 from skat.server.thinking import expensive, think, watch_parent
@@ -97,6 +103,7 @@ class Settings:
     away_pause: float = 30.0  # a table whose people have all been away this long pauses
     analysis_cache: int = 64  # analyses kept (the most recently asked for)
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
+    analysis_ahead: int = 1  # analyse each finished game at once (0: only when asked for)
 
 
 def new_table_id() -> str:
@@ -200,6 +207,8 @@ class Room:
     """Games that ended by a timeout: number -> (``TI``, seat, moves made before it)."""
     step_bids: bool = False
     """The computer players here bid one step at a time (clients that cannot read a jump bid)."""
+    claim: asyncio.Task[None] | None = None  # the rest of a claim played out (Hub._play_claim)
+    waited: bool = False  # the table was seen waiting for its players (Hub._schedule)
 
     @property
     def robots_only(self) -> bool:
@@ -257,6 +266,8 @@ class Hub:
         self.on_load: list[Callable[[Room], None]] = []
         """Called for each table read back at :meth:`start`, before it plays on (the ISS
         server takes up its tables' ways)."""
+        self._ahead: set[asyncio.Task[None]] = set()  # analyses computed ahead
+        self._analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any] | None]] = {}
         s = self.settings
         self.limits = AddressLimits(s.tables_per_minute, s.tables_burst, s.sockets_per_address)
 
@@ -290,11 +301,13 @@ class Hub:
         """Cancel computer players and clocks, close the database."""
         self._stopping = True
         for room in self.rooms.values():
-            for task in (room.driver, room.clock, *room.away.values()):
+            for task in (room.driver, room.clock, room.claim, *room.away.values()):
                 if task is not None:
                     task.cancel()
             for conn in list(room.connections):
                 await conn.stop()
+        for task in list(self._ahead):
+            task.cancel()
         self._agent_pool.shutdown(wait=False, cancel_futures=True)
         if self._heavy_pool is not None:
             _end(self._heavy_pool)
@@ -370,6 +383,9 @@ class Hub:
         at a computer-only table he gets its key instead."""
         if table_id is None or table_id in self.rooms:
             table_id = new_table_id()
+        humans = [i for i, s in enumerate(config.seats) if s.human]
+        if humans:  # the creator's place: he may start the table with computers
+            config = dataclasses.replace(config, host=place if place in humans else humans[0])
         table = Table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None
@@ -422,7 +438,7 @@ class Hub:
         room = self.rooms.pop(table_id, None) or room
         if room is None:
             return
-        for task in (room.driver, room.clock, *room.away.values()):
+        for task in (room.driver, room.clock, room.claim, *room.away.values()):
             if task is not None:
                 task.cancel()
         for conn in list(room.connections):
@@ -433,14 +449,38 @@ class Hub:
         """The table ``table_id`` (``KeyError`` if there is none)."""
         return self.rooms[table_id]
 
-    async def join(self, table_id: str, place: int | None = None) -> tuple[int, str]:
-        """Take a free human place: (player, token)."""
+    async def join(
+        self, table_id: str, place: int | None = None, name: str | None = None
+    ) -> tuple[int, str]:
+        """Take a free human place: (player, token); ``name``: the name he gives himself
+        (a ``@name`` event in the log; :class:`ActionRefused` when it is taken or no name)."""
         room = self.rooms[table_id]
+        if name is not None:
+            self._check_name(room.table, name)
         async with room.lock:
             player, token = room.table.claim(place)
             await self._db(self.storage.save_claims, table_id, dict(room.table.claims))
-        self._broadcast(room)
+        await self._named(room, player, name)
         return player, token
+
+    @staticmethod
+    def _check_name(table: Table, name: str) -> None:
+        """Refuse a name before the place is taken (nothing changes)."""
+        try:
+            clean = clean_name(name)
+        except ConfigError as exc:
+            raise ActionRefused("malformed", str(exc)) from None
+        if clean in table.players:
+            raise ActionRefused("taken", f"{clean!r} sits at this table already: another name")
+
+    async def _named(self, room: Room, player: int, name: str | None) -> None:
+        """After a place was taken: its holder's name (while the table waits), the table
+        running once full."""
+        if name is not None and not room.table.played:
+            with contextlib.suppress(ActionRefused):  # taken meanwhile: he keeps the default
+                await self.act(room, player, f"{NAME} {name}", room.table.counter)
+        self._schedule(room)
+        self._broadcast(room)
 
     def summaries(self) -> list[dict[str, Any]]:
         """Every table for the lobby: running first, newest first."""
@@ -462,6 +502,7 @@ class Hub:
                     ],
                     "free": len(t.free_places()),
                     "online": len(room.online),
+                    "waiting": t.waiting,
                     "clock": t.config.clock,
                     "paused": self.paused(room),
                 }
@@ -470,9 +511,12 @@ class Hub:
 
     # ------------------------------------------------------------------ moves
 
-    async def act(self, room: Room, player: int | None, text: object, counter: object) -> Applied:
+    async def act(
+        self, room: Room, player: int | None, text: object, counter: object, auto: str = ""
+    ) -> Applied:
         """Check, store, apply and broadcast one action (:class:`ActionRefused` if refused;
-        then nothing changed)."""
+        then nothing changed).  ``auto``: the table moves for the player, and says why
+        (:data:`~skat.server.table.AUTO`: stored as ``CJ@clock``, marked in the log)."""
         table = room.table
         async with room.lock:
             if self.rooms.get(table.id) is not room:  # deleted while the move waited
@@ -481,18 +525,20 @@ class Hub:
                 raise ActionRefused(
                     "not_ready", "the next game starts when every player has said ready"
                 )
-            action = table.check(player, text, counter)
-            check_jump_delay(table, action)
+            action = table.check(player, text, counter, auto)
+            if not isinstance(action, TableEvent):
+                if table.claim_open and auto != "claim":  # the table plays the claim out
+                    raise ActionRefused("claimed", "the claim is being played out")
+                check_jump_delay(table, action)
             assert player is not None
+            stored = f"{action}@{auto}" if auto else str(action)
             try:
-                await self._db(
-                    self.storage.append_action, table.id, table.counter, player, str(action)
-                )
+                await self._db(self.storage.append_action, table.id, table.counter, player, stored)
             except TableGone:  # by another process: nothing stored
                 raise ActionRefused("deleted", "the table was deleted by its creator") from None
             except StorageError as exc:
                 raise ActionRefused("storage", str(exc)) from None
-            applied = table.apply(player, action)
+            applied = table.apply(player, action, auto)
             if applied.finished is not None and applied.record is not None:
                 number = applied.record.number
                 await self._store_record(table, applied.finished, number, room.endings.get(number))
@@ -501,9 +547,25 @@ class Hub:
                     room.early.clear()
                     if room.gate and room.on_gate is not None:
                         room.on_gate(room)
+        if applied.finished is not None and applied.record is not None and not room.robots_only:
+            self._prepare_analysis(table.id, applied.record.number)
         self._schedule(room)
         self._broadcast(room)
         return applied
+
+    def _prepare_analysis(self, table_id: str, number: int) -> None:
+        """Start the analysis of a game just finished while the next one is dealt (in a worker
+        process: :meth:`analysis`), so "How could I have won?" answers at once."""
+        if self._stopping or self.settings.analysis_ahead <= 0:
+            return
+
+        async def run() -> None:
+            with contextlib.suppress(Exception):  # asked for again, it says why it failed
+                await self.analysis(table_id, number)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._ahead.add(task)
+        task.add_done_callback(self._ahead.discard)
 
     def open_gate(self, room: Room, player: int | None = None) -> None:
         """``player`` said ``ready`` (``None``: open the gate for all): once nobody is
@@ -639,6 +701,11 @@ class Hub:
         if self._stopping or self.rooms.get(room.table.id) is not room:
             return
         table = room.table
+        if table.waiting:
+            room.waited = True
+        elif room.waited:  # the last place was taken (here, by the ISS server, by another
+            room.waited = False  # process): everyone is sent the game dealt out
+            self._broadcast(room)
         if (
             table.computer_to_move() is not None
             and not room.gate
@@ -646,7 +713,45 @@ class Hub:
             and not self.paused(room)
         ):
             room.driver = asyncio.get_running_loop().create_task(self._drive(room))
+        if table.claim_open and (room.claim is None or room.claim.done()):
+            room.claim = asyncio.get_running_loop().create_task(self._play_claim(room))
         self._set_clock(room)
+
+    async def _play_claim(self, room: Room) -> None:
+        """A binding claim: play the rest of the game at once, every hand open
+        (:func:`~skat.server.claims.claim_line`, in a worker thread), each move marked
+        ``claim``."""
+        table = room.table
+        state = table.state
+        if state is None:
+            return
+        counter, number = table.counter, table.series.number
+        line: list[tuple[int, str]] = []
+        try:
+            # a thread, not the worker process: a claim is decided in milliseconds and must not
+            # wait behind an analysis there
+            line = await self.scheduler.run(table.id, claim_line, state.copy())
+        except RuntimeError:  # the pool is shut down: the server stops (a restart replays)
+            return
+        except Exception:  # never leave the table stuck in the claim: the plain cards below
+            log.exception("table %s: the claim could not be decided", table.id)
+        if table.counter != counter or table.series.number != number:
+            return
+        for seat, card in line:
+            if table.series.number != number or not table.claim_open:
+                return
+            try:
+                await self.act(room, table.series.seats[seat], card, table.counter, auto="claim")
+            except ActionRefused as exc:
+                log.warning("table %s: claim move %s refused: %s", table.id, card, exc)
+                break
+        while table.series.number == number and table.claim_open and not self._stopping:
+            now = table.state  # (only if the line fell short): the first legal card
+            assert now is not None
+            first = next(a for a in now.legal_actions() if isinstance(a, Card))
+            await self.act(
+                room, table.series.seats[now.to_move], str(first), table.counter, "claim"
+            )
 
     async def _drive(self, room: Room) -> None:
         """Play the computers' moves while it is their turn; each move is thought in a worker
@@ -699,6 +804,27 @@ class Hub:
         cached = self._analyses.get(key)
         if cached is not None:
             return cached
+        running = self._analysing.get(key)
+        if running is not None:  # computed ahead right now (_prepare_analysis): its answer
+            return await asyncio.shield(running)
+        future: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
+        self._analysing[key] = future
+        try:
+            data = await self._analyse(table_id, number)
+        except BaseException as exc:
+            if isinstance(exc, asyncio.CancelledError):
+                future.cancel()
+            else:
+                future.set_exception(exc)
+                future.exception()  # retrieved: nobody else may wait for it
+            raise
+        finally:
+            self._analysing.pop(key, None)
+        future.set_result(data)
+        return data
+
+    async def _analyse(self, table_id: str, number: int) -> dict[str, Any] | None:
+        key = (table_id, number)
         found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
         if not found:
             return None
@@ -789,6 +915,8 @@ class Hub:
         if (
             not table.config.clock
             or table.state is None
+            or table.waiting
+            or table.claim_open
             or table.computer_to_move() is not None
             or room.gate
         ):
@@ -822,7 +950,7 @@ class Hub:
             return
         view = state.view(state.to_move)
         with contextlib.suppress(ActionRefused):
-            await self.act(room, player, str(timeout_action(view)), counter)
+            await self.act(room, player, str(timeout_action(view)), counter, auto="clock")
 
     # ------------------------------------------------------------------ connections
 

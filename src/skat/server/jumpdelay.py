@@ -8,7 +8,8 @@ message says how long is left (``answer_wait``).  Passing is taken at once: the 
 the "Ja" only.  A computer player answering such a bid waits as long (:func:`answer_wait`).
 
 >>> from skat.server.table import Table, TableConfig
->>> t = Table("t", TableConfig.parse({"rules": "online", "seats": ["human"] * 3}, seed=1))
+>>> config = TableConfig.parse({"rules": "online", "seats": ["human"] * 3}, seed=1)
+>>> t = Table("t", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
 >>> p = t.to_move(); t.apply(p, t.check(p, "30", 0)).counter  # Middlehand skips 18 ... 27
 1
 >>> jump_bid_pending(t.state), 0 < answer_wait(t, "y", now=t.moved_at + 0.5) <= 1.5

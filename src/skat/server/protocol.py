@@ -4,7 +4,9 @@ A client sends JSON objects over the table's WebSocket:
 
 - ``{"type": "hello", "token": "..."}`` first (no token: watch as a spectator);
 - ``{"type": "act", "action": "18", "counter": 7}``: an action in the canonical text form,
-  for the table's move number ``counter`` (a stale or replayed message is refused);
+  for the table's move number ``counter`` (a stale or replayed message is refused); the same
+  message carries the table events ``@name Anna`` (a player names himself before the first card)
+  and ``@start heuristic`` (the creator starts a waiting table with computers);
 - ``{"type": "ping"}``.
 
 The server answers with ``welcome``, ``state`` (everything this connection may see, after
@@ -34,6 +36,7 @@ from skat.series.commitment import (
     game_nonce,
     series_commitment,
 )
+from skat.server.claims import claim_view
 from skat.server.jumpdelay import answer_wait
 from skat.server.table import Table
 from skat.server.visibility import cards, game_view
@@ -138,9 +141,13 @@ def state_message(
 
     >>> from skat.server.table import TableConfig
     >>> t = Table("t", TableConfig.parse({"seats": ["human", "random", "random"]}, seed=2))
+    >>> m = state_message(t, None)  # the table waits for its player: nothing dealt out
+    >>> m["type"], m["counter"], m["waiting"], m["game"]
+    ('state', 0, True, None)
+    >>> _ = t.claim()
     >>> m = state_message(t, None)
-    >>> m["type"], m["counter"], m["game"]["hand"], [p["name"] for p in m["players"]]
-    ('state', 0, None, ['Player 1', 'Computer 2', 'Computer 3'])
+    >>> m["game"]["hand"], [p["name"] for p in m["players"]]
+    (None, ['Player 1', 'Computer 2', 'Computer 3'])
     """
     series = table.series
     state = table.state
@@ -167,12 +174,42 @@ def state_message(
         "seats": list(seats),
         "clock": table.config.clock,
         "remaining": remaining,
+        "waiting": table.waiting,
+        "host": table.config.host,
+        "show_points": table.config.show_points,
         "answer_wait": round(answer_wait(table, HOLD), 2),  # a hold to a jump bid waits
         "series": sheet_view(table),
-        "game": game_view(state, seat) if state is not None else None,
+        "game": (
+            _with_table(game_view(state, seat), table)
+            if state is not None and not table.waiting  # nothing dealt out yet
+            else None
+        ),
         "last": last_game(table),
         "dealing": dealing_view(table),
     }
+
+
+def auto_moves(table: Table, number: int) -> dict[str, str]:
+    """The moves the table made for a player in game ``number``: index in the game's history
+    (as text, a JSON key) -> why (``clock``, ``away``, ``claim``: :data:`~skat.server.table.AUTO`).
+
+    >>> from skat.server.table import TableConfig
+    >>> t = Table("t", TableConfig.parse({"seats": ["human", "random", "random"]}, seed=2))
+    >>> t.auto[(1, 0)] = "clock"
+    >>> auto_moves(t, 1), auto_moves(t, 2)
+    ({'0': 'clock'}, {})
+    """
+    return {str(i): why for (n, i), why in table.auto.items() if n == number}
+
+
+def _with_table(game: dict[str, Any], table: Table) -> dict[str, Any]:
+    """What the table adds to the game: the moves it made for a player, and while it plays a
+    claim out (:mod:`skat.server.claims`) nothing for anyone to do."""
+    game["auto"] = auto_moves(table, table.series.number)
+    game["claim_open"] = table.claim_open
+    if table.claim_open:
+        game["legal"], game["end_actions"], game["declarations"] = [], [], []
+    return game
 
 
 def dealing_view(table: Table) -> dict[str, Any]:
@@ -234,6 +271,13 @@ def final_trick(table: Table) -> dict[str, Any] | None:
     return {"number": len(tricks), "winner": last.winner, "points": last.points}
 
 
+def _claim(table: Table) -> dict[str, Any] | None:
+    """The claim of the game finished last, if any (:func:`~skat.server.claims.claim_view`)."""
+    if not table.finished_games or len(table.finished_games) != len(table.series.records):
+        return None
+    return claim_view(table.finished_games[-1])
+
+
 def last_game(table: Table) -> dict[str, Any] | None:
     """The game finished last: its result in words and its deal (public once it is over)."""
     series = table.series
@@ -254,6 +298,8 @@ def last_game(table: Table) -> dict[str, Any] | None:
             "entries": list(r.entries),
             "dealing": revealed(table, r.number),
             "events": [list(e) for e in r.events] if r.events else [],
+            "auto": auto_moves(table, r.number),
+            "claim": _claim(table),
             "last_trick": final_trick(table),
             "deal": {
                 "hands": [cards(CardSet(h)) for h in r.deal.hand_masks] if r.deal else None,

@@ -9,8 +9,11 @@ and then :meth:`Table.apply`; the action log (player, action text) replays the t
 >>> config = TableConfig.parse({"rules": "isko", "games": 1, "seats": [
 ...     {"kind": "human", "name": "Anna"}, {"kind": "random"}, {"kind": "random"}]}, seed=3)
 >>> table = Table("t1", config)
->>> table.counter, table.series.players
-(0, ('Anna', 'Computer 2', 'Computer 3'))
+>>> table.counter, table.series.players, table.waiting
+(0, ('Anna', 'Computer 2', 'Computer 3'), True)
+>>> _ = table.claim()  # the table waits until its human places are taken
+>>> table.waiting
+False
 >>> player = table.to_move()
 >>> action = table.check(player, str(table.state.legal_actions()[0]), 0)
 >>> table.apply(player, action).counter
@@ -23,6 +26,7 @@ skat.server.table.ActionRefused: stale: the table is at move 1, your message was
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 import secrets
@@ -38,6 +42,7 @@ from skat.core.rules import Rules, RulesError
 from skat.core.state import GameState, IllegalActionError, Phase
 from skat.series import GameRecord, SeatingError, Series, SeriesError
 from skat.series.commitment import fresh_seed
+from skat.series.seating import SeatingOrder
 
 HUMAN: Final = "human"
 MAX_GAMES: Final = 1000
@@ -92,6 +97,12 @@ class TableConfig:
     agent_seeds: tuple[int, ...] = ()
     """A deal played again: the seeds of the computer players of the first game, one a place
     (those of the old game, so the same moves get the same answers)."""
+    host: int = 0
+    """The place of the table's creator: he may start it with computers in the places nobody
+    took (:data:`START`)."""
+    show_points: bool = False
+    """Show everyone the declarer's running card points during the play (the online sites hide
+    them: counting is part of the game; the history page always shows them)."""
 
     def agent_seed(self, player: int, number: int) -> int:
         """The seed of the computer player at place ``player`` in game ``number``: drawn from
@@ -126,7 +137,8 @@ class TableConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("a table configuration is a JSON object")
         unknown = set(data) - {
-            *("rules", "games", "seats", "clock", "seed", "salt", "deal", "moves", "agent_seeds")
+            *("rules", "games", "seats", "clock", "seed", "salt", "deal", "moves", "agent_seeds"),
+            *("host", "show_points"),
         }
         if unknown:
             raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
@@ -155,7 +167,16 @@ class TableConfig:
             raise ConfigError("salt: the server draws it; a text of up to 64 characters")
         deal, moves = _again(data)
         agent_seeds = _agent_seeds(data, len(seats))
-        return TableConfig(rules, games, tuple(seats), seed, clock, salt, deal, moves, agent_seeds)
+        host = data.get("host", 0)
+        if type(host) is not int or not 0 <= host < len(seats):
+            raise ConfigError(f"host: the creator's place, 0 to {len(seats) - 1}, not {host!r}")
+        show_points = data.get("show_points", False)
+        if type(show_points) is not bool:
+            raise ConfigError(f"show_points: true or false, not {show_points!r}")
+        return TableConfig(
+            rules, games, tuple(seats), seed, clock, salt, deal, moves, agent_seeds,
+            host, show_points,
+        )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form that :meth:`parse` reads back.
@@ -173,6 +194,8 @@ class TableConfig:
             "salt": self.salt,
             **({"deal": self.deal, "moves": [list(m) for m in self.moves]} if self.deal else {}),
             **({"agent_seeds": list(self.agent_seeds)} if self.agent_seeds else {}),
+            **({"host": self.host} if self.host else {}),
+            **({"show_points": True} if self.show_points else {}),
         }
 
 
@@ -259,13 +282,26 @@ def _seat(place: object, i: int, agents: Sequence[str]) -> SeatConfig:
         known = ", ".join([HUMAN, *agents][:2])
         raise ConfigError(f"seats[{i}]: unknown player kind {kind!r} ({known}, ...)")
     default = f"Player {i + 1}" if kind == HUMAN else f"Computer {i + 1}"
-    name = place.get("name") or default
+    return SeatConfig(kind, clean_name(place.get("name") or default, f"seats[{i}].name"))
+
+
+def clean_name(name: object, where: str = "name") -> str:
+    """A player's name with its spaces tidied; :class:`ConfigError` (naming ``where``) when it
+    is no text of 1 to :data:`MAX_NAME` printable characters.
+
+    >>> clean_name("  Anna   Maria ")
+    'Anna Maria'
+    >>> clean_name("")
+    Traceback (most recent call last):
+    ...
+    skat.server.table.ConfigError: name: 1 to 40 printable characters
+    """
     if not isinstance(name, str):
-        raise ConfigError(f"seats[{i}].name: a text, not {name!r}")
+        raise ConfigError(f"{where}: a text, not {name!r}")
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise ConfigError(f"seats[{i}].name: 1 to {MAX_NAME} printable characters")
-    return SeatConfig(kind, name)
+        raise ConfigError(f"{where}: 1 to {MAX_NAME} printable characters")
+    return name
 
 
 def token_hash(token: str) -> str:
@@ -293,13 +329,50 @@ class Ending:
         return f"{ENDED} {self.how}.{self.seat}"
 
 
+EVENT: Final = "@"
+"""The first character of a table event in the action log (not a move of the game)."""
+NAME: Final = "@name"
+"""``@name Anna``: the holder of a place names himself (before the first move of the table)."""
+START: Final = "@start"
+"""``@start heuristic``: the creator starts the table; the places nobody took get computer
+players of that level."""
+AUTO: Final = ("clock", "away", "claim")
+"""Why the table made a move for a player: his move clock ran out, he was away past the
+waiting time (``disconnect_concede``), or the rest of a claim was played out.  In the action log
+the move is stored as ``CJ@clock``."""
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """A change of the table itself, stored in the action log like a move: a place named
+    (:data:`NAME`) or the table started with computers (:data:`START`)."""
+
+    kind: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.value}"
+
+
+def split_stored(text: str) -> tuple[str, str]:
+    """A stored move and why the table made it (``""``: its player did).
+
+    >>> split_stored("CJ@clock"), split_stored("18"), split_stored("@name Anna")
+    (('CJ', 'clock'), ('18', ''), ('@name Anna', ''))
+    """
+    if not text.startswith(EVENT) and EVENT in text:
+        action, auto = text.split(EVENT, 1)
+        return action, auto
+    return text, ""
+
+
 @dataclass(frozen=True)
 class Applied:
     """What one action did: the new counter, the event, and the game it finished (if any)."""
 
     counter: int
     player: int
-    action: Action | Ending
+    action: Action | Ending | TableEvent
     finished: GameState | None = None
     record: GameRecord | None = None
 
@@ -322,6 +395,11 @@ class Table:
     """When the last action was applied (``time.monotonic()``; the jump bid's delay)."""
     endings: dict[int, tuple[str, int, int]] = field(default_factory=dict, init=False)
     """Games ended by :meth:`end_game`: number -> (``TI``/``LE``, seat, moves before it)."""
+    played: int = field(default=0, init=False)
+    """Moves of the game applied from the log (not table events, not a replayed deal's)."""
+    auto: dict[tuple[int, int], str] = field(default_factory=dict, init=False)
+    """The moves the table made for a player: (game number, index in its history) -> why
+    (:data:`AUTO`)."""
 
     def __post_init__(self) -> None:
         try:
@@ -341,11 +419,12 @@ class Table:
         for i, (seat, text) in enumerate(self.config.moves):  # a deal played again
             player = self.series.seats[seat]
             try:
-                self.apply(player, self.check(player, text, self.counter))
+                self.apply(player, self.check(player, text, self.counter, stored=True))
             except ActionRefused as exc:
                 raise ConfigError(f"moves[{i}] ({text!r}): {exc.message}") from None
             if self.finished_games:
                 raise ConfigError("moves: the game is over after them; keep fewer")
+        self.played = 0  # the moves kept of a deal played again are no player's yet
 
     # ------------------------------------------------------------------ places
 
@@ -367,6 +446,22 @@ class Table:
         token = secrets.token_urlsafe(18)
         self.claims[player] = token_hash(token)
         return player, token
+
+    @property
+    def waiting(self) -> bool:
+        """The table waits for its players: a human place is free and no card was dealt out
+        to play yet (nobody has moved).  Nothing runs meanwhile: no computer, no clock."""
+        return self.played == 0 and bool(self.free_places()) and not self.series.is_over
+
+    @property
+    def claim_open(self) -> bool:
+        """A binding claim is being played out (the declarer's under ``claim=isko``, or a
+        defender's): the table plays the rest at once (:mod:`skat.server.claims`)."""
+        state = self.state
+        if state is None or state.is_over:
+            return False
+        course = state.course
+        return course.claimer >= 0 or (course.claimed and self.config.rules.claim == "isko")
 
     def free_places(self) -> list[int]:
         """Human places nobody holds a token for."""
@@ -412,13 +507,25 @@ class Table:
     def computer_to_move(self) -> int | None:
         """The computer player to move now, if any."""
         player = self.to_move()
-        if player is None or self.config.seats[player].human:
+        if player is None or self.config.seats[player].human or self.waiting:
+            return None
+        if self.claim_open:
             return None
         return player
 
-    def check(self, player: int | None, text: object, counter: object) -> Action:
+    def check(
+        self,
+        player: int | None,
+        text: object,
+        counter: object,
+        auto: str = "",
+        *,
+        stored: bool = False,
+    ) -> Action | TableEvent:
         """The action ``text`` of ``player`` if the table takes it now, else
-        :class:`ActionRefused` with the reason.  Nothing changes."""
+        :class:`ActionRefused` with the reason.  Nothing changes.  ``auto``: the table moves
+        for him (:data:`AUTO`); ``stored``: a move of the stored log (it was taken when it was
+        made: a table of an older server played on with a place nobody took)."""
         if type(counter) is not int:
             raise ActionRefused("malformed", "an action needs 'counter', the table's move number")
         if counter != self.counter:
@@ -428,11 +535,15 @@ class Table:
             )
         if player is None:
             raise ActionRefused("forbidden", "spectators cannot act; join a free place")
-        if not isinstance(text, str) or not text or len(text) > 40:
+        if not isinstance(text, str) or not text or len(text) > 60:
             raise ActionRefused("malformed", "an action is a short text such as '18', 'p', 'CJ'")
+        if text.startswith(EVENT):
+            return self._check_event(player, text)
         state = self.state
         if state is None:
             raise ActionRefused("over", "the series is over")
+        if self.waiting and not stored:
+            raise ActionRefused("waiting", "the table waits for its players")
         seat = self.seat_of(player)
         if seat is None:
             raise ActionRefused("not_your_turn", "you sit out this game (you deal)")
@@ -443,14 +554,58 @@ class Table:
             raise ActionRefused(code, str(exc)) from None
         return action
 
-    def apply(self, player: int, action: Action) -> Applied:
+    def _check_event(self, player: int, text: str) -> TableEvent:
+        kind, _, value = text.partition(" ")
+        if kind not in (NAME, START):
+            raise ActionRefused("malformed", f"unknown table event {kind!r} (@name, @start)")
+        if self.played or (kind == START and not self.waiting):
+            raise ActionRefused("started", "the table has started: names and places are fixed")
+        if kind == NAME:
+            try:
+                name = clean_name(value)
+            except ConfigError as exc:
+                raise ActionRefused("malformed", str(exc)) from None
+            if name in (s.name for i, s in enumerate(self.config.seats) if i != player):
+                raise ActionRefused("taken", f"{name!r} sits at this table already: another name")
+            return TableEvent(NAME, name)
+        if player != self.config.host:
+            raise ActionRefused("forbidden", "only the table's creator starts it with computers")
+        level = value or "heuristic"
+        if level not in computer_levels():
+            raise ActionRefused("malformed", f"unknown computer level {level!r}")
+        return TableEvent(START, level)
+
+    def _apply_event(self, player: int, event: TableEvent) -> None:
+        seats = list(self.config.seats)
+        if event.kind == NAME:
+            seats[player] = SeatConfig(seats[player].kind, event.value)
+        else:  # START: a computer in every place nobody took
+            names = {s.name for s in seats}
+            for i in self.free_places():
+                name = f"Computer {i + 1}"
+                while name in names:
+                    name += "'"
+                names.add(name)
+                seats[i] = SeatConfig(event.value, name)
+        self.config = dataclasses.replace(self.config, seats=tuple(seats))
+        self.series.seating = SeatingOrder([s.name for s in seats])
+        self.cache.clear()
+
+    def apply(self, player: int, action: Action | TableEvent, auto: str = "") -> Applied:
         """Apply a checked action; finishes and records the game when it ends, and deals
-        the next one."""
+        the next one.  ``auto``: why the table made the move for the player (:data:`AUTO`)."""
+        if isinstance(action, TableEvent):
+            self._apply_event(player, action)
+            self.counter += 1
+            return Applied(self.counter, player, action)
         state = self.state
         assert state is not None, "check() first"
         seat = self.seat_of(player)
+        if auto:
+            self.auto[(self.series.number, len(state.history))] = auto
         state.apply(action, seat)
         self.counter += 1
+        self.played += 1
         self.moved_at = time.monotonic()
         if not state.is_over:
             return Applied(self.counter, player, action)
@@ -514,7 +669,7 @@ class Table:
 
     def apply_stored(self, player: int, text: str) -> Applied | None:
         """Check and apply one move of the stored log (a table event too: :data:`ENDED`,
-        :data:`OVER`)."""
+        :data:`OVER`, :data:`NAME`, :data:`START`; ``CJ@clock``: :func:`split_stored`)."""
         kind, _, value = text.partition(" ")
         if kind == ENDED:
             how, _, _ = value.partition(".")
@@ -522,7 +677,9 @@ class Table:
         if kind == OVER:
             self.end_series()
             return None
-        return self.apply(player, self.check(player, text, self.counter))
+        action, auto = split_stored(text)  # ``CJ@clock``: a move the table made for him
+        checked = self.check(player, action, self.counter, auto, stored=True)
+        return self.apply(player, checked, auto)
 
     def replay(self, log: Sequence[tuple[int, str]]) -> None:
         """Apply a stored action log (after a restart); :class:`ConfigError` if it does not

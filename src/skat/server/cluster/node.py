@@ -225,10 +225,10 @@ class ClusterHub(Hub):
         room = self.rooms.get(table_id)
         if room is None:
             return
-        for task in (room.driver, room.clock):
+        for task in (room.driver, room.clock, room.claim):
             if task is not None:
                 task.cancel()
-        room.driver = room.clock = None
+        room.driver = room.clock = room.claim = None
         room.clock_counter = -1
         log.info("%s gave table %s up", self.name, table_id)
 
@@ -292,10 +292,14 @@ class ClusterHub(Hub):
         self.owned.discard(table_id)
         await super().forget(table_id, room)
 
-    async def join(self, table_id: str, place: int | None = None) -> tuple[int, str]:
+    async def join(
+        self, table_id: str, place: int | None = None, name: str | None = None
+    ) -> tuple[int, str]:
         room = await self.find(table_id)
         if room is None:
             raise KeyError(table_id)
+        if name is not None:
+            self._check_name(room.table, name)
         seats = room.table.config.seats
         humans = [i for i, s in enumerate(seats) if s.human]
         try:
@@ -311,17 +315,19 @@ class ClusterHub(Hub):
             raise ActionRefused(got, message)
         room.table.claims = await self._db(self.db.claims, table_id)
         await self._publish({"k": "claims", "t": table_id})
-        self._broadcast(room)
+        await self._named(room, got[0], name)
         return got
 
     # ------------------------------------------------------------------ moves
 
-    async def act(self, room: Room, player: int | None, text: object, counter: object) -> Applied:
+    async def act(
+        self, room: Room, player: int | None, text: object, counter: object, auto: str = ""
+    ) -> Applied:
         table = room.table
-        if table.id not in self.owned:
+        if table.id not in self.owned:  # the table's own moves (``auto``) are its owner's
             return await self.forward(room, player, text, counter)
         try:
-            applied = await super().act(room, player, text, counter)
+            applied = await super().act(room, player, text, counter, auto)
         except ActionRefused as exc:
             if exc.code == "storage":  # perhaps another process stored this move: its table?
                 self._spawn(self._recheck(room))

@@ -60,18 +60,23 @@ function downloads() {  // drawn again on every language change
 }
 
 function drawBestLine() {
-  // "how could I have won": from the first card that gave value away, the best play of all
-  // (every card open, double-dummy) to the end, move by move
+  // "how could I have won": the verdict first (could a line win against best defence; if
+  // not, the best the declarer could reach), then from the first card that gave value away
+  // the best play of all (every card open, double-dummy) to the end, move by move
   const box = document.getElementById("best-line");
   const best = H && H.analysis ? H.analysis.best_line : null;
-  if (!best) { box.hidden = true; return; }
+  const verdict = H && H.analysis && H.analysis.verdict ? H.analysis.verdict[lang()] : null;
+  if (!best && !verdict) { box.hidden = true; return; }
   box.hidden = false;
+  const said = verdict ? el("p", { class: "verdict", id: "verdict", text: verdict }) : null;
+  const parts = [el("h2", { text: t("howWin") }), said].filter((x) => x !== null);  // never "null"
+  if (!best) { box.replaceChildren(...parts); return; }
   const button = el("button", { id: "how-win", class: "primary", text: t("howWin"),
     onclick: () => { at = best.step; render(); list.hidden = false; list.focus(); } });
   const list = el("ol", { class: "moves", id: "best-moves", tabindex: "0", "aria-label": t("howWin") },
     ...best.moves.map(([seat, card]) => el("li", { text: `${playerName(seat)}: ${cardName(card)}` })));
   list.hidden = location.hash !== "#best";
-  box.replaceChildren(el("h2", { text: t("howWin") }),
+  box.replaceChildren(...parts,
     el("p", { class: "muted", text: `${t("bestFrom")} ${best.step}: ${playerName(best.seat)}` }), button, list);
 }
 
@@ -83,7 +88,7 @@ function translate() {
   for (const [id, key] of [["first", "start"], ["prev", "prev"], ["next", "nextMove"], ["last", "end"]]) document.getElementById(id).textContent = t(key);
   if (!H) return;
   const a = H.analysis;
-  const verdict = a && a.could_win !== null ? (a.could_win ? t("couldWin") : t("couldNot")) : "";
+  const verdict = a && a.could_win !== null && !a.verdict ? (a.could_win ? t("couldWin") : t("couldNot")) : "";
   document.getElementById("summary").textContent = `${H.result ? packWords(H.result[`text_${lang()}`]) : ""} ${verdict ? `· ${t("analysis")}: ${verdict}` : ""}`;
   drawMoves();
   drawBestLine();

@@ -12,6 +12,102 @@ let prev = null;         // the state before the latest: what changed is announc
 let decl = { key: "", hand: false, game: null };  // the staged declaration
 let held = null;         // a completed trick shown for a moment: {trick, number, until}
 let shownTrick = [];     // the cards of the trick drawn last (a new one slides in)
+let levels = ["heuristic"];  // the computer levels a waiting table can be started with
+let startLevel = "heuristic";  // the one chosen
+
+// The table page's own words (German, English): its dialogs, the waiting table, the claim,
+// the moves the table makes for a player.
+const TABLE_WORDS = {
+  cancel: ["Abbrechen", "Cancel"],
+  cannotUndo: ["Das lässt sich nicht zurücknehmen.", "This cannot be undone."],
+  claimTitle: ["Karten zeigen und den Rest beanspruchen?", "Show your cards and claim the rest?"],
+  claimAsk: ["Du legst deine Karten offen und beanspruchst alle restlichen Stiche. Der Tisch spielt den Rest sofort aus, alle Karten offen: Kann die Gegenpartei noch einen Stich machen, gehören ihr alle restlichen Stiche (ISkO 4.4).",
+    "You lay your cards open and claim every remaining trick. The table plays the rest out at once, every card open: if the defenders can still take a trick, every remaining trick goes to them (ISkO 4.4)."],
+  claimAskDefender: ["Du legst deine Karten offen und beanspruchst alle restlichen Stiche für dich selbst. Der Tisch spielt den Rest sofort aus: Machst du nicht jeden Stich, gehören alle restlichen Stiche dem Alleinspieler (ISkO 4.4).",
+    "You lay your cards open and claim every remaining trick yourself. The table plays the rest out at once: unless you take every trick, every remaining trick goes to the declarer (ISkO 4.4)."],
+  claimDo: ["Karten zeigen", "Show my cards"],
+  claimedWord: ["hat die Karten gezeigt und den Rest beansprucht", "showed the cards and claimed the rest"],
+  claimHeld: ["der Anspruch hält: jeder restliche Stich geht an ihn", "the claim holds: every remaining trick is his"],
+  claimFailed: ["der Anspruch hält nicht: die Gegenseite bekommt einen Stich, also alle restlichen (ISkO 4.4)", "the claim fails: the other side takes a trick, so every remaining trick is theirs (ISkO 4.4)"],
+  cardsAtClaim: ["Die Karten beim Zeigen", "The cards when the claim was made"],
+  playedOut: ["Offen ausgespielt", "Played out, every card open"],
+  auto_clock: ["automatisch: Zeit abgelaufen", "automatic: time ran out"],
+  auto_away: ["automatisch: nicht mehr da", "automatic: away"],
+  auto_claim: ["automatisch: nach dem Zeigen ausgespielt", "automatic: played out after the claim"],
+  waitingTitle: ["Der Tisch wartet auf Mitspieler", "The table waits for its players"],
+  waitingHelp: ["Schick deinen Freunden den Link. Gegeben wird, sobald jeder Platz besetzt ist.", "Send your friends the link. The cards are dealt once every place is taken."],
+  placeFree: ["frei", "free"],
+  youWord: ["du", "you"],
+  yourName: ["Dein Name", "Your name"],
+  takePlace: ["Platz nehmen", "Take the place"],
+  joinTitle: ["Mitspielen", "Join the table"],
+  startComputers: ["Mit Computern starten", "Start with computers"],
+  startAsk: ["Jetzt starten? Die freien Plätze bekommen Computerspieler; wer den Link später öffnet, kann nur noch zuschauen.", "Start now? The free places get computer players; whoever opens the link later can only watch."],
+  levelWord: ["Computerstufe", "Computer level"],
+  copyLink: ["Link kopieren", "Copy the link"],
+  inviteLink: ["Einladungslink", "Invitation link"],
+  youSitOut: ["Du setzt dieses Spiel aus (du gibst).", "You sit out this game (you deal)."],
+  downloadSeries: ["Ganze Serie herunterladen (ZIP: JSON, ISS, Liste als CSV)", "Download the whole series (ZIP: JSON, ISS, the list as CSV)"],
+};
+for (const [key, [de, en]] of Object.entries(TABLE_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
+
+// ------------------------------------------------------------------ the site's own dialog
+
+function ask({ title, text = "", ok, cancel = t("cancel"), input = null, danger = false }) {
+  // a question in the page (no browser confirm()/prompt()): resolves to true (or the text typed
+  // into ``input``) when answered with ``ok``, to null when cancelled (Escape too)
+  return new Promise((resolve) => {
+    const before = document.activeElement;
+    let host = document.getElementById("ask");
+    if (!host) { host = el("div", { id: "ask" }); document.body.append(host); }
+    const field = input ? el("input", { type: "text", id: "ask-input", maxlength: "40", "aria-label": input.label, readonly: input.readonly || undefined }) : null;
+    if (field) field.value = input.value || "";
+    const onKey = (e) => { if (e.key === "Escape") { e.preventDefault(); done(null); } };
+    function done(value) {
+      host.replaceChildren();
+      document.removeEventListener("keydown", onKey, true);
+      if (before && before.isConnected && before.focus) before.focus();
+      resolve(value);
+      if (S) render();
+    }
+    const yes = el("button", { class: `primary ${danger ? "danger" : ""}`, id: "ask-ok", text: ok,
+      onclick: () => { if (!field || input.readonly || field.value.trim()) done(field && !input.readonly ? field.value.trim() : true); } });
+    const no = cancel ? el("button", { id: "ask-cancel", text: cancel, onclick: () => done(null) }) : null;
+    const dialog = el("div", { class: "dialog", id: "ask-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "ask-title", "aria-describedby": text ? "ask-text" : undefined },
+      el("h2", { id: "ask-title", text: title }),
+      text ? el("p", { id: "ask-text", text }) : null,
+      field ? el("label", { class: "ask-field" }, el("span", { text: input.label }), field) : null,
+      el("p", { class: "dialog-buttons" }, yes, " ", no));
+    fill(host, el("div", { class: "overlay" }, dialog));
+    document.addEventListener("keydown", onKey, true);
+    if (field) {
+      field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); yes.click(); } });
+      field.focus();
+      field.select();
+    } else yes.focus();
+  });
+}
+
+function endQuestion(action) {
+  // the question before an irreversible way to end the game (asked once, in the page)
+  const g = S.game;
+  if (action === "SC") {
+    const declarer = g.declarer === S.seat;
+    return { title: t("claimTitle"), text: t(declarer ? "claimAsk" : "claimAskDefender"), ok: t("claimDo") };
+  }
+  return { title: `${label(action)}?`, text: t("cannotUndo"), ok: label(action), danger: action.startsWith("RE.") };
+}
+
+function fill(node, ...children) {
+  // replaceChildren without the absent parts: replaceChildren(null) prints the word "null"
+  node.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
+}
+
+function autoNote(auto, index) {
+  // a move the table made for its player says so (the clock, away, the claim played out)
+  const why = auto ? auto[String(index)] : null;
+  return why ? ` (${t(`auto_${why}`)})` : "";
+}
 
 function stored() {
   try { return JSON.parse(localStorage.getItem(tokenKey(TABLE)) || "null"); } catch { return null; }
@@ -65,6 +161,10 @@ function receive(msg) {
     if (S) render();
   } else if (msg.type === "welcome") {
     document.body.dataset.you = msg.you === null ? "spectator" : String(msg.you);
+    if (msg.you === null && location.hash === "#join") {  // the lobby's Join: the name first
+      history.replaceState(null, "", location.pathname);
+      setTimeout(() => { if (S && S.players.some((p) => p.kind === "human" && !p.claimed)) joinTable(); }, 300);
+    }
   }
 }
 
@@ -82,10 +182,12 @@ function mineNow(state) { return !!(state && state.game && state.game.legal.leng
 function announce(old, now) {
   // every event in words for screen readers (the #live region), and the optional sounds
   const g = now.game;
+  if (now.waiting) { if (!old || !old.waiting) say(t("waitingTitle")); return; }
   const sameGame = old && old.game && g && old.series.number === now.series.number;
   if (now.last && (!old || !old.last || old.last.number !== now.last.number)) {
     if (old && old.game && old.series.number === now.last.number) {
-      for (const [s, a] of now.last.events.slice(old.game.history.length)) say(spokenIn(old, s, a));
+      now.last.events.slice(old.game.history.length).forEach(([s, a], k) =>
+        say(spokenIn(old, s, a) + autoNote(now.last.auto, old.game.history.length + k)));
       const lt = now.last.last_trick;  // the game's last trick: its winner is said too
       if (lt && lt.number > old.game.tricks.length) say(`${nameIn(old, lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
     }
@@ -102,10 +204,10 @@ function announce(old, now) {
     if (g.tricks.length) say(`${t("trickWord")} ${g.tricks.length + 1}`);
     for (const [s, a] of g.history.length ? before : []) say(spoken(s, a));
   } else {
-    for (const [s, a] of g.history.slice(old.game.history.length)) {
-      say(spoken(s, a));
+    g.history.slice(old.game.history.length).forEach(([s, a], k) => {
+      say(spoken(s, a) + autoNote(g.auto, old.game.history.length + k));
       if (a && isCard(a)) beep("card");
-    }
+    });
     if (g.skat && !old.game.skat && now.seat !== null) say(`${t("skatWord")}: ${g.skat.map(cardName).join(", ")}`);
     if (g.tricks.length > old.game.tricks.length) {
       const lt = g.tricks[g.tricks.length - 1];
@@ -117,6 +219,13 @@ function announce(old, now) {
         setTimeout(render, pause + 20);
         setTimeout(render, pause + 420);
       }
+    }
+    if (held && held.number === g.tricks.length && g.trick.length && Date.now() < held.until) {
+      // the next lead came while the last trick is still shown: it goes at once, so the card
+      // to answer is on the table before anyone may answer it
+      held.until = Math.min(held.until, Date.now() + LEAD_SHOWS_MS);
+      setTimeout(render, LEAD_SHOWS_MS + 20);
+      setTimeout(render, LEAD_SHOWS_MS + 420);
     }
   }
   // "Your turn" whenever it becomes one's turn, also again after one's own move (one's bid
@@ -139,6 +248,14 @@ function sayWaiting(now) {
   }, WAIT_SAY_MS);
 }
 const WAIT_SAY_MS = 2500;
+const LEAD_SHOWS_MS = 300;  // how long a held trick stays once the next lead is played
+
+function holding() {
+  // the completed trick still covers the table (the pause after a trick, then it goes to its
+  // winner): nobody answers a card he cannot see yet
+  const g = S && S.game;
+  return !!(held && g && held.number === g.tricks.length && Date.now() < held.until + 400);
+}
 
 function nameIn(state, seat) { const p = state.players[state.seats[seat]]; return p ? p.name : "?"; }
 
@@ -248,7 +365,7 @@ function render() {
   // keyboard play: keep the focus where it was; on one's turn put it on the first choice
   const again = focused ? document.querySelector(focused) : null;
   if (again && !again.disabled && again.getAttribute("aria-disabled") !== "true") again.focus();
-  else if ((focused || wasBody) && !document.querySelector("#overlay .dialog") && mineNow(S) && !pending) {
+  else if ((focused || wasBody) && !document.querySelector("#overlay .dialog, #ask .dialog") && mineNow(S) && !pending && !holding()) {
     const first = document.querySelector("#actions button.primary:not([disabled]), #hand .card.legal, #actions button:not([disabled])");
     if (first) first.focus();
   }
@@ -256,6 +373,8 @@ function render() {
 
 function draw() {
   renderHeader();
+  if (S.waiting) { renderWaiting(); return; }
+  document.getElementById("felt").classList.remove("waiting");
   if (!S.game) { renderSeriesEnd(); return; }
   renderOpponent("opp-left", (base() + 1) % 3);
   renderOpponent("opp-right", (base() + 2) % 3);
@@ -310,7 +429,7 @@ function renderOpponent(id, seat) {
   }
   box.setAttribute("aria-label", `${p.name}, ${roleName(seat)}`);
   box.setAttribute("role", "region");
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 function thinking(seat) {  // a visible sign while a computer player chooses his move
@@ -330,7 +449,7 @@ function progressText() {
   if (g.phase !== "play" && g.phase !== "answer") return "";
   const n = Math.min(g.tricks.length + 1, 10);
   let text = `${t("trickWord")} ${n}/10`;
-  if (g.declarer !== null && g.declarer !== undefined) {
+  if (S.show_points && g.declarer !== null && g.declarer !== undefined) {  // a table option
     const pts = g.tricks.filter((x) => x.winner === g.declarer).reduce((a, x) => a + x.points, 0);
     text += ` · ${seatName(g.declarer)}: ${pts} ${t("cardPoints")}`;
   }
@@ -348,6 +467,7 @@ function statusText() {
   if (g.phase === "done") return g.result ? packWords(g.result[`text_${lang()}`]) : "";
   const moving = g.to_move === null ? "" : seatName(g.to_move);
   let text = mine ? t("yourTurn") : `${t("waitingFor")} ${moving}`;
+  if (holding()) text = `${seatName(held.trick.winner)} ${t("takesTrick")}`;
   if (g.phase === "bidding" && g.bid) text = `${t("bidNow")} ${g.bid} · ${text}`;
   if (g.contract) text = `${seatName(g.declarer)}: ${packWords(g[`contract_${lang()}`])}${g.kontra ? ` · ${t(["", "kontra", "rekontra", "supra", "resupra"][g.kontra])}` : ""} · ${text}`;
   if (g.ramsch && !g.contract) text = `${t("ramsch")} · ${text}`;
@@ -383,7 +503,7 @@ function renderCenter() {
   } else if (g.skat && ["discard", "declare"].includes(g.phase) && S.seat === g.declarer) {
     parts.push(el("div", { class: "muted", text: `${t("skatWord")}: ${g.skat.map(cardName).join(", ")}` }));
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 function renderMe() {
@@ -391,17 +511,21 @@ function renderMe() {
   const box = document.getElementById("me");
   box.classList.toggle("to-move", S.seat !== null && g.to_move === S.seat);
   if (S.seat === null || S.seat === undefined) {
-    const sitting = S.you !== null ? ` · ${t("sitsOut")}` : "";
+    // a spectator, or the player who sits out this game (the dealer at a 4-table): the seat
+    // at the bottom is another player's, named as what it is
     const seat = base();
     const p = playerAt(seat);
     let open = null;
     if (g.open_hand && g.declarer === seat) open = g.open_hand;
-    box.replaceChildren(
-      el("div", { class: "who" }, el("span", { text: `${p.name} · ${roleName(seat)}${sitting}` }),
-        g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null),
+    if (g.claimer_hand && g.claimer === seat) open = g.claimer_hand;
+    const parts = [
+      S.you !== null && S.you !== undefined ? el("div", { class: "sitting-out", id: "sitting-out", text: t("youSitOut") }) : null,
+      el("div", { class: "who" }, el("span", { text: `${p.name} · ${roleName(seat)}` }),
+        g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null, dealerBadge(seat)),
       el("div", { class: "hand" }, ...(open ? sortCards(open, g.contract).map((c) => cardImg(c))
         : Array.from({ length: handCount(seat) }, () => cardImg(null)))),
-      thinking(seat));
+      thinking(seat)];
+    fill(box, ...parts);
     return;
   }
   const me = S.players[S.you];
@@ -410,7 +534,7 @@ function renderMe() {
   const hand = el("div", { class: "hand", id: "hand" });
   for (const c of sortCards(g.hand, g.contract)) {
     const b = el("button", { class: "card", "data-card": c, title: cardName(c), "aria-label": cardName(c) }, cardImg(c, { alt: "" }));
-    if (legalCards.has(c) && !pending) {
+    if (legalCards.has(c) && !pending && !holding()) {
       b.classList.add("legal");
       b.addEventListener("click", () => send(c));
     } else if (choosing) {
@@ -430,7 +554,7 @@ function renderMe() {
   }
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", `${t("handOf")} ${me.name}`);
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "who" }, el("span", { text: `${me.name} · ${roleName(S.seat)}` }),
       g.declarer === S.seat ? el("span", { class: "badge", text: t("declarer") }) : null, dealerBadge(S.seat)),
     hand);
@@ -475,11 +599,11 @@ function renderActions() {
     else for (const a of other) parts.push(button(a, a === "s" || a === "y" ? "primary" : ""));
   }
   for (const a of g.end_actions || []) {
-    const b = button(a, a.startsWith("RE.") ? "danger" : "");
-    b.onclick = () => { if (confirm(`${label(a)}?`)) send(a); };
+    const b = el("button", { class: a.startsWith("RE.") ? "danger" : "", "data-action": a, text: label(a), disabled: pending,
+      onclick: async () => { if (await ask(endQuestion(a))) send(a); } });
     parts.push(b);
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }
 
 // The declaration, the way players know it: pick up the skat or play Hand first, then the
@@ -558,12 +682,12 @@ function renderSide() {
   const g = S.game;
   const last = document.getElementById("last-trick");
   const lt = g.tricks.length ? g.tricks[g.tricks.length - 1] : null;
-  last.replaceChildren(el("h3", { text: `${t("lastTrick")}${lt ? ` → ${seatName(lt.winner)} (${lt.points})` : ""}` }),
+  fill(last, el("h3", { text: `${t("lastTrick")}${lt ? ` → ${seatName(lt.winner)} (${lt.points})` : ""}` }),
     el("div", { class: "last" }, ...(lt ? lt.cards.map((c) => cardImg(c)) : [])));
   renderSheet(document.getElementById("sheet"));
   const log = document.getElementById("log");
-  log.replaceChildren(el("h3", { text: t("log") }),
-    el("ol", {}, ...g.history.map(([s, a]) => el("li", { text: spoken(s, a) }))));
+  fill(log, el("h3", { text: t("log") }),
+    el("ol", {}, ...g.history.map(([s, a], i) => el("li", { class: autoNote(g.auto, i) ? "auto" : "", text: spoken(s, a) + autoNote(g.auto, i) }))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -585,9 +709,18 @@ function renderSheet(box) {
     el("span", { text: `${t("commitment")}${dealing.game ? ` (${t("game")} ${dealing.game})` : ""}: ` }),
     el("code", { title: dealing.commitment || dealing.series, text: (dealing.commitment || dealing.series).slice(0, 16) + "…" }),
     dealing.seed !== undefined ? el("span", { text: ` · seed ${dealing.seed} · salt ${dealing.salt}` }) : null) : null;
-  box.replaceChildren(el("h3", { text: t("sheet") }),
+  const whole = sr.rows.length ? el("p", {}, el("a", { href: `/api/tables/${TABLE}/series.zip`, id: "download-series", text: t("downloadSeries") })) : null;
+  fill(box, el("h3", { text: t("sheet") }),
     el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)),
-    proof);
+    whole, proof);
+}
+
+function doubled(kontra) {
+  // Kontra/Re/Supra on a list row, as players write it (when the server's row says so)
+  if (!kontra) return "";
+  if (typeof kontra === "string") return ` ${kontra}`;
+  const word = ["", "kontra", "rekontra", "supra", "resupra"][kontra];
+  return word ? ` ${t(word)}` : "";
 }
 
 function seenKey() { return `skat.seen.${TABLE}`; }
@@ -597,7 +730,8 @@ function renderOverlay() {
   const last = S.last;
   const seen = Number(localStorage.getItem(seenKey()) || 0);
   if (!last || last.number <= seen) { box.replaceChildren(); return; }
-  const hands = last.deal.hands ? last.deal.hands.map((h, seat) => el("div", {},
+  const claim = last.claim ? claimView(last) : null;
+  const hands = claim ? [claim] : last.deal.hands ? last.deal.hands.map((h, seat) => el("div", {},
     el("div", { class: "muted", text: `${S.players[last.seats[seat]].name} · ${roleName(seat)}` }),
     el("div", { class: "hands" }, ...h.map((c) => cardImg(c))))) : [];
   const mark = last.declarer === null ? "" : last.won ? "won" : "lost";
@@ -618,8 +752,73 @@ function renderOverlay() {
       el("button", { class: "primary", id: "continue", text: t("next"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); render(); } }), " ",
       el("button", { id: "play-again", text: t("playAgain"), onclick: () => { localStorage.setItem(seenKey(), String(last.number)); playAgain(TABLE, last.number, 0); } })));
   const had = document.getElementById("result");
-  box.replaceChildren(el("div", { class: "overlay" }, dialog));
+  fill(box, el("div", { class: "overlay" }, dialog));
   if (!had || !had.contains(document.activeElement)) document.getElementById("continue").focus();
+}
+
+function claimView(last) {
+  // the claim in the result: who claimed, whether it held, every hand open as it was then,
+  // and the tricks the table played out after it
+  const c = last.claim;
+  const name = (seat) => S.players[last.seats[seat]].name;
+  return el("div", { class: "claim", id: "claim" },
+    el("p", { class: `claim-verdict ${c.held ? "won" : "lost"}`, id: "claim-verdict", text: `${name(c.seat)} ${t("claimedWord")}: ${t(c.held ? "claimHeld" : "claimFailed")}` }),
+    el("div", { class: "muted", text: t("cardsAtClaim") }),
+    ...c.hands.map((h, seat) => el("div", { "data-seat": seat },
+      el("div", { class: "muted", text: `${name(seat)} · ${roleName(seat)}${seat === c.seat ? " ★" : ""}` }),
+      el("div", { class: "hands" }, ...h.map((card) => cardImg(card))))),
+    c.trick.length ? el("div", {}, el("div", { class: "muted", text: t("trickWord") }), el("div", { class: "hands" }, ...c.trick.map((card) => cardImg(card)))) : null,
+    c.tricks.length ? el("div", {}, el("div", { class: "muted", text: t("playedOut") }),
+      el("ol", { class: "claim-tricks", id: "claim-tricks" }, ...c.tricks.map((tr) => el("li", {
+        text: `${tr.cards.map((card, i) => `${name((tr.leader + i) % 3)} ${cardName(card)}`).join(", ")} → ${name(tr.winner)}` })))) : null);
+}
+
+function renderWaiting() {
+  // nothing is dealt out until every human place is taken (or the creator starts with
+  // computers): the places, the invitation link, one's name, the start
+  for (const id of ["opp-left", "opp-right", "me", "actions", "last-trick", "log"]) {
+    const node = document.getElementById(id);
+    node.replaceChildren();
+    node.classList.remove("to-move");
+  }
+  document.getElementById("overlay").replaceChildren();
+  document.getElementById("felt").classList.add("waiting");
+  renderSheet(document.getElementById("sheet"));
+  const link = `${location.origin}/table/${TABLE}`;
+  const places = el("ol", { class: "places", id: "places" }, ...S.players.map((p, i) => {
+    const free = p.kind === "human" && !p.claimed;
+    return el("li", { "data-place": String(i), class: free ? "free" : "" },
+      el("span", { class: `dot ${p.online || p.kind !== "human" ? "on" : ""}` }),
+      el("strong", { text: free ? `${t("placeFree")} (${p.name})` : p.name }),
+      el("span", { class: "muted", text: p.kind !== "human" ? ` · ${levelName(p.kind)}` : i === S.you ? ` · ${t("youWord")}` : "" }));
+  }));
+  const linkBox = el("input", { type: "text", id: "invite-link", readonly: true, value: link, "aria-label": t("inviteLink") });
+  const parts = [el("h2", { id: "waiting-title", text: t("waitingTitle") }),
+    el("p", { text: t("waitingHelp") }),
+    el("div", { class: "invite-row" }, linkBox, el("button", { id: "copy-link", text: t("copyLink"), onclick: copyInvite })),
+    places];
+  const free = S.players.map((p, i) => (p.kind === "human" && !p.claimed ? i : null)).filter((i) => i !== null);
+  if ((S.you === null || S.you === undefined) && free.length) {
+    const name = el("input", { type: "text", id: "my-name", maxlength: "40", autocomplete: "nickname", "aria-label": t("yourName") });
+    name.value = localStorage.getItem("skat.name") || "";
+    parts.push(el("div", { class: "join-row" }, el("label", {}, el("span", { text: `${t("yourName")} ` }), name),
+      el("button", { class: "primary", id: "take-place", text: t("takePlace"), onclick: () => joinAs(name.value, free[0]) })));
+  }
+  if (S.you !== null && S.you !== undefined && S.you === S.host && free.length) {
+    const level = el("select", { id: "start-level", "aria-label": t("levelWord") }, ...levels.map((k) => el("option", { value: k, text: t(`level_${k}`) })));
+    level.value = levels.includes(startLevel) ? startLevel : levels[0];
+    level.addEventListener("change", () => { startLevel = level.value; });
+    parts.push(el("div", { class: "start-row" }, el("label", {}, el("span", { text: `${t("levelWord")} ` }), level),
+      el("button", { id: "start-computers", text: t("startComputers"),
+        onclick: async () => { if (await ask({ title: t("startComputers"), text: t("startAsk"), ok: t("startComputers") })) send(`@start ${level.value}`); } })));
+  }
+  const old = document.getElementById("waiting");
+  const keep = old && old.contains(document.activeElement) ? focusKey() : null;
+  const typed = document.getElementById("my-name");
+  const typedValue = typed ? typed.value : null;
+  fill(document.getElementById("center"), el("div", { class: "waiting-box", id: "waiting", role: "region", "aria-labelledby": "waiting-title" }, ...parts));
+  if (typedValue !== null && document.getElementById("my-name")) document.getElementById("my-name").value = typedValue;
+  if (keep && document.querySelector(keep)) document.querySelector(keep).focus();
 }
 
 function renderSeriesEnd() {
@@ -640,11 +839,12 @@ function renderSeriesEnd() {
       el("td", { class: "num seeger", text: String(s.seeger) }),
       el("td", { class: "muted", text: `${s.won} ${t("won")}, ${s.lost} ${t("lost")}` }))))),
     el("p", {}, ...S.series.rows.flatMap((r) => [el("a", { href: `/history/${TABLE}/${r.number}`, text: `${t("game")} ${r.number}` }), " "])),
+    el("p", {}, el("a", { href: `/api/tables/${TABLE}/series.zip`, id: "series-zip", text: t("downloadSeries") })),
     el("p", {}, el("a", { href: "/", text: t("lobby") })));
   const last = S.last;
   const seen = Number(localStorage.getItem(seenKey()) || 0);
   if (last && last.number > seen) { renderOverlay(); return; }
-  document.getElementById("overlay").replaceChildren(el("div", { class: "overlay" }, dialog));
+  fill(document.getElementById("overlay"), el("div", { class: "overlay" }, dialog));
 }
 
 function tickClock() {
@@ -656,13 +856,31 @@ function tickClock() {
 }
 
 async function joinTable() {
+  // everyone names himself: the name is asked in the page, and kept for the next table
+  const name = await ask({ title: t("joinTitle"), ok: t("takePlace"),
+    input: { label: t("yourName"), value: localStorage.getItem("skat.name") || "" } });
+  if (name) await joinAs(name, null);
+}
+
+async function joinAs(name, place) {
+  name = (name || "").trim();
+  if (!name) { toast(t("yourName")); const f = document.getElementById("my-name"); if (f) f.focus(); return; }
   try {
-    const got = await api(`/api/tables/${TABLE}/join`, {});
+    const body = { name };
+    if (place !== null && place !== undefined) body.place = place;
+    const got = await api(`/api/tables/${TABLE}/join`, body);
+    localStorage.setItem("skat.name", name);
     localStorage.setItem(tokenKey(TABLE), JSON.stringify(got));
     ws.onclose = null;
     ws.close();
     connect();
   } catch (e) { toast(e.message); }
+}
+
+async function copyInvite() {
+  const link = `${location.origin}/table/${TABLE}`;
+  try { await navigator.clipboard.writeText(link); toast(`${t("copied")}: ${link}`); }
+  catch { await ask({ title: t("invite"), ok: "OK", cancel: null, input: { label: t("inviteLink"), value: link, readonly: true } }); }
 }
 
 function start() {
@@ -671,10 +889,8 @@ function start() {
   document.addEventListener("langchange", () => { settingsBox(document.getElementById("settings")); render(); });
   document.getElementById("join").addEventListener("click", joinTable);
   document.getElementById("invite").textContent = t("invite");  // named before the first state
-  document.getElementById("invite").addEventListener("click", async () => {
-    const link = `${location.origin}/table/${TABLE}`;
-    try { await navigator.clipboard.writeText(link); toast(`${t("copied")}: ${link}`); } catch { prompt(t("invite"), link); }
-  });
+  document.getElementById("invite").addEventListener("click", copyInvite);
+  api("/api/options").then((o) => { if (o.computers && o.computers.length) { levels = o.computers; if (S && S.waiting) render(); } }).catch(() => {});
   setInterval(tickClock, 250);
   connect();
 }
