@@ -151,8 +151,14 @@ class Desk:
 
     # ------------------------------------------------------------------ tables
 
-    def enter(self, series: int, table: int, entry: GameEntry) -> None:
-        """A table enters its next game: counted only when the check finds nothing."""
+    def enter(self, series: int, table: int, entry: GameEntry, client: str | None = None) -> bool:
+        """A table enters its next game: counted only when the check finds nothing.
+        ``client``: the entry's id from the form; an entry whose id was stored already (a
+        double tap, a retry after a lost answer) is acknowledged (``True``), not stored
+        again."""
+        seen = self.state.seen.setdefault(f"{series}:{table}", [])
+        if client is not None and client in seen:
+            return True
         self._open(series)
         self._unconfirmed(series, table)
         players = self._table(series, table)
@@ -163,7 +169,10 @@ class Desk:
         if problems:
             raise DeskError("; ".join(str(p) for p in problems), 422)
         self.t = self.t.with_list(new)
+        if client is not None:
+            seen.append(client)
         self._changed()
+        return False
 
     def undo(self, series: int, table: int) -> None:
         """Take back the table's last game (before the closing total is confirmed)."""

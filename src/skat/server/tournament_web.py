@@ -35,7 +35,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -68,45 +68,62 @@ STATIC: Final = Path(__file__).parent / "static" / "tournament"
 MAX_BODY: Final = 256 * 1024  # a director's list of 1,000 players fits
 MAX_ARCHIVE: Final = 16 * 1024 * 1024  # a tournament file loaded to start from
 Handler = Callable[[Request], Awaitable[Response]]
+T = TypeVar("T")
 
 
 class Desks:
-    """The tournaments in memory, loaded from the database on first use, one lock each."""
+    """The tournaments, kept in the database: every request reads the stored state (one
+    small row; the archive is read again only when it changed), every change is stored with
+    a check that nobody changed the tournament since it was read (else it is read again and
+    the change redone).  So several server processes on one database show the same lists and
+    lose no entry; within a process one lock a tournament keeps such retries rare."""
+
+    RETRIES: Final = 50
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.store = TournamentStore(hub.storage)
-        self.desks: dict[str, Desk] = {}
+        self.desks: dict[str, tuple[str, Desk]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
 
     async def get(self, tid: str) -> Desk:
-        desk = self.desks.get(tid)
-        if desk is None:
-            try:
-                t, state = await self.hub._db(self.store.load, tid)
-            except KeyError:
-                raise DeskError("no such tournament", 404) from None
-            desk = self.desks.setdefault(tid, Desk(tid, t, state))
-        return desk
+        """The tournament as stored now."""
+        return (await self._fresh(tid))[1]
+
+    async def _fresh(self, tid: str) -> tuple[str, Desk]:
+        try:
+            text = await self.hub._db(self.store.state_text, tid)
+            held = self.desks.get(tid)
+            if held is not None and held[0] == text:
+                return held
+            t, text = await self.hub._db(self.store.load_text, tid)
+        except KeyError:
+            raise DeskError("no such tournament", 404) from None
+        held = (text, Desk(tid, t, WebState.from_json(text)))
+        self.desks[tid] = held
+        return held
 
     async def create(self, t: Tournament) -> tuple[str, str]:
         tid = "t" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         key = secrets.token_urlsafe(18)
         state = WebState.new(key)
         await self.hub._db(self.store.create, tid, t, state, time.time())
-        self.desks[tid] = Desk(tid, t, state)
         return tid, key
 
-    async def change(self, tid: str, action: Callable[[Desk], None]) -> Desk:
-        """Run ``action`` on the tournament under its lock and store the result; a refused
-        action leaves the tournament as it was."""
+    async def change(self, tid: str, action: Callable[[Desk], T]) -> tuple[Desk, T]:
+        """Run ``action`` on the tournament as stored and store the result (committed when
+        this returns); a refused action leaves the tournament as it was.  When another
+        process stored a change meanwhile, the action runs again on the new state."""
         async with self.locks.setdefault(tid, asyncio.Lock()):
-            desk = await self.get(tid)
-            trial = Desk(tid, desk.t, WebState.from_json(desk.state.to_json()))
-            action(trial)
-            await self.hub._db(self.store.save, tid, trial.t, trial.state)
-            desk.t, desk.state = trial.t, trial.state
-            return desk
+            for _ in range(self.RETRIES):
+                text, _desk = await self._fresh(tid)
+                trial = Desk(tid, _desk.t, WebState.from_json(text))
+                result = action(trial)
+                trial.state.rev = secrets.token_hex(8)
+                if await self.hub._db(self.store.save, tid, trial.t, trial.state, text):
+                    self.desks[tid] = (trial.state.to_json(), trial)
+                    return trial, result
+            raise DeskError("the tournament is very busy: send it again", 503)
 
 
 def tournament_routes(hub: Hub) -> list[BaseRoute]:
@@ -158,7 +175,7 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
             raise DeskError("this is not the director's key", 403)
         if request.method == "POST":
             data = await _body(request)
-            desk = await desks.change(tid, lambda d: _direct(d, data))
+            desk, _ = await desks.change(tid, lambda d: _direct(d, data))
         base = f"{request.url.scheme}://{request.url.netloc}"
         return JSONResponse(desk.director_view(base))
 
@@ -170,7 +187,8 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
             raise DeskError("this is not the key of this table", 403)
         if request.method == "POST":
             data = await _body(request)
-            desk = await desks.change(tid, lambda d: _at_table(d, series, number, data))
+            desk, repeated = await desks.change(tid, lambda d: _at_table(d, series, number, data))
+            return JSONResponse({**desk.table_view(series, number), "repeated": repeated})
         return JSONResponse(desk.table_view(series, number))
 
     async def qr(request: Request) -> Response:
@@ -322,21 +340,33 @@ def _direct(desk: Desk, data: dict[str, Any]) -> None:
         raise DeskError("action: players, seat, correct, lock or publish", 400)
 
 
-def _at_table(desk: Desk, series: int, table: int, data: dict[str, Any]) -> None:
+def _at_table(desk: Desk, series: int, table: int, data: dict[str, Any]) -> bool:
+    """Do a table's action; ``True`` when it was a repeated entry (acknowledged, not
+    stored again)."""
     action = data.get("action")
     if action == "game":
-        desk.enter(series, table, _entry(data))
+        entry = data.get("entry")
+        if entry is not None and (not isinstance(entry, str) or not 0 < len(entry) <= 64):
+            raise DeskError("entry: the entry's client id, 1 to 64 characters", 400)
+        return desk.enter(series, table, _entry(data), entry)
     elif action == "undo":
         desk.undo(series, table)
     elif action == "confirm":
         desk.confirm(series, table, str(data.get("player", "")))
     else:
         raise DeskError("action: game, undo or confirm", 400)
+    return False
 
 
 def _entry(data: dict[str, Any]) -> GameEntry:
+    """The game the form describes; a form whose fields contradict each other (all passed,
+    but a value or bid filled in) is refused with the reason."""
     declarer = data.get("declarer")
     if declarer in (None, ""):
+        for key, word in (("value", "value"), ("bid", "bid")):
+            if data.get(key) not in (None, "", 0, "0"):
+                raise DeskError(f"all passed, but the {word} {data[key]} is filled in: "
+                                f"choose the declarer or clear the {word}", 422)  # fmt: skip
         return GameEntry(None)
     bid = data.get("bid")
     return GameEntry(

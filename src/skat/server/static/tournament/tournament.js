@@ -218,22 +218,32 @@ function tablePage() {
   poll(path, drawTable, 3000);
 }
 
+// Every entry carries a client id, kept until the server acknowledged it: a double tap or a
+// retry after a lost answer sends the same id, and the server stores the game once.
 function enterAction() {
+  if (!T.entryId) T.entryId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const declarer = $("#declarer").value;
-  if (!declarer) return { action: "game", declarer: null };
+  // all passed: the value and bid still go along, so a filled-in game is refused, not lost
+  if (!declarer) return { action: "game", declarer: null, value: $("#value").value, bid: $("#bid").value, entry: T.entryId };
   const mods = ($("#hand").checked ? "H" : "") + ($("#ouvert").checked ? "O" : "");
   return { action: "game", declarer, contract: $("#kind").value + mods,
-    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value };
+    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value, entry: T.entryId };
 }
 
 async function send(action) {
+  if (T.sending) return;  // one request at a time (a double tap)
+  T.sending = true;
+  $("#enter").disabled = true;
   try {
     const v = await api(T.tablePath, action);
     T.version = v.version;
     drawTable(v);
     say("#msg", action.action === "game" ? say2(`game ${v.entered} counted`, `Spiel ${v.entered} gezählt`) : "", true);
-    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; }
-  } catch (e) { say("#msg", e.message); }
+    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; T.entryId = null; }
+  } catch (e) {
+    say("#msg", e.message);
+    if (action.action === "game" && !/^HTTP|fetch|network/i.test(e.message)) T.entryId = null;  // refused: a new entry next
+  } finally { T.sending = false; $("#enter").disabled = false; }
 }
 
 function drawTable(v) {

@@ -1,0 +1,79 @@
+"""Several server processes on one database (``skat serve --workers N``) keep one tournament:
+every accepted entry is stored, every process shows the same lists, and a repeated entry
+(the same client id: a double tap, a retry after a lost answer) is acknowledged once and
+stored once.  Two servers on one SQLite data folder are refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from tests.server.client import running
+from tests.server.conftest import storage_where  # noqa: F401  (the fixture, both backends)
+
+PLAYERS = ["Anna", "Ben", "Cora", "Dirk"]
+
+
+def post(client: TestClient, url: str, status: int = 200, **action: Any) -> Any:
+    path, key = url.split("/t/", 1)[1].split("#")
+    r = client.post(f"/api/t/{path}", json=action, headers={"X-Key": key})
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def seated(client: TestClient) -> tuple[str, str, dict[str, Any]]:
+    r = client.post("/api/t", json={"name": "Cup", "series": 1, "deals": 3, "players": PLAYERS})
+    assert r.status_code == 201, r.text
+    tid, key = r.json()["id"], r.json()["key"]
+    r = client.post(f"/api/t/{tid}/director", json={"action": "seat", "seed": 1},
+                    headers={"X-Key": key})  # fmt: skip
+    return tid, key, r.json()["rounds"][0]["tables"][0]
+
+
+def test_two_processes_on_one_database_lose_no_entry(storage_where: str) -> None:  # noqa: F811
+    with running(storage_where) as one, running(storage_where) as two:
+        tid, _key, table = seated(one)
+        players = table["players"]
+        for n in range(12):  # a 4-table's 12 games, entered alternately through both
+            client = (one, two)[n % 2]
+            declarer = players[(n + 1) % 4]  # the dealer sits out
+            view = post(client, table["url"], action="game", declarer=declarer,
+                        contract="G", won=True, value=48)  # fmt: skip
+            assert view["entered"] == n + 1
+        for client in (one, two):
+            path, key = table["url"].split("/t/", 1)[1].split("#")
+            got = client.get(f"/api/t/{path}", headers={"X-Key": key}).json()
+            assert got["entered"] == 12
+            assert client.get(f"/api/t/{tid}").json()["progress"][0]["entered"] == 12
+    with running(storage_where) as again:  # and the database holds all 12
+        assert again.get(f"/api/t/{tid}").json()["progress"][0]["entered"] == 12
+
+
+def test_a_repeated_entry_is_acknowledged_and_stored_once(storage_where: str) -> None:  # noqa: F811
+    with running(storage_where) as one, running(storage_where) as two:
+        _tid, _key, table = seated(one)
+        game = {"action": "game", "declarer": table["players"][1], "contract": "G",
+                "won": True, "value": 72, "entry": "phone-1:1"}  # fmt: skip
+        first = post(one, table["url"], **game)
+        again = post(two, table["url"], **game)  # the double tap, through the other process
+        assert first["entered"] == again["entered"] == 1
+        assert again["repeated"] is True and first.get("repeated") is False
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"value": 72, "contract": "G", "won": True}, "all passed, but the value 72 is filled in"),
+        ({"bid": 18}, "all passed, but the bid 18 is filled in"),
+    ],
+)
+def test_a_passed_game_with_a_value_is_refused_with_the_reason(
+    tmp_path: Any, fields: dict[str, Any], reason: str
+) -> None:
+    with running(str(tmp_path / "data")) as client:
+        _tid, _key, table = seated(client)
+        got = post(client, table["url"], 422, action="game", declarer=None, **fields)
+        assert got["error"].startswith(reason)
+        path, key = table["url"].split("/t/", 1)[1].split("#")
+        assert client.get(f"/api/t/{path}", headers={"X-Key": key}).json()["entered"] == 0
