@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skat.cli.errors import UserError
 from skat.cli.speed import warn_if_slow
@@ -191,10 +191,10 @@ def run(args: argparse.Namespace) -> int:
         if code is not None:
             return code
     try:  # the web extra is loaded only here, so every other command runs without it
-        import uvicorn
+        import uvicorn  # noqa: F401
 
-        from skat.server.app import create_app
-        from skat.server.hub import Settings
+        from skat.server.app import create_app  # noqa: F401
+        from skat.server.hub import Settings  # noqa: F401
         from skat.server.storage import StorageError, open_storage
     except ImportError as exc:
         raise UserError(
@@ -213,10 +213,28 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
         )
+    from skat.server.data_lock import hold_data
+
     try:
         store = open_storage(args.database or args.data)
+        held = hold_data(store)  # one server a SQLite folder (released when this one ends)
     except StorageError as exc:
         raise UserError(str(exc)) from None
+    try:
+        return _serve(args, store, proxies, levels)
+    finally:
+        held.release()
+
+
+def _serve(
+    args: argparse.Namespace, store: Any, proxies: list[str], levels: tuple[str, ...]
+) -> int:
+    """Serve ``store`` until stopped."""
+    import uvicorn
+
+    from skat.server.app import create_app
+    from skat.server.hub import Settings
+
     app = create_app(
         store,
         Settings(
