@@ -23,12 +23,16 @@ from __future__ import annotations
 
 import argparse
 import csv
+import getpass
 import io
+import json
 import os
 import secrets
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 from skat.cli.errors import UserError
@@ -45,23 +49,25 @@ from skat.tournament import (
     Tournament,
     category_sheet,
     check_list,
-    dumps,
+    format_list,
     groups_sheet,
     list_sheet,
     load,
+    loads,
     money_sheet,
     parse_cents,
     parse_list,
     player_cards,
     prize_sheet,
-    save,
     seat_by_lot,
     seat_by_plan,
     seat_by_standings,
     seating_sheet,
     standings,
     standings_sheet,
+    table_points,
     to_csv,
+    to_dict,
     to_html,
     to_pdf,
     to_text,
@@ -134,6 +140,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--list", dest="list_file", default="-", metavar="FILE", help="the typed list (- stdin)"
     )
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace the table's counted list (else asked at a terminal, refused otherwise)",
+    )
 
     p = sub.add_parser("check", help="check the entered lists, or show one")
     p.add_argument("file")
@@ -155,9 +166,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument(
         "out", help="the file to write: .csv (standings), .ods/.html/.pdf (all sheets), .json"
     )
+    _add_who(sub)
+
+
+CHANGES = ("new", "players", "seat", "enter")
+"""The commands that change the file: they hold its lock from reading to writing."""
+
+
+def _add_who(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    for name in CHANGES:
+        sub.choices[name].add_argument(
+            "--who",
+            metavar="NAME",
+            help="who makes the change, for the file's history (default: the login name)",
+        )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "enter":  # typed before the file is locked (a person may be typing)
+        args.list_text = _read(args.list_file)
+    if args.action in CHANGES:
+        with open_file(args.file, args.who):
+            return _run(args)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     action = {
         "new": _new,
         "players": _players,
@@ -173,17 +207,109 @@ def run(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------- file access
 
 
+class TournamentFile:
+    """A tournament file opened for a change: locked (``fcntl.flock`` on ``.NAME.lock``
+    beside it) from reading to writing, so two commands at once both land; written
+    atomically, and only if it did not change since it was read (an editor, or a program
+    that takes no lock); every change is added to the file's ``history`` with who and when.
+    """
+
+    def __init__(self, path: str, who: str) -> None:
+        self.path = path
+        self.who = who
+        self.text: str | None = None
+        self.history: list[dict[str, object]] = []
+
+    @property
+    def tournament(self) -> Tournament:
+        """The tournament as read now (the file must exist)."""
+        if not Path(self.path).is_file():
+            raise UserError(f"no tournament file {self.path} (start one with: skat tournament new)")
+        try:
+            text = Path(self.path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot read {self.path}: {exc}") from None
+        t = loads(text)
+        self.text = text
+        history = json.loads(text).get("history", [])
+        self.history = list(history) if isinstance(history, list) else []
+        return t
+
+    def write(
+        self,
+        t: Tournament,
+        action: str,
+        who: str | None = None,
+        details: dict[str, object] | None = None,
+    ) -> None:
+        """Write ``t`` with the change ``action`` (and its ``details``) added to the history."""
+        now = Path(self.path).read_text(encoding="utf-8") if Path(self.path).exists() else None
+        if now != self.text:
+            raise UserError(f"{self.path} changed since it was read (another program wrote "
+                            "it): nothing written, run the command again")  # fmt: skip
+        entry: dict[str, object] = {
+            "at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+            "by": who or self.who,
+            "action": action,
+            **(details or {}),
+        }
+        data = {**to_dict(t), "history": [*self.history, entry]}
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        try:
+            atomic_write(self.path, text)
+        except OSError as exc:
+            raise UserError(f"cannot write {self.path}: {exc.strerror}") from None
+        self.text, self.history = text, data["history"]
+
+
+_OPEN: dict[str, TournamentFile] = {}
+
+
+@contextmanager
+def open_file(path: str, who: str | None = None) -> Iterator[TournamentFile]:
+    """``path`` locked for a change (see :class:`TournamentFile`)."""
+    import fcntl
+
+    target = Path(path)
+    lock = target.parent / f".{target.name}.lock"
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise UserError(f"cannot lock {path}: {exc.strerror} ({lock})") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # waits while another command changes the file
+        f = TournamentFile(path, who or _who())
+        _OPEN[path] = f
+        try:
+            yield f
+        finally:
+            _OPEN.pop(path, None)
+    finally:
+        os.close(fd)
+
+
+def _who() -> str:
+    """Who makes a change when ``--who`` is not given: the login name."""
+    try:
+        return os.environ.get("SKAT_DIRECTOR") or getpass.getuser()
+    except (OSError, KeyError):
+        return "?"
+
+
 def _load(path: str) -> Tournament:
+    held = _OPEN.get(path)
+    if held is not None:
+        return held.tournament
     if not Path(path).is_file():
         raise UserError(f"no tournament file {path} (start one with: skat tournament new)")
     return load(path)
 
 
-def _save(t: Tournament, path: str) -> None:
-    try:
-        save(t, path)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+def _save(t: Tournament, path: str, action: str, **details: object) -> None:
+    held = _OPEN.get(path)
+    if held is None:  # pragma: no cover - every changing command holds its file
+        raise RuntimeError(f"{path} is not open for a change")
+    held.write(t, action, None, details)
 
 
 def _read(path: str) -> str:
@@ -232,7 +358,7 @@ def _new(args: argparse.Namespace) -> int:
     for name in t.tiebreaks:
         if name not in TIEBREAKS:
             raise UserError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
-    _save(t, args.file)
+    _save(t, args.file, "new")
     print(f"{args.file}: {t.name}, {t.format.series} series, rules {t.rules}")
     return 0
 
@@ -248,7 +374,7 @@ def _players(args: argparse.Namespace) -> int:
     players.extend(Player(n, args.club, args.team, tuple(args.category)) for n in args.add)
     if players != list(t.players):
         t = t.with_players(players)
-        _save(t, args.file)
+        _save(t, args.file, "players", added=list(args.add), removed=list(args.remove))
     for i, p in enumerate(t.players, 1):
         about = ", ".join(x for x in (p.club, p.team, *p.categories) if x)
         print(f"{i:4}  {p.name}" + (f"  ({about})" if about else ""))
@@ -294,7 +420,7 @@ def _seat(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
         seating = seat_by_lot(t.players, seed=seed, teams=t.teams)
     t = t.with_seating(series, seating)
-    _save(t, args.file)
+    _save(t, args.file, "seat", series=series, method=args.by, seed=seating.seed)
     sheets: list[Sheet] = [seating_sheet(t, series)]
     if args.cards:
         sheets.extend(player_cards(t))
@@ -312,7 +438,7 @@ def _enter(args: argparse.Namespace) -> int:
     table = next((x for x in rnd.seating.tables if x.number == args.table), None)
     if table is None:
         raise UserError(f"series {args.series} has no table {args.table}")
-    games, written = parse_list(_read(args.list_file), table.players)
+    games, written = parse_list(args.list_text, table.players)
     tl = TableList(
         args.series,
         args.table,
@@ -322,18 +448,54 @@ def _enter(args: argparse.Namespace) -> int:
         written.get("won"),
         written.get("lost"),
     )
-    corrected = rnd.list_of(args.table) is not None
+    where = f"series {args.series} table {args.table}"
+    old = rnd.list_of(args.table)
+    if old == tl:
+        print(f"{where}: {len(games)} games unchanged")
+        return 0
+    action = "enter"
+    if old is not None:
+        action = "correct" if _problems(t, old) else "replace"
+        if action == "replace" and not args.replace:
+            _ask_replace(args, f"{where} has a list already ({_summary(t, old)})",
+                         f"replace it with {_summary(t, tl)}")  # fmt: skip
     t = t.with_list(tl)
-    _save(t, args.file)
+    details: dict[str, object] = {"series": args.series, "table": args.table}
+    if old is not None:
+        details["before"] = format_list(old.games, _written(old))
+    details["after"] = format_list(tl.games, _written(tl))
+    _save(t, args.file, action, **details)
     problems = _problems(t, tl)
-    verb = "corrected" if corrected else "entered"
-    print(f"series {args.series} table {args.table}: {len(games)} games {verb}")
+    verb = {"enter": "entered", "correct": "corrected", "replace": "replaced"}[action]
+    print(f"{where}: {len(games)} games {verb}")
     for p in problems:
         print(f"  {p}")
     if problems:
         print("the list does not count until it is corrected")
         return 1
     return 0
+
+
+def _ask_replace(args: argparse.Namespace, what: str, change: str) -> None:
+    """Replacing a counted list asks at a terminal; else it needs ``--replace``."""
+    if args.list_file != "-" and sys.stdin.isatty():
+        answer = input(f"{what}: {change}? (the old list stays in the history) [y/N] ")
+        if answer.strip().lower() in ("y", "yes", "j", "ja"):
+            return
+        raise UserError(f"{what}: nothing changed")
+    raise UserError(f"{what}: --replace replaces it (the old list stays in the history)")
+
+
+def _summary(t: Tournament, tl: TableList) -> str:
+    """``4 games, totals Anna 103, Ben 152, …`` (who the list makes the winner)."""
+    got = table_points(tl, Rules.parse(t.rules))
+    totals = ", ".join(f"{n} {v}" for n, v in zip(tl.players, got.points, strict=True))
+    return f"{len(tl.games)} games, totals {totals}"
+
+
+def _written(tl: TableList) -> dict[str, tuple[int, ...]]:
+    pairs = (("totals", tl.written_totals), ("won", tl.written_won), ("lost", tl.written_lost))
+    return {k: v for k, v in pairs if v is not None}
 
 
 def _problems(t: Tournament, tl: TableList) -> tuple[str, ...]:
@@ -393,8 +555,8 @@ def _export(args: argparse.Namespace) -> int:
     t = _load(args.file)
     out = Path(args.out)
     kind = out.suffix.lower()
-    if kind == ".json":
-        _write_text(args.out, dumps(t))
+    if kind == ".json":  # the file as it is, with its history
+        _write_text(args.out, Path(args.file).read_text(encoding="utf-8"))
     elif kind == ".csv":
         _write_text(args.out, to_csv(standings_sheet(t)))
     elif kind == ".html":
