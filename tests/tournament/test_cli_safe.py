@@ -121,3 +121,24 @@ def test_a_file_changed_meanwhile_is_not_overwritten(tmp_path: Path) -> None:
         else:
             raise AssertionError("written over a changed file")
     assert '"Cup 2"' in Path(path).read_text()
+
+
+def test_seating_by_standings_names_the_lists_missing_or_needs_an_override(
+    tmp_path: Path,
+) -> None:
+    _twelve(tmp_path)
+    for table in (1, 2):
+        _skat(tmp_path, "enter", "cup.json", "--series", "1", "--table", str(table),
+              stdin=SERIES_1[table])  # fmt: skip
+    _skat(tmp_path, "enter", "cup.json", "--series", "1", "--table", "3", stdin="J C won 50")
+    got = _skat(tmp_path, "seat", "cup.json", "--by", "standings")
+    assert got.returncode == 2
+    assert "series 1 table 3: 1 games, a table of 4 plays 4" in got.stderr
+    assert "series 1 table 3: game 1: 50 is no value of a won C" in got.stderr
+    assert "--override" in got.stderr
+    assert len(json.loads((tmp_path / "cup.json").read_text())["series"]) == 1
+    ok = _skat(tmp_path, "seat", "cup.json", "--by", "standings", "--override", "late table")
+    assert ok.returncode == 0, ok.stderr
+    last = json.loads((tmp_path / "cup.json").read_text())["history"][-1]
+    assert (last["action"], last["override"]) == ("seat", "late table")
+    assert last["unchecked"][0] == "series 1 table 3: 1 games, a table of 4 plays 4"

@@ -71,6 +71,7 @@ from skat.tournament import (
     to_html,
     to_pdf,
     to_text,
+    unchecked,
     workbook,
     write_ods,
 )
@@ -129,6 +130,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--by", choices=("lot", "plan", "standings"), default="lot")
     p.add_argument("--seed", type=int, help="seed of the lot (default: drawn and printed)")
     p.add_argument("--plan", metavar="FILE", help="the plan: one table a line, names by commas")
+    p.add_argument(
+        "--override",
+        metavar="REASON",
+        help="seat by standings although lists of the series before are missing or refused "
+        "(the reason and what was missing go into the history)",
+    )
     p.add_argument("--cards", action="store_true", help="print the player cards too")
     p.add_argument("--html", metavar="OUT", help="write the table list (and cards) as HTML")
     p.add_argument("--pdf", metavar="OUT", help="write the table list (and cards) as PDF")
@@ -401,6 +408,7 @@ def _import(text: str) -> list[Player]:
 
 def _seat(args: argparse.Namespace) -> int:
     t = _load(args.file)
+    missing: tuple[str, ...] = ()
     series = args.series or len(t.rounds) + 1
     if args.by == "plan":
         if not args.plan:
@@ -414,13 +422,23 @@ def _seat(args: argparse.Namespace) -> int:
     elif args.by == "standings":
         if series == 1:
             raise UserError("the first series cannot be seated by standings: seat it by lot")
+        missing = unchecked(t, series - 1)
+        if missing and not (args.override or "").strip():
+            raise UserError(
+                f"series {series} cannot be seated by standings: {'; '.join(missing)} "
+                "(enter or correct the lists, or seat with --override REASON, kept in the "
+                "history)"
+            )
         ranked = [s.name for s in standings(t).rows]
         seating = seat_by_standings(t.players, ranked, teams=t.teams)
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
         seating = seat_by_lot(t.players, seed=seed, teams=t.teams)
     t = t.with_seating(series, seating)
-    _save(t, args.file, "seat", series=series, method=args.by, seed=seating.seed)
+    details: dict[str, object] = {"series": series, "method": args.by, "seed": seating.seed}
+    if missing:
+        details |= {"override": args.override.strip(), "unchecked": list(missing)}
+    _save(t, args.file, "seat", **details)
     sheets: list[Sheet] = [seating_sheet(t, series)]
     if args.cards:
         sheets.extend(player_cards(t))

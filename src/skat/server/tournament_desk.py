@@ -18,7 +18,10 @@ entered or corrected it (each correction is logged with the list before and afte
 Traceback (most recent call last):
 ...
 skat.server.tournament_desk.DeskError: game 1: 50 is no value of a won G (G won is worth 48, 72, 96, …)
->>> desk.enter(1, 1, GameEntry(table.players[1], "G", True, 72))
+>>> desk.enter(1, 1, GameEntry(table.players[1], "G", True, 72), "phone-1")  # stored
+False
+>>> desk.enter(1, 1, GameEntry(table.players[1], "G", True, 72), "phone-1")  # a double tap
+True
 >>> top = desk.view()["standings"][0]["rows"][0]
 >>> top[1] == table.players[1], top[4]
 (True, 122)
@@ -51,6 +54,7 @@ from skat.tournament import (
     standings,
     standings_sheet,
     table_points,
+    unchecked,
 )
 
 
@@ -85,11 +89,26 @@ class Desk:
         self.t = self.t.with_players(players)
         self._changed()
 
-    def seat(self, series: int, method: str, seed: int | None = None) -> None:
-        """Seat ``series`` by lot (``seed``) or by the standings so far."""
+    def seat(
+        self, series: int, method: str, seed: int | None = None, override: str | None = None
+    ) -> None:
+        """Seat ``series`` by lot (``seed``) or by the standings so far.  By standings needs
+        every list of the series before checked (:func:`skat.tournament.unchecked`), or an
+        ``override`` with its reason, which is logged with what was missing."""
         if method == "standings":
             if series == 1:
                 raise DeskError("the first series cannot be seated by standings: seat it by lot")
+            missing = unchecked(self.t, series - 1) if len(self.t.rounds) >= series - 1 else ()
+            if missing and override is None:
+                raise DeskError(f"series {series} cannot be seated by standings: "
+                                f"{'; '.join(missing)} (or seat it with an override and its "
+                                "reason, which is logged)")  # fmt: skip
+            if missing and not (override or "").strip():
+                raise DeskError("an override needs its reason (it is logged)", 400)
+            if missing:
+                self.state.log.append(Correction(_now(), series, 0, "",
+                                                 f"seated by standings with: {'; '.join(missing)}",
+                                                 (override or "").strip()))  # fmt: skip
             ranked = [s.name for s in standings(self.t).rows]
             seating = seat_by_standings(self.t.players, ranked, teams=self.t.teams)
         elif method == "lot":
@@ -124,7 +143,7 @@ class Desk:
         self.t = self.t.with_list(new)
         self.state.log.append(
             Correction(
-                datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+                _now(),
                 series,
                 table,
                 "" if old is None else _summary(self, old),
@@ -331,6 +350,10 @@ class Desk:
 
     def _changed(self) -> None:
         self.state.version += 1
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _written(tl: TableList) -> dict[str, tuple[int, ...]]:

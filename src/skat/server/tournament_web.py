@@ -326,8 +326,10 @@ def _direct(desk: Desk, data: dict[str, Any]) -> None:
         method = str(data.get("by", "lot"))
         if method == "lot" and seed in (None, ""):
             seed = secrets.randbelow(1_000_000)
+        override = data.get("override")
         desk.seat(_int(data, "series", len(desk.t.rounds) + 1), method,
-                  None if seed is None else _int({"seed": seed}, "seed", 0))  # fmt: skip
+                  None if seed is None else _int({"seed": seed}, "seed", 0),
+                  None if override is None else str(override))  # fmt: skip
     elif action == "correct":
         base = data.get("base")
         desk.correct(_int(data, "series", 0), _int(data, "table", 0), str(data.get("text", "")),

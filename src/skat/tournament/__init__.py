@@ -19,7 +19,7 @@ See ``docs/tournament.md`` for organisers.
 """
 
 from skat.tournament.archive import TournamentFileError, dumps, load, loads, save, to_dict
-from skat.tournament.check import check_list
+from skat.tournament.check import check_list, unchecked
 from skat.tournament.export import from_csv, read_ods, to_csv, workbook, write_ods
 from skat.tournament.games import Problem, Scored, score_game
 from skat.tournament.listtext import ListTextError, format_list, parse_list
@@ -148,6 +148,7 @@ __all__ = [
     "to_html",
     "to_pdf",
     "to_text",
+    "unchecked",
     "workbook",
     "write_ods",
 ]

@@ -49,6 +49,7 @@ const DE = {
   "Players": "Spieler", "One a line:": "Einer je Zeile:", "Save players": "Spieler speichern",
   "Seat the next series": "Nächste Serie setzen", "by lot": "ausgelost",
   "by standings (strong with strong)": "nach Tabelle (stark zu stark)", "Seat": "Setzen",
+  "Override: the reason to seat with lists missing (logged)": "Ausnahme: Grund, trotz fehlender Listen zu setzen (protokolliert)",
   "Enter or correct a list": "Liste eintragen oder berichtigen", "One game a line:": "Ein Spiel je Zeile:",
   "(the bid last);": "(Reizwert zuletzt);", "for the table's own sums.": "für die Summen des Tisches.",
   "Reason (logged)": "Grund (wird protokolliert)", "Save the list": "Liste speichern",
@@ -281,7 +282,7 @@ function directorPage() {
       const [name, club, team, cats] = l.split(",").map((x) => (x || "").trim());
       return { name, club, team, categories: cats ? cats.split("+") : [] }; }) }));
   $("#seat").addEventListener("click", () => direct({ action: "seat", by: $("#seat-by").value,
-    seed: $("#seed").value }));
+    seed: $("#seed").value, ...($("#seat-override").value.trim() ? { override: $("#seat-override").value } : {}) }));
   $("#publish").addEventListener("click", () => direct({ action: "publish", published: !T.published }));
   $("#correct").addEventListener("click", () => direct({ action: "correct",
     series: $("#fix-series").value, table: $("#fix-table").value, text: $("#fix-text").value,
