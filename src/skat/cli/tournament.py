@@ -418,7 +418,7 @@ def _seat(args: argparse.Namespace) -> int:
             for line in _read(args.plan).splitlines()
             if line.strip()
         ]
-        seating = seat_by_plan(t.players, plan)
+        seating = seat_by_plan(t.active(series), plan)
     elif args.by == "standings":
         if series == 1:
             raise UserError("the first series cannot be seated by standings: seat it by lot")
@@ -429,11 +429,14 @@ def _seat(args: argparse.Namespace) -> int:
                 "(enter or correct the lists, or seat with --override REASON, kept in the "
                 "history)"
             )
-        ranked = [s.name for s in standings(t).rows]
-        seating = seat_by_standings(t.players, ranked, teams=t.teams)
+        active = t.active(series)
+        playing = {p.name for p in active}
+        ranked = [s.name for s in standings(t).rows if s.name in playing]
+        ranked += [p.name for p in active if p.name not in ranked]  # late arrivals last
+        seating = seat_by_standings(active, ranked, teams=t.teams)
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-        seating = seat_by_lot(t.players, seed=seed, teams=t.teams)
+        seating = seat_by_lot(t.active(series), seed=seed, teams=t.teams)
     t = t.with_seating(series, seating)
     details: dict[str, object] = {"series": series, "method": args.by, "seed": seating.seed}
     if missing:

@@ -36,6 +36,7 @@ from typing import Any
 from skat.core.rules import Rules
 from skat.server.tournament_store import Correction, WebState
 from skat.tournament import (
+    LEAVERS,
     GameEntry,
     Player,
     Sheet,
@@ -85,9 +86,35 @@ class Desk:
     # ------------------------------------------------------------------ director
 
     def set_players(self, players: list[Player]) -> None:
-        """Replace the players (before the first seating)."""
-        self.t = self.t.with_players(players)
+        """Replace the players (after the first seating: add late arrivals; a seated player
+        stays, and one who withdrew keeps that)."""
+        left = {p.name: p.left for p in self.t.players}
+        self.t = self.t.with_players([replace(p, left=left.get(p.name, p.left)) for p in players])
         self._changed()
+
+    def withdraw(self, name: str, after: int | None = None) -> None:
+        """``name`` leaves: plays no series after ``after`` (default: the last seated one
+        with a list, or the one before a seated series without lists)."""
+        self.t = self.t.withdraw(name, self._last_played() if after is None else after)
+        self._changed()
+
+    def substitute(self, series: int, old: str, new: Player) -> None:
+        """``new`` takes ``old``'s seat in ``series`` (before that table entered a game)."""
+        self.t = self.t.substitute(series, old, new)
+        self._changed()
+
+    def settings(self, leavers: str) -> None:
+        """What a withdrawn player's standing becomes (``count`` or ``remove``)."""
+        if leavers not in LEAVERS:
+            raise DeskError(f"leavers: one of {', '.join(LEAVERS)}, not {leavers!r}", 400)
+        self.t = replace(self.t, leavers=leavers)
+        self._changed()
+
+    def _last_played(self) -> int:
+        k = len(self.t.rounds)
+        while k and not any(tl.games for tl in self.t.rounds[k - 1].lists):
+            k -= 1
+        return k
 
     def seat(
         self, series: int, method: str, seed: int | None = None, override: str | None = None
@@ -109,12 +136,15 @@ class Desk:
                 self.state.log.append(Correction(_now(), series, 0, "",
                                                  f"seated by standings with: {'; '.join(missing)}",
                                                  (override or "").strip()))  # fmt: skip
-            ranked = [s.name for s in standings(self.t).rows]
-            seating = seat_by_standings(self.t.players, ranked, teams=self.t.teams)
+            active = self.t.active(series)
+            playing = {p.name for p in active}
+            ranked = [s.name for s in standings(self.t).rows if s.name in playing]
+            ranked += [p.name for p in active if p.name not in ranked]  # late arrivals last
+            seating = seat_by_standings(active, ranked, teams=self.t.teams)
         elif method == "lot":
             if seed is None:
                 raise DeskError("a seating by lot needs its seed", 400)
-            seating = seat_by_lot(self.t.players, seed=seed, teams=self.t.teams)
+            seating = seat_by_lot(self.t.active(series), seed=seed, teams=self.t.teams)
         else:
             raise DeskError(f"seat by lot or standings, not {method!r}", 400)
         self.t = self.t.with_seating(series, seating)

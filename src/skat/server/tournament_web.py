@@ -334,12 +334,23 @@ def _direct(desk: Desk, data: dict[str, Any]) -> None:
         base = data.get("base")
         desk.correct(_int(data, "series", 0), _int(data, "table", 0), str(data.get("text", "")),
                      str(data.get("reason", "")), None if base is None else str(base))  # fmt: skip
+    elif action == "withdraw":
+        after = data.get("after")
+        desk.withdraw(
+            str(data.get("name", "")), None if after in (None, "") else _int(data, "after", 0)
+        )
+    elif action == "substitute":
+        desk.substitute(_int(data, "series", 0), str(data.get("old", "")), _player(data.get("new")))
+    elif action == "settings":
+        leavers = str(data.get("leavers", desk.t.leavers))
+        desk.settings(leavers)
     elif action == "lock":
         desk.lock(_int(data, "series", 0), bool(data.get("locked", True)))
     elif action == "publish":
         desk.publish(bool(data.get("published", True)))
     else:
-        raise DeskError("action: players, seat, correct, lock or publish", 400)
+        raise DeskError("action: players, seat, withdraw, substitute, settings, correct, lock "
+                        "or publish", 400)  # fmt: skip
 
 
 def _at_table(desk: Desk, series: int, table: int, data: dict[str, Any]) -> bool:

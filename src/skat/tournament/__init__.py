@@ -24,6 +24,7 @@ from skat.tournament.export import from_csv, read_ods, to_csv, workbook, write_o
 from skat.tournament.games import Problem, Scored, score_game
 from skat.tournament.listtext import ListTextError, format_list, parse_list
 from skat.tournament.model import (
+    LEAVERS,
     TEAM_MODES,
     Format,
     GameEntry,
@@ -82,6 +83,7 @@ from skat.tournament.standings import (
 from skat.tournament.values import outcomes
 
 __all__ = [
+    "LEAVERS",
     "TEAM_MODES",
     "TIEBREAKS",
     "Fees",

@@ -138,7 +138,10 @@ def standings(t: Tournament, series: int | None = None) -> Standings:
         t.round(series)  # the series must be seated
     chosen = range(len(results)) if series is None else [series - 1]
     lines = []
+    removed = {p.name for p in t.players if p.left is not None and t.leavers == "remove"}
     for name in t.names:
+        if name in removed:  # withdrawn, and the tournament takes leavers out
+            continue
         mine = [results[k].get(name) for k in chosen]
         lines.append(
             Standing(
