@@ -142,3 +142,21 @@ def test_seating_by_standings_names_the_lists_missing_or_needs_an_override(
     last = json.loads((tmp_path / "cup.json").read_text())["history"][-1]
     assert (last["action"], last["override"]) == ("seat", "late table")
     assert last["unchecked"][0] == "series 1 table 3: 1 games, a table of 4 plays 4"
+
+
+def test_a_late_arrival_a_leaver_and_a_substitute_from_the_command_line(tmp_path: Path) -> None:
+    _twelve(tmp_path)
+    for table in (1, 2, 3):
+        _skat(tmp_path, "enter", "cup.json", "--series", "1", "--table", str(table),
+              stdin=SERIES_1[table])  # fmt: skip
+    ok = _skat(tmp_path, "players", "cup.json", "--add", "M", "--withdraw", "A")
+    assert ok.returncode == 0, ok.stderr
+    assert "M  (from series 2)" in ok.stdout and "A  (left after series 1)" in ok.stdout
+    ok = _skat(tmp_path, "seat", "cup.json", "--by", "standings")
+    assert ok.returncode == 0, ok.stderr
+    ok = _skat(tmp_path, "players", "cup.json", "--substitute", "B=S")
+    assert ok.returncode == 0, ok.stderr
+    data = json.loads((tmp_path / "cup.json").read_text())
+    seated = [n for table in data["series"][1]["seating"]["tables"] for n in table]
+    assert sorted(seated) == sorted("CDEFGHIJKLMS")
+    assert data["history"][-1]["substitute"] == "B=S"

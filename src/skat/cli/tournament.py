@@ -32,6 +32,7 @@ import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -122,6 +123,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--remove", action="append", default=[], metavar="NAME", help="remove a player")
     p.add_argument(
         "--import", dest="import_csv", metavar="CSV", help="CSV with name,club,team,categories"
+    )
+    p.add_argument(
+        "--withdraw",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a player leaves: plays no series after the last one played (see --after)",
+    )
+    p.add_argument(
+        "--after", type=int, metavar="K", help="--withdraw after series K (0: a no-show)"
+    )
+    p.add_argument(
+        "--substitute",
+        metavar="OLD=NEW",
+        help="NEW takes OLD's seat in the last seated series (before the table's first game)",
+    )
+    p.add_argument(
+        "--leavers",
+        choices=("count", "remove"),
+        help="a withdrawn player's later series count 0 (count) or he leaves the standings",
     )
 
     p = sub.add_parser("seat", help="seat a series: by lot, plan or standings")
@@ -379,14 +400,39 @@ def _players(args: argparse.Namespace) -> int:
     if args.import_csv:
         players.extend(_import(_read(args.import_csv)))
     players.extend(Player(n, args.club, args.team, tuple(args.category)) for n in args.add)
+    changed = t
     if players != list(t.players):
-        t = t.with_players(players)
-        _save(t, args.file, "players", added=list(args.add), removed=list(args.remove))
+        changed = changed.with_players(players)
+    for name in args.withdraw:
+        after = args.after if args.after is not None else _last_played(changed)
+        changed = changed.withdraw(name, after)
+    if args.substitute:
+        old, _, new = args.substitute.partition("=")
+        if not old.strip() or not new.strip():
+            raise UserError(f"--substitute OLD=NEW, not {args.substitute!r}")
+        sub = Player(new.strip(), args.club, args.team, tuple(args.category))
+        changed = changed.substitute(len(changed.rounds), old.strip(), sub)
+    if args.leavers:
+        changed = replace(changed, leavers=args.leavers)
+    if changed != t:
+        t = changed
+        _save(t, args.file, "players", added=list(args.add), removed=list(args.remove),
+              withdrawn=list(args.withdraw), substitute=args.substitute or "")  # fmt: skip
     for i, p in enumerate(t.players, 1):
-        about = ", ".join(x for x in (p.club, p.team, *p.categories) if x)
+        status = ([] if p.joined == 1 else [f"from series {p.joined}"]) + (
+            [] if p.left is None else [f"left after series {p.left}"])  # fmt: skip
+        about = ", ".join(x for x in (p.club, p.team, *p.categories, *status) if x)
         print(f"{i:4}  {p.name}" + (f"  ({about})" if about else ""))
     print(f"{len(t.players)} players")
     return 0
+
+
+def _last_played(t: Tournament) -> int:
+    """The last series with a game entered (a leaver plays no series after it)."""
+    k = len(t.rounds)
+    while k and not any(tl.games for tl in t.rounds[k - 1].lists):
+        k -= 1
+    return k
 
 
 def _import(text: str) -> list[Player]:
