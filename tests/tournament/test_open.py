@@ -97,3 +97,35 @@ def test_what_cannot_change_says_why() -> None:
         d.substitute(1, table.players[0], Player("S"))
     with pytest.raises(DeskError, match="leavers: one of count, remove"):
         d.settings("drop")
+
+
+def test_ties_follow_the_dskv_rule_won_then_fewer_lost_then_the_lot() -> None:
+    from dataclasses import replace
+
+    from skat.tournament import DSKV_TIEBREAKS, Seating, Table, TableList
+
+    t = Tournament("Tie", tuple(Player(n) for n in "ABC"), Format(1, 1),
+                   tiebreaks=DSKV_TIEBREAKS)  # fmt: skip
+    t = t.with_seating(1, Seating((Table(1, ("A", "B", "C")),)))
+    # B and C each win a Grand 72: level on points, won and lost
+    games = (GameEntry("B", "G", True, 72), GameEntry("C", "G", True, 72), GameEntry(None))
+    t = t.with_list(TableList(1, 1, ("A", "B", "C"), games))
+    rows = standings(t).rows
+    assert [(s.place, s.name) for s in rows] == [(1, "B"), (1, "C"), (3, "A")]
+    assert "the lot is to be drawn for the shared places" in standings(t).pending
+    drawn = t.draw_lot(seed=4)
+    order = [n for n in drawn.lot if n in "BC"]
+    assert [s.name for s in standings(drawn).rows][:2] == order
+    assert [s.place for s in standings(drawn).rows] == [1, 2, 3]
+    assert loads(dumps(drawn)).lot == drawn.lot  # recorded
+    with pytest.raises(TournamentError, match="the lot is drawn already"):
+        drawn.draw_lot(seed=5)
+    # on equal points: more games won first, then fewer lost, then the lot
+    from skat.tournament.standings import Standing, rank
+
+    lines = [Standing(0, "A", 300, 3, 1, (300,)), Standing(0, "B", 300, 4, 2, (300,)),
+             Standing(0, "C", 300, 4, 1, (300,)), Standing(0, "D", 300, 3, 1, (300,))]  # fmt: skip
+    assert [(s.place, s.name) for s in rank(lines, DSKV_TIEBREAKS)] == [
+        (1, "C"), (2, "B"), (3, "A"), (3, "D")]  # fmt: skip
+    assert [s.name for s in rank(lines, DSKV_TIEBREAKS, ("D", "C", "B", "A"))] == list("CBDA")
+    assert replace(t, tiebreaks=("won",)).tiebreaks == ("won",)

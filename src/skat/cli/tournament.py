@@ -40,6 +40,7 @@ from skat.cli.errors import UserError
 from skat.core.rules import Rules
 from skat.series.storage import atomic_write
 from skat.tournament import (
+    DSKV_TIEBREAKS,
     TEAM_MODES,
     TIEBREAKS,
     Format,
@@ -99,7 +100,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--teams", choices=TEAM_MODES, default="apart", help="team mates at the tables")
     p.add_argument(
-        "--tiebreaks", default="best_series,won", help=f"in order, from {', '.join(TIEBREAKS)}"
+        "--tiebreaks",
+        default=",".join(DSKV_TIEBREAKS),
+        help=f"in order, from {', '.join(TIEBREAKS)} (default: the DSkV's)",
     )
     p.add_argument(
         "--loss-fees", default="", metavar="A,B,..", help="loss money of the 1st, 2nd, .. lost game"
@@ -194,10 +197,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument(
         "out", help="the file to write: .csv (standings), .ods/.html/.pdf (all sheets), .json"
     )
+    p = sub.add_parser("lot", help="draw the lot for the lot tie-break (recorded in the file)")
+    p.add_argument("file")
+    p.add_argument("--seed", type=int, help="seed of the draw (default: drawn and printed)")
     _add_who(sub)
 
 
-CHANGES = ("new", "players", "seat", "enter")
+CHANGES = ("new", "players", "seat", "enter", "lot")
 """The commands that change the file: they hold its lock from reading to writing."""
 
 
@@ -225,6 +231,7 @@ def _run(args: argparse.Namespace) -> int:
         "players": _players,
         "seat": _seat,
         "enter": _enter,
+        "lot": _lot,
         "check": _check,
         "standings": _standings,
         "export": _export,
@@ -496,6 +503,15 @@ def _seat(args: argparse.Namespace) -> int:
         _write_text(args.html, to_html(sheets, t.name))
     if args.pdf:
         _write_bytes(Path(args.pdf), to_pdf(sheets, t.name))
+    return 0
+
+
+def _lot(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    t = t.draw_lot(seed)
+    _save(t, args.file, "lot", seed=seed, order=list(t.lot))
+    print(f"the lot (seed {seed}): {', '.join(t.lot)}")
     return 0
 
 

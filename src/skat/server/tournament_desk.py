@@ -37,6 +37,7 @@ from skat.core.rules import Rules
 from skat.server.tournament_store import Correction, WebState
 from skat.tournament import (
     LEAVERS,
+    TIEBREAKS,
     GameEntry,
     Player,
     Sheet,
@@ -103,11 +104,24 @@ class Desk:
         self.t = self.t.substitute(series, old, new)
         self._changed()
 
-    def settings(self, leavers: str) -> None:
-        """What a withdrawn player's standing becomes (``count`` or ``remove``)."""
+    def settings(self, leavers: str, tiebreaks: tuple[str, ...] | None = None) -> None:
+        """What a withdrawn player's standing becomes (``count`` or ``remove``) and the
+        tie-breaks in order (:data:`skat.tournament.TIEBREAKS`)."""
         if leavers not in LEAVERS:
             raise DeskError(f"leavers: one of {', '.join(LEAVERS)}, not {leavers!r}", 400)
-        self.t = replace(self.t, leavers=leavers)
+        tiebreaks = self.t.tiebreaks if tiebreaks is None else tiebreaks
+        unknown = [x for x in tiebreaks if x not in TIEBREAKS]
+        if unknown:
+            raise DeskError(f"unknown tie-break {unknown[0]!r} (known: {', '.join(TIEBREAKS)})",
+                            400)  # fmt: skip
+        self.t = replace(self.t, leavers=leavers, tiebreaks=tiebreaks)
+        self._changed()
+
+    def draw_lot(self, seed: int) -> None:
+        """Draw the lot for the ``lot`` tie-break; recorded, and logged."""
+        self.t = self.t.draw_lot(seed)
+        self.state.log.append(Correction(_now(), 0, 0, "", "lot: " + ", ".join(self.t.lot),
+                                         f"lot drawn (seed {seed})"))  # fmt: skip
         self._changed()
 
     def _last_played(self) -> int:

@@ -46,7 +46,9 @@ from skat.server.hub import Hub
 from skat.server.tournament_desk import Desk, DeskError
 from skat.server.tournament_store import TournamentStore, WebState
 from skat.tournament import (
+    DSKV_TIEBREAKS,
     TEAM_MODES,
+    TIEBREAKS,
     Format,
     GameEntry,
     Player,
@@ -301,8 +303,14 @@ def _new_tournament(data: dict[str, Any]) -> Tournament:
     limit = data.get("time_limit")
     fmt = Format(_int(data, "series", 2), _int(data, "deals", 12),
                  None if limit in (None, "") else _int(data, "time_limit", 0))  # fmt: skip
+    tiebreaks = data.get("tiebreaks") or list(DSKV_TIEBREAKS)
+    if isinstance(tiebreaks, str):
+        tiebreaks = [x.strip() for x in tiebreaks.split(",") if x.strip()]
+    if not isinstance(tiebreaks, list) or not all(x in TIEBREAKS for x in tiebreaks):
+        raise DeskError(f"tiebreaks: in order, from {', '.join(TIEBREAKS)}", 400)
+    leavers = str(data.get("leavers") or "count")
     return Tournament(str(data.get("name", "")).strip(), tuple(map(_player, players)), fmt,
-                      rules, teams)  # fmt: skip
+                      rules, teams, tiebreaks=tuple(tiebreaks), leavers=leavers)  # fmt: skip
 
 
 def _int(data: dict[str, Any], key: str, default: int) -> int:
@@ -342,15 +350,21 @@ def _direct(desk: Desk, data: dict[str, Any]) -> None:
     elif action == "substitute":
         desk.substitute(_int(data, "series", 0), str(data.get("old", "")), _player(data.get("new")))
     elif action == "settings":
-        leavers = str(data.get("leavers", desk.t.leavers))
-        desk.settings(leavers)
+        tiebreaks = data.get("tiebreaks", list(desk.t.tiebreaks))
+        if isinstance(tiebreaks, str):
+            tiebreaks = [x.strip() for x in tiebreaks.split(",") if x.strip()]
+        if not isinstance(tiebreaks, list):
+            raise DeskError("tiebreaks is a list", 400)
+        desk.settings(str(data.get("leavers", desk.t.leavers)), tuple(map(str, tiebreaks)))
+    elif action == "lot":
+        desk.draw_lot(secrets.randbelow(1_000_000))
     elif action == "lock":
         desk.lock(_int(data, "series", 0), bool(data.get("locked", True)))
     elif action == "publish":
         desk.publish(bool(data.get("published", True)))
     else:
-        raise DeskError("action: players, seat, withdraw, substitute, settings, correct, lock "
-                        "or publish", 400)  # fmt: skip
+        raise DeskError("action: players, seat, withdraw, substitute, settings, lot, correct, "
+                        "lock or publish", 400)  # fmt: skip
 
 
 def _at_table(desk: Desk, series: int, table: int, data: dict[str, Any]) -> bool:

@@ -69,6 +69,7 @@ from skat.tournament.seating import (
     table_sizes,
 )
 from skat.tournament.standings import (
+    DSKV_TIEBREAKS,
     TIEBREAKS,
     GroupStanding,
     SeriesResult,
@@ -83,6 +84,7 @@ from skat.tournament.standings import (
 from skat.tournament.values import outcomes
 
 __all__ = [
+    "DSKV_TIEBREAKS",
     "LEAVERS",
     "TEAM_MODES",
     "TIEBREAKS",

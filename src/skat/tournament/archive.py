@@ -77,6 +77,7 @@ def to_dict(t: model.Tournament) -> dict[str, Any]:
             for p in t.players
         ],
         **({} if t.leavers == "count" else {"leavers": t.leavers}),
+        **({} if not t.lot else {"lot": list(t.lot)}),
         "series": [_round_dict(r) for r in t.rounds],
     }
 
@@ -170,6 +171,7 @@ def _from_dict(data: object) -> model.Tournament:
         ),
         tuple(_texts(_get(obj, "tiebreaks", list, ["best_series", "won"]), "tiebreaks")),
         leavers=_get(obj, "leavers", str, "count"),
+        lot=_texts(_get(obj, "lot", list, []), "lot"),
     )
     for k, rnd in enumerate(_get(obj, "series", list, []), 1):
         where = f"series[{k - 1}]"

@@ -190,6 +190,8 @@ class Tournament:
     tiebreaks: tuple[str, ...] = ("best_series", "won")
     rounds: tuple[Round, ...] = ()
     leavers: str = "count"
+    lot: tuple[str, ...] = ()
+    """The lot for the ``lot`` tie-break: every name in the drawn order (recorded)."""
     """A player who withdrew: ``count`` (his later series count 0, he stays in the
     standings) or ``remove`` (he is taken out of the standings)."""
 
@@ -224,6 +226,17 @@ class Tournament:
         if not 1 <= series <= len(self.rounds):
             raise TournamentError(f"series {series} is not seated ({len(self.rounds)} seated)")
         return self.rounds[series - 1]
+
+    def draw_lot(self, seed: int) -> Tournament:
+        """Draw the lot once (all players in a random order from ``seed``); it is recorded,
+        and drawn again only when a player joined since."""
+        import random
+
+        if self.lot and set(self.lot) == set(self.names):
+            raise TournamentError("the lot is drawn already: " + ", ".join(self.lot))
+        order = list(self.names)
+        random.Random(seed).shuffle(order)
+        return replace(self, lot=tuple(order))
 
     def active(self, series: int) -> tuple[Player, ...]:
         """The players who play series ``series`` (the withdrawn left before it)."""
