@@ -77,3 +77,33 @@ def test_a_passed_game_with_a_value_is_refused_with_the_reason(
         assert got["error"].startswith(reason)
         path, key = table["url"].split("/t/", 1)[1].split("#")
         assert client.get(f"/api/t/{path}", headers={"X-Key": key}).json()["entered"] == 0
+
+
+def test_an_export_never_holds_up_the_server(tmp_path: Any, monkeypatch: Any) -> None:
+    """While an ODS export is being written (held here until released), a standings
+    request is answered: the export runs off the event loop."""
+    import threading
+
+    from skat.server import tournament_web
+
+    started, release = threading.Event(), threading.Event()
+
+    def slow_ods(sheets: Any, path: str) -> None:
+        started.set()
+        release.wait(60)
+        Path(path).write_bytes(b"PK slow")
+
+    from pathlib import Path
+
+    monkeypatch.setattr(tournament_web, "write_ods", slow_ods)
+    with running(str(tmp_path / "data")) as client:
+        tid, _key, _table = seated(client)
+        got: list[Any] = []
+        worker = threading.Thread(target=lambda: got.append(client.get(f"/api/t/{tid}/export.ods")))
+        worker.start()
+        assert started.wait(60)
+        assert client.get(f"/api/t/{tid}").json()["id"] == tid  # answered meanwhile
+        assert not got
+        release.set()
+        worker.join(60)
+        assert got[0].content == b"PK slow"

@@ -37,6 +37,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -155,20 +156,22 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         return JSONResponse(desk.view())
 
     async def export(request: Request) -> Response:
+        """Every export is built in a worker thread: a big workbook never holds up the
+        event loop (the tables' pages and moves go on meanwhile)."""
         desk = await desks.get(request.path_params["id"])
         kind, t = request.path_params["kind"], desk.t
         name = {"Content-Disposition": f'attachment; filename="{desk.tid}.{kind}"'}
+        which = request.query_params.get("sheets", "all")
         if kind == "json":
-            return Response(dumps(t), media_type="application/json", headers=name)
-        sheets = _sheets(desk, request.query_params.get("sheets", "all"))
+            text = await run_in_threadpool(dumps, t)
+            return Response(text, media_type="application/json", headers=name)
+        if kind not in ("html", "pdf", "ods"):
+            raise DeskError("export as .pdf, .html, .ods or .json", 404)
+        body = await run_in_threadpool(_export, desk, kind, which)
         if kind == "html":
-            return Response(to_html(sheets, t.name), media_type="text/html")
-        if kind == "pdf":
-            pdf = await asyncio.get_running_loop().run_in_executor(None, to_pdf, sheets, t.name)
-            return Response(pdf, media_type="application/pdf", headers=name)
-        if kind == "ods":
-            return Response(_ods(sheets), media_type=_ODS, headers=name)
-        raise DeskError("export as .pdf, .html, .ods or .json", 404)
+            return Response(body, media_type="text/html")
+        media = "application/pdf" if kind == "pdf" else _ODS
+        return Response(body, media_type=media, headers=name)
 
     async def director(request: Request) -> Response:
         tid = request.path_params["id"]
@@ -235,6 +238,16 @@ def _sheets(desk: Desk, which: str) -> list[Sheet]:
         series = (standings_sheet(live, k) for k in range(1, len(live.rounds) + 1))
         return [standings_sheet(live), *series, *desk.group_sheets(live)]
     raise DeskError("sheets: all, tables or standings", 400)
+
+
+def _export(desk: Desk, kind: str, which: str) -> bytes | str:
+    """The sheets ``which`` as ``kind`` (``html``, ``pdf`` or ``ods``), in a worker thread."""
+    sheets = _sheets(desk, which)
+    if kind == "html":
+        return to_html(sheets, desk.t.name)
+    if kind == "pdf":
+        return to_pdf(sheets, desk.t.name)
+    return _ods(sheets)
 
 
 def _ods(sheets: Any) -> bytes:
