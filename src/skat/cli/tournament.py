@@ -356,6 +356,15 @@ def _read(path: str) -> str:
         raise UserError(f"cannot read {path}: {exc}") from None
 
 
+def _read_players(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return _decode(Path(path).read_bytes(), path)
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+
+
 def _amounts(text: str, what: str) -> tuple[int, ...]:
     try:
         return tuple(parse_cents(a) for a in text.split(",") if a.strip())
@@ -405,7 +414,7 @@ def _players(args: argparse.Namespace) -> int:
     if unknown:
         raise UserError(f"no player {', '.join(unknown)} to remove")
     if args.import_csv:
-        players.extend(_import(_read(args.import_csv)))
+        players.extend(_import(_read_players(args.import_csv)))
     players.extend(Player(n, args.club, args.team, tuple(args.category)) for n in args.add)
     changed = t
     if players != list(t.players):
@@ -442,18 +451,55 @@ def _last_played(t: Tournament) -> int:
     return k
 
 
+_HEADER_WORDS = {"name", "spieler", "spielername", "club", "verein", "team", "mannschaft",
+                 "categories", "kategorie", "kategorien", "klasse"}  # fmt: skip
+
+
+def _decode(raw: bytes, path: str) -> str:
+    """A players file's text: UTF-8 (with or without the BOM Excel writes) or, failing that,
+    Windows-1252 (a German Excel's "CSV (Trennzeichen-getrennt)"); a workbook is refused."""
+    if raw.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
+        raise UserError(f"{path} is an Excel workbook, not CSV: save it as CSV first")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise UserError(f"{path}: neither UTF-8 nor Windows-1252 text: save it as CSV (UTF-8)")
+
+
 def _import(text: str) -> list[Player]:
-    rows = list(csv.reader(io.StringIO(text)))
-    if rows and [c.strip().lower() for c in rows[0][:1]] == ["name"]:
-        rows = rows[1:]
+    """Players from CSV: ``name,club,team,categories`` (or with semicolons, as a German
+    Excel writes; the separator is the one the first line uses); a header line is skipped;
+    categories are joined by ``+`` (or ``;`` within a comma file).  A line that cannot be
+    a player is refused with its number and the reason."""
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    sep = ";" if first.count(";") > first.count(",") else (
+        "\t" if first.count("\t") > first.count(",") else ",")  # fmt: skip
+    rows = list(csv.reader(io.StringIO(text), delimiter=sep))
+    start = 1
+    if rows and rows[0] and rows[0][0].strip().lower() in _HEADER_WORDS:
+        rows, start = rows[1:], 2
     out = []
-    for line, row in enumerate(rows, 1):
-        if not row or not row[0].strip():
+    for line, row in enumerate(rows, start):
+        if not row or not any(c.strip() for c in row):
             continue
         cells = [c.strip() for c in row] + ["", "", ""]
-        cats = tuple(c for c in cells[3].replace(";", "+").split("+") if c)
+        name = cells[0]
+        if not name:
+            raise UserError(f"players CSV line {line}: no name in the first column")
+        if name.replace(",", "").replace(".", "").replace("-", "").isdigit():
+            raise UserError(f"players CSV line {line}: {name!r} is a number, not a name "
+                            "(the name goes in the first column)")  # fmt: skip
+        if len(row) > 4 and any(c.strip() for c in row[4:]):
+            raise UserError(f"players CSV line {line}: {len(row)} columns, at most 4 "
+                            "(name, club, team, categories)")  # fmt: skip
+        sep_cats = "+" if sep == ";" else "+;"
+        cats = tuple(c for c in cells[3].translate({ord(x): "+" for x in sep_cats}).split("+")
+                     if c.strip())  # fmt: skip
         try:
-            out.append(Player(cells[0], cells[1], cells[2], cats))
+            out.append(Player(name, cells[1], cells[2], tuple(c.strip() for c in cats)))
         except ValueError as exc:
             raise UserError(f"players CSV line {line}: {exc}") from None
     return out
