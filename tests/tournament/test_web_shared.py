@@ -107,3 +107,20 @@ def test_an_export_never_holds_up_the_server(tmp_path: Any, monkeypatch: Any) ->
         release.set()
         worker.join(60)
         assert got[0].content == b"PK slow"
+
+
+def test_table_links_carry_the_address_players_reach(tmp_path: Any) -> None:
+    with running(str(tmp_path / "data")) as client:  # the test client's host: testserver
+        tid, key, _table = seated(client)
+        local = {"X-Key": key, "Host": "127.0.0.1:8080"}
+        d = client.get(f"/api/t/{tid}/director", headers=local).json()
+        assert d["rounds"][0]["tables"][0]["url"].startswith("http://127.0.0.1:8080/t/")
+        assert "which the players' phones cannot reach" in d["address_warning"]
+        r = client.post(f"/api/t/{tid}/director", headers=local,
+                        json={"action": "settings", "address": "192.168.1.20:8080/"})  # fmt: skip
+        d = r.json()
+        assert d["rounds"][0]["tables"][0]["url"].startswith("http://192.168.1.20:8080/t/")
+        assert "address_warning" not in d
+        r = client.post(f"/api/t/{tid}/director", headers=local,
+                        json={"action": "settings", "address": "ftp://x/y"})  # fmt: skip
+        assert r.status_code == 400 and "the address is http://host:port" in r.json()["error"]

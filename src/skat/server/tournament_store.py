@@ -74,6 +74,9 @@ class WebState:
     """The client ids of the entries each table (``"series:table"``) sent: a repeated
     submission (a double tap, a retry after a lost answer) is acknowledged, never stored
     twice."""
+    address: str = ""
+    """The address players reach the server at (``http://192.168.1.20:8080``): the table
+    links and their QR codes carry it; empty: the address the director's browser used."""
     rev: str = ""
     """A random token renewed with every change: the stored state text differs after every
     change, so a write can check that nobody changed the tournament since it was read."""

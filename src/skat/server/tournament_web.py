@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import ipaddress
 import json
 import os
 import secrets
@@ -36,6 +37,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
+from urllib.parse import urlsplit
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -181,8 +183,15 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         if request.method == "POST":
             data = await _body(request)
             desk, _ = await desks.change(tid, lambda d: _direct(d, data))
-        base = f"{request.url.scheme}://{request.url.netloc}"
-        return JSONResponse(desk.director_view(base))
+        base = desk.state.address or f"{request.url.scheme}://{request.url.netloc}"
+        view = desk.director_view(base)
+        view["address"] = base
+        if _loopback(base):
+            view["address_warning"] = (
+                f"the table links and QR codes point to {base}, which the players' phones "
+                "cannot reach: set the address players reach (e.g. http://192.168.1.20:8080)"
+            )
+        return JSONResponse(view)
 
     async def table(request: Request) -> Response:
         tid = request.path_params["id"]
@@ -223,6 +232,28 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
 
 
 _ODS: Final = "application/vnd.oasis.opendocument.spreadsheet"
+
+
+def _loopback(base: str) -> bool:
+    """Is ``base`` an address only this computer reaches (127.x, localhost, ::1)?"""
+    host = (urlsplit(base).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _address(text: str) -> str:
+    """A players' address as set by the director: ``http(s)://host[:port]``, or empty."""
+    text = text.strip().rstrip("/")
+    if not text:
+        return ""
+    parts = urlsplit(text if "://" in text else f"http://{text}")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
+        raise DeskError(f"the address is http://host:port, not {text!r}", 400)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _sheets(desk: Desk, which: str) -> list[Sheet]:
@@ -369,6 +400,8 @@ def _direct(desk: Desk, data: dict[str, Any]) -> None:
         if not isinstance(tiebreaks, list):
             raise DeskError("tiebreaks is a list", 400)
         desk.settings(str(data.get("leavers", desk.t.leavers)), tuple(map(str, tiebreaks)))
+        if "address" in data:
+            desk.state.address = _address(str(data["address"]))
     elif action == "lot":
         desk.draw_lot(secrets.randbelow(1_000_000))
     elif action == "lock":

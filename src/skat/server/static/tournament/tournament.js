@@ -49,6 +49,7 @@ const DE = {
   "Players": "Spieler", "One a line:": "Einer je Zeile:", "Save players": "Spieler speichern",
   "Seat the next series": "Nächste Serie setzen", "by lot": "ausgelost",
   "by standings (strong with strong)": "nach Tabelle (stark zu stark)", "Seat": "Setzen",
+  "Address players reach": "Adresse für die Spieler", "Save address": "Adresse speichern",
   "Override: the reason to seat with lists missing (logged)": "Ausnahme: Grund, trotz fehlender Listen zu setzen (protokolliert)",
   "Enter or correct a list": "Liste eintragen oder berichtigen", "One game a line:": "Ein Spiel je Zeile:",
   "(the bid last);": "(Reizwert zuletzt);", "for the table's own sums.": "für die Summen des Tisches.",
@@ -284,6 +285,7 @@ function directorPage() {
   $("#seat").addEventListener("click", () => direct({ action: "seat", by: $("#seat-by").value,
     seed: $("#seed").value, ...($("#seat-override").value.trim() ? { override: $("#seat-override").value } : {}) }));
   $("#publish").addEventListener("click", () => direct({ action: "publish", published: !T.published }));
+  $("#save-address").addEventListener("click", () => direct({ action: "settings", address: $("#address").value }));
   $("#correct").addEventListener("click", () => direct({ action: "correct",
     series: $("#fix-series").value, table: $("#fix-table").value, text: $("#fix-text").value,
     reason: $("#fix-reason").value, base: T.base }));
@@ -315,6 +317,11 @@ function drawDirector(d, refill) {
     `${d.players} Spieler, ${d.series} Serien, Regeln ${d.rules}`) +
     (d.published ? say2(", results published", ", Ergebnis veröffentlicht") : "");
   $("#publish").textContent = tr(d.published ? "Withdraw publication" : "Publish results");
+  $("#address-warning").hidden = !d.address_warning;
+  $("#address-warning").textContent = d.address_warning ? say2(d.address_warning,
+    `Die Tischlinks und QR-Codes zeigen auf ${d.address}, das die Handys der Spieler nicht erreichen: ` +
+    "die Adresse eintragen, unter der die Spieler den Server erreichen (z. B. http://192.168.1.20:8080)") : "";
+  if (document.activeElement !== $("#address")) $("#address").value = d.address || "";
   $("#pdf").href = `/api/t/${T.id}/export.pdf`;
   $("#pdf-tables").href = `/api/t/${T.id}/export.pdf?sheets=tables`;
   $("#pdf-standings").href = `/api/t/${T.id}/export.pdf?sheets=standings`;
