@@ -112,8 +112,52 @@ async function api(path, body) {
   if (body !== undefined) { init.method = "POST"; init.body = JSON.stringify(body); }
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+  if (!r.ok) throw new Error(reason(data.error || `HTTP ${r.status}`));
   return data;
+}
+
+// The server's reasons in German on German pages: each pattern of the list check and the
+// desk's refusals, with the parts (names, values) carried over; an unknown reason stays as is.
+const DE_REASONS = [
+  [/^game (\d+): (.*)$/, (m) => `Spiel ${m[1]}: ${reasonDe(m[2])}`],
+  [/^(\d+) is no value of a (won|lost) (\S+) \(\S+ (?:won|lost) is worth (.*)\)$/,
+    (m) => `${m[1]} ist kein Wert eines ${m[2] === "won" ? "gewonnenen" : "verlorenen"} ${m[3]} (möglich: ${m[4]})`],
+  [/^(.*) dealt game (\d+) and sits out at a 4-table$/, (m) => `${m[1]} gab Spiel ${m[2]} und setzt am Vierertisch aus`],
+  [/^'(.*)' does not sit at this table$/, (m) => `${m[1]} sitzt nicht an diesem Tisch`],
+  [/^a passed-in game has no game, value or winner$/, () => "ein eingepasstes Spiel hat kein Spiel, keinen Wert und keinen Gewinner"],
+  [/^a game (won|lost) below the bid \((\d+) < (\d+)\) is lost overbid with (\d+)$/,
+    (m) => `ein Spiel unter dem Reizwert (${m[2]} < ${m[3]}) ist überreizt verloren mit ${m[4]}`],
+  [/^(\d+) is no bid$/, (m) => `${m[1]} ist kein Reizwert`],
+  [/^(\d+) games, a table of (\d+) plays (\d+)$/, (m) => `${m[1]} Spiele, ein Tisch mit ${m[2]} spielt ${m[3]}`],
+  [/^all passed, but the (value|bid) (\S+) is filled in: .*$/,
+    (m) => `eingepasst, aber ${m[1] === "value" ? "der Wert" : "der Reizwert"} ${m[2]} ist eingetragen: Alleinspieler wählen oder das Feld leeren`],
+  [/^the list is not complete: a table of (\d+) plays (\d+)$/, (m) => `die Liste ist nicht vollständig: ein Tisch mit ${m[1]} spielt ${m[2]}`],
+  [/^series (\d+) is locked$/, (m) => `Serie ${m[1]} ist gesperrt`],
+  [/^no game to take back$/, () => "kein Spiel zum Zurücknehmen"],
+  [/^the closing total is being confirmed: only the director corrects it$/, () => "die Endsumme wird bestätigt: nur die Turnierleitung berichtigt sie"],
+  [/^this is not the key of this table$/, () => "das ist nicht der Schlüssel dieses Tischs"],
+  [/^this is not the director's key$/, () => "das ist nicht der Schlüssel der Turnierleitung"],
+  [/^no such tournament$/, () => "kein solches Turnier"],
+  [/^series (\d+) cannot be seated by standings: (.*?)( \(or seat it with an override.*)?$/,
+    (m) => `Serie ${m[1]} kann nicht nach Tabelle gesetzt werden: ${m[2].split("; ").map(reasonDe).join("; ")}` +
+      (m[3] ? " (oder mit Ausnahme und Grund setzen, der protokolliert wird)" : "")],
+  [/^series (\d+) table (\d+): (.*)$/, (m) => `Serie ${m[1]} Tisch ${m[2]}: ${reasonDe(m[3])}`],
+  [/^no list entered$/, () => "keine Liste eingetragen"],
+  [/^the tournament is very busy: send it again$/, () => "das Turnier ist gerade sehr beschäftigt: bitte noch einmal senden"],
+];
+
+function reasonDe(text) {
+  for (const [pattern, make] of DE_REASONS) {
+    const m = text.match(pattern);
+    if (m) return make(m);
+  }
+  return text;
+}
+
+function reason(text) {
+  if (LANG !== "de") return text;
+  if (/^series \d+ cannot be seated by standings/.test(text)) return reasonDe(text);  // holds "; " itself
+  return text.split("; ").map(reasonDe).join("; ");
 }
 
 function say(where, text, ok) {
