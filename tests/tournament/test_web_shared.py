@@ -124,3 +124,21 @@ def test_table_links_carry_the_address_players_reach(tmp_path: Any) -> None:
         r = client.post(f"/api/t/{tid}/director", headers=local,
                         json={"action": "settings", "address": "ftp://x/y"})  # fmt: skip
         assert r.status_code == 400 and "the address is http://host:port" in r.json()["error"]
+
+
+def test_ties_and_leavers_are_set_at_creation_and_later(tmp_path: Any) -> None:
+    with running(str(tmp_path / "data")) as client:
+        r = client.post("/api/t", json={"name": "Cup", "players": PLAYERS})
+        tid, key = r.json()["id"], r.json()["key"]
+        archive = client.get(f"/api/t/{tid}/export.json").json()
+        assert archive["tiebreaks"] == ["won", "fewer_lost", "lot"]  # the DSkV's by default
+        r = client.post("/api/t", json={"name": "Cup", "players": PLAYERS,
+                                        "tiebreaks": "best_series,won", "leavers": "remove"})  # fmt: skip
+        other = client.get(f"/api/t/{r.json()['id']}/export.json").json()
+        assert other["tiebreaks"] == ["best_series", "won"] and other["leavers"] == "remove"
+        r = client.post("/api/t", json={"name": "Cup", "tiebreaks": "luck"})
+        assert r.status_code == 400 and r.json()["error"].startswith("tiebreaks: in order")
+        r = client.post(f"/api/t/{tid}/director", headers={"X-Key": key},
+                        json={"action": "settings", "tiebreaks": ["fewer_lost", "won"]})  # fmt: skip
+        assert r.status_code == 200
+        assert client.get(f"/api/t/{tid}/export.json").json()["tiebreaks"] == ["fewer_lost", "won"]

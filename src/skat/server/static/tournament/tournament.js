@@ -49,6 +49,11 @@ const DE = {
   "Players": "Spieler", "One a line:": "Einer je Zeile:", "Save players": "Spieler speichern",
   "Seat the next series": "Nächste Serie setzen", "by lot": "ausgelost",
   "by standings (strong with strong)": "nach Tabelle (stark zu stark)", "Seat": "Setzen",
+  "Ties": "Gleichstand", "more games won, fewer lost, then the lot (DSkV)": "mehr gewonnene, weniger verlorene Spiele, dann das Los (DSkV)",
+  "best series, then more games won": "beste Serie, dann mehr gewonnene Spiele",
+  "last series, then more games won": "letzte Serie, dann mehr gewonnene Spiele",
+  "Players who withdraw": "Ausscheidende Spieler", "later series count 0": "spätere Serien zählen 0",
+  "removed from the standings": "aus der Wertung genommen",
   "Address players reach": "Adresse für die Spieler", "Save address": "Adresse speichern",
   "Override: the reason to seat with lists missing (logged)": "Ausnahme: Grund, trotz fehlender Listen zu setzen (protokolliert)",
   "Enter or correct a list": "Liste eintragen oder berichtigen", "One game a line:": "Ein Spiel je Zeile:",
@@ -206,7 +211,8 @@ function startPage() {
         return { name, club, team, categories: cats ? cats.split("+") : [] }; });
     try {
       const got = await api("/api/t", { name: $("#name").value, series: $("#series").value,
-        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value, teams: $("#teams").value, players });
+        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value, teams: $("#teams").value, players,
+        tiebreaks: $("#tiebreaks").value, leavers: $("#leavers").value });
       location.href = got.director;
     } catch (e) { say("#msg", e.message); }
   });
