@@ -69,5 +69,26 @@ def test_the_second_series_is_seated_by_the_standings() -> None:
     d = desk()
     with pytest.raises(DeskError, match="first series cannot be seated by standings"):
         Desk("t2", Tournament("X", d.t.players), WebState.new("k")).seat(1, "standings")
+    for _ in range(3):
+        d.enter(1, 1, GameEntry(None))
     d.seat(2, "standings")
     assert d.t.round(2).seating.method == "standings"
+
+
+def test_seating_by_standings_needs_every_list_of_the_series_before_checked() -> None:
+    d = desk()
+    d.enter(1, 1, GameEntry(None))  # 1 of 3 games
+    with pytest.raises(DeskError) as refused:
+        d.seat(2, "standings")
+    assert str(refused.value) == (
+        "series 2 cannot be seated by standings: series 1 table 1: 1 games, a table of 3 "
+        "plays 3 (or seat it with an override and its reason, which is logged)"
+    )
+    assert len(d.t.rounds) == 1
+    with pytest.raises(DeskError, match="an override needs its reason"):
+        d.seat(2, "standings", override=" ")
+    d.seat(2, "standings", override="table 1 left early, director's decision")
+    assert d.t.round(2).seating.method == "standings"
+    last = d.state.log[-1]
+    assert (last.series, last.reason) == (2, "table 1 left early, director's decision")
+    assert last.after == "seated by standings with: series 1 table 1: 1 games, a table of 3 plays 3"

@@ -136,3 +136,41 @@ def _poll(page: Any, selector: str, check: str, seconds: float = 30.0) -> None:
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"{selector}: {check} did not come true in {seconds} s")
+
+
+def test_a_phone_enters_a_list_in_german_once_per_tap(browser: Any, site: str) -> None:  # noqa: F811
+    """At 390×844 in German: the page fits the screen (the list scrolls in its box), a double
+    tap on Spiel eintragen stores one game, and a passed game with a value is refused with
+    the reason in German."""
+    import json
+    from urllib.request import Request, urlopen
+
+    req = Request(f"{site}/api/t", data=json.dumps({"name": "Handy", "series": 1, "deals": 1,
+                  "players": ["Anna", "Ben", "Cora", "Dirk"]}).encode(),
+                  headers={"Content-Type": "application/json"}, method="POST")  # fmt: skip
+    made = json.loads(urlopen(req, timeout=30).read())
+    seat = Request(f"{site}/api/t/{made['id']}/director", data=b'{"action": "seat", "seed": 2}',
+                   headers={"Content-Type": "application/json", "X-Key": made["key"]},
+                   method="POST")  # fmt: skip
+    link = json.loads(urlopen(seat, timeout=30).read())["rounds"][0]["tables"][0]["url"]
+    phone = new_page(browser, "de", 390, 844)
+    phone.goto(link)
+    phone.wait_for_selector("#declarer option:nth-child(2)", state="attached")
+    players = phone.locator("#players").inner_text().split(" · ")
+    phone.select_option("#declarer", "")
+    phone.fill("#value", "72")
+    phone.evaluate("document.querySelector('#msg').textContent = ''")
+    phone.click("#enter")
+    assert answer(phone).startswith("eingepasst, aber der Wert 72 ist eingetragen")
+    phone.select_option("#declarer", players[1])
+    phone.select_option("#kind", "G")
+    phone.fill("#value", "72")
+    phone.evaluate("document.querySelector('#msg').textContent = ''")
+    phone.dblclick("#enter")  # a double tap
+    assert answer(phone) == "Spiel 1 gezählt"
+    wait_until(phone, "document.querySelector('#next').textContent.startsWith('Spiel 2 von 4')")
+    status = urlopen(f"{site}/api/t/{made['id']}", timeout=30).read()
+    assert json.loads(status)["progress"][0]["entered"] == 1
+    fits = "document.scrollingElement.scrollWidth <= window.innerWidth"
+    assert phone.evaluate(fits), phone.evaluate("document.scrollingElement.scrollWidth")
+    shot(phone, "tournament-table-phone")

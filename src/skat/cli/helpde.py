@@ -370,8 +370,37 @@ HELP_DE: Final[dict[str, str]] = {
     ),
     "rules preset and house rules (tournament)": "Regelvorgabe und Hausregeln (tournament)",
     "team mates at the tables": "Mannschaftskameraden an den Tischen",
-    "in order, from best_series, last_series, won, fewer_lost": (
-        "der Reihe nach, aus best_series, last_series, won, fewer_lost"
+    "in order, from best_series, last_series, won, fewer_lost, lot (default: the DSkV's)": (
+        "der Reihe nach, aus best_series, last_series, won, fewer_lost, lot (Standard: die des DSkV)"
+    ),
+    "draw the lot for the lot tie-break (recorded in the file)": (
+        "das Los für die Losentscheidung ziehen (in der Datei festgehalten)"
+    ),
+    "seed of the draw (default: drawn and printed)": (
+        "Startwert der Ziehung (Standard: gezogen und ausgegeben)"
+    ),
+    "replace the table's counted list (else asked at a terminal, refused otherwise)": (
+        "die gezählte Liste des Tischs ersetzen (sonst am Terminal gefragt, andernfalls abgelehnt)"
+    ),
+    "who makes the change, for the file's history (default: the login name)": (
+        "wer die Änderung macht, für den Verlauf der Datei (Standard: der Anmeldename)"
+    ),
+    "a player leaves: plays no series after the last one played (see --after)": (
+        "ein Spieler geht: spielt keine Serie nach der letzten gespielten (siehe --after)"
+    ),
+    "--withdraw after series K (0: a no-show)": "--withdraw nach Serie K (0: nicht erschienen)",
+    "NEW takes OLD's seat in the last seated series (before the table's first game)": (
+        "NEU übernimmt den Platz von ALT in der zuletzt gesetzten Serie (vor dem ersten Spiel "
+        "des Tischs)"
+    ),
+    "a withdrawn player's later series count 0 (count) or he leaves the standings": (
+        "die späteren Serien eines ausgeschiedenen Spielers zählen 0 (count) oder er verlässt "
+        "die Wertung"
+    ),
+    "seat by standings although lists of the series before are missing or refused "
+    "(the reason and what was missing go into the history)": (
+        "nach Tabelle setzen, obwohl Listen der Serie davor fehlen oder abgelehnt sind (der "
+        "Grund und was fehlte kommen in den Verlauf)"
     ),
     "loss money of the 1st, 2nd, .. lost game": "Verlustgeld des 1., 2., .. verlorenen Spiels",
     "each player's fee a series by table size": "Startgeld je Spieler und Serie nach Tischgröße",

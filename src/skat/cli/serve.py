@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skat.cli.errors import UserError
 from skat.cli.speed import warn_if_slow
@@ -34,6 +34,8 @@ from skat.cli.speed import warn_if_slow
 if TYPE_CHECKING:  # the web extra is imported only when the server runs
     import uvicorn
     from starlette.applications import Starlette
+
+    from skat.server.guards import WebLimits
 
 NAME = "serve"
 HELP = "the web Skat server: lobby, tables, computer players, history"
@@ -277,11 +279,11 @@ def run(args: argparse.Namespace) -> int:
         if code is not None:
             return code
     try:  # the web extra is loaded only here, so every other command runs without it
-        import uvicorn
+        import uvicorn  # noqa: F401
 
-        from skat.server.app import create_app
-        from skat.server.guards import WebLimits, uvicorn_options
-        from skat.server.hub import Settings
+        from skat.server.app import create_app  # noqa: F401
+        from skat.server.guards import WebLimits
+        from skat.server.hub import Settings  # noqa: F401
         from skat.server.storage import StorageError, open_storage
     except ImportError as exc:
         raise UserError(
@@ -292,16 +294,39 @@ def run(args: argparse.Namespace) -> int:
             f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
             f"{args.database!r}; a data folder or SQLite file is --data"
         )
-    from skat.server.thinking import default_workers
 
     levels = _robot_levels(args)
     web = WebLimits(
         max_message=args.max_message, hello_within=args.hello_within, sites=_sites(args)
     )
+    from skat.server.data_lock import hold_data
+
     try:
         store = open_storage(args.database or args.data, pool_size=args.pg_pool_size)
+        held = hold_data(store)  # one server a SQLite folder (released when this one ends)
     except StorageError as exc:
         raise UserError(str(exc)) from None
+    try:
+        return _serve(args, store, proxies, levels, web)
+    finally:
+        held.release()
+
+
+def _serve(
+    args: argparse.Namespace,
+    store: Any,
+    proxies: list[str],
+    levels: tuple[str, ...],
+    web: WebLimits,
+) -> int:
+    """Serve ``store`` until stopped."""
+    import uvicorn
+
+    from skat.server.app import create_app
+    from skat.server.guards import uvicorn_options
+    from skat.server.hub import Settings
+    from skat.server.thinking import default_workers
+
     app = create_app(
         store,
         Settings(

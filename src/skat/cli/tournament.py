@@ -23,16 +23,23 @@ from __future__ import annotations
 
 import argparse
 import csv
+import getpass
 import io
+import json
+import os
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 from skat.cli.errors import UserError
 from skat.core.rules import Rules
 from skat.series.storage import atomic_path, atomic_write
 from skat.tournament import (
+    DSKV_TIEBREAKS,
     TEAM_MODES,
     TIEBREAKS,
     Format,
@@ -43,26 +50,29 @@ from skat.tournament import (
     Tournament,
     category_sheet,
     check_list,
-    dumps,
+    format_list,
     groups_sheet,
     list_sheet,
     load,
+    loads,
     money_sheet,
     parse_cents,
     parse_list,
     player_cards,
     prize_sheet,
-    save,
     seat_by_lot,
     seat_by_plan,
     seat_by_standings,
     seating_sheet,
     standings,
     standings_sheet,
+    table_points,
     to_csv,
+    to_dict,
     to_html,
     to_pdf,
     to_text,
+    unchecked,
     workbook,
     write_ods,
 )
@@ -89,7 +99,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--teams", choices=TEAM_MODES, default="apart", help="team mates at the tables")
     p.add_argument(
-        "--tiebreaks", default="best_series,won", help=f"in order, from {', '.join(TIEBREAKS)}"
+        "--tiebreaks",
+        default=",".join(DSKV_TIEBREAKS),
+        help=f"in order, from {', '.join(TIEBREAKS)} (default: the DSkV's)",
     )
     p.add_argument(
         "--loss-fees", default="", metavar="A,B,..", help="loss money of the 1st, 2nd, .. lost game"
@@ -114,6 +126,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--import", dest="import_csv", metavar="CSV", help="CSV with name,club,team,categories"
     )
+    p.add_argument(
+        "--withdraw",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a player leaves: plays no series after the last one played (see --after)",
+    )
+    p.add_argument(
+        "--after", type=int, metavar="K", help="--withdraw after series K (0: a no-show)"
+    )
+    p.add_argument(
+        "--substitute",
+        metavar="OLD=NEW",
+        help="NEW takes OLD's seat in the last seated series (before the table's first game)",
+    )
+    p.add_argument(
+        "--leavers",
+        choices=("count", "remove"),
+        help="a withdrawn player's later series count 0 (count) or he leaves the standings",
+    )
 
     p = sub.add_parser("seat", help="seat a series: by lot, plan or standings")
     p.add_argument("file")
@@ -121,6 +153,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--by", choices=("lot", "plan", "standings"), default="lot")
     p.add_argument("--seed", type=int, help="seed of the lot (default: drawn and printed)")
     p.add_argument("--plan", metavar="FILE", help="the plan: one table a line, names by commas")
+    p.add_argument(
+        "--override",
+        metavar="REASON",
+        help="seat by standings although lists of the series before are missing or refused "
+        "(the reason and what was missing go into the history)",
+    )
     p.add_argument("--cards", action="store_true", help="print the player cards too")
     p.add_argument("--html", metavar="OUT", help="write the table list (and cards) as HTML")
     p.add_argument("--pdf", metavar="OUT", help="write the table list (and cards) as PDF")
@@ -131,6 +169,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--table", type=int, required=True)
     p.add_argument(
         "--list", dest="list_file", default="-", metavar="FILE", help="the typed list (- stdin)"
+    )
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace the table's counted list (else asked at a terminal, refused otherwise)",
     )
 
     p = sub.add_parser("check", help="check the entered lists, or show one")
@@ -153,14 +196,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument(
         "out", help="the file to write: .csv (standings), .ods/.html/.pdf (all sheets), .json"
     )
+    p = sub.add_parser("lot", help="draw the lot for the lot tie-break (recorded in the file)")
+    p.add_argument("file")
+    p.add_argument("--seed", type=int, help="seed of the draw (default: drawn and printed)")
+    _add_who(sub)
+
+
+CHANGES = ("new", "players", "seat", "enter", "lot")
+"""The commands that change the file: they hold its lock from reading to writing."""
+
+
+def _add_who(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    for name in CHANGES:
+        sub.choices[name].add_argument(
+            "--who",
+            metavar="NAME",
+            help="who makes the change, for the file's history (default: the login name)",
+        )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "enter":  # typed before the file is locked (a person may be typing)
+        args.list_text = _read(args.list_file)
+    if args.action in CHANGES:
+        with open_file(args.file, args.who):
+            return _run(args)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     action = {
         "new": _new,
         "players": _players,
         "seat": _seat,
         "enter": _enter,
+        "lot": _lot,
         "check": _check,
         "standings": _standings,
         "export": _export,
@@ -171,17 +241,109 @@ def run(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------- file access
 
 
+class TournamentFile:
+    """A tournament file opened for a change: locked (``fcntl.flock`` on ``.NAME.lock``
+    beside it) from reading to writing, so two commands at once both land; written
+    atomically, and only if it did not change since it was read (an editor, or a program
+    that takes no lock); every change is added to the file's ``history`` with who and when.
+    """
+
+    def __init__(self, path: str, who: str) -> None:
+        self.path = path
+        self.who = who
+        self.text: str | None = None
+        self.history: list[dict[str, object]] = []
+
+    @property
+    def tournament(self) -> Tournament:
+        """The tournament as read now (the file must exist)."""
+        if not Path(self.path).is_file():
+            raise UserError(f"no tournament file {self.path} (start one with: skat tournament new)")
+        try:
+            text = Path(self.path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot read {self.path}: {exc}") from None
+        t = loads(text)
+        self.text = text
+        history = json.loads(text).get("history", [])
+        self.history = list(history) if isinstance(history, list) else []
+        return t
+
+    def write(
+        self,
+        t: Tournament,
+        action: str,
+        who: str | None = None,
+        details: dict[str, object] | None = None,
+    ) -> None:
+        """Write ``t`` with the change ``action`` (and its ``details``) added to the history."""
+        now = Path(self.path).read_text(encoding="utf-8") if Path(self.path).exists() else None
+        if now != self.text:
+            raise UserError(f"{self.path} changed since it was read (another program wrote "
+                            "it): nothing written, run the command again")  # fmt: skip
+        entry: dict[str, object] = {
+            "at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+            "by": who or self.who,
+            "action": action,
+            **(details or {}),
+        }
+        data = {**to_dict(t), "history": [*self.history, entry]}
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        try:
+            atomic_write(self.path, text)
+        except OSError as exc:
+            raise UserError(f"cannot write {self.path}: {exc.strerror}") from None
+        self.text, self.history = text, data["history"]
+
+
+_OPEN: dict[str, TournamentFile] = {}
+
+
+@contextmanager
+def open_file(path: str, who: str | None = None) -> Iterator[TournamentFile]:
+    """``path`` locked for a change (see :class:`TournamentFile`)."""
+    import fcntl
+
+    target = Path(path)
+    lock = target.parent / f".{target.name}.lock"
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise UserError(f"cannot lock {path}: {exc.strerror} ({lock})") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # waits while another command changes the file
+        f = TournamentFile(path, who or _who())
+        _OPEN[path] = f
+        try:
+            yield f
+        finally:
+            _OPEN.pop(path, None)
+    finally:
+        os.close(fd)
+
+
+def _who() -> str:
+    """Who makes a change when ``--who`` is not given: the login name."""
+    try:
+        return os.environ.get("SKAT_DIRECTOR") or getpass.getuser()
+    except (OSError, KeyError):
+        return "?"
+
+
 def _load(path: str) -> Tournament:
+    held = _OPEN.get(path)
+    if held is not None:
+        return held.tournament
     if not Path(path).is_file():
         raise UserError(f"no tournament file {path} (start one with: skat tournament new)")
     return load(path)
 
 
-def _save(t: Tournament, path: str) -> None:
-    try:
-        save(t, path)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+def _save(t: Tournament, path: str, action: str, **details: object) -> None:
+    held = _OPEN.get(path)
+    if held is None:  # pragma: no cover - every changing command holds its file
+        raise RuntimeError(f"{path} is not open for a change")
+    held.write(t, action, None, details)
 
 
 def _read(path: str) -> str:
@@ -191,6 +353,15 @@ def _read(path: str) -> str:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"cannot read {path}: {exc}") from None
+
+
+def _read_players(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return _decode(Path(path).read_bytes(), path)
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
 
 
 def _amounts(text: str, what: str) -> tuple[int, ...]:
@@ -230,7 +401,7 @@ def _new(args: argparse.Namespace) -> int:
     for name in t.tiebreaks:
         if name not in TIEBREAKS:
             raise UserError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
-    _save(t, args.file)
+    _save(t, args.file, "new")
     print(f"{args.file}: {t.name}, {t.format.series} series, rules {t.rules}")
     return 0
 
@@ -242,30 +413,92 @@ def _players(args: argparse.Namespace) -> int:
     if unknown:
         raise UserError(f"no player {', '.join(unknown)} to remove")
     if args.import_csv:
-        players.extend(_import(_read(args.import_csv)))
+        players.extend(_import(_read_players(args.import_csv)))
     players.extend(Player(n, args.club, args.team, tuple(args.category)) for n in args.add)
+    changed = t
     if players != list(t.players):
-        t = t.with_players(players)
-        _save(t, args.file)
+        changed = changed.with_players(players)
+    for name in args.withdraw:
+        after = args.after if args.after is not None else _last_played(changed)
+        changed = changed.withdraw(name, after)
+    if args.substitute:
+        old, _, new = args.substitute.partition("=")
+        if not old.strip() or not new.strip():
+            raise UserError(f"--substitute OLD=NEW, not {args.substitute!r}")
+        sub = Player(new.strip(), args.club, args.team, tuple(args.category))
+        changed = changed.substitute(len(changed.rounds), old.strip(), sub)
+    if args.leavers:
+        changed = replace(changed, leavers=args.leavers)
+    if changed != t:
+        t = changed
+        _save(t, args.file, "players", added=list(args.add), removed=list(args.remove),
+              withdrawn=list(args.withdraw), substitute=args.substitute or "")  # fmt: skip
     for i, p in enumerate(t.players, 1):
-        about = ", ".join(x for x in (p.club, p.team, *p.categories) if x)
+        status = ([] if p.joined == 1 else [f"from series {p.joined}"]) + (
+            [] if p.left is None else [f"left after series {p.left}"])  # fmt: skip
+        about = ", ".join(x for x in (p.club, p.team, *p.categories, *status) if x)
         print(f"{i:4}  {p.name}" + (f"  ({about})" if about else ""))
     print(f"{len(t.players)} players")
     return 0
 
 
+def _last_played(t: Tournament) -> int:
+    """The last series with a game entered (a leaver plays no series after it)."""
+    k = len(t.rounds)
+    while k and not any(tl.games for tl in t.rounds[k - 1].lists):
+        k -= 1
+    return k
+
+
+_HEADER_WORDS = {"name", "spieler", "spielername", "club", "verein", "team", "mannschaft",
+                 "categories", "kategorie", "kategorien", "klasse"}  # fmt: skip
+
+
+def _decode(raw: bytes, path: str) -> str:
+    """A players file's text: UTF-8 (with or without the BOM Excel writes) or, failing that,
+    Windows-1252 (a German Excel's "CSV (Trennzeichen-getrennt)"); a workbook is refused."""
+    if raw.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
+        raise UserError(f"{path} is an Excel workbook, not CSV: save it as CSV first")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise UserError(f"{path}: neither UTF-8 nor Windows-1252 text: save it as CSV (UTF-8)")
+
+
 def _import(text: str) -> list[Player]:
-    rows = list(csv.reader(io.StringIO(text)))
-    if rows and [c.strip().lower() for c in rows[0][:1]] == ["name"]:
-        rows = rows[1:]
+    """Players from CSV: ``name,club,team,categories`` (or with semicolons, as a German
+    Excel writes; the separator is the one the first line uses); a header line is skipped;
+    categories are joined by ``+`` (or ``;`` within a comma file).  A line that cannot be
+    a player is refused with its number and the reason."""
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    sep = ";" if first.count(";") > first.count(",") else (
+        "\t" if first.count("\t") > first.count(",") else ",")  # fmt: skip
+    rows = list(csv.reader(io.StringIO(text), delimiter=sep))
+    start = 1
+    if rows and rows[0] and rows[0][0].strip().lower() in _HEADER_WORDS:
+        rows, start = rows[1:], 2
     out = []
-    for line, row in enumerate(rows, 1):
-        if not row or not row[0].strip():
+    for line, row in enumerate(rows, start):
+        if not row or not any(c.strip() for c in row):
             continue
         cells = [c.strip() for c in row] + ["", "", ""]
-        cats = tuple(c for c in cells[3].replace(";", "+").split("+") if c)
+        name = cells[0]
+        if not name:
+            raise UserError(f"players CSV line {line}: no name in the first column")
+        if name.replace(",", "").replace(".", "").replace("-", "").isdigit():
+            raise UserError(f"players CSV line {line}: {name!r} is a number, not a name "
+                            "(the name goes in the first column)")  # fmt: skip
+        if len(row) > 4 and any(c.strip() for c in row[4:]):
+            raise UserError(f"players CSV line {line}: {len(row)} columns, at most 4 "
+                            "(name, club, team, categories)")  # fmt: skip
+        sep_cats = "+" if sep == ";" else "+;"
+        cats = tuple(c for c in cells[3].translate({ord(x): "+" for x in sep_cats}).split("+")
+                     if c.strip())  # fmt: skip
         try:
-            out.append(Player(cells[0], cells[1], cells[2], cats))
+            out.append(Player(name, cells[1], cells[2], tuple(c.strip() for c in cats)))
         except ValueError as exc:
             raise UserError(f"players CSV line {line}: {exc}") from None
     return out
@@ -273,6 +506,7 @@ def _import(text: str) -> list[Player]:
 
 def _seat(args: argparse.Namespace) -> int:
     t = _load(args.file)
+    missing: tuple[str, ...] = ()
     series = args.series or len(t.rounds) + 1
     if args.by == "plan":
         if not args.plan:
@@ -282,17 +516,30 @@ def _seat(args: argparse.Namespace) -> int:
             for line in _read(args.plan).splitlines()
             if line.strip()
         ]
-        seating = seat_by_plan(t.players, plan)
+        seating = seat_by_plan(t.active(series), plan)
     elif args.by == "standings":
         if series == 1:
             raise UserError("the first series cannot be seated by standings: seat it by lot")
-        ranked = [s.name for s in standings(t).rows]
-        seating = seat_by_standings(t.players, ranked, teams=t.teams)
+        missing = unchecked(t, series - 1)
+        if missing and not (args.override or "").strip():
+            raise UserError(
+                f"series {series} cannot be seated by standings: {'; '.join(missing)} "
+                "(enter or correct the lists, or seat with --override REASON, kept in the "
+                "history)"
+            )
+        active = t.active(series)
+        playing = {p.name for p in active}
+        ranked = [s.name for s in standings(t).rows if s.name in playing]
+        ranked += [p.name for p in active if p.name not in ranked]  # late arrivals last
+        seating = seat_by_standings(active, ranked, teams=t.teams)
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-        seating = seat_by_lot(t.players, seed=seed, teams=t.teams)
+        seating = seat_by_lot(t.active(series), seed=seed, teams=t.teams)
     t = t.with_seating(series, seating)
-    _save(t, args.file)
+    details: dict[str, object] = {"series": series, "method": args.by, "seed": seating.seed}
+    if missing:
+        details |= {"override": args.override.strip(), "unchecked": list(missing)}
+    _save(t, args.file, "seat", **details)
     sheets: list[Sheet] = [seating_sheet(t, series)]
     if args.cards:
         sheets.extend(player_cards(t))
@@ -304,13 +551,22 @@ def _seat(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lot(args: argparse.Namespace) -> int:
+    t = _load(args.file)
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    t = t.draw_lot(seed)
+    _save(t, args.file, "lot", seed=seed, order=list(t.lot))
+    print(f"the lot (seed {seed}): {', '.join(t.lot)}")
+    return 0
+
+
 def _enter(args: argparse.Namespace) -> int:
     t = _load(args.file)
     rnd = t.round(args.series)
     table = next((x for x in rnd.seating.tables if x.number == args.table), None)
     if table is None:
         raise UserError(f"series {args.series} has no table {args.table}")
-    games, written = parse_list(_read(args.list_file), table.players)
+    games, written = parse_list(args.list_text, table.players)
     tl = TableList(
         args.series,
         args.table,
@@ -320,18 +576,54 @@ def _enter(args: argparse.Namespace) -> int:
         written.get("won"),
         written.get("lost"),
     )
-    corrected = rnd.list_of(args.table) is not None
+    where = f"series {args.series} table {args.table}"
+    old = rnd.list_of(args.table)
+    if old == tl:
+        print(f"{where}: {len(games)} games unchanged")
+        return 0
+    action = "enter"
+    if old is not None:
+        action = "correct" if _problems(t, old) else "replace"
+        if action == "replace" and not args.replace:
+            _ask_replace(args, f"{where} has a list already ({_summary(t, old)})",
+                         f"replace it with {_summary(t, tl)}")  # fmt: skip
     t = t.with_list(tl)
-    _save(t, args.file)
+    details: dict[str, object] = {"series": args.series, "table": args.table}
+    if old is not None:
+        details["before"] = format_list(old.games, _written(old))
+    details["after"] = format_list(tl.games, _written(tl))
+    _save(t, args.file, action, **details)
     problems = _problems(t, tl)
-    verb = "corrected" if corrected else "entered"
-    print(f"series {args.series} table {args.table}: {len(games)} games {verb}")
+    verb = {"enter": "entered", "correct": "corrected", "replace": "replaced"}[action]
+    print(f"{where}: {len(games)} games {verb}")
     for p in problems:
         print(f"  {p}")
     if problems:
         print("the list does not count until it is corrected")
         return 1
     return 0
+
+
+def _ask_replace(args: argparse.Namespace, what: str, change: str) -> None:
+    """Replacing a counted list asks at a terminal; else it needs ``--replace``."""
+    if args.list_file != "-" and sys.stdin.isatty():
+        answer = input(f"{what}: {change}? (the old list stays in the history) [y/N] ")
+        if answer.strip().lower() in ("y", "yes", "j", "ja"):
+            return
+        raise UserError(f"{what}: nothing changed")
+    raise UserError(f"{what}: --replace replaces it (the old list stays in the history)")
+
+
+def _summary(t: Tournament, tl: TableList) -> str:
+    """``4 games, totals Anna 103, Ben 152, …`` (who the list makes the winner)."""
+    got = table_points(tl, Rules.parse(t.rules))
+    totals = ", ".join(f"{n} {v}" for n, v in zip(tl.players, got.points, strict=True))
+    return f"{len(tl.games)} games, totals {totals}"
+
+
+def _written(tl: TableList) -> dict[str, tuple[int, ...]]:
+    pairs = (("totals", tl.written_totals), ("won", tl.written_won), ("lost", tl.written_lost))
+    return {k: v for k, v in pairs if v is not None}
 
 
 def _problems(t: Tournament, tl: TableList) -> tuple[str, ...]:
@@ -391,8 +683,8 @@ def _export(args: argparse.Namespace) -> int:
     t = _load(args.file)
     out = Path(args.out)
     kind = out.suffix.lower()
-    if kind == ".json":
-        _write_text(args.out, dumps(t))
+    if kind == ".json":  # the file as it is, with its history
+        _write_text(args.out, Path(args.file).read_text(encoding="utf-8"))
     elif kind == ".csv":
         _write_text(args.out, to_csv(standings_sheet(t)))
     elif kind == ".html":

@@ -18,7 +18,10 @@ entered or corrected it (each correction is logged with the list before and afte
 Traceback (most recent call last):
 ...
 skat.server.tournament_desk.DeskError: game 1: 50 is no value of a won G (G won is worth 48, 72, 96, …)
->>> desk.enter(1, 1, GameEntry(table.players[1], "G", True, 72))
+>>> desk.enter(1, 1, GameEntry(table.players[1], "G", True, 72), "phone-1")  # stored
+False
+>>> desk.enter(1, 1, GameEntry(table.players[1], "G", True, 72), "phone-1")  # a double tap
+True
 >>> top = desk.view()["standings"][0]["rows"][0]
 >>> top[1] == table.players[1], top[4]
 (True, 122)
@@ -33,6 +36,8 @@ from typing import Any
 from skat.core.rules import Rules
 from skat.server.tournament_store import Correction, WebState
 from skat.tournament import (
+    LEAVERS,
+    TIEBREAKS,
     GameEntry,
     Player,
     Sheet,
@@ -51,6 +56,7 @@ from skat.tournament import (
     standings,
     standings_sheet,
     table_points,
+    unchecked,
 )
 
 
@@ -81,21 +87,78 @@ class Desk:
     # ------------------------------------------------------------------ director
 
     def set_players(self, players: list[Player]) -> None:
-        """Replace the players (before the first seating)."""
-        self.t = self.t.with_players(players)
+        """Replace the players (after the first seating: add late arrivals; a seated player
+        stays, and one who withdrew keeps that)."""
+        left = {p.name: p.left for p in self.t.players}
+        self.t = self.t.with_players([replace(p, left=left.get(p.name, p.left)) for p in players])
         self._changed()
 
-    def seat(self, series: int, method: str, seed: int | None = None) -> None:
-        """Seat ``series`` by lot (``seed``) or by the standings so far."""
+    def withdraw(self, name: str, after: int | None = None) -> None:
+        """``name`` leaves: plays no series after ``after`` (default: the last seated one
+        with a list, or the one before a seated series without lists)."""
+        self.t = self.t.withdraw(name, self._last_played() if after is None else after)
+        self._changed()
+
+    def substitute(self, series: int, old: str, new: Player) -> None:
+        """``new`` takes ``old``'s seat in ``series`` (before that table entered a game)."""
+        self.t = self.t.substitute(series, old, new)
+        self._changed()
+
+    def settings(self, leavers: str, tiebreaks: tuple[str, ...] | None = None) -> None:
+        """What a withdrawn player's standing becomes (``count`` or ``remove``) and the
+        tie-breaks in order (:data:`skat.tournament.TIEBREAKS`)."""
+        if leavers not in LEAVERS:
+            raise DeskError(f"leavers: one of {', '.join(LEAVERS)}, not {leavers!r}", 400)
+        tiebreaks = self.t.tiebreaks if tiebreaks is None else tiebreaks
+        unknown = [x for x in tiebreaks if x not in TIEBREAKS]
+        if unknown:
+            raise DeskError(f"unknown tie-break {unknown[0]!r} (known: {', '.join(TIEBREAKS)})",
+                            400)  # fmt: skip
+        self.t = replace(self.t, leavers=leavers, tiebreaks=tiebreaks)
+        self._changed()
+
+    def draw_lot(self, seed: int) -> None:
+        """Draw the lot for the ``lot`` tie-break; recorded, and logged."""
+        self.t = self.t.draw_lot(seed)
+        self.state.log.append(Correction(_now(), 0, 0, "", "lot: " + ", ".join(self.t.lot),
+                                         f"lot drawn (seed {seed})"))  # fmt: skip
+        self._changed()
+
+    def _last_played(self) -> int:
+        k = len(self.t.rounds)
+        while k and not any(tl.games for tl in self.t.rounds[k - 1].lists):
+            k -= 1
+        return k
+
+    def seat(
+        self, series: int, method: str, seed: int | None = None, override: str | None = None
+    ) -> None:
+        """Seat ``series`` by lot (``seed``) or by the standings so far.  By standings needs
+        every list of the series before checked (:func:`skat.tournament.unchecked`), or an
+        ``override`` with its reason, which is logged with what was missing."""
         if method == "standings":
             if series == 1:
                 raise DeskError("the first series cannot be seated by standings: seat it by lot")
-            ranked = [s.name for s in standings(self.t).rows]
-            seating = seat_by_standings(self.t.players, ranked, teams=self.t.teams)
+            missing = unchecked(self.t, series - 1) if len(self.t.rounds) >= series - 1 else ()
+            if missing and override is None:
+                raise DeskError(f"series {series} cannot be seated by standings: "
+                                f"{'; '.join(missing)} (or seat it with an override and its "
+                                "reason, which is logged)")  # fmt: skip
+            if missing and not (override or "").strip():
+                raise DeskError("an override needs its reason (it is logged)", 400)
+            if missing:
+                self.state.log.append(Correction(_now(), series, 0, "",
+                                                 f"seated by standings with: {'; '.join(missing)}",
+                                                 (override or "").strip()))  # fmt: skip
+            active = self.t.active(series)
+            playing = {p.name for p in active}
+            ranked = [s.name for s in standings(self.t).rows if s.name in playing]
+            ranked += [p.name for p in active if p.name not in ranked]  # late arrivals last
+            seating = seat_by_standings(active, ranked, teams=self.t.teams)
         elif method == "lot":
             if seed is None:
                 raise DeskError("a seating by lot needs its seed", 400)
-            seating = seat_by_lot(self.t.players, seed=seed, teams=self.t.teams)
+            seating = seat_by_lot(self.t.active(series), seed=seed, teams=self.t.teams)
         else:
             raise DeskError(f"seat by lot or standings, not {method!r}", 400)
         self.t = self.t.with_seating(series, seating)
@@ -124,7 +187,7 @@ class Desk:
         self.t = self.t.with_list(new)
         self.state.log.append(
             Correction(
-                datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+                _now(),
                 series,
                 table,
                 "" if old is None else _summary(self, old),
@@ -151,8 +214,14 @@ class Desk:
 
     # ------------------------------------------------------------------ tables
 
-    def enter(self, series: int, table: int, entry: GameEntry) -> None:
-        """A table enters its next game: counted only when the check finds nothing."""
+    def enter(self, series: int, table: int, entry: GameEntry, client: str | None = None) -> bool:
+        """A table enters its next game: counted only when the check finds nothing.
+        ``client``: the entry's id from the form; an entry whose id was stored already (a
+        double tap, a retry after a lost answer) is acknowledged (``True``), not stored
+        again."""
+        seen = self.state.seen.setdefault(f"{series}:{table}", [])
+        if client is not None and client in seen:
+            return True
         self._open(series)
         self._unconfirmed(series, table)
         players = self._table(series, table)
@@ -163,7 +232,10 @@ class Desk:
         if problems:
             raise DeskError("; ".join(str(p) for p in problems), 422)
         self.t = self.t.with_list(new)
+        if client is not None:
+            seen.append(client)
         self._changed()
+        return False
 
     def undo(self, series: int, table: int) -> None:
         """Take back the table's last game (before the closing total is confirmed)."""
@@ -322,6 +394,10 @@ class Desk:
 
     def _changed(self) -> None:
         self.state.version += 1
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _written(tl: TableList) -> dict[str, tuple[int, ...]]:

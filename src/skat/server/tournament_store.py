@@ -70,6 +70,16 @@ class WebState:
     published: bool = False
     log: list[Correction] = field(default_factory=list)
     version: int = 0
+    seen: dict[str, list[str]] = field(default_factory=dict)
+    """The client ids of the entries each table (``"series:table"``) sent: a repeated
+    submission (a double tap, a retry after a lost answer) is acknowledged, never stored
+    twice."""
+    address: str = ""
+    """The address players reach the server at (``http://192.168.1.20:8080``): the table
+    links and their QR codes carry it; empty: the address the director's browser used."""
+    rev: str = ""
+    """A random token renewed with every change: the stored state text differs after every
+    change, so a write can check that nobody changed the tournament since it was read."""
 
     @classmethod
     def new(cls, director_key: str) -> WebState:
@@ -124,16 +134,44 @@ class TournamentStore:
             self.storage._rollback()
             raise StorageError(f"tournament {tid} exists already") from None
 
-    def save(self, tid: str, t: Tournament, state: WebState) -> None:
-        """Store a changed tournament (committed when this returns)."""
-        self.storage._run(
-            "UPDATE tournaments SET archive = ?, state = ? WHERE id = ?",
-            (_archive(t), state.to_json(), tid),
-        )
+    def save(self, tid: str, t: Tournament, state: WebState, read: str) -> bool:
+        """Store a changed tournament if its stored state is still ``read`` (the state text
+        the change started from; every change renews it): ``True`` when stored and
+        committed, ``False`` when another process changed it meanwhile (nothing stored:
+        read it again and redo the change).  Several server processes on one database
+        (``skat serve --workers N``) thus never overwrite each other's entries.
 
-    def load(self, tid: str) -> tuple[Tournament, WebState]:
-        """The tournament ``tid`` and its state (``KeyError`` when there is none)."""
+        A write committed just before the connection broke is retried by the storage; it
+        then finds its own state stored, which counts as stored."""
+        text = state.to_json()
+        sql = self.storage._sql("UPDATE tournaments SET archive = ?, state = ? "
+                                "WHERE id = ? AND state = ?")  # fmt: skip
+
+        def work(c: Any) -> bool:
+            if c.execute(sql, (_archive(t), text, tid, read)).rowcount == 1:
+                return True
+            now = c.execute(self.storage._sql("SELECT state FROM tournaments WHERE id = ?"),
+                            (tid,)).fetchall()  # fmt: skip
+            return bool(now) and now[0][0] == text
+
+        return self.storage.transaction(work)
+
+    def state_text(self, tid: str) -> str:
+        """The stored state's text (cheap: the archive stays in the database), to see
+        whether a tournament changed (``KeyError`` when there is none)."""
+        rows = self.storage._rows("SELECT state FROM tournaments WHERE id = ?", (tid,))
+        if not rows:
+            raise KeyError(tid)
+        return str(rows[0][0])
+
+    def load_text(self, tid: str) -> tuple[Tournament, str]:
+        """The tournament ``tid`` and its stored state's text (``KeyError`` when none)."""
         rows = self.storage._rows("SELECT archive, state FROM tournaments WHERE id = ?", (tid,))
         if not rows:
             raise KeyError(tid)
-        return loads(rows[0][0]), WebState.from_json(rows[0][1])
+        return loads(rows[0][0]), str(rows[0][1])
+
+    def load(self, tid: str) -> tuple[Tournament, WebState]:
+        """The tournament ``tid`` and its state (``KeyError`` when there is none)."""
+        t, text = self.load_text(tid)
+        return t, WebState.from_json(text)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import ipaddress
 import json
 import os
 import secrets
@@ -35,8 +36,10 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
+from urllib.parse import urlsplit
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -46,7 +49,9 @@ from skat.server.hub import Hub
 from skat.server.tournament_desk import Desk, DeskError
 from skat.server.tournament_store import TournamentStore, WebState
 from skat.tournament import (
+    DSKV_TIEBREAKS,
     TEAM_MODES,
+    TIEBREAKS,
     Format,
     GameEntry,
     Player,
@@ -68,45 +73,62 @@ STATIC: Final = Path(__file__).parent / "static" / "tournament"
 MAX_BODY: Final = 256 * 1024  # a director's list of 1,000 players fits
 MAX_ARCHIVE: Final = 16 * 1024 * 1024  # a tournament file loaded to start from
 Handler = Callable[[Request], Awaitable[Response]]
+T = TypeVar("T")
 
 
 class Desks:
-    """The tournaments in memory, loaded from the database on first use, one lock each."""
+    """The tournaments, kept in the database: every request reads the stored state (one
+    small row; the archive is read again only when it changed), every change is stored with
+    a check that nobody changed the tournament since it was read (else it is read again and
+    the change redone).  So several server processes on one database show the same lists and
+    lose no entry; within a process one lock a tournament keeps such retries rare."""
+
+    RETRIES: Final = 50
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.store = TournamentStore(hub.storage)
-        self.desks: dict[str, Desk] = {}
+        self.desks: dict[str, tuple[str, Desk]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
 
     async def get(self, tid: str) -> Desk:
-        desk = self.desks.get(tid)
-        if desk is None:
-            try:
-                t, state = await self.hub._db(self.store.load, tid)
-            except KeyError:
-                raise DeskError("no such tournament", 404) from None
-            desk = self.desks.setdefault(tid, Desk(tid, t, state))
-        return desk
+        """The tournament as stored now."""
+        return (await self._fresh(tid))[1]
+
+    async def _fresh(self, tid: str) -> tuple[str, Desk]:
+        try:
+            text = await self.hub._db(self.store.state_text, tid)
+            held = self.desks.get(tid)
+            if held is not None and held[0] == text:
+                return held
+            t, text = await self.hub._db(self.store.load_text, tid)
+        except KeyError:
+            raise DeskError("no such tournament", 404) from None
+        held = (text, Desk(tid, t, WebState.from_json(text)))
+        self.desks[tid] = held
+        return held
 
     async def create(self, t: Tournament) -> tuple[str, str]:
         tid = "t" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         key = secrets.token_urlsafe(18)
         state = WebState.new(key)
         await self.hub._db(self.store.create, tid, t, state, time.time())
-        self.desks[tid] = Desk(tid, t, state)
         return tid, key
 
-    async def change(self, tid: str, action: Callable[[Desk], None]) -> Desk:
-        """Run ``action`` on the tournament under its lock and store the result; a refused
-        action leaves the tournament as it was."""
+    async def change(self, tid: str, action: Callable[[Desk], T]) -> tuple[Desk, T]:
+        """Run ``action`` on the tournament as stored and store the result (committed when
+        this returns); a refused action leaves the tournament as it was.  When another
+        process stored a change meanwhile, the action runs again on the new state."""
         async with self.locks.setdefault(tid, asyncio.Lock()):
-            desk = await self.get(tid)
-            trial = Desk(tid, desk.t, WebState.from_json(desk.state.to_json()))
-            action(trial)
-            await self.hub._db(self.store.save, tid, trial.t, trial.state)
-            desk.t, desk.state = trial.t, trial.state
-            return desk
+            for _ in range(self.RETRIES):
+                text, _desk = await self._fresh(tid)
+                trial = Desk(tid, _desk.t, WebState.from_json(text))
+                result = action(trial)
+                trial.state.rev = secrets.token_hex(8)
+                if await self.hub._db(self.store.save, tid, trial.t, trial.state, text):
+                    self.desks[tid] = (trial.state.to_json(), trial)
+                    return trial, result
+            raise DeskError("the tournament is very busy: send it again", 503)
 
 
 def tournament_routes(hub: Hub) -> list[BaseRoute]:
@@ -136,20 +158,22 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         return JSONResponse(desk.view())
 
     async def export(request: Request) -> Response:
+        """Every export is built in a worker thread: a big workbook never holds up the
+        event loop (the tables' pages and moves go on meanwhile)."""
         desk = await desks.get(request.path_params["id"])
         kind, t = request.path_params["kind"], desk.t
         name = {"Content-Disposition": f'attachment; filename="{desk.tid}.{kind}"'}
+        which = request.query_params.get("sheets", "all")
         if kind == "json":
-            return Response(dumps(t), media_type="application/json", headers=name)
-        sheets = _sheets(desk, request.query_params.get("sheets", "all"))
+            text = await run_in_threadpool(dumps, t)
+            return Response(text, media_type="application/json", headers=name)
+        if kind not in ("html", "pdf", "ods"):
+            raise DeskError("export as .pdf, .html, .ods or .json", 404)
+        body = await run_in_threadpool(_export, desk, kind, which)
         if kind == "html":
-            return Response(to_html(sheets, t.name), media_type="text/html")
-        if kind == "pdf":
-            pdf = await asyncio.get_running_loop().run_in_executor(None, to_pdf, sheets, t.name)
-            return Response(pdf, media_type="application/pdf", headers=name)
-        if kind == "ods":
-            return Response(_ods(sheets), media_type=_ODS, headers=name)
-        raise DeskError("export as .pdf, .html, .ods or .json", 404)
+            return Response(body, media_type="text/html")
+        media = "application/pdf" if kind == "pdf" else _ODS
+        return Response(body, media_type=media, headers=name)
 
     async def director(request: Request) -> Response:
         tid = request.path_params["id"]
@@ -158,9 +182,16 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
             raise DeskError("this is not the director's key", 403)
         if request.method == "POST":
             data = await _body(request)
-            desk = await desks.change(tid, lambda d: _direct(d, data))
-        base = f"{request.url.scheme}://{request.url.netloc}"
-        return JSONResponse(desk.director_view(base))
+            desk, _ = await desks.change(tid, lambda d: _direct(d, data))
+        base = desk.state.address or f"{request.url.scheme}://{request.url.netloc}"
+        view = desk.director_view(base)
+        view["address"] = base
+        if _loopback(base):
+            view["address_warning"] = (
+                f"the table links and QR codes point to {base}, which the players' phones "
+                "cannot reach: set the address players reach (e.g. http://192.168.1.20:8080)"
+            )
+        return JSONResponse(view)
 
     async def table(request: Request) -> Response:
         tid = request.path_params["id"]
@@ -170,7 +201,8 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
             raise DeskError("this is not the key of this table", 403)
         if request.method == "POST":
             data = await _body(request)
-            desk = await desks.change(tid, lambda d: _at_table(d, series, number, data))
+            desk, repeated = await desks.change(tid, lambda d: _at_table(d, series, number, data))
+            return JSONResponse({**desk.table_view(series, number), "repeated": repeated})
         return JSONResponse(desk.table_view(series, number))
 
     async def qr(request: Request) -> Response:
@@ -202,6 +234,28 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
 _ODS: Final = "application/vnd.oasis.opendocument.spreadsheet"
 
 
+def _loopback(base: str) -> bool:
+    """Is ``base`` an address only this computer reaches (127.x, localhost, ::1)?"""
+    host = (urlsplit(base).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _address(text: str) -> str:
+    """A players' address as set by the director: ``http(s)://host[:port]``, or empty."""
+    text = text.strip().rstrip("/")
+    if not text:
+        return ""
+    parts = urlsplit(text if "://" in text else f"http://{text}")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
+        raise DeskError(f"the address is http://host:port, not {text!r}", 400)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def _sheets(desk: Desk, which: str) -> list[Sheet]:
     """``all`` (the workbook), ``tables`` (each series' table list and the player cards) or
     ``standings`` (overall, each series, teams, clubs, categories)."""
@@ -215,6 +269,16 @@ def _sheets(desk: Desk, which: str) -> list[Sheet]:
         series = (standings_sheet(live, k) for k in range(1, len(live.rounds) + 1))
         return [standings_sheet(live), *series, *desk.group_sheets(live)]
     raise DeskError("sheets: all, tables or standings", 400)
+
+
+def _export(desk: Desk, kind: str, which: str) -> bytes | str:
+    """The sheets ``which`` as ``kind`` (``html``, ``pdf`` or ``ods``), in a worker thread."""
+    sheets = _sheets(desk, which)
+    if kind == "html":
+        return to_html(sheets, desk.t.name)
+    if kind == "pdf":
+        return to_pdf(sheets, desk.t.name)
+    return _ods(sheets)
 
 
 def _ods(sheets: Any) -> bytes:
@@ -283,8 +347,14 @@ def _new_tournament(data: dict[str, Any]) -> Tournament:
     limit = data.get("time_limit")
     fmt = Format(_int(data, "series", 2), _int(data, "deals", 12),
                  None if limit in (None, "") else _int(data, "time_limit", 0))  # fmt: skip
+    tiebreaks = data.get("tiebreaks") or list(DSKV_TIEBREAKS)
+    if isinstance(tiebreaks, str):
+        tiebreaks = [x.strip() for x in tiebreaks.split(",") if x.strip()]
+    if not isinstance(tiebreaks, list) or not all(x in TIEBREAKS for x in tiebreaks):
+        raise DeskError(f"tiebreaks: in order, from {', '.join(TIEBREAKS)}", 400)
+    leavers = str(data.get("leavers") or "count")
     return Tournament(str(data.get("name", "")).strip(), tuple(map(_player, players)), fmt,
-                      rules, teams)  # fmt: skip
+                      rules, teams, tiebreaks=tuple(tiebreaks), leavers=leavers)  # fmt: skip
 
 
 def _int(data: dict[str, Any], key: str, default: int) -> int:
@@ -308,35 +378,68 @@ def _direct(desk: Desk, data: dict[str, Any]) -> None:
         method = str(data.get("by", "lot"))
         if method == "lot" and seed in (None, ""):
             seed = secrets.randbelow(1_000_000)
+        override = data.get("override")
         desk.seat(_int(data, "series", len(desk.t.rounds) + 1), method,
-                  None if seed is None else _int({"seed": seed}, "seed", 0))  # fmt: skip
+                  None if seed is None else _int({"seed": seed}, "seed", 0),
+                  None if override is None else str(override))  # fmt: skip
     elif action == "correct":
         base = data.get("base")
         desk.correct(_int(data, "series", 0), _int(data, "table", 0), str(data.get("text", "")),
                      str(data.get("reason", "")), None if base is None else str(base))  # fmt: skip
+    elif action == "withdraw":
+        after = data.get("after")
+        desk.withdraw(
+            str(data.get("name", "")), None if after in (None, "") else _int(data, "after", 0)
+        )
+    elif action == "substitute":
+        desk.substitute(_int(data, "series", 0), str(data.get("old", "")), _player(data.get("new")))
+    elif action == "settings":
+        tiebreaks = data.get("tiebreaks", list(desk.t.tiebreaks))
+        if isinstance(tiebreaks, str):
+            tiebreaks = [x.strip() for x in tiebreaks.split(",") if x.strip()]
+        if not isinstance(tiebreaks, list):
+            raise DeskError("tiebreaks is a list", 400)
+        desk.settings(str(data.get("leavers", desk.t.leavers)), tuple(map(str, tiebreaks)))
+        if "address" in data:
+            desk.state.address = _address(str(data["address"]))
+    elif action == "lot":
+        desk.draw_lot(secrets.randbelow(1_000_000))
     elif action == "lock":
         desk.lock(_int(data, "series", 0), bool(data.get("locked", True)))
     elif action == "publish":
         desk.publish(bool(data.get("published", True)))
     else:
-        raise DeskError("action: players, seat, correct, lock or publish", 400)
+        raise DeskError("action: players, seat, withdraw, substitute, settings, lot, correct, "
+                        "lock or publish", 400)  # fmt: skip
 
 
-def _at_table(desk: Desk, series: int, table: int, data: dict[str, Any]) -> None:
+def _at_table(desk: Desk, series: int, table: int, data: dict[str, Any]) -> bool:
+    """Do a table's action; ``True`` when it was a repeated entry (acknowledged, not
+    stored again)."""
     action = data.get("action")
     if action == "game":
-        desk.enter(series, table, _entry(data))
+        entry = data.get("entry")
+        if entry is not None and (not isinstance(entry, str) or not 0 < len(entry) <= 64):
+            raise DeskError("entry: the entry's client id, 1 to 64 characters", 400)
+        return desk.enter(series, table, _entry(data), entry)
     elif action == "undo":
         desk.undo(series, table)
     elif action == "confirm":
         desk.confirm(series, table, str(data.get("player", "")))
     else:
         raise DeskError("action: game, undo or confirm", 400)
+    return False
 
 
 def _entry(data: dict[str, Any]) -> GameEntry:
+    """The game the form describes; a form whose fields contradict each other (all passed,
+    but a value or bid filled in) is refused with the reason."""
     declarer = data.get("declarer")
     if declarer in (None, ""):
+        for key, word in (("value", "value"), ("bid", "bid")):
+            if data.get(key) not in (None, "", 0, "0"):
+                raise DeskError(f"all passed, but the {word} {data[key]} is filled in: "
+                                f"choose the declarer or clear the {word}", 422)  # fmt: skip
         return GameEntry(None)
     bid = data.get("bid")
     return GameEntry(

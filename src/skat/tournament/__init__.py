@@ -19,11 +19,12 @@ See ``docs/tournament.md`` for organisers.
 """
 
 from skat.tournament.archive import TournamentFileError, dumps, load, loads, save, to_dict
-from skat.tournament.check import check_list
+from skat.tournament.check import check_list, unchecked
 from skat.tournament.export import from_csv, read_ods, to_csv, workbook, write_ods
 from skat.tournament.games import Problem, Scored, score_game
 from skat.tournament.listtext import ListTextError, format_list, parse_list
 from skat.tournament.model import (
+    LEAVERS,
     TEAM_MODES,
     Format,
     GameEntry,
@@ -68,6 +69,7 @@ from skat.tournament.seating import (
     table_sizes,
 )
 from skat.tournament.standings import (
+    DSKV_TIEBREAKS,
     TIEBREAKS,
     GroupStanding,
     SeriesResult,
@@ -82,6 +84,8 @@ from skat.tournament.standings import (
 from skat.tournament.values import outcomes
 
 __all__ = [
+    "DSKV_TIEBREAKS",
+    "LEAVERS",
     "TEAM_MODES",
     "TIEBREAKS",
     "Fees",
@@ -148,6 +152,7 @@ __all__ = [
     "to_html",
     "to_pdf",
     "to_text",
+    "unchecked",
     "workbook",
     "write_ods",
 ]

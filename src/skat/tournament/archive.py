@@ -66,9 +66,18 @@ def to_dict(t: model.Tournament) -> dict[str, Any]:
             "prizes": list(t.money.prizes),
         },
         "players": [
-            {"name": p.name, "club": p.club, "team": p.team, "categories": list(p.categories)}
+            {
+                "name": p.name,
+                "club": p.club,
+                "team": p.team,
+                "categories": list(p.categories),
+                **({} if p.left is None else {"left": p.left}),
+                **({} if p.joined == 1 else {"joined": p.joined}),
+            }
             for p in t.players
         ],
+        **({} if t.leavers == "count" else {"leavers": t.leavers}),
+        **({} if not t.lot else {"lot": list(t.lot)}),
         "series": [_round_dict(r) for r in t.rounds],
     }
 
@@ -161,6 +170,8 @@ def _from_dict(data: object) -> model.Tournament:
             _ints(_get(money, "prizes", list, []), "money.prizes"),
         ),
         tuple(_texts(_get(obj, "tiebreaks", list, ["best_series", "won"]), "tiebreaks")),
+        leavers=_get(obj, "leavers", str, "count"),
+        lot=_texts(_get(obj, "lot", list, []), "lot"),
     )
     for k, rnd in enumerate(_get(obj, "series", list, []), 1):
         where = f"series[{k - 1}]"
@@ -178,6 +189,8 @@ def _player(data: object, where: str) -> model.Player:
         _get(p, "club", str, ""),
         _get(p, "team", str, ""),
         _texts(_get(p, "categories", list, []), f"{where}.categories"),
+        _get(p, "left", int, None),
+        _get(p, "joined", int, 1),
     )
 
 

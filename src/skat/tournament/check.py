@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from skat.core.rules import Rules
 from skat.tournament.games import Problem, score_games
-from skat.tournament.model import TableList
+from skat.tournament.model import TableList, Tournament
 from skat.tournament.points import TablePoints, points_of
 
 
@@ -84,3 +84,34 @@ def _written(table_list: TableList, got: TablePoints) -> list[Problem]:
 
 def _join(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
+
+
+def unchecked(t: Tournament, series: int) -> tuple[str, ...]:
+    """What keeps ``series`` from counting as checked: each table without a list, or whose
+    list the check refuses (incomplete, a wrong value, ...), one line each; empty when every
+    list passes.  Seating the next series by standings needs this empty (a missing or wrong
+    list would seat the players by the wrong ranking).
+
+    >>> from skat.core import Rules
+    >>> from skat.tournament.model import Player, Seating, Table, GameEntry
+    >>> t = Tournament("Cup", tuple(Player(n) for n in "ABC"))
+    >>> t = t.with_seating(1, Seating((Table(1, ("A", "B", "C")),), "lot", 1))
+    >>> unchecked(t, 1)
+    ('series 1 table 1: no list entered',)
+    >>> t = t.with_list(TableList(1, 1, ("A", "B", "C"), (GameEntry(None),)))
+    >>> unchecked(t, 1)
+    ('series 1 table 1: 1 games, a table of 3 plays 36',)
+    """
+    rules = Rules.parse(t.rules)
+    rnd = t.round(series)
+    out: list[str] = []
+    for table in rnd.seating.tables:
+        tl = rnd.list_of(table.number)
+        where = f"series {series} table {table.number}"
+        if tl is None:
+            out.append(f"{where}: no list entered")
+            continue
+        planned = t.format.games(len(tl.players))
+        limit = t.format.time_limit is not None
+        out.extend(f"{where}: {p}" for p in check_list(tl, rules, planned, time_limit=limit))
+    return tuple(out)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 TEAM_MODES: Final = ("apart", "together", "ignore")
+LEAVERS: Final = ("count", "remove")
+"""What a withdrawn player's standing becomes: his later series count 0, or he is removed."""
 """How seating treats team mates: keep them at different tables, at one table, or ignore teams."""
 
 
@@ -37,9 +39,15 @@ class Player:
     club: str = ""
     team: str = ""
     categories: tuple[str, ...] = ()
+    left: int | None = None
+    """A player who withdrew plays no series after series ``left`` (0: a no-show)."""
+    joined: int = 1
+    """The first series a late arrival (or a substitute) plays."""
 
     def __post_init__(self) -> None:
         check_name(self.name, "player name")
+        if self.left is not None and (isinstance(self.left, bool) or self.left < 0):
+            raise TournamentError(f"player {self.name!r}: left after series {self.left}?")
         for text in (self.club, self.team, *self.categories):
             if not isinstance(text, str) or not text.isprintable() or text != text.strip():
                 raise TournamentError(f"player {self.name!r}: {text!r} is not a clean text")
@@ -181,9 +189,16 @@ class Tournament:
     money: Money = field(default_factory=Money)
     tiebreaks: tuple[str, ...] = ("best_series", "won")
     rounds: tuple[Round, ...] = ()
+    leavers: str = "count"
+    lot: tuple[str, ...] = ()
+    """The lot for the ``lot`` tie-break: every name in the drawn order (recorded)."""
+    """A player who withdrew: ``count`` (his later series count 0, he stays in the
+    standings) or ``remove`` (he is taken out of the standings)."""
 
     def __post_init__(self) -> None:
         check_name(self.name, "the tournament name")
+        if self.leavers not in LEAVERS:
+            raise TournamentError(f"leavers: one of {', '.join(LEAVERS)}, not {self.leavers!r}")
         if self.teams not in TEAM_MODES:
             raise TournamentError(
                 f"teams must be one of {', '.join(TEAM_MODES)}, not {self.teams!r}"
@@ -212,11 +227,86 @@ class Tournament:
             raise TournamentError(f"series {series} is not seated ({len(self.rounds)} seated)")
         return self.rounds[series - 1]
 
+    def draw_lot(self, seed: int) -> Tournament:
+        """Draw the lot once (all players in a random order from ``seed``); it is recorded,
+        and drawn again only when a player joined since."""
+        import random
+
+        if self.lot and set(self.lot) == set(self.names):
+            raise TournamentError("the lot is drawn already: " + ", ".join(self.lot))
+        order = list(self.names)
+        random.Random(seed).shuffle(order)
+        return replace(self, lot=tuple(order))
+
+    def active(self, series: int) -> tuple[Player, ...]:
+        """The players who play series ``series`` (the withdrawn left before it)."""
+        return tuple(p for p in self.players
+                     if (p.left is None or p.left >= series) and p.joined <= series)  # fmt: skip
+
     def with_players(self, players: Sequence[Player]) -> Tournament:
-        """The tournament with these players (only before the first seating)."""
-        if self.rounds:
-            raise TournamentError("players cannot change after the first series is seated")
-        return replace(self, players=tuple(players))
+        """The tournament with these players: before the first seating any; later players
+        may be added (a late arrival plays from the next series seated), but a player who
+        sits in a seated series stays (he withdraws instead, :meth:`withdraw`)."""
+        names = {p.name for p in players}
+        gone = [n for rnd in self.rounds for tb in rnd.seating.tables for n in tb.players
+                if n not in names]  # fmt: skip
+        if gone:
+            raise TournamentError(
+                f"{gone[0]} is seated in a series: withdraw the player instead of removing"
+            )
+        had = set(self.names)
+        first = len(self.rounds) + 1  # a late arrival plays from the next series seated
+        return replace(self, players=tuple(
+            p if p.name in had or not self.rounds else replace(p, joined=max(p.joined, first))
+            for p in players))  # fmt: skip
+
+    def withdraw(self, name: str, after: int) -> Tournament:
+        """``name`` plays no series after series ``after`` (0: a no-show).  A later series
+        seated with the player and without a list is unseated (seat it again: its tables of
+        3 and 4 are recomputed); one with a list holding the player is refused."""
+        self.player(name)
+        if not 0 <= after <= self.format.series:
+            raise TournamentError(f"withdraw after series 0 to {self.format.series}, not {after}")
+        keep = len(self.rounds)
+        for k in range(after + 1, len(self.rounds) + 1):
+            rnd = self.rounds[k - 1]
+            if any(name in tl.players for tl in rnd.lists):
+                raise TournamentError(f"{name} has a list in series {k}: correct it first")
+            if any(name in tb.players for tb in rnd.seating.tables):
+                if any(tl.games for tl in self.rounds[k - 1].lists):
+                    raise TournamentError(
+                        f"series {k} is under way with {name} seated: a substitute takes the seat"
+                    )
+                keep = min(keep, k - 1)
+        if any(any(tl.games for tl in r.lists) for r in self.rounds[keep:]):
+            raise TournamentError(f"series {keep + 1} has lists: it cannot be unseated")
+        players = tuple(replace(x, left=after) if x.name == name else x for x in self.players)
+        return replace(self, players=players, rounds=self.rounds[:keep])
+
+    def substitute(self, series: int, old: str, new: Player) -> Tournament:
+        """``new`` takes ``old``'s seat in series ``series`` (before the table entered a
+        game) and plays on; ``old`` withdraws after the series before."""
+        rnd = self.round(series)
+        if series < len(self.rounds):
+            raise TournamentError(f"series {series + 1} is seated already: substitute there")
+        if new.name in self.names:
+            raise TournamentError(f"{new.name} plays already: a substitute is a new player")
+        table = next((tb for tb in rnd.seating.tables if old in tb.players), None)
+        if table is None:
+            raise TournamentError(f"{old} is not seated in series {series}")
+        tl = rnd.list_of(table.number)
+        if tl is not None and tl.games:
+            raise TournamentError(f"table {table.number} has entered games: the seat is taken")
+        seat = tuple(new.name if n == old else n for n in table.players)
+        tables = tuple(replace(tb, players=seat) if tb is table else tb
+                       for tb in rnd.seating.tables)  # fmt: skip
+        notes = (*rnd.seating.notes, f"{new.name} substitutes {old} at table {table.number}")
+        rounds = list(self.rounds)
+        rounds[series - 1] = Round(replace(rnd.seating, tables=tables, notes=notes),
+                                   tuple(x for x in rnd.lists if x.table != table.number))  # fmt: skip
+        players = tuple(replace(x, left=series - 1) if x.name == old else x
+                        for x in self.players)  # fmt: skip
+        return replace(self, players=(*players, replace(new, joined=series)), rounds=tuple(rounds))
 
     def with_seating(self, series: int, seating: Seating) -> Tournament:
         """Seat series ``series``: the next one, or one seated before with no list entered."""
@@ -227,7 +317,7 @@ class Tournament:
         if series <= len(self.rounds) and self.rounds[series - 1].lists:
             raise TournamentError(f"series {series} already has lists: it cannot be reseated")
         seated = sorted(n for t in seating.tables for n in t.players)
-        if seated != sorted(self.names):
+        if seated != sorted(p.name for p in self.active(series)):
             raise TournamentError(f"series {series}: the seating does not hold every player once")
         rounds = list(self.rounds)
         if series <= len(rounds):

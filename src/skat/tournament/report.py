@@ -121,7 +121,8 @@ def standings_sheet(t: Tournament, series: int | None = None) -> Sheet:
         for s in st.rows
     )
     title = f"{t.name}: {'standings' if series is None else f'series {series}'}"
-    notes = tuple(f"{p}: no list counted yet" for p in st.pending)
+    notes = tuple(p if p.startswith("the lot") else f"{p}: no list counted yet"
+                  for p in st.pending)  # fmt: skip
     return Sheet(title, cols + per, rows, (f"tie-breaks: {', '.join(t.tiebreaks)}", *notes))
 
 

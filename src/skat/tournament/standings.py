@@ -13,8 +13,14 @@ announcements use, applied in the tournament's order (``Tournament.tiebreaks``):
 ``won``
     more games won as declarer;
 ``fewer_lost``
-    fewer games lost as declarer.
+    fewer games lost as declarer;
+``lot``
+    the lot, drawn once by the director and recorded in the tournament
+    (:meth:`~skat.tournament.model.Tournament.draw_lot`); until it is drawn the players
+    share the place and the standings say the lot is to be drawn.
 
+The DSkV's order (more games won, then fewer lost, then the lot) is ``DSKV_TIEBREAKS``, the
+default of a new tournament (``skat tournament new``, the web form).
 Players equal on points and every tie-break share the place (the next place is skipped).
 Teams (or tandems, or clubs) rank by the sum of their members' points, then by their best
 member's.
@@ -89,8 +95,12 @@ TIEBREAKS: Final[dict[str, _Key]] = {
     "last_series": lambda s: -next((p for p in reversed(s.series) if p is not None), 0),
     "won": lambda s: -s.won,
     "fewer_lost": lambda s: s.lost,
+    "lot": lambda s: 0,  # the drawn order (see rank); equal while not drawn
 }
 """The tie-breaks by name: each gives a key where lower ranks first."""
+
+DSKV_TIEBREAKS: Final = ("won", "fewer_lost", "lot")
+"""More games won, then fewer lost, then the lot (drawn and recorded): the DSkV's rule."""
 
 
 def series_results(t: Tournament) -> tuple[dict[str, SeriesResult], ...]:
@@ -138,7 +148,10 @@ def standings(t: Tournament, series: int | None = None) -> Standings:
         t.round(series)  # the series must be seated
     chosen = range(len(results)) if series is None else [series - 1]
     lines = []
+    removed = {p.name for p in t.players if p.left is not None and t.leavers == "remove"}
     for name in t.names:
+        if name in removed:  # withdrawn, and the tournament takes leavers out
+            continue
         mine = [results[k].get(name) for k in chosen]
         lines.append(
             Standing(
@@ -156,12 +169,23 @@ def standings(t: Tournament, series: int | None = None) -> Standings:
         for table in t.rounds[k].seating.tables
         if table.players[0] not in results[k]
     ]
-    return Standings(rank(lines, t.tiebreaks), tuple(pending))
+    ranked = rank(lines, t.tiebreaks, t.lot)
+    places = [s.place for s in ranked]
+    if "lot" in t.tiebreaks and not t.lot and len(set(places)) < len(places):
+        pending.append("the lot is to be drawn for the shared places")
+    return Standings(ranked, tuple(pending))
 
 
-def rank(lines: Iterable[Standing], tiebreaks: Sequence[str]) -> tuple[Standing, ...]:
-    """Sort by points and the tie-breaks; equal lines share a place."""
-    keys = [TIEBREAKS[name] for name in tiebreaks]
+def rank(
+    lines: Iterable[Standing], tiebreaks: Sequence[str], lot: Sequence[str] = ()
+) -> tuple[Standing, ...]:
+    """Sort by points and the tie-breaks (``lot``: the drawn order of the names, for the
+    ``lot`` tie-break); equal lines share a place."""
+    drawn = {name: i for i, name in enumerate(lot)}
+    keys = [
+        (lambda s: drawn.get(s.name, len(drawn))) if name == "lot" and drawn else TIEBREAKS[name]
+        for name in tiebreaks
+    ]
 
     def key(s: Standing) -> tuple[int, ...]:
         return (-s.points, *(k(s) for k in keys))
@@ -208,4 +232,4 @@ def category_standings(t: Tournament, category: str) -> tuple[Standing, ...]:
     if not members:
         raise TournamentError(f"no player is in category {category!r}")
     rows = [s for s in standings(t).rows if s.name in members]
-    return rank(rows, t.tiebreaks)
+    return rank(rows, t.tiebreaks, t.lot)

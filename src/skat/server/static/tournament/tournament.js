@@ -49,6 +49,13 @@ const DE = {
   "Players": "Spieler", "One a line:": "Einer je Zeile:", "Save players": "Spieler speichern",
   "Seat the next series": "Nächste Serie setzen", "by lot": "ausgelost",
   "by standings (strong with strong)": "nach Tabelle (stark zu stark)", "Seat": "Setzen",
+  "Ties": "Gleichstand", "more games won, fewer lost, then the lot (DSkV)": "mehr gewonnene, weniger verlorene Spiele, dann das Los (DSkV)",
+  "best series, then more games won": "beste Serie, dann mehr gewonnene Spiele",
+  "last series, then more games won": "letzte Serie, dann mehr gewonnene Spiele",
+  "Players who withdraw": "Ausscheidende Spieler", "later series count 0": "spätere Serien zählen 0",
+  "removed from the standings": "aus der Wertung genommen",
+  "Address players reach": "Adresse für die Spieler", "Save address": "Adresse speichern",
+  "Override: the reason to seat with lists missing (logged)": "Ausnahme: Grund, trotz fehlender Listen zu setzen (protokolliert)",
   "Enter or correct a list": "Liste eintragen oder berichtigen", "One game a line:": "Ein Spiel je Zeile:",
   "(the bid last);": "(Reizwert zuletzt);", "for the table's own sums.": "für die Summen des Tisches.",
   "Reason (logged)": "Grund (wird protokolliert)", "Save the list": "Liste speichern",
@@ -110,8 +117,52 @@ async function api(path, body) {
   if (body !== undefined) { init.method = "POST"; init.body = JSON.stringify(body); }
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+  if (!r.ok) throw new Error(reason(data.error || `HTTP ${r.status}`));
   return data;
+}
+
+// The server's reasons in German on German pages: each pattern of the list check and the
+// desk's refusals, with the parts (names, values) carried over; an unknown reason stays as is.
+const DE_REASONS = [
+  [/^game (\d+): (.*)$/, (m) => `Spiel ${m[1]}: ${reasonDe(m[2])}`],
+  [/^(\d+) is no value of a (won|lost) (\S+) \(\S+ (?:won|lost) is worth (.*)\)$/,
+    (m) => `${m[1]} ist kein Wert eines ${m[2] === "won" ? "gewonnenen" : "verlorenen"} ${m[3]} (möglich: ${m[4]})`],
+  [/^(.*) dealt game (\d+) and sits out at a 4-table$/, (m) => `${m[1]} gab Spiel ${m[2]} und setzt am Vierertisch aus`],
+  [/^'(.*)' does not sit at this table$/, (m) => `${m[1]} sitzt nicht an diesem Tisch`],
+  [/^a passed-in game has no game, value or winner$/, () => "ein eingepasstes Spiel hat kein Spiel, keinen Wert und keinen Gewinner"],
+  [/^a game (won|lost) below the bid \((\d+) < (\d+)\) is lost overbid with (\d+)$/,
+    (m) => `ein Spiel unter dem Reizwert (${m[2]} < ${m[3]}) ist überreizt verloren mit ${m[4]}`],
+  [/^(\d+) is no bid$/, (m) => `${m[1]} ist kein Reizwert`],
+  [/^(\d+) games, a table of (\d+) plays (\d+)$/, (m) => `${m[1]} Spiele, ein Tisch mit ${m[2]} spielt ${m[3]}`],
+  [/^all passed, but the (value|bid) (\S+) is filled in: .*$/,
+    (m) => `eingepasst, aber ${m[1] === "value" ? "der Wert" : "der Reizwert"} ${m[2]} ist eingetragen: Alleinspieler wählen oder das Feld leeren`],
+  [/^the list is not complete: a table of (\d+) plays (\d+)$/, (m) => `die Liste ist nicht vollständig: ein Tisch mit ${m[1]} spielt ${m[2]}`],
+  [/^series (\d+) is locked$/, (m) => `Serie ${m[1]} ist gesperrt`],
+  [/^no game to take back$/, () => "kein Spiel zum Zurücknehmen"],
+  [/^the closing total is being confirmed: only the director corrects it$/, () => "die Endsumme wird bestätigt: nur die Turnierleitung berichtigt sie"],
+  [/^this is not the key of this table$/, () => "das ist nicht der Schlüssel dieses Tischs"],
+  [/^this is not the director's key$/, () => "das ist nicht der Schlüssel der Turnierleitung"],
+  [/^no such tournament$/, () => "kein solches Turnier"],
+  [/^series (\d+) cannot be seated by standings: (.*?)( \(or seat it with an override.*)?$/,
+    (m) => `Serie ${m[1]} kann nicht nach Tabelle gesetzt werden: ${m[2].split("; ").map(reasonDe).join("; ")}` +
+      (m[3] ? " (oder mit Ausnahme und Grund setzen, der protokolliert wird)" : "")],
+  [/^series (\d+) table (\d+): (.*)$/, (m) => `Serie ${m[1]} Tisch ${m[2]}: ${reasonDe(m[3])}`],
+  [/^no list entered$/, () => "keine Liste eingetragen"],
+  [/^the tournament is very busy: send it again$/, () => "das Turnier ist gerade sehr beschäftigt: bitte noch einmal senden"],
+];
+
+function reasonDe(text) {
+  for (const [pattern, make] of DE_REASONS) {
+    const m = text.match(pattern);
+    if (m) return make(m);
+  }
+  return text;
+}
+
+function reason(text) {
+  if (LANG !== "de") return text;
+  if (/^series \d+ cannot be seated by standings/.test(text)) return reasonDe(text);  // holds "; " itself
+  return text.split("; ").map(reasonDe).join("; ");
 }
 
 function say(where, text, ok) {
@@ -160,7 +211,8 @@ function startPage() {
         return { name, club, team, categories: cats ? cats.split("+") : [] }; });
     try {
       const got = await api("/api/t", { name: $("#name").value, series: $("#series").value,
-        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value, teams: $("#teams").value, players });
+        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value, teams: $("#teams").value, players,
+        tiebreaks: $("#tiebreaks").value, leavers: $("#leavers").value });
       location.href = got.director;
     } catch (e) { say("#msg", e.message); }
   });
@@ -218,22 +270,32 @@ function tablePage() {
   poll(path, drawTable, 3000);
 }
 
+// Every entry carries a client id, kept until the server acknowledged it: a double tap or a
+// retry after a lost answer sends the same id, and the server stores the game once.
 function enterAction() {
+  if (!T.entryId) T.entryId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const declarer = $("#declarer").value;
-  if (!declarer) return { action: "game", declarer: null };
+  // all passed: the value and bid still go along, so a filled-in game is refused, not lost
+  if (!declarer) return { action: "game", declarer: null, value: $("#value").value, bid: $("#bid").value, entry: T.entryId };
   const mods = ($("#hand").checked ? "H" : "") + ($("#ouvert").checked ? "O" : "");
   return { action: "game", declarer, contract: $("#kind").value + mods,
-    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value };
+    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value, entry: T.entryId };
 }
 
 async function send(action) {
+  if (T.sending) return;  // one request at a time (a double tap)
+  T.sending = true;
+  $("#enter").disabled = true;
   try {
     const v = await api(T.tablePath, action);
     T.version = v.version;
     drawTable(v);
     say("#msg", action.action === "game" ? say2(`game ${v.entered} counted`, `Spiel ${v.entered} gezählt`) : "", true);
-    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; }
-  } catch (e) { say("#msg", e.message); }
+    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; T.entryId = null; }
+  } catch (e) {
+    say("#msg", e.message);
+    if (action.action === "game" && !/^HTTP|fetch|network/i.test(e.message)) T.entryId = null;  // refused: a new entry next
+  } finally { T.sending = false; $("#enter").disabled = false; }
 }
 
 function drawTable(v) {
@@ -271,8 +333,9 @@ function directorPage() {
       const [name, club, team, cats] = l.split(",").map((x) => (x || "").trim());
       return { name, club, team, categories: cats ? cats.split("+") : [] }; }) }));
   $("#seat").addEventListener("click", () => direct({ action: "seat", by: $("#seat-by").value,
-    seed: $("#seed").value }));
+    seed: $("#seed").value, ...($("#seat-override").value.trim() ? { override: $("#seat-override").value } : {}) }));
   $("#publish").addEventListener("click", () => direct({ action: "publish", published: !T.published }));
+  $("#save-address").addEventListener("click", () => direct({ action: "settings", address: $("#address").value }));
   $("#correct").addEventListener("click", () => direct({ action: "correct",
     series: $("#fix-series").value, table: $("#fix-table").value, text: $("#fix-text").value,
     reason: $("#fix-reason").value, base: T.base }));
@@ -304,6 +367,11 @@ function drawDirector(d, refill) {
     `${d.players} Spieler, ${d.series} Serien, Regeln ${d.rules}`) +
     (d.published ? say2(", results published", ", Ergebnis veröffentlicht") : "");
   $("#publish").textContent = tr(d.published ? "Withdraw publication" : "Publish results");
+  $("#address-warning").hidden = !d.address_warning;
+  $("#address-warning").textContent = d.address_warning ? say2(d.address_warning,
+    `Die Tischlinks und QR-Codes zeigen auf ${d.address}, das die Handys der Spieler nicht erreichen: ` +
+    "die Adresse eintragen, unter der die Spieler den Server erreichen (z. B. http://192.168.1.20:8080)") : "";
+  if (document.activeElement !== $("#address")) $("#address").value = d.address || "";
   $("#pdf").href = `/api/t/${T.id}/export.pdf`;
   $("#pdf-tables").href = `/api/t/${T.id}/export.pdf?sheets=tables`;
   $("#pdf-standings").href = `/api/t/${T.id}/export.pdf?sheets=standings`;
