@@ -18,6 +18,7 @@ After each game: the result as players say it and the list.  Without a terminal 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -56,7 +57,7 @@ _W: Final[dict[str, dict[str, str]]] = {
         "your_move": "Your move",
         "discard": "Put two cards away: type two letters or two cards",
         "declare_q": "Declare {what}? (y/n)",
-        "quit_q": "Quit the series? The game in play is lost (y/n)",
+        "quit_q": "Quit the series? The game in play is not scored (y/n)",
         "yes": "y",
         "bad": "Not a choice: {text!r} (type a letter from the list, or help)",
         "bad_two": "Type two different cards of your hand, e.g. 'a c'",
@@ -83,6 +84,7 @@ _W: Final[dict[str, dict[str, str]]] = {
         "solo_w": "{game} Solo (base {v})",
         "hand_w": "{game} (base {v}, Hand)",
         "resign_w": "resign",
+        "higher": "or type a higher bid as its number (up to {top})",
     },
     "de": {
         "title": "{variant} · Spiel {n} von {games} · Seed {seed}",
@@ -103,7 +105,7 @@ _W: Final[dict[str, dict[str, str]]] = {
         "your_move": "Du bist dran",
         "discard": "Zwei Karten drücken: zwei Buchstaben oder zwei Karten",
         "declare_q": "{what} ansagen? (j/n)",
-        "quit_q": "Serie beenden? Das laufende Spiel ist verloren (j/n)",
+        "quit_q": "Serie beenden? Das laufende Spiel wird nicht gewertet (j/n)",
         "yes": "j",
         "bad": "Keine Wahl: {text!r} (einen Buchstaben der Liste eingeben, oder hilfe)",
         "bad_two": "Zwei verschiedene Karten deiner Hand, z. B. 'a c'",
@@ -130,6 +132,7 @@ _W: Final[dict[str, dict[str, str]]] = {
         "solo_w": "{game} Solo (Grundwert {v})",
         "hand_w": "{game} (Grundwert {v}, Hand)",
         "resign_w": "aufgeben",
+        "higher": "oder einen höheren Reizwert als Zahl (bis {top})",
     },
 }
 _TITLES: Final = {
@@ -140,6 +143,7 @@ _TITLES: Final = {
 _QUIT: Final = ("quit", "q", "ende", "exit")
 _HELP: Final = ("help", "?", "hilfe")
 _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+_SHOWN_BIDS: Final = 6
 _SKAT_BASE: Final = {0: 9, 1: 10, 2: 11, 3: 12, 4: 24}
 _NULL_BASE: Final = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 
@@ -215,6 +219,8 @@ class VariantSession:
                 self.play_game(n)
         except QuitSeries:
             self.out(self.w["quit"])
+            if n > 1:
+                self.show_list(n - 1)
             return 0
         self.out(self.w["end"])
         return 0
@@ -376,9 +382,11 @@ class VariantSession:
 
     def your_choice(self, game: Any, you: int) -> Any:
         """Your action, asked until it is a legal one (declarations confirmed once)."""
-        legal = list(game.legal_actions())
-        if len(legal) > 1 and all(isinstance(a, Discard) for a in legal):
-            return self.your_discard(game, you, legal)
+        everything = list(game.legal_actions())
+        if len(everything) > 1 and all(isinstance(a, Discard) for a in everything):
+            return self.your_discard(game, you, everything)
+        bids = [a for a in everything if isinstance(a, (Bid, TourneeBid))]
+        legal = [a for a in everything if a not in bids[_SHOWN_BIDS:]]
         labels = choice_labels(len(legal))
         dummy_turn = self.variant == "strohmann" and game.to_move == game.dummy
         heading = self.w["for_dummy" if dummy_turn else "your_move"]
@@ -386,6 +394,8 @@ class VariantSession:
             self.out(heading + ":")
             for letter, action in zip(labels, legal, strict=True):
                 self.out(f"  {letter}) {self.label(game, action)}")
+            if len(bids) > _SHOWN_BIDS:
+                self.out("  " + self.w["higher"].format(top=bids[-1].value))
             text = self.prompt(heading)
             if text.lower() in _QUIT:
                 if self.confirm("", "quit_q"):
@@ -394,7 +404,7 @@ class VariantSession:
             if text.lower() in _HELP:
                 self.out(self.w["help"])
                 continue
-            action = self.read(text, labels, legal)
+            action = self.read(text, labels, legal, everything)
             if action is None:
                 self.out(self.w["bad"].format(text=text))
                 continue
@@ -404,14 +414,15 @@ class VariantSession:
                 continue
             return action
 
-    def read(self, text: str, labels: list[str], legal: list[Any]) -> Any:
-        """The legal action ``text`` names: its letter, its code or a card."""
+    def read(self, text: str, labels: list[str], legal: list[Any], every: list[Any]) -> Any:
+        """The legal action ``text`` names: the letter of one of ``legal`` (those listed),
+        or the code of one of ``every`` (a higher bid), or a card."""
         low = text.strip().lower()
         if not low:
             return legal[0] if len(legal) == 1 else None
         if low in labels:
             return legal[labels.index(low)]
-        for action in legal:
+        for action in every:
             if str(action).lower() == low:
                 return action
         try:
@@ -480,15 +491,29 @@ class VariantSession:
         for seat, score in enumerate(result.seat_scores):
             if seat in seats:
                 self.totals[seats[seat]] += score
+        self.show_list(n)
+
+    def show_list(self, n: int) -> None:
+        """The list: each person's total after game ``n``."""
         self.out(self.w["list"].format(n=n))
         for person, total in zip(self.people, self.totals, strict=True):
             self.out("  " + self.w["total"].format(name=person, score=total))
 
 
 def _ask_stdin(prompt: str) -> str | None:
+    """One answer from the plain input: the question a line of its own."""
     print(prompt, flush=True)
     line = sys.stdin.readline()
     return line.rstrip("\r\n") if line else None
+
+
+def _ask_terminal(prompt: str) -> str | None:
+    """One answer typed at the terminal after the question (line editing where it exists)."""
+    try:
+        return input(prompt + " ")
+    except EOFError:
+        print()
+        return None
 
 
 def run_variant(args: argparse.Namespace) -> int:
@@ -514,7 +539,16 @@ def run_variant(args: argparse.Namespace) -> int:
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     style = CardStyle(lang=lang, deck=args.deck or "french", colour=terminal)
+    if terminal:
+        with contextlib.suppress(ImportError):  # line editing for input(), where it exists
+            import readline  # noqa: F401
     session = VariantSession(
-        args.variant, seed=seed, games=args.games, lang=lang, style=style, level=level
+        args.variant,
+        seed=seed,
+        games=args.games,
+        lang=lang,
+        style=style,
+        level=level,
+        ask=_ask_terminal if terminal else _ask_stdin,
     )
     return session.run()
