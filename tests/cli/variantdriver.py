@@ -8,8 +8,13 @@ import sys
 from pathlib import Path
 
 
-def answer(question: str) -> str:
-    """The answer of the test player to one question line."""
+def answer(question: str, listed: list[str] | None = None, prefer: str | None = None) -> str:
+    """The answer of the test player to one question line: the letter of the listed choice
+    ``prefer`` when there is one (``listed``: the lines since the last question)."""
+    for line in listed or ():
+        letter, _, label = line.strip().partition(") ")
+        if prefer is not None and label == prefer:
+            return letter
     if question.endswith("(y/n) >"):
         return "y"
     if question.endswith("(j/n) >"):
@@ -19,9 +24,11 @@ def answer(question: str) -> str:
     return "a"
 
 
-def play_variant_lines(args: list[str], cwd: Path, limit: int = 5000) -> tuple[list[str], int]:
-    """Every line ``skat play ARGS`` printed while answered by :func:`answer`; and the exit
-    status."""
+def play_variant_lines(
+    args: list[str], cwd: Path, limit: int = 5000, prefer: str | None = None
+) -> tuple[list[str], int]:
+    """Every line ``skat play ARGS`` printed while answered by :func:`answer` (``prefer``: the
+    choice taken whenever listed); and the exit status."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "skat.cli.main", "play", *args],
         stdin=subprocess.PIPE,
@@ -33,6 +40,7 @@ def play_variant_lines(args: list[str], cwd: Path, limit: int = 5000) -> tuple[l
     )
     assert proc.stdin is not None and proc.stdout is not None
     seen: list[str] = []
+    listed: list[str] = []
     try:
         while len(seen) < limit:
             line = proc.stdout.readline()
@@ -40,9 +48,11 @@ def play_variant_lines(args: list[str], cwd: Path, limit: int = 5000) -> tuple[l
                 break
             line = line.rstrip("\n")
             seen.append(line)
+            listed.append(line)
             if line.endswith(" >"):
-                proc.stdin.write(answer(line) + "\n")
+                proc.stdin.write(answer(line, listed, prefer) + "\n")
                 proc.stdin.flush()
+                listed = []
     finally:
         proc.stdin.close()
         proc.wait(timeout=300)

@@ -279,7 +279,9 @@ class VariantSession:
             else:
                 self.out(
                     w["dummy_up"].format(
-                        name=w["dummy"], seat=self.seat_word(dummy), cards=style.cards(shown)
+                        name=w["dummy"],
+                        seat=self.seat_word(dummy),
+                        cards=style.cards(self.sorted(shown, view.contract)),
                     )
                 )
         if self.variant == "officers":
