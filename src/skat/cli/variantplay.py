@@ -12,7 +12,7 @@ After each game: the result as players say it and the list.  Without a terminal 
 
 >>> from skat.cli.variantplay import choice_labels
 >>> choice_labels(3), choice_labels(28)[-2:]
-(['a', 'b', 'c'], ['ab', 'ac'])
+(['a', 'b', 'c'], ['aa', 'ab'])
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _W: Final[dict[str, dict[str, str]]] = {
         "dummy_down": "{name} ({seat}): 10 cards face down",
         "dummy_up": "{name} ({seat}), face up: {cards}",
         "rows": "{name} ({seat}), rows:",
-        "legend": "(CJ* a face-up card on a face-down one, ## face down, -- empty)",
+        "legend": "({card}* a face-up card on a face-down one, ## face down, -- empty)",
         "game": "Game: {game} · declarer {name} · card points {a} : {b}",
         "bid": "Bid: {bid}",
         "turned": "Turned up: {cards}",
@@ -94,7 +94,7 @@ _W: Final[dict[str, dict[str, str]]] = {
         "dummy_down": "{name} ({seat}): 10 Karten verdeckt",
         "dummy_up": "{name} ({seat}), offen: {cards}",
         "rows": "{name} ({seat}), Reihen:",
-        "legend": "(CJ* offene Karte auf verdeckter, ## verdeckt, -- leer)",
+        "legend": "({card}* offene Karte auf verdeckter, ## verdeckt, -- leer)",
         "game": "Spiel: {game} · Spieler {name} · Augen {a} : {b}",
         "bid": "Reizwert: {bid}",
         "turned": "Aufgedeckt: {cards}",
@@ -294,7 +294,7 @@ class VariantSession:
                     rows = rows[::-1]
                 for row in rows:
                     self.out("  " + "  ".join(self.pile_text(p) for p in row))
-            self.out(w["legend"])
+            self.out(w["legend"].format(card=style.plain(Card.parse("CJ"))))
         if self.variant == "tournee" and view.turned:
             self.out(w["turned"].format(cards=style.cards(view.turned)))
         if view.contract is not None:
@@ -389,6 +389,8 @@ class VariantSession:
             return self.your_discard(game, you, everything)
         bids = [a for a in everything if isinstance(a, (Bid, TourneeBid))]
         legal = [a for a in everything if a not in bids[_SHOWN_BIDS:]]
+        if all(isinstance(a, Card) for a in legal):  # in the order of the hand
+            legal = self.sorted(legal, getattr(game, "contract", None))
         labels = choice_labels(len(legal))
         dummy_turn = self.variant == "strohmann" and game.to_move == game.dummy
         heading = self.w["for_dummy" if dummy_turn else "your_move"]
