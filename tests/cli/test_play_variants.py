@@ -193,3 +193,26 @@ def test_officers_game_in_a_pseudo_terminal(tmp_path: Path) -> None:
     assert "Du (Vorhand (spielt)), Reihen:" in plain
     assert "Ergebnis: " in plain and "Die Liste nach Spiel 1:" in plain
     assert "Ende der Serie." in plain
+
+
+def test_german_pack_names_cards_and_games(tmp_path: Path) -> None:
+    lines, status = play_variant_lines(
+        [
+            "--variant",
+            "officers",
+            "--plain",
+            "--lang",
+            "de",
+            "--deck",
+            "german",
+            "--seed",
+            "2",
+            "--games",
+            "1",
+        ],
+        tmp_path,
+    )
+    assert status == 0 and lines[-1] == "Ende der Serie."
+    assert "  a) Schellen (Grundwert 9)" in lines and "  d) Eichel (Grundwert 12)" in lines
+    assert "(Ei-U* offene Karte auf verdeckter, ## verdeckt, -- leer)" in lines
+    assert not any(s in line for line in lines for s in ("♣", "♠", "♥", "♦"))

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from skat.ai.variants import mover, variant_agent
 from skat.cli.cardtext import CardStyle
+from skat.cli.declaring import contract_words, pack_words
 from skat.cli.errors import UserError
 from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign
 from skat.core.cards import Card, CardSet, cards_of
@@ -171,8 +172,9 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument("--variant", choices=VARIANTS, help=helps.get(lang, helps["en"]))
 
 
-def _contract_words(contract: Contract, lang: str) -> str:
-    return contract.describe(lang)
+def _contract_words(contract: Contract, lang: str, deck: str = "french") -> str:
+    """The game's spoken name, its suit named for the player's pack."""
+    return contract_words(contract, lang, deck)
 
 
 def _skat_base(contract: Contract) -> int:
@@ -302,7 +304,7 @@ class VariantSession:
             a, b = game.points()
             self.out(
                 w["game"].format(
-                    game=_contract_words(view.contract, self.lang),
+                    game=_contract_words(view.contract, self.lang, self.style.deck),
                     name=self.name(seats, declarer),
                     a=a,
                     b=b,
@@ -360,7 +362,7 @@ class VariantSession:
             return w["pmn_w"]
         if isinstance(action, Declare):
             c = action.contract
-            words = _contract_words(c, self.lang)
+            words = _contract_words(c, self.lang, self.style.deck)
             if self.variant == "tournee":
                 kind = SOLO if game.phase == 1 else (GUCKSER if game.kind == GUCKSER else TOURNEE)
                 key = "solo_w" if kind == SOLO else "base_w"
@@ -491,7 +493,8 @@ class VariantSession:
         names = [self.name(seats, s) for s in range(len(result.seat_scores))]
         if self.variant == "officers":
             names = names[:2]
-        self.out(self.w["result"].format(text=result.explain(self.lang, names=names)))
+        text = pack_words(result.explain(self.lang, names=names), self.style.deck)
+        self.out(self.w["result"].format(text=text))
         for seat, score in enumerate(result.seat_scores):
             if seat in seats:
                 self.totals[seats[seat]] += score
