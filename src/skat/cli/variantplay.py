@@ -28,6 +28,7 @@ from skat.ai.variants import mover, variant_agent
 from skat.cli.cardtext import CardStyle
 from skat.cli.declaring import contract_words, pack_words
 from skat.cli.errors import UserError
+from skat.cli.words import agree
 from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign
 from skat.core.cards import Card, CardSet, cards_of
 from skat.core.contracts import NULL, Contract
@@ -493,7 +494,8 @@ class VariantSession:
         names = [self.name(seats, s) for s in range(len(result.seat_scores))]
         if self.variant == "officers":
             names = names[:2]
-        text = pack_words(result.explain(self.lang, names=names), self.style.deck)
+        text = agree(result.explain(self.lang, names=names), self.lang, self.people[0])
+        text = pack_words(text, self.style.deck)
         self.out(self.w["result"].format(text=text))
         for seat, score in enumerate(result.seat_scores):
             if seat in seats:
