@@ -40,7 +40,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any, Final, Protocol
 
@@ -63,6 +63,7 @@ from skat.core.tricks import pair_winner
 from skat.variants.officers import OfficersView
 from skat.variants.strohmann import StrohmannView
 from skat.variants.tournee import (
+    BIDDING,
     DECLARE,
     DISCARD,
     PASST_MIR_NICHT,
@@ -71,6 +72,7 @@ from skat.variants.tournee import (
     TURN,
     TURNED,
     TourneeBid,
+    TourneePhase,
     TourneeView,
 )
 from skat.variants.tournee_scoring import SOLO, TOURNEE, base_value
@@ -192,12 +194,7 @@ def _officers_card(
 
     trick = [c.index for c in view.current_trick]
     if gt == NULL:
-        keyed = {i: WIN_KEY[gt][eff[trick[0] if trick else i]][i] for i in legal}
-        if trick and seat == 0:  # the declarer ducks with his highest card that loses
-            losers = [i for i in legal if pair_winner(gt, (trick[0], i), 1) != 0]
-            if losers:
-                return max(losers, key=keyed.__getitem__)
-        return min(legal, key=lambda i: (keyed[i], i not in covering))
+        return _officers_null_card(seat, legal, trick, covering)
     if trick:
         led = trick[0]
         winners = [i for i in legal if pair_winner(gt, (led, i), 1 - seat) == seat]
@@ -210,6 +207,18 @@ def _officers_card(
     if sure:
         return max(sure, key=lambda i: (CARDS[i].points, i in covering))
     return min(legal, key=low)
+
+
+def _officers_null_card(seat: int, legal: list[int], trick: list[int], covering: set[int]) -> int:
+    """Null: the declarer ducks with his highest card that loses the trick; else the lowest."""
+    gt = NULL
+    eff = EFFECTIVE_SUIT[gt]
+    keyed = {i: WIN_KEY[gt][eff[trick[0] if trick else i]][i] for i in legal}
+    if trick and seat == 0:  # the declarer ducks with his highest card that loses
+        losers = [i for i in legal if pair_winner(gt, (trick[0], i), 1) != 0]
+        if losers:
+            return max(losers, key=keyed.__getitem__)
+    return min(legal, key=lambda i: (keyed[i], i not in covering))
 
 
 # ------------------------------------------------------------------------------ Tournee
@@ -276,45 +285,66 @@ class TourneeHeuristic:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        hand = view.hand.mask
-        phase = view.phase
-        if phase == PLAY:
+        if view.phase == PLAY:
             return self.skat.choose(_skat_view(view))
-        if phase == SKAT:
-            solo = _best_solo(hand)
-            if solo is not None:
-                want = Declare.of(solo[0])
-                if want in legal:
-                    return want
-            if grand_strength(hand) >= 7.5 and PICK_UP in legal:
-                return PICK_UP
-            return TURN
-        if phase == TURNED:
-            card = view.turned[-1]
-            declares = [a for a in legal if isinstance(a, Declare)]
-            if card.rank == _JACK and grand_strength(hand | card.bit) >= 7.0:
-                grand = [a for a in declares if a.contract.game_type == GRAND]
-                if grand:
-                    return grand[0]
-            if PASST_MIR_NICHT in legal and suit_strength(hand | card.bit, card.suit) < 5.5:
-                return PASST_MIR_NICHT
-            return next(a for a in declares if a.contract.game_type != GRAND)
-        if phase == DISCARD:
-            return _tournee_discard(hand, view.contract, legal)
-        if phase == DECLARE:
-            codes = {a.contract.code: a for a in legal if isinstance(a, Declare)}
-            if null_risk(hand) == 0 and "N" in codes:
-                return codes["N"]
-            return codes.get("G", legal[0])
-        # the auction: bid up to the limit, hold up to it, else pass
-        limit = _tournee_limit(hand)
-        bids = [a for a in legal if isinstance(a, TourneeBid) and a.value <= limit]
-        if bids:
-            return bids[0]
-        names = {type(a).__name__: a for a in legal}
-        if "Hold" in names and view.bid <= limit:
-            return names["Hold"]
-        return names.get("Pass", legal[-1])
+        return _TOURNEE_DECISIONS[view.phase](view, list(legal))
+
+
+def _tournee_skat(view: TourneeView, legal: list[Any]) -> Any:
+    """After the auction: a Solo when strong enough, a Guckser, else turn a card."""
+    hand = view.hand.mask
+    solo = _best_solo(hand)
+    if solo is not None and Declare.of(solo[0]) in legal:
+        return Declare.of(solo[0])
+    if grand_strength(hand) >= 7.5 and PICK_UP in legal:
+        return PICK_UP
+    return TURN
+
+
+def _tournee_turned(view: TourneeView, legal: list[Any]) -> Any:
+    """The turned card's suit, Grand on a jack, or passt mir nicht."""
+    hand = view.hand.mask
+    card = view.turned[-1]
+    declares = [a for a in legal if isinstance(a, Declare)]
+    grand = [a for a in declares if a.contract.game_type == GRAND]
+    if card.rank == _JACK and grand and grand_strength(hand | card.bit) >= 7.0:
+        return grand[0]
+    if PASST_MIR_NICHT in legal and suit_strength(hand | card.bit, card.suit) < 5.5:
+        return PASST_MIR_NICHT
+    return next(a for a in declares if a.contract.game_type != GRAND)
+
+
+def _tournee_discard_choice(view: TourneeView, legal: list[Any]) -> Any:
+    return _tournee_discard(view.hand.mask, view.contract, legal)
+
+
+def _tournee_guckser(view: TourneeView, legal: list[Any]) -> Any:
+    """A Guckser's game: Null with no dangerous card, else Grand."""
+    codes = {a.contract.code: a for a in legal if isinstance(a, Declare)}
+    if null_risk(view.hand.mask) == 0 and "N" in codes:
+        return codes["N"]
+    return codes.get("G", legal[0])
+
+
+def _tournee_bid(view: TourneeView, legal: list[Any]) -> Any:
+    """The auction: bid up to the limit, hold up to it, else pass."""
+    limit = _tournee_limit(view.hand.mask)
+    bids = [a for a in legal if isinstance(a, TourneeBid) and a.value <= limit]
+    if bids:
+        return bids[0]
+    names = {type(a).__name__: a for a in legal}
+    if "Hold" in names and view.bid <= limit:
+        return names["Hold"]
+    return names.get("Pass", legal[-1])
+
+
+_TOURNEE_DECISIONS: Final[dict[TourneePhase, Callable[[TourneeView, list[Any]], Any]]] = {
+    BIDDING: _tournee_bid,
+    SKAT: _tournee_skat,
+    TURNED: _tournee_turned,
+    DISCARD: _tournee_discard_choice,
+    DECLARE: _tournee_guckser,
+}
 
 
 def _skat_view(view: TourneeView) -> View:

@@ -31,7 +31,9 @@ from skat.cli.errors import UserError
 from skat.cli.words import agree
 from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign
 from skat.core.cards import Card, CardSet, cards_of
-from skat.core.contracts import NULL, Contract
+from skat.core.contracts import Contract
+from skat.core.rules import Rules
+from skat.core.scoring import base_value as skat_base_value
 from skat.variants import find_variant
 from skat.variants.tournee import PasstMirNicht, TourneeBid, Turn
 from skat.variants.tournee_scoring import GUCKSER, SOLO, TOURNEE, base_value
@@ -146,8 +148,6 @@ _QUIT: Final = ("quit", "q", "ende", "exit")
 _HELP: Final = ("help", "?", "hilfe")
 _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 _SHOWN_BIDS: Final = 6
-_SKAT_BASE: Final = {0: 9, 1: 10, 2: 11, 3: 12, 4: 24}
-_NULL_BASE: Final = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 
 
 class QuitSeries(Exception):
@@ -178,10 +178,9 @@ def _contract_words(contract: Contract, lang: str, deck: str = "french") -> str:
     return contract_words(contract, lang, deck)
 
 
-def _skat_base(contract: Contract) -> int:
-    if contract.game_type == NULL:
-        return _NULL_BASE[(contract.hand, contract.ouvert)]
-    return _SKAT_BASE[int(contract.game_type)]
+def _skat_base(contract: Contract, rules: Rules) -> int:
+    """The game's base value in Skat (the core's)."""
+    return skat_base_value(contract, rules)
 
 
 class VariantSession:
@@ -368,7 +367,7 @@ class VariantSession:
                 kind = SOLO if game.phase == 1 else (GUCKSER if game.kind == GUCKSER else TOURNEE)
                 key = "solo_w" if kind == SOLO else "base_w"
                 return w[key].format(game=words, v=base_value(kind, c))
-            return w["base_w"].format(game=words, v=_skat_base(c))
+            return w["base_w"].format(game=words, v=_skat_base(c, game.rules))
         if isinstance(action, Discard):
             return style.cards(cards_of(action.mask))
         if isinstance(action, Resign):
@@ -403,23 +402,30 @@ class VariantSession:
                 self.out(f"  {letter}) {self.label(game, action)}")
             if len(bids) > _SHOWN_BIDS:
                 self.out("  " + self.w["higher"].format(top=bids[-1].value))
-            text = self.prompt(heading)
-            if text.lower() in _QUIT:
-                if self.confirm("", "quit_q"):
-                    raise QuitSeries
-                continue
-            if text.lower() in _HELP:
-                self.out(self.w["help"])
-                continue
-            action = self.read(text, labels, legal, everything)
-            if action is None:
-                self.out(self.w["bad"].format(text=text))
-                continue
-            if isinstance(action, (Declare, Turn, PickUp, PasstMirNicht)) and not self.confirm(
-                self.label(game, action)
-            ):
-                continue
-            return action
+            action = self.answer(game, self.prompt(heading), labels, legal, everything)
+            if action is not None:
+                return action
+
+    def answer(
+        self, game: Any, text: str, labels: list[str], legal: list[Any], every: list[Any]
+    ) -> Any:
+        """The action an answer names, confirmed where it declares; ``None`` to ask again
+        (help, a quit not confirmed, a bad answer told)."""
+        if text.lower() in _QUIT:
+            if self.confirm("", "quit_q"):
+                raise QuitSeries
+            return None
+        if text.lower() in _HELP:
+            self.out(self.w["help"])
+            return None
+        action = self.read(text, labels, legal, every)
+        if action is None:
+            self.out(self.w["bad"].format(text=text))
+            return None
+        declares = isinstance(action, (Declare, Turn, PickUp, PasstMirNicht))
+        if declares and not self.confirm(self.label(game, action)):
+            return None
+        return action
 
     def read(self, text: str, labels: list[str], legal: list[Any], every: list[Any]) -> Any:
         """The legal action ``text`` names: the letter of one of ``legal`` (those listed),
