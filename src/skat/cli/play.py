@@ -82,6 +82,9 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument("--from", dest="start", type=int, default=1, metavar="N", help=say("from"))
     parser.add_argument("--id", help=say("id"))
     parser.add_argument("--no-analysis", action="store_true", help=say("no_analysis"))
+    from skat.cli.variantplay import add_arguments as variant_arguments
+
+    variant_arguments(parser, lang)
 
 
 def _check_level(level: str) -> None:
@@ -109,6 +112,10 @@ def _settings(args: argparse.Namespace, saved: dict[str, object]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "variant", None):  # Strohmann, Officers' Skat, Tournee Skat
+        from skat.cli.variantplay import run_variant
+
+        return run_variant(args)
     saved: dict[str, object] = {}
     loaded: Series | None = None
     if args.replay and args.level is None:  # the computer players of the recorded game
