@@ -38,7 +38,7 @@ CLOCK = 5  # the shortest move clock skat serve takes
 
 def _table(games: int = 3) -> Table:
     config = TableConfig.parse({"rules": "iss", "games": games, "seats": ["human"] * 3}, seed=3)
-    return Table("7", config)
+    return Table("7", config, claims=dict.fromkeys(range(3), "-"))  # every place taken
 
 
 def _play(table: Table, moves: list[str]) -> None:
@@ -166,7 +166,7 @@ def test_the_server_writes_the_real_iss_penalty_records_field_for_field(real: Is
     again on a table with their deal: the server's record has the same moves and result."""
     deal = real.moves[0][1]
     data = {"rules": "iss", "games": 1, "seats": ["human"] * 3, "deal": deal}
-    table = Table("8", TableConfig.parse(data, seed=1))
+    table = Table("8", TableConfig.parse(data, seed=1), claims=dict.fromkeys(range(3), "-"))
     *moves, (_, ending) = real.moves[1:]
     for who, move in moves:
         state = table.state
