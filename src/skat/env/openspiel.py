@@ -44,10 +44,9 @@ process (a segmentation fault) on every game written in Python — OpenSpiel's o
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
-
 import base64
 import pickle
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
