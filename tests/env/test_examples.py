@@ -96,3 +96,38 @@ def test_the_docs_speed_table_is_the_benchmarks_output_and_agrees_with_itself() 
         ratio = float(row.split(" | ")[4].split()[0])
         assert ratio == pytest.approx(rate / rates[0], abs=0.006)
     assert re.search(r"\| (OpenSpiel|GameBatch).*\b2,031\b", text) is None
+
+
+def test_the_dmc_example_trains_checkpoints_evaluates_in_the_arena_and_plots(
+    tmp_path: Path,
+) -> None:
+    checkpoint, curve = tmp_path / "dmc.npz", tmp_path / "curve"
+    lines = _run(
+        "examples/train_dmc.py",
+        "--minutes",
+        "0.04",
+        "--eval-every",
+        "0.02",
+        "--eval-deals",
+        "2",
+        "--final-deals",
+        "2",
+        "--games",
+        "16",
+        "--hidden",
+        "32",
+        "--report-every",
+        "0.01",
+        "--checkpoint",
+        str(checkpoint),
+        "--curve",
+        str(curve),
+    )
+    assert re.match(r" *0\.\d CPU-min: games \d+, decisions \d+, loss", lines[0])
+    assert sum(line.startswith("  eval vs random: diff: ") for line in lines) == 2
+    assert any(re.match(r"whole loop: [\d,]+ learner decisions/s", line) for line in lines)
+    assert lines[-2].startswith("vs random: diff: ") and "deals: " in lines[-2]
+    assert lines[-1].startswith("vs heuristic: diff: ")
+    assert checkpoint.exists() and curve.with_suffix(".svg").read_text().startswith("<svg")
+    rows = curve.with_suffix(".csv").read_text().splitlines()
+    assert rows[0] == "cpu_minutes,games,decisions,loss,diff,ci95" and len(rows) > 3

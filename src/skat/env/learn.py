@@ -185,7 +185,8 @@ class Mlp:
         """He-initialised weights."""
 
         def he(a: int, b: int) -> F32:
-            return (rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32)
+            out: F32 = (rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32)
+            return out
 
         params = {
             "w1": he(inputs, hidden),

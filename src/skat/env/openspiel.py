@@ -301,7 +301,7 @@ class SkatObserver:
         """The entries every seat's view has set (an open declarer's cards: as the defenders
         see them, the declarer knowing his own)."""
         views = [self._view(state, seat) for seat in range(3)]
-        out = np.minimum(np.minimum(views[0], views[1]), views[2])
+        out: np.ndarray = np.minimum(np.minimum(views[0], views[1]), views[2])
         at, n = _OPEN
         out[at : at + n] = np.maximum(np.maximum(views[0], views[1]), views[2])[at : at + n]
         return out

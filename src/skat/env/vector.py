@@ -116,9 +116,9 @@ class SkatVectorEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
         acted = self._to_move
         obs, mask, to_move, paid, done = self.batch.step(np.asarray(actions))
         self._to_move = to_move.copy()
-        paid = paid.astype(np.float64) / self.scale
-        reward = np.where(done, paid[np.arange(self.num_envs), acted], 0.0)
-        infos = {"seat": to_move.copy(), "acted": acted, "rewards": paid}
+        scaled = paid.astype(np.float64) / self.scale
+        reward = np.where(done, scaled[np.arange(self.num_envs), acted], 0.0)
+        infos = {"seat": to_move.copy(), "acted": acted, "rewards": scaled}
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return self._obs(obs, mask), reward, done.copy(), truncated, infos
 
