@@ -23,9 +23,9 @@ learns from every seat's decisions; ``mode="fixed"`` puts the learner at one ran
 game against two fixed :mod:`skat.ai` opponents.
 
 :class:`DmcAgent` plays a checkpoint as a :mod:`skat.ai` agent (card play by Q, everything else
-as :class:`~skat.ai.heuristic.HeuristicAgent`); the arena knows it as ``dmc``
-(``skat arena --agents dmc,heuristic --contract oracle``), loading :data:`CHECKPOINT_ENV` or the
-checkpoint that ships with the package.
+as :class:`~skat.ai.heuristic.HeuristicAgent`); the arena loads it by its factory
+(``skat arena --agents skat.env.learn:dmc,heuristic --contract oracle``), the checkpoint named
+by :data:`CHECKPOINT_ENV`, else ``dmc.npz`` in the current directory.
 
 >>> rng = np.random.default_rng(0)
 >>> net = Mlp.new(FEATURES, 32, hidden=16, rng=rng)
@@ -87,8 +87,10 @@ trick number 1."""
 
 CHECKPOINT_ENV: Final = "SKAT_DMC_CHECKPOINT"
 """Environment variable naming the checkpoint :class:`DmcAgent` loads by default."""
-DEFAULT_CHECKPOINT: Final = Path(__file__).with_name("data") / "dmc-cardplay.npz"
-"""The checkpoint that ships with the package (trained by ``examples/train_dmc.py``)."""
+DEFAULT_CHECKPOINT: Final = Path("dmc.npz")
+"""The checkpoint :class:`DmcAgent` loads without :data:`CHECKPOINT_ENV`: ``dmc.npz`` in the
+current directory, where ``examples/train_dmc.py`` writes it by default (no trained network
+ships with the package)."""
 
 _POINTS: Final = np.array([Card(i).points for i in range(32)], np.float32)
 
@@ -494,5 +496,5 @@ def evaluate_random_play(
 
 def dmc(seed: int | None = 0) -> DmcAgent:
     """The arena's factory: ``skat arena --agents skat.env.learn:dmc,heuristic --contract
-    oracle`` (the checkpoint of :data:`CHECKPOINT_ENV`, else the one shipped)."""
+    oracle`` (the checkpoint of :data:`CHECKPOINT_ENV`, else :data:`DEFAULT_CHECKPOINT`)."""
     return DmcAgent(seed)
