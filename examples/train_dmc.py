@@ -86,7 +86,7 @@ def svg_plot(points: list[tuple[float, float, float]], title: str, path: Path) -
         parts.append(f'<text x="{left - 6}" y="{sy(y) + 4:.1f}" text-anchor="end">{y:+.0f}</text>')
         x = x0 + (x1 - x0) * k / 5
         parts.append(
-            f'<text x="{sx(x):.1f}" y="{h - bottom + 16}" text-anchor="middle">{x:.0f}</text>'
+            f'<text x="{sx(x):.1f}" y="{h - bottom + 16}" text-anchor="middle">{x:.3g}</text>'
         )
     line = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y, _ in points)
     parts.append(f'<polyline points="{line}" fill="none" stroke="#1f77b4" stroke-width="2"/>')
