@@ -11,10 +11,16 @@ steps of agents that are done (``step(None)``) are not counted.  One core.
     python bench/env.py --api games --steps 2000000    # GameBatch (numpy): whole games, 1024
     python bench/env.py --api fast --steps 2000000     # CardPlayBatch (numpy), 1024 games
     python bench/env.py --api openspiel --steps 200000 # OpenSpiel's C++ skat, observation as numpy
-    python bench/env.py --api compare --steps 1000000  # the last three side by side in one run
+    python bench/env.py --api compare --steps 1000000 --clock cpu --write-docs docs/env.md
 
-The last line is ``steps/s: X`` (``compare``: ``fast / openspiel: X``; the line before it
-``games / openspiel: X``, whole games against whole games).  ``--clock cpu`` times
+The last line is ``steps/s: X``.  ``compare`` is the benchmark of docs/env.md (*Speed beside
+OpenSpiel*): OpenSpiel's C++ ``skat``, ``GameBatch``, ``CardPlayBatch``, ``python_skat`` and,
+as a reference, OpenSpiel without the observation, in ``--rounds`` interleaved rounds in one
+process; what it counts is a *player step*: one decision of a seat for which the simulator
+hands over the observation vector and the legal-action mask as numpy arrays and takes a random
+legal action (chance steps, the deal, are not counted).  It prints a Markdown table (between
+markers; ``--write-docs PATH`` puts it into PATH), then ``games / openspiel: X`` and ``fast /
+openspiel: X`` (ratios of the median player steps/s).  ``--clock cpu`` times
 with this process's CPU time instead of the wall clock (steadier on a shared machine).
 ``games`` picks a random legal action id for every game at once from the 640-wide mask (a
 small loop compiled with numba, else numpy), ``fast`` a random legal card (numpy); ``openspiel`` reads
@@ -212,13 +218,141 @@ def _report(api: str, seconds: float, steps: int, games: int) -> float:
     return steps / seconds
 
 
-def compare(args: argparse.Namespace) -> None:
-    """OpenSpiel's C++ skat, GameBatch and CardPlayBatch, one after the other in this process."""
-    base = _report("openspiel", *openspiel(args.steps // 10, args.rules, args.reward, args.seed))
-    whole = _report("games", *whole_games(args.steps, args.rules, args.reward, args.seed))
-    ours = _report("fast", *fast(args.steps, args.rules, args.reward, args.seed))
-    print(f"games / openspiel: {whole / base:.1f}")
-    print(f"fast / openspiel: {ours / base:.1f}")
+def openspiel_actions(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
+    """OpenSpiel's C++ ``skat`` with the legal actions only (no observation, no mask): a
+    reference, not the benchmark's measure."""
+    import pyspiel  # type: ignore[import-untyped, unused-ignore]
+
+    game = pyspiel.load_game("skat")
+    return _spiel_games(game.new_initial_state, lambda state: None, steps, seed)
+
+
+def python_skat(steps: int, rules: str, reward: str, seed: int) -> tuple[float, int, int]:
+    """This package's game through OpenSpiel's Python-game API (``python_skat``): per player
+    move the information-state tensor and the legal-actions mask as numpy arrays."""
+    import pyspiel  # type: ignore[import-untyped, unused-ignore]
+
+    import skat.env.openspiel  # noqa: F401  (registers python_skat)
+
+    game = pyspiel.load_game(f"python_skat(rules={rules},reward={reward})")
+
+    def observe(state: Any) -> object:
+        player = state.current_player()
+        obs = np.asarray(state.information_state_tensor(player), dtype=np.float32)
+        return obs, np.asarray(state.legal_actions_mask(player), dtype=np.int8)
+
+    return _spiel_games(game.new_initial_state, observe, steps, seed)
+
+
+COMPARED: list[tuple[str, str, Callable[..., tuple[float, int, int]], float]] = [
+    (
+        "openspiel",
+        "OpenSpiel `skat` (C++, stepped from Python), observation (299 floats) and mask",
+        openspiel,
+        0.1,
+    ),
+    ("games", "`GameBatch`, 1024 whole games, observation (2083 floats) and mask", whole_games, 1),
+    (
+        "fast",
+        "`CardPlayBatch`, 1024 games of Grand (card play only), observation and mask",
+        fast,
+        1,
+    ),
+    (
+        "python_skat",
+        "`python_skat` (this package's game in OpenSpiel's Python API), tensor (2083) and mask",
+        python_skat,
+        0.004,
+    ),
+    (
+        "openspiel-actions",
+        "*reference, not the measure:* OpenSpiel `skat` (C++), legal actions only, no observation",
+        openspiel_actions,
+        0.2,
+    ),
+]
+"""The simulators of ``--api compare``: key, row label, run, share of ``--steps`` a round."""
+
+BLOCK_START = "<!-- bench/env.py --api compare: start -->"
+BLOCK_END = "<!-- bench/env.py --api compare: end -->"
+"""The markers of the block of docs/env.md that ``--write-docs`` rewrites."""
+
+
+def _versions() -> str:
+    import platform
+
+    parts = [f"Python {platform.python_version()}", f"numpy {np.__version__}"]
+    try:
+        from importlib.metadata import version
+
+        parts.append(f"open_spiel {version('open_spiel')}")
+    except Exception:  # pragma: no cover - open_spiel is optional
+        parts.append("open_spiel not installed")
+    return ", ".join(parts)
+
+
+def compare(args: argparse.Namespace) -> str:
+    """Every simulator of :data:`COMPARED`, interleaved in ``--rounds`` rounds in this process;
+    returns the Markdown block (also printed) and prints the two ratio lines last."""
+    import datetime
+    import os
+    import statistics
+
+    load_before = os.getloadavg()
+    runs: dict[str, list[tuple[float, int, int]]] = {key: [] for key, *_ in COMPARED}
+    for r in range(args.rounds):
+        for key, _, run, share in COMPARED:
+            steps = max(int(args.steps * share), 200)
+            runs[key].append(run(steps, args.rules, args.reward, args.seed + r))
+            _report(key, *runs[key][-1])
+    load_after = os.getloadavg()
+    rate = {k: [st / sec for sec, st, _ in v] for k, v in runs.items()}
+    games = {k: [g / sec for sec, _, g in v] for k, v in runs.items()}
+    per_game = {
+        k: sum(st for _, st, _ in v) / max(sum(g for _, _, g in v), 1) for k, v in runs.items()
+    }
+    med = {k: statistics.median(v) for k, v in rate.items()}
+    base = rate["openspiel"]
+    clock_name = "CPU time of this process" if args.clock == "cpu" else "wall clock"
+    lines = [
+        BLOCK_START,
+        f"Measured {datetime.date.today().isoformat()} with "
+        f"`python bench/env.py --api compare --steps {args.steps} --rounds {args.rounds} "
+        f"--clock {args.clock}` ({clock_name}; {args.rounds} rounds, each simulator once a "
+        f"round in the order of the table); {os.cpu_count()} cores shared with other jobs, load "
+        f"average {load_before[0]:.1f} before and {load_after[0]:.1f} after; {_versions()}.",
+        "",
+        "| simulator | steps a game | player steps/s (median) | games/s (median) "
+        "| ÷ OpenSpiel, median (rounds) |",
+        "|---|---|---|---|---|",
+    ]
+    for key, label, _, _ in COMPARED:
+        ratios = ", ".join(f"{a / b:.2f}" for a, b in zip(rate[key], base, strict=True))
+        finished = sum(g for _, _, g in runs[key])
+        lines.append(
+            f"| {label} | {f'{per_game[key]:.1f}' if finished else '–'} | {med[key]:,.0f} "
+            f"| {statistics.median(games[key]):,.0f} | {med[key] / med['openspiel']:.2f} "
+            f"({ratios}) |"
+        )
+    lines.append(BLOCK_END)
+    block = "\n".join(lines)
+    print(block)
+    print(f"games / openspiel: {med['games'] / med['openspiel']:.1f}")
+    print(f"fast / openspiel: {med['fast'] / med['openspiel']:.1f}")
+    return block
+
+
+def write_docs(path: str, block: str) -> None:
+    """Replace the marked block of ``path`` (docs/env.md) by ``block``."""
+    from pathlib import Path
+
+    doc = Path(path)
+    text = doc.read_text()
+    at, end = text.find(BLOCK_START), text.find(BLOCK_END)
+    if at < 0 or end < at:
+        raise SystemExit(f"{path}: no block between {BLOCK_START} and {BLOCK_END}")
+    doc.write_text(text[:at] + block + text[end + len(BLOCK_END) :])
+    print(f"wrote the table into {path}")
 
 
 def main() -> None:
@@ -230,11 +364,15 @@ def main() -> None:
     apis = ("aec", "batch", "search", "games", "fast", "openspiel", "compare")
     parser.add_argument("--api", choices=apis, default="aec")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    parser.add_argument("--rounds", type=int, default=3, help="compare: rounds")
+    parser.add_argument("--write-docs", metavar="PATH", help="compare: rewrite PATH's table")
     args = parser.parse_args()
     global clock
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.api == "compare":
-        compare(args)
+        block = compare(args)
+        if args.write_docs:
+            write_docs(args.write_docs, block)
         return
     run = {
         "aec": aec,

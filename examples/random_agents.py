@@ -36,7 +36,7 @@ def main() -> None:
                 continue
             legal = np.flatnonzero(observation["action_mask"])
             env.step(int(rng.choice(legal)))
-        result = env.state.result
+        result = env.game.result
         print(f"game {game + 1}: {result.explain('en') if result else 'no result'}")
         env.reset()
     print("totals: " + ", ".join(f"{a} {v:+g}" for a, v in totals.items()))

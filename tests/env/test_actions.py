@@ -46,7 +46,7 @@ def test_the_mask_equals_the_legal_actions_at_every_step(rules: str) -> None:
             if terminated:
                 env.step(None)
                 continue
-            state = env.state
+            state = env.game
             legal = {action_id(a) for a in state.legal_actions()}
             assert set(np.flatnonzero(obs["action_mask"]).tolist()) == legal
             for other in env.agents:  # a seat not to move has nothing to do
@@ -76,17 +76,17 @@ def test_the_same_seed_deals_the_same_games() -> None:
     a, b = aec_env(rules="pub"), aec_env(rules="pub")
     a.reset(seed=42)
     b.reset(seed=42)
-    assert a.state.deal == b.state.deal
+    assert a.game.deal == b.game.deal
     a.reset()
     b.reset()
-    assert a.state.deal == b.state.deal
+    assert a.game.deal == b.game.deal
     c = aec_env(rules="pub")
     c.reset(seed=43)
-    assert c.state.deal != b.state.deal
+    assert c.game.deal != b.game.deal
 
 
 def test_a_deal_can_be_given() -> None:
     deal = GameState(seed=9).deal
     env = aec_env(rules=Rules.parse("isko"))
     env.reset(options={"deal": deal})
-    assert env.state.deal == deal
+    assert env.game.deal == deal

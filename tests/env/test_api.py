@@ -6,6 +6,7 @@ import warnings
 from typing import Any
 
 import gymnasium
+import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, render_test, seed_test
@@ -92,3 +93,37 @@ def test_gym_make_builds_the_registered_env_with_its_keywords() -> None:
     assert info["seat"] == 2 and obs["observation"].shape == (SIZE,)
     obs, reward, _, truncated, info = env.step(int(obs["action_mask"].nonzero()[0][0]))
     assert not truncated and isinstance(reward, float) and info["seat"] == 2
+
+
+def test_pettingzoo_global_state_is_every_seats_view_and_the_skat() -> None:
+    """``env.state()`` is PettingZoo's hook for centralised critics (MAPPO, QMIX): it used to
+    fail with "'GameState' object is not callable"."""
+    from pettingzoo.test.state_test import test_state, test_state_space
+
+    from skat.env import STATE_SIZE, encode, observation_of
+
+    env = aec_env(rules="isko", illegal="random")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # every warning of PettingZoo's checks fails the test
+        test_state_space(env)
+        test_state(env, num_cycles=60)
+    env.reset(seed=4)
+    state = env.state()
+    assert state.shape == (STATE_SIZE,) and env.state_space.contains(state)
+    for seat in range(3):
+        view = encode(observation_of(env.game.view(seat)))
+        assert np.array_equal(state[seat * SIZE : (seat + 1) * SIZE], view)
+    skat = {card.index for card in env.game.deal.skat}
+    assert set(np.flatnonzero(state[3 * SIZE :]).tolist()) == skat
+
+
+def test_the_aec_env_replaces_an_illegal_id_only_when_asked() -> None:
+    env = aec_env(rules="isko")
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(31)
+    env = aec_env(rules="isko", illegal="random")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    env.step(31)
+    assert env.infos[agent] == {"illegal": True} and len(env.game.history) == 1

@@ -43,7 +43,7 @@ def test_the_aec_env_copied_mid_game_plays_on_identically(
     env.reset(seed=3)
     _aec_run(env, random.Random(1), 25)
     twin = clone(env)
-    assert twin.state is not env.state
+    assert twin.game is not env.game
     assert _aec_run(twin, random.Random(9), 60) == _aec_run(env, random.Random(9), 60)
 
 
@@ -138,7 +138,7 @@ def test_an_observation_survives_copying(how: str, clone: Callable[[Any], Any]) 
     env = aec_env(rules="isko")
     env.reset(seed=1)
     _aec_run(env, random.Random(5), 20)
-    seen = observation_of(env.state.view(env.state.to_move))
+    seen = observation_of(env.game.view(env.game.to_move))
     again = clone(seen)
     assert again == seen
     assert decode(clone(env.observe(env.agent_selection)["observation"])) == decode(
@@ -212,4 +212,4 @@ def test_environments_sent_to_a_process_pool_play_on_as_at_home() -> None:
         remote = list(pool.map(_play_out_in_a_worker, envs))
     for env, (seen, back) in zip(envs, remote, strict=True):
         assert seen == _aec_run(env, random.Random(9), 400)
-        assert back.state.is_over and back.final_rewards == env.final_rewards
+        assert back.game.is_over and back.final_rewards == env.final_rewards

@@ -60,9 +60,9 @@ def test_bad_contract_option_is_one_clear_error() -> None:
 def test_contract_option_in_every_environment_gives_the_engines_observation() -> None:
     env = aec_env(contract="fixed:S@1")
     env.reset(seed=3)
-    assert env.state.phase == Phase.PLAY and env.state.declarer == 1
+    assert env.game.phase == Phase.PLAY and env.game.declarer == 1
     obs = env.observe("player_0")
-    assert np.array_equal(obs["observation"], encode(observation_of(env.state.view(0))))
+    assert np.array_equal(obs["observation"], encode(observation_of(env.game.view(0))))
     assert obs["action_mask"][32:].sum() == 0 and obs["action_mask"][:32].sum() == 10
     batch = BatchEnv(3, contract="heuristic", seed=2)
     _, mask, _ = batch.reset()
@@ -97,7 +97,7 @@ def test_zero_sum_rewards_add_up_to_zero_and_keep_the_differences(rules: str) ->
     rng = random.Random(2)
     env.reset(seed=2)
     for _ in range(15):
-        state = env.state
+        state = env.game
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         assert state.result is not None

@@ -52,3 +52,82 @@ def test_the_environment_benchmark_prints_steps_per_second() -> None:
     lines = _run("bench/env.py", "--steps", "2000", "--api", "compare")
     assert re.fullmatch(r"games / openspiel: \d+\.\d", lines[-2])
     assert re.fullmatch(r"fast / openspiel: \d+\.\d", lines[-1])
+
+
+def test_the_compare_benchmark_writes_its_table_into_the_marked_block(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel")
+    doc = tmp_path / "env.md"
+    doc.write_text(
+        "before\n<!-- bench/env.py --api compare: start -->\nold\n"
+        "<!-- bench/env.py --api compare: end -->\nafter\n"
+    )
+    lines = _run(
+        "bench/env.py",
+        "--api",
+        "compare",
+        "--steps",
+        "3000",
+        "--rounds",
+        "1",
+        "--write-docs",
+        str(doc),
+    )
+    assert lines[-1] == f"wrote the table into {doc}"
+    text = doc.read_text()
+    assert text.startswith("before\n<!-- bench/env.py --api compare: start -->\nMeasured ")
+    assert text.endswith("<!-- bench/env.py --api compare: end -->\nafter\n")
+    assert "old" not in text and "--steps 3000 --rounds 1" in text
+    assert len(re.findall(r"^\| .* \|$", text, flags=re.M)) == 1 + 5  # header and rows
+
+
+def test_the_docs_speed_table_is_the_benchmarks_output_and_agrees_with_itself() -> None:
+    """docs/env.md's figures come from one run of ``bench/env.py --api compare``: the block is
+    there, names its command and load, and each ratio is the quotient of the printed medians."""
+    from skat.env import SIZE
+
+    text = (ROOT / "docs" / "env.md").read_text()
+    block = text.split("<!-- bench/env.py --api compare: start -->")[1]
+    block = block.split("<!-- bench/env.py --api compare: end -->")[0]
+    assert "`python bench/env.py --api compare --steps" in block and "load average" in block
+    rows = [r for r in block.splitlines() if r.startswith("| ") and "---" not in r][1:]
+    assert len(rows) == 5 and f"({SIZE} floats)" in rows[1]
+    rates = [float(r.split(" | ")[2].replace(",", "")) for r in rows]
+    for row, rate in zip(rows, rates, strict=True):
+        ratio = float(row.split(" | ")[4].split()[0])
+        assert ratio == pytest.approx(rate / rates[0], abs=0.006)
+    assert re.search(r"\| (OpenSpiel|GameBatch).*\b2,031\b", text) is None
+
+
+def test_the_dmc_example_trains_checkpoints_evaluates_in_the_arena_and_plots(
+    tmp_path: Path,
+) -> None:
+    checkpoint, curve = tmp_path / "dmc.npz", tmp_path / "curve"
+    lines = _run(
+        "examples/train_dmc.py",
+        "--minutes",
+        "0.04",
+        "--eval-every",
+        "0.02",
+        "--eval-deals",
+        "2",
+        "--final-deals",
+        "2",
+        "--games",
+        "16",
+        "--hidden",
+        "32",
+        "--report-every",
+        "0.01",
+        "--checkpoint",
+        str(checkpoint),
+        "--curve",
+        str(curve),
+    )
+    assert re.match(r" *0\.\d CPU-min: games \d+, decisions \d+, loss", lines[0])
+    assert sum(line.startswith("  eval vs random: diff: ") for line in lines) == 2
+    assert any(re.match(r"whole loop: [\d,]+ learner decisions/s", line) for line in lines)
+    assert lines[-2].startswith("vs random: diff: ") and "deals: " in lines[-2]
+    assert lines[-1].startswith("vs heuristic: diff: ")
+    assert checkpoint.exists() and curve.with_suffix(".svg").read_text().startswith("<svg")
+    rows = curve.with_suffix(".csv").read_text().splitlines()
+    assert rows[0] == "cpu_minutes,games,decisions,loss,diff,ci95" and len(rows) > 3

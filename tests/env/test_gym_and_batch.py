@@ -124,3 +124,24 @@ def test_the_wrapper_runs_in_a_gymnasium_vector_env() -> None:
         finished += int(terminated.sum())
     assert finished > 3
     envs.close()
+
+
+def test_scaled_rewards_are_the_rewards_over_the_schemes_largest_magnitude() -> None:
+    """The SB3 snippet of docs/env.md passes ``scale=True``: list rewards of up to 540 would
+    swamp a value function's gradient."""
+    from skat.env.rewards import reward_scale
+
+    plain = SkatGymEnv(rules="isko", reward="list", seat=0, opponents="heuristic")
+    scaled = SkatGymEnv(rules="isko", reward="list", seat=0, opponents="heuristic", scale=True)
+    seen = []
+    for seed in range(12):
+        for env in (plain, scaled):
+            obs, _ = env.reset(seed=seed)
+            done = False
+            while not done:
+                obs, reward, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert plain.state.result is not None
+        expected = rewards(plain.state.result, "list")[0] / reward_scale(plain.rules, "list")
+        assert reward == pytest.approx(expected) and -1.0 <= reward <= 1.0
+        seen.append(reward)
+    assert any(r != 0 for r in seen)

@@ -200,3 +200,88 @@ def test_zero_sum_reward_games_pay_returns_that_add_up_to_zero() -> None:
     for _ in range(3):
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
         assert sum(returns) == pytest.approx(0.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("reward", ["list_zero_sum", "seeger_zero_sum", "points_zero_sum"])
+def test_a_zero_sum_reward_makes_a_zero_sum_game_that_openspiel_checks(reward: str) -> None:
+    """OpenSpiel's random_sim_test checks that a zero-sum game's returns add up to 0."""
+    game = pyspiel.load_game(f"python_skat(reward={reward})")
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.utility_sum() == 0.0
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+def test_the_score_sheet_rewards_are_general_sum_as_declared() -> None:
+    """Under ``list`` a won game pays the declarer alone: the returns do not add up to 0."""
+    game = pyspiel.load_game("python_skat(reward=list)")
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    rng = np.random.RandomState(4)
+    sums = {sum(_random_game(game, rng).returns()) for _ in range(30)}
+    assert any(total != 0 for total in sums)
+
+
+def test_generate_playthrough_runs_with_the_public_and_private_observers() -> None:
+    """It used to refuse: OpenSpiel asks for public-only and private-only observers."""
+    playthrough = pytest.importorskip("open_spiel.python.algorithms.generate_playthrough")
+    text = playthrough.playthrough("python_skat", action_sequence=None, seed=2)
+    assert "PublicObservationString() = " in text and "Returns() = " in text
+
+
+def test_public_and_private_observations_split_the_seats_view() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_skat")
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    private = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False,
+            public_info=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    )
+    rng = np.random.RandomState(6)
+    for until in (20, 36, 45, 60):
+        state = _random_game(game, rng, until)
+        seen = []
+        for player in range(3):
+            view = np.asarray(state.information_state_tensor(player), np.float32)
+            public.set_from(state, player)
+            private.set_from(state, player)
+            seen.append(public.tensor.copy())
+            both = public.tensor + private.tensor
+            opened = slice(430, 462)  # an Ouvert declarer's cards: public, in his hand block too
+            assert np.array_equal(np.delete(both, np.r_[opened]), np.delete(view, np.r_[opened]))
+            assert np.array_equal(both[opened], np.maximum(both[opened], view[opened]))
+            if state.inner.state is not None:
+                hand = {c.index for c in state.inner.state.hand(player)}
+                assert set(np.flatnonzero(public.dict["hand"]).tolist()).isdisjoint(hand)
+        assert all(np.array_equal(seen[0], other) for other in seen)
+
+
+def test_undo_action_takes_back_the_last_move_in_place() -> None:
+    game = pyspiel.load_game("python_skat(rules=isko+kontra:on)")
+    rng = np.random.RandomState(8)
+    state = _random_game(game, rng, 50)
+    before = (state.history(), state.information_state_string(1), state.serialize())
+    for action in state.legal_actions()[:3]:
+        player = state.current_player()
+        state.apply_action(action)
+        state.undo_action(player, action)
+        assert state.history() == before[0] and state.move_number() == len(before[0])
+        assert state.information_state_string(1) == before[1]
+    assert state.serialize() == before[2]
+    last = state.full_history()[-1]
+    state.undo_action(last.player, last.action)
+    assert state.history() == before[0][:-1]
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history() and str(again) == str(state)
+    with pytest.raises(ValueError, match="last move"):
+        state.undo_action(last.player, last.action)
+    state.apply_action(last.action)
+    assert state.history() == before[0]

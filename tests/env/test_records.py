@@ -88,3 +88,91 @@ def test_json_records_from_files_and_objects_give_every_decision(tmp_path: Path)
     )
     stats: Counter[str] = Counter()
     assert list(samples([wrong, "not json"], stats=stats)) == [] and stats["invalid"] == 2
+
+
+def _random_games(k: int, seed: int) -> list[GameState]:
+    rng = random.Random(seed)
+    games = []
+    for _ in range(k):
+        state = GameState(Deal.random(rng))
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        games.append(state)
+    return games
+
+
+def test_every_sample_carries_its_seats_reward_game_and_step() -> None:
+    from skat.env import rewards
+
+    finals = {g.label: replay(g).state for g in read_iss(REAL)}
+    got = list(samples(REAL, reward="seeger"))
+    penalties = 0
+    for s in got:
+        result = finals[s.record].result
+        if result is None:  # a timeout or a player leaving before the declaration
+            assert s.reward == 0.0
+            penalties += 1
+        else:
+            assert s.reward == rewards(result, "seeger")[s.seat]
+    assert 0 < penalties < len(got) / 10
+    by_game = _by_record(got)
+    for game in by_game.values():
+        assert [s.step for s in game] == list(range(len(game)))
+        assert len({s.game for s in game}) == 1
+    assert sorted({s.game for s in got}) == list(range(len(by_game)))
+
+
+def test_the_samples_file_holds_the_documented_arrays(tmp_path: Path) -> None:
+    """``python -m skat.env.records`` on an ISS file and a JSON-lines file: the npz schema of
+    docs/env.md, every row equal to the sample it came from."""
+    import subprocess
+    import sys
+
+    from skat.env.records import SCHEMA, main
+
+    lines = tmp_path / "games.jsonl"
+    lines.write_text(
+        "".join(
+            json.dumps(state_to_json(g, {"id": f"j{k}"})) + "\n"
+            for k, g in enumerate(_random_games(4, 3))
+        )
+    )
+    out = tmp_path / "samples.npz"
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "skat.env.records",
+            str(REAL),
+            str(lines),
+            "--out",
+            str(out),
+            "--reward",
+            "points",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"{out}: ") and "of 63 games" in done.stdout
+    data = np.load(out)
+    assert sorted(data.files) == sorted(SCHEMA)
+    expected = list(samples(REAL, reward="points")) + list(samples(lines, reward="points"))
+    assert len(data["action"]) == len(expected)
+    meta = json.loads(str(data["meta"]))
+    assert meta["reward"] == "points" and meta["counts"]["used"] == 63
+    for k in (0, 500, len(expected) - 1):
+        s = expected[k]
+        assert np.array_equal(data["observation"][k], s.observation.astype(np.uint8))
+        assert np.array_equal(data["mask"][k], s.mask.astype(np.uint8))
+        assert (data["action"][k], data["seat"][k], data["reward"][k]) == (
+            s.action,
+            s.seat,
+            np.float32(s.reward),
+        )
+    assert data["record"][data["game"][-1]] == "j3"
+    assert main([str(tmp_path / "missing.sgf"), "--out", str(out)]) == 2

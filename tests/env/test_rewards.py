@@ -28,7 +28,7 @@ def _play(rules: str, reward: str, games: int, seed: int):  # type: ignore[no-un
             else:
                 ids = obs["action_mask"].nonzero()[0]
                 env.step(int(ids[rng.randrange(len(ids))]))
-        yield env.state.result, [totals[a] for a in env.possible_agents]
+        yield env.game.result, [totals[a] for a in env.possible_agents]
         env.reset()
 
 

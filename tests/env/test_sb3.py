@@ -14,7 +14,7 @@ sb3_contrib = pytest.importorskip("sb3_contrib", reason="sb3-contrib is not inst
 def test_maskable_ppo_trains_on_the_wrapper_and_only_plays_legal_ids() -> None:
     from sb3_contrib.common.maskable.utils import get_action_masks
 
-    env = SkatGymEnv(seat=None, opponents="sensible-random", contract="heuristic")
+    env = SkatGymEnv(seat=None, opponents="sensible-random", contract="heuristic", scale=True)
     model = sb3_contrib.MaskablePPO("MultiInputPolicy", env, n_steps=128, batch_size=64, seed=0)
     model.learn(total_timesteps=256)
     assert model.num_timesteps >= 256

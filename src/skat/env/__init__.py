@@ -33,7 +33,7 @@ except ImportError as _exc:  # pragma: no cover - depends on the installation
     ) from None
 
 from skat.env.action_ids import ACTIONS, NUM_ACTIONS, action_id, action_of, describe, legal_ids
-from skat.env.aec import AGENTS, SkatAECEnv, aec_env
+from skat.env.aec import AGENTS, STATE_SIZE, SkatAECEnv, aec_env
 from skat.env.batch import BatchEnv
 from skat.env.curriculum import SensibleRandomAgent
 from skat.env.fast import CardPlayBatch
@@ -54,6 +54,7 @@ __all__ = [
     "NUM_ACTIONS",
     "REWARDS",
     "SIZE",
+    "STATE_SIZE",
     "TERMINAL",
     "BatchEnv",
     "CardPlayBatch",

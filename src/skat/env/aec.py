@@ -15,8 +15,15 @@ contract settled (:mod:`skat.env.curriculum`); the default ``"auction"`` plays t
 ...     obs, reward, terminated, truncated, info = env.last()
 ...     action = None if terminated else int(np.flatnonzero(obs["action_mask"])[0])
 ...     env.step(action)
->>> env.state.is_over, sum(env.final_rewards.values()) == sum(rewards(env.state.result, "seeger"))
+>>> env.game.is_over, sum(env.final_rewards.values()) == sum(rewards(env.game.result, "seeger"))
 (True, True)
+>>> env.state().shape == env.state_space.shape == (STATE_SIZE,)
+True
+
+``env.game`` is the engine's :class:`~skat.core.state.GameState`; ``env.state()`` is
+PettingZoo's global state for centralised critics (MAPPO, QMIX): the three seats' observation
+vectors one after the other, then the skat as dealt (32 entries) — every card and the whole
+public history, what no seat alone knows.
 """
 
 from __future__ import annotations
@@ -38,10 +45,13 @@ from skat.env.observation import SIZE
 from skat.env.rewards import check_reward, rewards
 from skat.env.tracker import ObservationTracker
 
-__all__ = ["AGENTS", "SkatAECEnv", "aec_env", "observation_space", "rules_of"]
+__all__ = ["AGENTS", "STATE_SIZE", "SkatAECEnv", "aec_env", "observation_space", "rules_of"]
 
 AGENTS: Final = ("player_0", "player_1", "player_2")
 """Agent names; the number is the seat (0 Forehand, 1 Middlehand, 2 Rearhand)."""
+
+STATE_SIZE: Final = 3 * SIZE + 32
+"""Length of :meth:`SkatAECEnv.state`: the three seats' observations and the dealt skat."""
 
 _SEAT_OF: Final = {a: i for i, a in enumerate(AGENTS)}
 Obs = dict[str, npt.NDArray[Any]]
@@ -83,8 +93,12 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         reward: str = "list",
         render_mode: str | None = None,
         contract: str = "auction",
+        illegal: str = "raise",
     ) -> None:
         super().__init__()
+        if illegal not in ("raise", "random"):
+            raise ValueError(f"illegal must be 'raise' or 'random', not {illegal!r}")
+        self.illegal = illegal
         self.rules = rules_of(rules)
         self.reward = check_reward(reward)
         check_contract(contract)
@@ -95,9 +109,10 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = list(AGENTS)
         self._obs_space = observation_space()
         self._act_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self.state_space = gymnasium.spaces.Box(0.0, 1.0, (STATE_SIZE,), dtype=np.float32)
         self._rng = random.Random()
-        self.state = GameState(Deal.random(self._rng), self.rules)
-        self._tracker = ObservationTracker(self.state)
+        self.game = GameState(Deal.random(self._rng), self.rules)
+        self._tracker = ObservationTracker(self.game)
         self._legal_at = -1
         self._legal_ids: list[int] = []
         self.final_rewards: dict[str, float] = {}
@@ -117,8 +132,8 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         if deal is not None and not isinstance(deal, Deal):
             raise TypeError(f"options['deal'] must be a skat.core.Deal, not {type(deal).__name__}")
         deal = deal if deal is not None else Deal.random(self._rng)
-        self.state = start_state(deal, self.rules, self.contract, self._rng)
-        self._tracker = ObservationTracker(self.state)
+        self.game = start_state(deal, self.rules, self.contract, self._rng)
+        self._tracker = ObservationTracker(self.game)
         self._legal_at = -1
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
@@ -127,12 +142,23 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.final_rewards = {}
-        self.agent_selection = AGENTS[self.state.to_move]
+        self.agent_selection = AGENTS[self.game.to_move]
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state (PettingZoo's hook for centralised critics): the observation
+        vectors of Forehand, Middlehand and Rearhand, then the skat as dealt, one-hot by card
+        index (:data:`STATE_SIZE` entries, all 0/1)."""
+        out = np.zeros(STATE_SIZE, np.float32)
+        for seat in range(3):
+            out[seat * SIZE : (seat + 1) * SIZE] = self._tracker.observe(seat)
+        for card in self.game.deal.skat:
+            out[3 * SIZE + card.index] = 1.0
+        return out
 
     def observe(self, agent: str) -> Obs:
         """The observation of ``agent``: what its seat knows and its action mask."""
         seat = _SEAT_OF[agent]
-        state = self.state
+        state = self.game
         obs = self._tracker.observe(seat)
         buf = bytearray(NUM_ACTIONS)
         if seat == state.to_move and not state.is_over:
@@ -142,9 +168,9 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
 
     def _legal(self) -> list[int]:
         """The legal ids now (computed once per position)."""
-        n = len(self.state.history)
+        n = len(self.game.history)
         if self._legal_at != n:
-            self._legal_ids = legal_ids(self.state)
+            self._legal_ids = legal_ids(self.game)
             self._legal_at = n
         return self._legal_ids
 
@@ -156,12 +182,17 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
+        state = self.game
         if action is None:
             raise ValueError(f"{agent} is to move and must give an action id, not None")
-        if action not in self._legal():
+        illegal = action not in self._legal()
+        if illegal and self.illegal == "raise":
             what = describe(action) if 0 <= int(action) < NUM_ACTIONS else "no action"
             raise ValueError(f"action {int(action)} ({what}) is not legal for {agent} now")
+        if self.illegal == "random":
+            self.infos[agent] = {"illegal": illegal}
+            if illegal:
+                action = self._rng.choice(self._legal())
         state.apply(action_of(action))
         if not state.is_over:  # no reward before the end: nothing to clear or add up
             self.agent_selection = AGENTS[state.to_move]
@@ -191,7 +222,7 @@ class SkatAECEnv(AECEnv):  # type: ignore[misc]
 
     def text(self) -> str:
         """The game so far as text, every hand shown."""
-        s = self.state
+        s = self.game
         lines = [
             f"{s.phase.name.lower()}, {AGENTS[s.to_move]} to move" if not s.is_over else "over"
         ]
@@ -210,9 +241,12 @@ def aec_env(
     reward: str = "list",
     render_mode: str | None = None,
     contract: str = "auction",
+    illegal: str = "raise",
 ) -> SkatAECEnv:
     """The PettingZoo AEC environment of a full game of Skat under ``rules`` (a preset name, a
     rules string or a :class:`~skat.core.rules.Rules`), paying ``reward`` (``list``,
     ``seeger``, ``points`` or one of them ``_zero_sum``), from the start of the ``contract``
-    option (``auction``, ``heuristic``, ``fixed:CODE[@SEAT]``)."""
-    return SkatAECEnv(rules, reward, render_mode, contract)
+    option (``auction``, ``heuristic``, ``fixed:CODE[@SEAT]``).  An illegal action id raises
+    ``ValueError`` or, with ``illegal="random"``, is replaced by a random legal one (flagged in
+    ``infos[agent]["illegal"]``; PettingZoo's ``state_test`` steps unmasked samples)."""
+    return SkatAECEnv(rules, reward, render_mode, contract, illegal)

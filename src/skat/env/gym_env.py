@@ -11,7 +11,9 @@ bidding, random card play).  ``contract`` starts each game at card play with the
 settled (``"heuristic"``, ``"fixed:G"``, ``"fixed:C@1"``; see :mod:`skat.env.curriculum`) or,
 by default (``"auction"``), at the first bid.  An illegal action id raises ``ValueError`` (``illegal="raise"``), or with
 ``illegal="random"`` is replaced by a random legal one and flagged in ``info["illegal"]`` (for
-policies that ignore the mask, and for Gymnasium's ``check_env``).
+policies that ignore the mask, and for Gymnasium's ``check_env``).  ``scale=True`` divides the
+reward by :func:`skat.env.rewards.reward_scale` (the largest magnitude the scheme can pay, 540
+for ``list`` under isko), so that it lies in [-1, 1] as gradient learners want.
 
 >>> env = SkatGymEnv(rules="isko", reward="list", seat=0, opponents="random")
 >>> obs, info = env.reset(seed=2)
@@ -59,7 +61,7 @@ from skat.core.state import GameState
 from skat.env.action_ids import NUM_ACTIONS, action_of, describe, legal_ids
 from skat.env.aec import observation_space, rules_of
 from skat.env.curriculum import OPPONENTS, check_contract, start_state
-from skat.env.rewards import check_reward, rewards
+from skat.env.rewards import check_reward, reward_scale, rewards
 from skat.env.tracker import ObservationTracker
 
 __all__ = ["GYM_ID", "SkatGymEnv"]
@@ -85,6 +87,7 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
         render_mode: str | None = None,
         illegal: str = "raise",
         contract: str = "auction",
+        scale: bool = False,
     ) -> None:
         check_contract(contract)
         self.contract = contract
@@ -93,6 +96,7 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
         self.illegal = illegal
         self.rules = rules_of(rules)
         self.reward = check_reward(reward)
+        self.scale = reward_scale(self.rules, self.reward) if scale else 1.0
         if seat not in (None, 0, 1, 2):
             raise ValueError(f"seat must be 0, 1, 2 or None (random), not {seat!r}")
         self.fixed_seat = seat
@@ -178,7 +182,7 @@ class SkatGymEnv(gymnasium.Env):  # type: ignore[type-arg, unused-ignore]
         reward = 0.0
         if state.is_over:
             assert state.result is not None
-            reward = rewards(state.result, self.reward)[self.seat]
+            reward = rewards(state.result, self.reward)[self.seat] / self.scale
             info["result"] = state.result
         if self.render_mode == "human":
             self.render()

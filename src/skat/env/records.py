@@ -47,6 +47,8 @@ import numpy.typing as npt
 from skat.core.state import GameState
 from skat.core.steps import restarted
 from skat.env.action_ids import ID_OF, NUM_ACTIONS, legal_ids
+from skat.env.observation import SIZE
+from skat.env.rewards import check_reward, rewards
 from skat.env.tracker import ObservationTracker
 from skat.records import (
     IssRecord,
@@ -60,7 +62,7 @@ from skat.records import (
     replay,
 )
 
-__all__ = ["Sample", "samples"]
+__all__ = ["SCHEMA", "Sample", "main", "samples", "write_npz"]
 
 Record = IssRecord | RecordError | str | bytes | Mapping[str, Any]
 
@@ -79,14 +81,26 @@ class Sample:
     """0 Forehand, 1 Middlehand, 2 Rearhand."""
     record: str
     """The record it came from (its label)."""
+    reward: float = 0.0
+    """What the seat was paid at the end of the game (the ``reward`` scheme of
+    :func:`samples`, :mod:`skat.env.rewards`); 0 in a penalty record (a timeout or a player
+    leaving before the declaration: no game result)."""
+    game: int = 0
+    """The number of the record among the records used (0, 1, ...)."""
+    step: int = 0
+    """The number of the decision in its game (0, 1, ...)."""
 
 
 def samples(
-    source: str | Path | Iterable[Record], *, stats: Counter[str] | None = None
+    source: str | Path | Iterable[Record],
+    *,
+    stats: Counter[str] | None = None,
+    reward: str = "list",
 ) -> Iterator[Sample]:
     """The samples of every valid record of ``source`` whose deal was not seen before (see
-    the module doc)."""
+    the module doc); each carries what its seat was paid under ``reward``."""
     stats = stats if stats is not None else Counter()
+    check_reward(reward)
     seen: set[tuple[int, ...]] = set()
     for item in _records(source):
         stats["records"] += 1
@@ -101,7 +115,7 @@ def samples(
             continue
         seen.add(key)
         stats["used"] += 1
-        for sample in _decisions(state, label):
+        for sample in _decisions(state, label, reward, stats["used"] - 1):
             stats["samples"] += 1
             yield sample
 
@@ -146,11 +160,12 @@ def _validated(item: Record, stats: Counter[str]) -> tuple[GameState, str] | Non
     return game.state, str(game.meta.get("id", game.meta.get("table", "json")))
 
 
-def _decisions(final: GameState, label: str) -> Iterator[Sample]:
+def _decisions(final: GameState, label: str, reward: str, game: int) -> Iterator[Sample]:
     """Replay ``final``'s history on its deal, a sample before each action of the space."""
+    paid = rewards(final.result, reward) if final.result is not None else (0.0, 0.0, 0.0)
     state = restarted(final)  # a Ramsch round's forced Ramsch included
     tracker = ObservationTracker(state)
-    for seat, action in final.history:
+    for step, (seat, action) in enumerate(final.history):
         i = ID_OF.get(action)
         if i is None or state.is_over or state.to_move != seat:
             return  # a resignation, a claim, a timeout: the decisions are over
@@ -159,5 +174,93 @@ def _decisions(final: GameState, label: str) -> Iterator[Sample]:
             return
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         mask[ids] = 1
-        yield Sample(tracker.observe(seat), mask, i, seat, label)
+        yield Sample(tracker.observe(seat), mask, i, seat, label, paid[seat], game, step)
         state.apply(action)
+
+
+SCHEMA: dict[str, str] = {
+    "observation": f"uint8 (N, {SIZE}): the seat's observation vector before it acted (0/1)",
+    "mask": f"uint8 (N, {NUM_ACTIONS}): 1 at the legal action ids then",
+    "action": "int16 (N,): the action id the seat chose",
+    "seat": "int8 (N,): 0 Forehand, 1 Middlehand, 2 Rearhand",
+    "reward": "float32 (N,): what the seat was paid at the end of its game (--reward)",
+    "game": "int32 (N,): the number of the game among the records used",
+    "step": "int16 (N,): the number of the decision in its game",
+    "record": "str (G,): the label of each game's record (ISS id, JSON id)",
+    "meta": "str (): JSON: reward scheme, sources, counts, layout size, action count",
+}
+"""The arrays of a samples file (:func:`write_npz`); N samples of G games."""
+
+
+def write_npz(
+    sources: Iterable[str | Path], out: str | Path, *, reward: str = "list"
+) -> Counter[str]:
+    """Write the samples of every source file (deduplicated across them) to ``out`` as a
+    compressed ``.npz`` with the arrays of :data:`SCHEMA`; returns the counts."""
+    stats: Counter[str] = Counter()
+    names = [str(s) for s in sources]
+
+    def every() -> Iterator[Record]:
+        for name in names:
+            yield from _records(name)
+
+    rows = list(samples(every(), stats=stats, reward=reward))
+    labels: dict[int, str] = {}
+    for row in rows:
+        labels.setdefault(row.game, row.record)
+    meta = {
+        "reward": reward,
+        "sources": names,
+        "counts": dict(stats),
+        "observation_size": SIZE,
+        "actions": NUM_ACTIONS,
+    }
+    n = len(rows)
+    np.savez_compressed(
+        out,
+        observation=np.array([r.observation for r in rows], np.uint8).reshape(n, SIZE),
+        mask=np.array([r.mask for r in rows], np.uint8).reshape(n, NUM_ACTIONS),
+        action=np.array([r.action for r in rows], np.int16),
+        seat=np.array([r.seat for r in rows], np.int8),
+        reward=np.array([r.reward for r in rows], np.float32),
+        game=np.array([r.game for r in rows], np.int32),
+        step=np.array([r.step for r in rows], np.int16),
+        record=np.array([labels[g] for g in sorted(labels)], dtype=str),
+        meta=np.array(json.dumps(meta)),
+    )
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m skat.env.records FILE... --out samples.npz [--reward list]``."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(
+        prog="python -m skat.env.records",
+        description="Write (observation, mask, action, reward) samples of ISS (.sgf, .sgf.bz2) "
+        "and JSON (.json, .jsonl) game records to a compressed .npz (schema: docs/env.md).",
+    )
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    parser.add_argument("--reward", default="list", help="list, seeger, points (+ _zero_sum)")
+    args = parser.parse_args(argv)
+    for path in args.files:
+        if not path.is_file():
+            print(f"error: no such file: {path}", file=sys.stderr)
+            return 2
+    try:
+        stats = write_npz(args.files, args.out, reward=args.reward)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"{args.out}: {stats['samples']} samples of {stats['used']} games "
+        f"({stats['records']} records: {stats['duplicate']} duplicate, "
+        f"{stats['skipped']} skipped, {stats['invalid']} invalid)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
