@@ -19,6 +19,7 @@ from tests.server.test_browser import STATE_JS, new_page, shot
 import skat.server
 from skat.core.rules import RULES_ERRORS, Rules
 from skat.server.cards_svg import PACKS
+from skat.server.table import AUTO
 
 STATIC = Path(skat.server.__file__).parent / "static"
 THEMES = ("Normal", "Large", "Contrast")  # common.js settingsBox: theme${Normal|Large|Contrast}
@@ -52,6 +53,7 @@ def used_keys(live: str) -> set[str]:
         },
         "preset_": {f"preset_{p}" for p in options["presets"]},
         "pack_": {f"pack_{p}" for p in PACKS},
+        "auto_": {f"auto_{why}" for why in AUTO},  # a move the table made: clock, away, claim
     }
     for template in re.findall(r"\bt\(`([^`]*)`\)", scripts):
         prefix = template.split("${", 1)[0]
@@ -64,7 +66,15 @@ def test_every_word_the_pages_use_is_in_both_language_tables(browser: Any, live:
     page = new_page(browser, "de")
     page.goto(f"{live}/")
     page.wait_for_selector("#rule-kontra")
-    tables = page.evaluate("({de: Object.keys(WORDS.de), en: Object.keys(WORDS.en)})")
+    words = "({de: Object.keys(WORDS.de), en: Object.keys(WORDS.en)})"
+    tables = page.evaluate(words)
+    # the table page adds its own words (table.js) to the same tables
+    table_page = new_page(browser, "de")
+    table_page.goto(f"{live}/table/none")
+    wait_until(table_page, "typeof TABLE_WORDS !== 'undefined'", 60)
+    for lang, more in table_page.evaluate(words).items():
+        tables[lang] = [*tables[lang], *more]
+    table_page.close()
     keys = used_keys(live)
     assert "level_pimc-learned" in keys and "opt_kontra" in keys and "val_ramsch_gewinner" in keys
     for lang in ("de", "en"):
@@ -309,3 +319,28 @@ def test_the_card_pack_is_the_players_choice_and_kept(browser: Any, live: str) -
         "Alex verliert Eichel Hand mit 40 Augen"
     )
     assert not page.errors
+
+
+def test_the_declarers_running_points_are_a_lobby_choice_off_by_default(
+    browser: Any, live: str
+) -> None:
+    """Counting is part of the game: the declarer's running card points are shown only at a
+    table made with the lobby's choice (off by default)."""
+    made = {}
+    for show in (False, True):
+        page = new_page(browser, "en")
+        page.goto(f"{live}/")
+        page.wait_for_selector("#show-points")
+        assert not page.locator("#show-points").is_checked()  # the default: hidden
+        if show:
+            page.locator("#show-points").check()
+        page.fill("#games", "1")
+        page.select_option("#kind1", "random")
+        page.select_option("#kind2", "random")
+        page.click("#create-button")
+        page.wait_for_url("**/table/*")
+        wait_until(page, "typeof S !== 'undefined' && S !== null", 60)
+        made[show] = page.evaluate("S.show_points === true")
+        assert not page.errors
+        page.close()
+    assert made == {False: False, True: True}

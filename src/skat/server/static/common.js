@@ -4,7 +4,7 @@
 const WORDS = {
   de: {
     lobby: "Lobby", create: "Tisch anlegen", rules: "Regeln", options: "Optionen (z. B. kontra=on)",
-    games: "Spiele (Gebergänge)", clock: "Zugzeit in s (0 = aus)", seat: "Platz", human: "Mensch",
+    games: "Spiele (Gebergänge)", clock: "Zugzeit in s (0 = aus)", showPoints: "Augen des Alleinspielers während des Spiels zeigen (sonst erst in der Nachschau)", seat: "Platz", human: "Mensch",
     name: "Name", running: "Laufende Tische", finished: "Beendete Tische", none: "keine",
     join: "Mitspielen", watch: "Zuschauen", open: "Öffnen", players: "Spieler", played: "gespielt",
     free: "frei", history: "Verlauf", seats4: "4 Spieler (Geber setzt aus)",
@@ -29,7 +29,7 @@ const WORDS = {
   },
   en: {
     lobby: "Lobby", create: "Create table", rules: "Rules", options: "Options (e.g. kontra=on)",
-    games: "Games (dealer turns)", clock: "Move clock in s (0 = off)", seat: "Place", human: "Human",
+    games: "Games (dealer turns)", clock: "Move clock in s (0 = off)", showPoints: "Show the declarer's card points during play (otherwise only in the review)", seat: "Place", human: "Human",
     name: "Name", running: "Running tables", finished: "Finished tables", none: "none",
     join: "Join", watch: "Watch", open: "Open", players: "Players", played: "played",
     free: "free", history: "History", seats4: "4 players (the dealer sits out)",

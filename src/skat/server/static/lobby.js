@@ -236,6 +236,7 @@ async function create(event) {
     clock: Number(document.getElementById("clock").value),
     seats,
   };
+  if (document.getElementById("show-points").checked) body.show_points = true;
   try {
     const made = await api("/api/tables", body);
     if (made.token) localStorage.setItem(tokenKey(made.id), JSON.stringify({ token: made.token, player: made.player }));
@@ -245,14 +246,9 @@ async function create(event) {
   }
 }
 
-async function join(id) {
-  try {
-    const got = await api(`/api/tables/${id}/join`, {});
-    localStorage.setItem(tokenKey(id), JSON.stringify(got));
-    location.href = `/table/${id}`;
-  } catch (e) {
-    toast(e.message);
-  }
+function join(id) {
+  // the table page asks the name first (everyone names himself), then takes the place
+  location.href = `/table/${id}#join`;
 }
 
 function tableRow(s) {
