@@ -53,7 +53,7 @@ from skat.cli.playfile import save_play
 from skat.cli.refusals import refusal_text, rename_cards
 from skat.cli.review import review_lines
 from skat.cli.sheetview import sheet_lines
-from skat.cli.turnwords import game_name, prompt, worth
+from skat.cli.turnwords import claim_words, game_name, prompt, worth
 from skat.cli.words import agree, say, seat_name
 from skat.core import (
     HOLD,
@@ -774,22 +774,6 @@ class Session:
                 fh.write(dumps(data) + "\n")
         except OSError as exc:
             self.ui.message(say(self.lang, "cannot_write", path=path, why=exc.strerror or exc))
-
-
-def claim_words(state: GameState, seat: int) -> str:
-    """The key of what showing the cards means for ``seat`` under the game's rules: the
-    declarer's claim or a defender's (ISkO 4.4: a failed claim gives every trick from the claim
-    on to the other party), or, with ``claim=iss``, nothing by itself.
-
-    >>> g = GameState(seed=11)
-    >>> for a in ("p", "18", "p", "s", "S8.H9", "G"):
-    ...     _ = g.apply(a)
-    >>> claim_words(g, 2), claim_words(g, 0)
-    ('claim_sure', 'claim_sure_defender')
-    """
-    if state.rules.claim != "isko":
-        return "claim_sure_iss"
-    return "claim_sure" if seat == state.declarer else "claim_sure_defender"
 
 
 def _dialog_accepts(dialog: DeclarationDialog, action: Action) -> bool:

@@ -1,10 +1,14 @@
 """The words of the human's turn in ``skat play``: the question asked in each phase, the
-name of the game the hand suggests, and what each game is worth with the cards in hand.
+name of the game the hand suggests, what each game is worth with the cards in hand, and
+what showing the cards means.
 
 >>> from skat.core import GameState
 >>> g = GameState(seed=11)
->>> prompt(g, "en", ("You", "Ann", "Bob"), 0) == prompt(g, "en", ("You", "Ann", "Bob"), 0)
-True
+>>> prompt(g, "en", ("You", "Ann", "Bob"), 1)
+'bid 18 or more, or pass'
+>>> _ = g.apply("18")
+>>> prompt(g, "en", ("You", "Ann", "Bob"), 0)
+'Ann says 18: hold (y) or pass (p)'
 >>> game_name("C", "en"), game_name("C", "de"), game_name("C", "de", "german")
 ('Clubs', 'Kreuz', 'Eichel')
 """
@@ -77,3 +81,19 @@ def game_name(letter: str, lang: str, deck: str = "french") -> str:
     if deck == "german" and gt.is_suit and gt.trump_suit is not None:
         return gt.trump_suit.german_pack
     return gt.german if lang == "de" else gt.english
+
+
+def claim_words(state: GameState, seat: int) -> str:
+    """The key of what showing the cards means for ``seat`` under the game's rules: the
+    declarer's claim or a defender's (ISkO 4.4: a failed claim gives every trick from the claim
+    on to the other party), or, with ``claim=iss``, nothing by itself.
+
+    >>> g = GameState(seed=11)
+    >>> for a in ("p", "18", "p", "s", "S8.H9", "G"):
+    ...     _ = g.apply(a)
+    >>> claim_words(g, 2), claim_words(g, 0)
+    ('claim_sure', 'claim_sure_defender')
+    """
+    if state.rules.claim != "isko":
+        return "claim_sure_iss"
+    return "claim_sure" if seat == state.declarer else "claim_sure_defender"
