@@ -33,6 +33,7 @@ import contextlib
 import os
 import random
 import sys
+from typing import TYPE_CHECKING
 
 from skat.ai.arena import AGENTS
 from skat.cli.cardtext import CardStyle
@@ -42,8 +43,11 @@ from skat.cli.playhelp import option_help
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import say as words
-from skat.core import Rules
+from skat.core import GameState, Rules, Seat
 from skat.series import Series
+
+if TYPE_CHECKING:
+    from skat.cli.gamefiles import Players
 
 NAME = "play"
 HELP = "play Skat in the terminal against two computer players"
@@ -232,33 +236,11 @@ def _recorded_level(path: str, wanted: str | None) -> str:
 def _replay(args: argparse.Namespace) -> int:
     """``--replay FILE``: a recorded deal again, from move ``--from`` on with your moves."""
     from skat.cli.again import AgainSession, seed_and_number
-    from skat.cli.gamefiles import read_games
-    from skat.core import Seat
 
-    found = next(iter(read_games([args.replay], args.id)), None)
-    if found is None:
-        with_id = f" with ID {args.id}" if args.id else ""
-        mit_id = f" mit der ID {args.id}" if args.id else ""
-        raise UserError("no game to replay" + with_id, "kein Spiel zum Nachspielen" + mit_id)
-    label, record, players = found
-    if record.result is None or record.deal is None:
-        raise UserError(
-            f"{label}: the record is not a finished game",
-            f"{label}: die Aufzeichnung ist kein beendetes Spiel",
-        )
+    label, record, recorded = _replay_record(args)
     meta_id = label[3:] if label.startswith("ID ") else None
     seed, number = seed_and_number(meta_id, args.seed or 0)
-    you = PLAYERS[args.lang][0]
-    yours = [i for i, p in enumerate(players or ()) if p in {n[0] for n in PLAYERS.values()}]
-    if players is not None and yours:  # "You" or "Du": your seat, named in your language
-        human = Seat(yours[0])
-        players = tuple(you if i == human else p for i, p in enumerate(players))  # type: ignore[assignment]
-    else:
-        human = Seat(record.declarer if record.declarer is not None else 0)
-    if players is None:
-        others = iter(PLAYERS[args.lang][1:])
-        players = tuple(you if s == human else next(others) for s in range(3))  # type: ignore[assignment]
-    assert players is not None
+    human, players = _replay_seats(record, recorded, args.lang)
     _check_level(args.level)
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
     options = Options(
@@ -276,6 +258,45 @@ def _replay(args: argparse.Namespace) -> int:
     finally:
         if not terminal:
             _no_colour_reset_at_exit()
+
+
+def _replay_record(args: argparse.Namespace) -> tuple[str, GameState, Players]:
+    """The finished game ``--replay FILE`` (``--id``) names: its label, the game and its
+    players; a one-line error when there is none."""
+    from skat.cli.gamefiles import read_games
+
+    found = next(iter(read_games([args.replay], args.id)), None)
+    if found is None:
+        with_id = f" with ID {args.id}" if args.id else ""
+        mit_id = f" mit der ID {args.id}" if args.id else ""
+        raise UserError("no game to replay" + with_id, "kein Spiel zum Nachspielen" + mit_id)
+    label, record, players = found
+    if record.result is None or record.deal is None:
+        raise UserError(
+            f"{label}: the record is not a finished game",
+            f"{label}: die Aufzeichnung ist kein beendetes Spiel",
+        )
+    return label, record, players
+
+
+def _replay_seats(
+    record: GameState, players: Players, lang: str
+) -> tuple[Seat, tuple[str, str, str]]:
+    """Your seat in the replayed game and the names by seat: the seat recorded as "You" (or
+    "Du", named in your language), else the declarer's; the computer players named when the
+    record names nobody."""
+    you = PLAYERS[lang][0]
+    yours = [i for i, p in enumerate(players or ()) if p in {n[0] for n in PLAYERS.values()}]
+    if players is not None and yours:  # "You" or "Du": your seat, named in your language
+        human = Seat(yours[0])
+        players = tuple(you if i == human else p for i, p in enumerate(players))  # type: ignore[assignment]
+    else:
+        human = Seat(record.declarer if record.declarer is not None else 0)
+    if players is None:
+        others = iter(PLAYERS[lang][1:])
+        players = tuple(you if s == human else next(others) for s in range(3))  # type: ignore[assignment]
+    assert players is not None
+    return human, players
 
 
 def _review(args: argparse.Namespace) -> int:

@@ -35,6 +35,15 @@ from typing import Protocol
 
 from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
+from skat.cli.aftergame import (
+    NEXT_WORDS,
+    QUIT_WORDS,
+    REVIEW_WORDS,
+    final_lines,
+    record_data,
+    result_lines,
+    rounds_lines,
+)
 from skat.cli.board import Seating, action_text, game_letter, hand_cards, hand_line, table_lines
 from skat.cli.cardtext import CardStyle, guess_game
 from skat.cli.commands import Command, Context, InputError, parse_command
@@ -43,7 +52,8 @@ from skat.cli.menu import MenuEntry, declaration_menu
 from skat.cli.playfile import save_play
 from skat.cli.refusals import refusal_text, rename_cards
 from skat.cli.review import review_lines
-from skat.cli.sheetview import ranking_lines, sheet_lines
+from skat.cli.sheetview import sheet_lines
+from skat.cli.turnwords import claim_words, game_name, prompt, worth
 from skat.cli.words import agree, say, seat_name
 from skat.core import (
     HOLD,
@@ -57,7 +67,6 @@ from skat.core import (
     Discard,
     Event,
     GameState,
-    GameType,
     IllegalActionError,
     Phase,
     PickUp,
@@ -406,7 +415,7 @@ class Session:
         )
         title = say(self.lang, "hand")
         if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
-            title += f" ({_game_name(game, self.lang, self.style.deck)})"
+            title += f" ({game_name(game, self.lang, self.style.deck)})"
             title += " · " + self._worth(state)
         legal = ""
         if view.phase == Phase.PLAY:
@@ -433,48 +442,11 @@ class Session:
 
     def _worth(self, state: GameState) -> str:
         """The simple value of each suit game and Grand with the cards in hand."""
-        hand = state.hand(self.seating.human)
-        german = self.style.deck == "german"
-        simple = {
-            o.contract.game_type: o.value
-            for o in declarations(hand, bid=18, rules=state.rules, picked_up=True)
-            if o.contract.game_type != NULL and not o.contract.ouvert
-        }
-        parts = []
-        for gt in (3, 2, 1, 0, 4):
-            mark = "G" if gt == 4 else ("Sc", "Rt", "Gr", "Ei")[gt] if german else "♦♥♠♣"[gt]
-            parts.append(f"{mark} {simple[GameType(gt)]}")
-        return say(self.lang, "worth") + ": " + " ".join(parts)
+        return worth(state, self.seating.human, self.lang, self.style.deck)
 
     def _prompt(self, state: GameState) -> str:
-        lang = self.lang
-        phase = state.phase
-        names = self.seating.names
-        if phase == Phase.BIDDING:
-            legal = state.legal_actions()
-            if HOLD in legal:
-                bidder = state.history[-1].seat if state.history else 0
-                return say(lang, "ask_hold", who=names[bidder], bid=state.bid)
-            bids = [a for a in legal if isinstance(a, Bid)]
-            if state.bid == 0 and len(state.history) >= 2 and self.seating.human == 0:
-                return say(lang, "ask_alone")
-            low = bids[0].value if bids else state.bid
-            return say(lang, "ask_bid", low=low)
-        kind = state.course.questions.kind
-        if phase == Phase.ANSWER and kind is not None:  # the question's own words for its answers
-            choices = " · ".join(f"{a} = {kind.say(a, lang)}" for a in state.legal_actions())
-            return say(lang, "ask_answer", choices=choices)
-        key = {
-            Phase.SKAT: "ask_skat",
-            Phase.DISCARD: "ask_discard",
-            Phase.PUSH_DISCARD: "ask_discard",
-            Phase.DECLARE: "ask_declare",
-            Phase.PLAY: "ask_play",
-            Phase.PUSH: "ask_push",
-        }.get(phase, "ask_play")
-        if phase == Phase.PUSH and any(isinstance(a, Declare) for a in state.legal_actions()):
-            key = "ask_push_grand"  # Schieberamsch with Grand Hand: all three choices named
-        return say(lang, key)
+        """The question put to the player now."""
+        return prompt(state, self.lang, self.seating.names, self.seating.human)
 
     def ask(self, state: GameState) -> Action | None:
         """The human's action (``None`` when a command already changed the game)."""
@@ -703,58 +675,59 @@ class Session:
 
     def after_game(self, state: GameState, number: int) -> None:
         """The result, the list, and the review on request."""
-        lang = self.lang
-        result = state.result
-        assert result is not None
-        names = self.seating.names
-        if result.passed:
-            head = say(lang, "passed_in")
-        else:
-            head = agree(result.explain(lang, names=names), lang, names[self.seating.human])
-        lines = [f"{say(lang, 'result')}: {head}"]
-        if self.claimed is not None:  # what the claim showed and how it was played out
-            lines += self._claim_lines(state)
-        elif state.tricks:
-            t = state.tricks[-1]
-            played = "  ".join(
-                f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
-            )
-            lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines = result_lines(state, self.seating, self.style, self.lang, self.claimed)
         lines += self._rounds_lines()
         lines.append("")
         lines += sheet_lines(
-            self.series.players, self.sheet_rows(), self.options.sheet, last=14, lang=lang
+            self.series.players, self.sheet_rows(), self.options.sheet, last=14, lang=self.lang
         )
         self.ui.page([pack_words(x, self.style.deck) for x in lines])
-        while True:
-            answer = self.ui.ask(say(lang, "ask_next"))
-            if answer is None and not interactive(self.ui):
-                if self.series.is_over:  # nothing more to ask: the last list is shown
-                    return
-                raise InputEnded
-            a = (answer or "").strip()
-            low = a.lower()
-            if answer is None or low in ("q", "quit", "ende", "exit"):
-                if self.series.is_over:
-                    return
-                if self.save_path or self._sure_to_quit_series(number):
-                    raise Quit
-                continue
-            if low in ("", "n", "next", "weiter"):
-                return
-            if low in ("r", "review", "rückblick"):
-                if self.options.review_analysis:
-                    self.ui.busy(say(lang, "analysing"))
-                review = review_lines(
-                    state, names, self.style, lang, analysis=self.options.review_analysis
-                )
-                self.ui.page([pack_words(x, self.style.deck) for x in review])
-                continue
-            head, _, path = a.partition(" ")
-            if head.lower() in ("save", "speichern") and path.strip():
-                self.save_to(path.strip())
-                continue
-            self.ui.message(say(lang, "not_understood", text=a, options=say(lang, "ask_next")))
+        while not self._next_game_answer(state, number):
+            pass
+
+    def _next_game_answer(self, state: GameState, number: int) -> bool:
+        """Ask once what comes after the game; true when the next game (or the end of the
+        series) comes, :class:`Quit` when the player quits."""
+        answer = self.ui.ask(say(self.lang, "ask_next"))
+        if answer is None and not interactive(self.ui):
+            if self.series.is_over:  # nothing more to ask: the last list is shown
+                return True
+            raise InputEnded
+        a = (answer or "").strip()
+        low = a.lower()
+        if answer is None or low in QUIT_WORDS:
+            return self._quit_after_game(number)
+        if low in NEXT_WORDS:
+            return True
+        if low in REVIEW_WORDS:
+            self._review(state)
+            return False
+        head, _, path = a.partition(" ")
+        if head.lower() in ("save", "speichern") and path.strip():
+            self.save_to(path.strip())
+            return False
+        self.ui.message(
+            say(self.lang, "not_understood", text=a, options=say(self.lang, "ask_next"))
+        )
+        return False
+
+    def _quit_after_game(self, number: int) -> bool:
+        """``quit`` after game ``number``: true at the end of the series (nothing is lost),
+        :class:`Quit` once the player is sure, false when he plays on."""
+        if self.series.is_over:
+            return True
+        if self.save_path or self._sure_to_quit_series(number):
+            raise Quit
+        return False
+
+    def _review(self, state: GameState) -> None:
+        """The review of the finished game (with the solver's analysis unless switched off)."""
+        if self.options.review_analysis:
+            self.ui.busy(say(self.lang, "analysing"))
+        review = review_lines(
+            state, self.seating.names, self.style, self.lang, analysis=self.options.review_analysis
+        )
+        self.ui.page([pack_words(x, self.style.deck) for x in review])
 
     def _sure_to_quit_series(self, number: int) -> bool:
         """Between games of a series not saved: quitting loses it, so ask once."""
@@ -778,92 +751,29 @@ class Session:
         self.save_path = path
         self.ui.message(say(self.lang, "saved", path=path))
 
-    def _claim_lines(self, state: GameState) -> list[str]:
-        """The cards shown for a claim and the tricks played out after it."""
-        assert self.claimed is not None
-        names = self.seating.names
-        first, shown = self.claimed
-        lines = [f"{say(self.lang, 'claimed_with')}: {shown}"]
-        for n, t in enumerate(state.tricks[first:], first + 1):
-            played = "  ".join(
-                f"{names[(t.leader + i) % 3]} {self.style.card(c)}" for i, c in enumerate(t.cards)
-            )
-            lines.append(f"{say(self.lang, 'trick')} {n}: {played} → {names[t.winner]}")
-        return lines
-
     def _rounds_lines(self) -> list[str]:
         """Why the last game started Bock rounds (and a Ramsch round after them)."""
-        s = self.series
-        if not s.records or not s.records[-1].triggers:
-            return []
-        reasons = [say(self.lang, f"bock_{t}") for t in s.records[-1].triggers]
-        because = reasons[-1]
-        if len(reasons) > 1:
-            because = (
-                ", ".join(reasons[:-1]) + (" und " if self.lang == "de" else " and ") + because
-            )
-        n = len(s.players)
-        text = say(self.lang, "bock_starts", n=n, because=because)
-        if s.rules.ramsch_rounds:
-            text += " " + say(self.lang, "ramsch_follows", n=n)
-        return [text]
+        return rounds_lines(self.series, self.lang)
 
     def final_lines(self) -> list[str]:
         """The list at the end of the series and the ranking."""
-        lang = self.lang
-        rows = self.sheet_rows()
-        kind = {"plain": "einfach", "seeger": "Seeger-Fabian"} if lang == "de" else {}
-        sheet = kind.get(self.options.sheet, self.options.sheet)
-        title = say(lang, "series_over") + f" · {say(lang, 'sheet')} ({sheet})"
-        lines = [
-            title,
-            *sheet_lines(self.series.players, rows, self.options.sheet, lang=lang),
-            "",
-            *ranking_lines(self.series.players, rows, lang),
-        ]
-        return [pack_words(x, self.style.deck) for x in lines]
+        o = self.options
+        return final_lines(self.series, self.sheet_rows(), o.sheet, self.lang, self.style.deck)
 
     def _write_record(self, state: GameState, number: int) -> None:
+        """Add game ``number`` to the records file (``--records``), if one is given."""
         path = self.options.records_path
         if not path:
             return
-        from skat.records.jsonrecord import dumps, state_to_json
+        from skat.records.jsonrecord import dumps
 
-        record = self.series.records[number - 1]
-        meta = {
-            "players": list(self.seating.names),
-            "id": f"{self.options.seed}-{number}",
-            "level": self.options.level,  # skat play --replay plays against the same players
-            "series": {  # skat list writes the same list from these records
-                "id": str(self.options.seed),
-                "game": number,
-                "dealer": self.series.players[record.dealer],
-                "players": list(self.seating.names),
-                "state": self.series.record_state(record),
-            },
-        }
-        data = state_to_json(state, meta)
+        o = self.options
+        data = record_data(self.series, state, number, self.seating.names, o.seed, o.level)
         try:
             with open(path, "a", encoding="utf-8") as fh:
                 fh.write(dumps(data) + "\n")
         except OSError as exc:
             self.ui.message(say(self.lang, "cannot_write", path=path, why=exc.strerror or exc))
-
-
-def claim_words(state: GameState, seat: int) -> str:
-    """The key of what showing the cards means for ``seat`` under the game's rules: the
-    declarer's claim or a defender's (ISkO 4.4: a failed claim gives every trick from the claim
-    on to the other party), or, with ``claim=iss``, nothing by itself.
-
-    >>> g = GameState(seed=11)
-    >>> for a in ("p", "18", "p", "s", "S8.H9", "G"):
-    ...     _ = g.apply(a)
-    >>> claim_words(g, 2), claim_words(g, 0)
-    ('claim_sure', 'claim_sure_defender')
-    """
-    if state.rules.claim != "isko":
-        return "claim_sure_iss"
-    return "claim_sure" if seat == state.declarer else "claim_sure_defender"
 
 
 def _dialog_accepts(dialog: DeclarationDialog, action: Action) -> bool:
@@ -872,15 +782,3 @@ def _dialog_accepts(dialog: DeclarationDialog, action: Action) -> bool:
     says what it asks: the pick-up or a Hand game).  Past the start a bid, a yes, a pass, a
     card or the pick-up is a word of another question: the dialog says what it asks."""
     return isinstance(action, Declare) or dialog.step == "start"
-
-
-def _game_name(letter: str, lang: str, deck: str = "french") -> str:
-    """``Clubs``, ``Kreuz`` or (German pack) ``Eichel``.
-
-    >>> _game_name("C", "en"), _game_name("C", "de"), _game_name("C", "de", "german")
-    ('Clubs', 'Kreuz', 'Eichel')
-    """
-    gt = GameType("DHSCGN".index(letter))
-    if deck == "german" and gt.is_suit and gt.trump_suit is not None:
-        return gt.trump_suit.german_pack
-    return gt.german if lang == "de" else gt.english

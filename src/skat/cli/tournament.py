@@ -45,6 +45,7 @@ from skat.tournament import (
     Format,
     Money,
     Player,
+    Seating,
     Sheet,
     TableList,
     Tournament,
@@ -408,6 +409,18 @@ def _new(args: argparse.Namespace) -> int:
 
 def _players(args: argparse.Namespace) -> int:
     t = _load(args.file)
+    changed = _changed_players(t, args)
+    if changed != t:
+        t = changed
+        _save(t, args.file, "players", added=list(args.add), removed=list(args.remove),
+              withdrawn=list(args.withdraw), substitute=args.substitute or "")  # fmt: skip
+    _print_players(t)
+    return 0
+
+
+def _changed_players(t: Tournament, args: argparse.Namespace) -> Tournament:
+    """``t`` with the players removed, imported and added, the withdrawals, the substitute
+    and the leavers' rule of ``skat tournament players``."""
     players = [p for p in t.players if p.name not in args.remove]
     unknown = sorted(set(args.remove) - set(t.names))
     if unknown:
@@ -422,24 +435,29 @@ def _players(args: argparse.Namespace) -> int:
         after = args.after if args.after is not None else _last_played(changed)
         changed = changed.withdraw(name, after)
     if args.substitute:
-        old, _, new = args.substitute.partition("=")
-        if not old.strip() or not new.strip():
-            raise UserError(f"--substitute OLD=NEW, not {args.substitute!r}")
-        sub = Player(new.strip(), args.club, args.team, tuple(args.category))
-        changed = changed.substitute(len(changed.rounds), old.strip(), sub)
+        changed = _substitute(changed, args)
     if args.leavers:
         changed = replace(changed, leavers=args.leavers)
-    if changed != t:
-        t = changed
-        _save(t, args.file, "players", added=list(args.add), removed=list(args.remove),
-              withdrawn=list(args.withdraw), substitute=args.substitute or "")  # fmt: skip
+    return changed
+
+
+def _substitute(t: Tournament, args: argparse.Namespace) -> Tournament:
+    """``--substitute OLD=NEW``: NEW plays for OLD from the next series on."""
+    old, _, new = args.substitute.partition("=")
+    if not old.strip() or not new.strip():
+        raise UserError(f"--substitute OLD=NEW, not {args.substitute!r}")
+    sub = Player(new.strip(), args.club, args.team, tuple(args.category))
+    return t.substitute(len(t.rounds), old.strip(), sub)
+
+
+def _print_players(t: Tournament) -> None:
+    """The list of players: number, name, club, team, categories, when they joined or left."""
     for i, p in enumerate(t.players, 1):
         status = ([] if p.joined == 1 else [f"from series {p.joined}"]) + (
             [] if p.left is None else [f"left after series {p.left}"])  # fmt: skip
         about = ", ".join(x for x in (p.club, p.team, *p.categories, *status) if x)
         print(f"{i:4}  {p.name}" + (f"  ({about})" if about else ""))
     print(f"{len(t.players)} players")
-    return 0
 
 
 def _last_played(t: Tournament) -> int:
@@ -480,28 +498,33 @@ def _import(text: str) -> list[Player]:
     start = 1
     if rows and rows[0] and rows[0][0].strip().lower() in _HEADER_WORDS:
         rows, start = rows[1:], 2
-    out = []
-    for line, row in enumerate(rows, start):
-        if not row or not any(c.strip() for c in row):
-            continue
-        cells = [c.strip() for c in row] + ["", "", ""]
-        name = cells[0]
-        if not name:
-            raise UserError(f"players CSV line {line}: no name in the first column")
-        if name.replace(",", "").replace(".", "").replace("-", "").isdigit():
-            raise UserError(f"players CSV line {line}: {name!r} is a number, not a name "
-                            "(the name goes in the first column)")  # fmt: skip
-        if len(row) > 4 and any(c.strip() for c in row[4:]):
-            raise UserError(f"players CSV line {line}: {len(row)} columns, at most 4 "
-                            "(name, club, team, categories)")  # fmt: skip
-        sep_cats = "+" if sep == ";" else "+;"
-        cats = tuple(c for c in cells[3].translate({ord(x): "+" for x in sep_cats}).split("+")
-                     if c.strip())  # fmt: skip
-        try:
-            out.append(Player(name, cells[1], cells[2], tuple(c.strip() for c in cats)))
-        except ValueError as exc:
-            raise UserError(f"players CSV line {line}: {exc}") from None
-    return out
+    return [
+        _csv_player(line, row, sep)
+        for line, row in enumerate(rows, start)
+        if row and any(c.strip() for c in row)
+    ]
+
+
+def _csv_player(line: int, row: list[str], sep: str) -> Player:
+    """The player on line ``line`` of a players CSV separated by ``sep``, or a one-line error
+    naming the line and what is wrong."""
+    cells = [c.strip() for c in row] + ["", "", ""]
+    name = cells[0]
+    if not name:
+        raise UserError(f"players CSV line {line}: no name in the first column")
+    if name.replace(",", "").replace(".", "").replace("-", "").isdigit():
+        raise UserError(f"players CSV line {line}: {name!r} is a number, not a name "
+                        "(the name goes in the first column)")  # fmt: skip
+    if len(row) > 4 and any(c.strip() for c in row[4:]):
+        raise UserError(f"players CSV line {line}: {len(row)} columns, at most 4 "
+                        "(name, club, team, categories)")  # fmt: skip
+    sep_cats = "+" if sep == ";" else "+;"
+    cats = tuple(c for c in cells[3].translate({ord(x): "+" for x in sep_cats}).split("+")
+                 if c.strip())  # fmt: skip
+    try:
+        return Player(name, cells[1], cells[2], tuple(c.strip() for c in cats))
+    except ValueError as exc:
+        raise UserError(f"players CSV line {line}: {exc}") from None
 
 
 def _seat(args: argparse.Namespace) -> int:
@@ -509,29 +532,10 @@ def _seat(args: argparse.Namespace) -> int:
     missing: tuple[str, ...] = ()
     series = args.series or len(t.rounds) + 1
     if args.by == "plan":
-        if not args.plan:
-            raise UserError("--by plan needs --plan FILE")
-        plan = [
-            [n.strip() for n in line.split(",")]
-            for line in _read(args.plan).splitlines()
-            if line.strip()
-        ]
-        seating = seat_by_plan(t.active(series), plan)
+        seating = _seat_by_plan(t, series, args.plan)
     elif args.by == "standings":
-        if series == 1:
-            raise UserError("the first series cannot be seated by standings: seat it by lot")
-        missing = unchecked(t, series - 1)
-        if missing and not (args.override or "").strip():
-            raise UserError(
-                f"series {series} cannot be seated by standings: {'; '.join(missing)} "
-                "(enter or correct the lists, or seat with --override REASON, kept in the "
-                "history)"
-            )
-        active = t.active(series)
-        playing = {p.name for p in active}
-        ranked = [s.name for s in standings(t).rows if s.name in playing]
-        ranked += [p.name for p in active if p.name not in ranked]  # late arrivals last
-        seating = seat_by_standings(active, ranked, teams=t.teams)
+        missing = _seating_unchecked(t, series, args.override)
+        seating = _seat_by_standings(t, series)
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
         seating = seat_by_lot(t.active(series), seed=seed, teams=t.teams)
@@ -540,6 +544,49 @@ def _seat(args: argparse.Namespace) -> int:
     if missing:
         details |= {"override": args.override.strip(), "unchecked": list(missing)}
     _save(t, args.file, "seat", **details)
+    _write_seating(t, series, args)
+    return 0
+
+
+def _seat_by_plan(t: Tournament, series: int, plan_path: str | None) -> Seating:
+    """``--by plan --plan FILE``: the tables as the file lists them, one table a line."""
+    if not plan_path:
+        raise UserError("--by plan needs --plan FILE")
+    plan = [
+        [n.strip() for n in line.split(",")]
+        for line in _read(plan_path).splitlines()
+        if line.strip()
+    ]
+    return seat_by_plan(t.active(series), plan)
+
+
+def _seating_unchecked(t: Tournament, series: int, override: str | None) -> tuple[str, ...]:
+    """Before seating ``series`` by standings: the lists of the series before not checked
+    (a one-line error unless ``--override REASON`` is given, kept in the history)."""
+    if series == 1:
+        raise UserError("the first series cannot be seated by standings: seat it by lot")
+    missing = unchecked(t, series - 1)
+    if missing and not (override or "").strip():
+        raise UserError(
+            f"series {series} cannot be seated by standings: {'; '.join(missing)} "
+            "(enter or correct the lists, or seat with --override REASON, kept in the "
+            "history)"
+        )
+    return missing
+
+
+def _seat_by_standings(t: Tournament, series: int) -> Seating:
+    """The players of ``series`` seated by the standings so far, late arrivals last."""
+    active = t.active(series)
+    playing = {p.name for p in active}
+    ranked = [s.name for s in standings(t).rows if s.name in playing]
+    ranked += [p.name for p in active if p.name not in ranked]  # late arrivals last
+    return seat_by_standings(active, ranked, teams=t.teams)
+
+
+def _write_seating(t: Tournament, series: int, args: argparse.Namespace) -> None:
+    """The seating sheet (and with ``--cards`` the player cards) printed, and written to
+    ``--html`` and ``--pdf`` when given."""
     sheets: list[Sheet] = [seating_sheet(t, series)]
     if args.cards:
         sheets.extend(player_cards(t))
@@ -548,7 +595,6 @@ def _seat(args: argparse.Namespace) -> int:
         _write_text(args.html, to_html(sheets, t.name))
     if args.pdf:
         _write_bytes(Path(args.pdf), to_pdf(sheets, t.name))
-    return 0
 
 
 def _lot(args: argparse.Namespace) -> int:

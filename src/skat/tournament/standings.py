@@ -147,33 +147,47 @@ def standings(t: Tournament, series: int | None = None) -> Standings:
     if series is not None:
         t.round(series)  # the series must be seated
     chosen = range(len(results)) if series is None else [series - 1]
-    lines = []
     removed = {p.name for p in t.players if p.left is not None and t.leavers == "remove"}
-    for name in t.names:
-        if name in removed:  # withdrawn, and the tournament takes leavers out
-            continue
-        mine = [results[k].get(name) for k in chosen]
-        lines.append(
-            Standing(
-                0,
-                name,
-                sum(r.points for r in mine if r),
-                sum(r.won for r in mine if r),
-                sum(r.lost for r in mine if r),
-                tuple(r.points if r else None for r in mine),
-            )
-        )
+    lines = [  # a withdrawn player is left out when the tournament takes leavers out
+        _standing(name, [results[k].get(name) for k in chosen])
+        for name in t.names
+        if name not in removed
+    ]
+    ranked = rank(lines, t.tiebreaks, t.lot)
+    return Standings(ranked, _pending(t, results, chosen, ranked))
+
+
+def _standing(name: str, mine: Sequence[SeriesResult | None]) -> Standing:
+    """``name``'s line, not yet placed, from his results in the series counted (``None``
+    where his table's list does not count yet)."""
+    return Standing(
+        0,
+        name,
+        sum(r.points for r in mine if r),
+        sum(r.won for r in mine if r),
+        sum(r.lost for r in mine if r),
+        tuple(r.points if r else None for r in mine),
+    )
+
+
+def _pending(
+    t: Tournament,
+    results: Sequence[dict[str, SeriesResult]],
+    chosen: Iterable[int],
+    ranked: Sequence[Standing],
+) -> tuple[str, ...]:
+    """What the standings still wait for: the tables whose lists do not count yet, and the
+    lot when the tie-break ``lot`` is to decide shared places not yet drawn."""
     pending = [
         f"series {k + 1} table {table.number}"
         for k in chosen
         for table in t.rounds[k].seating.tables
         if table.players[0] not in results[k]
     ]
-    ranked = rank(lines, t.tiebreaks, t.lot)
     places = [s.place for s in ranked]
     if "lot" in t.tiebreaks and not t.lot and len(set(places)) < len(places):
         pending.append("the lot is to be drawn for the shared places")
-    return Standings(ranked, tuple(pending))
+    return tuple(pending)
 
 
 def rank(
