@@ -21,7 +21,8 @@ def _finished_table(seats: int, rules: str, games: int, seed: int) -> Table:
     names = ["Ann", "Computer 1", "Computer 2", "Dora"][:seats]
     places = [{"kind": "human", "name": n} for n in names]
     config = {"games": games, "seats": places, "rules": rules, "seed": seed}
-    table = Table("t", TableConfig.parse(config))
+    taken = dict.fromkeys(range(seats), "-")  # every place taken: the table plays
+    table = Table("t", TableConfig.parse(config), claims=taken)
     while not table.is_over:
         player = table.to_move()
         assert player is not None and table.state is not None
