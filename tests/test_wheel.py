@@ -54,6 +54,7 @@ def test_the_wheel_holds_the_package_and_its_data_only(wheel: Path) -> None:
     assert "skat/py.typed" in names and "skat/core/state.py" in names
     assert any(n.startswith("skat/server/static/") for n in names)
     assert "skat/server/static/tournament/tournament.js" in names
+    assert "skat/server/static/table_panels.js" in names  # a script of the table page
     assert "skat/ai/data/belief.npz" in names  # the belief model's weights (skat.ai.belief)
     tops = {n.split("/")[0] for n in names}
     assert tops == {"skat", wheel.name.split("-py3")[0] + ".dist-info"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import stat
 import threading
 import time
@@ -17,7 +18,9 @@ import pytest
 from tests.server.client import FAST, create, hello, receive_until, running, state_at
 from tests.server.live import free_port, server
 
-import skat.server.hub as hub_module
+import skat.server.analysing as analysing_module
+import skat.server.driving as driving_module
+from skat.server.app import STATIC
 from skat.server.hub import Settings
 from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import open_storage
@@ -134,7 +137,6 @@ def test_expensive_computer_players_cannot_hold_up_the_quick_ones(
     """Three tables of slow computer players (stand-ins that think until released) and a
     table with heuristic players on two threads: the heuristic players move while every slow
     move is still thinking or waiting."""
-    from skat.server import hub as hub_module
 
     gate = threading.Event()
     finished: list[bool] = []
@@ -145,9 +147,9 @@ def test_expensive_computer_players_cannot_hold_up_the_quick_ones(
             finished.append(True)
             return view.legal_actions[0]
 
-    real = hub_module.make_agent
+    real = driving_module.make_agent
     monkeypatch.setattr(
-        hub_module,
+        driving_module,
         "make_agent",
         lambda kind, seed: Slow() if kind.startswith("pimc") else real(kind, seed=seed),
     )
@@ -259,7 +261,7 @@ def test_an_analysis_is_computed_once_and_the_cache_is_bounded(
         computed.append(json_text)
         return {"game": json.loads(json_text)["meta"]["series"]["game"]}
 
-    monkeypatch.setattr(hub_module, "analysis_of", analysis_of)  # (the module the app uses)
+    monkeypatch.setattr(analysing_module, "analysis_of", analysis_of)  # (the module the hub uses)
     settings = Settings(**{**FAST.__dict__, "analysis_cache": 1, "heavy_processes": 0})
     with running(str(tmp_path), settings) as client:
         made = create(client, **{**ROBOTS, "games": 2})
@@ -307,6 +309,22 @@ def test_every_answer_forbids_framing_sniffing_and_foreign_scripts(tmp_path: Pat
         assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp
         assert a.headers["x-frame-options"] == "DENY"
         assert a.headers["x-content-type-options"] == "nosniff"
+
+
+def test_every_script_a_page_loads_is_served_from_this_site(tmp_path: Path) -> None:
+    """The pages' scripts (the table's in several files) all come from the server itself,
+    so ``script-src 'self'`` lets each one run."""
+    with running(str(tmp_path), FAST) as client:
+        for page in ("/", "/table/abcdefgh", "/history/abcdefgh/1"):
+            html = client.get(page).text
+            sources = re.findall(r'<script src="([^"]+)"', html)
+            assert sources, page
+            for src in sources:
+                assert src.startswith("/static/"), src  # same origin: no foreign script
+                answer = client.get(src)
+                assert answer.status_code == 200, src
+                assert "javascript" in answer.headers["content-type"], src
+    assert "/static/table_panels.js" in (STATIC / "table.html").read_text()
 
 
 def test_json_endpoints_refuse_other_content_types_and_other_sites(tmp_path: Path) -> None:

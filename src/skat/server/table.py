@@ -130,49 +130,23 @@ class TableConfig:
         >>> TableConfig.parse({"rules": "pub", "games": 3, "seats": ["human", "x", "random"]})
         Traceback (most recent call last):
         ...
-        skat.server.table.ConfigError: seats[1]: unknown player kind 'x' (human, heuristic, ...)
+        skat.server.table.ConfigError: seats[1]: unknown player kind 'x' (human, ...)
         """
         if agents is None:
             agents = computer_levels()
         if not isinstance(data, Mapping):
             raise ConfigError("a table configuration is a JSON object")
-        unknown = set(data) - {
-            *("rules", "games", "seats", "clock", "seed", "salt", "deal", "moves", "agent_seeds"),
-            *("host", "show_points"),
-        }
-        if unknown:
-            raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
+        _known_fields(data)
         rules = _rules(data)
-        games = data.get("games", 3)
-        if type(games) is not int or not 1 <= games <= MAX_GAMES:
-            raise ConfigError(f"games: a whole number from 1 to {MAX_GAMES}, not {games!r}")
-        clock = data.get("clock", 0)
-        if type(clock) is not int or not 0 <= clock <= MAX_CLOCK:
-            raise ConfigError(f"clock: seconds per move from 0 (off) to {MAX_CLOCK}, not {clock!r}")
-        raw = data.get("seats", [HUMAN, "heuristic", "heuristic"])
-        if not isinstance(raw, list) or len(raw) not in (3, 4):
-            raise ConfigError("seats: a list of 3 or 4 places")
-        seats: list[SeatConfig] = []
-        for i, place in enumerate(raw):
-            seats.append(_seat(place, i, agents))
-        names = [s.name for s in seats]
-        if len(set(names)) != len(names):
-            raise ConfigError("seats: every place needs its own name")
-        if seed is None:
-            seed = data.get("seed", fresh_seed())
-        if type(seed) is not int or seed < 0:
-            raise ConfigError(f"seed: a whole number >= 0, not {seed!r}")
-        salt = data.get("salt") or secrets.token_hex(16)
-        if not isinstance(salt, str) or len(salt) > 64:
-            raise ConfigError("salt: the server draws it; a text of up to 64 characters")
+        games = _games(data)
+        clock = _clock(data)
+        seats = _seats(data, agents)
+        seed = _seed(data, seed)
+        salt = _salt(data)
         deal, moves = _again(data)
         agent_seeds = _agent_seeds(data, len(seats))
-        host = data.get("host", 0)
-        if type(host) is not int or not 0 <= host < len(seats):
-            raise ConfigError(f"host: the creator's place, 0 to {len(seats) - 1}, not {host!r}")
-        show_points = data.get("show_points", False)
-        if type(show_points) is not bool:
-            raise ConfigError(f"show_points: true or false, not {show_points!r}")
+        host = _host(data, len(seats))
+        show_points = _show_points(data)
         return TableConfig(
             rules, games, tuple(seats), seed, clock, salt, deal, moves, agent_seeds,
             host, show_points,
@@ -197,6 +171,77 @@ class TableConfig:
             **({"host": self.host} if self.host else {}),
             **({"show_points": True} if self.show_points else {}),
         }
+
+
+def _known_fields(data: Mapping[str, Any]) -> None:
+    """Refuse a field :meth:`TableConfig.parse` does not know."""
+    unknown = set(data) - {
+        *("rules", "games", "seats", "clock", "seed", "salt", "deal", "moves", "agent_seeds"),
+        *("host", "show_points"),
+    }
+    if unknown:
+        raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
+
+
+def _games(data: Mapping[str, Any]) -> int:
+    """The games of the series: 1 to :data:`MAX_GAMES`."""
+    games = data.get("games", 3)
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:
+        raise ConfigError(f"games: a whole number from 1 to {MAX_GAMES}, not {games!r}")
+    return games
+
+
+def _clock(data: Mapping[str, Any]) -> int:
+    """The move clock: seconds per move, 0 (off) to :data:`MAX_CLOCK`."""
+    clock = data.get("clock", 0)
+    if type(clock) is not int or not 0 <= clock <= MAX_CLOCK:
+        raise ConfigError(f"clock: seconds per move from 0 (off) to {MAX_CLOCK}, not {clock!r}")
+    return clock
+
+
+def _seats(data: Mapping[str, Any], agents: Sequence[str]) -> list[SeatConfig]:
+    """The 3 or 4 places, each with its own name."""
+    raw = data.get("seats", [HUMAN, "heuristic", "heuristic"])
+    if not isinstance(raw, list) or len(raw) not in (3, 4):
+        raise ConfigError("seats: a list of 3 or 4 places")
+    seats = [_seat(place, i, agents) for i, place in enumerate(raw)]
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise ConfigError("seats: every place needs its own name")
+    return seats
+
+
+def _seed(data: Mapping[str, Any], seed: int | None) -> int:
+    """The deals' seed: the caller's, the configuration's or a fresh one."""
+    if seed is None:
+        seed = data.get("seed", fresh_seed())
+    if type(seed) is not int or seed < 0:
+        raise ConfigError(f"seed: a whole number >= 0, not {seed!r}")
+    return seed
+
+
+def _salt(data: Mapping[str, Any]) -> str:
+    """The deals' secret (drawn here unless stored)."""
+    salt = data.get("salt") or secrets.token_hex(16)
+    if not isinstance(salt, str) or len(salt) > 64:
+        raise ConfigError("salt: the server draws it; a text of up to 64 characters")
+    return salt
+
+
+def _host(data: Mapping[str, Any], places: int) -> int:
+    """The creator's place."""
+    host = data.get("host", 0)
+    if type(host) is not int or not 0 <= host < places:
+        raise ConfigError(f"host: the creator's place, 0 to {places - 1}, not {host!r}")
+    return host
+
+
+def _show_points(data: Mapping[str, Any]) -> bool:
+    """Whether everyone sees the declarer's running card points."""
+    show_points = data.get("show_points", False)
+    if type(show_points) is not bool:
+        raise ConfigError(f"show_points: true or false, not {show_points!r}")
+    return show_points
 
 
 def _agent_seeds(data: Mapping[str, Any], places: int) -> tuple[int, ...]:

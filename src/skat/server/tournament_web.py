@@ -366,51 +366,95 @@ def _int(data: dict[str, Any], key: str, default: int) -> int:
     return int(v)
 
 
+def _direct_players(desk: Desk, data: dict[str, Any]) -> None:
+    """The list of registered players."""
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise DeskError("players is a list", 400)
+    desk.set_players([_player(p) for p in players])
+
+
+def _direct_seat(desk: Desk, data: dict[str, Any]) -> None:
+    """Seat a series (by lot unless told otherwise; a fresh seed when none is given)."""
+    seed = data.get("seed")
+    method = str(data.get("by", "lot"))
+    if method == "lot" and seed in (None, ""):
+        seed = secrets.randbelow(1_000_000)
+    override = data.get("override")
+    desk.seat(_int(data, "series", len(desk.t.rounds) + 1), method,
+              None if seed is None else _int({"seed": seed}, "seed", 0),
+              None if override is None else str(override))  # fmt: skip
+
+
+def _direct_correct(desk: Desk, data: dict[str, Any]) -> None:
+    """Correct a table's list (with the reason)."""
+    base = data.get("base")
+    desk.correct(_int(data, "series", 0), _int(data, "table", 0), str(data.get("text", "")),
+                 str(data.get("reason", "")), None if base is None else str(base))  # fmt: skip
+
+
+def _direct_withdraw(desk: Desk, data: dict[str, Any]) -> None:
+    """A player leaves the tournament (after a series, or now)."""
+    after = data.get("after")
+    desk.withdraw(
+        str(data.get("name", "")), None if after in (None, "") else _int(data, "after", 0)
+    )
+
+
+def _direct_substitute(desk: Desk, data: dict[str, Any]) -> None:
+    """A substitute takes a player's place in a series."""
+    desk.substitute(_int(data, "series", 0), str(data.get("old", "")), _player(data.get("new")))
+
+
+def _direct_settings(desk: Desk, data: dict[str, Any]) -> None:
+    """The leavers' rule, the tiebreaks and the address."""
+    tiebreaks = data.get("tiebreaks", list(desk.t.tiebreaks))
+    if isinstance(tiebreaks, str):
+        tiebreaks = [x.strip() for x in tiebreaks.split(",") if x.strip()]
+    if not isinstance(tiebreaks, list):
+        raise DeskError("tiebreaks is a list", 400)
+    desk.settings(str(data.get("leavers", desk.t.leavers)), tuple(map(str, tiebreaks)))
+    if "address" in data:
+        desk.state.address = _address(str(data["address"]))
+
+
+def _direct_lot(desk: Desk, data: dict[str, Any]) -> None:
+    """Draw the lot."""
+    desk.draw_lot(secrets.randbelow(1_000_000))
+
+
+def _direct_lock(desk: Desk, data: dict[str, Any]) -> None:
+    """Lock (or unlock) a series."""
+    desk.lock(_int(data, "series", 0), bool(data.get("locked", True)))
+
+
+def _direct_publish(desk: Desk, data: dict[str, Any]) -> None:
+    """Publish (or withdraw) the results."""
+    desk.publish(bool(data.get("published", True)))
+
+
+_DIRECTIONS: Final[dict[str, Callable[[Desk, dict[str, Any]], None]]] = {
+    "players": _direct_players,
+    "seat": _direct_seat,
+    "correct": _direct_correct,
+    "withdraw": _direct_withdraw,
+    "substitute": _direct_substitute,
+    "settings": _direct_settings,
+    "lot": _direct_lot,
+    "lock": _direct_lock,
+    "publish": _direct_publish,
+}
+"""The tournament director's actions by name."""
+
+
 def _direct(desk: Desk, data: dict[str, Any]) -> None:
+    """Do one of the director's actions (:data:`_DIRECTIONS`)."""
     action = data.get("action")
-    if action == "players":
-        players = data.get("players")
-        if not isinstance(players, list):
-            raise DeskError("players is a list", 400)
-        desk.set_players([_player(p) for p in players])
-    elif action == "seat":
-        seed = data.get("seed")
-        method = str(data.get("by", "lot"))
-        if method == "lot" and seed in (None, ""):
-            seed = secrets.randbelow(1_000_000)
-        override = data.get("override")
-        desk.seat(_int(data, "series", len(desk.t.rounds) + 1), method,
-                  None if seed is None else _int({"seed": seed}, "seed", 0),
-                  None if override is None else str(override))  # fmt: skip
-    elif action == "correct":
-        base = data.get("base")
-        desk.correct(_int(data, "series", 0), _int(data, "table", 0), str(data.get("text", "")),
-                     str(data.get("reason", "")), None if base is None else str(base))  # fmt: skip
-    elif action == "withdraw":
-        after = data.get("after")
-        desk.withdraw(
-            str(data.get("name", "")), None if after in (None, "") else _int(data, "after", 0)
-        )
-    elif action == "substitute":
-        desk.substitute(_int(data, "series", 0), str(data.get("old", "")), _player(data.get("new")))
-    elif action == "settings":
-        tiebreaks = data.get("tiebreaks", list(desk.t.tiebreaks))
-        if isinstance(tiebreaks, str):
-            tiebreaks = [x.strip() for x in tiebreaks.split(",") if x.strip()]
-        if not isinstance(tiebreaks, list):
-            raise DeskError("tiebreaks is a list", 400)
-        desk.settings(str(data.get("leavers", desk.t.leavers)), tuple(map(str, tiebreaks)))
-        if "address" in data:
-            desk.state.address = _address(str(data["address"]))
-    elif action == "lot":
-        desk.draw_lot(secrets.randbelow(1_000_000))
-    elif action == "lock":
-        desk.lock(_int(data, "series", 0), bool(data.get("locked", True)))
-    elif action == "publish":
-        desk.publish(bool(data.get("published", True)))
-    else:
+    handler = _DIRECTIONS.get(action) if isinstance(action, str) else None
+    if handler is None:
         raise DeskError("action: players, seat, withdraw, substitute, settings, lot, correct, "
                         "lock or publish", 400)  # fmt: skip
+    handler(desk, data)
 
 
 def _at_table(desk: Desk, series: int, table: int, data: dict[str, Any]) -> bool:

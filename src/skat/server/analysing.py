@@ -1,0 +1,100 @@
+"""The analyses of finished games ("How could I have won?"): computed once in a worker
+process, kept (the last ones asked for), and computed ahead as each game finishes.  A part of
+the :class:`~skat.server.hub.Hub`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from skat.server.history import analysis_of
+from skat.server.limits import Recent
+from skat.server.rooms import Settings
+from skat.server.scheduler import FairScheduler, SchedulerFull
+from skat.server.storage import SqlStorage
+
+T = TypeVar("T")
+
+
+class AnalysisMixin:
+    """The analyses of the :class:`~skat.server.hub.Hub`."""
+
+    settings: Settings
+    storage: SqlStorage
+    scheduler: FairScheduler
+    _stopping: bool
+    _heavy_pool: ProcessPoolExecutor | None
+    _analyses: Recent[tuple[str, int], dict[str, Any]]
+    _analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any] | None]]
+    _ahead: set[asyncio.Task[None]]
+    if TYPE_CHECKING:  # provided by the Hub
+
+        async def _db(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+        def _renew_heavy_pool(self, broken: ProcessPoolExecutor | None) -> None: ...
+
+    def _prepare_analysis(self, table_id: str, number: int) -> None:
+        """Start the analysis of a game just finished while the next one is dealt (in a worker
+        process: :meth:`analysis`), so "How could I have won?" answers at once."""
+        if self._stopping or self.settings.analysis_ahead <= 0:
+            return
+
+        async def run() -> None:
+            with contextlib.suppress(Exception):  # asked for again, it says why it failed
+                await self.analysis(table_id, number)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._ahead.add(task)
+        task.add_done_callback(self._ahead.discard)
+
+    async def analysis(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """The analysis of finished game ``number`` (``None``: no such game), computed once
+        and kept (the last ``analysis_cache`` asked for); at most one is computed at a time
+        and ``analysis_queue`` wait (:class:`SchedulerFull` beyond)."""
+        key = (table_id, number)
+        cached = self._analyses.get(key)
+        if cached is not None:
+            return cached
+        running = self._analysing.get(key)
+        if running is not None:  # computed ahead right now (_prepare_analysis): its answer
+            return await asyncio.shield(running)
+        future: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
+        self._analysing[key] = future
+        try:
+            data = await self._analyse(table_id, number)
+        except BaseException as exc:
+            if isinstance(exc, asyncio.CancelledError):
+                future.cancel()
+            else:
+                future.set_exception(exc)
+                future.exception()  # retrieved: nobody else may wait for it
+            raise
+        finally:
+            self._analysing.pop(key, None)
+        future.set_result(data)
+        return data
+
+    async def _analyse(self, table_id: str, number: int) -> dict[str, Any] | None:
+        key = (table_id, number)
+        found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
+        if not found:
+            return None
+        pool = self._heavy_pool
+        try:
+            data = await self.scheduler.run(
+                "analysis",
+                analysis_of,
+                found[0].json,
+                background=True,
+                heavy=True,
+                expensive=True,
+                max_queue=self.settings.analysis_queue,
+            )
+        except BrokenExecutor:
+            self._renew_heavy_pool(pool)
+            raise SchedulerFull("the analysis was interrupted: try again") from None
+        self._analyses.put(key, data)
+        return data
