@@ -29,6 +29,7 @@ from skat.server.table import Table, TableConfig
 
 DATA = Path(__file__).parent.parent / "data" / "deals-48-bit-seeds.txt"
 HUMANS3 = {"seats": ["human", "human", "human"], "games": 1}
+TAKEN = dict.fromkeys(range(3), "-")  # every place taken: a table with free places waits
 
 
 def test_a_server_table_draws_a_256_bit_seed_that_deals_through_the_stream(
@@ -43,7 +44,7 @@ def test_a_server_table_draws_a_256_bit_seed_that_deals_through_the_stream(
     assert len(set(seeds)) == 3
     for seed in seeds:
         assert seed.bit_length() == 257 and seed >= STREAM_FROM  # 256 random bits and a mark
-    table = Table("t", TableConfig.parse(HUMANS3))
+    table = Table("t", TableConfig.parse(HUMANS3), claims=TAKEN)
     assert isinstance(table.series._rng, DealStream)
     assert table.config.seed >= 2**128
 
@@ -77,7 +78,7 @@ def test_48_bit_seeds_of_older_tables_deal_as_before() -> None:
 def test_skat_verify_checks_a_game_dealt_from_a_256_bit_seed(
     tmp_path: Path, capsys: object
 ) -> None:
-    table = Table("t", TableConfig.parse({"games": 1, "seats": ["human"] * 3}))
+    table = Table("t", TableConfig.parse({"games": 1, "seats": ["human"] * 3}), claims=TAKEN)
     before = dealing_view(table)
     _play_one_game(table)
     names = list(table.players)
