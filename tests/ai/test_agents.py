@@ -334,3 +334,18 @@ def test_heuristic_declarer_cashes_no_full_card_a_defender_may_ruff() -> None:
         state.apply(action)
     assert state.declarer == 0 and state.to_move == 0
     assert HeuristicAgent().choose(state.view(0)) in {Card.parse(c) for c in ("CA", "SA", "HA")}
+
+
+def test_heuristic_defender_keeps_his_jack_in_a_trump_trick_he_cannot_win() -> None:
+    """Clubs: the declarer leads the spade jack; Forehand cannot beat it and gives the club
+    queen (3 points), not his heart jack (2 points, but a high trump for later)."""
+    deal = Deal.parse(
+        "HJ CQ C8 SK HT HK HQ H7 DT D7 | DJ CT C9 SQ S9 S8 S7 HA DQ D8 | "
+        "CJ SJ CA CK C7 ST H9 DA DK D9 | SA H8"
+    )
+    state = GameState(deal)
+    for action in ("p", "18", "p", "s", "H9.H8", "C", "SK", "S7", "SA", "CJ", "C8", "C9"):
+        state.apply(action)
+    state.apply("SJ")
+    assert state.to_move == 0 and state.declarer == 2
+    assert HeuristicAgent().choose(state.view(0)) == Card.parse("CQ")

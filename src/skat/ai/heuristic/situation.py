@@ -117,18 +117,25 @@ class PlaySituation:
         return POWER[self.gt][i]
 
 
+JACK_COST = 4.5
+"""What giving up a jack costs when a card is thrown away: more than its two points, since it
+is a high trump (a defender following to a trump trick he loses keeps his jack and gives a
+queen or king; issue 35, the double-dummy solver's choice in such tricks)."""
+
+
 def _points(i: int) -> int:
     return CARDS[i].points
 
 
 def _lowest(cards: Iterable[int], table: PlaySituation) -> int:
-    """The cheapest card: fewest points, no trump, from the shortest suit, the weakest."""
+    """The cheapest card: fewest points (a jack counted as :data:`JACK_COST`), no trump, from
+    the shortest suit, the weakest."""
     masks = EFF_MASKS[table.gt]
     eff = EFFECTIVE_SUIT[table.gt]
     return min(
         cards,
         key=lambda i: (
-            _points(i),
+            JACK_COST if i & 7 == JACK else _points(i),
             table.is_trump(i),
             (table.hand & masks[eff[i]]).bit_count(),
             table.power(i),
