@@ -138,8 +138,10 @@ def agreement(path: str, agent: str, worst: int) -> None:
                     )
             n, agree, lost = total
             if n:
-                print(f"{kind:>6} {role:>9} {'all':>6} {int(n):9} {agree / n:7.1%} {lost / n:10.2f}")
-    for loss, line in sorted(losses, key=lambda x: -x[0])[:worst]:
+                print(
+                    f"{kind:>6} {role:>9} {'all':>6} {int(n):9} {agree / n:7.1%} {lost / n:10.2f}"
+                )
+    for _loss, line in sorted(losses, key=lambda x: -x[0])[:worst]:
         print(line)
 
 
