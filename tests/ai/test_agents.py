@@ -319,23 +319,6 @@ def test_heuristic_declarer_draws_trumps_with_a_jack_while_the_trump_ten_is_out(
     assert HeuristicAgent().choose(state.view(2)) == Card.parse("DJ")
 
 
-def test_heuristic_declarer_cashes_no_full_card_a_defender_may_ruff() -> None:
-    """Grand with one jack against three: the defenders hold only two diamonds (D9 D7), so one
-    of them is often void and ruffs the diamond ace with a jack; the declarer cashes an ace of
-    a suit where five cards are out instead."""
-    deal = Deal.parse(
-        "SJ CA C7 SA ST H7 DA DT DK D8 | CJ CK SQ S8 S7 HQ H9 H8 D9 D7 | "
-        "HJ DJ CT CQ C9 C8 SK S9 HT HK | HA DQ"
-    )
-    state = GameState(deal)
-    for action in ("p", "18", "y", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y"):
-        state.apply(action)
-    for action in ("30", "y", "33", "y", "35", "y", "36", "y", "p", "s", "C7.H7", "G"):
-        state.apply(action)
-    assert state.declarer == 0 and state.to_move == 0
-    assert HeuristicAgent().choose(state.view(0)) in {Card.parse(c) for c in ("CA", "SA", "HA")}
-
-
 def test_heuristic_defender_keeps_his_jack_in_a_trump_trick_he_cannot_win() -> None:
     """Clubs: the declarer leads the spade jack; Forehand cannot beat it and gives the club
     queen (3 points), not his heart jack (2 points, but a high trump for later)."""

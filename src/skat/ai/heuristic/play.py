@@ -13,11 +13,6 @@ from skat.core.cards import CARDS, Card, indices_of
 from skat.core.contracts import EFFECTIVE_SUIT, NULL, TRUMP_ORDER
 from skat.core.state import View
 
-RUFF_SAFE = 3
-"""Cards of a suit the defenders must still hold for the declarer to cash a full card of it
-while they have trumps: with fewer, one of them is void too often (issue 35: an ace or ten
-led into a void and ruffed)."""
-
 
 def play_card(view: View, cards: Sequence[Card]) -> Card:
     """The card to play: declarer, defender, Null or Ramsch rules."""
@@ -72,16 +67,12 @@ def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
             return top
         if len(my_trumps) >= 3 and len(my_trumps) > opp_trumps.bit_count() // 2:
             return _trump_to_draw(table, my_trumps, opp_trumps)
-    # sure winners in the plain suits; while the defenders hold trumps, an ace or ten of a
-    # suit with fewer than RUFF_SAFE cards out is not led (a defender may be void and ruff it)
+    # sure winners in the plain suits
     winners = []
     for i in legal:
         if trump_mask >> i & 1:
             continue
         led = EFFECTIVE_SUIT[gt][i]
-        out = (table.unseen & EFF_MASKS[gt][led]).bit_count()
-        if opp_trumps and _points(i) >= 10 and out < RUFF_SAFE:
-            continue
         if not table.can_be_beaten(i, led, defenders):
             winners.append(i)
     if winners:
