@@ -302,3 +302,33 @@ def test_heuristic_announces_grand_ouvert_with_a_solid_hand() -> None:
     state = play_checked(GameState(deal), agents)
     assert state.contract == Contract.parse("GO") and state.declarer == 1
     assert state.result is not None and state.result.won and state.result.value == 264
+
+
+def test_heuristic_declarer_draws_trumps_with_a_jack_while_the_trump_ten_is_out() -> None:
+    """Drawing trumps without the top jack: a small trump would let the defenders take the
+    trick with their trump ten (Clubs: CJ CT C8 out); the lowest jack makes them spend a
+    jack and keeps the ten from scoring."""
+    deal = Deal.parse(
+        "CK SA SQ S8 HT HQ H7 DK D9 D7 | CJ CT C8 SK S7 HA H8 DA DT DQ | "
+        "SJ HJ CA CQ C9 C7 ST S9 HK H9 | DJ D8"
+    )
+    state = GameState(deal)
+    for action in ("p", "18", "p", "s", "ST.D8", "C", "D7", "DA", "C7"):
+        state.apply(action)
+    assert state.to_move == 2 and state.declarer == 2  # he ruffed the diamond: his lead
+    assert HeuristicAgent().choose(state.view(2)) == Card.parse("DJ")
+
+
+def test_heuristic_defender_keeps_his_jack_in_a_trump_trick_he_cannot_win() -> None:
+    """Clubs: the declarer leads the spade jack; Forehand cannot beat it and gives the club
+    queen (3 points), not his heart jack (2 points, but a high trump for later)."""
+    deal = Deal.parse(
+        "HJ CQ C8 SK HT HK HQ H7 DT D7 | DJ CT C9 SQ S9 S8 S7 HA DQ D8 | "
+        "CJ SJ CA CK C7 ST H9 DA DK D9 | SA H8"
+    )
+    state = GameState(deal)
+    for action in ("p", "18", "p", "s", "H9.H8", "C", "SK", "S7", "SA", "CJ", "C8", "C9"):
+        state.apply(action)
+    state.apply("SJ")
+    assert state.to_move == 0 and state.declarer == 2
+    assert HeuristicAgent().choose(state.view(0)) == Card.parse("CQ")

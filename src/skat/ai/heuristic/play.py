@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skat.ai.heuristic.evaluation import ACE, EFF_MASKS, TEN
+from skat.ai.heuristic.evaluation import ACE, EFF_MASKS, JACK, TEN
 from skat.ai.heuristic.null_ramsch import null_declarer_play, null_defender_play, ramsch_play
 from skat.ai.heuristic.situation import PlaySituation, _highest_points, _lowest, _points
 from skat.core.cards import CARDS, Card, indices_of
@@ -66,7 +66,7 @@ def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
         if top in my_trumps:
             return top
         if len(my_trumps) >= 3 and len(my_trumps) > opp_trumps.bit_count() // 2:
-            return _lowest(my_trumps, table)
+            return _trump_to_draw(table, my_trumps, opp_trumps)
     # sure winners in the plain suits
     winners = []
     for i in legal:
@@ -92,6 +92,22 @@ def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
 
     suit = min(by_suit, key=rank)
     return _lowest(by_suit[suit], table)
+
+
+def _trump_to_draw(table: PlaySituation, my_trumps: list[int], opp_trumps: int) -> int:
+    """The trump a declarer leads to draw trumps while the defenders hold the top one: the
+    lowest trump, unless a defender's trump ace or ten could take it; then the lowest jack
+    (they must spend a jack on it and cannot win it with a full card)."""
+    low = _lowest(my_trumps, table)
+    full = [
+        i
+        for i in indices_of(opp_trumps)
+        if i & 7 in (ACE, TEN) and table.power(i) > table.power(low)
+    ]
+    jacks = [i for i in my_trumps if i & 7 == JACK]
+    if full and jacks:
+        return min(jacks, key=table.power)
+    return low
 
 
 def _take_or_duck(table: PlaySituation, legal: list[int], partner: int) -> int:

@@ -117,18 +117,28 @@ class PlaySituation:
         return POWER[self.gt][i]
 
 
+JACK_COST = 4.5
+"""What giving up a jack costs a defender when he throws a card away: more than its two points,
+since it is a high trump (a defender following to a trump trick he loses keeps his jack and
+gives a queen or king; issue 35, the double-dummy solver's choice in such tricks).  The
+declarer counts a jack as its two points: measured against the solver, the higher cost made
+his play worse in suit games and Grand."""
+
+
 def _points(i: int) -> int:
     return CARDS[i].points
 
 
 def _lowest(cards: Iterable[int], table: PlaySituation) -> int:
-    """The cheapest card: fewest points, no trump, from the shortest suit, the weakest."""
+    """The cheapest card: fewest points (a defender's jack counted as :data:`JACK_COST`), no
+    trump, from the shortest suit, the weakest."""
     masks = EFF_MASKS[table.gt]
     eff = EFFECTIVE_SUIT[table.gt]
+    defender = table.seat != table.declarer
     return min(
         cards,
         key=lambda i: (
-            _points(i),
+            JACK_COST if defender and i & 7 == JACK else _points(i),
             table.is_trump(i),
             (table.hand & masks[eff[i]]).bit_count(),
             table.power(i),
