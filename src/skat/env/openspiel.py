@@ -80,40 +80,31 @@ MAX_GAME_LENGTH = 300
 auction, the skat, discard and declaration, Schieberamsch's pushes, Kontra/Re/Supra/Resupra
 and Spitze questions, and 30 cards."""
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_skat",
-    long_name="Skat (skat.env)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=3,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"rules": "isko", "reward": "list"},
-)
+
+def _game_type(utility: Any) -> Any:
+    """OpenSpiel's description of the game with the given kind of ``utility``."""
+    return pyspiel.GameType(
+        short_name="python_skat",
+        long_name="Skat (skat.env)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=3,
+        min_num_players=3,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"rules": "isko", "reward": "list"},
+    )
+
+
+GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 """OpenSpiel's description of the game (registered as ``python_skat``)."""
 
-ZERO_SUM_TYPE = pyspiel.GameType(
-    short_name="python_skat",
-    long_name="Skat (skat.env)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=3,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"rules": "isko", "reward": "list"},
-)
+ZERO_SUM_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 """The same game under a ``*_zero_sum`` reward scheme: the returns add up to 0."""
 
 
