@@ -78,6 +78,7 @@ def test_online_rules_pass_to_a_jump_bid_is_taken_at_once(tmp_path: Path) -> Non
             socks[p], first = _greet(stack, port, table, token)
         fh, mh = socks[first["seats"][0]], socks[first["seats"][1]]
         _send(mh, "48", 0)
+        _next(fh, "state", 1)  # the bid reached the table before Forehand answers it
         _send(fh, "p", 1)  # the source delays only the "Ja" button
         assert _next(fh, "state", 2)["game"]["history"][-1][-1] == "p"
 
