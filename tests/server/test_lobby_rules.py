@@ -10,9 +10,10 @@ import pytest
 from tests.server.client import running
 
 from skat.ai.arena import AGENTS
+from skat.ai.pimc import PimcAgent, hard
 from skat.core.rules import EXCLUDED, OPTIONS, PRESETS, Rules
 from skat.server.cards_svg import PACKS
-from skat.server.table import LEVELS_BY_STRENGTH
+from skat.server.table import LEVEL_ALIASES, LEVELS_BY_STRENGTH
 
 
 def test_the_form_offers_every_option_of_the_core_with_its_default(tmp_path: Path) -> None:
@@ -87,10 +88,21 @@ def test_the_computer_levels_are_listed_from_the_weakest_to_the_strongest(
 ) -> None:
     with running(str(tmp_path / "data")) as client:
         levels = client.get("/api/options").json()["computers"]
-    assert sorted(levels) == sorted(AGENTS)
+    assert sorted(levels) == sorted(set(AGENTS) - set(LEVEL_ALIASES))
     assert levels[:3] == ["random", "heuristic", "pimc-easy"] and levels[-1] == "pimc-expert"
     assert levels.index("pimc-medium") < levels.index("pimc-hard") < levels.index("pimc-learned")
     assert set(LEVELS_BY_STRENGTH) <= set(AGENTS)
+
+
+def test_a_level_alias_is_seated_but_not_offered_beside_the_level_it_names(
+    tmp_path: Path,
+) -> None:
+    with running(str(tmp_path / "data")) as client:
+        levels = client.get("/api/options").json()["computers"]
+        made = client.post("/api/tables", json={"seats": ["human", "pimc", "heuristic"]})
+    assert "pimc" not in levels and "pimc-hard" in levels
+    assert PimcAgent().level == hard().level  # the alias plays as the level it names
+    assert made.status_code == 201, made.text
 
 
 @pytest.mark.parametrize("pack", PACKS)

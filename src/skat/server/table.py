@@ -308,6 +308,20 @@ is ``hard`` drawing the hidden cards from the learned model, level with it in th
 docs/performance.md)."""
 
 
+LEVEL_ALIASES: Final = {"pimc": "pimc-hard"}
+"""Second names of a level: seated when asked for (old links, ``--robot-levels``), never
+offered beside the level they name."""
+
+
+def offered_levels() -> list[str]:
+    """The computer levels the lobby offers: :func:`computer_levels` without the aliases.
+
+    >>> "pimc-hard" in offered_levels(), "pimc" in offered_levels()
+    (True, False)
+    """
+    return [name for name in computer_levels() if name not in LEVEL_ALIASES]
+
+
 def computer_levels() -> list[str]:
     """The computer players one can seat (the agents of the arena), the weakest first
     (:data:`LEVELS_BY_STRENGTH`; agents registered beyond them follow by name)."""
