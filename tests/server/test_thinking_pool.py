@@ -5,6 +5,8 @@ processes but one."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -99,3 +101,38 @@ def test_think_workers_out_of_range_is_one_line(
 ) -> None:
     assert main(["serve", "--data", str(tmp_path), "--think-workers", "0"]) != 0
     assert "--think-workers must be 1 to 64, not 0" in capsys.readouterr().err
+
+
+def test_a_worker_whose_server_died_while_it_started_ends_itself() -> None:
+    # the server's process id is given to the worker: a worker still starting when the server
+    # is killed (its parent already the init process) must not wait for it forever
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from skat.server.thinking import watch_parent;"
+            " watch_parent(int(sys.argv[1])); time.sleep(600)",
+            str(gone.pid),
+        ]
+    )
+    try:
+        assert worker.wait(timeout=300) == 0
+    finally:
+        worker.kill()
+
+
+def test_a_worker_whose_server_lives_goes_on() -> None:
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import os, sys, time; from skat.server.thinking import watch_parent;"
+            " watch_parent(os.getppid()); time.sleep(3); print('alive')",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    out, _ = worker.communicate(timeout=300)
+    assert worker.returncode == 0 and out.strip() == "alive"

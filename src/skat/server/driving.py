@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import time
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Final
@@ -129,7 +130,10 @@ class DrivingMixin:
         if n <= 0:
             return None
         return ProcessPoolExecutor(
-            n, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
+            n,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=watch_parent,
+            initargs=(os.getpid(),),
         )
 
     def _renew_heavy_pool(self, broken: ProcessPoolExecutor | None) -> None:
