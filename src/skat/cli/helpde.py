@@ -370,6 +370,11 @@ HELP_DE: Final[dict[str, str]] = {
     ),
     "rules preset and house rules (tournament)": "Regelvorgabe und Hausregeln (tournament)",
     "team mates at the tables": "Mannschaftskameraden an den Tischen",
+    "Kontra on the lists: off (the DSkV's lists, default), on (Kontra and Re, a club evening), "
+    "supra (to Resupra)": (
+        "Kontra auf den Listen: off (die Listen des DSkV, Standard), on (Kontra und Re, ein "
+        "Vereinsabend), supra (bis Resupra)"
+    ),
     "in order, from best_series, last_series, won, fewer_lost, lot (default: the DSkV's)": (
         "der Reihe nach, aus best_series, last_series, won, fewer_lost, lot (Standard: die des DSkV)"
     ),

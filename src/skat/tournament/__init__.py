@@ -22,6 +22,9 @@ from skat.tournament.archive import TournamentFileError, dumps, load, loads, sav
 from skat.tournament.check import check_list, unchecked
 from skat.tournament.export import from_csv, read_ods, to_csv, workbook, write_ods
 from skat.tournament.games import Problem, Scored, score_game
+from skat.tournament.kontra import SETTINGS as KONTRA_SETTINGS
+from skat.tournament.kontra import setting_of as kontra_setting
+from skat.tournament.kontra import with_kontra
 from skat.tournament.listtext import ListTextError, format_list, parse_list
 from skat.tournament.model import (
     LEAVERS,
@@ -85,6 +88,7 @@ from skat.tournament.values import outcomes
 
 __all__ = [
     "DSKV_TIEBREAKS",
+    "KONTRA_SETTINGS",
     "LEAVERS",
     "TEAM_MODES",
     "TIEBREAKS",
@@ -121,6 +125,7 @@ __all__ = [
     "game_entries",
     "group_standings",
     "groups_sheet",
+    "kontra_setting",
     "list_sheet",
     "load",
     "loads",
@@ -153,6 +158,7 @@ __all__ = [
     "to_pdf",
     "to_text",
     "unchecked",
+    "with_kontra",
     "workbook",
     "write_ods",
 ]

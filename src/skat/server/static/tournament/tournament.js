@@ -69,6 +69,11 @@ const DE = {
   "The series is locked.": "Die Serie ist gesperrt.", "Publish results": "Ergebnis veröffentlichen",
   "Withdraw publication": "Veröffentlichung zurücknehmen", "table link": "Tisch-Link",
   "no list": "keine Liste",
+  "Kontra on the lists": "Kontra auf den Listen", "no (DSkV tournament)": "nein (DSkV-Turnier)",
+  "Kontra and Re (club evening)": "Kontra und Re (Vereinsabend)",
+  "Kontra, Re, Supra and Resupra": "Kontra, Re, Supra und Resupra", "Save": "Speichern",
+  "Kontra": "Kontra", "kontra": "Kontra", "no Kontra": "kein Kontra",
+  "(the bid after the value),": "(Reizwert nach dem Wert),", "(Kontra, Re last);": "(Kontra, Re zuletzt);",
   // the sheets' column names and words (skat.tournament.report)
   "place": "Platz", "player": "Spieler", "club": "Verein", "team": "Mannschaft", "points": "Punkte",
   "game": "Spiel", "dealer": "Geber", "declarer": "Alleinspieler", "contract": "Spiel (ISS)",
@@ -130,6 +135,12 @@ const DE_REASONS = [
   [/^(.*) dealt game (\d+) and sits out at a 4-table$/, (m) => `${m[1]} gab Spiel ${m[2]} und setzt am Vierertisch aus`],
   [/^'(.*)' does not sit at this table$/, (m) => `${m[1]} sitzt nicht an diesem Tisch`],
   [/^a passed-in game has no game, value or winner$/, () => "ein eingepasstes Spiel hat kein Spiel, keinen Wert und keinen Gewinner"],
+  [/^a passed-in game has no Kontra$/, () => "ein eingepasstes Spiel hat kein Kontra"],
+  [/^(Kontra|Re|Supra|Resupra) is not allowed in this tournament \(rules (\S+): (no Kontra on the list|Kontra and Re only)\)$/,
+    (m) => `${m[1]} ist in diesem Turnier nicht erlaubt (Regeln ${m[2]}: ${m[3] === "no Kontra on the list" ? "kein Kontra auf der Liste" : "nur Kontra und Re"})`],
+  [/^there is no Kontra level (\S+) \(0 to 4\)$/, (m) => `Kontra-Stufe ${m[1]} gibt es nicht (0 bis 4)`],
+  [/^series (\d+) table (\d+) has a game with (\S+): correct it first$/,
+    (m) => `Serie ${m[1]} Tisch ${m[2]} hat ein Spiel mit ${m[3]}: erst berichtigen`],
   [/^a game (won|lost) below the bid \((\d+) < (\d+)\) is lost overbid with (\d+)$/,
     (m) => `ein Spiel unter dem Reizwert (${m[2]} < ${m[3]}) ist überreizt verloren mit ${m[4]}`],
   [/^(\d+) is no bid$/, (m) => `${m[1]} ist kein Reizwert`],
@@ -211,7 +222,8 @@ function startPage() {
         return { name, club, team, categories: cats ? cats.split("+") : [] }; });
     try {
       const got = await api("/api/t", { name: $("#name").value, series: $("#series").value,
-        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value, teams: $("#teams").value, players,
+        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value,
+        kontra: $("#kontra").value, teams: $("#teams").value, players,
         tiebreaks: $("#tiebreaks").value, leavers: $("#leavers").value });
       location.href = got.director;
     } catch (e) { say("#msg", e.message); }
@@ -279,7 +291,8 @@ function enterAction() {
   if (!declarer) return { action: "game", declarer: null, value: $("#value").value, bid: $("#bid").value, entry: T.entryId };
   const mods = ($("#hand").checked ? "H" : "") + ($("#ouvert").checked ? "O" : "");
   return { action: "game", declarer, contract: $("#kind").value + mods,
-    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value, entry: T.entryId };
+    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value,
+    kontra: Number($("#kontra").value || 0), entry: T.entryId };
 }
 
 async function send(action) {
@@ -291,7 +304,7 @@ async function send(action) {
     T.version = v.version;
     drawTable(v);
     say("#msg", action.action === "game" ? say2(`game ${v.entered} counted`, `Spiel ${v.entered} gezählt`) : "", true);
-    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; T.entryId = null; }
+    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; $("#kontra").value = "0"; T.entryId = null; }
   } catch (e) {
     say("#msg", e.message);
     if (action.action === "game" && !/^HTTP|fetch|network/i.test(e.message)) T.entryId = null;  // refused: a new entry next
@@ -307,6 +320,7 @@ function drawTable(v) {
   $("#declarer").replaceChildren(el("option", { value: "" }, tr("all passed")),
     ...v.players.map((p) => el("option", { value: p }, p)));
   if (v.players.includes(keep)) $("#declarer").value = keep;
+  drawKontra(v.kontra || 0);
   const done = v.entered >= v.planned;
   $("#next").textContent = done ? say2(`all ${v.planned} games entered`, `alle ${v.planned} Spiele eingetragen`)
     : say2(`game ${v.entered + 1} of ${v.planned}, dealer ${v.dealer}`,
@@ -323,6 +337,14 @@ function drawTable(v) {
     v.locked ? "The series is locked." : "");
 }
 
+// The Kontra choice of a table whose tournament allows it (up to Re, or to Resupra).
+function drawKontra(top) {
+  $("#kontra-box").hidden = top === 0;
+  if ($("#kontra").options.length === top + 1) return;
+  const names = ["no Kontra", "Kontra", "Re", "Supra", "Resupra"].slice(0, top + 1);
+  $("#kontra").replaceChildren(...names.map((n, i) => el("option", { value: i }, tr(n))));
+}
+
 // ------------------------------------------------------------------ the director
 
 function directorPage() {
@@ -336,6 +358,7 @@ function directorPage() {
     seed: $("#seed").value, ...($("#seat-override").value.trim() ? { override: $("#seat-override").value } : {}) }));
   $("#publish").addEventListener("click", () => direct({ action: "publish", published: !T.published }));
   $("#save-address").addEventListener("click", () => direct({ action: "settings", address: $("#address").value }));
+  $("#save-kontra").addEventListener("click", () => direct({ action: "settings", kontra: $("#kontra-setting").value }));
   $("#correct").addEventListener("click", () => direct({ action: "correct",
     series: $("#fix-series").value, table: $("#fix-table").value, text: $("#fix-text").value,
     reason: $("#fix-reason").value, base: T.base }));
@@ -372,6 +395,7 @@ function drawDirector(d, refill) {
     `Die Tischlinks und QR-Codes zeigen auf ${d.address}, das die Handys der Spieler nicht erreichen: ` +
     "die Adresse eintragen, unter der die Spieler den Server erreichen (z. B. http://192.168.1.20:8080)") : "";
   if (document.activeElement !== $("#address")) $("#address").value = d.address || "";
+  if (document.activeElement !== $("#kontra-setting")) $("#kontra-setting").value = d.kontra || "off";
   $("#pdf").href = `/api/t/${T.id}/export.pdf`;
   $("#pdf-tables").href = `/api/t/${T.id}/export.pdf?sheets=tables`;
   $("#pdf-standings").href = `/api/t/${T.id}/export.pdf?sheets=standings`;
