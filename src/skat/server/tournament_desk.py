@@ -93,8 +93,11 @@ class Desk:
     def set_players(self, players: list[Player]) -> None:
         """Replace the players (after the first seating: add late arrivals; a seated player
         stays, and one who withdrew keeps that)."""
-        left = {p.name: p.left for p in self.t.players}
-        self.t = self.t.with_players([replace(p, left=left.get(p.name, p.left)) for p in players])
+        had = {p.name: p for p in self.t.players}
+        self.t = self.t.with_players([
+            replace(p, left=had[p.name].left, joined=had[p.name].joined) if p.name in had else p
+            for p in players
+        ])  # fmt: skip
         self._changed()
 
     def withdraw(self, name: str, after: int | None = None) -> None:

@@ -69,6 +69,10 @@ const DE = {
   "The series is locked.": "Die Serie ist gesperrt.", "Publish results": "Ergebnis veröffentlichen",
   "Withdraw publication": "Veröffentlichung zurücknehmen", "table link": "Tisch-Link",
   "no list": "keine Liste",
+  "Arrivals, leavers, substitutes": "Nachzügler, Ausscheidende, Ersatzspieler",
+  "Add a late arrival": "Nachzügler aufnehmen", "after series": "nach Serie", "Withdraw": "Ausscheiden",
+  "Substitute": "Ersetzen", "name, club, team": "Name, Verein, Mannschaft",
+  "last played": "zuletzt gespielt", "the substitute's name": "Name des Ersatzspielers",
   "Kontra on the lists": "Kontra auf den Listen", "no (DSkV tournament)": "nein (DSkV-Turnier)",
   "Kontra and Re (club evening)": "Kontra und Re (Vereinsabend)",
   "Kontra, Re, Supra and Resupra": "Kontra, Re, Supra und Resupra", "Save": "Speichern",
@@ -184,11 +188,17 @@ function say(where, text, ok) {
 
 const CELL_WORDS = new Set(["passed", "won", "lost", "total"]);  // not names: the rest may be
 
-// A sheet of skat.tournament.report as an HTML table (numbers right-aligned).
+// A sheet of skat.tournament.report as an HTML table (numbers right-aligned); on a phone a
+// column empty in every row (no team, no Kontra said) is left out, so the rest fits.
 function sheetTable(sheet, id) {
-  const word = (h) => tr(h).replace(/^series (\d+)$/, (_, k) => `${say2("series", "Serie")} ${k}`);
-  const head = el("tr", {}, ...sheet.header.map((h) => el("th", {}, word(h))));
-  const rows = sheet.rows.map((r) => el("tr", {}, ...r.map((c) =>
+  const phone = window.matchMedia("(max-width: 560px)").matches;
+  const word = (h) => phone && h === "place" ? "#" : tr(h).replace(/^series (\d+)$/,
+    (_, k) => phone ? `S${k}` : `${say2("series", "Serie")} ${k}`);
+  const keep = sheet.header.map((_, i) => !phone || !sheet.rows.length ||
+    sheet.rows.some((r) => r[i] !== "" && r[i] !== null));
+  const kept = (cells) => cells.filter((_, i) => keep[i]);
+  const head = el("tr", {}, ...kept(sheet.header).map((h) => el("th", {}, word(h))));
+  const rows = sheet.rows.map((r) => el("tr", {}, ...kept(r).map((c) =>
     el("td", typeof c === "number" ? { class: "num" } : {}, CELL_WORDS.has(c) ? tr(c) : c))));
   const table = el("table", { class: "list", ...(id ? { id } : {}) }, el("thead", {}, head),
     el("tbody", {}, ...rows));
@@ -327,7 +337,9 @@ function drawTable(v) {
       `Spiel ${v.entered + 1} von ${v.planned}, Geber ${v.dealer}`);
   const closed = v.locked || v.confirmed.length > 0;
   $("#entry").hidden = done || closed;
-  $("#list").replaceChildren(v.list ? sheetTable(v.list, "table-list") : el("p", { class: "muted" }, tr("no game yet")));
+  const phone = window.matchMedia("(max-width: 560px)").matches;
+  $("#list").replaceChildren(!v.list ? el("p", { class: "muted" }, tr("no game yet"))
+    : phone ? compactList(v.list, v.players) : sheetTable(v.list, "table-list"));
   $("#confirm-box").hidden = !done;
   $("#confirm").replaceChildren(...v.players.map((p) => el("button", {
     class: v.confirmed.includes(p) ? "done" : "primary", "data-player": p,
@@ -335,6 +347,25 @@ function drawTable(v) {
   v.confirmed.includes(p) ? `${p} ✓` : say2(`${p} confirms`, `${p} bestätigt`))));
   $("#final").textContent = tr(v.final ? "The list is confirmed and counts." :
     v.locked ? "The series is locked." : "");
+}
+
+// A table's list on a phone: the game in one column ("Cora G won 48 Kontra"), then every
+// player's entry under his first name (the full name where two share it), all on screen.
+function compactList(sheet, players) {
+  const at = sheet.header.length - players.length;
+  const kontra = sheet.header.indexOf("kontra");
+  const first = players.map((p) => p.split(" ")[0]);
+  const short = players.map((p, i) => (first.filter((f) => f === first[i]).length > 1 ? p : first[i]));
+  const game = (r) => r[0] === "total" ? tr("total") : r[2] === "passed" ? tr("passed")
+    : [r[2].split(" ")[0], r[3], tr(r[4]), r[5], kontra >= 0 ? r[kontra] : ""].filter((x) => x !== "").join(" ");
+  const head = el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, tr("game")),
+    ...short.map((n, i) => el("th", { class: "num", title: players[i] }, n)));
+  const rows = sheet.rows.map((r) => el("tr", r[0] === "total" ? { class: "total" } : {},
+    el("td", { class: "num" }, r[0] === "total" ? "" : r[0]), el("td", {}, game(r)),
+    ...r.slice(at).map((c) => el("td", { class: "num" }, c))));
+  const notes = sheet.notes.map((n) => el("p", { class: "error" }, reason(n)));
+  return el("div", { class: "sheet" }, el("h3", {}, sheet.title),
+    el("table", { class: "list compact", id: "table-list" }, el("thead", {}, head), el("tbody", {}, ...rows)), ...notes);
 }
 
 // The Kontra choice of a table whose tournament allows it (up to Re, or to Resupra).
@@ -358,6 +389,17 @@ function directorPage() {
     seed: $("#seed").value, ...($("#seat-override").value.trim() ? { override: $("#seat-override").value } : {}) }));
   $("#publish").addEventListener("click", () => direct({ action: "publish", published: !T.published }));
   $("#save-address").addEventListener("click", () => direct({ action: "settings", address: $("#address").value }));
+  $("#late-add").addEventListener("click", () => {
+    const [name, club, team] = $("#late-name").value.split(",").map((x) => (x || "").trim());
+    if (!name) return;
+    direct({ action: "players", players: [...T.director.player_list, { name, club, team }] })
+      .then((ok) => { if (ok) $("#late-name").value = ""; });
+  });
+  $("#leave").addEventListener("click", () => direct({ action: "withdraw", name: $("#leave-name").value,
+    after: $("#leave-after").value }).then((ok) => { if (ok) $("#leave-after").value = ""; }));
+  $("#sub").addEventListener("click", () => direct({ action: "substitute", series: T.director.rounds.length,
+    old: $("#sub-old").value, new: { name: $("#sub-new").value.trim() } })
+    .then((ok) => { if (ok) $("#sub-new").value = ""; }));
   $("#save-kontra").addEventListener("click", () => direct({ action: "settings", kontra: $("#kontra-setting").value }));
   $("#correct").addEventListener("click", () => direct({ action: "correct",
     series: $("#fix-series").value, table: $("#fix-table").value, text: $("#fix-text").value,
@@ -377,8 +419,8 @@ function directorPage() {
 }
 
 async function direct(action) {
-  try { drawDirector(await api(T.directorPath, action), true); say("#msg", tr("done"), true); }
-  catch (e) { say("#msg", e.message); }
+  try { drawDirector(await api(T.directorPath, action), true); say("#msg", tr("done"), true); return true; }
+  catch (e) { say("#msg", e.message); return false; }
 }
 
 function drawDirector(d, refill) {
@@ -405,6 +447,7 @@ function drawDirector(d, refill) {
   $("#player-list").value = d.player_list.map((p) => [p.name, p.club, p.team,
     p.categories.join("+")].join(", ").replace(/(, )+$/, "")).join("\n");
   $("#seat-box").hidden = d.rounds.length >= d.series;
+  drawOpen(d);
   $("#rounds").replaceChildren(...d.rounds.map(roundBox));
   $("#fix-box").hidden = d.rounds.length === 0;
   const s = $("#fix-series"), keep = s.value;
@@ -413,6 +456,23 @@ function drawDirector(d, refill) {
   if (refill || !$("#fix-text").value || T.base === $("#fix-text").value) fillCorrection();
   $("#problems").replaceChildren(...(d.problems.length ? d.problems : [tr("none")]).map((p) => el("li", {}, p)));
   $("#log").replaceChildren(...d.log.map(logLine));
+}
+
+// Late arrivals, leavers and substitutes once the first series is seated.
+function drawOpen(d) {
+  $("#open-box").hidden = d.rounds.length === 0;
+  const playing = d.player_list.filter((p) => p.left === null || p.left === undefined);
+  for (const id of ["#leave-name", "#sub-old"]) {
+    const keep = $(id).value;
+    $(id).replaceChildren(...playing.map((p) => el("option", { value: p.name }, p.name)));
+    if (playing.some((p) => p.name === keep)) $(id).value = keep;
+  }
+  const status = d.player_list.filter((p) => p.joined > 1 || (p.left !== null && p.left !== undefined));
+  $("#player-status").replaceChildren(...status.map((p) => el("li", {}, p.name + ": " + [
+    p.joined > 1 ? say2(`from series ${p.joined}`, `ab Serie ${p.joined}`) : "",
+    p.left === 0 ? say2("did not come", "nicht erschienen")
+      : p.left ? say2(`left after series ${p.left}`, `ausgeschieden nach Serie ${p.left}`) : "",
+  ].filter(Boolean).join(", "))));
 }
 
 function roundBox(r) {
