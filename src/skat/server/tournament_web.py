@@ -18,6 +18,7 @@ the server's database, :mod:`skat.server.tournament_store`; what may be done,
 ``GET|POST /api/t/{id}/director``               header ``X-Key``; ``{action: players|seat|
                                                 correct|lock|publish, …}``
 ``GET|POST /api/t/{id}/table/{s}/{n}``          header ``X-Key``; ``{action: game|undo|confirm}``
+``/t/season…``, ``/api/t/season…``              a season of evenings (:mod:`skat.server.season_web`)
 ==============================================  ===============================================
 
 The keys travel in the page address's fragment (after ``#``), which the browser never sends
@@ -46,6 +47,7 @@ from starlette.routing import BaseRoute, Route
 
 from skat.core.rules import Rules
 from skat.server.hub import Hub
+from skat.server.season_web import season_routes
 from skat.server.tournament_desk import Desk, DeskError
 from skat.server.tournament_store import TournamentStore, WebState
 from skat.tournament import (
@@ -220,8 +222,14 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, title="table link")
         return Response(out.getvalue(), media_type="image/svg+xml")
 
+    async def evening(tid: str) -> Tournament:
+        return (await desks.get(tid)).t
+
     return [
         Route("/t", page("new.html")),
+        Route("/t/season", page("season-new.html")),
+        Route("/t/season/{id}", page("season.html")),
+        *season_routes(hub, _body, desks.create, evening, _guard),
         Route("/t/{id}", page("standings.html")),
         Route("/t/{id}/director", page("director.html")),
         Route("/t/{id}/table/{s:int}/{n:int}", page("table.html")),

@@ -70,6 +70,18 @@ const DE = {
   "Withdraw publication": "Veröffentlichung zurücknehmen", "table link": "Tisch-Link",
   "no list": "keine Liste",
   "Arrivals, leavers, substitutes": "Nachzügler, Ausscheidende, Ersatzspieler",
+  "season": "Saison", "new season": "neue Saison", "Start a season (club championship)": "Saison anlegen (Vereinsmeisterschaft)",
+  "What counts": "Was zählt", "all series": "alle Serien", "each player's best series:": "die besten Serien jedes Spielers:",
+  "Best series": "Beste Serien", "Guests": "Gäste", "ranked with the members, marked": "mit den Mitgliedern gewertet, markiert",
+  "listed after the members": "nach den Mitgliedern aufgeführt", "Series an evening": "Serien je Abend",
+  "Deals per player a series": "Gebergänge je Spieler und Serie",
+  "The register, one a line:": "Das Mitgliederverzeichnis, einer je Zeile:", ", a guest": ", ein Gast",
+  "You get the director's link: keep it secret, it manages the season.": "Sie erhalten den Link der Leitung: geheim halten, er verwaltet die Saison.",
+  "Evenings": "Abende", "Start an evening": "Abend beginnen", "Date": "Datum", "Who came:": "Wer ist gekommen:",
+  "Guests not in the register, one a line:": "Gäste, die nicht im Verzeichnis stehen, einer je Zeile:",
+  "Start the evening": "Abend beginnen", "Or add a tournament of this server: its id": "Oder ein Turnier dieses Servers hinzufügen: seine Kennung",
+  "Add": "Hinzufügen", "Register": "Mitgliederverzeichnis", "Save the register": "Verzeichnis speichern",
+  "players": "Spieler", "no.": "Nr.", "guest": "Gast", "counted": "gezählt",
   "Add a late arrival": "Nachzügler aufnehmen", "after series": "nach Serie", "Withdraw": "Ausscheiden",
   "Substitute": "Ersetzen", "name, club, team": "Name, Verein, Mannschaft",
   "last played": "zuletzt gespielt", "the substitute's name": "Name des Ersatzspielers",
@@ -186,7 +198,7 @@ function say(where, text, ok) {
   box.className = ok ? "ok-note" : "error";
 }
 
-const CELL_WORDS = new Set(["passed", "won", "lost", "total"]);  // not names: the rest may be
+const CELL_WORDS = new Set(["passed", "won", "lost", "total", "guest"]);  // not names: the rest may be
 
 // A sheet of skat.tournament.report as an HTML table (numbers right-aligned); on a phone a
 // column empty in every row (no team, no Kontra said) is left out, so the rest fits.
@@ -499,9 +511,62 @@ function fillCorrection() {
   $("#fix-text").value = T.base = t ? t.text : "";
 }
 
+// ------------------------------------------------------------------ a season
+
+// "name, number" or "name, , guest" a line: the register as the API takes it.
+function memberLines(text) {
+  return text.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
+    const [name, number, guest] = l.split(",").map((x) => (x || "").trim());
+    return { name, number, guest: /^(guest|gast|ja|yes|x)$/i.test(guest || "") };
+  });
+}
+
+function seasonNewPage() {
+  $("#create").addEventListener("click", async () => {
+    try {
+      const got = await api("/api/t/season", { name: $("#name").value, guests: $("#guests").value,
+        best: $("#count").value === "best" ? $("#best").value : "", kontra: $("#kontra").value,
+        series: $("#series").value, deals: $("#deals").value, members: memberLines($("#members").value) });
+      location.href = got.url;
+    } catch (e) { say("#msg", e.message); }
+  });
+}
+
+function seasonPage() {
+  T.seasonPath = `/api/t/season/${location.pathname.split("/")[3]}`;
+  const act = async (action) => {
+    try { const s = await api(T.seasonPath, action); drawSeason(s); say("#msg", tr("done"), true); return s; }
+    catch (e) { say("#msg", e.message); return null; }
+  };
+  $("#save-members").addEventListener("click", () => act({ action: "members", members: memberLines($("#members").value) }));
+  $("#add").addEventListener("click", () => act({ action: "add", date: $("#date").value, id: $("#add-id").value }));
+  $("#start").addEventListener("click", async () => {
+    const came = [...document.querySelectorAll("#came input:checked")].map((x) => x.value);
+    const guests = $("#guests-came").value.split("\n").map((l) => l.trim()).filter(Boolean);
+    const s = await act({ action: "evening", date: $("#date").value, players: [...came, ...guests] });
+    if (s && s.evening) $("#evening-link").replaceChildren(el("a", { href: s.evening.director, target: "_blank" },
+      say2("the evening's director page (keep it secret)", "die Turnierleitung des Abends (geheim halten)")));
+  });
+  api(T.seasonPath).then(drawSeason, (e) => say("#msg", e.message));
+}
+
+function drawSeason(s) {
+  document.title = `${s.name} – ${tr("season")}`;
+  $("#title").textContent = s.name;
+  $("#sheet").replaceChildren(sheetTable(s.sheet, "standings"));
+  $("#evenings").replaceChildren(...s.evenings.map((e) => el("li", {},
+    el("a", { href: `/t/${e.id}` }, e.date), ` (${e.players} ${tr("players")})`)));
+  $("#season-director").hidden = !s.director;
+  if (!s.director) return;
+  $("#members").value = s.members.map((m) => [m.name, m.number, m.guest ? "guest" : ""].join(", ")
+    .replace(/(, )+$/, "")).join("\n");
+  $("#came").replaceChildren(...s.members.map((m) => el("label", { class: "check" },
+    el("input", { type: "checkbox", value: m.name }), ` ${m.name}`)));
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   translatePage();
   langSwitch();
-  ({ start: startPage, standings: standingsPage, table: tablePage, director: directorPage })[
-    document.body.dataset.page]();
+  ({ start: startPage, standings: standingsPage, table: tablePage, director: directorPage,
+    "season-new": seasonNewPage, season: seasonPage })[document.body.dataset.page]();
 });
