@@ -221,6 +221,43 @@ def standings(browser: Any, site: str, director: Any, out: Path) -> None:
     shot(s, out, "standings")
 
 
+REGISTER = ["Anna Berg, 1", "Ben Krause, 2", "Cora Lenz, 3", "Dirk Maas, 4", "Eva Nolte, 5",
+            "Fritz Ohm, 6", "Gero Pohl, 7", "Jan Rau, 8", "Hanna Quast, , guest"]  # fmt: skip
+
+
+def season(browser: Any, site: str, director: Any, out: Path) -> None:
+    """A season on the web: the register, the evening above added by its id, a second evening
+    started from the season page (four came, one guest) and entered; the standing."""
+    s = page(browser)
+    s.goto(f"{site}/t/season")
+    s.fill("#name", "Club championship 2026")
+    s.fill("#deals", "1")
+    s.fill("#members", "\n".join(REGISTER))
+    s.click("#create")
+    s.wait_for_url("**/t/season/*#*")
+    s.wait_for_selector("#came input")
+    s.fill("#date", "03-06")
+    s.fill("#add-id", director.url.split("/")[4])
+    s.click("#add")
+    wait(s, "document.querySelectorAll('#evenings li').length === 1")
+    s.fill("#date", "03-13")
+    for name in ("Anna Berg", "Ben Krause", "Cora Lenz"):
+        s.check(f"#came input[value='{name}']")
+    s.fill("#guests-came", "Kai Sturm")
+    shot(s, out, "season-evening", "#season-director")
+    s.click("#start")
+    s.wait_for_selector("#evening-link a")
+    link = s.locator("#evening-link a").get_attribute("href")
+    tid, key = link.split("/t/", 1)[1].split("/director#")
+    seated = call(site, f"/api/t/{tid}/director", key, {"action": "seat", "seed": 5})
+    for n, t in enumerate(seated["rounds"][0]["tables"]):
+        for g in games(t["players"]):
+            call(site, *table_api(t["url"]), {"action": "game", **g, "entry": f"e-{n}-{id(g)}"})
+    s.reload()
+    s.wait_for_selector("#standings tbody tr")
+    shot(s, out, "season", "main > section:first-child")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(Path(__file__).parents[1] / "docs/images/tournament"))
@@ -238,6 +275,7 @@ def main() -> int:
         tables_enter(browser, site, director, out)
         open_tournament(site, director, out)
         standings(browser, site, director, out)
+        season(browser, site, director, out)
         browser.close()
     return 0
 

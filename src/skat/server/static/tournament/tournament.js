@@ -539,7 +539,9 @@ function seasonPage() {
     catch (e) { say("#msg", e.message); return null; }
   };
   $("#save-members").addEventListener("click", () => act({ action: "members", members: memberLines($("#members").value) }));
-  $("#add").addEventListener("click", () => act({ action: "add", date: $("#date").value, id: $("#add-id").value }));
+  $("#add").addEventListener("click", async () => {
+    if (await act({ action: "add", date: $("#date").value, id: $("#add-id").value })) $("#add-id").value = "";
+  });
   $("#start").addEventListener("click", async () => {
     const came = [...document.querySelectorAll("#came input:checked")].map((x) => x.value);
     const guests = $("#guests-came").value.split("\n").map((l) => l.trim()).filter(Boolean);
@@ -550,10 +552,29 @@ function seasonPage() {
   api(T.seasonPath).then(drawSeason, (e) => say("#msg", e.message));
 }
 
+// The season's standing on a phone: the member number, guest mark and series under the name;
+// each evening's points stay on the evenings' pages (a season has too many for a phone).
+function seasonPhone(sheet) {
+  const at = (name) => sheet.header.indexOf(name);
+  const head = el("tr", {}, ...["#", "player", "points", "won", "lost"].map((h) =>
+    el("th", h === "player" ? {} : { class: "num" }, h === "#" ? h : tr(h))));
+  const rows = sheet.rows.map((r) => {
+    const about = [r[at("no.")] ? `${tr("no.")} ${r[at("no.")]}` : "", r[at("guest")] ? tr("guest") : "",
+      say2(`${r[at("counted")]} of ${r[at("series")]} series`, `${r[at("counted")]} von ${r[at("series")]} Serien`)];
+    return el("tr", {}, el("td", { class: "num" }, r[at("place")]),
+      el("td", {}, r[at("player")], el("small", { class: "sub" }, about.filter(Boolean).join(" · "))),
+      ...["points", "won", "lost"].map((h) => el("td", { class: "num" }, r[at(h)])));
+  });
+  return el("div", { class: "sheet" }, el("h3", {}, sheet.title),
+    el("table", { class: "list", id: "standings" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+    ...sheet.notes.map((n) => el("p", { class: "muted" }, n)));
+}
+
 function drawSeason(s) {
   document.title = `${s.name} – ${tr("season")}`;
   $("#title").textContent = s.name;
-  $("#sheet").replaceChildren(sheetTable(s.sheet, "standings"));
+  const phone = window.matchMedia("(max-width: 560px)").matches;
+  $("#sheet").replaceChildren(phone ? seasonPhone(s.sheet) : sheetTable(s.sheet, "standings"));
   $("#evenings").replaceChildren(...s.evenings.map((e) => el("li", {},
     el("a", { href: `/t/${e.id}` }, e.date), ` (${e.players} ${tr("players")})`)));
   $("#season-director").hidden = !s.director;
