@@ -99,3 +99,39 @@ def test_the_director_takes_a_late_arrival_a_leaver_and_a_substitute(
     assert "Gero" not in seated and "Dirk Maas" not in seated  # Jan has Dirk's seat
     assert "Jan Rau substitutes Dirk Maas" in series2.inner_text()
     assert d.evaluate(FITS) and not d.errors
+
+
+def test_the_season_page_fits_a_phone(browser: Any, site: str) -> None:  # noqa: F811
+    """The season's standing at 390 × 844: every player with his member number or guest mark
+    and the series counted under the name, points, won and lost on screen."""
+    import json
+    from urllib.request import Request, urlopen
+
+    def post(path: str, body: dict[str, Any], key: str = "") -> Any:
+        req = Request(f"{site}{path}", data=json.dumps(body).encode(), method="POST",
+                      headers={"Content-Type": "application/json", "X-Key": key})  # fmt: skip
+        return json.loads(urlopen(req, timeout=60).read())
+
+    director = _director(browser, site)
+    tid = director.url.split("/")[4]
+    made = post("/api/t/season", {"name": "Club 2026", "members": [
+        {"name": "Anna Berg", "number": "17"}, {"name": "Gero", "guest": True}]})  # fmt: skip
+    post(f"/api/t/season/{made['id']}", {"action": "add", "date": "03-06", "id": tid}, made["key"])
+    key = director.url.split("#", 1)[1]
+    table = post(f"/api/t/{tid}/director", {"action": "seat", "series": 1, "seed": 1}, key)
+    for t in table["rounds"][0]["tables"]:  # all passed: the lists count, everybody 0
+        path, tkey = t["url"].split("/t/", 1)[1].split("#")
+        for n in range(len(t["players"])):
+            post(f"/api/t/{path}", {"action": "game", "declarer": None, "entry": str(n)}, tkey)
+    phone = new_page(browser, "en", 390, 844)
+    phone.goto(f"{site}/t/season/{made['id']}")
+    phone.wait_for_selector("#standings tbody tr")
+    names = phone.locator("#standings tbody td:nth-child(2)").all_inner_texts()
+    about = dict(n.splitlines()[:2] for n in names)
+    assert len(about) == 7 and about["Anna Berg"] == "no. 17 · 1 of 1 series"
+    assert (
+        about["Gero"] == "guest · 1 of 1 series" and about["Eva Nolte"] == "guest · 1 of 1 series"
+    )
+    assert phone.evaluate(FITS) and phone.evaluate(ALL_COLUMNS)
+    assert phone.locator("#season-director").is_hidden()  # no key: the public page
+    assert not phone.errors
