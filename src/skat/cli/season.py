@@ -5,7 +5,8 @@ and the season's standing over all series or each player's best N.
 The season file (JSON) names its evenings' tournament files, relative to its own folder;
 ``evening`` starts one with the players who came (the season's rules: Kontra and Re by
 default, as club evenings play) or adds a tournament file that exists.  Every command that
-changes the season file writes it atomically.
+changes the season file locks it (two at once land one after the other) and writes it
+atomically.
 
 examples:
   skat season new club.json "Club championship 2026" --best 20
@@ -24,7 +25,10 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -109,9 +113,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    return {"new": _new, "members": _members, "evening": _evening, "standings": _standings}[
+    action = {"new": _new, "members": _members, "evening": _evening, "standings": _standings}[
         args.action
-    ](args)
+    ]
+    if args.action == "standings":
+        return action(args)
+    with _locked(args.file):  # two changes at once both land, one after the other
+        return action(args)
+
+
+@contextmanager
+def _locked(path: str) -> Iterator[None]:
+    """``path`` locked for a change (``flock`` on ``.NAME.lock`` beside it), as
+    ``skat tournament`` locks its files."""
+    import fcntl
+
+    target = Path(path)
+    try:
+        fd = os.open(target.parent / f".{target.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise UserError(f"cannot lock {path}: {exc.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 # ---------------------------------------------------------------------- file access
