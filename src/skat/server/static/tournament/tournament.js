@@ -466,7 +466,7 @@ function drawDirector(d, refill) {
   s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, `${say2("series", "Serie")} ${r.series}`)));
   if (keep) s.value = keep;
   if (refill || !$("#fix-text").value || T.base === $("#fix-text").value) fillCorrection();
-  $("#problems").replaceChildren(...(d.problems.length ? d.problems : [tr("none")]).map((p) => el("li", {}, p)));
+  $("#problems").replaceChildren(...(d.problems.length ? d.problems.map(reason) : [tr("none")]).map((p) => el("li", {}, p)));
   $("#log").replaceChildren(...d.log.map(logLine));
 }
 
