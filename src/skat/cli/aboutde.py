@@ -259,6 +259,23 @@ Beispiele:
   skat tournament standings cup.json --money --prizes
   skat tournament export cup.json ergebnisse.ods
 """,
+    "season": """\
+Eine Vereinsmeisterschaft über viele Abende (eine Saison): das Mitgliederverzeichnis des
+Vereins, die Abende (je eine Turnierdatei, geführt mit skat tournament oder im Web und
+exportiert) und die Saisonwertung über alle Serien oder die besten N jedes Spielers.
+
+Die Saisondatei (JSON) nennt die Turnierdateien ihrer Abende, relativ zu ihrem eigenen Ordner;
+evening legt einen Abend mit den gekommenen Spielern an (mit den Regeln der Saison: Kontra und
+Re als Standard, wie Vereinsabende spielen) oder fügt eine vorhandene Turnierdatei hinzu.
+
+Beispiele:
+  skat season new verein.json "Vereinsmeisterschaft 2026" --best 20
+  skat season members verein.json --add "Anna Berg" --number 17
+  skat season members verein.json --guest "Eva Gast"
+  skat season evening verein.json 2026-03-06 --players "Anna Berg,Ben,Cora,Dirk"
+  skat tournament seat verein-2026-03-06.json --seed 1
+  skat season standings verein.json --format csv > saison.csv
+""",
     "verify": """\
 Prüfen, dass die Karten eines Spiels feststanden, bevor es gespielt wurde (nachprüfbares Geben).
 

@@ -73,6 +73,17 @@ SUMMARY_DE: Final[dict[str, str]] = {
         "die Verteilung eines Spiels gegen die vorher veröffentlichte Festlegung prüfen"
     ),
     "start a tournament file": "eine Turnierdatei anlegen",
+    "a club championship over many evenings: members, evenings, the season's standing": (
+        "eine Vereinsmeisterschaft über viele Abende: Mitglieder, Abende, die Saisonwertung"
+    ),
+    "start a season file": "eine Saisondatei anlegen",
+    "the club's register: add, mark guests, import, list": (
+        "das Mitgliederverzeichnis: hinzufügen, Gäste markieren, einlesen, listen"
+    ),
+    "add an evening: a new tournament file or one that exists": (
+        "einen Abend hinzufügen: eine neue Turnierdatei oder eine vorhandene"
+    ),
+    "the season's standing": "die Saisonwertung",
     "add, remove, import or list players": "Spieler hinzufügen, entfernen, einlesen oder listen",
     "seat a series: by lot, plan or standings": "eine Serie setzen: per Los, Plan oder Wertung",
     "enter or correct a table's list": "die Liste eines Tisches eintragen oder berichtigen",
@@ -370,6 +381,44 @@ HELP_DE: Final[dict[str, str]] = {
     ),
     "rules preset and house rules (tournament)": "Regelvorgabe und Hausregeln (tournament)",
     "team mates at the tables": "Mannschaftskameraden an den Tischen",
+    # season
+    "the season file to create (JSON)": "die anzulegende Saisondatei (JSON)",
+    "the season's name": "der Name der Saison",
+    "count each player's best N series (default: all series count)": (
+        "die besten N Serien jedes Spielers werten (Standard: alle Serien zählen)"
+    ),
+    "guests ranked with the members (marked), or listed apart without a place": (
+        "Gäste mit den Mitgliedern gewertet (markiert) oder getrennt ohne Platz aufgeführt"
+    ),
+    "in order, from best_series, last_series, won, fewer_lost (default: won,fewer_lost)": (
+        "der Reihe nach, aus best_series, last_series, won, fewer_lost (Standard: won,fewer_lost)"
+    ),
+    "series of an evening (default 2)": "Serien eines Abends (Standard 2)",
+    "an evening's rules (tournament)": "die Regeln eines Abends (tournament)",
+    "Kontra on an evening's lists: on (Kontra and Re, default), off, supra": (
+        "Kontra auf den Listen eines Abends: on (Kontra und Re, Standard), off, supra"
+    ),
+    "add a member": "ein Mitglied hinzufügen",
+    "the member number of --add": "die Mitgliedsnummer zu --add",
+    "add a guest (marked in the standing)": "einen Gast hinzufügen (in der Wertung markiert)",
+    "take a name out of the register": "einen Namen aus dem Verzeichnis nehmen",
+    "CSV with name, member number, guest (yes/ja/x)": (
+        "CSV mit Name, Mitgliedsnummer, Gast (yes/ja/x)"
+    ),
+    "the evening's date or name (2026-03-06)": "Datum oder Name des Abends (2026-03-06)",
+    "its tournament file (default: SEASON-DATE.json beside the season); one that exists is "
+    "added as it is": (
+        "seine Turnierdatei (Standard: SAISON-DATUM.json neben der Saison); eine vorhandene "
+        "wird so hinzugefügt, wie sie ist"
+    ),
+    "who came (a new evening's players, by commas)": (
+        "wer gekommen ist (die Spieler eines neuen Abends, durch Kommas getrennt)"
+    ),
+    "Kontra on the lists: off (the DSkV's lists, default), on (Kontra and Re, a club evening), "
+    "supra (to Resupra)": (
+        "Kontra auf den Listen: off (die Listen des DSkV, Standard), on (Kontra und Re, ein "
+        "Vereinsabend), supra (bis Resupra)"
+    ),
     "in order, from best_series, last_series, won, fewer_lost, lot (default: the DSkV's)": (
         "der Reihe nach, aus best_series, last_series, won, fewer_lost, lot (Standard: die des DSkV)"
     ),

@@ -22,6 +22,7 @@ from skat.cli import (
     replay,
     rules,
     scoresheet,
+    season,
     selfplay,
     serve,
     solve,
@@ -67,6 +68,7 @@ SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
     serve,
     iss,
     tournament,
+    season,
     verify,
 )
 """The subcommands in the order ``skat --help`` lists them."""

@@ -40,6 +40,7 @@ from skat.core.rules import Rules
 from skat.series.storage import atomic_path, atomic_write
 from skat.tournament import (
     DSKV_TIEBREAKS,
+    KONTRA_SETTINGS,
     TEAM_MODES,
     TIEBREAKS,
     Format,
@@ -74,6 +75,7 @@ from skat.tournament import (
     to_pdf,
     to_text,
     unchecked,
+    with_kontra,
     workbook,
     write_ods,
 )
@@ -97,6 +99,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--rules", default="tournament", help="rules preset and house rules (tournament)"
+    )
+    p.add_argument(
+        "--kontra",
+        choices=KONTRA_SETTINGS,
+        help="Kontra on the lists: off (the DSkV's lists, default), on (Kontra and Re, a club "
+        "evening), supra (to Resupra)",
     )
     p.add_argument("--teams", choices=TEAM_MODES, default="apart", help="team mates at the tables")
     p.add_argument(
@@ -379,6 +387,7 @@ def _new(args: argparse.Namespace) -> int:
     if Path(args.file).exists() and not args.force:
         raise UserError(f"{args.file} exists (--force to overwrite)")
     Rules.parse(args.rules)
+    rules = with_kontra(args.rules, args.kontra) if args.kontra else args.rules
     fees = []
     for part in (x for x in args.table_fee.split(",") if x.strip()):
         size, _, amount = part.partition("=")
@@ -389,7 +398,7 @@ def _new(args: argparse.Namespace) -> int:
         args.name,
         (),
         Format(args.series, args.deals, args.time_limit),
-        args.rules,
+        rules,
         args.teams,
         Money(
             _amounts(args.loss_fees, "--loss-fees"),
@@ -639,7 +648,7 @@ def _enter(args: argparse.Namespace) -> int:
         details["before"] = format_list(old.games, _written(old))
     details["after"] = format_list(tl.games, _written(tl))
     _save(t, args.file, action, **details)
-    problems = _problems(t, tl)
+    problems = _problems(t, tl, args.words == "de")
     verb = {"enter": "entered", "correct": "corrected", "replace": "replaced"}[action]
     print(f"{where}: {len(games)} games {verb}")
     for p in problems:
@@ -672,10 +681,11 @@ def _written(tl: TableList) -> dict[str, tuple[int, ...]]:
     return {k: v for k, v in pairs if v is not None}
 
 
-def _problems(t: Tournament, tl: TableList) -> tuple[str, ...]:
+def _problems(t: Tournament, tl: TableList, german: bool = False) -> tuple[str, ...]:
+    """The list check's problems of ``tl``, in German words where the check has them."""
     planned = t.format.games(len(tl.players))
     got = check_list(tl, Rules.parse(t.rules), planned, time_limit=t.format.time_limit is not None)
-    return tuple(str(p) for p in got)
+    return tuple(p.in_german() if german else str(p) for p in got)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -696,7 +706,7 @@ def _check(args: argparse.Namespace) -> int:
             if tl is None:
                 print(f"series {k} table {table.number}: no list entered")
                 continue
-            problems = _problems(t, tl)
+            problems = _problems(t, tl, args.words == "de")
             found += len(problems)
             status = "ok" if not problems else f"{len(problems)} problem(s)"
             print(f"series {k} table {table.number}: {status}")

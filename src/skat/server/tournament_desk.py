@@ -36,6 +36,7 @@ from typing import Any
 from skat.core.rules import Rules
 from skat.server.tournament_store import Correction, WebState
 from skat.tournament import (
+    KONTRA_SETTINGS,
     LEAVERS,
     TIEBREAKS,
     GameEntry,
@@ -57,7 +58,10 @@ from skat.tournament import (
     standings_sheet,
     table_points,
     unchecked,
+    with_kontra,
 )
+from skat.tournament.kontra import NAMES, allowed
+from skat.tournament.kontra import setting_of as kontra_setting
 
 
 class DeskError(TournamentError):
@@ -89,8 +93,11 @@ class Desk:
     def set_players(self, players: list[Player]) -> None:
         """Replace the players (after the first seating: add late arrivals; a seated player
         stays, and one who withdrew keeps that)."""
-        left = {p.name: p.left for p in self.t.players}
-        self.t = self.t.with_players([replace(p, left=left.get(p.name, p.left)) for p in players])
+        had = {p.name: p for p in self.t.players}
+        self.t = self.t.with_players([
+            replace(p, left=had[p.name].left, joined=had[p.name].joined) if p.name in had else p
+            for p in players
+        ])  # fmt: skip
         self._changed()
 
     def withdraw(self, name: str, after: int | None = None) -> None:
@@ -115,6 +122,23 @@ class Desk:
             raise DeskError(f"unknown tie-break {unknown[0]!r} (known: {', '.join(TIEBREAKS)})",
                             400)  # fmt: skip
         self.t = replace(self.t, leavers=leavers, tiebreaks=tiebreaks)
+        self._changed()
+
+    def set_kontra(self, setting: str) -> None:
+        """Kontra on the lists ``off``, ``on`` (Kontra and Re) or to ``supra``; refused while
+        an entered list holds a Kontra the new setting forbids."""
+        if setting not in KONTRA_SETTINGS:
+            raise DeskError(f"kontra: one of {', '.join(KONTRA_SETTINGS)}, not {setting!r}", 400)
+        rules = with_kontra(self.t.rules, setting)
+        top = allowed(Rules.parse(rules))
+        for k, rnd in enumerate(self.t.rounds, 1):
+            for tl in rnd.lists:
+                said = max((g.kontra for g in tl.games), default=0)
+                if said > top:
+                    raise DeskError(f"series {k} table {tl.table} has a game with "
+                                    f"{NAMES[said]}: correct it first")  # fmt: skip
+        self.t = replace(self.t, rules=rules)
+        self.rules = Rules.parse(rules)
         self._changed()
 
     def draw_lot(self, seed: int) -> None:
@@ -292,6 +316,7 @@ class Desk:
             "id": self.tid,
             "name": self.t.name,
             "rules": self.t.rules,
+            "kontra": kontra_setting(self.t.rules),
             "series": self.t.format.series,
             "players": len(self.t.players),
             "version": self.state.version,
@@ -323,6 +348,7 @@ class Desk:
             "planned": self.t.format.games(len(players)),
             "entered": len(tl.games) if tl else 0,
             "dealer": players[(len(tl.games) if tl else 0) % len(players)],
+            "kontra": allowed(self.rules),
             "list": sheet_json(list_sheet(self.live(), series, table)) if tl else None,
             "confirmed": self.state.confirmed.get(f"{series}:{table}", []),
             "final": self.final(series, table),

@@ -8,8 +8,8 @@ the server's database, :mod:`skat.server.tournament_store`; what may be done,
 ``GET /t/{id}/director#KEY``                    the director's page
 ``GET /t/{id}/table/{s}/{n}#KEY``               a table's list entry (its own games only)
 ``POST /api/t``                                 create: ``{name, series, deals, time_limit,
-                                                rules, teams, players: [{name, club, team,
-                                                categories}]}``
+                                                rules, kontra, teams, players: [{name, club,
+                                                team, categories}]}``
                                                 or ``{archive: {…}}`` (a tournament file)
 ``GET /api/t/{id}[?since=VERSION]``             standings, progress, correction log (only
                                                 ``{version}`` while nothing changed since)
@@ -18,6 +18,7 @@ the server's database, :mod:`skat.server.tournament_store`; what may be done,
 ``GET|POST /api/t/{id}/director``               header ``X-Key``; ``{action: players|seat|
                                                 correct|lock|publish, …}``
 ``GET|POST /api/t/{id}/table/{s}/{n}``          header ``X-Key``; ``{action: game|undo|confirm}``
+``/t/season…``, ``/api/t/season…``              a season of evenings (:mod:`skat.server.season_web`)
 ==============================================  ===============================================
 
 The keys travel in the page address's fragment (after ``#``), which the browser never sends
@@ -46,10 +47,12 @@ from starlette.routing import BaseRoute, Route
 
 from skat.core.rules import Rules
 from skat.server.hub import Hub
+from skat.server.season_web import season_routes
 from skat.server.tournament_desk import Desk, DeskError
 from skat.server.tournament_store import TournamentStore, WebState
 from skat.tournament import (
     DSKV_TIEBREAKS,
+    KONTRA_SETTINGS,
     TEAM_MODES,
     TIEBREAKS,
     Format,
@@ -65,9 +68,11 @@ from skat.tournament import (
     standings_sheet,
     to_html,
     to_pdf,
+    with_kontra,
     workbook,
     write_ods,
 )
+from skat.tournament.kontra import level as kontra_level
 
 STATIC: Final = Path(__file__).parent / "static" / "tournament"
 MAX_BODY: Final = 256 * 1024  # a director's list of 1,000 players fits
@@ -217,8 +222,14 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, title="table link")
         return Response(out.getvalue(), media_type="image/svg+xml")
 
+    async def evening(tid: str) -> Tournament:
+        return (await desks.get(tid)).t
+
     return [
         Route("/t", page("new.html")),
+        Route("/t/season", page("season-new.html")),
+        Route("/t/season/{id}", page("season.html")),
+        *season_routes(hub, _body, desks.create, evening, _guard),
         Route("/t/{id}", page("standings.html")),
         Route("/t/{id}/director", page("director.html")),
         Route("/t/{id}/table/{s:int}/{n:int}", page("table.html")),
@@ -353,6 +364,11 @@ def _new_tournament(data: dict[str, Any]) -> Tournament:
     if not isinstance(tiebreaks, list) or not all(x in TIEBREAKS for x in tiebreaks):
         raise DeskError(f"tiebreaks: in order, from {', '.join(TIEBREAKS)}", 400)
     leavers = str(data.get("leavers") or "count")
+    kontra = data.get("kontra")
+    if kontra not in (None, ""):
+        if kontra not in KONTRA_SETTINGS:
+            raise DeskError(f"kontra: one of {', '.join(KONTRA_SETTINGS)}, not {kontra!r}", 400)
+        rules = with_kontra(rules, str(kontra))
     return Tournament(str(data.get("name", "")).strip(), tuple(map(_player, players)), fmt,
                       rules, teams, tiebreaks=tuple(tiebreaks), leavers=leavers)  # fmt: skip
 
@@ -414,6 +430,8 @@ def _direct_settings(desk: Desk, data: dict[str, Any]) -> None:
     if not isinstance(tiebreaks, list):
         raise DeskError("tiebreaks is a list", 400)
     desk.settings(str(data.get("leavers", desk.t.leavers)), tuple(map(str, tiebreaks)))
+    if "kontra" in data:
+        desk.set_kontra(str(data["kontra"]))
     if "address" in data:
         desk.state.address = _address(str(data["address"]))
 
@@ -479,12 +497,13 @@ def _entry(data: dict[str, Any]) -> GameEntry:
     """The game the form describes; a form whose fields contradict each other (all passed,
     but a value or bid filled in) is refused with the reason."""
     declarer = data.get("declarer")
+    kontra = _kontra(data.get("kontra"))
     if declarer in (None, ""):
         for key, word in (("value", "value"), ("bid", "bid")):
             if data.get(key) not in (None, "", 0, "0"):
                 raise DeskError(f"all passed, but the {word} {data[key]} is filled in: "
                                 f"choose the declarer or clear the {word}", 422)  # fmt: skip
-        return GameEntry(None)
+        return GameEntry(None, kontra=kontra)  # a Kontra on it is refused by the check
     bid = data.get("bid")
     return GameEntry(
         str(declarer),
@@ -492,4 +511,17 @@ def _entry(data: dict[str, Any]) -> GameEntry:
         data.get("won") is True,
         _int(data, "value", 0),
         None if bid in (None, "") else _int(data, "bid", 0),
+        kontra,
     )
+
+
+def _kontra(said: Any) -> int:
+    """The Kontra the form says: a level 0 to 4 or its word (``Kontra``, ``Re``, …)."""
+    if said in (None, "", 0, "0", "none"):
+        return 0
+    if isinstance(said, str) and not said.strip().isdigit():
+        found = kontra_level(said.strip())
+        if found is None:
+            raise DeskError(f"kontra: Kontra, Re, Supra or Resupra, not {said!r}", 400)
+        return found
+    return _int({"kontra": said}, "kontra", 0)

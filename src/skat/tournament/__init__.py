@@ -22,6 +22,9 @@ from skat.tournament.archive import TournamentFileError, dumps, load, loads, sav
 from skat.tournament.check import check_list, unchecked
 from skat.tournament.export import from_csv, read_ods, to_csv, workbook, write_ods
 from skat.tournament.games import Problem, Scored, score_game
+from skat.tournament.kontra import SETTINGS as KONTRA_SETTINGS
+from skat.tournament.kontra import setting_of as kontra_setting
+from skat.tournament.kontra import with_kontra
 from skat.tournament.listtext import ListTextError, format_list, parse_list
 from skat.tournament.model import (
     LEAVERS,
@@ -61,6 +64,20 @@ from skat.tournament.report import (
     seating_sheet,
     standings_sheet,
 )
+from skat.tournament.season import (
+    EVENING_RULES,
+    GUESTS,
+    SEASON_TIEBREAKS,
+    Evening,
+    Member,
+    Season,
+    SeasonStanding,
+    SeasonStandings,
+    season_dumps,
+    season_loads,
+    season_sheet,
+    season_standings,
+)
 from skat.tournament.seating import (
     SeatingError,
     seat_by_lot,
@@ -85,20 +102,29 @@ from skat.tournament.values import outcomes
 
 __all__ = [
     "DSKV_TIEBREAKS",
+    "EVENING_RULES",
+    "GUESTS",
+    "KONTRA_SETTINGS",
     "LEAVERS",
+    "SEASON_TIEBREAKS",
     "TEAM_MODES",
     "TIEBREAKS",
+    "Evening",
     "Fees",
     "Format",
     "GameEntry",
     "GroupStanding",
     "ListTextError",
+    "Member",
     "Money",
     "Player",
     "Prize",
     "Problem",
     "Round",
     "Scored",
+    "Season",
+    "SeasonStanding",
+    "SeasonStandings",
     "Seating",
     "SeatingError",
     "SeriesResult",
@@ -121,6 +147,7 @@ __all__ = [
     "game_entries",
     "group_standings",
     "groups_sheet",
+    "kontra_setting",
     "list_sheet",
     "load",
     "loads",
@@ -137,6 +164,10 @@ __all__ = [
     "read_ods",
     "save",
     "score_game",
+    "season_dumps",
+    "season_loads",
+    "season_sheet",
+    "season_standings",
     "seat_by_lot",
     "seat_by_plan",
     "seat_by_standings",
@@ -153,6 +184,7 @@ __all__ = [
     "to_pdf",
     "to_text",
     "unchecked",
+    "with_kontra",
     "workbook",
     "write_ods",
 ]

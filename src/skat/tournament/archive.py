@@ -9,9 +9,11 @@ One JSON object::
      "players": [{"name": "Anna", "club": "", "team": "", "categories": []}, ...],
      "series": [{"seating": {"method": "lot", "seed": 7, "notes": [], "tables": [["Anna", ...]]},
                  "lists": [{"table": 1, "players": [...],
-                            "games": [["Ben", "G", true, 72, null], [null, "", false, 0, null]],
+                            "games": [["Ben", "G", true, 72, null], [null, "", false, 0, null],
+                                      ["Anna", "G", false, 48, null, 1]],
                             "written": {"totals": null, "won": null, "lost": null}}]}]}
 
+A game's sixth element, when there, is the Kontra said (1 Kontra, 2 Re, 3 Supra, 4 Resupra).
 Reading rebuilds the tournament through its own checks (every player seated once, a list's
 players as seated); anything wrong is a :class:`TournamentFileError` of one line.  Saving
 writes a temporary file and renames it over the target: a crash or a refused change never
@@ -95,7 +97,7 @@ def _round_dict(r: model.Round) -> dict[str, Any]:
             {
                 "table": tl.table,
                 "players": list(tl.players),
-                "games": [[g.declarer, g.contract, g.won, g.value, g.bid] for g in tl.games],
+                "games": [_game_list(g) for g in tl.games],
                 "written": {
                     "totals": _opt_list(tl.written_totals),
                     "won": _opt_list(tl.written_won),
@@ -105,6 +107,13 @@ def _round_dict(r: model.Round) -> dict[str, Any]:
             for tl in r.lists
         ],
     }
+
+
+def _game_list(g: model.GameEntry) -> list[Any]:
+    """``[declarer, game, won, value, bid]``, and the Kontra level after it when one was said
+    (a file without Kontra reads as it always did)."""
+    out: list[Any] = [g.declarer, g.contract, g.won, g.value, g.bid]
+    return [*out, g.kontra] if g.kontra else out
 
 
 def _opt_list(values: tuple[int, ...] | None) -> list[int] | None:
@@ -219,19 +228,25 @@ def _table_list(series: int, d: dict[str, Any]) -> model.TableList:
 
 
 def _game(g: object, number: int) -> model.GameEntry:
-    if not isinstance(g, list) or len(g) != 5:
-        raise ValueError(f"game {number}: must be [declarer, game, won, value, bid]")
-    declarer, contract, won, value, bid = g
+    if not isinstance(g, list) or len(g) not in (5, 6):
+        raise ValueError(
+            f"game {number}: must be [declarer, game, won, value, bid] (and the Kontra said)"
+        )
+    declarer, contract, won, value, bid = g[:5]
+    kontra = g[5] if len(g) == 6 else 0
     ok = (
         (declarer is None or isinstance(declarer, str))
         and isinstance(contract, str)
         and isinstance(won, bool)
         and _is_int(value)
         and (bid is None or _is_int(bid))
+        and _is_int(kontra)
     )
     if not ok:
-        raise ValueError(f"game {number}: {g!r} is not [declarer, game, won, value, bid]")
-    return model.GameEntry(declarer, contract, won, value, bid)
+        raise ValueError(
+            f"game {number}: {g!r} is not [declarer, game, won, value, bid] (and the Kontra said)"
+        )
+    return model.GameEntry(declarer, contract, won, value, bid, kontra)
 
 
 # ---------------------------------------------------------------------- typed access

@@ -24,19 +24,27 @@ from skat.core.contracts import Contract, ContractParseError
 from skat.core.rules import Rules
 from skat.core.scoring import Result
 from skat.series.seating import SeatingOrder
+from skat.tournament.kontra import refusal
 from skat.tournament.model import GameEntry, TableList
 from skat.tournament.values import Legal, legal, lost_overbid
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One impossible entry: the game's number (from 1; ``None`` for the whole list) and why."""
+    """One impossible entry: the game's number (from 1; ``None`` for the whole list) and why
+    (``german``: the reason in German where the check gives it)."""
 
     game: int | None
     reason: str
+    german: str | None = None
 
     def __str__(self) -> str:
         return self.reason if self.game is None else f"game {self.game}: {self.reason}"
+
+    def in_german(self) -> str:
+        """The problem in German words (the English reason where no German one is given)."""
+        why = self.german or self.reason
+        return why if self.game is None else f"Spiel {self.game}: {why}"
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,9 @@ def _score_at(
     if entry.declarer is None:
         if entry.contract or entry.value or entry.won:
             return [Problem(number, "a passed-in game has no game, value or winner")]
+        if entry.kontra:
+            return [Problem(number, "a passed-in game has no Kontra",
+                            "ein eingepasstes Spiel hat kein Kontra")]  # fmt: skip
         return Scored(None, seats)
     problems = []
     if entry.declarer not in players:
@@ -85,7 +96,12 @@ def _score_at(
     except ContractParseError as exc:
         return [*problems, Problem(number, str(exc))]
     _value_problem(contract, entry, lg, number, problems)
-    result = lg.result(contract, entry.won, entry.value, seats.index(who) if who in seats else 0)
+    refused = refusal(entry.kontra, lg.rules)
+    if refused is not None:
+        problems.append(Problem(number, refused, refusal(entry.kontra, lg.rules, german=True)))
+        return problems
+    seat = seats.index(who) if who in seats else 0
+    result = lg.result(contract, entry.won, entry.value, seat, entry.kontra)
     if result is None or problems:
         return problems
     return Scored(result, seats)

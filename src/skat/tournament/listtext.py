@@ -7,6 +7,7 @@
     Anna C lost 48 50       # the bid may follow the value
     passed                  # all passed: the game is written as passed in
     2 N + 23                # the declarer by seat number (1 deals the first game)
+    Cora G lost 48 Kontra   # Kontra, Re, Supra, Resupra last, where the rules allow them
     totals 122 -146 40      # optional: what the table wrote, checked against the games
     won 1 0 0
     lost 0 1 0
@@ -15,9 +16,9 @@ Declarer names may hold spaces; ``won``/``lost`` may be ``+``/``-`` or ``gewonne
 
 >>> games, written = parse_list("Ben G won 72\\npassed\\n2 N - 23 24\\ntotals 1 2 3", ("Anna", "Ben", "Cora"))
 >>> games[0]
-GameEntry(declarer='Ben', contract='G', won=True, value=72, bid=None)
->>> games[1].declarer, games[2]
-(None, GameEntry(declarer='Ben', contract='N', won=False, value=23, bid=24))
+GameEntry(declarer='Ben', contract='G', won=True, value=72, bid=None, kontra=0)
+>>> games[1].declarer, games[2].bid
+(None, 24)
 >>> written
 {'totals': (1, 2, 3)}
 >>> print(format_list(games, written))
@@ -27,10 +28,14 @@ Ben N lost 23 24
 totals 1 2 3
 >>> parse_list(format_list(games, written), ("Anna", "Ben", "Cora")) == (games, written)
 True
+>>> parse_list("Cora G lost 48 re", ("Anna", "Ben", "Cora"))[0][0]
+GameEntry(declarer='Cora', contract='G', won=False, value=48, bid=None, kontra=2)
+>>> format_list(parse_list("Cora G lost 48 50 Kontra", ("Anna", "Ben", "Cora"))[0])
+'Cora G lost 48 50 Kontra'
 >>> parse_list("Ben G maybe 72", ("Anna", "Ben", "Cora"))
 Traceback (most recent call last):
 ...
-skat.tournament.listtext.ListTextError: line 1: 'Ben G maybe 72' is not 'declarer game won|lost value [bid]'
+skat.tournament.listtext.ListTextError: line 1: 'Ben G maybe 72' is not 'declarer game won|lost value [bid]' ...
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from skat.tournament.kontra import NAMES, level
 from skat.tournament.model import GameEntry, TournamentError
 
 _WON: Final = {
@@ -86,7 +92,9 @@ def format_list(
             lines.append("passed")
             continue
         bid = "" if g.bid is None else f" {g.bid}"
-        lines.append(f"{g.declarer} {g.contract} {'won' if g.won else 'lost'} {g.value}{bid}")
+        said = f" {NAMES[g.kontra]}" if 0 < g.kontra < len(NAMES) else ""
+        outcome = "won" if g.won else "lost"
+        lines.append(f"{g.declarer} {g.contract} {outcome} {g.value}{bid}{said}")
     for key in _SUMS:
         if written and written.get(key) is not None:
             lines.append(" ".join((key, *map(str, written[key]))))
@@ -98,14 +106,20 @@ def _all_ints(words: Sequence[str]) -> bool:
 
 
 def _game(words: list[str], players: Sequence[str], number: int, line: str) -> GameEntry:
+    kontra = level(words[-1]) if len(words) > 4 and words[-2].isdigit() else None
+    if kontra is not None:
+        words = words[:-1]
     at = next((k for k in range(len(words) - 1, 1, -1) if words[k].lower() in _WON), None)
     tail = words[at + 1 :] if at is not None else []
     if at is None or len(tail) not in (1, 2) or not all(w.isdigit() for w in tail):
-        raise ListTextError(f"line {number}: {line!r} is not 'declarer game won|lost value [bid]'")
+        raise ListTextError(
+            f"line {number}: {line!r} is not 'declarer game won|lost value [bid]' (then Kontra or Re)"
+        )
     who = " ".join(words[: at - 1])
     if who.isdigit() and 1 <= int(who) <= len(players):
         who = players[int(who) - 1]
     elif who not in players:
         raise ListTextError(f"line {number}: {who!r} is not a player of this table")
     bid = int(tail[1]) if len(tail) == 2 else None
-    return GameEntry(who, words[at - 1].upper(), _WON[words[at].lower()], int(tail[0]), bid)
+    won = _WON[words[at].lower()]
+    return GameEntry(who, words[at - 1].upper(), won, int(tail[0]), bid, kontra or 0)

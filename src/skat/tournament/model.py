@@ -140,13 +140,16 @@ class Seating:
 class GameEntry:
     """One game on a table's list: the declarer's name (``None``: all passed, the game is
     written as passed in), the declared game in ISS notation (``G``, ``CH``, ``NO``), won or
-    lost, its value, and the bid when the list records it."""
+    lost, its value, the bid when the list records it, and the Kontra said (0 none, 1 Kontra,
+    2 Re, 3 Supra, 4 Resupra: each doubles the score, not the value; only where the
+    tournament's rules allow it, :mod:`skat.tournament.kontra`)."""
 
     declarer: str | None
     contract: str = ""
     won: bool = False
     value: int = 0
     bid: int | None = None
+    kontra: int = 0
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from skat.core.rules import Rules
 from skat.tournament.check import check_list
+from skat.tournament.kontra import NAMES, allowed
 from skat.tournament.model import Tournament, TournamentError
 from skat.tournament.money import format_cents, player_fees, prize_list, table_fees
 from skat.tournament.points import game_entries
@@ -74,11 +75,13 @@ def player_cards(t: Tournament) -> tuple[Sheet, ...]:
 
 
 def list_sheet(t: Tournament, series: int, table: int) -> Sheet:
-    """A table's list game by game with every player's entry, then the sums."""
+    """A table's list game by game with every player's entry, then the sums; where the
+    tournament allows Kontra (or a game has one) a ``kontra`` column says Kontra, Re, …"""
     tl = t.round(series).list_of(table)
     if tl is None:
         raise TournamentError(f"series {series} table {table} has no list entered")
     rules = Rules.parse(t.rules)
+    said = allowed(rules) > 0 or any(g.kontra for g in tl.games)  # a Kontra column
     rows: list[tuple[Cell, ...]] = []
     totals = [0] * len(tl.players)
     for i, (g, row) in enumerate(zip(tl.games, game_entries(tl, rules), strict=True)):
@@ -87,15 +90,24 @@ def list_sheet(t: Tournament, series: int, table: int) -> Sheet:
         shown: tuple[Cell, ...] = ("?",) * len(totals) if row is None else row
         if row is not None:
             totals = [a + b for a, b in zip(totals, row, strict=True)]
-        rows.append(
-            (i + 1, dealer, g.declarer or "passed", g.contract, outcome, g.value or "", *shown)
-        )
-    rows.append(("total", "", "", "", "", "", *totals))
+        kontra = (NAMES[g.kontra] if 0 <= g.kontra < len(NAMES) else str(g.kontra),) * said
+        rows.append((i + 1, dealer, g.declarer or "passed", g.contract, outcome, g.value or "",
+                     *kontra, *shown))  # fmt: skip
+    rows.append(("total", "", "", "", "", "", *("",) * said, *totals))
     planned = t.format.games(len(tl.players))
     problems = check_list(tl, rules, planned, time_limit=t.format.time_limit is not None)
     return Sheet(
         f"{t.name}: series {series}, table {table}",
-        ("game", "dealer", "declarer", "contract", "outcome", "value", *tl.players),
+        (
+            "game",
+            "dealer",
+            "declarer",
+            "contract",
+            "outcome",
+            "value",
+            *("kontra",) * said,
+            *tl.players,
+        ),
         tuple(rows),
         tuple(str(p) for p in problems),
     )

@@ -42,8 +42,8 @@ class Legal:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._contracts: dict[str, Contract] = {}
-        self._outcomes: dict[Contract, dict[tuple[bool, int], Result]] = {}
-        self._seated: dict[tuple[Contract, bool, int, int], Result] = {}
+        self._outcomes: dict[tuple[Contract, int], dict[tuple[bool, int], Result]] = {}
+        self._seated: dict[tuple[Contract, bool, int, int, int], Result] = {}
         self._entries: dict[tuple[int, tuple[int, int, int], int], tuple[int, ...]] = {}
 
     def contract(self, code: str) -> Contract:
@@ -53,20 +53,24 @@ class Legal:
             found = self._contracts[code] = Contract.parse(code)
         return found
 
-    def outcomes(self, contract: Contract) -> Mapping[tuple[bool, int], Result]:
-        """Every (won, value) of ``contract`` and a core result for it."""
-        found = self._outcomes.get(contract)
+    def outcomes(self, contract: Contract, kontra: int = 0) -> Mapping[tuple[bool, int], Result]:
+        """Every (won, value) of ``contract`` and a core result for it, scored with Kontra
+        level ``kontra`` (the score times 2 ** kontra, the value as it is)."""
+        found = self._outcomes.get((contract, kontra))
         if found is None:
-            found = self._outcomes[contract] = _outcomes(contract, self.rules)
+            found = _outcomes(contract, self.rules, kontra)
+            self._outcomes[(contract, kontra)] = found
         return found
 
-    def result(self, contract: Contract, won: bool, value: int, seat: int) -> Result | None:
-        """The core's result of the game with the declarer at ``seat``, or ``None`` when the
-        game cannot be written with that value."""
-        key = (contract, won, value, seat)
+    def result(
+        self, contract: Contract, won: bool, value: int, seat: int, kontra: int = 0
+    ) -> Result | None:
+        """The core's result of the game with the declarer at ``seat`` (and Kontra level
+        ``kontra``), or ``None`` when the game cannot be written with that value."""
+        key = (contract, won, value, seat, kontra)
         found = self._seated.get(key)
         if found is None:
-            base = self.outcomes(contract).get((won, value))
+            base = self.outcomes(contract, kontra).get((won, value))
             if base is None:
                 return None
             found = self._seated[key] = replace(base, declarer=seat)
@@ -95,18 +99,18 @@ def outcomes(contract: Contract, rules: Rules) -> dict[tuple[bool, int], Result]
     return dict(legal(rules).outcomes(contract))
 
 
-def _outcomes(contract: Contract, rules: Rules) -> dict[tuple[bool, int], Result]:
+def _outcomes(contract: Contract, rules: Rules, kontra: int = 0) -> dict[tuple[bool, int], Result]:
     found: dict[tuple[bool, int], Result] = {}
     masks = _matador_masks(contract)
     for mask in masks:
         for won in (True, False):
             for schneider, schwarz in _ENDINGS:
-                r = _score(contract, 0, mask, rules, (won, schneider, schwarz))
+                r = _score(contract, 0, mask, rules, (won, schneider, schwarz), kontra)
                 found.setdefault((r.won, r.value), r)
     lowest = min(masks, key=lambda m: _score(contract, 0, m, rules, (True, False, False)).value)
     reachable = _reachable(contract, found)
     for bid in ladder(rules.grand_ouvert_base):  # the rules' own bids (old: up to 360)
-        r = _score(contract, bid, lowest, rules, (False, False, False))
+        r = _score(contract, bid, lowest, rules, (False, False, False), kontra)
         if r.overbid and r.value in reachable:
             found.setdefault((False, r.value), r)
     return dict(sorted(found.items()))
@@ -123,8 +127,15 @@ def _reachable(contract: Contract, found: dict[tuple[bool, int], Result]) -> set
 
 
 def _score(
-    contract: Contract, bid: int, mask: int, rules: Rules, outcome: tuple[bool, bool, bool]
+    contract: Contract,
+    bid: int,
+    mask: int,
+    rules: Rules,
+    outcome: tuple[bool, bool, bool],
+    kontra: int = 0,
 ) -> Result:
+    """The core's score of one way the game ends (Kontra level ``kontra``: the core's
+    multiplier 2 ** kontra on the score)."""
     return score(
         contract,
         bid=bid,
@@ -135,6 +146,8 @@ def _score(
         declarer=0,
         rules=rules,
         outcome=outcome,
+        multiplier=1 << kontra,
+        kontra=kontra,
     )
 
 

@@ -69,6 +69,27 @@ const DE = {
   "The series is locked.": "Die Serie ist gesperrt.", "Publish results": "Ergebnis veröffentlichen",
   "Withdraw publication": "Veröffentlichung zurücknehmen", "table link": "Tisch-Link",
   "no list": "keine Liste",
+  "Arrivals, leavers, substitutes": "Nachzügler, Ausscheidende, Ersatzspieler",
+  "season": "Saison", "new season": "neue Saison", "Start a season (club championship)": "Saison anlegen (Vereinsmeisterschaft)",
+  "What counts": "Was zählt", "all series": "alle Serien", "each player's best series:": "die besten Serien jedes Spielers:",
+  "Best series": "Beste Serien", "Guests": "Gäste", "ranked with the members, marked": "mit den Mitgliedern gewertet, markiert",
+  "listed after the members": "nach den Mitgliedern aufgeführt", "Series an evening": "Serien je Abend",
+  "Deals per player a series": "Gebergänge je Spieler und Serie",
+  "The register, one a line:": "Das Mitgliederverzeichnis, einer je Zeile:", ", a guest": ", ein Gast",
+  "You get the director's link: keep it secret, it manages the season.": "Sie erhalten den Link der Leitung: geheim halten, er verwaltet die Saison.",
+  "Evenings": "Abende", "Start an evening": "Abend beginnen", "Date": "Datum", "Who came:": "Wer ist gekommen:",
+  "Guests not in the register, one a line:": "Gäste, die nicht im Verzeichnis stehen, einer je Zeile:",
+  "Start the evening": "Abend beginnen", "Or add a tournament of this server: its id": "Oder ein Turnier dieses Servers hinzufügen: seine Kennung",
+  "Add": "Hinzufügen", "Register": "Mitgliederverzeichnis", "Save the register": "Verzeichnis speichern",
+  "players": "Spieler", "no.": "Nr.", "guest": "Gast", "counted": "gezählt",
+  "Add a late arrival": "Nachzügler aufnehmen", "after series": "nach Serie", "Withdraw": "Ausscheiden",
+  "Substitute": "Ersetzen", "name, club, team": "Name, Verein, Mannschaft",
+  "last played": "zuletzt gespielt", "the substitute's name": "Name des Ersatzspielers",
+  "Kontra on the lists": "Kontra auf den Listen", "no (DSkV tournament)": "nein (DSkV-Turnier)",
+  "Kontra and Re (club evening)": "Kontra und Re (Vereinsabend)",
+  "Kontra, Re, Supra and Resupra": "Kontra, Re, Supra und Resupra", "Save": "Speichern",
+  "Kontra": "Kontra", "kontra": "Kontra", "no Kontra": "kein Kontra",
+  "(the bid after the value),": "(Reizwert nach dem Wert),", "(Kontra, Re last);": "(Kontra, Re zuletzt);",
   // the sheets' column names and words (skat.tournament.report)
   "place": "Platz", "player": "Spieler", "club": "Verein", "team": "Mannschaft", "points": "Punkte",
   "game": "Spiel", "dealer": "Geber", "declarer": "Alleinspieler", "contract": "Spiel (ISS)",
@@ -130,6 +151,12 @@ const DE_REASONS = [
   [/^(.*) dealt game (\d+) and sits out at a 4-table$/, (m) => `${m[1]} gab Spiel ${m[2]} und setzt am Vierertisch aus`],
   [/^'(.*)' does not sit at this table$/, (m) => `${m[1]} sitzt nicht an diesem Tisch`],
   [/^a passed-in game has no game, value or winner$/, () => "ein eingepasstes Spiel hat kein Spiel, keinen Wert und keinen Gewinner"],
+  [/^a passed-in game has no Kontra$/, () => "ein eingepasstes Spiel hat kein Kontra"],
+  [/^(Kontra|Re|Supra|Resupra) is not allowed in this tournament \(rules (\S+): (no Kontra on the list|Kontra and Re only)\)$/,
+    (m) => `${m[1]} ist in diesem Turnier nicht erlaubt (Regeln ${m[2]}: ${m[3] === "no Kontra on the list" ? "kein Kontra auf der Liste" : "nur Kontra und Re"})`],
+  [/^there is no Kontra level (\S+) \(0 to 4\)$/, (m) => `Kontra-Stufe ${m[1]} gibt es nicht (0 bis 4)`],
+  [/^series (\d+) table (\d+) has a game with (\S+): correct it first$/,
+    (m) => `Serie ${m[1]} Tisch ${m[2]} hat ein Spiel mit ${m[3]}: erst berichtigen`],
   [/^a game (won|lost) below the bid \((\d+) < (\d+)\) is lost overbid with (\d+)$/,
     (m) => `ein Spiel unter dem Reizwert (${m[2]} < ${m[3]}) ist überreizt verloren mit ${m[4]}`],
   [/^(\d+) is no bid$/, (m) => `${m[1]} ist kein Reizwert`],
@@ -171,13 +198,19 @@ function say(where, text, ok) {
   box.className = ok ? "ok-note" : "error";
 }
 
-const CELL_WORDS = new Set(["passed", "won", "lost", "total"]);  // not names: the rest may be
+const CELL_WORDS = new Set(["passed", "won", "lost", "total", "guest"]);  // not names: the rest may be
 
-// A sheet of skat.tournament.report as an HTML table (numbers right-aligned).
+// A sheet of skat.tournament.report as an HTML table (numbers right-aligned); on a phone a
+// column empty in every row (no team, no Kontra said) is left out, so the rest fits.
 function sheetTable(sheet, id) {
-  const word = (h) => tr(h).replace(/^series (\d+)$/, (_, k) => `${say2("series", "Serie")} ${k}`);
-  const head = el("tr", {}, ...sheet.header.map((h) => el("th", {}, word(h))));
-  const rows = sheet.rows.map((r) => el("tr", {}, ...r.map((c) =>
+  const phone = window.matchMedia("(max-width: 560px)").matches;
+  const word = (h) => phone && h === "place" ? "#" : tr(h).replace(/^series (\d+)$/,
+    (_, k) => phone ? `S${k}` : `${say2("series", "Serie")} ${k}`);
+  const keep = sheet.header.map((_, i) => !phone || !sheet.rows.length ||
+    sheet.rows.some((r) => r[i] !== "" && r[i] !== null));
+  const kept = (cells) => cells.filter((_, i) => keep[i]);
+  const head = el("tr", {}, ...kept(sheet.header).map((h) => el("th", {}, word(h))));
+  const rows = sheet.rows.map((r) => el("tr", {}, ...kept(r).map((c) =>
     el("td", typeof c === "number" ? { class: "num" } : {}, CELL_WORDS.has(c) ? tr(c) : c))));
   const table = el("table", { class: "list", ...(id ? { id } : {}) }, el("thead", {}, head),
     el("tbody", {}, ...rows));
@@ -211,7 +244,8 @@ function startPage() {
         return { name, club, team, categories: cats ? cats.split("+") : [] }; });
     try {
       const got = await api("/api/t", { name: $("#name").value, series: $("#series").value,
-        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value, teams: $("#teams").value, players,
+        deals: $("#deals").value, time_limit: $("#time-limit").value, rules: $("#rules").value,
+        kontra: $("#kontra").value, teams: $("#teams").value, players,
         tiebreaks: $("#tiebreaks").value, leavers: $("#leavers").value });
       location.href = got.director;
     } catch (e) { say("#msg", e.message); }
@@ -279,7 +313,8 @@ function enterAction() {
   if (!declarer) return { action: "game", declarer: null, value: $("#value").value, bid: $("#bid").value, entry: T.entryId };
   const mods = ($("#hand").checked ? "H" : "") + ($("#ouvert").checked ? "O" : "");
   return { action: "game", declarer, contract: $("#kind").value + mods,
-    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value, entry: T.entryId };
+    won: $("#won").value === "won", value: $("#value").value, bid: $("#bid").value,
+    kontra: Number($("#kontra").value || 0), entry: T.entryId };
 }
 
 async function send(action) {
@@ -291,7 +326,7 @@ async function send(action) {
     T.version = v.version;
     drawTable(v);
     say("#msg", action.action === "game" ? say2(`game ${v.entered} counted`, `Spiel ${v.entered} gezählt`) : "", true);
-    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; T.entryId = null; }
+    if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; $("#kontra").value = "0"; T.entryId = null; }
   } catch (e) {
     say("#msg", e.message);
     if (action.action === "game" && !/^HTTP|fetch|network/i.test(e.message)) T.entryId = null;  // refused: a new entry next
@@ -307,13 +342,16 @@ function drawTable(v) {
   $("#declarer").replaceChildren(el("option", { value: "" }, tr("all passed")),
     ...v.players.map((p) => el("option", { value: p }, p)));
   if (v.players.includes(keep)) $("#declarer").value = keep;
+  drawKontra(v.kontra || 0);
   const done = v.entered >= v.planned;
   $("#next").textContent = done ? say2(`all ${v.planned} games entered`, `alle ${v.planned} Spiele eingetragen`)
     : say2(`game ${v.entered + 1} of ${v.planned}, dealer ${v.dealer}`,
       `Spiel ${v.entered + 1} von ${v.planned}, Geber ${v.dealer}`);
   const closed = v.locked || v.confirmed.length > 0;
   $("#entry").hidden = done || closed;
-  $("#list").replaceChildren(v.list ? sheetTable(v.list, "table-list") : el("p", { class: "muted" }, tr("no game yet")));
+  const phone = window.matchMedia("(max-width: 560px)").matches;
+  $("#list").replaceChildren(!v.list ? el("p", { class: "muted" }, tr("no game yet"))
+    : phone ? compactList(v.list, v.players) : sheetTable(v.list, "table-list"));
   $("#confirm-box").hidden = !done;
   $("#confirm").replaceChildren(...v.players.map((p) => el("button", {
     class: v.confirmed.includes(p) ? "done" : "primary", "data-player": p,
@@ -321,6 +359,33 @@ function drawTable(v) {
   v.confirmed.includes(p) ? `${p} ✓` : say2(`${p} confirms`, `${p} bestätigt`))));
   $("#final").textContent = tr(v.final ? "The list is confirmed and counts." :
     v.locked ? "The series is locked." : "");
+}
+
+// A table's list on a phone: the game in one column ("Cora G won 48 Kontra"), then every
+// player's entry under his first name (the full name where two share it), all on screen.
+function compactList(sheet, players) {
+  const at = sheet.header.length - players.length;
+  const kontra = sheet.header.indexOf("kontra");
+  const first = players.map((p) => p.split(" ")[0]);
+  const short = players.map((p, i) => (first.filter((f) => f === first[i]).length > 1 ? p : first[i]));
+  const game = (r) => r[0] === "total" ? tr("total") : r[2] === "passed" ? tr("passed")
+    : [r[2].split(" ")[0], r[3], tr(r[4]), r[5], kontra >= 0 ? r[kontra] : ""].filter((x) => x !== "").join(" ");
+  const head = el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, tr("game")),
+    ...short.map((n, i) => el("th", { class: "num", title: players[i] }, n)));
+  const rows = sheet.rows.map((r) => el("tr", r[0] === "total" ? { class: "total" } : {},
+    el("td", { class: "num" }, r[0] === "total" ? "" : r[0]), el("td", {}, game(r)),
+    ...r.slice(at).map((c) => el("td", { class: "num" }, c))));
+  const notes = sheet.notes.map((n) => el("p", { class: "error" }, reason(n)));
+  return el("div", { class: "sheet" }, el("h3", {}, sheet.title),
+    el("table", { class: "list compact", id: "table-list" }, el("thead", {}, head), el("tbody", {}, ...rows)), ...notes);
+}
+
+// The Kontra choice of a table whose tournament allows it (up to Re, or to Resupra).
+function drawKontra(top) {
+  $("#kontra-box").hidden = top === 0;
+  if ($("#kontra").options.length === top + 1) return;
+  const names = ["no Kontra", "Kontra", "Re", "Supra", "Resupra"].slice(0, top + 1);
+  $("#kontra").replaceChildren(...names.map((n, i) => el("option", { value: i }, tr(n))));
 }
 
 // ------------------------------------------------------------------ the director
@@ -336,6 +401,18 @@ function directorPage() {
     seed: $("#seed").value, ...($("#seat-override").value.trim() ? { override: $("#seat-override").value } : {}) }));
   $("#publish").addEventListener("click", () => direct({ action: "publish", published: !T.published }));
   $("#save-address").addEventListener("click", () => direct({ action: "settings", address: $("#address").value }));
+  $("#late-add").addEventListener("click", () => {
+    const [name, club, team] = $("#late-name").value.split(",").map((x) => (x || "").trim());
+    if (!name) return;
+    direct({ action: "players", players: [...T.director.player_list, { name, club, team }] })
+      .then((ok) => { if (ok) $("#late-name").value = ""; });
+  });
+  $("#leave").addEventListener("click", () => direct({ action: "withdraw", name: $("#leave-name").value,
+    after: $("#leave-after").value }).then((ok) => { if (ok) $("#leave-after").value = ""; }));
+  $("#sub").addEventListener("click", () => direct({ action: "substitute", series: T.director.rounds.length,
+    old: $("#sub-old").value, new: { name: $("#sub-new").value.trim() } })
+    .then((ok) => { if (ok) $("#sub-new").value = ""; }));
+  $("#save-kontra").addEventListener("click", () => direct({ action: "settings", kontra: $("#kontra-setting").value }));
   $("#correct").addEventListener("click", () => direct({ action: "correct",
     series: $("#fix-series").value, table: $("#fix-table").value, text: $("#fix-text").value,
     reason: $("#fix-reason").value, base: T.base }));
@@ -354,8 +431,8 @@ function directorPage() {
 }
 
 async function direct(action) {
-  try { drawDirector(await api(T.directorPath, action), true); say("#msg", tr("done"), true); }
-  catch (e) { say("#msg", e.message); }
+  try { drawDirector(await api(T.directorPath, action), true); say("#msg", tr("done"), true); return true; }
+  catch (e) { say("#msg", e.message); return false; }
 }
 
 function drawDirector(d, refill) {
@@ -372,6 +449,7 @@ function drawDirector(d, refill) {
     `Die Tischlinks und QR-Codes zeigen auf ${d.address}, das die Handys der Spieler nicht erreichen: ` +
     "die Adresse eintragen, unter der die Spieler den Server erreichen (z. B. http://192.168.1.20:8080)") : "";
   if (document.activeElement !== $("#address")) $("#address").value = d.address || "";
+  if (document.activeElement !== $("#kontra-setting")) $("#kontra-setting").value = d.kontra || "off";
   $("#pdf").href = `/api/t/${T.id}/export.pdf`;
   $("#pdf-tables").href = `/api/t/${T.id}/export.pdf?sheets=tables`;
   $("#pdf-standings").href = `/api/t/${T.id}/export.pdf?sheets=standings`;
@@ -381,14 +459,32 @@ function drawDirector(d, refill) {
   $("#player-list").value = d.player_list.map((p) => [p.name, p.club, p.team,
     p.categories.join("+")].join(", ").replace(/(, )+$/, "")).join("\n");
   $("#seat-box").hidden = d.rounds.length >= d.series;
+  drawOpen(d);
   $("#rounds").replaceChildren(...d.rounds.map(roundBox));
   $("#fix-box").hidden = d.rounds.length === 0;
   const s = $("#fix-series"), keep = s.value;
   s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, `${say2("series", "Serie")} ${r.series}`)));
   if (keep) s.value = keep;
   if (refill || !$("#fix-text").value || T.base === $("#fix-text").value) fillCorrection();
-  $("#problems").replaceChildren(...(d.problems.length ? d.problems : [tr("none")]).map((p) => el("li", {}, p)));
+  $("#problems").replaceChildren(...(d.problems.length ? d.problems.map(reason) : [tr("none")]).map((p) => el("li", {}, p)));
   $("#log").replaceChildren(...d.log.map(logLine));
+}
+
+// Late arrivals, leavers and substitutes once the first series is seated.
+function drawOpen(d) {
+  $("#open-box").hidden = d.rounds.length === 0;
+  const playing = d.player_list.filter((p) => p.left === null || p.left === undefined);
+  for (const id of ["#leave-name", "#sub-old"]) {
+    const keep = $(id).value;
+    $(id).replaceChildren(...playing.map((p) => el("option", { value: p.name }, p.name)));
+    if (playing.some((p) => p.name === keep)) $(id).value = keep;
+  }
+  const status = d.player_list.filter((p) => p.joined > 1 || (p.left !== null && p.left !== undefined));
+  $("#player-status").replaceChildren(...status.map((p) => el("li", {}, p.name + ": " + [
+    p.joined > 1 ? say2(`from series ${p.joined}`, `ab Serie ${p.joined}`) : "",
+    p.left === 0 ? say2("did not come", "nicht erschienen")
+      : p.left ? say2(`left after series ${p.left}`, `ausgeschieden nach Serie ${p.left}`) : "",
+  ].filter(Boolean).join(", "))));
 }
 
 function roundBox(r) {
@@ -415,9 +511,83 @@ function fillCorrection() {
   $("#fix-text").value = T.base = t ? t.text : "";
 }
 
+// ------------------------------------------------------------------ a season
+
+// "name, number" or "name, , guest" a line: the register as the API takes it.
+function memberLines(text) {
+  return text.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
+    const [name, number, guest] = l.split(",").map((x) => (x || "").trim());
+    return { name, number, guest: /^(guest|gast|ja|yes|x)$/i.test(guest || "") };
+  });
+}
+
+function seasonNewPage() {
+  $("#create").addEventListener("click", async () => {
+    try {
+      const got = await api("/api/t/season", { name: $("#name").value, guests: $("#guests").value,
+        best: $("#count").value === "best" ? $("#best").value : "", kontra: $("#kontra").value,
+        series: $("#series").value, deals: $("#deals").value, members: memberLines($("#members").value) });
+      location.href = got.url;
+    } catch (e) { say("#msg", e.message); }
+  });
+}
+
+function seasonPage() {
+  T.seasonPath = `/api/t/season/${location.pathname.split("/")[3]}`;
+  const act = async (action) => {
+    try { const s = await api(T.seasonPath, action); drawSeason(s); say("#msg", tr("done"), true); return s; }
+    catch (e) { say("#msg", e.message); return null; }
+  };
+  $("#save-members").addEventListener("click", () => act({ action: "members", members: memberLines($("#members").value) }));
+  $("#add").addEventListener("click", async () => {
+    if (await act({ action: "add", date: $("#date").value, id: $("#add-id").value })) $("#add-id").value = "";
+  });
+  $("#start").addEventListener("click", async () => {
+    const came = [...document.querySelectorAll("#came input:checked")].map((x) => x.value);
+    const guests = $("#guests-came").value.split("\n").map((l) => l.trim()).filter(Boolean);
+    const s = await act({ action: "evening", date: $("#date").value, players: [...came, ...guests] });
+    if (s && s.evening) $("#evening-link").replaceChildren(el("a", { href: s.evening.director, target: "_blank" },
+      say2("the evening's director page (keep it secret)", "die Turnierleitung des Abends (geheim halten)")));
+  });
+  api(T.seasonPath).then(drawSeason, (e) => say("#msg", e.message));
+}
+
+// The season's standing on a phone: the member number, guest mark and series under the name;
+// each evening's points stay on the evenings' pages (a season has too many for a phone).
+function seasonPhone(sheet) {
+  const at = (name) => sheet.header.indexOf(name);
+  const head = el("tr", {}, ...["#", "player", "points", "won", "lost"].map((h) =>
+    el("th", h === "player" ? {} : { class: "num" }, h === "#" ? h : tr(h))));
+  const rows = sheet.rows.map((r) => {
+    const about = [r[at("no.")] ? `${tr("no.")} ${r[at("no.")]}` : "", r[at("guest")] ? tr("guest") : "",
+      say2(`${r[at("counted")]} of ${r[at("series")]} series`, `${r[at("counted")]} von ${r[at("series")]} Serien`)];
+    return el("tr", {}, el("td", { class: "num" }, r[at("place")]),
+      el("td", {}, r[at("player")], el("small", { class: "sub" }, about.filter(Boolean).join(" · "))),
+      ...["points", "won", "lost"].map((h) => el("td", { class: "num" }, r[at(h)])));
+  });
+  return el("div", { class: "sheet" }, el("h3", {}, sheet.title),
+    el("table", { class: "list", id: "standings" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+    ...sheet.notes.map((n) => el("p", { class: "muted" }, n)));
+}
+
+function drawSeason(s) {
+  document.title = `${s.name} – ${tr("season")}`;
+  $("#title").textContent = s.name;
+  const phone = window.matchMedia("(max-width: 560px)").matches;
+  $("#sheet").replaceChildren(phone ? seasonPhone(s.sheet) : sheetTable(s.sheet, "standings"));
+  $("#evenings").replaceChildren(...s.evenings.map((e) => el("li", {},
+    el("a", { href: `/t/${e.id}` }, e.date), ` (${e.players} ${tr("players")})`)));
+  $("#season-director").hidden = !s.director;
+  if (!s.director) return;
+  $("#members").value = s.members.map((m) => [m.name, m.number, m.guest ? "guest" : ""].join(", ")
+    .replace(/(, )+$/, "")).join("\n");
+  $("#came").replaceChildren(...s.members.map((m) => el("label", { class: "check" },
+    el("input", { type: "checkbox", value: m.name }), ` ${m.name}`)));
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   translatePage();
   langSwitch();
-  ({ start: startPage, standings: standingsPage, table: tablePage, director: directorPage })[
-    document.body.dataset.page]();
+  ({ start: startPage, standings: standingsPage, table: tablePage, director: directorPage,
+    "season-new": seasonNewPage, season: seasonPage })[document.body.dataset.page]();
 });

@@ -1,0 +1,303 @@
+"""A club championship over many evenings (a season): the club's register of members, the
+evenings (each a tournament file run with ``skat tournament`` or on the web and exported),
+and the season's standing over all series or each player's best N.
+
+The season file (JSON) names its evenings' tournament files, relative to its own folder;
+``evening`` starts one with the players who came (the season's rules: Kontra and Re by
+default, as club evenings play) or adds a tournament file that exists.  Every command that
+changes the season file locks it (two at once land one after the other) and writes it
+atomically.
+
+examples:
+  skat season new club.json "Club championship 2026" --best 20
+  skat season members club.json --add "Anna Berg" --number 17
+  skat season members club.json --guest "Eva Gast"
+  skat season members club.json --import register.csv
+  skat season evening club.json 2026-03-06 --players "Anna Berg,Ben,Cora,Dirk"
+  skat tournament seat club-2026-03-06.json --seed 1        (then enter, check as usual)
+  skat season evening club.json 2026-03-13 --file march13.json
+  skat season standings club.json
+  skat season standings club.json --format csv > season.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from skat.cli.errors import UserError
+from skat.cli.tournament import _decode
+from skat.series.storage import atomic_write
+from skat.tournament import (
+    GUESTS,
+    KONTRA_SETTINGS,
+    SEASON_TIEBREAKS,
+    Evening,
+    Format,
+    Member,
+    Player,
+    Season,
+    Tournament,
+    TournamentError,
+    dumps,
+    load,
+    season_dumps,
+    season_loads,
+    season_sheet,
+    to_csv,
+    to_html,
+    to_text,
+    with_kontra,
+)
+
+NAME = "season"
+HELP = "a club championship over many evenings: members, evenings, the season's standing"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    p = sub.add_parser("new", help="start a season file")
+    p.add_argument("file", help="the season file to create (JSON)")
+    p.add_argument("name", help="the season's name")
+    p.add_argument("--best", type=int, metavar="N", help="count each player's best N series "
+                   "(default: all series count)")  # fmt: skip
+    p.add_argument("--guests", choices=GUESTS, default="rank",
+                   help="guests ranked with the members (marked), or listed apart without a "
+                   "place")  # fmt: skip
+    p.add_argument(
+        "--tiebreaks",
+        default="won,fewer_lost",
+        help=f"in order, from {', '.join(SEASON_TIEBREAKS)} (default: won,fewer_lost)",
+    )
+    p.add_argument("--series", type=int, default=2, help="series of an evening (default 2)")
+    p.add_argument("--deals", type=int, default=12, help="deals per player a series (12: 36/48)")
+    p.add_argument("--rules", default="tournament", help="an evening's rules (tournament)")
+    p.add_argument(
+        "--kontra",
+        choices=KONTRA_SETTINGS,
+        default="on",
+        help="Kontra on an evening's lists: on (Kontra and Re, default), off, supra",
+    )
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    p = sub.add_parser("members", help="the club's register: add, mark guests, import, list")
+    p.add_argument("file")
+    p.add_argument("--add", metavar="NAME", help="add a member")
+    p.add_argument("--number", default="", help="the member number of --add")
+    p.add_argument("--guest", action="append", default=[], metavar="NAME",
+                   help="add a guest (marked in the standing)")  # fmt: skip
+    p.add_argument("--remove", action="append", default=[], metavar="NAME",
+                   help="take a name out of the register")  # fmt: skip
+    p.add_argument("--import", dest="import_csv", metavar="CSV",
+                   help="CSV with name, member number, guest (yes/ja/x)")  # fmt: skip
+
+    p = sub.add_parser("evening", help="add an evening: a new tournament file or one that exists")
+    p.add_argument("file")
+    p.add_argument("date", help="the evening's date or name (2026-03-06)")
+    p.add_argument("--file", dest="evening_file", metavar="TOURNAMENT",
+                   help="its tournament file (default: SEASON-DATE.json beside the season); "
+                   "one that exists is added as it is")  # fmt: skip
+    p.add_argument("--players", default="", metavar="A,B,..",
+                   help="who came (a new evening's players, by commas)")  # fmt: skip
+
+    p = sub.add_parser("standings", help="the season's standing")
+    p.add_argument("file")
+    p.add_argument("--format", choices=("text", "csv", "html"), default="text")
+
+
+def run(args: argparse.Namespace) -> int:
+    action = {"new": _new, "members": _members, "evening": _evening, "standings": _standings}[
+        args.action
+    ]
+    if args.action == "standings":
+        return action(args)
+    with _locked(args.file):  # two changes at once both land, one after the other
+        return action(args)
+
+
+@contextmanager
+def _locked(path: str) -> Iterator[None]:
+    """``path`` locked for a change (``flock`` on ``.NAME.lock`` beside it), as
+    ``skat tournament`` locks its files."""
+    import fcntl
+
+    target = Path(path)
+    try:
+        fd = os.open(target.parent / f".{target.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise UserError(f"cannot lock {path}: {exc.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------------- file access
+
+
+def _load(path: str) -> Season:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"no season file {path} (start one with: skat season new)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read {path}: {exc}") from None
+    try:
+        return season_loads(text)
+    except TournamentError as exc:
+        raise UserError(f"{path}: {exc}") from None
+
+
+def _save(season: Season, path: str | Path) -> None:
+    try:
+        atomic_write(path, season_dumps(season))
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def _evenings(path: str, season: Season) -> list[Tournament]:
+    """The evenings' tournaments, each file read relative to the season file's folder."""
+    base = Path(path).parent
+    out = []
+    for e in season.evenings:
+        try:
+            out.append(load(base / e.file))
+        except TournamentError as exc:
+            raise UserError(f"evening {e.date}: {exc}") from None
+    return out
+
+
+# ---------------------------------------------------------------------- actions
+
+
+def _new(args: argparse.Namespace) -> int:
+    if Path(args.file).exists() and not args.force:
+        raise UserError(f"{args.file} exists (--force to overwrite)")
+    tiebreaks = tuple(x.strip() for x in args.tiebreaks.split(",") if x.strip())
+    try:
+        season = Season(args.name, best=args.best, guests=args.guests, tiebreaks=tiebreaks,
+                        rules=with_kontra(args.rules, args.kontra), series=args.series,
+                        deals=args.deals)  # fmt: skip
+        Format(args.series, args.deals)
+    except TournamentError as exc:
+        raise UserError(str(exc)) from None
+    _save(season, args.file)
+    counts = "all series" if season.best is None else f"the best {season.best} series"
+    print(f"{args.file}: {season.name}, {counts} count, evenings with rules {season.rules}")
+    return 0
+
+
+def _members(args: argparse.Namespace) -> int:
+    season = _load(args.file)
+    members = [m for m in season.members if m.name not in args.remove]
+    unknown = sorted(set(args.remove) - {m.name for m in season.members})
+    if unknown:
+        raise UserError(f"no member {', '.join(unknown)} to remove")
+    if args.import_csv:
+        members.extend(_import(_read(args.import_csv)))
+    if args.add:
+        members.append(Member(args.add.strip(), args.number.strip()))
+    members.extend(Member(g.strip(), guest=True) for g in args.guest)
+    try:
+        changed = replace(season, members=tuple(members))
+    except TournamentError as exc:
+        raise UserError(str(exc)) from None
+    if changed != season:
+        _save(changed, args.file)
+    for m in changed.members:
+        print(f"{m.number:>6}  {m.name}" + ("  (guest)" if m.guest else ""))
+    guests = sum(m.guest for m in changed.members)
+    print(f"{len(changed.members) - guests} members, {guests} guests")
+    return 0
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return _decode(Path(path).read_bytes(), path)
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+
+
+_YES = ("yes", "ja", "x", "guest", "gast", "1", "true")
+_HEADER = ("name", "spieler", "mitglied", "member")
+
+
+def _import(text: str) -> list[Member]:
+    """Members from CSV: name, member number, guest (``yes``/``ja``/``x``); semicolons or
+    commas (the first line decides); a header line is skipped; a bad line is refused with
+    its number."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    sep = ";" if first.count(";") > first.count(",") else ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=sep))
+    out = []
+    for line, row in enumerate(rows, 1):
+        cells = [c.strip() for c in row] + ["", ""]
+        if not any(cells) or (line == 1 and cells[0].lower() in _HEADER):
+            continue
+        if len(row) > 3 and any(c.strip() for c in row[3:]):
+            raise UserError(f"register CSV line {line}: {len(row)} columns, at most 3 "
+                            "(name, member number, guest)")  # fmt: skip
+        try:
+            out.append(Member(cells[0], cells[1], cells[2].lower() in _YES))
+        except TournamentError as exc:
+            raise UserError(f"register CSV line {line}: {exc}") from None
+    return out
+
+
+def _evening(args: argparse.Namespace) -> int:
+    season = _load(args.file)
+    if any(e.date == args.date for e in season.evenings):
+        raise UserError(f"the season has an evening {args.date} already")
+    base = Path(args.file).parent
+    name = args.evening_file or f"{Path(args.file).stem}-{args.date}.json"
+    target = base / name
+    if target.exists():
+        if args.players:
+            raise UserError(f"{target} exists: its players are its own (leave out --players)")
+        t = _evenings(args.file, replace(season, evenings=(Evening(args.date, name),)))[0]
+        made = False
+    else:
+        players = [n.strip() for n in args.players.split(",") if n.strip()]
+        if not players:
+            raise UserError("a new evening needs --players (who came), or --file of one")
+        try:
+            t = Tournament(f"{season.name} {args.date}", tuple(map(Player, players)),
+                           Format(season.series, season.deals), season.rules)  # fmt: skip
+        except TournamentError as exc:
+            raise UserError(str(exc)) from None
+        try:
+            atomic_write(target, dumps(t))
+        except OSError as exc:
+            raise UserError(f"cannot write {target}: {exc.strerror}") from None
+        made = True
+    _save(replace(season, evenings=(*season.evenings, Evening(args.date, name))), args.file)
+    guests = [n for n in t.names if season.member(n) is None]
+    print(f"{args.file}: evening {args.date} ({'started' if made else 'added'}: {target}, "
+          f"{len(t.players)} players)")  # fmt: skip
+    if guests:
+        print(f"not in the register, counted as guests: {', '.join(guests)}")
+    if made:
+        print(f"seat it: skat tournament seat {target}")
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    season = _load(args.file)
+    sheet = season_sheet(season, _evenings(args.file, season))
+    if args.format == "csv":
+        sys.stdout.write(to_csv(sheet))
+    elif args.format == "html":
+        sys.stdout.write(to_html([sheet], season.name))
+    else:
+        print(to_text([sheet]))
+    return 0
