@@ -139,6 +139,8 @@ const DE_REASONS = [
   [/^the list is not complete: a table of (\d+) plays (\d+)$/, (m) => `die Liste ist nicht vollständig: ein Tisch mit ${m[1]} spielt ${m[2]}`],
   [/^series (\d+) is locked$/, (m) => `Serie ${m[1]} ist gesperrt`],
   [/^no game to take back$/, () => "kein Spiel zum Zurücknehmen"],
+  [/^the list ended after game (\d+): (.*) left during the series$/,
+    (m) => `die Liste endete nach Spiel ${m[1]}: ${m[2]} ist während der Serie ausgeschieden`],
   [/^the closing total is being confirmed: only the director corrects it$/, () => "die Endsumme wird bestätigt: nur die Turnierleitung berichtigt sie"],
   [/^this is not the key of this table$/, () => "das ist nicht der Schlüssel dieses Tischs"],
   [/^this is not the director's key$/, () => "das ist nicht der Schlüssel der Turnierleitung"],
