@@ -21,12 +21,14 @@ import os
 import random
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http.client import HTTPException
+from pathlib import Path
 from typing import Any
 from urllib.error import HTTPError, URLError
 from urllib.request import Request, urlopen
@@ -132,9 +134,49 @@ def sheet_rows(rows: Iterable[Sequence[Any]]) -> dict[str, tuple[Any, ...]]:
     return {str(r[1]): tuple(r[4:]) for r in rows}
 
 
+def placed(rows: Iterable[Sequence[Any]]) -> tuple[tuple[Any, ...], ...]:
+    """The standings sheet's rows in order: (place, player, points, won, lost, series…)."""
+    return tuple((r[0], r[1], *r[4:]) for r in rows)
+
+
 def mid_leaver(players: Sequence[str]) -> str:
     """Who leaves during series 3: seat 2 of table 1."""
     return players[1]
+
+
+STANDINGS = (
+    (1, "P07", 452, 4, 0, 128, 172, 152),
+    (2, "P09", 430, 4, 0, 170, 164, 96),
+    (3, "P21", 385, 2, 0, 182, 90, 113),
+    (4, "P15", 305, 3, 0, 73, 104, 128),
+    (5, "P27", 299, 3, 0, 122, 103, 74),
+    (6, "P19", 224, 3, 1, 122, 30, 72),
+    (7, "Sub", 202, 3, 1, "", 196, 6),
+    (8, "Late", 172, 2, 0, "", 98, 74),
+    (9, "P06", 170, 2, 1, 36, 104, 30),
+    (10, "P10", 162, 2, 1, 30, 152, -20),
+    (11, "P20", 160, 0, 0, 90, 30, 40),
+    (12, "P25", 158, 1, 0, 68, 30, 60),
+    (13, "P23", 126, 1, 0, 0, 30, 96),
+    (14, "P08", 126, 1, 1, 60, 30, 36),
+    (15, "P14", 125, 2, 1, -57, 30, 152),
+    (16, "P01", 96, 1, 0, 96, "", ""),
+    (17, "P17", 90, 0, 0, 0, 30, 60),
+    (18, "P22", 70, 1, 1, 60, -20, 30),
+    (19, "P04", 4, 0, 1, 90, -146, 60),
+    (20, "P12", -4, 1, 2, 152, -56, -100),
+    (21, "P18", -13, 1, 1, 73, 30, -116),
+    (22, "P11", -50, 1, 2, 152, -232, 30),
+    (23, "P05", -56, 0, 1, -86, 30, 0),
+    (23, "P16", -56, 0, 1, -86, 0, 30),
+    (25, "P02", -116, 0, 1, -116, "", ""),
+    (26, "P24", -130, 0, 1, 0, -130, 0),
+    (27, "P13", -142, 0, 2, 90, -146, -86),
+    (28, "P03", -146, 0, 1, 0, -146, 0),
+    (29, "P26", -270, 1, 3, -392, 122, 0),
+)  # fmt: skip
+"""The final standings (place, player, points, won, lost, series 1 to 3) every run gives: the
+web runs' and the command line's are the same (the calculation here checks the figures)."""
 
 
 # ---------------------------------------------------------------------- the web server
@@ -271,13 +313,14 @@ def run_web(port: int, restart: Any) -> None:
 
     def series(k: int, kill: bool = False) -> None:
         tables = director.call(dpath)["rounds"][k - 1]["tables"]
+        before = ledger.games
 
         def leaving(table: dict[str, Any]) -> Any:
             if k != 3 or table["table"] != 1:
                 return None
             name = mid_leaver(table["players"])
-            return lambda g: g == MID_GAME - 1 and director.call(dpath, {
-                "action": "withdraw", "name": name, "after": 3, "game": MID_GAME})
+            leave = {"action": "withdraw", "name": name, "after": 3, "game": MID_GAME}
+            return lambda g: g == MID_GAME - 1 and director.call(dpath, leave)
 
         threads = [threading.Thread(target=play_table,
                                     args=(director, tid, k, tb, ledger, leaving(tb)))
@@ -287,9 +330,9 @@ def run_web(port: int, restart: Any) -> None:
             t.run = _catching(t.run, failures)  # type: ignore[method-assign]
             t.start()
         if kill:  # the server dies mid-series (no shutdown) and is started again
-            while ledger.games < 10 and any(t.is_alive() for t in threads):
+            while ledger.games < before + 10 and any(t.is_alive() for t in threads):
                 time.sleep(0.05)
-            killed.append(ledger.games)
+            killed.append(ledger.games - before)
             restart()
         for t in threads:
             t.join(900)
@@ -333,6 +376,7 @@ def check_web(final: dict[str, Any], rounds: list[dict[str, Any]], ledger: Ledge
     assert all(p["entered"] == p["planned"] for p in final["progress"])
     assert sum(p["entered"] for p in final["progress"]) == ledger.games
     assert sheet_rows(final["standings"][0]["rows"]) == expected_rows(seeger_fabian(lists))
+    assert placed(final["standings"][0]["rows"]) == STANDINGS
 
 
 def _catching(run: Any, failures: list[BaseException]) -> Any:
@@ -343,3 +387,42 @@ def _catching(run: Any, failures: list[BaseException]) -> Any:
             failures.append(exc)
 
     return wrapped
+
+
+# ---------------------------------------------------------------------- the command line
+
+
+def skat_command() -> list[str]:
+    """The installed console command ``skat`` beside this Python (``python -m skat.cli.main``
+    where it is not installed)."""
+    script = Path(sys.executable).with_name("skat")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "skat.cli.main"]
+
+
+def command_env() -> dict[str, str]:
+    """The environment of a ``skat`` command: this checkout's code, a login name."""
+    return {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src"), "USER": "kim"}
+
+
+def tournament(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``skat tournament ARGS`` in ``cwd`` with ``stdin`` piped in."""
+    return subprocess.run([*skat_command(), "tournament", *args], cwd=cwd, input=stdin,
+                          capture_output=True, text=True, env=command_env(),
+                          timeout=300)  # fmt: skip
+
+
+def at_terminal(cwd: Path, answer: str, *args: str) -> tuple[int, str]:
+    """``skat tournament ARGS`` with a terminal as its input, typing ``answer``: (exit
+    status, what it printed)."""
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        os.write(master, answer.encode() + b"\n")
+        done = subprocess.run([*skat_command(), "tournament", *args], cwd=cwd, stdin=slave,
+                              capture_output=True, text=True, env=command_env(),
+                              timeout=300)  # fmt: skip
+    finally:
+        os.close(slave)
+        os.close(master)
+    return done.returncode, done.stdout + done.stderr
