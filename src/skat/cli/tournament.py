@@ -385,6 +385,12 @@ def _amounts(text: str, what: str) -> tuple[int, ...]:
 def _new(args: argparse.Namespace) -> int:
     if Path(args.file).exists() and not args.force:
         raise UserError(f"{args.file} exists (--force to overwrite)")
+    held = _OPEN.get(args.file)
+    if held is not None and Path(args.file).exists():  # --force: over the file as it is now
+        try:
+            held.text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot overwrite {args.file}: {exc}") from None
     Rules.parse(args.rules)
     fees = []
     for part in (x for x in args.table_fee.split(",") if x.strip()):
