@@ -117,7 +117,7 @@ async function api(path, body) {
   if (body !== undefined) { init.method = "POST"; init.body = JSON.stringify(body); }
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw new Error(reason(data.error || `HTTP ${r.status}`));
+  if (!r.ok) throw Object.assign(new Error(reason(data.error || `HTTP ${r.status}`)), { status: r.status });
   return data;
 }
 
@@ -296,7 +296,10 @@ async function send(action) {
     if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; T.entryId = null; }
   } catch (e) {
     say("#msg", e.message);
-    if (action.action === "game" && !/^HTTP|fetch|network/i.test(e.message)) T.entryId = null;  // refused: a new entry next
+    // refused by the server (4xx): a new entry next; no answer (a network error, whatever the
+    // browser calls it: "Failed to fetch", "Load failed", ...) or a server error: the game may
+    // be stored, so the same id goes again and the server stores it once
+    if (action.action === "game" && e.status >= 400 && e.status < 500) T.entryId = null;
   } finally { T.sending = false; $("#enter").disabled = false; }
 }
 
