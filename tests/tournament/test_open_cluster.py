@@ -12,11 +12,13 @@ had acknowledged, and every list holds exactly those games: none missing, none d
 
 from __future__ import annotations
 
+import time
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from tests.server.live import free_port, server
-from tests.server.test_cluster import REDIS, database  # noqa: F401  (the fixture)
+from tests.server.test_cluster import REDIS, children, database  # noqa: F401  (the fixture)
 
 from ._open import kill_group, run_web
 
@@ -26,13 +28,27 @@ def run_killed_once(where: str, extra: list[str]) -> None:
     port = free_port()
     with ExitStack() as stack:
         running = [stack.enter_context(server(where, port, extra=extra))]
+        workers(running[-1], extra)
 
         def restart() -> None:
             kill_group(running[-1])
             running.append(stack.enter_context(server(where, port, extra=extra)))
+            workers(running[-1], extra)
 
         run_web(port, restart)
         assert len(running) == 2
+
+
+def workers(proc: Any, extra: list[str]) -> None:
+    """With ``--workers N``: wait until the N workers run (the kernel then spreads the
+    phones' connections over all of them)."""
+    if "--workers" not in extra:
+        return
+    n = int(extra[extra.index("--workers") + 1])
+    deadline = time.monotonic() + 300  # a bound for a busy machine, not a measure
+    while len(children(proc.pid)) < n:
+        assert proc.poll() is None and time.monotonic() < deadline, "the workers did not start"
+        time.sleep(0.1)
 
 
 def test_an_open_tournament_on_skat_serve_with_two_workers(database: str) -> None:  # noqa: F811

@@ -317,7 +317,8 @@ class Tournament:
     def _check_left_game(self, name: str, series: int, game: int) -> None:
         """Can ``name`` leave series ``series`` after ``game`` games of his table's list?"""
         if not 1 <= series <= len(self.rounds):
-            raise TournamentError(f"{name} leaves during series {series}, which is not seated")
+            raise TournamentError(f"{name} cannot leave during series {series}: it is not "
+                                  "seated (withdraw him after a series instead)")  # fmt: skip
         try:
             table = self.round(series).seating.table_of(name)
         except TournamentError:
