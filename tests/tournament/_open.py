@@ -242,8 +242,8 @@ def entry_body(game: Game, entry: str) -> dict[str, Any]:
 
 @dataclass
 class Ledger:
-    """What the phones sent and the server accepted: per table the acknowledged games in
-    order (each entry id once), and how many answers came back."""
+    """What the server acknowledged to the phones: per table the games in order (each
+    entry id once, however often it was sent), and how many in all."""
 
     accepted: dict[tuple[int, int], list[Game]] = field(default_factory=dict)
     games: int = 0
@@ -255,7 +255,7 @@ class Ledger:
             self.games += 1
 
 
-def play_table(phone: Phone, tid: str, series: int, table: dict[str, Any], ledger: Ledger,
+def play_table(port: int, series: int, table: dict[str, Any], ledger: Ledger,
                leaving: Any = None) -> None:  # fmt: skip
     """A table's phone enters its games one by one.  Every third game is tapped twice at
     once (two requests with one entry id, concurrently), every other game's answer is
@@ -263,7 +263,7 @@ def play_table(phone: Phone, tid: str, series: int, table: dict[str, Any], ledge
     game stored once.  ``leaving(k)`` (the director's act when a player leaves) runs after
     the table's game ``k``; the phone then enters what the table view still plans."""
     path, key = table["url"].split("/t/", 1)[1].split("#")
-    phone = Phone(phone.port, key)
+    phone = Phone(port, key)
     api = f"/api/t/{path}"
     view = phone.call(f"{api}?since=-1")
     players, number = view["players"], view["table"]
@@ -322,21 +322,16 @@ def run_web(port: int, restart: Any) -> None:
             leave = {"action": "withdraw", "name": name, "after": 3, "game": MID_GAME}
             return lambda g: g == MID_GAME - 1 and director.call(dpath, leave)
 
-        threads = [threading.Thread(target=play_table,
-                                    args=(director, tid, k, tb, ledger, leaving(tb)))
-                   for tb in tables]  # fmt: skip
-        failures: list[BaseException] = []
-        for t in threads:
-            t.run = _catching(t.run, failures)  # type: ignore[method-assign]
-            t.start()
-        if kill:  # the server dies mid-series (no shutdown) and is started again
-            while ledger.games < before + 10 and any(t.is_alive() for t in threads):
-                time.sleep(0.05)
-            killed.append(ledger.games - before)
-            restart()
-        for t in threads:
-            t.join(900)
-        assert not failures, failures
+        with ThreadPoolExecutor(len(tables)) as phones:
+            jobs = [phones.submit(play_table, director.port, k, tb, ledger, leaving(tb))
+                    for tb in tables]  # fmt: skip
+            if kill:  # the server dies mid-series (no shutdown) and is started again
+                while ledger.games < before + 10 and not all(j.done() for j in jobs):
+                    time.sleep(0.05)
+                killed.append(ledger.games - before)
+                restart()
+            for job in jobs:
+                job.result(timeout=900)
 
     director.call(dpath, {"action": "seat", "seed": SEED[1]})
     series(1)
@@ -377,16 +372,6 @@ def check_web(final: dict[str, Any], rounds: list[dict[str, Any]], ledger: Ledge
     assert sum(p["entered"] for p in final["progress"]) == ledger.games
     assert sheet_rows(final["standings"][0]["rows"]) == expected_rows(seeger_fabian(lists))
     assert placed(final["standings"][0]["rows"]) == STANDINGS
-
-
-def _catching(run: Any, failures: list[BaseException]) -> Any:
-    def wrapped() -> None:
-        try:
-            run()
-        except BaseException as exc:  # reported by the test's thread
-            failures.append(exc)
-
-    return wrapped
 
 
 # ---------------------------------------------------------------------- the command line
