@@ -149,7 +149,7 @@ def test_a_player_who_leaves_during_a_series_ends_his_tables_list_there(leavers:
     with pytest.raises(TournamentError, match=f"table {four.number} has 1 games entered: "
                        "take back those after game 0 first"):  # fmt: skip
         d.withdraw(leaver, 1, game=0)
-    d.withdraw(leaver, 1, game=2)  # he leaves after game 2; game 2 is not entered yet
+    d.withdraw(leaver, game=2)  # during series 1 after game 2, which is not entered yet
     assert d.table_view(1, four.number)["planned"] == 2
     d.enter(1, four.number, GameEntry(None))  # game 2: still enterable
     with pytest.raises(DeskError, match=f"the list ended after game 2: {leaver} left during"):

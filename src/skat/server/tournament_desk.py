@@ -96,8 +96,10 @@ class Desk:
     def withdraw(self, name: str, after: int | None = None, game: int | None = None) -> None:
         """``name`` leaves: plays no series after ``after`` (default: the last seated one
         with a list, or the one before a seated series without lists); with ``game`` he
-        leaves during series ``after``, whose list at his table ends after that game."""
-        after = self._last_played() if after is None else after
+        leaves during series ``after`` (default: the last seated one), whose list at his
+        table ends after that game."""
+        if after is None:
+            after = len(self.t.rounds) if game is not None else self._last_played()
         self.t = self.t.withdraw(name, after, game)
         self._changed()
 
