@@ -156,7 +156,11 @@ def test_a_player_who_leaves_during_a_series_ends_his_tables_list_there(leavers:
         d.enter(1, four.number, GameEntry(None))
     assert not d._problems()  # both lists complete and checked
     assert not unchecked(d.t, 1)
-    d.confirm(1, four.number, declarer)
+    for name in four.players:
+        if name != leaver:
+            assert not d.final(1, four.number)
+            d.confirm(1, four.number, name)
+    assert d.final(1, four.number)  # confirmed by the three still there
     rows = {s.name: s for s in standings(d.t).rows}
     assert rows[declarer].points == 122
     if leavers == "count":

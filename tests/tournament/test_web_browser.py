@@ -220,3 +220,32 @@ def test_an_entry_whose_answer_was_lost_goes_again_with_its_id(browser: Any, sit
     assert _entered(site, made["id"]) == 1
     wait_until(phone, "document.querySelector('#next').textContent.startsWith('game 2 of 4')")
     assert not phone.errors
+
+
+def test_a_phone_ends_the_list_where_a_player_left_during_the_series(
+    browser: Any,  # noqa: F811
+    site: str,
+) -> None:
+    """Dirk leaves after game 1: the phone's list ends there (German page, 390×844): game 1
+    of 1, entered, then the three still there confirm the closing total and it counts."""
+    made, link = _one_table(site, "Leaver")
+    leave = Request(f"{site}/api/t/{made['id']}/director",
+                    data=b'{"action": "withdraw", "name": "Dirk", "game": 1}',
+                    headers={"Content-Type": "application/json", "X-Key": made["key"]},
+                    method="POST")  # fmt: skip
+    urlopen(leave, timeout=30).read()
+    phone = new_page(browser, "de", 390, 844)
+    phone.goto(link)
+    phone.wait_for_selector("#declarer option:nth-child(2)", state="attached")
+    wait_until(phone, "document.querySelector('#next').textContent.startsWith('Spiel 1 von 1')")
+    players = phone.locator("#players").inner_text().split(" · ")
+    enter(phone, players[1], value="72")
+    assert answer(phone) == "Spiel 1 gezählt"
+    wait_until(phone, "document.querySelector('#next').textContent === 'alle 1 Spiele eingetragen'")
+    assert phone.locator("#entry").is_hidden()
+    for name in (p for p in players if p != "Dirk"):
+        phone.click(f"#confirm button[data-player='{name}']")
+        phone.wait_for_selector(f"#confirm button.done[data-player='{name}']")
+    wait_until(phone, "document.querySelector('#final').textContent.includes('zählt')")
+    assert _entered(site, made["id"]) == 1
+    assert not phone.errors

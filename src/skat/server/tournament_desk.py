@@ -275,9 +275,11 @@ class Desk:
     # ------------------------------------------------------------------ views
 
     def final(self, series: int, table: int) -> bool:
-        """Is the table's list confirmed by all its players (or set by the director)?"""
+        """Is the table's list confirmed by all its players (a player who left during the
+        series is gone: the others confirm), or set by the director?"""
         who = self.state.confirmed.get(f"{series}:{table}", [])
-        return "director" in who or set(who) >= set(self._table(series, table))
+        gone = {p.name for p in self.t.players if p.left == series and p.left_game is not None}
+        return "director" in who or set(who) >= set(self._table(series, table)) - gone
 
     def live(self) -> Tournament:
         """The tournament with every list counted as far as it is entered."""

@@ -141,6 +141,8 @@ const DE_REASONS = [
   [/^no game to take back$/, () => "kein Spiel zum Zurücknehmen"],
   [/^the list ended after game (\d+): (.*) left during the series$/,
     (m) => `die Liste endete nach Spiel ${m[1]}: ${m[2]} ist während der Serie ausgeschieden`],
+  [/^series (\d+) table (\d+) has (\d+) games entered: take back those after game (\d+) first$/,
+    (m) => `Serie ${m[1]} Tisch ${m[2]} hat ${m[3]} Spiele eingetragen: erst die Spiele nach Spiel ${m[4]} zurücknehmen`],
   [/^the closing total is being confirmed: only the director corrects it$/, () => "die Endsumme wird bestätigt: nur die Turnierleitung berichtigt sie"],
   [/^this is not the key of this table$/, () => "das ist nicht der Schlüssel dieses Tischs"],
   [/^this is not the director's key$/, () => "das ist nicht der Schlüssel der Turnierleitung"],
