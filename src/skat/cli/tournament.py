@@ -385,12 +385,6 @@ def _amounts(text: str, what: str) -> tuple[int, ...]:
 def _new(args: argparse.Namespace) -> int:
     if Path(args.file).exists() and not args.force:
         raise UserError(f"{args.file} exists (--force to overwrite)")
-    held = _OPEN.get(args.file)
-    if held is not None and Path(args.file).exists():  # --force: over the file as it is now
-        try:
-            held.text = Path(args.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"cannot overwrite {args.file}: {exc}") from None
     Rules.parse(args.rules)
     fees = []
     for part in (x for x in args.table_fee.split(",") if x.strip()):
@@ -415,6 +409,12 @@ def _new(args: argparse.Namespace) -> int:
     for name in t.tiebreaks:
         if name not in TIEBREAKS:
             raise UserError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
+    held = _OPEN.get(args.file)
+    if held is not None and Path(args.file).exists():  # --force: over the file as it is now
+        try:
+            held.text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot overwrite {args.file}: {exc}") from None
     _save(t, args.file, "new")
     print(f"{args.file}: {t.name}, {t.format.series} series, rules {t.rules}")
     return 0
