@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -24,13 +27,15 @@ def server(
     where: str, port: int, delay: float = 0.0, extra: Sequence[str] = ()
 ) -> Iterator[subprocess.Popen[bytes]]:
     """``skat serve`` on ``where`` (data folder or PostgreSQL URL) with ``extra`` options,
-    ready when yielded."""
+    ready when yielded; in a process group of its own, killed with every process it started
+    (``--workers N``) at the end."""
     flag = "--database" if where.startswith("postgresql") else "--data"
     proc = subprocess.Popen(
         [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), flag, where,
          "--computer-delay", str(delay), *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        start_new_session=True,
     )  # fmt: skip
     try:
         deadline = time.monotonic() + 300
@@ -45,8 +50,8 @@ def server(
                 time.sleep(0.1)
         yield proc
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # the server and any worker it started
         proc.wait()
         if proc.stderr:
             proc.stderr.close()

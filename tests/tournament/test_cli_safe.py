@@ -6,28 +6,18 @@ a command reads and writes it, and written only if it did not change since it wa
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
+from ._open import command_env as _env
+from ._open import tournament as _skat
 from ._twelve import SERIES_1
 
 SEATED_BY_NUMBER = {  # series 1 typed with seat numbers (1-4) instead of names
     1: "2 G won 72\n3 C lost 48\npassed\n1 N won 23",
     2: "2 H won 30\n3 S won 33\n4 D won 27\n1 G lost 72",
 }
-
-
-def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src"), "USER": "kim"}
-
-
-def _skat(tmp: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "skat.cli.main", "tournament", *args],
-        cwd=tmp, input=stdin, capture_output=True, text=True, env=_env(), timeout=120,
-    )  # fmt: skip
 
 
 def _twelve(tmp: Path) -> None:
@@ -160,3 +150,12 @@ def test_a_late_arrival_a_leaver_and_a_substitute_from_the_command_line(tmp_path
     seated = [n for table in data["series"][1]["seating"]["tables"] for n in table]
     assert sorted(seated) == sorted("CDEFGHIJKLMS")
     assert data["history"][-1]["substitute"] == "B=S"
+
+
+def test_new_with_force_overwrites_an_existing_tournament_file(tmp_path: Path) -> None:
+    _twelve(tmp_path)
+    assert _skat(tmp_path, "new", "cup.json", "Cup 2").returncode == 2  # exists: refused
+    ok = _skat(tmp_path, "new", "cup.json", "Cup 2", "--force")
+    assert ok.returncode == 0, ok.stderr
+    data = json.loads((tmp_path / "cup.json").read_text())
+    assert data["name"] == "Cup 2" and data["players"] == []

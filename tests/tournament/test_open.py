@@ -17,6 +17,7 @@ from skat.tournament import (
     dumps,
     loads,
     standings,
+    unchecked,
 )
 
 
@@ -129,3 +130,48 @@ def test_ties_follow_the_dskv_rule_won_then_fewer_lost_then_the_lot() -> None:
         (1, "C"), (2, "B"), (3, "A"), (3, "D")]  # fmt: skip
     assert [s.name for s in rank(lines, DSKV_TIEBREAKS, ("D", "C", "B", "A"))] == list("CBDA")
     assert replace(t, tiebreaks=("won",)).tiebreaks == ("won",)
+
+
+@pytest.mark.parametrize("leavers", ["count", "remove"])
+def test_a_player_who_leaves_during_a_series_ends_his_tables_list_there(leavers: str) -> None:
+    """A leaver mid-series: his table's list ends with the games played with him (entered
+    and checked at that length, one more refused with the reason); his later series count 0
+    or he is removed, per the tournament's setting; the next series seats the others."""
+    t = Tournament("Open", tuple(Player(n) for n in "ABCDEFG"), Format(3, 1), leavers=leavers)
+    d = Desk("t", t, WebState.new("k"))
+    d.seat(1, "lot", seed=5)
+    four = next(tb for tb in d.t.round(1).seating.tables if len(tb.players) == 4)
+    three = next(tb for tb in d.t.round(1).seating.tables if len(tb.players) == 3)
+    for _ in range(3):
+        d.enter(1, three.number, GameEntry(None))
+    leaver, declarer = four.players[3], four.players[1]  # seat 4 deals game 4: he sits out
+    d.enter(1, four.number, GameEntry(declarer, "G", True, 72))  # game 1 (seat 1 deals)
+    with pytest.raises(TournamentError, match=f"table {four.number} has 1 games entered: "
+                       "take back those after game 0 first"):  # fmt: skip
+        d.withdraw(leaver, 1, game=0)
+    d.withdraw(leaver, game=2)  # during series 1 after game 2, which is not entered yet
+    assert d.table_view(1, four.number)["planned"] == 2
+    d.enter(1, four.number, GameEntry(None))  # game 2: still enterable
+    with pytest.raises(DeskError, match=f"the list ended after game 2: {leaver} left during"):
+        d.enter(1, four.number, GameEntry(None))
+    assert not d._problems()  # both lists complete and checked
+    assert not unchecked(d.t, 1)
+    for name in four.players:
+        if name != leaver:
+            assert not d.final(1, four.number)
+            d.confirm(1, four.number, name)
+    assert d.final(1, four.number)  # confirmed by the three still there
+    rows = {s.name: s for s in standings(d.t).rows}
+    assert rows[declarer].points == 122
+    if leavers == "count":
+        assert rows[leaver].points == 0 and rows[leaver].series[0] == 0
+    else:
+        assert leaver not in rows
+    d.seat(2, "standings")  # six players: two tables of 3
+    seated = sorted(n for tb in d.t.round(2).seating.tables for n in tb.players)
+    assert seated == sorted(set("ABCDEFG") - {leaver})
+    again = loads(dumps(d.t))
+    assert again == d.t and again.player(leaver).left_game == 2
+    # a player already listed keeps when he left (saving the player list does not undo it)
+    d.set_players([Player(p.name) for p in d.t.players])
+    assert d.t.player(leaver).left_game == 2 and d.t.planned(1, four.number) == 2

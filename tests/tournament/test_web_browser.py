@@ -6,8 +6,10 @@ server's browser tests put theirs (``tournament-*.png``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
+from urllib.request import Request, urlopen
 
 import pytest
 from tests.server.browsing import browser, wait_until  # noqa: F401  (the fixture)
@@ -142,17 +144,7 @@ def test_a_phone_enters_a_list_in_german_once_per_tap(browser: Any, site: str) -
     """At 390×844 in German: the page fits the screen (the list scrolls in its box), a double
     tap on Spiel eintragen stores one game, and a passed game with a value is refused with
     the reason in German."""
-    import json
-    from urllib.request import Request, urlopen
-
-    req = Request(f"{site}/api/t", data=json.dumps({"name": "Handy", "series": 1, "deals": 1,
-                  "players": ["Anna", "Ben", "Cora", "Dirk"]}).encode(),
-                  headers={"Content-Type": "application/json"}, method="POST")  # fmt: skip
-    made = json.loads(urlopen(req, timeout=30).read())
-    seat = Request(f"{site}/api/t/{made['id']}/director", data=b'{"action": "seat", "seed": 2}',
-                   headers={"Content-Type": "application/json", "X-Key": made["key"]},
-                   method="POST")  # fmt: skip
-    link = json.loads(urlopen(seat, timeout=30).read())["rounds"][0]["tables"][0]["url"]
+    made, link = _one_table(site, "Handy")
     phone = new_page(browser, "de", 390, 844)
     phone.goto(link)
     phone.wait_for_selector("#declarer option:nth-child(2)", state="attached")
@@ -169,8 +161,91 @@ def test_a_phone_enters_a_list_in_german_once_per_tap(browser: Any, site: str) -
     phone.dblclick("#enter")  # a double tap
     assert answer(phone) == "Spiel 1 gezählt"
     wait_until(phone, "document.querySelector('#next').textContent.startsWith('Spiel 2 von 4')")
-    status = urlopen(f"{site}/api/t/{made['id']}", timeout=30).read()
-    assert json.loads(status)["progress"][0]["entered"] == 1
+    assert _entered(site, made["id"]) == 1
     fits = "document.scrollingElement.scrollWidth <= window.innerWidth"
     assert phone.evaluate(fits), phone.evaluate("document.scrollingElement.scrollWidth")
     shot(phone, "tournament-table-phone")
+
+
+def _one_table(site: str, name: str) -> tuple[dict[str, Any], str]:
+    """A one-series tournament of four seated at one table: (its creation's answer, the
+    table's link)."""
+    req = Request(f"{site}/api/t", data=json.dumps({"name": name, "series": 1, "deals": 1,
+                  "players": ["Anna", "Ben", "Cora", "Dirk"]}).encode(),
+                  headers={"Content-Type": "application/json"}, method="POST")  # fmt: skip
+    made: dict[str, Any] = json.loads(urlopen(req, timeout=30).read())
+    seat = Request(f"{site}/api/t/{made['id']}/director", data=b'{"action": "seat", "seed": 2}',
+                   headers={"Content-Type": "application/json", "X-Key": made["key"]},
+                   method="POST")  # fmt: skip
+    link = json.loads(urlopen(seat, timeout=30).read())["rounds"][0]["tables"][0]["url"]
+    return made, str(link)
+
+
+def _entered(site: str, tid: str) -> int:
+    """The games the first table has entered, as the server holds them."""
+    status = json.loads(urlopen(f"{site}/api/t/{tid}", timeout=30).read())
+    return int(status["progress"][0]["entered"])
+
+
+LOST_ANSWER = """(() => {
+  const real = window.fetch;
+  let lost = false;
+  window.fetch = async (url, init) => {
+    const answer = await real(url, init);
+    if (!lost && init && init.method === "POST" && String(url).includes("/table/")) {
+      lost = true;
+      throw new TypeError("Load failed");  // Safari's words for a request without an answer
+    }
+    return answer;
+  };
+})();"""
+"""The first game sent reaches the server, but its answer is lost on the way back."""
+
+
+def test_an_entry_whose_answer_was_lost_goes_again_with_its_id(browser: Any, site: str) -> None:  # noqa: F811
+    """The game reached the server, the phone got no answer (Safari says "Load failed"): the
+    next tap sends the same entry id and the server stores the game once."""
+    made, link = _one_table(site, "Lost answer")
+    phone = new_page(browser, "en", 390, 844)
+    phone.add_init_script(LOST_ANSWER)
+    phone.goto(link)
+    phone.wait_for_selector("#declarer option:nth-child(2)", state="attached")
+    players = phone.locator("#players").inner_text().split(" · ")
+    enter(phone, players[1], value="72")
+    assert answer(phone) == "Load failed"
+    assert _entered(site, made["id"]) == 1  # stored, though the phone does not know it
+    phone.evaluate("document.querySelector('#msg').textContent = ''")
+    phone.click("#enter")  # the player taps again
+    assert answer(phone) == "game 1 counted"
+    assert _entered(site, made["id"]) == 1
+    wait_until(phone, "document.querySelector('#next').textContent.startsWith('game 2 of 4')")
+    assert not phone.errors
+
+
+def test_a_phone_ends_the_list_where_a_player_left_during_the_series(
+    browser: Any,  # noqa: F811
+    site: str,
+) -> None:
+    """Dirk leaves after game 1: the phone's list ends there (German page, 390×844): game 1
+    of 1, entered, then the three still there confirm the closing total and it counts."""
+    made, link = _one_table(site, "Leaver")
+    leave = Request(f"{site}/api/t/{made['id']}/director",
+                    data=b'{"action": "withdraw", "name": "Dirk", "game": 1}',
+                    headers={"Content-Type": "application/json", "X-Key": made["key"]},
+                    method="POST")  # fmt: skip
+    urlopen(leave, timeout=30).read()
+    phone = new_page(browser, "de", 390, 844)
+    phone.goto(link)
+    phone.wait_for_selector("#declarer option:nth-child(2)", state="attached")
+    wait_until(phone, "document.querySelector('#next').textContent.startsWith('Spiel 1 von 1')")
+    players = phone.locator("#players").inner_text().split(" · ")
+    enter(phone, players[1], value="72")
+    assert answer(phone) == "Spiel 1 gezählt"
+    wait_until(phone, "document.querySelector('#next').textContent === 'alle 1 Spiele eingetragen'")
+    assert phone.locator("#entry").is_hidden()
+    for name in (p for p in players if p != "Dirk"):
+        phone.click(f"#confirm button[data-player='{name}']")
+        phone.wait_for_selector(f"#confirm button.done[data-player='{name}']")
+    wait_until(phone, "document.querySelector('#final').textContent.includes('zählt')")
+    assert _entered(site, made["id"]) == 1
+    assert not phone.errors

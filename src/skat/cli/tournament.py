@@ -146,6 +146,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--after", type=int, metavar="K", help="--withdraw after series K (0: a no-show)"
     )
     p.add_argument(
+        "--game",
+        type=int,
+        metavar="G",
+        help="--withdraw during series K (--after K, default the last seated): his table's "
+        "list ends after game G",
+    )
+    p.add_argument(
         "--substitute",
         metavar="OLD=NEW",
         help="NEW takes OLD's seat in the last seated series (before the table's first game)",
@@ -411,6 +418,12 @@ def _new(args: argparse.Namespace) -> int:
     for name in t.tiebreaks:
         if name not in TIEBREAKS:
             raise UserError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
+    held = _OPEN.get(args.file)
+    if held is not None and Path(args.file).exists():  # --force: over the file as it is now
+        try:
+            held.text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot overwrite {args.file}: {exc}") from None
     _save(t, args.file, "new")
     print(f"{args.file}: {t.name}, {t.format.series} series, rules {t.rules}")
     return 0
@@ -441,8 +454,10 @@ def _changed_players(t: Tournament, args: argparse.Namespace) -> Tournament:
     if players != list(t.players):
         changed = changed.with_players(players)
     for name in args.withdraw:
-        after = args.after if args.after is not None else _last_played(changed)
-        changed = changed.withdraw(name, after)
+        after = args.after
+        if after is None:  # during the last seated series, or after the last one played
+            after = len(changed.rounds) if args.game is not None else _last_played(changed)
+        changed = changed.withdraw(name, after, args.game)
     if args.substitute:
         changed = _substitute(changed, args)
     if args.leavers:
@@ -462,8 +477,10 @@ def _substitute(t: Tournament, args: argparse.Namespace) -> Tournament:
 def _print_players(t: Tournament) -> None:
     """The list of players: number, name, club, team, categories, when they joined or left."""
     for i, p in enumerate(t.players, 1):
-        status = ([] if p.joined == 1 else [f"from series {p.joined}"]) + (
-            [] if p.left is None else [f"left after series {p.left}"])  # fmt: skip
+        status = [] if p.joined == 1 else [f"from series {p.joined}"]
+        if p.left is not None:
+            status.append(f"left after series {p.left}" if p.left_game is None
+                          else f"left in series {p.left} after game {p.left_game}")  # fmt: skip
         about = ", ".join(x for x in (p.club, p.team, *p.categories, *status) if x)
         print(f"{i:4}  {p.name}" + (f"  ({about})" if about else ""))
     print(f"{len(t.players)} players")
@@ -683,7 +700,7 @@ def _written(tl: TableList) -> dict[str, tuple[int, ...]]:
 
 def _problems(t: Tournament, tl: TableList, german: bool = False) -> tuple[str, ...]:
     """The list check's problems of ``tl``, in German words where the check has them."""
-    planned = t.format.games(len(tl.players))
+    planned = t.planned(tl.series, tl.table)
     got = check_list(tl, Rules.parse(t.rules), planned, time_limit=t.format.time_limit is not None)
     return tuple(p.in_german() if german else str(p) for p in got)
 

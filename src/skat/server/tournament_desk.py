@@ -100,10 +100,14 @@ class Desk:
         ])  # fmt: skip
         self._changed()
 
-    def withdraw(self, name: str, after: int | None = None) -> None:
+    def withdraw(self, name: str, after: int | None = None, game: int | None = None) -> None:
         """``name`` leaves: plays no series after ``after`` (default: the last seated one
-        with a list, or the one before a seated series without lists)."""
-        self.t = self.t.withdraw(name, self._last_played() if after is None else after)
+        with a list, or the one before a seated series without lists); with ``game`` he
+        leaves during series ``after`` (default: the last seated one), whose list at his
+        table ends after that game."""
+        if after is None:
+            after = len(self.t.rounds) if game is not None else self._last_played()
+        self.t = self.t.withdraw(name, after, game)
         self._changed()
 
     def substitute(self, series: int, old: str, new: Player) -> None:
@@ -252,7 +256,12 @@ class Desk:
         old = self.t.round(series).list_of(table)
         games = (*(old.games if old else ()), entry)
         new = TableList(series, table, players, games)
-        problems = check_list(new, self.rules, self.t.format.games(len(players)), time_limit=True)
+        planned = self.t.planned(series, table)
+        if len(games) > planned and planned < self.t.format.games(len(players)):
+            gone = [p.name for p in self.t.players if p.name in players and p.left == series]
+            raise DeskError(f"the list ended after game {planned}: {', '.join(gone)} left "
+                            "during the series", 422)  # fmt: skip
+        problems = check_list(new, self.rules, planned, time_limit=True)
         if problems:
             raise DeskError("; ".join(str(p) for p in problems), 422)
         self.t = self.t.with_list(new)
@@ -278,7 +287,7 @@ class Desk:
         if name not in players:
             raise DeskError(f"{name!r} does not sit at this table", 400)
         tl = self.t.round(series).list_of(table)
-        planned = self.t.format.games(len(players))
+        planned = self.t.planned(series, table)
         limit = self.t.format.time_limit is not None
         if tl is None or check_list(tl, self.rules, planned, time_limit=limit):
             raise DeskError(f"the list is not complete: a table of {len(players)} plays {planned}")
@@ -290,9 +299,11 @@ class Desk:
     # ------------------------------------------------------------------ views
 
     def final(self, series: int, table: int) -> bool:
-        """Is the table's list confirmed by all its players (or set by the director)?"""
+        """Is the table's list confirmed by all its players (a player who left during the
+        series is gone: the others confirm), or set by the director?"""
         who = self.state.confirmed.get(f"{series}:{table}", [])
-        return "director" in who or set(who) >= set(self._table(series, table))
+        gone = {p.name for p in self.t.players if p.left == series and p.left_game is not None}
+        return "director" in who or set(who) >= set(self._table(series, table)) - gone
 
     def live(self) -> Tournament:
         """The tournament with every list counted as far as it is entered."""
@@ -345,7 +356,7 @@ class Desk:
             "series": series,
             "table": table,
             "players": list(players),
-            "planned": self.t.format.games(len(players)),
+            "planned": self.t.planned(series, table),
             "entered": len(tl.games) if tl else 0,
             "dealer": players[(len(tl.games) if tl else 0) % len(players)],
             "kontra": allowed(self.rules),
@@ -388,7 +399,7 @@ class Desk:
                 tl = rnd.list_of(table.number)
                 out.append({"series": k, "table": table.number, "players": list(table.players),
                             "entered": len(tl.games) if tl else 0,
-                            "planned": self.t.format.games(len(table.players)),
+                            "planned": self.t.planned(k, table.number),
                             "final": self.final(k, table.number)})  # fmt: skip
         return out
 
@@ -397,7 +408,7 @@ class Desk:
         limit = self.t.format.time_limit is not None
         for k, rnd in enumerate(self.t.rounds, 1):
             for tl in rnd.lists:
-                planned = self.t.format.games(len(tl.players))
+                planned = self.t.planned(k, tl.table)
                 for p in check_list(tl, self.rules, planned, time_limit=limit):
                     out.append(f"series {k} table {tl.table}: {p}")
         return out

@@ -410,11 +410,11 @@ def _direct_correct(desk: Desk, data: dict[str, Any]) -> None:
 
 
 def _direct_withdraw(desk: Desk, data: dict[str, Any]) -> None:
-    """A player leaves the tournament (after a series, or now)."""
-    after = data.get("after")
-    desk.withdraw(
-        str(data.get("name", "")), None if after in (None, "") else _int(data, "after", 0)
-    )
+    """A player leaves the tournament (after a series, or during one after ``game``)."""
+    after, game = data.get("after"), data.get("game")
+    desk.withdraw(str(data.get("name", "")),
+                  None if after in (None, "") else _int(data, "after", 0),
+                  None if game in (None, "") else _int(data, "game", 0))  # fmt: skip
 
 
 def _direct_substitute(desk: Desk, data: dict[str, Any]) -> None:

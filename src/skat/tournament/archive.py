@@ -74,6 +74,7 @@ def to_dict(t: model.Tournament) -> dict[str, Any]:
                 "team": p.team,
                 "categories": list(p.categories),
                 **({} if p.left is None else {"left": p.left}),
+                **({} if p.left_game is None else {"left_game": p.left_game}),
                 **({} if p.joined == 1 else {"joined": p.joined}),
             }
             for p in t.players
@@ -200,6 +201,7 @@ def _player(data: object, where: str) -> model.Player:
         _texts(_get(p, "categories", list, []), f"{where}.categories"),
         _get(p, "left", int, None),
         _get(p, "joined", int, 1),
+        _get(p, "left_game", int, None),
     )
 
 

@@ -111,7 +111,7 @@ def unchecked(t: Tournament, series: int) -> tuple[str, ...]:
         if tl is None:
             out.append(f"{where}: no list entered")
             continue
-        planned = t.format.games(len(tl.players))
+        planned = t.planned(series, table.number)
         limit = t.format.time_limit is not None
         out.extend(f"{where}: {p}" for p in check_list(tl, rules, planned, time_limit=limit))
     return tuple(out)

@@ -43,11 +43,16 @@ class Player:
     """A player who withdrew plays no series after series ``left`` (0: a no-show)."""
     joined: int = 1
     """The first series a late arrival (or a substitute) plays."""
+    left_game: int | None = None
+    """A player who left *during* series ``left``: his table's list of that series ends
+    after this many games (the games played with him; the others are struck)."""
 
     def __post_init__(self) -> None:
         check_name(self.name, "player name")
         if self.left is not None and (isinstance(self.left, bool) or self.left < 0):
             raise TournamentError(f"player {self.name!r}: left after series {self.left}?")
+        if self.left_game is not None and (self.left is None or self.left_game < 0):
+            raise TournamentError(f"player {self.name!r}: left after game {self.left_game}?")
         for text in (self.club, self.team, *self.categories):
             if not isinstance(text, str) or not text.isprintable() or text != text.strip():
                 raise TournamentError(f"player {self.name!r}: {text!r} is not a clean text")
@@ -246,6 +251,18 @@ class Tournament:
         return tuple(p for p in self.players
                      if (p.left is None or p.left >= series) and p.joined <= series)  # fmt: skip
 
+    def planned(self, series: int, table: int) -> int:
+        """The games table ``table`` plays in series ``series``: every player deals
+        ``deals_per_player`` times, unless a player left during the series (the list then
+        ends with the games played with him, :meth:`withdraw`)."""
+        seated = next((tb for tb in self.round(series).seating.tables if tb.number == table),
+                      None)  # fmt: skip
+        if seated is None:
+            raise TournamentError(f"series {series} has no table {table}")
+        ends = [p.left_game for p in self.players
+                if p.name in seated.players and p.left == series and p.left_game is not None]  # fmt: skip
+        return min([self.format.games(len(seated.players)), *ends])
+
     def with_players(self, players: Sequence[Player]) -> Tournament:
         """The tournament with these players: before the first seating any; later players
         may be added (a late arrival plays from the next series seated), but a player who
@@ -257,19 +274,32 @@ class Tournament:
             raise TournamentError(
                 f"{gone[0]} is seated in a series: withdraw the player instead of removing"
             )
-        had = set(self.names)
+        had = {p.name: p for p in self.players}
         first = len(self.rounds) + 1  # a late arrival plays from the next series seated
-        return replace(self, players=tuple(
-            p if p.name in had or not self.rounds else replace(p, joined=max(p.joined, first))
-            for p in players))  # fmt: skip
 
-    def withdraw(self, name: str, after: int) -> Tournament:
+        def kept(p: Player) -> Player:
+            """A player already there keeps when he joined and left (withdraw and substitute
+            change those, not the list of players)."""
+            if p.name in had:
+                old = had[p.name]
+                return replace(p, left=old.left, joined=old.joined, left_game=old.left_game)
+            return p if not self.rounds else replace(p, joined=max(p.joined, first))
+
+        return replace(self, players=tuple(map(kept, players)))
+
+    def withdraw(self, name: str, after: int, game: int | None = None) -> Tournament:
         """``name`` plays no series after series ``after`` (0: a no-show).  A later series
         seated with the player and without a list is unseated (seat it again: its tables of
-        3 and 4 are recomputed); one with a list holding the player is refused."""
+        3 and 4 are recomputed); one with a list holding the player is refused.
+
+        ``game``: he leaves *during* series ``after``, after ``game`` games of his table's
+        list: that list ends there (the games played with him count, the rest are struck;
+        a list holding more games is refused until they are taken back)."""
         self.player(name)
         if not 0 <= after <= self.format.series:
             raise TournamentError(f"withdraw after series 0 to {self.format.series}, not {after}")
+        if game is not None:
+            self._check_left_game(name, after, game)
         keep = len(self.rounds)
         for k in range(after + 1, len(self.rounds) + 1):
             rnd = self.rounds[k - 1]
@@ -283,8 +313,27 @@ class Tournament:
                 keep = min(keep, k - 1)
         if any(any(tl.games for tl in r.lists) for r in self.rounds[keep:]):
             raise TournamentError(f"series {keep + 1} has lists: it cannot be unseated")
-        players = tuple(replace(x, left=after) if x.name == name else x for x in self.players)
+        players = tuple(replace(x, left=after, left_game=game) if x.name == name else x
+                        for x in self.players)  # fmt: skip
         return replace(self, players=players, rounds=self.rounds[:keep])
+
+    def _check_left_game(self, name: str, series: int, game: int) -> None:
+        """Can ``name`` leave series ``series`` after ``game`` games of his table's list?"""
+        if not 1 <= series <= len(self.rounds):
+            raise TournamentError(f"{name} cannot leave during series {series}: it is not "
+                                  "seated (withdraw him after a series instead)")  # fmt: skip
+        try:
+            table = self.round(series).seating.table_of(name)
+        except TournamentError:
+            raise TournamentError(f"{name} is not seated in series {series}") from None
+        full = self.format.games(len(table.players))
+        if not 0 <= game <= full:
+            raise TournamentError(f"{name} leaves after game 0 to {full} of series {series}, "
+                                  f"not {game}")  # fmt: skip
+        tl = self.round(series).list_of(table.number)
+        if tl is not None and len(tl.games) > game:
+            raise TournamentError(f"series {series} table {table.number} has {len(tl.games)} "
+                                  f"games entered: take back those after game {game} first")  # fmt: skip
 
     def substitute(self, series: int, old: str, new: Player) -> Tournament:
         """``new`` takes ``old``'s seat in series ``series`` (before the table entered a

@@ -94,7 +94,7 @@ def list_sheet(t: Tournament, series: int, table: int) -> Sheet:
         rows.append((i + 1, dealer, g.declarer or "passed", g.contract, outcome, g.value or "",
                      *kontra, *shown))  # fmt: skip
     rows.append(("total", "", "", "", "", "", *("",) * said, *totals))
-    planned = t.format.games(len(tl.players))
+    planned = t.planned(series, table)
     problems = check_list(tl, rules, planned, time_limit=t.format.time_limit is not None)
     return Sheet(
         f"{t.name}: series {series}, table {table}",

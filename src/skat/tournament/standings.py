@@ -107,10 +107,10 @@ def series_results(t: Tournament) -> tuple[dict[str, SeriesResult], ...]:
     """Per seated series, each player's result where his table's list counts."""
     rules = Rules.parse(t.rules)
     out = []
-    for rnd in t.rounds:
+    for k, rnd in enumerate(t.rounds, 1):
         results: dict[str, SeriesResult] = {}
         for tl in rnd.lists:
-            planned = t.format.games(len(tl.players))
+            planned = t.planned(k, tl.table)
             problems, got = _assessed(tl, rules, planned, t.format.time_limit is not None)
             if problems:
                 continue

@@ -138,7 +138,7 @@ async function api(path, body) {
   if (body !== undefined) { init.method = "POST"; init.body = JSON.stringify(body); }
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw new Error(reason(data.error || `HTTP ${r.status}`));
+  if (!r.ok) throw Object.assign(new Error(reason(data.error || `HTTP ${r.status}`)), { status: r.status });
   return data;
 }
 
@@ -166,6 +166,10 @@ const DE_REASONS = [
   [/^the list is not complete: a table of (\d+) plays (\d+)$/, (m) => `die Liste ist nicht vollständig: ein Tisch mit ${m[1]} spielt ${m[2]}`],
   [/^series (\d+) is locked$/, (m) => `Serie ${m[1]} ist gesperrt`],
   [/^no game to take back$/, () => "kein Spiel zum Zurücknehmen"],
+  [/^the list ended after game (\d+): (.*) left during the series$/,
+    (m) => `die Liste endete nach Spiel ${m[1]}: ${m[2]} ist während der Serie ausgeschieden`],
+  [/^series (\d+) table (\d+) has (\d+) games entered: take back those after game (\d+) first$/,
+    (m) => `Serie ${m[1]} Tisch ${m[2]} hat ${m[3]} Spiele eingetragen: erst die Spiele nach Spiel ${m[4]} zurücknehmen`],
   [/^the closing total is being confirmed: only the director corrects it$/, () => "die Endsumme wird bestätigt: nur die Turnierleitung berichtigt sie"],
   [/^this is not the key of this table$/, () => "das ist nicht der Schlüssel dieses Tischs"],
   [/^this is not the director's key$/, () => "das ist nicht der Schlüssel der Turnierleitung"],
@@ -329,7 +333,10 @@ async function send(action) {
     if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; $("#kontra").value = "0"; T.entryId = null; }
   } catch (e) {
     say("#msg", e.message);
-    if (action.action === "game" && !/^HTTP|fetch|network/i.test(e.message)) T.entryId = null;  // refused: a new entry next
+    // refused by the server (4xx): a new entry next; no answer (a network error, whatever the
+    // browser calls it: "Failed to fetch", "Load failed", ...) or a server error: the game may
+    // be stored, so the same id goes again and the server stores it once
+    if (action.action === "game" && e.status >= 400 && e.status < 500) T.entryId = null;
   } finally { T.sending = false; $("#enter").disabled = false; }
 }
 
