@@ -8,12 +8,20 @@ a source tree used without installing it says the version written below, which a
 equal to ``pyproject.toml``'s.  Releases are tagged ``v<version>`` (CONTRIBUTING.md).
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
 _SOURCE_VERSION = "0.1.0"
 """``pyproject.toml``'s version, for a source tree that is not installed."""
 
-try:
-    __version__: str = version("skat")
-except PackageNotFoundError:
-    __version__ = _SOURCE_VERSION
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read from the metadata when first asked for (a command that never
+    shows it does not load :mod:`importlib.metadata`)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'skat' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("skat")
+    except PackageNotFoundError:
+        found = _SOURCE_VERSION
+    globals()["__version__"] = found
+    return found

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from skat.ai.dds import Position, brute_force
-from skat.cli.main import SUBCOMMANDS, build_parser, main
+from skat.cli.main import COMMANDS, build_parser, main, subcommands
 from skat.core import GameState, Rules
 from skat.records.jsonrecord import dumps, state_to_json
 from skat.series import Series, save_series
@@ -39,7 +41,22 @@ def test_every_subcommand_has_help(name: str, capsys: pytest.CaptureFixture[str]
 
 def test_the_command_has_play_solve_list_and_rules() -> None:
     assert {"play", "solve", "list", "rules"} <= set(_names())
-    assert len(_names()) == len(SUBCOMMANDS)
+    assert len(_names()) == len(COMMANDS)
+    assert [module.NAME for module in subcommands()] == list(COMMANDS)
+
+
+def test_a_subcommand_imports_only_its_own_module() -> None:
+    # `skat value` starts without loading the server, the solver or the other commands
+    code = (
+        "import sys; from skat.cli.main import main; main(['value', 'CH', '--matadors', '1', '--points', '74']);"
+        " print(sorted(m for m in sys.modules if m.startswith('skat.cli.')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    loaded = done.stdout.splitlines()[-1]
+    assert "'skat.cli.value'" in loaded, done.stderr
+    assert not {"'skat.cli.serve'", "'skat.cli.arena'", "'skat.cli.play'"} & set(
+        loaded.strip("[]").split(", ")
+    )
 
 
 # ---------------------------------------------------------------------- skat solve

@@ -438,6 +438,11 @@ HELP_DE: Final[dict[str, str]] = {
         "ein Spieler geht: spielt keine Serie nach der letzten gespielten (siehe --after)"
     ),
     "--withdraw after series K (0: a no-show)": "--withdraw nach Serie K (0: nicht erschienen)",
+    "--withdraw during series K (--after K, default the last seated): his table's "
+    "list ends after game G": (
+        "--withdraw während Serie K (--after K, sonst die zuletzt gesetzte): die Liste seines "
+        "Tischs endet nach Spiel G"
+    ),
     "NEW takes OLD's seat in the last seated series (before the table's first game)": (
         "NEU übernimmt den Platz von ALT in der zuletzt gesetzten Serie (vor dem ersten Spiel "
         "des Tischs)"

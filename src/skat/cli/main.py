@@ -8,29 +8,12 @@ Every subcommand module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from skat.cli import (
-    analyse,
-    arena,
-    arenamerge,
-    iss,
-    play,
-    replay,
-    rules,
-    scoresheet,
-    season,
-    selfplay,
-    serve,
-    solve,
-    thirtyone,
-    tournament,
-    value,
-    verify,
-)
 from skat.cli.argwords import argparse_words
 from skat.cli.errors import UserError
 from skat.cli.helpde import germanize, help_lang
@@ -53,30 +36,47 @@ class Subcommand(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-SUBCOMMANDS: Final[tuple[Subcommand, ...]] = (
-    play,
-    value,
-    replay,
-    solve,
-    analyse,
-    arena,
-    arenamerge,
-    selfplay,
-    scoresheet,
-    rules,
-    thirtyone,
-    serve,
-    iss,
-    tournament,
-    season,
-    verify,
-)
-"""The subcommands in the order ``skat --help`` lists them."""
+COMMANDS: Final[dict[str, str]] = {
+    "play": "play",
+    "value": "value",
+    "replay": "replay",
+    "solve": "solve",
+    "analyse": "analyse",
+    "arena": "arena",
+    "arena-merge": "arenamerge",
+    "selfplay": "selfplay",
+    "list": "scoresheet",
+    "rules": "rules",
+    "thirty-one": "thirtyone",
+    "serve": "serve",
+    "iss": "iss",
+    "tournament": "tournament",
+    "season": "season",
+    "verify": "verify",
+}
+"""The subcommands (their modules in :mod:`skat.cli`) in the order ``skat --help`` lists them.
+A command imports only its own module: ``skat value`` does not load the server or the solver."""
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+def subcommand(name: str) -> Subcommand:
+    """The module of the subcommand ``name`` (a key of :data:`COMMANDS`).
+
+    >>> subcommand("list").NAME
+    'list'
+    """
+    module: Subcommand = importlib.import_module(f"skat.cli.{COMMANDS[name]}")
+    return module
+
+
+def subcommands() -> tuple[Subcommand, ...]:
+    """Every subcommand's module, in the order of :data:`COMMANDS` (imports them all)."""
+    return tuple(subcommand(name) for name in COMMANDS)
+
+
+def build_parser(lang: str = "en", only: str | None = None) -> argparse.ArgumentParser:
     """The ``skat`` parser; ``lang="de"`` gives it and every subcommand the German help
-    (:mod:`skat.cli.helpde`).
+    (:mod:`skat.cli.helpde`).  ``only``: the one subcommand the command line names, the only
+    module imported (the others are there by name, for argparse's choices).
 
     Build it inside :func:`~skat.cli.argwords.argparse_words` for argparse's own words in
     ``lang`` too (:func:`main` does).
@@ -96,15 +96,19 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         help="words of the help and errors: en or de (default: the locale's)",
     )
     sub = parser.add_subparsers(dest="command", metavar="BEFEHL" if german else "COMMAND")
-    for module in SUBCOMMANDS:
+    for name in COMMANDS:
+        if only is not None and name != only:
+            sub.add_parser(name)
+            continue
+        module = subcommand(name)
         p = sub.add_parser(
-            module.NAME,
+            name,
             help=module.HELP,
-            description=DESCRIPTION_DE if german and module is play else module.__doc__,
+            description=DESCRIPTION_DE if german and name == "play" else module.__doc__,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        if module is play:
-            play.add_arguments(p, lang)
+        if name == "play":
+            module.add_arguments(p, lang)  # type: ignore[call-arg]
         else:
             module.add_arguments(p)
         p.set_defaults(_run=module.run)
@@ -144,12 +148,33 @@ def _subcommand_after_dashdash(argv: Sequence[str]) -> list[str]:
     return words
 
 
+def _named(words: Sequence[str]) -> str | None:
+    """The subcommand ``words`` name, if they name one before any help option (``skat
+    --help`` lists every subcommand, so it builds them all).
+
+    >>> _named(["--lang", "de", "value", "--help"]), _named(["--help", "value"]), _named([])
+    ('value', None, None)
+    """
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "--lang":
+            skip = True
+        elif word.startswith("-"):
+            if word in ("-h", "--help", "--version"):
+                return None
+        else:
+            return word if word in COMMANDS else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``skat`` with ``argv`` (default: the command line); the exit status."""
     words = _subcommand_after_dashdash(sys.argv[1:] if argv is None else argv)
     lang = help_lang(words, os.environ)
     with argparse_words(lang):
-        parser = build_parser(lang)
+        parser = build_parser(lang, only=_named(words))
         args = parser.parse_args(words)
     args.words = lang  # the language the user asked for (skat play's default --lang)
     args._own_process = argv is None  # run from the shell: the process is the command's
