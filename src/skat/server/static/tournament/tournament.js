@@ -303,7 +303,12 @@ function tablePage() {
   T.tablePath = path;
   for (const [v, name] of [["G", "Grand"], ["C", "Clubs ♣"], ["S", "Spades ♠"],
     ["H", "Hearts ♥"], ["D", "Diamonds ♦"], ["N", "Null"]]) $("#kind").append(el("option", { value: v }, tr(name)));
-  $("#enter").addEventListener("click", () => send(enterAction()));
+  $("#enter").addEventListener("click", (event) => {
+    // the second tap of a double tap (its click count is 2) is not a new game, also when
+    // it comes after the first one's answer
+    if (event.detail > 1) return;
+    send(enterAction());
+  });
   $("#undo").addEventListener("click", () => send({ action: "undo" }));
   poll(path, drawTable, 3000);
 }
