@@ -252,9 +252,7 @@ def test_cli_engine_timeouts_are_fallbacks_not_the_end_of_the_run(capsys) -> Non
 def test_an_engine_has_a_short_name_in_the_table() -> None:
     report = run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=1, seed=3, options=PATIENCE)
     assert report.stats[1].name == "scripted"
-    named = run_arena(
-        ["heuristic", f"my bot=exec:{SCRIPTED}"], deals=1, seed=3, options=PATIENCE
-    )
+    named = run_arena(["heuristic", f"my bot=exec:{SCRIPTED}"], deals=1, seed=3, options=PATIENCE)
     assert named.stats[1].name == "my_bot"
     head, *rows = named.table().splitlines()[:3]
     assert all(len(row) == len(head) for row in rows)  # the columns stay in line
