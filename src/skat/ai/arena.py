@@ -40,6 +40,7 @@ The deals run in this process, in ``jobs`` processes or on Ray (:func:`map_tasks
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import math
 import multiprocessing
@@ -68,6 +69,7 @@ AGENTS: Final[dict[str, str]] = {
     "random": "skat.ai.random_agent:RandomAgent",
     "heuristic": "skat.ai.heuristic:HeuristicAgent",
     "pimc": "skat.ai.pimc:PimcAgent",
+    "pimc-fast": "skat.ai.pimc:fast",
     "pimc-easy": "skat.ai.pimc:easy",
     "pimc-medium": "skat.ai.pimc:medium",
     "pimc-hard": "skat.ai.pimc:hard",
@@ -75,6 +77,25 @@ AGENTS: Final[dict[str, str]] = {
     "pimc-learned": "skat.ai.pimc:learned",
 }
 """Agent names and their factories (``module:callable``, called as ``factory(seed=...)``)."""
+
+FAST_LEVEL: Final = "pimc-fast"
+"""The default computer level where the solver runs compiled (:func:`default_level`)."""
+
+
+def default_level() -> str:
+    """The computer level ``skat play`` and the web table seat unless told otherwise:
+    ``pimc-fast`` (the strongest level that answers in milliseconds, docs/performance.md) when
+    the double-dummy solver runs compiled (numba installed and ``SKAT_NO_NUMBA`` unset), else
+    ``heuristic`` (the solver as plain Python would make it think for seconds in a Null game).
+    Decided without importing the solver (which compiles it).
+
+    >>> default_level() in (FAST_LEVEL, "heuristic")
+    True
+    """
+    if os.environ.get("SKAT_NO_NUMBA", "").strip().lower() in ("1", "true", "yes", "on"):
+        return "heuristic"
+    return FAST_LEVEL if importlib.util.find_spec("numba") is not None else "heuristic"
+
 
 EXEC: Final = "exec:"
 """The prefix of an outside engine: ``exec:PROGRAM [ARGS]`` (:class:`~skat.ai.engine.ExecEngine`),

@@ -295,6 +295,7 @@ def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
 LEVELS_BY_STRENGTH: Final = (
     "random",
     "heuristic",
+    "pimc-fast",
     "pimc-easy",
     "pimc-medium",
     "pimc-hard",
@@ -306,6 +307,14 @@ LEVELS_BY_STRENGTH: Final = (
 (docs/agents.md: deals sampled and solver nodes; ``pimc`` is ``pimc-hard``, ``pimc-learned``
 is ``hard`` drawing the hidden cards from the learned model, level with it in the arena,
 docs/performance.md)."""
+
+
+def default_computer() -> str:
+    """The level the lobby and a waiting table offer first (:func:`skat.ai.arena.default_level`:
+    ``pimc-fast`` with numba installed, else ``heuristic``)."""
+    from skat.ai.arena import default_level
+
+    return default_level()
 
 
 def computer_levels() -> list[str]:
