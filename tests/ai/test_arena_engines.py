@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from skat.ai.arena import ARRANGEMENTS, Options, deal_of, run_arena
-from skat.ai.engine import EngineError, ExecEngine
+from skat.ai.engine import EngineError, EngineTimeout, ExecEngine
 from skat.cli.main import main
 from skat.core.actions import ActionParseError, Discard, parse_action
 from skat.core.cards import Card, CardParseError
@@ -103,14 +103,12 @@ def test_engine_is_told_the_other_agents_names_when_not_blind(tmp_path, monkeypa
     [
         ("garbage", "answered 'hello there', which is no move"),
         ("illegal", "played the illegal move 'CJ'"),
-        ("sleep", "gave no answer within 0.5 s"),
         ("crash", "exited (status 3) without answering"),
     ],
 )
 def test_bad_engine_output_is_a_one_line_error_naming_engine_and_move(mode, says) -> None:
-    # only the engine that never answers meets the short timeout; the others answer (wrongly)
-    # or exit, however long the machine takes to start them
-    options = Options(engine_timeout=0.5 if mode == "sleep" else PATIENT)
+    # the engines answer (wrongly) or exit, however long the machine takes to start them
+    options = PATIENCE
     with pytest.raises(EngineError) as info:
         run_arena(["random", f"exec:{SCRIPTED} {mode}"], deals=1, options=options)
     message = str(info.value)
@@ -199,3 +197,84 @@ def test_engine_error_on_ray_stays_one_line(ray_local) -> None:
         )
     assert "\n" not in str(info.value)
     assert ray_local.is_initialized()
+
+
+def test_a_slow_answer_is_waited_for_once_more_not_the_end_of_the_game() -> None:
+    # the engine sleeps half a second before its first answer; each wait is 0.05 s, and it
+    # may wait as often as it takes (a busy machine): the answer counts, no fallback
+    from skat.core.state import GameState
+
+    state = GameState(seed=3)
+    view = state.view(state.to_move)
+    engine = ExecEngine(f"{SCRIPTED} late", name="late", timeout=0.05, retries=100_000)
+    try:
+        assert engine.choose(view) in view.legal_actions
+    finally:
+        engine.close()
+    assert engine.retried >= 1
+
+
+def test_an_engine_that_never_answers_times_out_after_its_retry() -> None:
+    from skat.core.state import GameState
+
+    state = GameState(seed=3)
+    engine = ExecEngine(f"{SCRIPTED} sleep", name="sleepy", timeout=0.05)
+    try:
+        with pytest.raises(EngineTimeout, match=r"^engine sleepy \(seat 1\) gave no answer"):
+            engine.choose(state.view(state.to_move))
+    finally:
+        assert engine.process is not None
+        engine.process.kill()
+    assert engine.retried == 1
+
+
+def test_a_timed_out_engine_is_replaced_by_the_heuristic_and_counted(caplog) -> None:
+    # the run goes on to the end: every game played, the stand-in's decisions are fallbacks
+    report = run_arena(
+        ["random", f"exec:{SCRIPTED} sleep"], deals=1, options=Options(engine_timeout=0.1)
+    )
+    assert report.games == len(ARRANGEMENTS) and [s.seat_games for s in report.stats] == [9, 9]
+    assert report.stats[1].fallbacks > 0 and report.stats[0].fallbacks == 0
+    assert report.last_line().endswith(f"fallbacks: {report.fallbacks}")
+    said = caplog.text
+    assert "waiting once more" in said and "the heuristic plays the rest of this game" in said
+
+
+def test_cli_engine_timeouts_are_fallbacks_not_the_end_of_the_run(capsys) -> None:
+    agents = f"heuristic,exec:{SCRIPTED} sleep"
+    common = ["arena", "--agents", agents, "--deals", "1", "--engine-timeout", "0.1"]
+    assert main(common) == 1
+    captured = capsys.readouterr()
+    assert "fallbacks:" in captured.out and "--allow-fallbacks accepts that" in captured.err
+    assert main([*common, "--allow-fallbacks"]) == 0
+
+
+def test_an_engine_has_a_short_name_in_the_table() -> None:
+    report = run_arena(["heuristic", f"exec:{SCRIPTED}"], deals=1, seed=3, options=PATIENCE)
+    assert report.stats[1].name == "scripted"
+    named = run_arena(["heuristic", f"my bot=exec:{SCRIPTED}"], deals=1, seed=3, options=PATIENCE)
+    assert named.stats[1].name == "my_bot"
+    head, *rows = named.table().splitlines()[:3]
+    assert all(len(row) == len(head) for row in rows)  # the columns stay in line
+
+
+def test_two_engines_of_one_program_are_told_apart() -> None:
+    report = run_arena(
+        [f"exec:{SCRIPTED}", f"exec:{SCRIPTED} play"], deals=1, seed=3, options=PATIENCE
+    )
+    assert [s.name for s in report.stats] == ["scripted#1", "scripted#2"]
+
+
+def test_resume_an_arena_with_an_engine_from_its_partial_file(tmp_path, capsys) -> None:
+    out = tmp_path / "games.jsonl"
+    patience = ["--engine-timeout", str(PATIENT)]
+    agents = ["--agents", f"heuristic,exec:{SCRIPTED}", "--seed", "6", *patience]
+    assert main(["arena", *agents, "--deals", "3"]) == 0
+    whole = capsys.readouterr().out
+    assert main(["arena", *agents, "--deals", "2", "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["arena", *agents, "--deals", "3", "--out", str(out), "--resume"]) == 0
+    captured = capsys.readouterr()
+    assert "2 of 3 deals done, 1 to play" in captured.err
+    assert captured.out.splitlines()[1:] == whole.splitlines()[1:]
+    assert "scripted" in captured.out

@@ -305,3 +305,43 @@ def test_the_learned_inference_without_numpy_is_a_one_line_error(
     with pytest.raises(ValueError, match=r"^the learned inference needs numpy: pip install"):
         PimcAgent("easy", inference="learned")
     assert PimcAgent("easy").inference == "rules"
+
+
+@pytest.mark.parametrize(("code", "start"), [("C", 4), ("G", 4), ("N", 1)])
+def test_the_fast_level_samples_only_from_its_first_trick(code: str, start: int) -> None:
+    """``pimc-fast`` plays the heuristic's cards in the first tricks of a suit game or Grand
+    (no deal solved) and samples from ``Level.from_trick`` on, in Null from the first trick."""
+    level = make_agent("pimc-fast", seed=3)
+    assert isinstance(level, PimcAgent) and level.level.from_trick == 4
+    sampled = {True: 0, False: 0}
+    for seed in range(6):
+        for state in _play_states(seed, code=code):
+            if state.contract is None or str(state.contract)[0] != code[0]:
+                break
+            view = state.view(state.to_move)
+            if len(view.legal_actions) < 2:
+                continue
+            agent = make_agent("pimc-fast", seed=3)
+            assert isinstance(agent, PimcAgent)
+            card = agent.choose(view)
+            early = len(view.tricks) + 1 < start
+            if early:
+                assert card == HeuristicAgent(3).choose(view) and agent.solver.nodes == 0
+            else:
+                assert agent.decisions == 1 and card in view.legal_actions
+            sampled[not early] += 1
+    assert sampled[True] > 0 and (start == 1 or sampled[False] > 0)
+
+
+def test_the_default_level_is_the_fast_one_only_where_the_solver_is_compiled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+
+    from skat.ai.arena import default_level
+
+    monkeypatch.setenv("SKAT_NO_NUMBA", "1")
+    assert default_level() == "heuristic"
+    monkeypatch.delenv("SKAT_NO_NUMBA")
+    compiled = importlib.util.find_spec("numba") is not None
+    assert default_level() == ("pimc-fast" if compiled else "heuristic")

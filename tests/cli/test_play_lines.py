@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from skat.ai.arena import default_level
 from skat.cli.main import main
 from skat.series import load_series
 
@@ -63,7 +64,7 @@ def run_script(args: list[str], script: str, cwd: Path) -> subprocess.CompletedP
 def test_line_mode_questions_are_single_lines_ending_in_a_marker(tmp_path: Path) -> None:
     policy = Policy(max_bid=30, reviews=0)
     lines = play_lines(["--seed", "1", "--games", "1", "--no-analysis"], policy, tmp_path)
-    assert lines[0].startswith("skat play · seed 1 · rules isko · level heuristic")
+    assert lines[0].startswith(f"skat play · seed 1 · rules isko · level {default_level()}")
     questions = [line for line in lines if line.endswith(" >")]
     assert len(questions) == len(policy.log) >= 12
     assert not any("\x1b" in line for line in lines)  # no colour, no cursor movement

@@ -89,7 +89,8 @@ def test_the_computer_levels_are_listed_from_the_weakest_to_the_strongest(
     with running(str(tmp_path / "data")) as client:
         levels = client.get("/api/options").json()["computers"]
     assert sorted(levels) == sorted(set(AGENTS) - set(LEVEL_ALIASES))
-    assert levels[:3] == ["random", "heuristic", "pimc-easy"] and levels[-1] == "pimc-expert"
+    assert levels[:4] == ["random", "heuristic", "pimc-fast", "pimc-easy"]
+    assert levels[-1] == "pimc-expert"
     assert levels.index("pimc-medium") < levels.index("pimc-hard") < levels.index("pimc-learned")
     assert set(LEVELS_BY_STRENGTH) <= set(AGENTS)
 

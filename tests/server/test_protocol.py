@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from tests.server.client import FAST, create, hello, receive_until, running, state_at
 from tests.server.test_visibility import current_game_cards
 
+from skat.ai.arena import default_level
 from skat.records import check_json, load_json, parse_iss_line
 from skat.server.hub import Settings, timeout_action
 from skat.server.table import Table
@@ -31,6 +32,8 @@ def test_options_list_presets_and_computer_levels(storage_where: str) -> None:
     with running(storage_where) as client:
         data = client.get("/api/options").json()
     assert "isko" in data["presets"] and "heuristic" in data["computers"]
+    # the level offered first: the fast searching one where the solver is compiled
+    assert data["default"] == default_level() and data["default"] in data["computers"]
 
 
 def test_creating_a_table_with_bad_options_is_one_clear_error(storage_where: str) -> None:

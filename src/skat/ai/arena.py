@@ -24,6 +24,12 @@ alone.
 An agent ``exec:PROGRAM`` is an outside program speaking the line protocol of
 :mod:`skat.ai.engine` (``docs/engine-protocol.md``); :class:`Options` holds what researchers
 set (an oracle's contract, passed-in games void, blind mode, the engines' time per decision).
+Its name in the tables is short (:func:`short_name`: the program's or script's file name, or
+the ``NAME`` of ``NAME=exec:PROGRAM``).  An engine that does not answer in time is waited for
+once more; if it still does not answer, its program is ended and the heuristic plays the rest
+of that game in its seat (:class:`StandIn`), each of those decisions counted as a fallback, and
+the next game starts the program afresh: a slow engine never ends a long run, and the figure
+says it was not the engine's alone.
 The deals run in this process, in ``jobs`` processes or on Ray (:func:`map_tasks`).
 
 >>> report = run_arena(["random", "random"], deals=2, seed=7)
@@ -34,9 +40,14 @@ The deals run in this process, in ``jobs`` processes or on Ray (:func:`map_tasks
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import logging
 import math
 import multiprocessing
+import os
 import random
+import re
+import shlex
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -45,19 +56,20 @@ from typing import Any, Final, TypeVar
 
 from skat.ai.agent import Agent, SafeAgent
 from skat.ai.arenasettings import settings_of
-from skat.ai.engine import DEFAULT_TIMEOUT, EngineProcess, ExecEngine, command_of
+from skat.ai.engine import DEFAULT_TIMEOUT, EngineProcess, EngineTimeout, ExecEngine, command_of
 from skat.core.actions import Action, Event
 from skat.core.deal import Deal
 from skat.core.phase import PLAY
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
 from skat.core.sheets import entries
-from skat.core.state import GameState
+from skat.core.state import GameState, View
 
 AGENTS: Final[dict[str, str]] = {
     "random": "skat.ai.random_agent:RandomAgent",
     "heuristic": "skat.ai.heuristic:HeuristicAgent",
     "pimc": "skat.ai.pimc:PimcAgent",
+    "pimc-fast": "skat.ai.pimc:fast",
     "pimc-easy": "skat.ai.pimc:easy",
     "pimc-medium": "skat.ai.pimc:medium",
     "pimc-hard": "skat.ai.pimc:hard",
@@ -66,8 +78,35 @@ AGENTS: Final[dict[str, str]] = {
 }
 """Agent names and their factories (``module:callable``, called as ``factory(seed=...)``)."""
 
+FAST_LEVEL: Final = "pimc-fast"
+"""The default computer level where the solver runs compiled (:func:`default_level`)."""
+
+
+def default_level() -> str:
+    """The computer level ``skat play`` and the web table seat unless told otherwise:
+    ``pimc-fast`` (the strongest level that answers in milliseconds, docs/performance.md) when
+    the double-dummy solver runs compiled (numba installed and ``SKAT_NO_NUMBA`` unset), else
+    ``heuristic`` (the solver as plain Python would make it think for seconds in a Null game).
+    Decided without importing the solver (which compiles it).
+
+    >>> default_level() in (FAST_LEVEL, "heuristic")
+    True
+    """
+    if os.environ.get("SKAT_NO_NUMBA", "").strip().lower() in ("1", "true", "yes", "on"):
+        return "heuristic"
+    return FAST_LEVEL if importlib.util.find_spec("numba") is not None else "heuristic"
+
+
 EXEC: Final = "exec:"
-"""The prefix of an outside engine: ``exec:PROGRAM [ARGS]`` (:class:`~skat.ai.engine.ExecEngine`)."""
+"""The prefix of an outside engine: ``exec:PROGRAM [ARGS]`` (:class:`~skat.ai.engine.ExecEngine`),
+or ``NAME=exec:PROGRAM [ARGS]`` to name it in the tables."""
+
+SHORT: Final = 20
+"""The longest name of an outside engine in the tables."""
+
+_INTERPRETER: Final = re.compile(r"(python|pypy|node|ruby|perl|java|sh|bash|env)[0-9.]*$")
+
+log: Final = logging.getLogger("skat.ai")
 
 ARRANGEMENTS: Final[tuple[tuple[int, int, int], ...]] = (
     (0, 0, 1),
@@ -260,24 +299,53 @@ class _Programs:
             process.close()
 
 
+class StandIn:
+    """An outside engine's seat for one game: the engine plays until it gives no answer in
+    time (after its retry: :class:`~skat.ai.engine.EngineTimeout`); then its program is ended
+    and the heuristic plays the rest of the game in its place, each decision counted in
+    ``fallbacks`` (a game the engine did not play to the end is not its figure alone)."""
+
+    def __init__(self, engine: ExecEngine, seed: int) -> None:
+        self.engine = engine
+        self.seed = seed
+        self.substitute: Agent | None = None
+        self.fallbacks = 0
+        self.last_reason = ""
+
+    def choose(self, view: View) -> Action:
+        """The engine's action, or the stand-in's once the engine has timed out."""
+        if self.substitute is None:
+            try:
+                return self.engine.choose(view)
+            except EngineTimeout as exc:
+                self.last_reason = str(exc)
+                log.warning("%s; the heuristic plays the rest of this game", exc)
+                if self.engine.process is not None:
+                    self.engine.process.kill()
+                self.substitute = make_agent(ORACLE, self.seed)
+        self.fallbacks += 1
+        return self.substitute.choose(view)
+
+
 def _seat(
     task: _Task, who: int, seed: int, players: Sequence[str], game: str, programs: _Programs
 ) -> Agent:
-    """The agent of one seat: an outside engine in one of the deal's programs, or a named
-    agent behind :class:`SafeAgent`."""
+    """The agent of one seat: an outside engine in one of the deal's programs (behind
+    :class:`StandIn`), or a named agent behind :class:`SafeAgent`."""
     spec = task.specs[who]
-    if not spec.startswith(EXEC):
+    command = exec_spec(spec)
+    if command is None:
         return SafeAgent(make_agent(spec, seed), budget=task.budget, name=task.names[who])
-    command = spec[len(EXEC) :]
-    return ExecEngine(
+    engine = ExecEngine(
         command,
-        name=task.names[who],
+        name=f"{EXEC}{command}",  # the whole command in its errors
         timeout=task.options.engine_timeout,
         blind=task.options.blind,
         players=players,
         game_id=game,
         process=programs.take(command),
     )
+    return StandIn(engine, seed)
 
 
 def _play_arranged(
@@ -293,10 +361,11 @@ def _play_arranged(
     ]
     play_game(state, agents)
     for agent in agents:
-        if isinstance(agent, ExecEngine):
-            agent.finish(state)
-            assert agent.process is not None
-            programs.give_back(agent.command, agent.process)
+        if isinstance(agent, StandIn) and agent.substitute is None:
+            engine = agent.engine
+            engine.finish(state)
+            assert engine.process is not None
+            programs.give_back(engine.command, engine.process)
     return agents
 
 
@@ -439,8 +508,9 @@ class ArenaReport:
 
     def table(self) -> str:
         """One line per agent: TP per game and per list, games as declarer, contract mix."""
+        w = max(14, *(len(s.name) + 2 for s in self.stats))
         head = (
-            f"{'agent':<14}{'seat-games':>11}{'TP/game':>9}{'TP/36':>9}"
+            f"{'agent':<{w}}{'seat-games':>11}{'TP/game':>9}{'TP/36':>9}"
             f"{'declared':>9}{'won':>6}{'lost':>6}{'won%':>7}"
             + "".join(f"{c:>6}" for c in CONTRACT_COLUMNS)
             + f"{'fallbacks':>10}"
@@ -449,7 +519,7 @@ class ArenaReport:
         for s in self.stats:
             pct = f"{100 * s.won / s.declared:.1f}" if s.declared else "-"
             lines.append(
-                f"{s.name:<14}{s.seat_games:>11}{s.tp_per_game:>9.2f}{s.tp_per_list:>9.1f}"
+                f"{s.name:<{w}}{s.seat_games:>11}{s.tp_per_game:>9.2f}{s.tp_per_list:>9.1f}"
                 f"{s.declared:>9}{s.won:>6}{s.lost:>6}{pct:>7}"
                 + "".join(f"{s.contracts[c]:>6}" for c in CONTRACT_COLUMNS)
                 + f"{s.fallbacks:>10}"
@@ -479,15 +549,56 @@ class ArenaReport:
         return f"{line}, fallbacks: {self.fallbacks}" if self.fallbacks else line
 
 
+def exec_spec(name: str) -> str | None:
+    """The command of an outside engine's agent name (``exec:CMD`` or ``NAME=exec:CMD``),
+    ``None`` for any other agent.
+
+    >>> exec_spec("xskat=exec:./xskat -l 3"), exec_spec("exec:./bot"), exec_spec("heuristic")
+    ('./xskat -l 3', './bot', None)
+    """
+    label, equals, rest = name.partition("=")
+    if equals and rest.startswith(EXEC) and label and EXEC not in label:
+        return rest[len(EXEC) :]
+    return name[len(EXEC) :] if name.startswith(EXEC) else None
+
+
+def short_name(name: str) -> str:
+    """An agent's name in the tables: an outside engine's ``NAME`` if it was given one, else
+    the file name of its program (of the script, when the program is an interpreter), without
+    its extension, at most :data:`SHORT` characters; any other agent's name as it is.
+
+    >>> short_name("exec:/usr/bin/python3 /home/me/bots/mybot.py --deep")
+    'mybot'
+    >>> short_name("exec:./xskat-engine -l 3"), short_name("XSkat 4=exec:./x"), short_name("pimc")
+    ('xskat-engine', 'XSkat_4', 'pimc')
+    """
+    command = exec_spec(name)
+    if command is None:
+        return name
+    label = name.partition("=")[0] if not name.startswith(EXEC) else ""
+    if not label:
+        try:
+            words = [w for w in shlex.split(command) if not w.startswith("-")]
+        except ValueError:
+            words = command.split()
+        label = os.path.basename(words[0]) if words else "engine"
+        if _INTERPRETER.match(label) and len(words) > 1:
+            label = os.path.basename(words[1])
+        label = os.path.splitext(label)[0] or label
+    label = "_".join(label.split())
+    return label if len(label) <= SHORT else label[: SHORT - 1] + "…"
+
+
 def labels(names: Sequence[str]) -> tuple[str, str]:
-    """Names for the table: ``random#1``/``random#2`` when an agent plays itself.
+    """Names for the table (:func:`short_name`): ``random#1``/``random#2`` when an agent
+    plays itself, or two engines have the same short name.
 
     >>> labels(["heuristic", "random"]), labels(["random", "random"])
     (('heuristic', 'random'), ('random#1', 'random#2'))
     """
     if len(names) != 2:
         raise ValueError(f"the arena compares two agents, got {len(names)}")
-    a, b = names
+    a, b = (short_name(n) for n in names)
     return (f"{a}#1", f"{b}#2") if a == b else (a, b)
 
 
@@ -525,8 +636,9 @@ def _specs(names: Sequence[str]) -> tuple[str, str]:
         raise ValueError(f"the arena compares two agents, got {len(names)}")
     specs = (AGENTS.get(names[0], names[0]), AGENTS.get(names[1], names[1]))
     for name, spec in zip(names, specs, strict=True):
-        if spec.startswith(EXEC):
-            command_of(spec[len(EXEC) :])
+        command = exec_spec(spec)
+        if command is not None:
+            command_of(command)
             continue
         if ":" not in spec:
             raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")

@@ -8,10 +8,14 @@ that lies open (``open``), and at the end the result (``end``).  When the seat i
 sends ``ask`` with the legal actions, and the program answers with one of them in the
 canonical text form (:func:`skat.core.actions.parse_action`).
 
-Anything wrong on the program's side (an illegal or unreadable answer, no answer within
-``timeout`` seconds, the program exiting) raises :class:`EngineError`, a one-line message
-naming the engine, the seat and the move: the arena stops rather than playing a fallback in
-the engine's name.
+Anything wrong on the program's side (an illegal or unreadable answer, the program exiting)
+raises :class:`EngineError`, a one-line message naming the engine, the seat and the move: the
+arena stops rather than playing a fallback in the engine's name.  A slow answer is another
+matter (a busy machine, not a broken program): an engine that gives no answer within
+``timeout`` seconds is given ``retries`` more periods of ``timeout`` to answer the same ``ask``
+(one by default, each logged as a warning) before :class:`EngineTimeout` is raised; the arena
+then lets the heuristic play the rest of that game in the engine's seat, every such decision
+counted as a fallback (:mod:`skat.ai.arena`).
 
 With ``blind`` every line is checked before it is sent: a card the seat cannot know at that
 moment (another hand, the skat it has not picked up, a discard it did not make) raises
@@ -30,6 +34,8 @@ moment (another hand, the skat it has not picked up, a discard it did not make) 
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import select
 import shlex
@@ -51,9 +57,19 @@ PROTOCOL: Final = 1
 DEFAULT_TIMEOUT: Final = 10.0
 """Seconds an engine may take per decision (and to start and say nothing wrong)."""
 
+RETRIES: Final = 1
+"""Further periods of the timeout an engine gets to answer an ``ask`` it has not answered in
+time (:class:`ExecEngine`)."""
+
+log: Final = logging.getLogger("skat.ai")
+
 
 class EngineError(RuntimeError):
     """An outside engine misbehaved: one line naming the engine, the seat and the move."""
+
+
+class EngineTimeout(EngineError):
+    """An outside engine gave no answer in time (after its retries, from :class:`ExecEngine`)."""
 
 
 def command_of(text: str) -> list[str]:
@@ -176,13 +192,23 @@ class EngineProcess:
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
-                raise EngineError(f"gave no answer within {self.timeout:g} s to {ask!r}")
+                raise EngineTimeout(f"gave no answer within {self.timeout:g} s to {ask!r}")
             chunk = os.read(fd, 4096)
             if not chunk:
                 raise EngineError(f"exited (status {self._proc.wait()}) without answering {ask!r}")
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.decode(errors="replace").strip()
+
+    def kill(self) -> None:
+        """End a program that stopped answering at once (its late answers are never read)."""
+        if self._proc.returncode is None:
+            self._proc.kill()
+            self._proc.wait()
+        for stream in (self._proc.stdin, self._proc.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
 
     def close(self) -> None:
         """End the program (stdin closed, then killed if it does not exit at once)."""
@@ -207,9 +233,10 @@ class ExecEngine:
     """One game played by an outside program (see the module text and the protocol page).
 
     ``players`` (the other seats' agent names, in seat order) is told in ``hello`` unless
-    ``blind``; ``timeout`` bounds every answer in seconds.  ``process`` is a running program
-    to play in (it stays open after the game); without it the engine starts its own and ends
-    it after the game."""
+    ``blind``; ``timeout`` bounds every answer in seconds, and an answer not given in time is
+    waited for ``retries`` more times as long before :class:`EngineTimeout` (``retried``
+    counts those waits).  ``process`` is a running program to play in (it stays open after the
+    game); without it the engine starts its own and ends it after the game."""
 
     def __init__(
         self,
@@ -221,6 +248,7 @@ class ExecEngine:
         players: Sequence[str] = (),
         game_id: str = "",
         process: EngineProcess | None = None,
+        retries: int = RETRIES,
     ) -> None:
         self.command = command
         command_of(command)
@@ -230,6 +258,9 @@ class ExecEngine:
         self.players = tuple(players)
         self.game_id = game_id
         self.sent: list[str] = []
+        self.retries = retries
+        self.retried = 0
+        """Answers waited for a second time (and more) after a timeout."""
         self._proc: EngineProcess | None = process
         self._owns = process is None
         self._started = False
@@ -248,11 +279,7 @@ class ExecEngine:
         ask = "ask " + " ".join(str(a) for a in view.legal_actions)
         self._send(ask)
         shown = short(ask)
-        try:
-            assert self._proc is not None
-            answer = self._proc.readline(shown)
-        except EngineError as exc:
-            raise self._error(str(exc)) from None
+        answer = self._answer(shown)
         try:
             action = parse_action(answer)
         except (ActionParseError, CardParseError, ValueError):
@@ -260,6 +287,22 @@ class ExecEngine:
         if not is_legal(action, view.legal_actions):
             raise self._error(f"played the illegal move {answer!r} to {shown!r}")
         return action
+
+    def _answer(self, shown: str) -> str:
+        """The program's answer line to the ``ask`` just sent, waited for once more after
+        each timeout while retries are left."""
+        assert self._proc is not None
+        for attempt in range(self.retries + 1):
+            try:
+                return self._proc.readline(shown)
+            except EngineTimeout as exc:
+                if attempt == self.retries:
+                    raise self._error(str(exc), EngineTimeout) from None
+                self.retried += 1
+                log.warning("%s; waiting once more", self._error(str(exc)))
+            except EngineError as exc:
+                raise self._error(str(exc)) from None
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def finish(self, state: GameState) -> None:
         """Tell the engine the rest of the game and the result (and end its own program)."""
@@ -355,9 +398,9 @@ class ExecEngine:
             card = CardSet(hidden)
             raise self._error(f"blind mode: {short(line)!r} would show the hidden card(s) {card}")
 
-    def _error(self, what: str) -> EngineError:
+    def _error(self, what: str, kind: type[EngineError] = EngineError) -> EngineError:
         where = f" in {self.game_id}" if self.game_id else ""
-        return EngineError(f"engine {self.name} (seat {self._seat}{where}) {what}")
+        return kind(f"engine {self.name} (seat {self._seat}{where}) {what}")
 
     def __repr__(self) -> str:
         return f"ExecEngine({self.command!r}, name={self.name!r})"

@@ -24,7 +24,10 @@ Spitze, Schenken) is the heuristic's.
 
 The work per decision is bounded by a number of deals and a number of solver nodes (not by the
 clock, so a seed gives the same play on any machine): ``easy``, ``medium``, ``hard`` (the
-default) and ``expert``, see :data:`LEVELS`.
+default) and ``expert``, see :data:`LEVELS`.  Level ``fast`` plays the heuristic's cards in the
+first tricks of a suit game or Grand and samples only from :attr:`Level.from_trick` on, where
+the solver's work is small (and in the whole of a Null game, whose solver is cheap throughout):
+a few milliseconds a card, the default level of ``skat play`` and the web table.
 
 >>> from skat.core import GameState
 >>> from skat.ai.arena import play_game
@@ -81,9 +84,15 @@ class Level:
     (:data:`skat.ai.simulation.Evidence`) instead of uniformly.  Off at every level: against
     the heuristic on 100 duplicate deals it changed nothing measurable (docs/performance.md);
     ``skat.ai.pimc:hard_auction`` is level ``hard`` with it."""
+    from_trick: int = 1
+    """The first trick of a suit game or Grand whose cards are chosen by sampling; before it
+    the heuristic's card (the solver is cheapest in the last tricks)."""
+    null_from_trick: int = 1
+    """The same for Null games (whose solver is cheap from the first trick)."""
 
 
 LEVELS: Final[dict[str, Level]] = {
+    "fast": Level(samples=20, nodes=1_000_000, from_trick=4),
     "easy": Level(samples=8, nodes=200_000),
     "medium": Level(samples=20, nodes=1_000_000),
     "hard": Level(samples=100, nodes=6_000_000, worlds=24, world_nodes=3_000_000),
@@ -263,6 +272,9 @@ class PimcAgent:
         c = view.contract
         if c is None or view.declarer is None:
             return fallback  # Ramsch
+        start = self.level.null_from_trick if c.game_type == NULL else self.level.from_trick
+        if len(view.tricks) + 1 < start:
+            return fallback
         cards = [a for a in view.legal_actions if isinstance(a, Card)]
         reserve = _spitze_reserve(view, PlaySituation(view))
         cards = [a for a in cards if a.index not in reserve] or cards
@@ -464,6 +476,13 @@ class PimcAgent:
         if self.clock is not None:
             extra += f", clock={self.clock!r}"
         return f"PimcAgent({self.level_name!r}, seed={self.seed!r}{extra})"
+
+
+def fast(seed: int | None = 0) -> PimcAgent:
+    """A :class:`PimcAgent` at level ``fast`` (an arena factory: ``pimc-fast``): the
+    heuristic's cards in the first tricks, sampled and solved from :attr:`Level.from_trick`
+    on and in the whole of a Null game."""
+    return PimcAgent("fast", seed=seed)
 
 
 def easy(seed: int | None = 0) -> PimcAgent:

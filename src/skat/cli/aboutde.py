@@ -97,8 +97,11 @@ dauert, wird durch einen Ersatzzug ersetzt; jeder Ersatzzug wird gezählt und gi
 Rückgabewert 1 (--allow-fallbacks nimmt sie hin).  --out DATEI schreibt jedes Spiel als
 JSON-Aufzeichnung.
 
-Fremde Programme: ein Agent exec:PROGRAMM [ARGUMENTE] spricht das Zeilenprotokoll aus
-docs/engine-protocol.md; --contract oracle legt Reizen, Skat und Ansage jeder Verteilung fest
+Fremde Programme: ein Agent exec:PROGRAMM [ARGUMENTE] (oder NAME=exec:...) spricht das
+Zeilenprotokoll aus docs/engine-protocol.md und heißt in der Tabelle kurz wie sein Programm
+oder Skript.  Antwortet es nicht binnen --engine-timeout Sekunden, wird noch einmal so lange
+gewartet; dann spielt der Regelspieler den Rest des Spiels an seinem Platz, jeder seiner Züge
+als Ersatzzug gezählt (der Lauf geht weiter).  --contract oracle legt Reizen, Skat und Ansage jeder Verteilung fest
 (nur Kartenspiel); --void-passed lässt eingepasste Spiele aus; --blind verbirgt die Namen der
 Agenten; --ray [ADRESSE] spielt auf Ray.
 

@@ -19,10 +19,12 @@ figure then measures the machine as well as the players; --allow-fallbacks accep
 the table).  Progress goes to stderr: a bar on a terminal, a line at each tenth otherwise;
 Ctrl-C stops with one line, the deals played kept in --out FILE.
 
-Outside engines: an agent exec:PROGRAM [ARGS] is a program speaking the line protocol of
-docs/engine-protocol.md on stdin/stdout, started for every game; it must answer each
-decision within --engine-timeout seconds, and any wrong answer stops the arena with a
-one-line error naming the engine and the move.  --contract oracle fixes every deal's bidding,
+Outside engines: an agent exec:PROGRAM [ARGS] (or NAME=exec:PROGRAM [ARGS]) is a program
+speaking the line protocol of docs/engine-protocol.md on stdin/stdout, named in the table by
+NAME or its program's (script's) file name.  A decision not answered within --engine-timeout
+seconds is waited for once more; then the heuristic plays the rest of that game in its seat,
+each of its decisions counted as a fallback (the run goes on).  Any wrong answer stops the
+arena with a one-line error naming the engine and the move.  --contract oracle fixes every deal's bidding,
 skat and declaration to what three heuristic players do (card play only; deals they pass in
 are void); --void-passed leaves passed-in games out of the statistics; --blind hides the
 agents' names from the engines and checks that no line sent shows a card the seat cannot see.

@@ -312,8 +312,8 @@ HELP_DE: Final[dict[str, str]] = {
     "the longest series at a table of computers only (default 12)": (
         "die längste Serie an einem Tisch nur mit Computern (Standard 12)"
     ),
-    "computer levels a table of computers only may seat (default random,heuristic,pimc-easy)": (
-        "Computerstufen an einem Tisch nur mit Computern (Standard random,heuristic,pimc-easy)"
+    "computer levels a table of computers only may seat (default random,heuristic,pimc-fast,pimc-easy)": (
+        "Computerstufen an einem Tisch nur mit Computern (Standard random,heuristic,pimc-fast,pimc-easy)"
     ),
     "threads the computer players think in, shared fairly by the tables (default 2)": (
         "Threads, in denen die Computerspieler denken, gerecht auf die Tische verteilt (Standard 2)"

@@ -13,8 +13,11 @@ claim the rest), concede, sort C|S|H|D|G|N, save FILE, help, quit.  When the out
 terminal (or with --plain) the game runs in a plain line mode for scripts and screen
 readers: one event per line, every question one line ending in " >", one answer per line.
 
-levels (--level): random, heuristic (the default: answers at once), pimc-easy, pimc-medium,
-pimc-hard, pimc-expert (double-dummy sampling: stronger, a second or more a card).
+levels (--level): random, heuristic (answers at once), pimc-fast (the default with numba
+installed: the heuristic's first tricks, double-dummy sampling from the fourth trick on and in
+Null; milliseconds a card), pimc-easy, pimc-medium, pimc-hard, pimc-expert (double-dummy
+sampling throughout: stronger, a second or more a card).  Without numba the default is
+heuristic.
 
 examples:
   skat play
@@ -35,7 +38,7 @@ import random
 import sys
 from typing import TYPE_CHECKING
 
-from skat.ai.arena import AGENTS
+from skat.ai.arena import AGENTS, default_level
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError
 from skat.cli.playfile import load_play
@@ -52,7 +55,7 @@ if TYPE_CHECKING:
 NAME = "play"
 HELP = "play Skat in the terminal against two computer players"
 
-DEFAULT_LEVEL = "heuristic"
+DEFAULT_LEVEL = default_level()
 PLAYERS = {"en": ("You", "Ann", "Bob"), "de": ("Du", "Anna", "Bernd")}
 
 

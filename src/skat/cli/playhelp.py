@@ -109,9 +109,11 @@ Terminal (oder mit --plain), läuft das Spiel in einem einfachen Zeilenmodus fü
 Bildschirmleser: ein Ereignis je Zeile, jede Frage eine Zeile, die auf " >" endet, eine
 Antwort je Zeile.
 
-Spielstärken (--level): random, heuristic (Standard: antwortet sofort), pimc-easy,
-pimc-medium, pimc-hard, pimc-expert (Doppeldummy-Stichproben: stärker, eine Sekunde oder mehr
-je Karte).
+Spielstärken (--level): random, heuristic (antwortet sofort), pimc-fast (Standard, wenn numba
+installiert ist: die ersten Stiche wie heuristic, ab dem vierten Stich und im Null
+Doppeldummy-Stichproben; Millisekunden je Karte), pimc-easy, pimc-medium, pimc-hard,
+pimc-expert (Doppeldummy-Stichproben durchweg: stärker, eine Sekunde oder mehr je Karte).
+Ohne numba ist heuristic der Standard.
 
 Beispiele:
   skat play

@@ -141,10 +141,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--robot-levels",
-        default="random,heuristic,pimc-easy",
+        default="random,heuristic,pimc-fast,pimc-easy",
         metavar="LIST",
         help="computer levels a table of computers only may seat (default "
-        "random,heuristic,pimc-easy)",
+        "random,heuristic,pimc-fast,pimc-easy)",
     )
     parser.add_argument(
         "--agent-threads",

@@ -59,7 +59,7 @@ from skat.server.protocol import error_message
 from skat.server.rules_form import options_answer, rules_answer
 from skat.server.scheduler import SchedulerFull
 from skat.server.storage import SqlStorage, StorageError, open_storage
-from skat.server.table import ActionRefused, ConfigError, offered_levels
+from skat.server.table import ActionRefused, ConfigError, default_computer, offered_levels
 from skat.server.tournament_web import tournament_routes
 
 STATIC: Final = Path(__file__).parent / "static"
@@ -111,7 +111,12 @@ def create_app(
     async def options(request: Request) -> Response:
         form = options_answer()
         return JSONResponse(
-            {"presets": form["presets"], "computers": offered_levels(), "rules": form}
+            {
+                "presets": form["presets"],
+                "computers": offered_levels(),
+                "default": default_computer(),
+                "rules": form,
+            }
         )
 
     async def rules(request: Request) -> Response:

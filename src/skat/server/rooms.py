@@ -37,9 +37,9 @@ class Settings:
     allow_seed: bool = False  # tests and benchmarks may choose the deals' seed
     robot_tables_per_address: int = 2  # running computer-only tables per address (0: no limit)
     robot_max_games: int = 12  # the longest series of a computer-only table
-    robot_levels: tuple[str, ...] = ("random", "heuristic", "pimc-easy")
+    robot_levels: tuple[str, ...] = ("random", "heuristic", "pimc-fast", "pimc-easy")
     """The computer levels a computer-only table may seat (the others think for seconds)."""
-    quick_levels: tuple[str, ...] = ("random", "heuristic")
+    quick_levels: tuple[str, ...] = ("random", "heuristic", "pimc-fast")
     """Levels whose moves take milliseconds (in threads); the others think in worker
     processes, as do the analyses."""
     heavy_processes: int = 1  # worker processes for them (0: background threads instead)

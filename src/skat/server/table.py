@@ -295,6 +295,7 @@ def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
 LEVELS_BY_STRENGTH: Final = (
     "random",
     "heuristic",
+    "pimc-fast",
     "pimc-easy",
     "pimc-medium",
     "pimc-hard",
@@ -320,6 +321,14 @@ def offered_levels() -> list[str]:
     (True, False)
     """
     return [name for name in computer_levels() if name not in LEVEL_ALIASES]
+
+
+def default_computer() -> str:
+    """The level the lobby and a waiting table offer first (:func:`skat.ai.arena.default_level`:
+    ``pimc-fast`` with numba installed, else ``heuristic``)."""
+    from skat.ai.arena import default_level
+
+    return default_level()
 
 
 def computer_levels() -> list[str]:

@@ -26,7 +26,7 @@ from skat.core.state import View
 
 KEEP: Final = 64
 """Games whose agents a worker keeps (the least recently asked are dropped)."""
-LIGHT: Final = frozenset({"pimc-easy"})
+LIGHT: Final = frozenset({"pimc-fast", "pimc-easy"})
 """Searching levels that answer in a fraction of a second: they never wait behind the
 expensive ones (:class:`~skat.server.scheduler.FairScheduler`)."""
 

@@ -4,7 +4,8 @@
 It plays a legal action chosen at random (seeded by each game's hello line), and logs every
 line it receives to a file of its own in the directory $ENGINE_LOG when that is set.  Its first argument makes
 it misbehave on the first ``ask``, for the tests of the arena's errors: ``garbage``,
-``illegal``, ``sleep`` (never answers), ``crash`` (exits).
+``illegal``, ``sleep`` (never answers), ``crash`` (exits), ``late`` (answers after half a
+second).
 """
 
 import os
@@ -36,6 +37,9 @@ def main() -> None:
             time.sleep(60)
         elif mode == "crash":
             sys.exit(3)
+        elif mode == "late":
+            time.sleep(0.5)
+            print(rng.choice(words[1:]), flush=True)
         else:
             print(rng.choice(words[1:]), flush=True)
 

@@ -90,6 +90,7 @@ const MORE_WORDS = {
   sitsOutNow: ["setzt aus", "sits out"],
   level_random: ["Zufall", "random"],
   level_heuristic: ["Regelspieler", "rule player"],
+  "level_pimc-fast": ["Schnell (PIMC)", "fast (PIMC)"],
   level_pimc: ["Stark (PIMC)", "strong (PIMC)"],
   "level_pimc-easy": ["Leicht (PIMC)", "easy (PIMC)"],
   "level_pimc-medium": ["Mittel (PIMC)", "medium (PIMC)"],

@@ -216,7 +216,7 @@ function drawSeats() {
   const n = document.getElementById("four").checked ? 4 : 3;
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const [kind, name] = old[i] || [i === 0 ? "human" : "heuristic", ""];
+    const [kind, name] = old[i] || [i === 0 ? "human" : (OPTIONS.default || "heuristic"), ""];
     box.append(seatRow(i, kind, name));
   }
 }

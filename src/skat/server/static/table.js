@@ -721,7 +721,9 @@ function start() {
   document.getElementById("join").addEventListener("click", joinTable);
   document.getElementById("invite").textContent = t("invite");  // named before the first state
   document.getElementById("invite").addEventListener("click", copyInvite);
-  api("/api/options").then((o) => { if (o.computers && o.computers.length) { levels = o.computers; if (S && S.waiting) render(); } }).catch(() => {});
+  api("/api/options").then((o) => {
+    if (o.computers && o.computers.length) { levels = o.computers; if (o.default && levels.includes(o.default)) startLevel = o.default; if (S && S.waiting) render(); }
+  }).catch(() => {});
   setInterval(tickClock, 250);
   connect();
 }
