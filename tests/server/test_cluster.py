@@ -243,7 +243,9 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(database
         end = players[0].msg
         store = open_storage(database)
         try:
-            moves = store.load_tables()[0].actions
+            stored = store.load_table(made["id"])
+            assert stored is not None and stored.finished and not store.load_tables()
+            moves = stored.actions
             records = store.records(made["id"])
         finally:
             store.close()

@@ -17,7 +17,7 @@ import secrets
 import threading
 from typing import Any, Final
 
-from skat.server.storage import StorageError, StoredTable
+from skat.server.storage import StorageError
 from skat.server.table import token_hash
 
 log: Final = logging.getLogger("skat.server.cluster")
@@ -173,28 +173,6 @@ class ClusterDb:
 
     # ------------------------------------------------------------------ tables
 
-    def load_table(self, table_id: str) -> StoredTable | None:
-        """One table with its log (``None`` if there is none)."""
-        rows = self._rows(
-            "SELECT config, claims, created, finished, creator FROM tables WHERE id = %s",
-            (table_id,),
-        )
-        if not rows:
-            return None
-        config, claims, created, finished, creator = rows[0]
-        moves = self._rows(
-            "SELECT player, action FROM actions WHERE table_id = %s ORDER BY counter", (table_id,)
-        )
-        return StoredTable(
-            id=table_id,
-            config=json.loads(config),
-            claims=_claims(claims),
-            created=float(created),
-            finished=bool(finished),
-            actions=[(int(p), str(a)) for p, a in moves],
-            creator=str(creator),
-        )
-
     def moves_since(self, table_id: str, counter: int) -> list[tuple[int, int, str]]:
         """The stored moves of a table from move ``counter`` on: (counter, player, action)."""
         rows = self._rows(
@@ -205,13 +183,13 @@ class ClusterDb:
         return [(int(c), int(p), str(a)) for c, p, a in rows]
 
     def heads(self) -> dict[str, tuple[dict[int, str], int]]:
-        """Every table's claimed places and number of stored moves (to catch up after Redis
-        was away)."""
-        counts = dict(self._rows("SELECT table_id, count(*) FROM actions GROUP BY table_id"))
-        return {
-            tid: (_claims(claims), int(counts.get(tid, 0)))
-            for tid, claims in self._rows("SELECT id, claims FROM tables")
-        }
+        """Every running table's claimed places and number of stored moves (to catch up
+        after Redis was away; the finished ones are read on demand)."""
+        rows = self._rows(
+            """SELECT t.id, t.claims, (SELECT count(*) FROM actions a WHERE a.table_id = t.id)
+               FROM tables t WHERE t.finished = 0"""
+        )
+        return {tid: (_claims(claims), int(count)) for tid, claims, count in rows}
 
     def claims(self, table_id: str) -> dict[int, str]:
         """Who holds which place of a table (token hashes)."""

@@ -46,8 +46,8 @@ from skat.server.cluster.bus import Bus, BusError
 from skat.server.cluster.db import ClusterDb, log
 from skat.server.cluster.quota import SharedLimits
 from skat.server.hub import Connection, Hub, Room, Settings
-from skat.server.storage import PostgresStorage, SqlStorage, StorageError, StoredTable
-from skat.server.table import ActionRefused, Applied, ConfigError, Table, TableConfig
+from skat.server.storage import PostgresStorage, SqlStorage, StorageError
+from skat.server.table import ActionRefused, Applied, Table, TableConfig
 
 LEASE: Final = 5.0
 """Seconds a lease runs without renewal: how long a table waits for a dead owner."""
@@ -234,28 +234,18 @@ class ClusterHub(Hub):
 
     # ------------------------------------------------------------------ tables
 
-    async def find(self, table_id: str) -> Room | None:
-        room = self.rooms.get(table_id)
-        if room is None:
-            stored = await self._db(self.db.load_table, table_id)
-            if stored is not None and table_id not in self.rooms:
-                room = self._replica(stored)
-            else:
-                room = self.rooms.get(table_id)
-        return room
+    def _new_room(self, table: Table, creator: str) -> Room:
+        return ClusterRoom(table, creator=creator)
 
-    def _replica(self, stored: StoredTable) -> Room | None:
-        try:
-            table = Table(
-                stored.id, TableConfig.parse(stored.config), claims=dict(stored.claims),
-                created=stored.created,
-            )  # fmt: skip
-            table.replay(stored.actions)
-        except ConfigError as exc:
-            log.error("table %s cannot be followed: %s", stored.id, exc)
-            return None
-        room = self.rooms[stored.id] = ClusterRoom(table, creator=stored.creator)
-        return room
+    async def _retire(self, room: Room, store: bool = True) -> None:
+        """A finished table: no lease to renew any more (its owner marks it finished)."""
+        table_id = room.table.id
+        owner = table_id in self.owned
+        self.owned.discard(table_id)
+        await super()._retire(room, store=store)
+        if owner:
+            with contextlib.suppress(StorageError):
+                await self._db(self.db.forget, table_id)
 
     async def _open(
         self,
@@ -429,6 +419,8 @@ class ClusterHub(Hub):
                 log.error("table %s: stored move does not replay: %s", table.id, exc)
         if moves:
             self._broadcast(room)
+        if table.is_over and self.rooms.get(table.id) is room:  # its owner stored the end
+            await self._retire(room, store=False)
 
     async def catch_up_all(self) -> None:
         """After Redis was away: new tables, claims and moves from PostgreSQL."""
@@ -446,6 +438,9 @@ class ClusterHub(Hub):
                 room.table.claims = claims
                 self._broadcast(room)
             if moves > room.table.counter:
+                await self.catch_up(room)
+        for tid, room in list(self.rooms.items()):
+            if tid not in heads:  # finished (or deleted) meanwhile: its last moves
                 await self.catch_up(room)
 
     # ------------------------------------------------------------------ messages
