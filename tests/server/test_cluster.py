@@ -33,6 +33,7 @@ from skat.cli.main import main
 from skat.server.cluster.node import ClusterHub
 from skat.server.cluster.supervisor import prepare
 from skat.server.hub import Connection, Settings
+from skat.server.protocol import merge_sheet
 from skat.server.storage import PostgresStorage, open_storage
 from skat.server.table import ActionRefused
 
@@ -133,8 +134,8 @@ class Player:
             if msg["type"] == "error":
                 self.errors.append(msg["code"])
                 return self.msg
-            if msg["type"] == "state":
-                self.msg = msg
+            if msg["type"] == "state":  # the score sheet's new rows after those kept
+                self.msg = merge_sheet(self.msg["series"]["rows"] if self.msg else [], msg)
         return self.msg
 
     def act(self, rng: random.Random) -> None:

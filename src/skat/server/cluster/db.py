@@ -29,6 +29,13 @@ SCHEMA: Final = (
         id TEXT PRIMARY KEY, table_id TEXT NOT NULL, player INTEGER NOT NULL,
         counter INTEGER NOT NULL, action TEXT NOT NULL,
         created TIMESTAMPTZ NOT NULL DEFAULT now())""",
+    # the process a forwarded move waits for, and the one that sent it: while Redis is away
+    # the owner finds its moves here (``waiting_for``) and leaves the answers in ``answers``
+    "ALTER TABLE requests ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE requests ADD COLUMN IF NOT EXISTS sender TEXT NOT NULL DEFAULT ''",
+    "CREATE INDEX IF NOT EXISTS requests_by_owner ON requests (owner)",
+    """CREATE TABLE IF NOT EXISTS answers (
+        id TEXT PRIMARY KEY, code TEXT, created TIMESTAMPTZ NOT NULL DEFAULT now())""",
 )
 PREPARE_LOCK: Final = 0x5E47_C1D5
 """The advisory lock under which a process creates the cluster's tables."""
@@ -149,11 +156,15 @@ class ClusterDb:
 
     # ------------------------------------------------------------------ forwarded moves
 
-    def put_request(self, rid: str, table_id: str, player: int, counter: int, action: str) -> None:
-        """Leave a move for the table's owner."""
+    def put_request(
+        self, rid: str, table_id: str, player: int, counter: int, action: str,
+        owner: str = "", sender: str = "",
+    ) -> None:  # fmt: skip
+        """Leave a move for the table's owner (``owner``), sent by process ``sender``."""
         self._rows(
-            "INSERT INTO requests (id, table_id, player, counter, action) VALUES (%s, %s, %s, %s, %s)",
-            (rid, table_id, player, counter, action),
+            "INSERT INTO requests (id, table_id, player, counter, action, owner, sender) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            (rid, table_id, player, counter, action, owner, sender),
         )
 
     def take_request(self, rid: str) -> tuple[str, int, int, str] | None:
@@ -166,6 +177,29 @@ class ClusterDb:
         return (
             (str(rows[0][0]), int(rows[0][1]), int(rows[0][2]), str(rows[0][3])) if rows else None
         )
+
+    def waiting_for(self, owner: str) -> list[tuple[str, str]]:
+        """The forwarded moves waiting for process ``owner``: (id, sender) each (it looks here
+        itself when their message through Redis may be lost)."""
+        rows = self._rows("SELECT id, sender FROM requests WHERE owner = %s", (owner,))
+        return [(str(r[0]), str(r[1])) for r in rows]
+
+    def answer(self, rid: str, code: str | None) -> None:
+        """The owner's answer to a forwarded move its sender cannot hear through Redis."""
+        self._rows(
+            "INSERT INTO answers (id, code) VALUES (%s, %s) ON CONFLICT (id) DO NOTHING",
+            (rid, code),
+        )
+
+    def answer_of(self, rid: str) -> tuple[bool, str | None]:
+        """The answer left for a forwarded move (taken): (found, refusal code or ``None``)."""
+        rows = self._rows("DELETE FROM answers WHERE id = %s RETURNING code", (rid,))
+        return (True, rows[0][0]) if rows else (False, None)
+
+    def sweep(self) -> None:
+        """Drop answers nobody read and moves nobody took for a minute."""
+        self._rows("DELETE FROM answers WHERE created < now() - interval '1 minute'")
+        self._rows("DELETE FROM requests WHERE created < now() - interval '1 minute'")
 
     def cancel_request(self, rid: str) -> bool:
         """The sender gives up: True when the owner had not taken the move."""
