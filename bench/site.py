@@ -128,6 +128,8 @@ def add_finished(database: str, templates: list[dict[str, Any]], tables: int, st
                         copy.write_row((f"f{k}", number, text.replace(t["id"], f"f{k}"), iss))
             conn.commit()
             cur.execute("ANALYZE")
+            with contextlib.suppress(Exception):  # the bulk insert written out before a start
+                cur.execute("CHECKPOINT")
     finally:
         store.close()
 
@@ -247,7 +249,8 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
     import websockets
 
     base = f"ws://127.0.0.1:{port}"
-    done = {"frames": 0, "idle": 0, "lobby": 0}
+    done = {"frames": 0, "idle": 0, "closed": 0, "held": 0}
+    opening = asyncio.Semaphore(50)  # sockets being opened at once
 
     async def frames() -> None:
         big = b"x" * (16 * 2**20)
@@ -262,9 +265,16 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
     async def idle() -> None:
         while time.monotonic() < stop_at:
             with contextlib.suppress(Exception):
-                async with websockets.connect(f"{base}/ws/{live}") as ws:
+                async with opening, websockets.connect(f"{base}/ws/{live}", open_timeout=60) as ws:
                     done["idle"] += 1
-                    await asyncio.wait_for(ws.wait_closed(), max(0.1, stop_at - time.monotonic()))
+                    done["held"] = max(done["held"], done["idle"] - done["closed"])
+                    opening.release()  # (held by the ``async with``: let the next one open)
+                    try:
+                        left = max(0.1, stop_at - time.monotonic())
+                        await asyncio.wait_for(ws.wait_closed(), left)
+                    finally:
+                        done["closed"] += 1
+                        await opening.acquire()
             await asyncio.sleep(0.5)
 
     async def experts() -> None:
@@ -279,7 +289,12 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
             return_exceptions=True,
         )
 
-    tasks = [frames() for _ in range(args.frames)] + [idle() for _ in range(args.idle)]
+    tasks = [asyncio.ensure_future(idle()) for _ in range(args.idle)]
+    for _ in range(600):  # the idle sockets first, then the rest of the abuse
+        if done["idle"] >= args.idle:
+            break
+        await asyncio.sleep(0.1)
+    tasks += [asyncio.ensure_future(frames()) for _ in range(args.frames)]
     await asyncio.gather(*tasks, experts(), return_exceptions=True)
     return done
 
@@ -408,8 +423,8 @@ def measure(args: argparse.Namespace, database: str) -> None:
         stop([proc])
     results["1 process, abused"] = (percentile(lat, 0.5), percentile(lat, 0.99), len(lat), 0.0)
     print(f"abused: p50 {percentile(lat, 0.5):.1f} ms, p99 {percentile(lat, 0.99):.1f} ms "
-          f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['idle']} idle "
-          f"sockets, {args.experts} pimc-expert tables, 4 lobby pollers); server {memory:.0f} MB",
+          f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['held']} idle "
+          f"sockets held at once, {args.experts} pimc-expert tables, 4 lobby pollers); server {memory:.0f} MB",
           flush=True)  # fmt: skip
     print(f"\nsummary ({args.live} live tables, a move every {args.think:g} s each; "
           f"load average {os.getloadavg()[0]:.1f} at the end)")  # fmt: skip

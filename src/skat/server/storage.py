@@ -59,6 +59,8 @@ MIGRATIONS: Final = (
 )
 
 
+LOG_BATCH: Final = 500
+"""Tables whose logs one statement reads at a start."""
 POOL_SIZE: Final = 8
 """Connections a server process keeps to PostgreSQL by default (``--pg-pool-size``)."""
 
@@ -371,11 +373,15 @@ class SqlStorage:
             "WHERE finished = 0 ORDER BY created, id"
         )
         logs: dict[str, list[tuple[int, str]]] = {t[0]: [] for t in tables}
-        for table_id, player, action in self._rows(
-            "SELECT a.table_id, a.player, a.action FROM actions a JOIN tables t "
-            "ON t.id = a.table_id WHERE t.finished = 0 ORDER BY a.table_id, a.counter"
-        ):
-            if table_id in logs:
+        ids = list(logs)
+        for at in range(0, len(ids), LOG_BATCH):  # by the log's key: never the whole log
+            chunk = ids[at : at + LOG_BATCH]
+            marks = ", ".join("?" * len(chunk))
+            for table_id, player, action in self._rows(
+                "SELECT table_id, player, action FROM actions "
+                f"WHERE table_id IN ({marks}) ORDER BY table_id, counter",
+                tuple(chunk),
+            ):
                 logs[table_id].append((int(player), str(action)))
         return [_stored(t, logs[t[0]]) for t in tables]
 
