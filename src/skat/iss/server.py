@@ -209,6 +209,7 @@ class IssServer:
         self.pending: dict[str, Pending] = {}
         self.sessions: set[Session] = set()
         self.last_name = 0
+        self._counted = False  # the names the database knows were looked past (_new_name)
         self.gate_tasks: set[asyncio.Task[None]] = set()
         hub.on_load.append(self._loaded)
 
@@ -412,13 +413,33 @@ class IssServer:
             await self._state_line(session, command.table or "")
         # tell, gametalk: talk is not kept
 
-    def _new_name(self) -> str:
-        """A fresh table name: the next decimal number (the real ISS numbers its tables)."""
+    async def _new_name(self) -> str:
+        """A fresh table name: the next decimal number (the real ISS numbers its tables),
+        one no table in the database has (the finished ones are not in memory: the first
+        name after a start is found past them in a few lookups)."""
+        if not self._counted:
+            self._counted = True
+            low, step = self.last_name, 1
+            while await self._stored(low + step):  # doubling past the names used ...
+                low, step = low + step, step * 2
+            high = low + step
+            while high - low > 1:  # ... then halving to the first free one
+                middle = (low + high) // 2
+                low, high = (middle, high) if await self._stored(middle) else (low, middle)
+            self.last_name = low
         while True:
             self.last_name += 1
             name = str(self.last_name)
-            if name not in self.pending and name not in self.hub.rooms:
+            if (
+                name not in self.pending
+                and name not in self.hub.rooms
+                and not await self._stored(self.last_name)
+            ):
                 return name
+
+    async def _stored(self, number: int) -> bool:
+        """Is there a table named ``number`` in the database?"""
+        return await self.hub._db(self.hub.storage.table_exists, str(number))
 
     async def _create(self, session: Session) -> None:
         """A new table, or (for clients that always create and invite, never answer an
@@ -443,7 +464,7 @@ class IssServer:
             raise LineError("_too_many", f"at most {MAX_PENDING} tables waiting for players")
         if not await self.hub.may_create(session.address):
             raise LineError("_rate", "too many tables created from this address: wait a minute")
-        name = self._new_name()
+        name = await self._new_name()
         self.pending[name] = Pending(name, [session.user], {session.user: session.key})
         await self._created(session, name)
 

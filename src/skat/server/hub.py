@@ -237,7 +237,9 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
     ) -> tuple[Table, int | None, str | None]:
         """Open a new table (checked): the creator takes ``place`` (or the first free one);
         at a computer-only table he gets its key instead."""
-        if table_id is not None and (table_id in self.rooms or await self.find(table_id)):
+        if table_id is not None and (
+            table_id in self.rooms or await self._db(self.storage.table_exists, table_id)
+        ):
             table_id = None  # the name of a table played before (finished: not in memory)
         if table_id is None:
             table_id = new_table_id()

@@ -397,6 +397,10 @@ class SqlStorage:
         )
         return _stored(rows[0], [(int(p), str(a)) for p, a in moves])
 
+    def table_exists(self, table_id: str) -> bool:
+        """Is a table (running or finished) stored under ``table_id``?"""
+        return bool(self._rows("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
+
     def record_numbers(self, table_id: str) -> set[int]:
         """The numbers of a table's stored games (without reading the records)."""
         rows = self._rows("SELECT number FROM records WHERE table_id = ?", (table_id,))
