@@ -34,6 +34,7 @@ from skat.core.state import IllegalActionError
 from skat.iss.codes import MoveError, shown_cards, to_engine
 from skat.iss.feed import Feed
 from skat.iss.lines import MAX_LINE, Command, LineError, check_name, parse_command
+from skat.iss.names import next_name
 from skat.server.hub import MAX_STRIKES, Connection, Hub, Room
 from skat.server.protocol import RateLimiter
 from skat.server.table import ActionRefused, ConfigError, computer_levels, token_hash
@@ -209,7 +210,6 @@ class IssServer:
         self.pending: dict[str, Pending] = {}
         self.sessions: set[Session] = set()
         self.last_name = 0
-        self._counted = False  # the names the database knows were looked past (_new_name)
         self.gate_tasks: set[asyncio.Task[None]] = set()
         hub.on_load.append(self._loaded)
 
@@ -414,32 +414,13 @@ class IssServer:
         # tell, gametalk: talk is not kept
 
     async def _new_name(self) -> str:
-        """A fresh table name: the next decimal number (the real ISS numbers its tables),
-        one no table in the database has (the finished ones are not in memory: the first
-        name after a start is found past them in a few lookups)."""
-        if not self._counted:
-            self._counted = True
-            low, step = self.last_name, 1
-            while await self._stored(low + step):  # doubling past the names used ...
-                low, step = low + step, step * 2
-            high = low + step
-            while high - low > 1:  # ... then halving to the first free one
-                middle = (low + high) // 2
-                low, high = (middle, high) if await self._stored(middle) else (low, middle)
-            self.last_name = low
-        while True:
-            self.last_name += 1
-            name = str(self.last_name)
-            if (
-                name not in self.pending
-                and name not in self.hub.rooms
-                and not await self._stored(self.last_name)
-            ):
-                return name
-
-    async def _stored(self, number: int) -> bool:
-        """Is there a table named ``number`` in the database?"""
-        return await self.hub._db(self.hub.storage.table_exists, str(number))
+        """A fresh table name: the next decimal number (:func:`skat.iss.names.next_name`)."""
+        self.last_name = await next_name(
+            self.last_name,
+            lambda name: name not in self.pending and name not in self.hub.rooms,
+            lambda number: self.hub._db(self.hub.storage.table_exists, str(number)),
+        )
+        return str(self.last_name)
 
     async def _create(self, session: Session) -> None:
         """A new table, or (for clients that always create and invite, never answer an
