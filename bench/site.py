@@ -39,13 +39,12 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from load import cpu_seconds, free_port, percentile, person, post
-from load_cluster import run_part
+from load import Stats, Table, client, cpu_seconds, free_port, percentile, person, post
 from services import private_postgres, private_redis
 from skat.server.cluster.supervisor import prepare
 from skat.server.hub import Hub, Settings
@@ -226,13 +225,59 @@ def start_figures(database: str, tries: int = 3) -> tuple[float, float, float]:
 # ---------------------------------------------------------------- the load
 
 
+CONNECTS: Final = 100
+"""Sockets a client process opens a second (a connection storm is not what is measured)."""
+
+
+async def _players(args: argparse.Namespace, seats: list[list[Seat]], seed: int) -> Stats:
+    """This client process's players: connected :data:`CONNECTS` a second, measured after
+    the warm-up (which covers the connecting)."""
+    stats = Stats()
+    rng = random.Random(seed)
+    warmup = args.warmup + 3 * len(seats) / CONNECTS
+    stop = time.monotonic() + warmup + args.seconds
+    plays = []
+    for k, table in enumerate(seats):
+        shared = Table(table[0][1])
+        for i, (base, table_id, token) in enumerate(table):
+            plays.append(
+                client(f"{base}/ws/{table_id}", shared, token, args.think,
+                       random.Random(rng.getrandbits(32)), stats, stop, (3 * k + i) / CONNECTS)
+            )  # fmt: skip
+
+    async def window() -> None:
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        began = time.monotonic()
+        await asyncio.sleep(args.seconds)
+        stats.measuring = False
+        stats.rate = stats.actions / (time.monotonic() - began)
+
+    for result in await asyncio.gather(window(), *plays, return_exceptions=True):
+        if isinstance(result, Exception):
+            stats.errors += 1
+    return stats
+
+
+def _players_part(job: tuple[argparse.Namespace, list[list[Seat]], int]) -> Stats:
+    return asyncio.run(_players(*job))
+
+
 def play(args: argparse.Namespace, seats: list[list[Seat]]) -> list[float]:
     """The live tables played for ``args.seconds`` (after a warm-up): latencies in ms."""
     n = max(1, min(args.procs, len(seats)))
     jobs = [(args, seats[i::n], args.seed * 1000 + i) for i in range(n)]
     with multiprocessing.Pool(n) as pool:
-        parts = pool.map(run_part, jobs)
+        parts = pool.map(_players_part, jobs)
+    failed = sum(part.errors for part in parts)
+    if failed:
+        print(f"  ({failed} clients failed or were refused)", flush=True)
     return sorted(1000 * x for part in parts for x in part.latencies)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile (``nan`` when nothing was measured)."""
+    return percentile(values, q) if values else float("nan")
 
 
 def seat_urls(live: list[tuple[str, list[str]]], ports: list[int]) -> list[list[Seat]]:
@@ -405,15 +450,15 @@ def measure(args: argparse.Namespace, database: str) -> None:
         finally:
             stop(procs)
         results[f"{workers} process{'es' if workers > 1 else ''}"] = (
-            percentile(lat, 0.5), percentile(lat, 0.99), len(lat), cpu,
+            pct(lat, 0.5), pct(lat, 0.99), len(lat), cpu,
         )  # fmt: skip
-        print(f"{workers} process(es): p50 {percentile(lat, 0.5):.1f} ms, p99 "
-              f"{percentile(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s, "
+        print(f"{workers} process(es): p50 {pct(lat, 0.5):.1f} ms, p99 "
+              f"{pct(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s, "
               f"{memory:.0f} MB", flush=True)  # fmt: skip
     port = free_port()
     proc, _ = serve(database, port, [])
     try:
-        stop_at = time.monotonic() + args.warmup + args.seconds + 5
+        stop_at = time.monotonic() + args.warmup + 3 * len(live) / CONNECTS + args.seconds + 5
         with multiprocessing.Pool(1) as pool:
             pending = pool.apply_async(abuser, ((args, port, live[0][0], stop_at),))
             lat = play(args, seat_urls(live[1:], [port]))
@@ -421,8 +466,8 @@ def measure(args: argparse.Namespace, database: str) -> None:
         memory = rss_mb(proc.pid)
     finally:
         stop([proc])
-    results["1 process, abused"] = (percentile(lat, 0.5), percentile(lat, 0.99), len(lat), 0.0)
-    print(f"abused: p50 {percentile(lat, 0.5):.1f} ms, p99 {percentile(lat, 0.99):.1f} ms "
+    results["1 process, abused"] = (pct(lat, 0.5), pct(lat, 0.99), len(lat), 0.0)
+    print(f"abused: p50 {pct(lat, 0.5):.1f} ms, p99 {pct(lat, 0.99):.1f} ms "
           f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['held']} idle "
           f"sockets held at once, {args.experts} pimc-expert tables, 4 lobby pollers); server {memory:.0f} MB",
           flush=True)  # fmt: skip
