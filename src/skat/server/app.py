@@ -135,7 +135,8 @@ def create_app(
             limit, offset = page_bounds(query.get("limit"), query.get("offset"))
         except ValueError as exc:
             return _error(400, "malformed", str(exc))
-        return JSONResponse(await hub.lobby(limit, offset))
+        body = await hub.lobby_json(limit, offset)
+        return Response(body, media_type="application/json")
 
     async def create(request: Request) -> Response:
         data = await _body(request)

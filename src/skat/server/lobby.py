@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -38,6 +39,9 @@ MAX_PAGE: Final = 200
 """The most lines one lobby page has."""
 PAGES_KEPT: Final = 64
 """Pages of finished tables kept (until the next table finishes)."""
+FRESH: Final = 1.0
+"""Seconds a lobby page's answer is given again as it was (until a table comes, goes or
+finishes): a client polling the lobby as fast as it can costs the server one page a second."""
 
 
 def summary_line(room: Room, paused: bool = False) -> dict[str, Any]:
@@ -105,11 +109,13 @@ class LobbyMixin:
         self._finished: Recent[str, Room] = Recent(FINISHED_KEPT)
         self._pages: dict[tuple[int, int], list[tuple[str, str]]] = {}
         self._order: list[str] | None = None  # the running tables' ids, newest first
+        self._answers: dict[tuple[int, int], tuple[float, bytes]] = {}  # lobby_json
 
     def _lobby_changed(self) -> None:
         """A table came, went or finished: the lists are made again when asked for."""
         self._order = None
         self._pages.clear()
+        self._answers.clear()
 
     # ------------------------------------------------------------------ finished tables
 
@@ -205,6 +211,19 @@ class LobbyMixin:
                     page.append(line)
         return {"tables": page, "offset": offset, "limit": limit, "more": more,
                 "running": len(order)}  # fmt: skip
+
+    async def lobby_json(self, limit: int = PAGE, offset: int = 0) -> bytes:
+        """:meth:`lobby` as JSON, made at most once in :data:`FRESH` seconds."""
+        key = (limit, offset)
+        now = time.monotonic()
+        kept = self._answers.get(key)
+        if kept is not None and now - kept[0] < FRESH:
+            return kept[1]
+        body = json.dumps(await self.lobby(limit, offset), separators=(",", ":")).encode()
+        if len(self._answers) >= PAGES_KEPT:
+            self._answers.clear()
+        self._answers[key] = (now, body)
+        return body
 
     async def _finished_rows(self, limit: int, offset: int) -> list[tuple[str, str]]:
         key = (limit, offset)
