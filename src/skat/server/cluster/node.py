@@ -178,7 +178,8 @@ class ClusterHub(Hub):
         try:
             await self.bus.publish(target or self.bus.events, message)
         except BusError as exc:  # the move is stored: the others catch up from the log
-            log.warning("not published (%s): %s", exc, message.get("k"))
+            if self.bus.connected.is_set():  # (while Redis is away: said once, by the bus)
+                log.warning("not published (%s): %s", exc, message.get("k"))
 
     # ------------------------------------------------------------------ ownership
 
