@@ -181,10 +181,6 @@ class LobbyMixin:
 
     # ------------------------------------------------------------------ the lobby
 
-    def summaries(self) -> list[dict[str, Any]]:
-        """The running tables for the lobby, newest first."""
-        return [summary_line(self.rooms[i], self.paused(self.rooms[i])) for i in self._running()]
-
     def _running(self) -> list[str]:
         if self._order is None or len(self._order) != len(self.rooms):
             rooms = sorted(self.rooms.values(), key=lambda r: (r.table.is_over, -r.table.created))
