@@ -365,11 +365,12 @@ class ClusterHub(Hub):
                 self.db.put_request, rid, table.id, player, counter, str(action), owner, self.name
             )
             message = {"k": "act", "r": rid, "t": table.id, "f": self.name}
+            heard = 0
             if self.bus.connected.is_set():
                 with contextlib.suppress(BusError):
-                    await self.bus.publish(self.bus.to_process(owner), message)
+                    heard = await self.bus.publish(self.bus.to_process(owner), message)
             # not heard (Redis away here or there): the owner finds the move in PostgreSQL
-            code = await self._answer(rid, waiting)
+            code = await self._answer(rid, waiting, heard > 0)
         except (TimeoutError, StorageError):
             if isinstance(room, ClusterRoom):
                 room.owner = None  # ask the database next time
@@ -390,9 +391,12 @@ class ClusterHub(Hub):
         await self.catch_up(room)
         return Applied(counter + 1, player, action)
 
-    async def _answer(self, rid: str, waiting: asyncio.Future[str | None]) -> str | None:
+    async def _answer(
+        self, rid: str, waiting: asyncio.Future[str | None], heard: bool
+    ) -> str | None:
         """The owner's answer to forwarded move ``rid``: through Redis, or left in PostgreSQL
-        when Redis is away (looked for every :data:`ANSWER_POLL` seconds);
+        when Redis is away (looked for every :data:`ANSWER_POLL` seconds unless the owner
+        ``heard`` the move through Redis and this process listens there);
         :class:`TimeoutError` after :data:`FORWARD_WAIT` seconds without one."""
         deadline = time.monotonic() + FORWARD_WAIT
         while True:
@@ -401,6 +405,8 @@ class ClusterHub(Hub):
                 raise TimeoutError
             with contextlib.suppress(TimeoutError):
                 return await asyncio.wait_for(asyncio.shield(waiting), min(ANSWER_POLL, left))
+            if heard and self.bus.connected.is_set():
+                continue  # the answer comes through Redis
             found, code = await self._db(self.db.answer_of, rid)
             if found:
                 return code
