@@ -1,4 +1,4 @@
-"""The running server: every table in memory, its connections, its computer players and clock.
+"""The running server: every running table in memory, its connections, computers and clock.
 
 The :class:`Hub` is the only authority.  An action (from a browser, a computer player or the
 move clock) goes through :meth:`Hub.act`: under the table's lock it is checked

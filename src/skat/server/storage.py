@@ -3,8 +3,9 @@
 Three tables: ``tables`` (configuration and claimed places), ``actions`` (the log: one row
 per move, keyed by table and move number, written and committed *before* anyone sees the move)
 and ``records`` (each finished game as a JSON v2 record and, where the format can say it, an
-ISS line).  A restart reads every table and its log back (:meth:`Storage.load_tables`) and
-replays it.
+ISS line).  A restart reads every running table and its log back (:meth:`Storage.load_tables`)
+and replays it; a finished table stays in the database (:meth:`Storage.load_table` reads it on
+demand) with its line for the lobby (``summary``).
 
 >>> store = open_storage(":memory:")
 >>> store.create_table("t1", {"rules": "isko"}, created=0.0)
