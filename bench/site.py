@@ -364,6 +364,7 @@ def abuser(job: tuple[argparse.Namespace, int, str, float]) -> dict[str, int]:
     done = asyncio.run(_abuse(args, port, live, stop_at))
     for t in threads:
         t.join()
+    done["cpu"] = int(time.process_time())  # the abuser's own CPU, on the same machine
     return done
 
 
@@ -469,7 +470,8 @@ def measure(args: argparse.Namespace, database: str) -> None:
     results["1 process, abused"] = (pct(lat, 0.5), pct(lat, 0.99), len(lat), 0.0)
     print(f"abused: p50 {pct(lat, 0.5):.1f} ms, p99 {pct(lat, 0.99):.1f} ms "
           f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['held']} idle "
-          f"sockets held at once, {args.experts} pimc-expert tables, 4 lobby pollers); server {memory:.0f} MB",
+          f"sockets held at once, {args.experts} pimc-expert tables, 4 lobby pollers; the abuser's "
+          f"own CPU {done['cpu']} s); server {memory:.0f} MB",
           flush=True)  # fmt: skip
     print(f"\nsummary ({args.live} live tables, a move every {args.think:g} s each; "
           f"load average {os.getloadavg()[0]:.1f} at the end)")  # fmt: skip
