@@ -102,9 +102,19 @@ class Stats:
 
 
 async def client(
-    url: str, table: Table, token: str, think: float, rng: random.Random, stats: Stats, stop: float
+    url: str,
+    table: Table,
+    token: str,
+    think: float,
+    rng: random.Random,
+    stats: Stats,
+    stop: float,
+    after: float = 0.0,
 ) -> None:
-    async with connect(url, max_size=2**22) as ws:
+    """One scripted player (``after``: seconds to wait before connecting, so that thousands
+    of clients do not all open their sockets in the same moment)."""
+    await asyncio.sleep(after)
+    async with connect(url, max_size=2**22, open_timeout=120) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted = -1
         while time.monotonic() < stop:

@@ -10,6 +10,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from skat.server.app import create_app
 from skat.server.hub import Settings
+from skat.server.protocol import merge_sheet
 
 FAST = Settings(
     computer_delay=0.0,
@@ -36,10 +37,18 @@ def create(client: TestClient, **config: Any) -> dict[str, Any]:
     return data
 
 
+SHEETS: dict[int, list[dict[str, Any]]] = {}
+"""The score sheet each socket holds (a state message carries its new rows only)."""
+
+
 def receive_until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
-    """The next message of type ``kind`` (earlier ones of other types are dropped)."""
+    """The next message of type ``kind`` (earlier ones of other types are dropped); a
+    state message with the whole score sheet, as the page keeps it (:func:`merge_sheet`)."""
     while True:
         msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == "state":
+            merge_sheet(SHEETS.get(id(ws), []), msg)
+            SHEETS[id(ws)] = msg["series"]["rows"]
         if msg["type"] == kind:
             return msg
 

@@ -10,6 +10,7 @@ import os
 import time
 from pathlib import Path
 from typing import Any
+from urllib.request import Request, urlopen
 
 from tests.server.axe import violations
 from tests.server.browsing import wait_until
@@ -405,4 +406,22 @@ def test_the_page_never_goes_back_to_an_older_position(browser: Any, live: str) 
         }"""
     )
     assert kept == [True, True]
+    assert not page.errors
+
+
+def test_the_score_sheet_is_kept_whole_from_its_new_rows(browser: Any, live: str) -> None:
+    """Each state message carries only the sheet's new rows (``series.first``): the page
+    keeps the ones it has, so after two games it shows both."""
+    req = Request(
+        f"{live}/api/tables",
+        data=json.dumps({"seats": ["random"] * 3, "games": 2}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urlopen(req, timeout=30) as answer:
+        table = json.load(answer)["id"]
+    page = new_page(browser, "en")
+    page.goto(f"{live}/table/{table}")  # watching: the computer-only table plays
+    wait_until(page, "S !== null && S.series.over", 300)
+    assert page.evaluate("S.series.rows.map((r) => r.number)") == [1, 2]
+    assert page.locator("#sheet-table tbody tr").count() == 2
     assert not page.errors

@@ -33,6 +33,7 @@ from skat.cli.main import main
 from skat.server.cluster.node import ClusterHub
 from skat.server.cluster.supervisor import prepare
 from skat.server.hub import Connection, Settings
+from skat.server.protocol import merge_sheet
 from skat.server.storage import PostgresStorage, open_storage
 from skat.server.table import ActionRefused
 
@@ -133,8 +134,8 @@ class Player:
             if msg["type"] == "error":
                 self.errors.append(msg["code"])
                 return self.msg
-            if msg["type"] == "state":
-                self.msg = msg
+            if msg["type"] == "state":  # the score sheet's new rows after those kept
+                self.msg = merge_sheet(self.msg["series"]["rows"] if self.msg else [], msg)
         return self.msg
 
     def act(self, rng: random.Random) -> None:
@@ -243,7 +244,9 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(database
         end = players[0].msg
         store = open_storage(database)
         try:
-            moves = store.load_tables()[0].actions
+            stored = store.load_table(made["id"])
+            assert stored is not None and stored.finished and not store.load_tables()
+            moves = stored.actions
             records = store.records(made["id"])
         finally:
             store.close()

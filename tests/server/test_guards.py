@@ -266,10 +266,10 @@ def test_the_500_page_has_the_security_headers_too(
     with TestClient(app, raise_server_exceptions=False) as client:
         hub = app.state.hub
 
-        def broken() -> None:
+        async def broken(limit: int, offset: int) -> None:
             raise RuntimeError("a fault")
 
-        monkeypatch.setattr(hub, "summaries", broken)
+        monkeypatch.setattr(hub, "lobby_json", broken)
         answer = client.get("/api/tables")
     assert answer.status_code == 500
     assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]

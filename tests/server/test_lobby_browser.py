@@ -10,7 +10,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
-from urllib.request import urlopen
+from urllib.request import Request, urlopen
 
 import pytest
 from tests.server.browsing import wait_until
@@ -345,3 +345,31 @@ def test_the_declarers_running_points_are_a_lobby_choice_off_by_default(
         assert not page.errors
         page.close()
     assert made == {False: False, True: True}
+
+
+def test_the_lobby_turns_its_pages(browser: Any, live: str) -> None:
+    for _ in range(2):  # at least two tables, whatever the other tests made
+        post = urlopen(
+            Request(
+                f"{live}/api/tables",
+                data=json.dumps({"seats": ["human"] * 3}).encode(),
+                headers={"Content-Type": "application/json"},
+            ),
+            timeout=30,
+        )
+        post.close()
+    page = new_page(browser, "en")
+    page.goto(f"{live}/")
+    page.wait_for_selector("#running table")
+    assert page.locator("#newer").count() == 0
+    page.evaluate("PAGE.limit = 1; refresh()")  # one table a page
+    wait_until(page, "document.querySelectorAll('#running tbody tr').length === 1", 30)
+    first = page.locator("#running tbody tr").inner_text()
+    page.click("#older")
+    wait_until(page, "document.getElementById('newer') !== null", 30)
+    second = page.locator("#running tbody tr, #finished tbody tr").first.inner_text()
+    assert first != second and page.evaluate("PAGE.offset") == 1
+    page.click("#newer")
+    wait_until(page, "document.getElementById('newer') === null", 30)
+    assert page.locator("#running tbody tr").inner_text() == first
+    assert not page.errors

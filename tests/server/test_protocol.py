@@ -14,7 +14,7 @@ from tests.server.test_visibility import current_game_cards
 from skat.ai.arena import default_level
 from skat.records import check_json, load_json, parse_iss_line
 from skat.server.hub import Settings, timeout_action
-from skat.server.table import Table
+from skat.server.table import Table, TableConfig
 from skat.server.visibility import knowable_cards
 
 HUMANS3 = {"seats": ["human", "human", "human"], "games": 1}
@@ -293,8 +293,9 @@ def test_no_message_over_the_sockets_leaks_a_card(storage_where: str, seed: int)
             while public[-1]["counter"] < messages[-1]["counter"]:
                 public.append(state_at(spectator, public[-1]["counter"] + 1))
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        config = hub.rooms[made["id"]].table.config
-        (log,) = [t.actions for t in hub.storage.load_tables() if t.id == made["id"]]
+        assert made["id"] not in hub.rooms  # finished: kept in the database only
+        stored = hub.storage.load_table(made["id"])
+        config, log = TableConfig.parse(stored.config), stored.actions
     mirror = Table("mirror", config, claims=dict.fromkeys(range(3), "-"))  # all seated
     allowed: dict[tuple[int, int | None], set[str]] = {}
     hands: dict[tuple[int, int], list[str]] = {}

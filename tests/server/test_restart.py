@@ -22,12 +22,20 @@ import pytest
 from tests.server.live import free_port, post, server
 from websockets.sync.client import ClientConnection, connect
 
+from skat.server.protocol import merge_sheet
+
+SHEETS: dict[int, list[dict[str, Any]]] = {}
+"""The score sheet each socket holds (a state message carries its new rows only)."""
+
 
 def next_state(ws: ClientConnection, at_least: int) -> dict[str, Any]:
     while True:
         msg: dict[str, Any] = json.loads(ws.recv(timeout=120))
-        if msg["type"] == "state" and msg["counter"] >= at_least:
-            return msg
+        if msg["type"] == "state":
+            merge_sheet(SHEETS.get(id(ws), []), msg)
+            SHEETS[id(ws)] = msg["series"]["rows"]
+            if msg["counter"] >= at_least:
+                return msg
 
 
 @contextmanager

@@ -34,6 +34,7 @@ from skat.core.state import IllegalActionError
 from skat.iss.codes import MoveError, shown_cards, to_engine
 from skat.iss.feed import Feed
 from skat.iss.lines import MAX_LINE, Command, LineError, check_name, parse_command
+from skat.iss.names import next_name
 from skat.server.hub import MAX_STRIKES, Connection, Hub, Room
 from skat.server.protocol import RateLimiter
 from skat.server.table import ActionRefused, ConfigError, computer_levels, token_hash
@@ -412,13 +413,14 @@ class IssServer:
             await self._state_line(session, command.table or "")
         # tell, gametalk: talk is not kept
 
-    def _new_name(self) -> str:
-        """A fresh table name: the next decimal number (the real ISS numbers its tables)."""
-        while True:
-            self.last_name += 1
-            name = str(self.last_name)
-            if name not in self.pending and name not in self.hub.rooms:
-                return name
+    async def _new_name(self) -> str:
+        """A fresh table name: the next decimal number (:func:`skat.iss.names.next_name`)."""
+        self.last_name = await next_name(
+            self.last_name,
+            lambda name: name not in self.pending and name not in self.hub.rooms,
+            lambda number: self.hub._db(self.hub.storage.table_exists, str(number)),
+        )
+        return str(self.last_name)
 
     async def _create(self, session: Session) -> None:
         """A new table, or (for clients that always create and invite, never answer an
@@ -443,7 +445,7 @@ class IssServer:
             raise LineError("_too_many", f"at most {MAX_PENDING} tables waiting for players")
         if not await self.hub.may_create(session.address):
             raise LineError("_rate", "too many tables created from this address: wait a minute")
-        name = self._new_name()
+        name = await self._new_name()
         self.pending[name] = Pending(name, [session.user], {session.user: session.key})
         await self._created(session, name)
 

@@ -10,7 +10,8 @@
                                                lobby's form) and the computer levels
 ``GET /api/rules?rules=TEXT``                  the core's reading of a rules string: every
                                                option's value, or the one-line error
-``GET /api/tables``                            running and finished tables
+``GET /api/tables?limit=N&offset=K``           a page of the lobby: running tables, then the
+                                               finished ones (newest first), ``more``
 ``POST /api/tables``                           create: ``{rules, games, seats, clock}`` -> token
                                                (a computer-only table: ``key``, which deletes it)
 ``DELETE /api/tables/{id}``                    delete a computer-only table (its creator's key
@@ -55,6 +56,7 @@ from skat.server.cards_svg import card_svg
 from skat.server.download import series_archive
 from skat.server.guards import MAX_BODY, Guarded, WebLimits, origin_allowed
 from skat.server.hub import Connection, Hub, Settings
+from skat.server.lobby import page_bounds
 from skat.server.protocol import error_message
 from skat.server.rules_form import options_answer, rules_answer
 from skat.server.scheduler import SchedulerFull
@@ -133,7 +135,13 @@ def create_app(
         return JSONResponse(answer)
 
     async def tables(request: Request) -> Response:
-        return JSONResponse({"tables": hub.summaries()})
+        query = request.query_params
+        try:
+            limit, offset = page_bounds(query.get("limit"), query.get("offset"))
+        except ValueError as exc:
+            return _error(400, "malformed", str(exc))
+        body = await hub.lobby_json(limit, offset)
+        return Response(body, media_type="application/json")
 
     async def create(request: Request) -> Response:
         data = await _body(request)

@@ -31,6 +31,8 @@ class GateMixin:
 
         def _broadcast(self, room: Room) -> None: ...
 
+        async def _retire(self, room: Room, store: bool = True) -> None: ...
+
         async def _store_record(
             self,
             table: Table,
@@ -83,6 +85,8 @@ class GateMixin:
             number = applied.record.number
             await self._store_record(table, applied.finished, number, table.endings[number])
             self._close_gate(room)
+        if table.is_over:  # kept in the database from now on
+            await self._retire(room)
         self._schedule(room)
         self._broadcast(room)
         return applied
@@ -105,3 +109,4 @@ class GateMixin:
                 task.cancel()
         room.deadline = None
         self._broadcast(room)
+        await self._retire(room)

@@ -1,4 +1,4 @@
-"""The running server: every table in memory, its connections, its computer players and clock.
+"""The running server: every running table in memory, its connections, computers and clock.
 
 The :class:`Hub` is the only authority.  An action (from a browser, a computer player or the
 move clock) goes through :meth:`Hub.act`: under the table's lock it is checked
@@ -39,11 +39,13 @@ from skat.server.driving import DrivingMixin, _end, step_bid
 from skat.server.gates import GateMixin
 from skat.server.jumpdelay import check_jump_delay
 from skat.server.limits import AddressLimits, Recent, check_robot_table, origin_of, robots_refused
+from skat.server.lobby import LobbyMixin
 from skat.server.protocol import (
     ProtocolError,
     RateLimiter,
     error_message,
     parse_message,
+    sheet_delta,
     state_message,
 )
 from skat.server.rooms import (
@@ -86,8 +88,9 @@ log: Final = logging.getLogger("skat.server")
 T = TypeVar("T")
 
 
-class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
-    """Every table of the server (see the module doc); its parts: the ready gate and early
+class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
+    """Every running table of the server (see the module doc); its parts: finished tables
+    read on demand and the lobby (:mod:`skat.server.lobby`), the ready gate and early
     endings (:mod:`skat.server.gates`), the claim play-out (:mod:`skat.server.claimplay`),
     the analyses (:mod:`skat.server.analysing`), the computer players and move clock
     (:mod:`skat.server.driving`)."""
@@ -96,6 +99,8 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         self.storage = storage
         self.settings = settings or Settings()
         self.rooms: dict[str, Room] = {}
+        """The running tables (a finished one is read back on demand: :meth:`find`)."""
+        self._init_lobby()
         self._db_pool = ThreadPoolExecutor(storage.threads, thread_name_prefix="skat-db")
         self._agent_pool = ThreadPoolExecutor(
             self.settings.agent_threads, thread_name_prefix="skat-agent"
@@ -122,8 +127,8 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
     # ------------------------------------------------------------------ life
 
     async def start(self) -> None:
-        """Read every table back from the database and replay its moves; computer players
-        and clocks take up where they were."""
+        """Read the running tables back from the database and replay their moves (the
+        finished ones stay there); computer players and clocks take up where they were."""
         stored = await self._db(self.storage.load_tables)
         for st in stored:
             try:
@@ -135,10 +140,12 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
                 continue
             room = Room(table, creator=st.creator)  # computer-only tables wait for a watcher
             self.rooms[st.id] = room
-            have = {r.number for r in await self._db(self.storage.records, st.id)}
+            have = await self._db(self.storage.record_numbers, st.id)
             for state, record in zip(table.finished_games, table.series.records, strict=False):
                 if record.number not in have:  # killed between the move and its record
                     await self._store_record(table, state, record.number)
+            if table.is_over:  # killed between its last move and the end: finished now
+                await self._retire(room)
         for room in self.rooms.values():
             for load in self.on_load:
                 load(room)
@@ -148,7 +155,8 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
     async def stop(self) -> None:
         """Cancel computer players and clocks, close the database."""
         self._stopping = True
-        for room in self.rooms.values():
+        finished = [r for r in map(self._finished.get, list(self._finished)) if r is not None]
+        for room in [*self.rooms.values(), *finished]:
             for task in (room.driver, room.clock, room.claim, *room.away.values()):
                 if task is not None:
                     task.cancel()
@@ -229,7 +237,11 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
     ) -> tuple[Table, int | None, str | None]:
         """Open a new table (checked): the creator takes ``place`` (or the first free one);
         at a computer-only table he gets its key instead."""
-        if table_id is None or table_id in self.rooms:
+        if table_id is not None and (
+            table_id in self.rooms or await self._db(self.storage.table_exists, table_id)
+        ):
+            table_id = None  # the name of a table played before (finished: not in memory)
+        if table_id is None:
             table_id = new_table_id()
         humans = [i for i, s in enumerate(config.seats) if s.human]
         if humans:  # the creator's place: he may start the table with computers
@@ -258,17 +270,16 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         if setup is not None:
             setup(room)
         self.rooms[table_id] = room
+        self._lobby_changed()
         self._schedule(room)
         return table, player, token
-
-    async def find(self, table_id: str) -> Room | None:
-        """The table ``table_id`` or ``None`` (a cluster process may load it first)."""
-        return self.rooms.get(table_id)
 
     async def delete_table(self, table_id: str, key: object) -> None:
         """Remove a computer-only table: ``key`` is the one its creator was given
         (``KeyError``: no such table; :class:`ActionRefused` ``forbidden`` otherwise)."""
-        room = self.rooms[table_id]
+        room = await self.find(table_id)
+        if room is None:
+            raise KeyError(table_id)
         if (
             not room.creator
             or not isinstance(key, str)
@@ -278,12 +289,15 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         async with room.lock:  # not while a move is stored; none after (``Hub.act``)
             await self._db(self.storage.delete_table, table_id)
             self.rooms.pop(table_id, None)
+            self._finished.discard(table_id)
         await self.forget(table_id, room)
 
     async def forget(self, table_id: str, room: Room | None = None) -> None:
         """Drop a deleted table: stop its computer players and clock, tell its connections
         and close them."""
         room = self.rooms.pop(table_id, None) or room
+        self._finished.discard(table_id)
+        self._lobby_changed()
         if room is None:
             return
         for task in (room.driver, room.clock, room.claim, *room.away.values()):
@@ -302,7 +316,9 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
     ) -> tuple[int, str]:
         """Take a free human place: (player, token); ``name``: the name he gives himself
         (a ``@name`` event in the log; :class:`ActionRefused` when it is taken or no name)."""
-        room = self.rooms[table_id]
+        room = await self.find(table_id)
+        if room is None:
+            raise KeyError(table_id)
         if name is not None:
             self._check_name(room.table, name)
         async with room.lock:
@@ -330,33 +346,6 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         self._schedule(room)
         self._broadcast(room)
 
-    def summaries(self) -> list[dict[str, Any]]:
-        """Every table for the lobby: running first, newest first."""
-        out = []
-        rooms = sorted(self.rooms.values(), key=lambda r: (r.table.is_over, -r.table.created))
-        for room in rooms:
-            t = room.table
-            out.append(
-                {
-                    "id": t.id,
-                    "rules": str(t.config.rules),
-                    "games": t.config.games,
-                    "played": len(t.series.records),
-                    "over": t.is_over,
-                    "created": t.created,
-                    "players": [
-                        {"name": s.name, "kind": s.kind, "claimed": i in t.claims}
-                        for i, s in enumerate(t.config.seats)
-                    ],
-                    "free": len(t.free_places()),
-                    "online": len(room.online),
-                    "waiting": t.waiting,
-                    "clock": t.config.clock,
-                    "paused": self.paused(room),
-                }
-            )
-        return out
-
     # ------------------------------------------------------------------ moves
 
     async def act(
@@ -368,6 +357,8 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         table = room.table
         async with room.lock:
             if self.rooms.get(table.id) is not room:  # deleted while the move waited
+                if table.is_over:  # (or finished: a finished table is not running)
+                    raise ActionRefused("over", "the series is over")
                 raise ActionRefused("deleted", "the table was deleted by its creator")
             if room.gate:
                 raise ActionRefused(
@@ -393,6 +384,8 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
                 self._close_gate(room)
         if applied.finished is not None and applied.record is not None and not room.robots_only:
             self._prepare_analysis(table.id, applied.record.number)
+        if table.is_over:  # kept in the database from now on
+            await self._retire(room)
         self._schedule(room)
         self._broadcast(room)
         return applied
@@ -442,7 +435,8 @@ class Hub(GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             if msg is None:
                 msg = state_message(room.table, conn.player, online=online, remaining=remaining)
                 cache[conn.player] = msg
-            conn.send(msg)
+            conn.send(sheet_delta(msg, conn.sheet_rows))  # the rows it has not got yet
+            conn.sheet_rows = len(msg["series"]["rows"])
 
     # ------------------------------------------------------------------ computers and clock
 

@@ -146,5 +146,9 @@ class Recent(Generic[K, V]):
         while len(self._values) > self.size:
             self._values.popitem(last=False)
 
+    def discard(self, key: K) -> None:
+        """Forget ``key`` (nothing if it is not kept)."""
+        self._values.pop(key, None)
+
     def __iter__(self) -> Iterator[K]:
         return iter(self._values)

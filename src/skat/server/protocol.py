@@ -138,6 +138,7 @@ def state_message(
 ) -> dict[str, Any]:
     """Everything the holder of ``player``'s place (``None``: a spectator) may see of the
     table now: places, score sheet, the current game (:func:`game_view`), the last game.
+    (A connection is sent the sheet's new rows only: :func:`sheet_delta`.)
 
     >>> from skat.server.table import TableConfig
     >>> t = Table("t", TableConfig.parse({"seats": ["human", "random", "random"]}, seed=2))
@@ -364,6 +365,39 @@ def sheet_view(table: Table) -> dict[str, Any]:
     }
     table.cache["sheet"] = (len(series.records), sheet)
     return sheet
+
+
+def sheet_delta(message: dict[str, Any], have: int) -> dict[str, Any]:
+    """A ``state`` message for a client that holds the first ``have`` rows of the score
+    sheet already (0: a new connection, which gets them all): only the rows after them, and
+    ``series.first`` = ``have`` (where they go: :func:`merge_sheet`).  The rows of games
+    played never change, so a long series costs each message only its new rows.
+
+    >>> msg = {"type": "state", "series": {"number": 3, "rows": [{"number": 1}, {"number": 2}]}}
+    >>> sheet_delta(msg, 2)["series"], sheet_delta(msg, 0)["series"]["first"]
+    ({'number': 3, 'rows': [], 'first': 2}, 0)
+    """
+    series = message["series"]
+    rows = series["rows"]
+    first = have if 0 < have <= len(rows) else 0
+    return {**message, "series": {**series, "rows": rows[first:], "first": first}}
+
+
+def merge_sheet(kept: list[dict[str, Any]], message: dict[str, Any]) -> dict[str, Any]:
+    """What a client does with a ``state`` message: the rows it holds up to ``series.first``
+    and the message's rows make the whole score sheet (put into the message, returned).
+
+    >>> old = [{"number": 1}, {"number": 2}]
+    >>> msg = {"series": {"rows": [{"number": 3}], "first": 2}}
+    >>> [r["number"] for r in merge_sheet(old, msg)["series"]["rows"]]
+    [1, 2, 3]
+    """
+    series = message["series"]
+    first = int(series.get("first", 0))
+    if first:
+        series["rows"] = [*kept[:first], *series["rows"]]
+        series["first"] = 0
+    return message
 
 
 def dumps(message: dict[str, Any]) -> str:

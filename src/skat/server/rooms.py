@@ -66,6 +66,9 @@ class Connection:
         self._close = close
         self.player: int | None = None
         self.greeted = False
+        self.sheet_rows = 0
+        """Rows of the score sheet this connection was sent (the next message adds the
+        others: :func:`~skat.server.protocol.sheet_delta`)."""
         self.limiter = RateLimiter(0, 0)
         self.strikes = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()

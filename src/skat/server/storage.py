@@ -3,8 +3,9 @@
 Three tables: ``tables`` (configuration and claimed places), ``actions`` (the log: one row
 per move, keyed by table and move number, written and committed *before* anyone sees the move)
 and ``records`` (each finished game as a JSON v2 record and, where the format can say it, an
-ISS line).  A restart reads every table and its log back (:meth:`Storage.load_tables`) and
-replays it.
+ISS line).  A restart reads every running table and its log back (:meth:`Storage.load_tables`)
+and replays it; a finished table stays in the database (:meth:`Storage.load_table` reads it on
+demand) with its line for the lobby (``summary``).
 
 >>> store = open_storage(":memory:")
 >>> store.create_table("t1", {"rules": "isko"}, created=0.0)
@@ -45,15 +46,22 @@ SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS records (
         table_id TEXT NOT NULL, number INTEGER NOT NULL, json TEXT NOT NULL, iss TEXT,
         PRIMARY KEY (table_id, number))""",
+    # the lobby lists finished tables a page at a time, newest first
+    "CREATE INDEX IF NOT EXISTS tables_by_state ON tables (finished, created)",
 )
 MIGRATIONS: Final = (
     # the creator's key of a computer-only table (a token hash: he may delete it)
     "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
     # who opened a computer-only table (a hash of the address: the limit per address)
     "ALTER TABLE tables ADD COLUMN origin TEXT NOT NULL DEFAULT ''",
+    # a finished table's line in the lobby (JSON), written when it finishes: the lobby reads
+    # it instead of the table (empty: a table finished by an older version, made on demand)
+    "ALTER TABLE tables ADD COLUMN summary TEXT NOT NULL DEFAULT ''",
 )
 
 
+LOG_BATCH: Final = 500
+"""Tables whose logs one statement reads at a start."""
 POOL_SIZE: Final = 8
 """Connections a server process keeps to PostgreSQL by default (``--pg-pool-size``)."""
 
@@ -124,17 +132,36 @@ class Storage(Protocol):
         ...
 
     def add_record(
-        self, table_id: str, number: int, json_text: str, iss: str | None, finished: bool
+        self,
+        table_id: str,
+        number: int,
+        json_text: str,
+        iss: str | None,
+        finished: bool,
+        summary: str = "",
     ) -> None:
-        """Store a finished game; ``finished``: it was the last of the series."""
+        """Store a finished game; ``finished``: it was the last of the series (``summary``:
+        the table's line in the lobby from now on)."""
         ...
 
-    def finish_table(self, table_id: str) -> None:
+    def finish_table(self, table_id: str, summary: str = "") -> None:
         """Mark a table's series over (it ended before its last game)."""
         ...
 
     def load_tables(self) -> list[StoredTable]:
-        """Every table with its log, oldest first."""
+        """Every table still being played (not finished) with its log, oldest first."""
+        ...
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """One table with its log, finished or not (``None``: there is none)."""
+        ...
+
+    def finished_page(self, limit: int, offset: int) -> list[tuple[str, str]]:
+        """Finished tables, newest first, ``limit`` from ``offset``: (id, lobby summary)."""
+        ...
+
+    def save_summary(self, table_id: str, summary: str) -> None:
+        """Store a finished table's lobby line (made on demand for an older table)."""
         ...
 
     def records(self, table_id: str) -> list[StoredRecord]:
@@ -298,7 +325,13 @@ class SqlStorage:
             raise TableGone(f"table {table_id} was deleted")
 
     def add_record(
-        self, table_id: str, number: int, json_text: str, iss: str | None, finished: bool
+        self,
+        table_id: str,
+        number: int,
+        json_text: str,
+        iss: str | None,
+        finished: bool,
+        summary: str = "",
     ) -> None:
         if not self._guarded(
             "INSERT INTO records (table_id, number, json, iss) SELECT ?, ?, ?, ?",
@@ -307,10 +340,23 @@ class SqlStorage:
         ):
             raise TableGone(f"table {table_id} was deleted")
         if finished:
-            self._run("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+            self.finish_table(table_id, summary)
 
-    def finish_table(self, table_id: str) -> None:
-        self._run("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+    def finish_table(self, table_id: str, summary: str = "") -> None:
+        self._run("UPDATE tables SET finished = 1, summary = ? WHERE id = ?", (summary, table_id))
+
+    def finished_page(self, limit: int, offset: int) -> list[tuple[str, str]]:
+        return [
+            (str(i), str(s))
+            for i, s in self._rows(
+                "SELECT id, summary FROM tables WHERE finished = 1 "
+                "ORDER BY created DESC, id LIMIT ? OFFSET ?",
+                (limit, offset),
+            )
+        ]
+
+    def save_summary(self, table_id: str, summary: str) -> None:
+        self._run("UPDATE tables SET summary = ? WHERE id = ?", (summary, table_id))
 
     def _guarded(self, insert: str, params: tuple[Any, ...], table_id: str) -> bool:
         """``insert`` (``INSERT … SELECT values``) only while the table exists: False when it
@@ -322,27 +368,44 @@ class SqlStorage:
         return bool(self.transaction(lambda c: c.execute(sql, (*params, table_id)).rowcount))
 
     def load_tables(self) -> list[StoredTable]:
+        # the finished tables stay in the database: a start reads the live ones only
         tables = self._rows(
-            "SELECT id, config, claims, created, finished, creator FROM tables ORDER BY created, id"
+            "SELECT id, config, claims, created, finished, creator FROM tables "
+            "WHERE finished = 0 ORDER BY created, id"
         )
         logs: dict[str, list[tuple[int, str]]] = {t[0]: [] for t in tables}
-        for table_id, player, action in self._rows(
-            "SELECT table_id, player, action FROM actions ORDER BY table_id, counter"
-        ):
-            if table_id in logs:
+        ids = list(logs)
+        for at in range(0, len(ids), LOG_BATCH):  # by the log's key: never the whole log
+            chunk = ids[at : at + LOG_BATCH]
+            marks = ", ".join("?" * len(chunk))
+            for table_id, player, action in self._rows(
+                "SELECT table_id, player, action FROM actions "
+                f"WHERE table_id IN ({marks}) ORDER BY table_id, counter",
+                tuple(chunk),
+            ):
                 logs[table_id].append((int(player), str(action)))
-        return [
-            StoredTable(
-                id=t[0],
-                config=json.loads(t[1]),
-                claims={int(k): v for k, v in json.loads(t[2]).items()},
-                created=float(t[3]),
-                finished=bool(t[4]),
-                actions=logs[t[0]],
-                creator=str(t[5]),
-            )
-            for t in tables
-        ]
+        return [_stored(t, logs[t[0]]) for t in tables]
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        rows = self._rows(
+            "SELECT id, config, claims, created, finished, creator FROM tables WHERE id = ?",
+            (table_id,),
+        )
+        if not rows:
+            return None
+        moves = self._rows(
+            "SELECT player, action FROM actions WHERE table_id = ? ORDER BY counter", (table_id,)
+        )
+        return _stored(rows[0], [(int(p), str(a)) for p, a in moves])
+
+    def table_exists(self, table_id: str) -> bool:
+        """Is a table (running or finished) stored under ``table_id``?"""
+        return bool(self._rows("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
+
+    def record_numbers(self, table_id: str) -> set[int]:
+        """The numbers of a table's stored games (without reading the records)."""
+        rows = self._rows("SELECT number FROM records WHERE table_id = ?", (table_id,))
+        return {int(r[0]) for r in rows}
 
     def records(self, table_id: str) -> list[StoredRecord]:
         return [
@@ -358,6 +421,19 @@ class SqlStorage:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def _stored(row: Sequence[Any], actions: list[tuple[int, str]]) -> StoredTable:
+    """A row ``(id, config, claims, created, finished, creator)`` and its log."""
+    return StoredTable(
+        id=str(row[0]),
+        config=json.loads(row[1]),
+        claims={int(k): v for k, v in json.loads(row[2]).items()},
+        created=float(row[3]),
+        finished=bool(row[4]),
+        actions=actions,
+        creator=str(row[5]),
+    )
 
 
 class SqliteStorage(SqlStorage):

@@ -17,7 +17,7 @@ import secrets
 import threading
 from typing import Any, Final
 
-from skat.server.storage import StorageError, StoredTable
+from skat.server.storage import StorageError
 from skat.server.table import token_hash
 
 log: Final = logging.getLogger("skat.server.cluster")
@@ -29,6 +29,13 @@ SCHEMA: Final = (
         id TEXT PRIMARY KEY, table_id TEXT NOT NULL, player INTEGER NOT NULL,
         counter INTEGER NOT NULL, action TEXT NOT NULL,
         created TIMESTAMPTZ NOT NULL DEFAULT now())""",
+    # the process a forwarded move waits for, and the one that sent it: while Redis is away
+    # the owner finds its moves here (``waiting_for``) and leaves the answers in ``answers``
+    "ALTER TABLE requests ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE requests ADD COLUMN IF NOT EXISTS sender TEXT NOT NULL DEFAULT ''",
+    "CREATE INDEX IF NOT EXISTS requests_by_owner ON requests (owner)",
+    """CREATE TABLE IF NOT EXISTS answers (
+        id TEXT PRIMARY KEY, code TEXT, created TIMESTAMPTZ NOT NULL DEFAULT now())""",
 )
 PREPARE_LOCK: Final = 0x5E47_C1D5
 """The advisory lock under which a process creates the cluster's tables."""
@@ -149,11 +156,15 @@ class ClusterDb:
 
     # ------------------------------------------------------------------ forwarded moves
 
-    def put_request(self, rid: str, table_id: str, player: int, counter: int, action: str) -> None:
-        """Leave a move for the table's owner."""
+    def put_request(
+        self, rid: str, table_id: str, player: int, counter: int, action: str,
+        owner: str = "", sender: str = "",
+    ) -> None:  # fmt: skip
+        """Leave a move for the table's owner (``owner``), sent by process ``sender``."""
         self._rows(
-            "INSERT INTO requests (id, table_id, player, counter, action) VALUES (%s, %s, %s, %s, %s)",
-            (rid, table_id, player, counter, action),
+            "INSERT INTO requests (id, table_id, player, counter, action, owner, sender) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            (rid, table_id, player, counter, action, owner, sender),
         )
 
     def take_request(self, rid: str) -> tuple[str, int, int, str] | None:
@@ -167,33 +178,34 @@ class ClusterDb:
             (str(rows[0][0]), int(rows[0][1]), int(rows[0][2]), str(rows[0][3])) if rows else None
         )
 
+    def waiting_for(self, owner: str) -> list[tuple[str, str]]:
+        """The forwarded moves waiting for process ``owner``: (id, sender) each (it looks here
+        itself when their message through Redis may be lost)."""
+        rows = self._rows("SELECT id, sender FROM requests WHERE owner = %s", (owner,))
+        return [(str(r[0]), str(r[1])) for r in rows]
+
+    def answer(self, rid: str, code: str | None) -> None:
+        """The owner's answer to a forwarded move its sender cannot hear through Redis."""
+        self._rows(
+            "INSERT INTO answers (id, code) VALUES (%s, %s) ON CONFLICT (id) DO NOTHING",
+            (rid, code),
+        )
+
+    def answer_of(self, rid: str) -> tuple[bool, str | None]:
+        """The answer left for a forwarded move (taken): (found, refusal code or ``None``)."""
+        rows = self._rows("DELETE FROM answers WHERE id = %s RETURNING code", (rid,))
+        return (True, rows[0][0]) if rows else (False, None)
+
+    def sweep(self) -> None:
+        """Drop answers nobody read and moves nobody took for a minute."""
+        self._rows("DELETE FROM answers WHERE created < now() - interval '1 minute'")
+        self._rows("DELETE FROM requests WHERE created < now() - interval '1 minute'")
+
     def cancel_request(self, rid: str) -> bool:
         """The sender gives up: True when the owner had not taken the move."""
         return bool(self._rows("DELETE FROM requests WHERE id = %s RETURNING id", (rid,)))
 
     # ------------------------------------------------------------------ tables
-
-    def load_table(self, table_id: str) -> StoredTable | None:
-        """One table with its log (``None`` if there is none)."""
-        rows = self._rows(
-            "SELECT config, claims, created, finished, creator FROM tables WHERE id = %s",
-            (table_id,),
-        )
-        if not rows:
-            return None
-        config, claims, created, finished, creator = rows[0]
-        moves = self._rows(
-            "SELECT player, action FROM actions WHERE table_id = %s ORDER BY counter", (table_id,)
-        )
-        return StoredTable(
-            id=table_id,
-            config=json.loads(config),
-            claims=_claims(claims),
-            created=float(created),
-            finished=bool(finished),
-            actions=[(int(p), str(a)) for p, a in moves],
-            creator=str(creator),
-        )
 
     def moves_since(self, table_id: str, counter: int) -> list[tuple[int, int, str]]:
         """The stored moves of a table from move ``counter`` on: (counter, player, action)."""
@@ -205,13 +217,13 @@ class ClusterDb:
         return [(int(c), int(p), str(a)) for c, p, a in rows]
 
     def heads(self) -> dict[str, tuple[dict[int, str], int]]:
-        """Every table's claimed places and number of stored moves (to catch up after Redis
-        was away)."""
-        counts = dict(self._rows("SELECT table_id, count(*) FROM actions GROUP BY table_id"))
-        return {
-            tid: (_claims(claims), int(counts.get(tid, 0)))
-            for tid, claims in self._rows("SELECT id, claims FROM tables")
-        }
+        """Every running table's claimed places and number of stored moves (to catch up
+        after Redis was away; the finished ones are read on demand)."""
+        rows = self._rows(
+            """SELECT t.id, t.claims, (SELECT count(*) FROM actions a WHERE a.table_id = t.id)
+               FROM tables t WHERE t.finished = 0"""
+        )
+        return {tid: (_claims(claims), int(count)) for tid, claims, count in rows}
 
     def claims(self, table_id: str) -> dict[int, str]:
         """Who holds which place of a table (token hashes)."""

@@ -46,8 +46,8 @@ from skat.server.cluster.bus import Bus, BusError
 from skat.server.cluster.db import ClusterDb, log
 from skat.server.cluster.quota import SharedLimits
 from skat.server.hub import Connection, Hub, Room, Settings
-from skat.server.storage import PostgresStorage, SqlStorage, StorageError, StoredTable
-from skat.server.table import ActionRefused, Applied, ConfigError, Table, TableConfig
+from skat.server.storage import PostgresStorage, SqlStorage, StorageError
+from skat.server.table import ActionRefused, Applied, Table, TableConfig
 
 LEASE: Final = 5.0
 """Seconds a lease runs without renewal: how long a table waits for a dead owner."""
@@ -56,6 +56,18 @@ RENEW: Final = 1.0
 lease)."""
 FORWARD_WAIT: Final = 3.0
 """Seconds a forwarded move waits for its owner's answer."""
+POLL: Final = 1.0
+"""Seconds between an owner's looks in PostgreSQL for forwarded moves whose message through
+Redis it did not get (a sender whose Redis is away); :data:`POLL_AWAY` while its own Redis
+is away."""
+POLL_AWAY: Final = 0.2
+ANSWER_POLL: Final = 0.2
+"""Seconds between a sender's looks for an answer left in PostgreSQL (Redis away)."""
+AWAY_BOUND: Final = 5.0
+"""While Redis is away, the longest a move waits until every player of its table sees it
+(documented in docs/server.md; typically under a second: the owner looks for forwarded moves
+every :data:`POLL_AWAY` seconds, the sender for the answer every :data:`ANSWER_POLL`, and every
+process re-reads the log between its attempts to reach Redis, every half second)."""
 PRESENCE: Final = 2.0
 """Seconds between reports of who is connected where (older than three are forgotten) and
 which move the owned tables are at."""
@@ -132,11 +144,12 @@ class ClusterHub(Hub):
         self.rooms = {
             tid: ClusterRoom(room.table, creator=room.creator) for tid, room in self.rooms.items()
         }
-        self.bus.start(self._on_message, self.catch_up_all, self.catch_up_all)
+        self.bus.start(self._on_message, self.catch_up_all, self._while_away)
         loop = asyncio.get_running_loop()
         self._loops = [
             loop.create_task(self._lease_loop()),
             loop.create_task(self._presence_loop()),
+            loop.create_task(self._poll_loop()),
         ]
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.bus.connected.wait(), 5.0)
@@ -165,7 +178,8 @@ class ClusterHub(Hub):
         try:
             await self.bus.publish(target or self.bus.events, message)
         except BusError as exc:  # the move is stored: the others catch up from the log
-            log.warning("not published (%s): %s", exc, message.get("k"))
+            if self.bus.connected.is_set():  # (while Redis is away: said once, by the bus)
+                log.warning("not published (%s): %s", exc, message.get("k"))
 
     # ------------------------------------------------------------------ ownership
 
@@ -234,28 +248,18 @@ class ClusterHub(Hub):
 
     # ------------------------------------------------------------------ tables
 
-    async def find(self, table_id: str) -> Room | None:
-        room = self.rooms.get(table_id)
-        if room is None:
-            stored = await self._db(self.db.load_table, table_id)
-            if stored is not None and table_id not in self.rooms:
-                room = self._replica(stored)
-            else:
-                room = self.rooms.get(table_id)
-        return room
+    def _new_room(self, table: Table, creator: str) -> Room:
+        return ClusterRoom(table, creator=creator)
 
-    def _replica(self, stored: StoredTable) -> Room | None:
-        try:
-            table = Table(
-                stored.id, TableConfig.parse(stored.config), claims=dict(stored.claims),
-                created=stored.created,
-            )  # fmt: skip
-            table.replay(stored.actions)
-        except ConfigError as exc:
-            log.error("table %s cannot be followed: %s", stored.id, exc)
-            return None
-        room = self.rooms[stored.id] = ClusterRoom(table, creator=stored.creator)
-        return room
+    async def _retire(self, room: Room, store: bool = True) -> None:
+        """A finished table: no lease to renew any more (its owner marks it finished)."""
+        table_id = room.table.id
+        owner = table_id in self.owned
+        self.owned.discard(table_id)
+        await super()._retire(room, store=store)
+        if owner:
+            with contextlib.suppress(StorageError):
+                await self._db(self.db.forget, table_id)
 
     async def _open(
         self,
@@ -352,17 +356,22 @@ class ClusterHub(Hub):
             owner = await self._db(self.db.owner_of, table.id)
         if (owner is None or owner == self.name) and await self.take(room):
             return await self.act(room, player, text, counter)
-        if owner is None or not self.bus.connected.is_set():
+        if owner is None:
             raise ActionRefused("unavailable", "the table is changing servers: try again")
         rid = secrets.token_hex(8)
         waiting = self._waiting[rid] = asyncio.get_running_loop().create_future()
         try:
-            await self._db(self.db.put_request, rid, table.id, player, counter, str(action))
+            await self._db(
+                self.db.put_request, rid, table.id, player, counter, str(action), owner, self.name
+            )
             message = {"k": "act", "r": rid, "t": table.id, "f": self.name}
-            if not await self.bus.publish(self.bus.to_process(owner), message):
-                raise BusError(f"{owner} does not listen: it died")
-            code = await asyncio.wait_for(waiting, FORWARD_WAIT)
-        except (BusError, TimeoutError, StorageError):
+            heard = 0
+            if self.bus.connected.is_set():
+                with contextlib.suppress(BusError):
+                    heard = await self.bus.publish(self.bus.to_process(owner), message)
+            # not heard (Redis away here or there): the owner finds the move in PostgreSQL
+            code = await self._answer(rid, waiting, heard > 0)
+        except (TimeoutError, StorageError):
             if isinstance(room, ClusterRoom):
                 room.owner = None  # ask the database next time
             if not await self._gave_up(room, rid, counter):  # the owner took it: it is done
@@ -381,6 +390,26 @@ class ClusterHub(Hub):
             raise ActionRefused(code, f"the table refused the move ({code})")
         await self.catch_up(room)
         return Applied(counter + 1, player, action)
+
+    async def _answer(
+        self, rid: str, waiting: asyncio.Future[str | None], heard: bool
+    ) -> str | None:
+        """The owner's answer to forwarded move ``rid``: through Redis, or left in PostgreSQL
+        when Redis is away (looked for every :data:`ANSWER_POLL` seconds unless the owner
+        ``heard`` the move through Redis and this process listens there);
+        :class:`TimeoutError` after :data:`FORWARD_WAIT` seconds without one."""
+        deadline = time.monotonic() + FORWARD_WAIT
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            with contextlib.suppress(TimeoutError):
+                return await asyncio.wait_for(asyncio.shield(waiting), min(ANSWER_POLL, left))
+            if heard and self.bus.connected.is_set():
+                continue  # the answer comes through Redis
+            found, code = await self._db(self.db.answer_of, rid)
+            if found:
+                return code
 
     async def _gave_up(self, room: Room, rid: str, counter: int) -> bool:
         """A forwarded move got no answer: withdraw it.  False when the owner had taken it and
@@ -408,7 +437,14 @@ class ClusterHub(Hub):
                 await self.act(room, player, text, counter)
             except ActionRefused as exc:
                 code = exc.code
-        await self._publish({"k": "done", "r": rid, "c": code}, self.bus.to_process(sender))
+        heard = 0
+        with contextlib.suppress(BusError):
+            heard = await self.bus.publish(
+                self.bus.to_process(sender), {"k": "done", "r": rid, "c": code}
+            )
+        if not heard:  # the sender does not listen on Redis now: the answer waits for it
+            with contextlib.suppress(StorageError):
+                await self._db(self.db.answer, rid, code)
 
     async def catch_up(self, room: Room) -> None:
         """Apply the moves stored since the replica's counter (a follower's view of a move
@@ -429,6 +465,37 @@ class ClusterHub(Hub):
                 log.error("table %s: stored move does not replay: %s", table.id, exc)
         if moves:
             self._broadcast(room)
+        if table.is_over and self.rooms.get(table.id) is room:  # its owner stored the end
+            await self._retire(room, store=False)
+
+    async def _poll_loop(self) -> None:
+        """Serve the forwarded moves whose message through Redis did not come (a sender, or
+        this process, without Redis): every :data:`POLL` seconds, :data:`POLL_AWAY` while
+        this process's Redis is away; now and then drop what nobody took."""
+        rounds = 0
+        while True:
+            away = not self.bus.connected.is_set()
+            await asyncio.sleep(POLL_AWAY if away else POLL)
+            try:
+                for rid, sender in await self._db(self.db.waiting_for, self.name):
+                    self._spawn(self._serve(rid, sender))
+                rounds += 1
+                if rounds % 60 == 0:
+                    await self._db(self.db.sweep)
+            except StorageError as exc:
+                log.warning("forwarded moves not read: %s", exc)
+            except Exception:  # the loop must go on: it is the way moves come without Redis
+                log.exception("poll loop")
+
+    async def _while_away(self) -> None:
+        """Between attempts to reach Redis again: the other processes' reports of who is
+        connected to them are kept as they were (a table whose people sit elsewhere does not
+        pause for an outage), and the moves, places and tables are read from PostgreSQL."""
+        now = time.monotonic()
+        for room in self.rooms.values():
+            if isinstance(room, ClusterRoom):
+                room.remote = {p: (now, players) for p, (_, players) in room.remote.items()}
+        await self.catch_up_all()
 
     async def catch_up_all(self) -> None:
         """After Redis was away: new tables, claims and moves from PostgreSQL."""
@@ -446,6 +513,9 @@ class ClusterHub(Hub):
                 room.table.claims = claims
                 self._broadcast(room)
             if moves > room.table.counter:
+                await self.catch_up(room)
+        for tid, room in list(self.rooms.items()):
+            if tid not in heads:  # finished (or deleted) meanwhile: its last moves
                 await self.catch_up(room)
 
     # ------------------------------------------------------------------ messages

@@ -273,9 +273,13 @@ function tableRow(s) {
     actions);
 }
 
+// The lobby a page at a time (the server lists the running tables first, then the finished
+// ones, newest first): the page shown is kept while it refreshes; Older/Newer turn it.
+const PAGE = { offset: 0, limit: 50 };
+
 async function refresh() {
   let data;
-  try { data = await api("/api/tables"); } catch { return; }
+  try { data = await api(`/api/tables?limit=${PAGE.limit}&offset=${PAGE.offset}`); } catch { return; }
   for (const [id, over] of [["running", false], ["finished", true]]) {
     const rows = data.tables.filter((s) => s.over === over);
     const box = document.getElementById(id);
@@ -284,6 +288,11 @@ async function refresh() {
     box.replaceChildren(el("div", { class: "scroll-x" },
       el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows.map(tableRow)))));
   }
+  const turn = (by) => () => { PAGE.offset = Math.max(0, PAGE.offset + by); refresh(); };
+  const nav = el("nav", { class: "pager", id: "pager", "aria-label": t("page") });
+  if (PAGE.offset > 0) nav.append(el("button", { type: "button", id: "newer", text: t("newer"), onclick: turn(-PAGE.limit) }));
+  if (data.more) nav.append(" ", el("button", { type: "button", id: "older", text: t("older"), onclick: turn(PAGE.limit) }));
+  document.getElementById("pages").replaceChildren(...(nav.childNodes.length ? [nav] : []));
 }
 
 async function start() {

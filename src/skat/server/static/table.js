@@ -142,6 +142,9 @@ function setConn(text, off) {
 function receive(msg) {
   if (msg.type === "state") {
     if (S && msg.counter < S.counter) return;  // an older position (a process catching up): never back
+    if (msg.series.first) {  // the score sheet's new rows only: after the ones kept
+      msg.series.rows = (S ? S.series.rows.slice(0, msg.series.first) : []).concat(msg.series.rows);
+    }
     S = msg;
     receivedAt = Date.now();
     pending = false;

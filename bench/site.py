@@ -1,0 +1,488 @@
+"""The web server at site scale, in one run (issue 34): live tables beside a long history.
+
+1. PostgreSQL gets ``--live`` running tables (three people each, their tokens known here) and
+   a first ``--few`` finished games, by bulk insert (``COPY``) of finished tables played once
+   here (``--games`` games each, random legal moves) under new ids;
+2. ``skat serve`` is started on it: its start-up time (until it answers) and resident memory;
+3. the history grows to ``--finished`` games (bulk insert again) and the server is started
+   again: the same two figures, with the ratio to the first;
+4. on that database, the live tables are played (3 clients each, a move every ``--think``
+   seconds per table on average, ``bench/load.py``'s clients): p50/p99 latency action ->
+   broadcast with 1 process, then with 2 processes (``--redis``, each player of a table on
+   another process than the next, as ``bench/load_cluster.py`` does);
+5. with 1 process again, the same play beside an abuser: ``--frames`` clients sending 16 MB
+   frames over and over, ``--idle`` sockets that never say hello (reopened when closed),
+   4 clients polling the lobby, and ``--experts`` tables of a person (who answers at once)
+   against two ``pimc-expert``: the normal tables' p99 with and without.
+
+    python bench/site.py --small     # 100 live tables, 10,000 finished games: a few minutes
+    python bench/site.py             # 1,000 live tables, 100,000 finished games
+
+Without ``--database``/``--redis`` it starts a PostgreSQL and a Redis of its own in a
+temporary folder (``bench/services.py``: Debian's ``postgresql`` and ``redis-server``), so it
+runs from the repository alone.  The last lines are a summary table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import secrets
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Final
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from load import Stats, Table, client, cpu_seconds, free_port, percentile, person, post
+from services import private_postgres, private_redis
+from skat.server.cluster.supervisor import prepare
+from skat.server.hub import Hub, Settings
+from skat.server.storage import PostgresStorage, open_storage
+from skat.server.table import TableConfig, token_hash
+
+Seat = tuple[str, str, str]  # ws URL, table id, token
+
+
+# ---------------------------------------------------------------- the data
+
+
+async def _play_templates(count: int, games: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` finished tables of ``games`` games, played here with random legal moves:
+    their rows (table, log, records) to be copied under new ids."""
+    settings = Settings(computer_delay=0, heavy_processes=0, analysis_ahead=0, allow_seed=True)
+    hub = Hub(open_storage(":memory:"), settings)
+    rng = random.Random(seed)
+    await hub.start()
+    out = []
+    try:
+        for _ in range(count):
+            config = {"seats": ["human"] * 3, "games": games, "seed": rng.getrandbits(64)}
+            table, _, _ = await hub.create_table(config)
+            for place in table.free_places():
+                table.claim(place)
+            room = hub.rooms[table.id]
+            while not table.is_over:
+                player = table.to_move()
+                assert player is not None and table.state is not None
+                legal = [str(a) for a in table.state.legal_actions()]
+                await hub.act(room, player, rng.choice(legal), table.counter)
+            conn = hub.storage.conn
+            row = conn.execute(
+                "SELECT config, claims, summary FROM tables WHERE id = ?", (table.id,)
+            ).fetchone()
+            out.append(
+                {
+                    "id": table.id,
+                    "table": row,
+                    "actions": conn.execute(
+                        "SELECT counter, player, action FROM actions WHERE table_id = ? "
+                        "ORDER BY counter",
+                        (table.id,),
+                    ).fetchall(),
+                    "records": conn.execute(
+                        "SELECT number, json, iss FROM records WHERE table_id = ?", (table.id,)
+                    ).fetchall(),
+                }
+            )
+    finally:
+        await hub.stop()
+    return out
+
+
+def add_finished(database: str, templates: list[dict[str, Any]], tables: int, start: int) -> None:
+    """``tables`` finished tables copied from ``templates`` (ids ``f{start}`` on)."""
+    store = open_storage(database)
+    assert isinstance(store, PostgresStorage)
+    base = time.time() - 86400 * 365
+    try:
+        with store._pool.connection() as conn, conn.cursor() as cur:
+            with cur.copy(
+                "COPY tables (id, config, claims, created, finished, creator, origin, summary) "
+                "FROM STDIN"
+            ) as copy:
+                for k in range(start, start + tables):
+                    t = templates[k % len(templates)]
+                    config, claims, summary = t["table"]
+                    line = summary.replace(t["id"], f"f{k}")
+                    copy.write_row((f"f{k}", config, claims, base + k, 1, "", "", line))
+            with cur.copy("COPY actions (table_id, counter, player, action) FROM STDIN") as copy:
+                for k in range(start, start + tables):
+                    for counter, player, action in templates[k % len(templates)]["actions"]:
+                        copy.write_row((f"f{k}", counter, player, action))
+            with cur.copy("COPY records (table_id, number, json, iss) FROM STDIN") as copy:
+                for k in range(start, start + tables):
+                    t = templates[k % len(templates)]
+                    for number, text, iss in t["records"]:
+                        copy.write_row((f"f{k}", number, text.replace(t["id"], f"f{k}"), iss))
+            conn.commit()
+            cur.execute("ANALYZE")
+            with contextlib.suppress(Exception):  # the bulk insert written out before a start
+                cur.execute("CHECKPOINT")
+    finally:
+        store.close()
+
+
+def add_live(database: str, count: int) -> list[tuple[str, list[str]]]:
+    """``count`` running tables of three people (a long series, nothing played yet): (id,
+    the three tokens) each."""
+    store = open_storage(database)
+    assert isinstance(store, PostgresStorage)
+    made = []
+    try:
+        with store._pool.connection() as conn, conn.cursor() as cur:
+            with cur.copy("COPY tables (id, config, claims, created) FROM STDIN") as copy:
+                for k in range(count):
+                    tokens = [secrets.token_urlsafe(18) for _ in range(3)]
+                    config = TableConfig.parse({"seats": ["human"] * 3, "games": 1000})
+                    claims = {str(i): token_hash(t) for i, t in enumerate(tokens)}
+                    copy.write_row(
+                        (f"live{k}", json.dumps(config.to_dict()), json.dumps(claims),
+                         time.time() + k)
+                    )  # fmt: skip
+                    made.append((f"live{k}", tokens))
+            conn.commit()
+    finally:
+        store.close()
+    return made
+
+
+# ---------------------------------------------------------------- the servers
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process (Linux /proc), MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def serve(database: str, port: int, extra: list[str]) -> tuple[subprocess.Popen[bytes], float]:
+    """``skat serve`` on ``database``: the process and its start-up time (until it answers)."""
+    began = time.monotonic()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), "--database",
+         database, "--computer-delay", "0", "--rate", "1000", "--tables-per-minute", "0",
+         "--sockets-per-address", "0", *extra],
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = began + 1800
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=5).close()
+            return proc, time.monotonic() - began
+        if proc.poll() is not None:
+            raise SystemExit("the server did not start")
+        time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        proc.wait()
+
+
+async def _hub_start(database: str) -> float:
+    """Seconds :meth:`Hub.start` takes on ``database`` here (the part of a start that reads
+    the tables: the rest is Python's imports and uvicorn's)."""
+    hub = Hub(open_storage(database), Settings(heavy_processes=0))
+    began = time.perf_counter()
+    await hub.start()
+    took = time.perf_counter() - began
+    await hub.stop()
+    return took
+
+
+def start_figures(database: str, tries: int = 3) -> tuple[float, float, float]:
+    """Start a server on ``database`` ``tries`` times (a few seconds' rest after each): the
+    median start-up seconds (until it answers), its resident MB, and the median seconds of
+    reading the tables (:func:`_hub_start`)."""
+    starts, memory = [], []
+    for _ in range(tries):
+        proc, took = serve(database, free_port(), [])
+        time.sleep(3)
+        memory.append(rss_mb(proc.pid))
+        stop([proc])
+        starts.append(took)
+    reads = sorted(asyncio.run(_hub_start(database)) for _ in range(tries))
+    return sorted(starts)[tries // 2], sorted(memory)[tries // 2], reads[tries // 2]
+
+
+# ---------------------------------------------------------------- the load
+
+
+CONNECTS: Final = 100
+"""Sockets a client process opens a second (a connection storm is not what is measured)."""
+
+
+async def _players(args: argparse.Namespace, seats: list[list[Seat]], seed: int) -> Stats:
+    """This client process's players: connected :data:`CONNECTS` a second, measured after
+    the warm-up (which covers the connecting)."""
+    stats = Stats()
+    rng = random.Random(seed)
+    warmup = args.warmup + 3 * len(seats) / CONNECTS
+    stop = time.monotonic() + warmup + args.seconds
+    plays = []
+    for k, table in enumerate(seats):
+        shared = Table(table[0][1])
+        for i, (base, table_id, token) in enumerate(table):
+            plays.append(
+                client(f"{base}/ws/{table_id}", shared, token, args.think,
+                       random.Random(rng.getrandbits(32)), stats, stop, (3 * k + i) / CONNECTS)
+            )  # fmt: skip
+
+    async def window() -> None:
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        began = time.monotonic()
+        await asyncio.sleep(args.seconds)
+        stats.measuring = False
+        stats.rate = stats.actions / (time.monotonic() - began)
+
+    for result in await asyncio.gather(window(), *plays, return_exceptions=True):
+        if isinstance(result, Exception):
+            stats.errors += 1
+    return stats
+
+
+def _players_part(job: tuple[argparse.Namespace, list[list[Seat]], int]) -> Stats:
+    return asyncio.run(_players(*job))
+
+
+def play(args: argparse.Namespace, seats: list[list[Seat]]) -> list[float]:
+    """The live tables played for ``args.seconds`` (after a warm-up): latencies in ms."""
+    n = max(1, min(args.procs, len(seats)))
+    jobs = [(args, seats[i::n], args.seed * 1000 + i) for i in range(n)]
+    with multiprocessing.Pool(n) as pool:
+        parts = pool.map(_players_part, jobs)
+    failed = sum(part.errors for part in parts)
+    if failed:
+        print(f"  ({failed} clients failed or were refused)", flush=True)
+    return sorted(1000 * x for part in parts for x in part.latencies)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile (``nan`` when nothing was measured)."""
+    return percentile(values, q) if values else float("nan")
+
+
+def seat_urls(live: list[tuple[str, list[str]]], ports: list[int]) -> list[list[Seat]]:
+    """Each table's three places; place i of table k on process (k + i) mod the count."""
+    return [
+        [(f"ws://127.0.0.1:{ports[(k + i) % len(ports)]}", tid, tok)
+         for i, tok in enumerate(tokens)]
+        for k, (tid, tokens) in enumerate(live)
+    ]  # fmt: skip
+
+
+async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float) -> dict[str, int]:
+    """What an abuser does until ``stop_at``: counts of what he sent."""
+    import websockets
+
+    base = f"ws://127.0.0.1:{port}"
+    done = {"frames": 0, "idle": 0, "closed": 0, "held": 0}
+    opening = asyncio.Semaphore(50)  # sockets being opened at once
+
+    async def frames() -> None:
+        big = b"x" * (16 * 2**20)
+        while time.monotonic() < stop_at:
+            with contextlib.suppress(Exception):
+                async with websockets.connect(f"{base}/ws/{live}", max_size=None) as ws:
+                    done["frames"] += 1
+                    await ws.send(big)
+                    await ws.recv()
+            await asyncio.sleep(0.05)
+
+    async def idle() -> None:
+        while time.monotonic() < stop_at:
+            with contextlib.suppress(Exception):
+                async with opening, websockets.connect(f"{base}/ws/{live}", open_timeout=60) as ws:
+                    done["idle"] += 1
+                    done["held"] = max(done["held"], done["idle"] - done["closed"])
+                    opening.release()  # (held by the ``async with``: let the next one open)
+                    try:
+                        left = max(0.1, stop_at - time.monotonic())
+                        await asyncio.wait_for(ws.wait_closed(), left)
+                    finally:
+                        done["closed"] += 1
+                        await opening.acquire()
+            await asyncio.sleep(0.5)
+
+    async def experts() -> None:
+        seats = {"seats": ["human", "pimc-expert", "pimc-expert"]}
+        http = f"http://127.0.0.1:{port}"
+        made = [
+            await asyncio.to_thread(post, http, "/api/tables", seats) for _ in range(args.experts)
+        ]
+        rng = random.Random(7)
+        await asyncio.gather(
+            *(person(f"{base}/ws/{m['id']}", m["token"], rng, None, stop_at, 0.0) for m in made),
+            return_exceptions=True,
+        )
+
+    tasks = [asyncio.ensure_future(idle()) for _ in range(args.idle)]
+    for _ in range(600):  # the idle sockets first, then the rest of the abuse
+        if done["idle"] >= args.idle:
+            break
+        await asyncio.sleep(0.1)
+    tasks += [asyncio.ensure_future(frames()) for _ in range(args.frames)]
+    await asyncio.gather(*tasks, experts(), return_exceptions=True)
+    return done
+
+
+def lobby_pollers(port: int, stop_at: float, count: int = 4) -> list[threading.Thread]:
+    """``count`` threads asking for the lobby as fast as it answers."""
+
+    def poll() -> None:
+        while time.monotonic() < stop_at:
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=30).read()
+
+    threads = [threading.Thread(target=poll, daemon=True) for _ in range(count)]
+    for t in threads:
+        t.start()
+    return threads
+
+
+def abuser(job: tuple[argparse.Namespace, int, str, float]) -> dict[str, int]:
+    args, port, live, stop_at = job
+    threads = lobby_pollers(port, stop_at)
+    done = asyncio.run(_abuse(args, port, live, stop_at))
+    for t in threads:
+        t.join()
+    done["cpu"] = int(time.process_time())  # the abuser's own CPU, on the same machine
+    return done
+
+
+# ---------------------------------------------------------------- the run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--small", action="store_true", help="100 live, 10,000 finished games")
+    parser.add_argument("--live", type=int, help="running tables (default 1,000)")
+    parser.add_argument("--finished", type=int, help="finished games (default 100,000)")
+    parser.add_argument("--few", type=int, help="finished games of the first start (1,000)")
+    parser.add_argument("--games", type=int, default=10, help="games of a finished table")
+    parser.add_argument("--seconds", type=float, help="measured time of each load (30)")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--think", type=float, default=3.3, help="seconds a client thinks")
+    parser.add_argument("--procs", type=int, default=2, help="client processes")
+    parser.add_argument("--frames", type=int, default=20, help="clients sending 16 MB frames")
+    parser.add_argument("--idle", type=int, help="sockets that never say hello (1,000)")
+    parser.add_argument("--experts", type=int, default=10, help="tables against pimc-expert")
+    parser.add_argument("--database", help="postgresql://… (default: a private one)")
+    parser.add_argument("--redis", help="redis://… (default: a private one)")
+    parser.add_argument("--seed", type=int, default=34)
+    args = parser.parse_args()
+    big = not args.small
+    args.live = args.live or (1000 if big else 100)
+    args.finished = args.finished or (100_000 if big else 10_000)
+    args.few = args.few or 1000
+    args.seconds = args.seconds or (30.0 if big else 20.0)
+    args.idle = args.idle if args.idle is not None else (1000 if big else 300)
+    with contextlib.ExitStack() as stack:
+        if not args.database:
+            args.database = stack.enter_context(private_postgres(fsync=True))
+        if not args.redis:
+            args.redis = stack.enter_context(private_redis())
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    """Every phase of the module doc, printed as it goes; a summary at the end."""
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
+    schema = "site_" + secrets.token_hex(4)
+    sep = "&" if "?" in args.database else "?"
+    database = f"{args.database}{sep}schema={schema}"
+    prepare(database, args.redis)
+    try:
+        measure(args, database)
+    finally:
+        store = open_storage(database)
+        assert isinstance(store, PostgresStorage)
+        store.drop_schema()
+        store.close()
+
+
+def measure(args: argparse.Namespace, database: str) -> None:
+    began = time.monotonic()
+    templates = asyncio.run(_play_templates(10, args.games, args.seed))
+    few, many = args.few // args.games, args.finished // args.games
+    live = add_live(database, args.live)
+    add_finished(database, templates, few, 0)
+    print(f"data: {args.live} live tables, {few * args.games} finished games "
+          f"({time.monotonic() - began:.0f} s)", flush=True)  # fmt: skip
+    small_start, small_rss, small_read = start_figures(database)
+    print(f"start-up with {few * args.games} finished games: {small_start:.2f} s (reading the "
+          f"tables {small_read:.2f} s), {small_rss:.0f} MB", flush=True)  # fmt: skip
+    began = time.monotonic()
+    add_finished(database, templates, many - few, few)
+    print(
+        f"data: {many * args.games} finished games ({time.monotonic() - began:.0f} s)", flush=True
+    )
+    big_start, big_rss, big_read = start_figures(database)
+    print(f"start-up with {many * args.games} finished games: {big_start:.2f} s (reading the "
+          f"tables {big_read:.2f} s), {big_rss:.0f} MB", flush=True)  # fmt: skip
+    results: dict[str, tuple[float, float, int, float]] = {}
+    for workers in (1, 2):
+        ports = [free_port() for _ in range(workers)]
+        extra = ["--redis", args.redis] if workers > 1 else []
+        procs = [serve(database, p, extra)[0] for p in ports]
+        try:
+            before = sum(cpu_seconds(p.pid) for p in procs)
+            lat = play(args, seat_urls(live, ports))
+            cpu = sum(cpu_seconds(p.pid) for p in procs) - before
+            memory = sum(rss_mb(p.pid) for p in procs)
+        finally:
+            stop(procs)
+        results[f"{workers} process{'es' if workers > 1 else ''}"] = (
+            pct(lat, 0.5), pct(lat, 0.99), len(lat), cpu,
+        )  # fmt: skip
+        print(f"{workers} process(es): p50 {pct(lat, 0.5):.1f} ms, p99 "
+              f"{pct(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s, "
+              f"{memory:.0f} MB", flush=True)  # fmt: skip
+    port = free_port()
+    proc, _ = serve(database, port, [])
+    try:
+        stop_at = time.monotonic() + args.warmup + 3 * len(live) / CONNECTS + args.seconds + 5
+        with multiprocessing.Pool(1) as pool:
+            pending = pool.apply_async(abuser, ((args, port, live[0][0], stop_at),))
+            lat = play(args, seat_urls(live[1:], [port]))
+            done = pending.get()
+        memory = rss_mb(proc.pid)
+    finally:
+        stop([proc])
+    results["1 process, abused"] = (pct(lat, 0.5), pct(lat, 0.99), len(lat), 0.0)
+    print(f"abused: p50 {pct(lat, 0.5):.1f} ms, p99 {pct(lat, 0.99):.1f} ms "
+          f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['held']} idle "
+          f"sockets held at once, {args.experts} pimc-expert tables, 4 lobby pollers; the abuser's "
+          f"own CPU {done['cpu']} s); server {memory:.0f} MB",
+          flush=True)  # fmt: skip
+    print(f"\nsummary ({args.live} live tables, a move every {args.think:g} s each; "
+          f"load average {os.getloadavg()[0]:.1f} at the end)")  # fmt: skip
+    print(f"  start-up: {small_start:.2f} s -> {big_start:.2f} s "
+          f"({big_start / small_start:.2f}x) from {few * args.games} to {many * args.games} "
+          f"finished games; reading the tables {small_read:.2f} s -> {big_read:.2f} s "
+          f"({big_read / small_read:.2f}x)")  # fmt: skip
+    print(f"  memory:   {small_rss:.0f} MB -> {big_rss:.0f} MB ({big_rss / small_rss:.2f}x)")
+    for name, (p50, p99, n, _) in results.items():
+        print(f"  {name:18} p50 {p50:6.1f} ms  p99 {p99:7.1f} ms  ({n} broadcasts)")
+
+
+if __name__ == "__main__":
+    main()
