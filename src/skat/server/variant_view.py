@@ -228,8 +228,18 @@ def last_game(table: VariantTable) -> dict[str, Any] | None:
         "events": [list(e) for e in r.events],
         "deal": find_variant(table.variant).deal_text(state) if state is not None else None,
         "points": list(state.points()) if state is not None and result.contract else None,
+        "last_trick": _last_trick(state),
     }
     return out
+
+
+def _last_trick(state: Any) -> dict[str, Any] | None:
+    """The finished game's last trick (the page shows it with the result)."""
+    tricks = state.tricks if state is not None else ()
+    if not tricks:
+        return None
+    t = tricks[-1]
+    return {"leader": t.leader, "cards": [c.name for c in t.cards], "winner": t.winner}
 
 
 def game_view(state: Any, seat: int | None, players: list[int | None]) -> dict[str, Any]:
@@ -238,6 +248,7 @@ def game_view(state: Any, seat: int | None, players: list[int | None]) -> dict[s
     mover = getattr(state, "player_to_move", None)
     mover = state.to_move if mover is None and not state.is_over else mover
     legal = list(view.legal_actions) if seat is not None else []
+    said = [e[1] for e in view.history if e[1] is not None] + legal  # the words of each
     contract = view.contract
     out: dict[str, Any] = {
         "variant": state.variant,
@@ -263,10 +274,10 @@ def game_view(state: Any, seat: int | None, players: list[int | None]) -> dict[s
         ],
         "trick": [c.name for c in view.current_trick],
         "trick_leader": view.trick_leader,
-        "history": [[e.seat, str(e.action)] for e in view.history if not isinstance(e, tuple)],
+        "history": [[e[0], None if e[1] is None else str(e[1])] for e in view.history],
         "legal": [str(a) for a in legal],
         "labels": {
-            lang: {str(a): label(state, a, lang) for a in legal if not isinstance(a, Card)}
+            lang: {str(a): label(state, a, lang) for a in said if not isinstance(a, Card)}
             for lang in ("en", "de")
         },
         "points": list(state.points()) if state.is_over else None,

@@ -1,0 +1,66 @@
+// The lobby's box for the variants: a Strohmann, Officers' Skat or Tournee Skat table
+// (skat.server.variant_table) against computer players, or with people who join by the link.
+"use strict";
+
+const VARIANT_LOBBY_WORDS = {
+  playVariant: ["Varianten: Skat zu zweit, Tournee-Skat", "Variants: Skat for two, Tournee Skat"],
+  variant: ["Variante", "Variant"],
+  variant_strohmann: ["Strohmann (zu zweit, mit Strohmann)", "Strohmann (two players and a dummy)"],
+  variant_officers: ["Offiziersskat (zu zweit)", "Officers' Skat (two players)"],
+  variant_tournee: ["Tournee-Skat (zu dritt)", "Tournee Skat (three players)"],
+  opponents: ["Gegner", "Opponents"],
+  opp_people: ["Menschen (kommen über den Link)", "people (they join with the link)"],
+  yourNameV: ["Dein Name", "Your name"],
+};
+for (const [key, [de, en]] of Object.entries(VARIANT_LOBBY_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
+const VARIANT_PLACES = { strohmann: 2, officers: 2, tournee: 3 };
+const VARIANT_TITLES = { strohmann: ["Strohmann", "Strohmann"], officers: ["Offiziersskat", "Officers' Skat"], tournee: ["Tournee-Skat", "Tournee Skat"] };
+
+function variantTitle(name) {  // the lobby list's name of a variant table
+  const titles = VARIANT_TITLES[name];
+  return titles ? titles[lang() === "de" ? 0 : 1] : name;
+}
+
+function drawVariantChoices() {
+  const variant = document.getElementById("variant");
+  const was = variant.value || "strohmann";
+  variant.replaceChildren(...Object.keys(VARIANT_PLACES).map((v) => el("option", { value: v, text: t(`variant_${v}`) })));
+  variant.value = was;
+  const opp = document.getElementById("variant-opponents");
+  const chosen = opp.value || "heuristic";
+  opp.replaceChildren(
+    el("option", { value: "heuristic", text: levelName("heuristic") }),
+    el("option", { value: "random", text: levelName("random") }),
+    el("option", { value: "human", text: t("opp_people") }));
+  opp.value = chosen;
+}
+
+async function createVariant(event) {
+  event.preventDefault();
+  const error = document.getElementById("variant-error");
+  error.textContent = "";
+  const variant = document.getElementById("variant").value;
+  const kind = document.getElementById("variant-opponents").value;
+  const name = document.getElementById("variant-name").value.trim();
+  const seats = [name ? { kind: "human", name } : { kind: "human" }];
+  for (let i = 1; i < VARIANT_PLACES[variant]; i++) seats.push({ kind });
+  const body = { variant, games: Number(document.getElementById("variant-games").value), seats };
+  try {
+    const made = await api("/api/tables", body);
+    if (made.token) localStorage.setItem(tokenKey(made.id), JSON.stringify({ token: made.token, player: made.player }));
+    if (name) localStorage.setItem("skat.name", name);
+    location.href = made.url;
+  } catch (e) {
+    error.textContent = `${t("createFailed")}: ${e.message}`;
+  }
+}
+
+function startVariantBox() {
+  drawVariantChoices();
+  const field = document.getElementById("variant-name");
+  field.value = field.value || localStorage.getItem("skat.name") || "";
+  document.getElementById("variant-form").addEventListener("submit", createVariant);
+  document.addEventListener("langchange", drawVariantChoices);
+}
+
+startVariantBox();
