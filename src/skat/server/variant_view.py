@@ -249,7 +249,6 @@ def game_view(state: Any, seat: int | None, players: list[int | None]) -> dict[s
     mover = state.to_move if mover is None and not state.is_over else mover
     legal = list(view.legal_actions) if seat is not None else []
     said = [e[1] for e in view.history if e[1] is not None] + legal  # the words of each
-    contract = view.contract
     out: dict[str, Any] = {
         "variant": state.variant,
         "seat": seat,
@@ -260,9 +259,7 @@ def game_view(state: Any, seat: int | None, players: list[int | None]) -> dict[s
         "hand": cards(view.hand) if seat is not None else None,
         "declarer": view.declarer,
         "bid": getattr(view, "bid", 0),
-        "contract": str(contract) if contract is not None else None,
-        "contract_en": contract.describe("en") if contract is not None else None,
-        "contract_de": contract.describe("de") if contract is not None else None,
+        **_contract(view.contract),
         "tricks": [
             {
                 "leader": t.leader,
@@ -285,6 +282,17 @@ def game_view(state: Any, seat: int | None, players: list[int | None]) -> dict[s
     }
     out.update(_own(state, view, seat))
     return out
+
+
+def _contract(contract: Any) -> dict[str, Any]:
+    """The declared game: its code and its name in English and German (``None`` before)."""
+    if contract is None:
+        return {"contract": None, "contract_en": None, "contract_de": None}
+    return {
+        "contract": str(contract),
+        "contract_en": contract.describe("en"),
+        "contract_de": contract.describe("de"),
+    }
 
 
 def _public(state: Any) -> Any:
@@ -350,15 +358,25 @@ def knowable(state: Any, seat: int | None) -> set[str]:
         return {c.name for c in CardSet(known)}
     if seat is not None:
         known |= state.deal.hand_masks[seat]
-    if variant == "strohmann" and state.contract is not None:
-        known |= state.deal.hand_masks[state.dummy]
-    if variant == "tournee":
-        known |= sum(c.bit for c in state.turned)
-        if seat is not None and seat == state.declarer and state.kind in (TOURNEE, GUCKSER):
-            known |= state.deal.skat_mask
     contract = state.contract
     if contract is not None and contract.ouvert and state.declarer is not None:
         known |= state.hand(state.declarer).mask  # an open hand lies on the table
-    if variant == "strohmann" and seat == state.declarer and state.picked_up:
-        known |= state.deal.skat_mask
+    known |= _known_skat(state, seat)
     return {c.name for c in CardSet(known)}
+
+
+def _known_skat(state: Any, seat: int | None) -> int:
+    """The cards beyond the hands ``seat`` may have seen: the Strohmann dummy's once it lies
+    face up, the skat its declarer picked up, the turned Tournee cards."""
+    known = 0
+    declarer = seat is not None and seat == state.declarer
+    if state.variant == "strohmann":
+        if state.contract is not None:
+            known |= state.deal.hand_masks[state.dummy]
+        if declarer and state.picked_up:
+            known |= state.deal.skat_mask
+    else:  # Tournee Skat
+        known |= sum(c.bit for c in state.turned)
+        if declarer and state.kind in (TOURNEE, GUCKSER):
+            known |= state.deal.skat_mask
+    return known

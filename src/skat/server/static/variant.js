@@ -23,7 +23,7 @@ const VARIANT_WORDS = {
   youWord: ["du", "you"],
   thinkingOf: ["überlegt", "is thinking"],
   resultOf: ["Ergebnis von Spiel {n}", "Result of game {n}"],
-  everyone: ["Alle Spieler", "Every player"],
+  inviteLink: ["Einladungslink", "Invitation link"],
 };
 for (const [key, [de, en]] of Object.entries(VARIANT_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
 
@@ -364,6 +364,15 @@ function drawJoinButton() {
   button.textContent = t("joinButton");
 }
 
+function drawWaiting() {
+  // the table waits for its people: the link they join with, and who is there already
+  const link = `${location.origin}/table/${TABLE}`;
+  const places = S.players.map((p) => el("li", { text: `${p.name}: ${p.claimed || p.kind !== "human" ? (p.online || p.kind !== "human" ? t("online") : "–") : t("free")}` }));
+  document.getElementById("others").append(el("div", { class: "vt-seat vt-waiting" },
+    el("label", {}, el("span", { text: t("inviteLink") }), el("input", { id: "invite-link", value: link, readonly: true, size: "44" })),
+    el("ul", {}, ...places)));
+}
+
 function render() {
   if (!S) return;
   const title = S[`title_${lang()}`];
@@ -374,7 +383,7 @@ function render() {
   drawJoinButton();
   for (const id of ["others", "mine", "actions", "turned", "trick", "contract"]) document.getElementById(id).replaceChildren();
   const status = document.getElementById("status");
-  if (S.waiting) status.textContent = t("waitingPlayers");
+  if (S.waiting) { status.textContent = t("waitingPlayers"); drawWaiting(); }
   else if (!S.game) status.textContent = t("seriesOver");
   if (S.game) { drawOthers(); drawCenter(); drawMine(); drawActions(); }
   drawResult();
