@@ -104,12 +104,20 @@ def drive(
 
 
 def create_variant(
-    page: Any, live: str, variant: str, opponents: str, games: int, lobby_shot: str = ""
+    page: Any,
+    live: str,
+    variant: str,
+    opponents: str,
+    games: int,
+    lobby_shot: str = "",
+    players: int = 0,
 ) -> None:
     page.goto(f"{live}/")
     page.wait_for_selector("#variant option", state="attached")
     page.select_option("#variant", variant)
     page.select_option("#variant-opponents", opponents)
+    if players:
+        page.select_option("#variant-players", str(players))
     page.fill("#variant-games", str(games))
     page.fill("#variant-name", "Anna")
     if lobby_shot:
@@ -195,3 +203,12 @@ def test_two_people_play_officers_skat_at_one_table(browser: Any, live: str) -> 
     names = anna.locator("#sheet-table thead th.name").all_inner_texts()
     assert names == ["Anna", "Ben"]
     assert not ben.errors
+
+
+def test_a_tournee_table_for_four_from_the_lobby(browser: Any, live: str) -> None:
+    page = new_page(browser, "en")
+    create_variant(page, live, "tournee", "random", 4, players=4)
+    wait_until(page, "S && S.game !== null")
+    assert page.evaluate("S.players.length") == 4
+    results = drive([page], "tournee-four", {"!!document.getElementById('sitting-out')": "out"})
+    check_series(page, results, 4)

@@ -88,13 +88,16 @@ def mirror_knowledge(
         ("strohmann", ["human", "heuristic"]),
         ("officers", ["human", "heuristic"]),
         ("tournee", ["human", "heuristic", "random"]),
+        ("tournee", ["human", "heuristic", "random", "heuristic"]),
+        ("tournee", ["human", "random", "heuristic", "random", "heuristic"]),
     ],
 )
 def test_a_person_plays_a_variant_series_against_computers_over_the_socket(
     storage_where: str, variant: str, seats: list[str]
 ) -> None:
     with running(storage_where) as client:
-        made = create(client, variant=variant, games=3, seats=seats)
+        planned = len(seats) if variant == "tournee" else 3  # at four and five each sits out
+        made = create(client, variant=variant, games=planned, seats=seats)
         with client.websocket_connect(f"/ws/{made['id']}") as spectator:
             public = [hello(spectator, None)]
             messages = play_series(client, made["id"], {0: made["token"]}, seed=3)
@@ -110,14 +113,17 @@ def test_a_person_plays_a_variant_series_against_computers_over_the_socket(
         page = client.get(f"/table/{made['id']}")
     final = messages[-1]
     assert final["variant"] == variant and final["series"]["over"]
-    assert len(final["series"]["rows"]) == len(games) == 3
+    assert len(final["series"]["rows"]) == len(games) == planned
     assert final["last"]["text_en"] and final["last"]["text_de"] != final["last"]["text_en"]
     assert sum(final["series"]["totals"]) == sum(sum(r["entries"]) for r in final["series"]["rows"])
     assert load_json(record.text).state.variant == variant  # the stored record replays
     assert games[0]["players"] == json.loads(record.text)["meta"]["players"]
     assert "list.csv" in zipfile.ZipFile(io.BytesIO(archive.content)).namelist()
     listed = next(t for t in tables if t["id"] == made["id"])
-    assert listed["variant"] == variant and listed["over"] and listed["played"] == 3
+    assert listed["variant"] == variant and listed["over"] and listed["played"] == planned
+    sat_out = [m for m in messages if m["game"] and m["seat"] is None]
+    assert bool(sat_out) == (len(seats) > 3)  # at four and five the player sits out a game
+    assert all(m["game"]["hand"] is None and not m["game"]["legal"] for m in sat_out)
     assert b'id="variant-table"' in page.content  # the variant's own page
     allowed = mirror_knowledge(config, log, len(seats))
     for m in [*messages, *public]:

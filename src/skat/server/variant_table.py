@@ -1,12 +1,12 @@
 """A web table of a variant of :mod:`skat.variants`: Strohmann and Officers' Skat for two,
-Tournee Skat for three, on the server's own table machinery.
+Tournee Skat for three to five, on the server's own table machinery.
 
 :class:`VariantTable` is a :class:`~skat.server.table.Table` whose series is a
 :class:`VariantSeries`: the same tokens, places, state counter, action log, replay after a
 restart, ``@name``/``@start`` events and checks (the variant's state validates every action),
 with the variant's games in place of Skat's.  Its configuration (:class:`VariantConfig`) is a
 :class:`~skat.server.table.TableConfig` with the variant's name; the places are the variant's
-players (two for Strohmann and Officers' Skat, three for Tournee Skat), the rules ISkO's.
+players (two for Strohmann and Officers' Skat, three to five for Tournee Skat), the rules ISkO's.
 
 Who sits where: Officers' Skat alternates Forehand (who declares) and the dealer; Strohmann
 seats its two players at Forehand and Rearhand, the dummy in Middlehand, swapping them each
@@ -57,8 +57,9 @@ from skat.variants import find_variant
 
 VARIANTS: Final = ("strohmann", "officers", "tournee")
 """The variants a web table plays."""
-PLACES: Final = {"strohmann": 2, "officers": 2, "tournee": 3}
-"""The players of each variant."""
+PLACES: Final = {"strohmann": (2,), "officers": (2,), "tournee": (3, 4, 5)}
+"""The numbers of players of each variant (Tournee Skat: at four or five the players not in
+the three seats sit out the game, the dealer first)."""
 LEVELS: Final = ("heuristic", "random")
 """The computer players of the variants (:data:`skat.ai.variants.AGENT_KINDS`)."""
 _FIELDS: Final = {"variant", "rules", "games", "seats", "clock", "seed", "salt", "host"}
@@ -81,6 +82,10 @@ class VariantConfig(TableConfig):
         Traceback (most recent call last):
         ...
         skat.server.table.ConfigError: seats: Officers' Skat has 2 places, not 3
+        >>> VariantConfig.parse({"variant": "tournee", "seats": ["human"] * 6})
+        Traceback (most recent call last):
+        ...
+        skat.server.table.ConfigError: seats: Tournee Skat has 3 to 5 places, not 6
         """
         if not isinstance(data, Mapping):
             raise ConfigError("a table configuration is a JSON object")
@@ -94,12 +99,14 @@ class VariantConfig(TableConfig):
             raise ConfigError("rules: the variants are played under ISkO rules ('isko')")
         if data.get("clock", 0) != 0:
             raise ConfigError("clock: a variant table has no move clock (0)")
-        places = PLACES[variant]
-        raw = data.get("seats", ["human", *["heuristic"] * (places - 1)])
-        if not isinstance(raw, list) or len(raw) != places:
+        allowed = PLACES[variant]
+        raw = data.get("seats", ["human", *["heuristic"] * (allowed[0] - 1)])
+        if not isinstance(raw, list) or len(raw) not in allowed:
             title = find_variant(variant).title
             count = len(raw) if isinstance(raw, list) else raw
-            raise ConfigError(f"seats: {title} has {places} places, not {count!r}")
+            numbers = " to ".join(str(n) for n in sorted({allowed[0], allowed[-1]}))
+            raise ConfigError(f"seats: {title} has {numbers} places, not {count!r}")
+        places = len(raw)
         seats = [_seat(place, i, agents or LEVELS) for i, place in enumerate(raw)]
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
@@ -161,7 +168,7 @@ class VariantSeries:
     @property
     def seats(self) -> tuple[int | None, ...]:
         """The player at each seat of the current game (``None``: the Strohmann dummy)."""
-        return seats_of(self.variant, self.number)
+        return seats_of(self.variant, self.number, len(self.players))
 
     def next_game(self) -> None:
         """Deal the next game (from the table's seed and its number)."""
@@ -191,18 +198,21 @@ class VariantSeries:
         return record
 
 
-def seats_of(variant: str, number: int) -> tuple[int | None, ...]:
-    """The player at each seat of game ``number`` (module doc).
+def seats_of(variant: str, number: int, players: int = 3) -> tuple[int | None, ...]:
+    """The player at each seat of game ``number`` among ``players`` (module doc): Forehand
+    moves on by one each game; at a Tournee table of four or five the others sit out.
 
     >>> seats_of("officers", 2), seats_of("strohmann", 2), seats_of("tournee", 2)
     ((1, 0), (1, None, 0), (1, 2, 0))
+    >>> seats_of("tournee", 4, players=4), seats_of("tournee", 5, players=5)
+    ((3, 0, 1), (4, 0, 1))
     """
     n = max(number, 1) - 1
     if variant == "officers":
         return (n % 2, 1 - n % 2)
     if variant == "strohmann":
         return (n % 2, None, 1 - n % 2)
-    return tuple((seat + n) % 3 for seat in range(3))
+    return tuple((seat + n) % players for seat in range(3))
 
 
 class VariantTable(Table):

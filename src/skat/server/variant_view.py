@@ -179,7 +179,7 @@ def sheet(table: VariantTable) -> dict[str, Any]:
         rows.append(
             {
                 "number": r.number,
-                "dealer": r.seats[-1],  # Rearhand deals; in Officers' Skat the second seat
+                "dealer": _dealer(table, r.seats),
                 "declarer": r.seats[declarer] if declarer is not None else None,
                 "value": getattr(result, "value", 0),
                 "kind": table.variant,
@@ -197,6 +197,15 @@ def sheet(table: VariantTable) -> dict[str, Any]:
         "totals": list(series.totals),
         "rows": rows,
     }
+
+
+def _dealer(table: VariantTable, seats: Sequence[int | None]) -> int | None:
+    """The player who dealt: Officers' dealer, the Strohmann Rearhand; in Tournee Skat the
+    player before Forehand (Rearhand at three, the first to sit out at four or five)."""
+    if table.variant != "tournee":
+        return seats[-1]
+    forehand = seats[0]
+    return None if forehand is None else (forehand - 1) % len(table.players)
 
 
 def _game_words(result: Any, lang: str) -> str:

@@ -249,7 +249,12 @@ function drawMine() {
   const g = S.game, box = document.getElementById("mine");
   box.replaceChildren();
   box.classList.toggle("to-move", g.legal.length > 0);
-  if (S.seat === null || S.seat === undefined) return;
+  if (S.seat === null || S.seat === undefined) {  // a spectator, or a player who sits out
+    if (S.you !== null && S.you !== undefined) {
+      box.append(el("div", { class: "who", id: "sitting-out" }, el("span", { text: S.players[S.you].name }), el("span", { class: "role", text: t("sitsOut") })));
+    }
+    return;
+  }
   const legal = new Set(g.legal.filter((a) => CARD.test(a)));
   const pair = g.legal.some((a) => PAIR.test(a));
   box.append(el("div", { class: "who" }, el("span", { text: nameAt(S.seat) }), el("span", { class: "role", text: roleAt(S.seat) })));

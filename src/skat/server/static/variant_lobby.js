@@ -10,10 +10,11 @@ const VARIANT_LOBBY_WORDS = {
   variant_tournee: ["Tournee-Skat (zu dritt)", "Tournee Skat (three players)"],
   opponents: ["Gegner", "Opponents"],
   opp_people: ["Menschen (kommen über den Link)", "people (they join with the link)"],
+  variantPlayers: ["Spieler am Tisch", "Players at the table"],
   yourNameV: ["Dein Name", "Your name"],
 };
 for (const [key, [de, en]] of Object.entries(VARIANT_LOBBY_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
-const VARIANT_PLACES = { strohmann: 2, officers: 2, tournee: 3 };
+const VARIANT_PLACES = { strohmann: [2], officers: [2], tournee: [3, 4, 5] };
 const VARIANT_TITLES = { strohmann: ["Strohmann", "Strohmann"], officers: ["Offiziersskat", "Officers' Skat"], tournee: ["Tournee-Skat", "Tournee Skat"] };
 
 function variantTitle(name) {  // the lobby list's name of a variant table
@@ -33,6 +34,17 @@ function drawVariantChoices() {
     el("option", { value: "random", text: levelName("random") }),
     el("option", { value: "human", text: t("opp_people") }));
   opp.value = chosen;
+  drawPlayerCount();
+}
+
+function drawPlayerCount() {
+  // Tournee Skat is played by three to five (the others sit out each game), the others by two
+  const counts = VARIANT_PLACES[document.getElementById("variant").value];
+  const select = document.getElementById("variant-players");
+  const was = Number(select.value);
+  select.replaceChildren(...counts.map((n) => el("option", { value: String(n), text: String(n) })));
+  if (counts.includes(was)) select.value = String(was);
+  select.disabled = counts.length === 1;
 }
 
 async function createVariant(event) {
@@ -43,7 +55,8 @@ async function createVariant(event) {
   const kind = document.getElementById("variant-opponents").value;
   const name = document.getElementById("variant-name").value.trim();
   const seats = [name ? { kind: "human", name } : { kind: "human" }];
-  for (let i = 1; i < VARIANT_PLACES[variant]; i++) seats.push({ kind });
+  const places = Number(document.getElementById("variant-players").value) || VARIANT_PLACES[variant][0];
+  for (let i = 1; i < places; i++) seats.push({ kind });
   const body = { variant, games: Number(document.getElementById("variant-games").value), seats };
   try {
     const made = await api("/api/tables", body);
@@ -60,6 +73,7 @@ function startVariantBox() {
   const field = document.getElementById("variant-name");
   field.value = field.value || localStorage.getItem("skat.name") || "";
   document.getElementById("variant-form").addEventListener("submit", createVariant);
+  document.getElementById("variant").addEventListener("change", drawPlayerCount);
   document.addEventListener("langchange", drawVariantChoices);
 }
 
