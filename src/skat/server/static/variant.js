@@ -13,6 +13,9 @@ const VARIANT_WORDS = {
   turnedUp: ["Aufgedeckt", "Turned up"],
   putAway: ["Diese zwei drücken", "Put these two away"],
   pickTwo: ["Zwei Karten zum Drücken wählen", "Choose two cards to put away"],
+  confirmQ: ["Wirklich: {what}?", "Really: {what}?"],
+  confirmYes: ["Ja, so", "Yes, that"],
+  confirmNo: ["Nein", "No"],
   moreBids: ["höher reizen", "higher bids"],
   gameOf: ["Spiel {n} von {m}", "game {n} of {m}"],
   waitingPlayers: ["Warten auf Mitspieler: schick ihnen den Link", "Waiting for players: send them the link"],
@@ -31,7 +34,9 @@ const TABLE = decodeURIComponent(location.pathname.split("/").pop());
 const CARD = /^[CSHD][789TJQKA]$/;
 const PAIR = /^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/;
 const SHOWN_BIDS = 6;
+const SPOKEN = /^(\d+|p|y)$/;  // bids, passing, holding: said at once; every other choice asks once
 let S = null, ws = null, pending = false, backoff = 500, picked = [], dialogShown = 0, allBids = false;
+let chosen = null;  // a declaration waiting for its confirmation (every irreversible choice asks once)
 
 function stored() {
   try { return JSON.parse(localStorage.getItem(tokenKey(TABLE)) || "null"); } catch { return null; }
@@ -71,6 +76,7 @@ function receive(msg) {
     const old = S;
     S = msg;
     pending = false;
+    chosen = null;
     if (!S.game || !S.game.legal.some((a) => PAIR.test(a))) picked = [];
     if (old && old.game && S.game && old.series.number !== S.series.number) allBids = false;
     setConn(t("online"), false);
@@ -279,12 +285,18 @@ function drawActions() {
     box.append(b);
     return;
   }
+  if (chosen && g.legal.includes(chosen)) {
+    box.append(el("span", { class: "label", text: fill("confirmQ", { what: label(chosen) }) }),
+      el("button", { class: "primary", id: "confirm", text: t("confirmYes"), onclick: () => { const a = chosen; chosen = null; send(a); } }),
+      el("button", { id: "cancel", text: t("confirmNo"), onclick: () => { chosen = null; render(); } }));
+    return;
+  }
   const others = g.legal.filter((a) => !CARD.test(a));
   const bids = others.filter((a) => /^\d+$/.test(a));
   const shown = allBids ? others : others.filter((a) => !bids.slice(SHOWN_BIDS).includes(a));
   for (const a of shown) {
     const b = el("button", { "data-action": a, text: label(a), disabled: pending });
-    b.addEventListener("click", () => send(a));
+    b.addEventListener("click", () => { if (SPOKEN.test(a)) send(a); else { chosen = a; render(); } });
     box.append(b);
   }
   if (!allBids && bids.length > SHOWN_BIDS) {
