@@ -4,32 +4,6 @@
 // legal moves are offered; every word of an action comes from the server (labels).
 "use strict";
 
-const VARIANT_WORDS = {
-  dummyName: ["Strohmann", "Dummy"],
-  dummyDown: ["10 Karten verdeckt", "10 cards face down"],
-  forDummy: ["Spiel eine Karte des Strohmanns", "Play a card of the dummy's"],
-  offForehand: ["Vorhand (sagt an)", "Forehand (declares)"],
-  offDealer: ["Geber", "Dealer"],
-  turnedUp: ["Aufgedeckt", "Turned up"],
-  putAway: ["Diese zwei drücken", "Put these two away"],
-  pickTwo: ["Zwei Karten zum Drücken wählen", "Choose two cards to put away"],
-  confirmQ: ["Wirklich: {what}?", "Really: {what}?"],
-  confirmYes: ["Ja, so", "Yes, that"],
-  confirmNo: ["Nein", "No"],
-  moreBids: ["höher reizen", "higher bids"],
-  gameOf: ["Spiel {n} von {m}", "game {n} of {m}"],
-  waitingPlayers: ["Warten auf Mitspieler: schick ihnen den Link", "Waiting for players: send them the link"],
-  joinAs: ["Dein Name", "Your name"],
-  takeSeat: ["Platz nehmen", "Take the place"],
-  joinButton: ["Mitspielen", "Join"],
-  cardsLeft: ["Karten", "cards"],
-  youWord: ["du", "you"],
-  thinkingOf: ["überlegt", "is thinking"],
-  resultOf: ["Ergebnis von Spiel {n}", "Result of game {n}"],
-  inviteLink: ["Einladungslink", "Invitation link"],
-};
-for (const [key, [de, en]] of Object.entries(VARIANT_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
-
 const TABLE = decodeURIComponent(location.pathname.split("/").pop());
 const CARD = /^[CSHD][789TJQKA]$/;
 const PAIR = /^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/;

@@ -2,18 +2,6 @@
 // (skat.server.variant_table) against computer players, or with people who join by the link.
 "use strict";
 
-const VARIANT_LOBBY_WORDS = {
-  playVariant: ["Varianten: Skat zu zweit, Tournee-Skat", "Variants: Skat for two, Tournee Skat"],
-  variant: ["Variante", "Variant"],
-  variant_strohmann: ["Strohmann (zu zweit, mit Strohmann)", "Strohmann (two players and a dummy)"],
-  variant_officers: ["Offiziersskat (zu zweit)", "Officers' Skat (two players)"],
-  variant_tournee: ["Tournee-Skat (zu dritt)", "Tournee Skat (three players)"],
-  opponents: ["Gegner", "Opponents"],
-  opp_people: ["Menschen (kommen über den Link)", "people (they join with the link)"],
-  variantPlayers: ["Spieler am Tisch", "Players at the table"],
-  yourNameV: ["Dein Name", "Your name"],
-};
-for (const [key, [de, en]] of Object.entries(VARIANT_LOBBY_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
 const VARIANT_PLACES = { strohmann: [2], officers: [2], tournee: [3, 4, 5] };
 const VARIANT_TITLES = { strohmann: ["Strohmann", "Strohmann"], officers: ["Offiziersskat", "Officers' Skat"], tournee: ["Tournee-Skat", "Tournee Skat"] };
 
@@ -25,7 +13,8 @@ function variantTitle(name) {  // the lobby list's name of a variant table
 function drawVariantChoices() {
   const variant = document.getElementById("variant");
   const was = variant.value || "strohmann";
-  variant.replaceChildren(...Object.keys(VARIANT_PLACES).map((v) => el("option", { value: v, text: t(`variant_${v}`) })));
+  const names = { strohmann: t("variant_strohmann"), officers: t("variant_officers"), tournee: t("variant_tournee") };
+  variant.replaceChildren(...Object.keys(VARIANT_PLACES).map((v) => el("option", { value: v, text: names[v] })));
   variant.value = was;
   const opp = document.getElementById("variant-opponents");
   const chosen = opp.value || "heuristic";
