@@ -435,3 +435,20 @@ def test_every_legal_action_validates_and_nothing_else_does() -> None:
         if pick.random() > 0.3:
             continue
         check_listed(state, UNIVERSE, lambda a: isinstance(a, Resign), IllegalActionError)
+
+
+def test_the_result_of_a_tournee_game_is_explained_in_german_too() -> None:
+    """``TourneeResult.explain("de")`` speaks German (it spoke English whatever the language)."""
+    from skat.core.contracts import Contract
+    from skat.variants.tournee_scoring import GUCKSER, TOURNEE, TourneeResult
+
+    lost = TourneeResult(Contract.parse("C"), declarer=0, bid=24, won=False, points=55,
+        matadors=2, level=3, value=24, score=-48, kind=TOURNEE, base=8, second_card=True)  # fmt: skip
+    assert lost.explain("de") == (
+        "Kreuz-Tournee (zweite Karte): mit 2, Spiel 3, × 8 = 24, verloren 2 × 24 = −48"
+    )
+    assert lost.explain("de", names=["Anna", "Bernd", "Cora"]).startswith("Anna: Kreuz-Tournee")
+    assert lost.explain("en").startswith("Clubs Tournée (second card): with 2, game 3")
+    won = TourneeResult(Contract.parse("G"), declarer=1, bid=16, won=True, points=70,
+        matadors=-1, level=2, value=32, score=32, kind=GUCKSER, base=16)  # fmt: skip
+    assert won.explain("de") == "Grand-Gucki: ohne 1, Spiel 2, × 16 = 32"

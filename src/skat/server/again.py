@@ -24,6 +24,8 @@ def again_config(
     it.  ``KeyError``: no such game; :class:`ConfigError`: no cards recorded, or no such move."""
     if not 1 <= number <= len(old.series.records):
         raise KeyError(number)
+    if getattr(old, "variant", "skat") != "skat":
+        raise ConfigError("a game of a variant is not played again yet")
     record = old.series.records[number - 1]
     if record.deal is None or record.events is None:
         raise ConfigError("this game was entered without its cards")

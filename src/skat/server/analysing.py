@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -82,6 +83,8 @@ class AnalysisMixin:
         found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
         if not found:
             return None
+        if json.loads(found[0].json).get("variant", "skat") != "skat":
+            raise ValueError("the analysis reads games of Skat for three only")
         pool = self._heavy_pool
         try:
             data = await self.scheduler.run(

@@ -2,7 +2,8 @@
 
 =============================================  =============================================
 ``GET /``                                      the lobby page
-``GET /table/{id}``                            the table page (play, or watch)
+``GET /table/{id}``                            the table page (play, or watch; a variant's
+                                               table: ``variant.html``)
 ``GET /history/{id}/{n}``                      a finished game move by move, with the analysis
 ``GET /cards/{card}.svg?pack=P&lang=L``       a card of pack ``french``, ``german`` or
                                                ``four`` (the default; ``back`` too)
@@ -13,6 +14,8 @@
 ``GET /api/tables?limit=N&offset=K``           a page of the lobby: running tables, then the
                                                finished ones (newest first), ``more``
 ``POST /api/tables``                           create: ``{rules, games, seats, clock}`` -> token
+                                               (``{variant, games, seats}``: a table of
+                                               :mod:`skat.server.variant_table`)
                                                (a computer-only table: ``key``, which deletes it)
 ``DELETE /api/tables/{id}``                    delete a computer-only table (its creator's key
                                                as ``Authorization: Bearer KEY``)
@@ -63,6 +66,7 @@ from skat.server.scheduler import SchedulerFull
 from skat.server.storage import SqlStorage, StorageError, open_storage
 from skat.server.table import ActionRefused, ConfigError, default_computer, offered_levels
 from skat.server.tournament_web import tournament_routes
+from skat.server.variant_table import is_variant
 
 STATIC: Final = Path(__file__).parent / "static"
 
@@ -100,6 +104,11 @@ def create_app(
             return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
 
         return endpoint
+
+    async def table_page(request: Request) -> Response:
+        room = await hub.find(request.path_params["id"])  # a variant's table has its own page
+        name = "variant.html" if room is not None and is_variant(room.table) else "table.html"
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
 
     async def card(request: Request) -> Response:
         try:
@@ -332,7 +341,7 @@ def create_app(
 
     routes = [
         Route("/", page("lobby.html")),
-        Route("/table/{id}", page("table.html")),
+        Route("/table/{id}", table_page),
         Route("/history/{id}/{n:int}", page("history.html")),
         Route("/cards/{name}.svg", card),
         Route("/api/options", options),

@@ -24,6 +24,8 @@ from typing import Any
 from skat.server.protocol import dealing_view, sheet_view
 from skat.server.storage import StoredRecord
 from skat.server.table import Table
+from skat.server.variant_table import VariantTable
+from skat.server.variant_view import sheet as variant_sheet
 
 
 def list_csv(table: Table) -> str:
@@ -36,7 +38,7 @@ def list_csv(table: Table) -> str:
     >>> list_csv(t).splitlines()[0].split(",")[8:11]
     ['kind', 'Player 1', 'Computer 2']
     """
-    sheet = sheet_view(table)
+    sheet = variant_sheet(table) if isinstance(table, VariantTable) else sheet_view(table)
     names = list(table.players)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -63,7 +65,7 @@ def series_archive(table: Table, records: Sequence[StoredRecord]) -> bytes:
         "players": list(table.players),
         "games": len(records),
         "over": table.is_over,
-        "dealing": dealing_view(table),
+        "dealing": None if isinstance(table, VariantTable) else dealing_view(table),
     }
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         for r in sorted(records, key=lambda r: r.number):

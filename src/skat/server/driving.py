@@ -23,6 +23,7 @@ from skat.server.rooms import Room, Settings
 from skat.server.scheduler import FairScheduler
 from skat.server.table import ActionRefused, Applied, Table
 from skat.server.thinking import expensive, think, watch_parent
+from skat.server.variant_table import VariantTable
 
 log: Final = logging.getLogger("skat.server")
 
@@ -162,7 +163,9 @@ class DrivingMixin:
             kind = table.config.seats[player].kind
             seed = self._seed(table, player)
             agent = SafeAgent(
-                make_agent(kind, seed=seed),
+                table.agent(kind, seed)
+                if isinstance(table, VariantTable)
+                else make_agent(kind, seed=seed),
                 budget=self.settings.agent_budget,
                 name=kind,
                 anytime=True,

@@ -70,6 +70,7 @@ from skat.server.table import (
     clean_name,
     token_hash,
 )
+from skat.server.variant_table import new_table, parse_config
 
 __all__ = [
     "MAX_QUEUE",
@@ -132,8 +133,7 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         stored = await self._db(self.storage.load_tables)
         for st in stored:
             try:
-                config = TableConfig.parse(st.config)
-                table = Table(st.id, config, claims=dict(st.claims), created=st.created)
+                table = new_table(st.id, parse_config(st.config), dict(st.claims), st.created)
                 table.replay(st.actions)
             except ConfigError as exc:
                 log.error("table %s cannot be resumed: %s", st.id, exc)
@@ -209,7 +209,7 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             raise ConfigError("salt: the server draws the deals' secret; a table cannot choose it")
         if isinstance(data, dict) and {"deal", "moves", "agent_seeds"} & set(data):
             raise ConfigError("deal: the server deals; play a finished game again from its history")
-        config = TableConfig.parse(data)
+        config = parse_config(data)  # Skat's, or a variant's (skat.server.variant_table)
         if not any(s.human for s in config.seats):
             s = self.settings
             check_robot_table(config, max_games=s.robot_max_games, levels=s.robot_levels)
@@ -246,7 +246,7 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         humans = [i for i, s in enumerate(config.seats) if s.human]
         if humans:  # the creator's place: he may start the table with computers
             config = dataclasses.replace(config, host=place if place in humans else humans[0])
-        table = Table(table_id, config, created=time.time())
+        table = new_table(table_id, config, created=time.time())
         player: int | None = None
         token: str | None = None
         creator = ""
@@ -404,7 +404,7 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             iss: str | None = write_iss(
                 state,
                 id=f"{table.id}-{number}",
-                players=(names[0], names[1], names[2]),
+                players=(names[0], names[1], names[-1]),  # a variant's: ISS refuses it
                 ended=ending[:2] if ending else None,
             )
         except (IssWriteError, ValueError):

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from skat.server.limits import Recent
 from skat.server.rooms import Room
 from skat.server.storage import SqlStorage, StorageError, StoredTable
-from skat.server.table import ConfigError, Table, TableConfig
+from skat.server.table import ConfigError, Table
+from skat.server.variant_table import new_table, parse_config
 
 T = TypeVar("T")
 log: Final = logging.getLogger("skat.server")
@@ -50,6 +51,7 @@ def summary_line(room: Room, paused: bool = False) -> dict[str, Any]:
     return {
         "id": t.id,
         "rules": t.rules_text,  # made once per table: the rules written out cost
+        "variant": getattr(t, "variant", "skat"),
         "games": t.config.games,
         "played": len(t.series.records),
         "over": t.is_over,
@@ -136,10 +138,9 @@ class LobbyMixin:
         if found is not None:  # read meanwhile
             return found
         try:
-            table = Table(
-                stored.id, TableConfig.parse(stored.config), claims=dict(stored.claims),
-                created=stored.created,
-            )  # fmt: skip
+            table = new_table(
+                stored.id, parse_config(stored.config), dict(stored.claims), stored.created
+            )
             table.replay(stored.actions)
         except ConfigError as exc:
             log.error("table %s cannot be read back: %s", stored.id, exc)

@@ -39,6 +39,8 @@ from skat.series.commitment import (
 from skat.server.claims import claim_view
 from skat.server.jumpdelay import answer_wait
 from skat.server.table import Table
+from skat.server.variant_table import VariantTable
+from skat.server.variant_view import variant_state_message
 from skat.server.visibility import cards, game_view
 
 MAX_MESSAGE: Final = 2048
@@ -150,6 +152,8 @@ def state_message(
     >>> m["game"]["hand"], [p["name"] for p in m["players"]]
     (None, ['Player 1', 'Computer 2', 'Computer 3'])
     """
+    if isinstance(table, VariantTable):  # Strohmann, Officers' Skat, Tournee Skat
+        return variant_state_message(table, player, online=online, remaining=remaining)
     series = table.series
     state = table.state
     seats = series.seats if state is not None else ()

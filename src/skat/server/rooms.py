@@ -14,6 +14,7 @@ from typing import Any, Final
 from skat.ai.agent import SafeAgent
 from skat.server.protocol import RateLimiter, dumps, revealed
 from skat.server.table import Table
+from skat.server.variant_table import VariantTable, variant_meta
 
 MAX_STRIKES: Final = 100
 """Messages over the rate limit after which a connection is closed."""
@@ -172,6 +173,8 @@ def record_meta(table: Table, number: int) -> dict[str, Any]:
     """The ``meta`` of game ``number``'s record: the players by seat and where the game stands
     in the table's series (its size, order and Bock in ``series.state``, so that ``skat list``
     writes the web's list from the downloaded records)."""
+    if isinstance(table, VariantTable):
+        return variant_meta(table, number)
     record = table.series.records[number - 1]
     names = [table.players[p] for p in record.seats]
     return {

@@ -166,51 +166,96 @@ class TourneeResult(Result):
     def game_name(self) -> str:
         """The game as players name it: ``Clubs Tournée``, ``Grand Guckser``, ``Null Ouvert
         Solo``, ``Hearts Solo Schneider announced``."""
+        return self.game_name_in("en")
+
+    def game_name_in(self, lang: str = "en") -> str:
+        """:attr:`game_name` in English (``en``) or German (``de``): ``Kreuz-Tournee``,
+        ``Grand-Gucki``, ``Null-Ouvert-Solo``, ``Herz-Solo Schneider angesagt``."""
         c = self.contract
+        de = lang == "de"
         if c is None:
-            return "passed in"
-        kind = {TOURNEE: "Tournée", SOLO: "Solo", GUCKSER: "Guckser"}[self.kind]
-        name = c.game_type.english
+            return "eingepasst" if de else "passed in"
+        words = _WORDS_DE if de else _WORDS_EN
+        kind = words[self.kind]
+        name = c.game_type.german if de else c.game_type.english
         if c.ouvert:
-            name += " Ouvert"
-        name += f" {kind}"
+            name += "-Ouvert" if de else " Ouvert"
+        name += f"-{kind}" if de else f" {kind}"
         if c.schwarz_announced and not c.ouvert:
-            name += " Schwarz announced"
+            name += f" {words['name_schwarz']}"
         elif c.schneider_announced and not c.ouvert:
-            name += " Schneider announced"
+            name += f" {words['name_schneider']}"
         if self.second_card:
-            name += " (second card)"
+            name += f" ({words['second']})"
         return name
 
     def explain(self, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
-        """The result in players' words (English only), after the declarer's name if given.
+        """The result in players' words, English (``en``) or German (``de``), after the
+        declarer's name if given.
 
         >>> r = TourneeResult(Contract.parse("C"), declarer=0, bid=24, won=False, points=55,
         ...     matadors=2, level=3, value=24, score=-48, kind=TOURNEE, base=8, second_card=True)
         >>> r.explain()
         'Clubs Tournée (second card): with 2, game 3, × 8 = 24, lost 2 × 24 = −48'
+        >>> r.explain("de")
+        'Kreuz-Tournee (zweite Karte): mit 2, Spiel 3, × 8 = 24, verloren 2 × 24 = −48'
         """
         c = self.contract
+        words = _WORDS_DE if lang == "de" else _WORDS_EN
         if c is None:
-            return "passed in"
+            return self.game_name_in(lang)
+        game = self.game_name_in(lang)
         if c.game_type == NULL:
-            text = f"{self.game_name} = {self.base}"
+            text = f"{game} = {self.base}"
         else:
-            parts = ", ".join(f"{w} {n}" for w, n in self.levels())
-            text = f"{self.game_name}: {parts}, × {self.base} = {self.base * self.level}"
+            parts = ", ".join(f"{words.get(w, w)} {n}" for w, n in self.levels())
+            text = f"{game}: {parts}, × {self.base} = {self.base * self.level}"
         if self.overbid:
-            text += f" < bid {self.bid}: overbid"
+            text += f" < {words['bid']} {self.bid}: {words['overbid']}"
         if self.resigned:
-            text += " (resigned)"
+            text += f" ({words['resigned']})"
         if not self.won:
             factor = -self.score // self.value if self.value else 1
             if factor == 1:
-                text += f", lost −{self.value}"
+                text += f", {words['lost']} −{self.value}"
             else:
-                text += f", lost {factor} × {self.value} = −{-self.score}"
+                text += f", {words['lost']} {factor} × {self.value} = −{-self.score}"
         if names is not None and self.declarer is not None:
             return f"{names[self.declarer]}: {text}"
         return text
+
+
+_WORDS_EN: Final = {
+    TOURNEE: "Tournée",
+    SOLO: "Solo",
+    GUCKSER: "Guckser",
+    "name_schneider": "Schneider announced",
+    "name_schwarz": "Schwarz announced",
+    "second": "second card",
+    "bid": "bid",
+    "overbid": "overbid",
+    "resigned": "resigned",
+    "lost": "lost",
+}
+_WORDS_DE: Final = {
+    TOURNEE: "Tournee",
+    SOLO: "Solo",
+    GUCKSER: "Gucki",
+    "name_schneider": "Schneider angesagt",
+    "name_schwarz": "Schwarz angesagt",
+    "schneider": "Schneider",
+    "schwarz": "Schwarz",
+    "second": "zweite Karte",
+    "bid": "gereizt",
+    "overbid": "überreizt",
+    "resigned": "aufgegeben",
+    "lost": "verloren",
+    "with": "mit",
+    "without": "ohne",
+    "game": "Spiel",
+    "announced": "angesagt",
+}
+"""The words of :meth:`TourneeResult.explain` (the level steps' German beside them)."""
 
 
 def _level(contract: Contract, matadors_count: int, schneider: bool, schwarz: bool) -> int:

@@ -267,7 +267,7 @@ function tableRow(s) {
   return el("tr", { "data-table": s.id },
     el("td", { text: s.id }),
     el("td", { text: names }),
-    el("td", { class: "rules", text: s.rules }),
+    el("td", { class: "rules", text: s.variant && s.variant !== "skat" ? variantTitle(s.variant) : s.rules }),
     el("td", { class: "num", text: `${s.played}/${s.games}` }),
     el("td", { text: s.over ? "" : `${s.free} ${t("free")}` }),
     actions);
