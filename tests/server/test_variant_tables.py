@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from tests.server.client import create, hello, running, state_at
 
 from skat.records.jsonrecord import load_json
-from skat.server.variant_table import VariantConfig, VariantTable
+from skat.server.variant_table import VariantConfig, VariantTable, parse_config
 from skat.server.variant_view import knowable
 
 CARD = re.compile(r'"([CSHD][789TJQKA])"')
@@ -104,8 +104,8 @@ def test_a_person_plays_a_variant_series_against_computers_over_the_socket(
             while public[-1]["counter"] < messages[-1]["counter"]:
                 public.append(state_at(spectator, public[-1]["counter"] + 1))
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        config = hub.rooms[made["id"]].table.config
-        (log,) = [t.actions for t in hub.storage.load_tables() if t.id == made["id"]]
+        stored = hub.storage.load_table(made["id"])  # finished: no longer among the running
+        config, log = parse_config(stored.config), stored.actions
         games = client.get(f"/api/tables/{made['id']}/games").json()["games"]
         record = client.get(f"/api/tables/{made['id']}/games/1.json")
         archive = client.get(f"/api/tables/{made['id']}/series.zip")

@@ -47,6 +47,9 @@ function setConn(text, off) {
 function receive(msg) {
   if (msg.type === "state") {
     if (S && msg.counter < S.counter) return;
+    if (msg.series.first) {  // the score sheet's new rows only: after the ones kept
+      msg.series.rows = (S ? S.series.rows.slice(0, msg.series.first) : []).concat(msg.series.rows);
+    }
     const old = S;
     S = msg;
     pending = false;
