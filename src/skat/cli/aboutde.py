@@ -102,6 +102,9 @@ docs/engine-protocol.md; --contract oracle legt Reizen, Skat und Ansage jeder Ve
 (nur Kartenspiel); --void-passed lässt eingepasste Spiele aus; --blind verbirgt die Namen der
 Agenten; --ray [ADRESSE] spielt auf Ray.
 
+Gelernte Agenten: dmc:PFAD spielt die Karten mit dem Netz der Datei PFAD, die
+examples/train_dmc.py schreibt (skat.env.learn, braucht numpy), alles andere wie heuristic.
+
 Lange Arenen in Teilen: --resume mit --out DATEI behält die vollständigen Verteilungen der
 Datei (eine von einem abgebrochenen Lauf angeschnittene letzte Zeile wird mit einem Hinweis
 verworfen) und spielt nur die fehlenden; Tabelle und letzte Zeile sind die eines einzigen
@@ -117,6 +120,7 @@ Beispiele:
   skat arena --agents pimc-hard,heuristic --deals 100 --seed 23 --jobs 2
   skat arena --agents pimc-hard,heuristic --deals 1000 --seed 21 --out h.jsonl --resume
   skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 500:1000 --out b.jsonl
+  skat arena --agents dmc:dmc.npz,heuristic --deals 300 --contract oracle
 """,
     "arena-merge": """\
 Tabelle und Unterschied einer in Teilen gespielten Arena, aus den Dateien der Teile.
