@@ -317,6 +317,13 @@ def choose_cards(
 ) -> tuple[Array, F32, Array]:
     """The card id to play in every row (greedy in Q, or a random legal card with probability
     ``eps``), with the rows' features and the renamed slots chosen."""
+    return _choose(net, obs, mask, rng, eps)[:3]
+
+
+def _choose(
+    net: Mlp, obs: Array, mask: Array, rng: np.random.Generator | None, eps: float
+) -> tuple[Array, F32, Array, Array, Array]:
+    """:func:`choose_cards`, and each row's legal renamed cards and renaming."""
     feats, perm = features(obs)
     legal = np.take_along_axis(mask[:, :32], perm, axis=1) > 0
     q = np.where(legal, net.predict(feats), -np.inf)
@@ -326,7 +333,7 @@ def choose_cards(
         if explore.any():
             rand = (rng.random((len(obs), 32)) * legal).argmax(axis=1)
             slot = np.where(explore, rand, slot)
-    return perm[np.arange(len(obs)), slot], feats, slot
+    return perm[np.arange(len(obs)), slot], feats, slot, legal, perm
 
 
 class OracleStarts(BatchEnv):
@@ -471,8 +478,7 @@ class DmcTrainer:
         """One step of every game of the batch; trains when enough decisions are done."""
         obs, mask, to_move = self.obs, self.mask, self.to_move
         eps = 0.0 if self.teacher is not None and self.follow else self.eps
-        cards, feats, slots = choose_cards(self.net, obs, mask, self.rng, eps)
-        perm = _PERMS[_trump_of(obs)]
+        cards, feats, slots, legal, perm = _choose(self.net, obs, mask, self.rng, eps)
         learner = np.ones(len(obs), bool) if self.mode == "selfplay" else to_move == self._learner
         for i in np.flatnonzero(~learner):
             cards[i] = self._opponent_action(int(i), int(to_move[i]))
@@ -488,7 +494,7 @@ class DmcTrainer:
         self._x[idx, k] = feats[idx]
         self._a[idx, k] = slots[idx]
         self._seat[idx, k] = to_move[idx]
-        self._legal[idx, k] = np.take_along_axis(mask[idx, :32], perm[idx], axis=1) > 0
+        self._legal[idx, k] = legal[idx]
         self._target[idx, k] = target
         self._len[idx] += 1
         start = time.process_time()
@@ -503,19 +509,19 @@ class DmcTrainer:
     def _finish(self, ended: Array, paid: Array) -> None:
         """Move the decisions of the games ``ended`` to the training buffer, each with the
         reward its seat was paid."""
-        valid = np.arange(MAX_DECISIONS) < self._len[ended][:, None]
-        seats = self._seat[ended]
-        reward = np.take_along_axis(paid[ended], seats, axis=1) / self.reward_scale
+        rows, at = np.nonzero(np.arange(MAX_DECISIONS) < self._len[ended][:, None])
+        game = ended[rows]
+        reward = paid[game, self._seat[game, at]] / self.reward_scale
         self._done.append(
             (
-                self._x[ended][valid],
-                self._a[ended][valid],
-                reward[valid].astype(np.float32),
-                self._legal[ended][valid],
-                self._target[ended][valid],
+                self._x[game, at],
+                self._a[game, at],
+                reward.astype(np.float32),
+                self._legal[game, at],
+                self._target[game, at],
             )
         )
-        self._buffered += int(valid.sum())
+        self._buffered += len(game)
         self._len[ended] = 0
         self._learner[ended] = self.rng.integers(0, 3, len(ended))
         for i in ended:
