@@ -107,10 +107,15 @@ def svg_plot(points: list[tuple[float, float, float]], title: str, path: Path) -
 
 
 def png_plot(
-    points: list[tuple[float, float, float]], title: str, path: Path, phases: list[float]
+    points: list[tuple[float, float, float]],
+    title: str,
+    path: Path,
+    phases: list[float],
+    minutes: float,
 ) -> bool:
-    """The curve as a PNG with Pillow (installed with reportlab, the ``club`` extra); False,
-    and nothing written, without it.  Dashed lines mark where the phases change."""
+    """The curve as a PNG with Pillow (installed with reportlab, the ``club`` extra) over 0 to
+    ``minutes``; False, and nothing written, without it.  Dashed lines mark where the phases
+    change."""
     try:
         from PIL import Image, ImageDraw
     except ImportError:
@@ -119,7 +124,7 @@ def png_plot(
     xs = [p[0] for p in points] or [0.0]
     lows = [p[1] - p[2] for p in points] or [0.0]
     highs = [p[1] + p[2] for p in points] or [1.0]
-    x1 = max(max(xs + phases), 1e-9)
+    x1 = max(max(xs + phases + [minutes]), 1e-9)
     y0, y1 = min(min(lows), 0.0), max(max(highs), 0.0)
     y0, y1 = y0 - 0.05 * (y1 - y0 + 1), y1 + 0.05 * (y1 - y0 + 1)
 
@@ -139,7 +144,7 @@ def png_plot(
             draw.line([(sx(at), y), (sx(at), y + 4)], fill="#bbbbbb")
     for k in range(6):
         y, x = y0 + (y1 - y0) * k / 5, x1 * k / 5
-        draw.text((left - 6, sy(y)), f"{y:+.0f}", fill="black", anchor="rm")
+        draw.text((left - 6, sy(y)), f"{y:+.1f}", fill="black", anchor="rm")
         draw.text((sx(x), h - bottom + 6), f"{x:.3g}", fill="black", anchor="mt")
     draw.text((w / 2, h - 14), "training CPU-minutes", fill="black", anchor="mm")
     draw.text((6, top - 22), "TP/game difference (95% CI)", fill="black")
@@ -281,7 +286,8 @@ class Curve:
         title = f"learned card play vs {args.eval_against}, skat arena --contract oracle"
         svg_plot(self.points, title, args.curve.with_suffix(".svg"))
         phases = [m for m in (args.imitate, args.imitate + args.dagger) if 0 < m < args.minutes]
-        png_plot(self.points, title, args.curve.with_suffix(".png"), sorted(set(phases)))
+        png = args.curve.with_suffix(".png")
+        png_plot(self.points, title, png, sorted(set(phases)), args.minutes)
 
 
 def main(argv: list[str] | None = None) -> None:
