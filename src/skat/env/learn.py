@@ -22,10 +22,16 @@ players' auction, skat and declaration; the learner plays the cards), or
 learns from every seat's decisions; ``mode="fixed"`` puts the learner at one random seat per
 game against two fixed :mod:`skat.ai` opponents.
 
+A warm start by imitation: with a ``teacher`` (:class:`~skat.ai.heuristic.HeuristicAgent`) the
+trainer adds the :class:`Imitation` term (behaviour cloning of the teacher's cards) and either
+plays the teacher's cards (its self-play games are the data, generated as they are learned)
+or the network's, the teacher only labelling them (DAgger); without one it is plain DMC.
+
 :class:`DmcAgent` plays a checkpoint as a :mod:`skat.ai` agent (card play by Q, everything else
-as :class:`~skat.ai.heuristic.HeuristicAgent`); the arena loads it by its factory
-(``skat arena --agents skat.env.learn:dmc,heuristic --contract oracle``), the checkpoint named
-by :data:`CHECKPOINT_ENV`, else ``dmc.npz`` in the current directory.
+as :class:`~skat.ai.heuristic.HeuristicAgent`); the arena names it ``dmc:PATH`` (``skat arena
+--agents dmc:dmc.npz,heuristic --contract oracle``), or loads it by its factory
+``skat.env.learn:dmc`` with the checkpoint named by :data:`CHECKPOINT_ENV`, else ``dmc.npz``
+in the current directory.
 
 >>> rng = np.random.default_rng(0)
 >>> net = Mlp.new(FEATURES, 32, hidden=16, rng=rng)
@@ -67,8 +73,10 @@ __all__ = [
     "CHECKPOINT_ENV",
     "DEFAULT_CHECKPOINT",
     "FEATURES",
+    "MAX_DECISIONS",
     "DmcAgent",
     "DmcTrainer",
+    "Imitation",
     "Mlp",
     "OracleStarts",
     "TrainLog",
