@@ -188,7 +188,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--train-every", type=int, default=4096, help="decisions a round")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--checkpoint", type=Path, default=Path("dmc.npz"))
-    parser.add_argument("--resume", action="store_true", help="go on from --checkpoint")
+    parser.add_argument(
+        "--resume", action="store_true", help="go on from --checkpoint up to --minutes in all"
+    )
     parser.add_argument("--report-every", type=float, default=1.0, help="CPU-minutes")
     parser.add_argument("--eval-every", type=float, default=0.0, help="CPU-minutes (0: never)")
     parser.add_argument("--eval-deals", type=int, default=100)
@@ -210,6 +212,7 @@ def make_trainer(args: argparse.Namespace) -> tuple[DmcTrainer, float]:
         net, meta = Mlp.load(args.checkpoint)
         done_minutes = float(meta.get("cpu_minutes", 0.0))
         print(f"resumed from {args.checkpoint} at {done_minutes:.1f} CPU-min")
+        args.seed += round(done_minutes * 1000)  # new games, not the first ones again
     else:
         net, done_minutes = Mlp.new(FEATURES, 32, args.hidden, rng), 0.0
     if args.sim == "heuristic":
@@ -248,6 +251,11 @@ def phase_at(args: argparse.Namespace, minutes: float) -> tuple[str, float]:
     return "dmc", args.minutes
 
 
+def _point(minutes: float, diff: float, ci: float) -> tuple[float, float, float]:
+    """A point of the plot (an evaluation of 1 deal has no interval: drawn without)."""
+    return minutes, diff, ci if np.isfinite(ci) else 0.0
+
+
 class Curve:
     """The training log and the evaluations, written to CURVE.csv/.svg/.png (rewritten after
     every evaluation: a run stopped keeps its curve)."""
@@ -256,6 +264,11 @@ class Curve:
         self.args = args
         self.points: list[tuple[float, float, float]] = []
         self.rows: list[list[object]] = []
+        old = args.curve.with_suffix(".csv") if args.curve is not None else None
+        if args.resume and old is not None and old.exists():  # the curve so far goes on
+            with open(old, newline="") as f:
+                self.rows = [list(row) for row in csv.reader(f)][1:]
+            self.points = [_point(float(r[0]), float(r[5]), float(r[6])) for r in self.rows if r[5]]
 
     def log(self, minutes: float, line: TrainLog, phase: str) -> None:
         agree = (
@@ -271,7 +284,7 @@ class Curve:
         )
 
     def evaluated(self, minutes: float, phase: str, diff: float, ci: float) -> None:
-        self.points.append((minutes, diff, ci if np.isfinite(ci) else 0.0))  # 1 deal: no CI
+        self.points.append(_point(minutes, diff, ci))
         self.rows.append([f"{minutes:.2f}", phase, "", "", "", f"{diff:.2f}", f"{ci:.2f}"])
 
     def write(self) -> None:
@@ -295,7 +308,7 @@ def main(argv: list[str] | None = None) -> None:
     trainer, done_minutes = make_trainer(args)
     teacher = HeuristicAgent(args.seed)
     curve = Curve(args)
-    budget = args.minutes * 60.0
+    budget = max(args.minutes - done_minutes, 0.0) * 60.0  # --resume: up to --minutes in all
     every = args.eval_every * 60.0 if args.eval_every > 0 else budget
     spent, next_eval, counted = 0.0, every, 0.0
     wall = time.perf_counter()
