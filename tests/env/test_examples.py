@@ -125,3 +125,21 @@ def test_the_dmc_example_clones_then_trains_evaluates_in_the_arena_and_plots(
         assert curve.with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rows = curve.with_suffix(".csv").read_text().splitlines()
     assert rows[0] == "cpu_minutes,phase,games,decisions,loss,diff,ci95" and len(rows) > 3
+
+
+def test_the_dmc_example_resumes_up_to_the_minutes_in_all_keeping_its_curve(
+    tmp_path: Path,
+) -> None:
+    checkpoint, curve = tmp_path / "dmc.npz", tmp_path / "curve"
+    common = ("--eval-every", "0.02", "--eval-deals", "2", "--final-deals", "0")
+    common += ("--games", "16", "--hidden", "32", "--checkpoint", str(checkpoint))
+    _run("examples/train_dmc.py", "--minutes", "0.02", *common, "--curve", str(curve))
+    first = curve.with_suffix(".csv").read_text().splitlines()
+    lines = _run(
+        "examples/train_dmc.py", "--minutes", "0.04", "--resume", *common, "--curve", str(curve)
+    )
+    assert lines[0].startswith(f"resumed from {checkpoint} at 0.0 CPU-min")
+    rows = curve.with_suffix(".csv").read_text().splitlines()
+    assert rows[: len(first)] == first and len(rows) > len(first)
+    evaluated = [float(r.split(",")[0]) for r in rows[1:] if r.split(",")[5]]
+    assert len(evaluated) == 2 and evaluated[0] < evaluated[1] <= 0.045
