@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -98,36 +99,47 @@ def test_the_docs_speed_table_is_the_benchmarks_output_and_agrees_with_itself() 
     assert re.search(r"\| (OpenSpiel|GameBatch).*\b2,031\b", text) is None
 
 
-def test_the_dmc_example_trains_checkpoints_evaluates_in_the_arena_and_plots(
+def test_the_dmc_example_clones_then_trains_evaluates_in_the_arena_and_plots(
     tmp_path: Path,
 ) -> None:
+    """The three phases (the heuristic plays, the heuristic labels, DMC) in the order asked,
+    an evaluation every --eval-every, the final arena lines and the curve's files."""
     checkpoint, curve = tmp_path / "dmc.npz", tmp_path / "curve"
     lines = _run(
         "examples/train_dmc.py",
-        "--minutes",
-        "0.04",
-        "--eval-every",
-        "0.02",
-        "--eval-deals",
-        "2",
-        "--final-deals",
-        "2",
-        "--games",
-        "16",
-        "--hidden",
-        "32",
-        "--report-every",
-        "0.01",
-        "--checkpoint",
-        str(checkpoint),
-        "--curve",
-        str(curve),
+        *("--minutes", "0.06", "--imitate", "0.02", "--dagger", "0.02"),
+        *("--eval-every", "0.03", "--eval-deals", "2", "--final-deals", "2"),
+        *("--games", "16", "--hidden", "32", "--report-every", "0.01"),
+        *("--checkpoint", str(checkpoint), "--curve", str(curve)),
     )
-    assert re.match(r" *0\.\d CPU-min: games \d+, decisions \d+, loss", lines[0])
+    logged = [m.group(1) for line in lines if (m := re.match(r" *\d+\.\d CPU-min: (\w+),", line))]
+    assert logged[0] == "imitate" and logged[-1] == "dmc" and "dagger" in logged
+    assert logged == sorted(logged, key=["imitate", "dagger", "dmc"].index)
+    assert re.search(r"agrees with the heuristic \d+\.\d%", lines[0])
     assert sum(line.startswith("  eval vs random: diff: ") for line in lines) == 2
     assert any(re.match(r"whole loop: [\d,]+ learner decisions/s", line) for line in lines)
     assert lines[-2].startswith("vs random: diff: ") and "deals: " in lines[-2]
     assert lines[-1].startswith("vs heuristic: diff: ")
     assert checkpoint.exists() and curve.with_suffix(".svg").read_text().startswith("<svg")
+    if importlib.util.find_spec("PIL") is not None:
+        assert curve.with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rows = curve.with_suffix(".csv").read_text().splitlines()
-    assert rows[0] == "cpu_minutes,games,decisions,loss,diff,ci95" and len(rows) > 3
+    assert rows[0] == "cpu_minutes,phase,games,decisions,loss,diff,ci95" and len(rows) > 3
+
+
+def test_the_dmc_example_resumes_up_to_the_minutes_in_all_keeping_its_curve(
+    tmp_path: Path,
+) -> None:
+    checkpoint, curve = tmp_path / "dmc.npz", tmp_path / "curve"
+    common = ("--eval-every", "0.02", "--eval-deals", "2", "--final-deals", "0")
+    common += ("--games", "16", "--hidden", "32", "--checkpoint", str(checkpoint))
+    _run("examples/train_dmc.py", "--minutes", "0.02", *common, "--curve", str(curve))
+    first = curve.with_suffix(".csv").read_text().splitlines()
+    lines = _run(
+        "examples/train_dmc.py", "--minutes", "0.04", "--resume", *common, "--curve", str(curve)
+    )
+    assert lines[0].startswith(f"resumed from {checkpoint} at 0.0 CPU-min")
+    rows = curve.with_suffix(".csv").read_text().splitlines()
+    assert rows[: len(first)] == first and len(rows) > len(first)
+    evaluated = [float(r.split(",")[0]) for r in rows[1:] if r.split(",")[5]]
+    assert len(evaluated) == 2 and evaluated[0] < evaluated[1] <= 0.045

@@ -7,10 +7,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from skat.ai.arena import Options, play_game, run_arena
+from skat.ai.arena import Options, make_agent, play_game, run_arena
+from skat.ai.heuristic import HeuristicAgent
 from skat.ai.random_agent import RandomAgent
 from skat.core import GameState
+from skat.core.actions import Action
+from skat.core.state import View
 from skat.env import BatchEnv
+from skat.env.action_ids import action_id
 from skat.env.fast import CardPlayBatch
 from skat.env.learn import (
     CHECKPOINT_ENV,
@@ -114,3 +118,92 @@ def test_a_checkpoint_plays_in_the_arena_by_name(
     assert report.stats[0].seat_games > 0 and report.fallbacks == 0
     with pytest.raises(ValueError, match="no DMC checkpoint"):
         DmcAgent(checkpoint=tmp_path / "missing.npz")
+
+
+def test_cloning_learns_to_rank_the_teachers_card_first() -> None:
+    """The heuristic plays every card; after some rounds the network would have played the
+    heuristic's card more often than at the start (random weights)."""
+    sim = OracleStarts(32, repeat=2, seed=6)
+    net = Mlp.new(FEATURES, 32, 64, np.random.default_rng(4))
+    trainer = DmcTrainer(
+        sim, net, teacher=HeuristicAgent(0), train_every=1024, minibatch=256, lr=2e-3, seed=3
+    )
+    _play(trainer, 40)
+    first = trainer._agree[0] / trainer._agree[1]
+    _play(trainer, 400)
+    trainer._agree = [0, 0]
+    _play(trainer, 60)
+    assert trainer._agree[0] / trainer._agree[1] > first + 0.1
+
+
+def test_the_teacher_plays_while_following_and_only_labels_in_dagger() -> None:
+    """Following, every game is the heuristic's own: its cards are the ones played; in DAgger
+    the network's cards are played and the heuristic's only stored as targets."""
+
+    class Recording(HeuristicAgent):
+        def __init__(self) -> None:
+            super().__init__(0)
+            self.named: list[int] = []
+
+        def choose(self, view: View) -> Action:
+            action = super().choose(view)
+            self.named.append(action_id(action))
+            return action
+
+    sim = OracleStarts(4, repeat=1, seed=7)
+    teacher = Recording()
+    net = Mlp.new(FEATURES, 32, 16, np.random.default_rng(5))
+    trainer = DmcTrainer(sim, net, teacher=teacher, train_every=10**9)
+    played: list[int] = []
+    step = sim.step
+
+    def spy(actions: np.ndarray) -> object:
+        played.extend(int(a) for a in actions)
+        return step(actions)
+
+    sim.step = spy  # type: ignore[method-assign]
+    _play(trainer, 5)
+    assert played == teacher.named
+    targets = trainer._target[:, :5]
+    assert (targets >= 0).all()
+    trainer.follow, trainer.eps = False, 1.0  # DAgger with random legal cards
+    played.clear()
+    teacher.named.clear()
+    _play(trainer, 30)
+    assert played != teacher.named and len(played) == len(teacher.named)
+
+
+def test_bookkeeping_gives_every_decision_its_seats_final_reward() -> None:
+    """The arrays of pending decisions: each finished game's decisions reach the buffer once,
+    with the reward its own seat was paid (self-play, all three seats)."""
+    sim = CardPlayBatch(8, contract="G", reward="seeger", seed=8)
+    net = Mlp.new(FEATURES, 32, 16, np.random.default_rng(6))
+    trainer = DmcTrainer(sim, net, train_every=10**9)
+    paid_by_game: list[np.ndarray] = []
+    step = sim.step
+
+    def spy(actions: np.ndarray) -> object:
+        out = step(actions)
+        paid_by_game.extend(out[3][out[4]] / 100.0)
+        return out
+
+    sim.step = spy  # type: ignore[method-assign]
+    _play(trainer, 95)
+    assert trainer.games == len(paid_by_game) >= 16
+    x, _, y, _, target = (np.concatenate(p) for p in zip(*trainer._done, strict=True))
+    assert len(x) == 30 * trainer.games and (target == -1).all()
+    want = np.concatenate([np.repeat(row, 10) for row in paid_by_game])  # seats 0, 1, 2 ...
+    assert sorted(np.round(y, 4)) == sorted(np.round(want, 4))
+
+
+def test_a_checkpoint_plays_in_the_arena_as_dmc_path(tmp_path: Path) -> None:
+    path = tmp_path / "my net.npz"
+    Mlp.new(FEATURES, 32, 16, np.random.default_rng(7)).save(path)
+    report = run_arena(
+        [f"dmc:{path}", "random"], deals=2, seed=3, options=Options(contract="oracle")
+    )
+    assert report.stats[0].seat_games > 0 and report.fallbacks == 0
+    with pytest.raises(ValueError, match=r"no DMC checkpoint at .*missing\.npz"):
+        run_arena([f"dmc:{tmp_path}/missing.npz", "random"], deals=1)
+    with pytest.raises(ValueError, match="needs the checkpoint's path"):
+        make_agent("dmc:", 0)

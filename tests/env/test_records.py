@@ -123,12 +123,12 @@ def test_every_sample_carries_its_seats_reward_game_and_step() -> None:
 
 
 def test_the_samples_file_holds_the_documented_arrays(tmp_path: Path) -> None:
-    """``python -m skat.env.records`` on an ISS file and a JSON-lines file: the npz schema of
-    docs/env.md, every row equal to the sample it came from."""
+    """``skat samples`` on an ISS file and a JSON-lines file: the npz schema of docs/env.md,
+    every row equal to the sample it came from."""
     import subprocess
     import sys
 
-    from skat.env.records import SCHEMA, main
+    from skat.env.records import SCHEMA
 
     lines = tmp_path / "games.jsonl"
     lines.write_text(
@@ -143,7 +143,8 @@ def test_the_samples_file_holds_the_documented_arrays(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "skat.env.records",
+            "skat.cli.main",
+            "samples",
             str(REAL),
             str(lines),
             "--out",
@@ -175,4 +176,3 @@ def test_the_samples_file_holds_the_documented_arrays(tmp_path: Path) -> None:
             np.float32(s.reward),
         )
     assert data["record"][data["game"][-1]] == "j3"
-    assert main([str(tmp_path / "missing.sgf"), "--out", str(out)]) == 2

@@ -144,14 +144,27 @@ def register_agent(name: str, factory: str) -> None:
     AGENTS[name] = factory
 
 
+CHECKPOINTS: Final[dict[str, str]] = {"dmc": "skat.env.learn:dmc"}
+"""Agents that play a trained checkpoint, named ``PREFIX:PATH`` (``dmc:dmc.npz``: the card
+play of :mod:`skat.env.learn`'s learner, the rest as the heuristic; numpy needed), and their
+factories, called as ``factory(seed=..., checkpoint=PATH)``."""
+
+
 def make_agent(name: str, seed: int) -> Agent:
-    """A new agent by name (or ``module:callable``) for one game."""
+    """A new agent by name (or ``module:callable``, or ``PREFIX:PATH`` of
+    :data:`CHECKPOINTS`) for one game."""
+    prefix, _, path = name.partition(":")
+    kwargs: dict[str, Any] = {"seed": seed}
     spec = AGENTS.get(name, name)
+    if prefix in CHECKPOINTS:
+        spec, kwargs["checkpoint"] = CHECKPOINTS[prefix], path
+        if not path:
+            raise ValueError(f"{prefix}: needs the checkpoint's path ({prefix}:PATH)")
     if ":" not in spec:
         raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
     module, _, attr = spec.partition(":")
     factory = getattr(importlib.import_module(module), attr)
-    agent = factory(seed=seed)
+    agent = factory(**kwargs)
     if not isinstance(agent, Agent):
         raise TypeError(f"{spec} made {agent!r}, which has no choose(view)")
     return agent

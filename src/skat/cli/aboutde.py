@@ -105,6 +105,9 @@ als Ersatzzug gezählt (der Lauf geht weiter).  --contract oracle legt Reizen, S
 (nur Kartenspiel); --void-passed lässt eingepasste Spiele aus; --blind verbirgt die Namen der
 Agenten; --ray [ADRESSE] spielt auf Ray.
 
+Gelernte Agenten: dmc:PFAD spielt die Karten mit dem Netz der Datei PFAD, die
+examples/train_dmc.py schreibt (skat.env.learn, braucht numpy), alles andere wie heuristic.
+
 Lange Arenen in Teilen: --resume mit --out DATEI behält die vollständigen Verteilungen der
 Datei (eine von einem abgebrochenen Lauf angeschnittene letzte Zeile wird mit einem Hinweis
 verworfen) und spielt nur die fehlenden; Tabelle und letzte Zeile sind die eines einzigen
@@ -120,6 +123,7 @@ Beispiele:
   skat arena --agents pimc-hard,heuristic --deals 100 --seed 23 --jobs 2
   skat arena --agents pimc-hard,heuristic --deals 1000 --seed 21 --out h.jsonl --resume
   skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 500:1000 --out b.jsonl
+  skat arena --agents dmc:dmc.npz,heuristic --deals 300 --contract oracle
 """,
     "arena-merge": """\
 Tabelle und Unterschied einer in Teilen gespielten Arena, aus den Dateien der Teile.
@@ -165,6 +169,35 @@ Beispiele:
   skat selfplay --agent pimc-hard --deals 10000 --out data/pimc-hard --jobs 2
   skat selfplay --agent pimc-hard --deals 10000 --out data/pimc-hard --jobs 2 --resume
   skat selfplay --agent heuristic --deals 100000 --seed 7 --out data/h --ray auto
+""",
+    "samples": """\
+Die Entscheidungen in Spielaufzeichnungen als Trainingsbeispiele in eine komprimierte .npz
+schreiben.
+
+Jede DATEI enthält ISS-Aufzeichnungen (.sgf, .sgf.bz2: eine je Zeile, wie das ISS-Archiv sie
+liefert) oder JSON-Spielaufzeichnungen (.json: eine oder eine Liste; .jsonl: eine je Zeile).
+Jede Aufzeichnung wird zuerst mit der Regelmaschine nachgespielt (die R[...]-Felder einer
+ISS-Aufzeichnung und das Ergebnis einer JSON-Aufzeichnung müssen mit ihr übereinstimmen);
+Aufzeichnungen, die sich nicht nachspielen lassen, abweichen, Karten verbergen oder kein Skat
+sind, werden übersprungen, ebenso jede schon gesehene Verteilung.  Jede Entscheidung eines
+Platzes wird ein Beispiel: der Beobachtungsvektor dieses Platzes (die 2.083 Werte der
+Umgebungen, hier als Bytes 0/1), die Maske der erlaubten Aktionsnummern, die gewählte Nummer,
+der Platz und was er am Ende nach --reward bekam (list, seeger oder points; mit _zero_sum
+Löhne, die sich zu 0 summieren).  Die Felder und ihre Typen sind das Schema in docs/env.md
+(skat.env.records.SCHEMA).
+
+Die letzte Zeile zählt die Beispiele, die verwendeten Spiele und die übersprungenen
+Aufzeichnungen:
+
+  AUSGABE: N samples of G games (R records: D duplicate, S skipped, I invalid)
+
+Eine vorhandene AUSGABE bleibt erhalten, außer mit --force.  Braucht numpy
+(pip install 'skat[env]').
+
+Beispiele:
+  skat samples tests/data/iss/real.sgf --out samples.npz
+  skat samples games.sgf.bz2 more.jsonl --out samples.npz --reward seeger
+  skat selfplay --agent heuristic --deals 1000 --out h && skat samples h/*.jsonl --out h.npz
 """,
     "list": """\
 Die Liste einer Datei mit Spielaufzeichnungen oder einer gespeicherten Serie: eine Zeile je

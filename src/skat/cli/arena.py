@@ -31,6 +31,9 @@ agents' names from the engines and checks that no line sent shows a card the sea
 --ray [ADDRESS] plays the deals on Ray (nothing: a local Ray with --jobs workers; auto: the
 cluster started by `ray start` here; HOST:PORT); the figures are the same as with --jobs.
 
+Learned agents: dmc:PATH plays the cards with the network in the file PATH that
+examples/train_dmc.py writes (skat.env.learn, numpy needed), everything else as heuristic.
+
 Long arenas in pieces: --resume with --out FILE keeps the complete deals in FILE (a last line
 cut off by a killed run is dropped with a notice) and plays only the missing ones; the table
 and last line are those of one run.  Every record names the settings (agents, seed, rules,
@@ -46,6 +49,7 @@ examples:
   skat arena --agents pimc-hard,heuristic --deals 100 --seed 23 --jobs 2
   skat arena --agents pimc-hard,heuristic --deals 1000 --seed 21 --out h.jsonl --resume
   skat arena --agents pimc-hard,heuristic --seed 21 --deal-range 500:1000 --out b.jsonl
+  skat arena --agents dmc:dmc.npz,heuristic --deals 300 --contract oracle
 """
 
 from __future__ import annotations

@@ -51,6 +51,10 @@ SUMMARY_DE: Final[dict[str, str]] = {
     "one agent plays itself; every game written as a JSON record (training data)": (
         "ein Agent spielt gegen sich selbst; jedes Spiel als JSON-Aufzeichnung (Trainingsdaten)"
     ),
+    "write the decisions of game records as (observation, mask, action, reward) samples": (
+        "die Entscheidungen in Spielaufzeichnungen als Beispiele (Beobachtung, Maske, Aktion, "
+        "Lohn) schreiben"
+    ),
     "the score sheet (plain or Seeger-Fabian) of a file of records or a saved series": (
         "die Liste (einfach oder Seeger-Fabian) einer Aufzeichnungsdatei oder Serie"
     ),
@@ -221,6 +225,17 @@ HELP_DE: Final[dict[str, str]] = {
     "go on with the games already in DIR (an interrupted run of the same settings)": (
         "mit den Spielen in VERZEICHNIS fortfahren (ein unterbrochener Lauf gleicher Einstellungen)"
     ),
+    # samples
+    "ISS or JSON records (.sgf, .sgf.bz2, .json, .jsonl)": (
+        "ISS- oder JSON-Aufzeichnungen (.sgf, .sgf.bz2, .json, .jsonl)"
+    ),
+    "the .npz to write": "die .npz-Datei, die geschrieben wird",
+    "what each sample's seat was paid: list, seeger, points, each also with _zero_sum "
+    "(default list)": (
+        "was der Platz jedes Beispiels bekam: list, seeger, points, jeweils auch mit _zero_sum "
+        "(Standard list)"
+    ),
+    "overwrite an existing OUT": "eine vorhandene AUSGABE überschreiben",
     # list, rules
     "records or a saved series": "Aufzeichnungen oder eine gespeicherte Serie",
     "the list (default: the one the games were played with, else plain)": (

@@ -45,6 +45,7 @@ COMMANDS: Final[dict[str, str]] = {
     "arena": "arena",
     "arena-merge": "arenamerge",
     "selfplay": "selfplay",
+    "samples": "samples",
     "list": "scoresheet",
     "rules": "rules",
     "thirty-one": "thirtyone",

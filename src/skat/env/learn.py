@@ -22,10 +22,16 @@ players' auction, skat and declaration; the learner plays the cards), or
 learns from every seat's decisions; ``mode="fixed"`` puts the learner at one random seat per
 game against two fixed :mod:`skat.ai` opponents.
 
+A warm start by imitation: with a ``teacher`` (:class:`~skat.ai.heuristic.HeuristicAgent`) the
+trainer adds the :class:`Imitation` term (behaviour cloning of the teacher's cards) and either
+plays the teacher's cards (its self-play games are the data, generated as they are learned)
+or the network's, the teacher only labelling them (DAgger); without one it is plain DMC.
+
 :class:`DmcAgent` plays a checkpoint as a :mod:`skat.ai` agent (card play by Q, everything else
-as :class:`~skat.ai.heuristic.HeuristicAgent`); the arena loads it by its factory
-(``skat arena --agents skat.env.learn:dmc,heuristic --contract oracle``), the checkpoint named
-by :data:`CHECKPOINT_ENV`, else ``dmc.npz`` in the current directory.
+as :class:`~skat.ai.heuristic.HeuristicAgent`); the arena names it ``dmc:PATH`` (``skat arena
+--agents dmc:dmc.npz,heuristic --contract oracle``), or loads it by its factory
+``skat.env.learn:dmc`` with the checkpoint named by :data:`CHECKPOINT_ENV`, else ``dmc.npz``
+in the current directory.
 
 >>> rng = np.random.default_rng(0)
 >>> net = Mlp.new(FEATURES, 32, hidden=16, rng=rng)
@@ -67,8 +73,10 @@ __all__ = [
     "CHECKPOINT_ENV",
     "DEFAULT_CHECKPOINT",
     "FEATURES",
+    "MAX_DECISIONS",
     "DmcAgent",
     "DmcTrainer",
+    "Imitation",
     "Mlp",
     "OracleStarts",
     "TrainLog",
@@ -114,6 +122,14 @@ def _block(obs: Array, name: str) -> Array:
     return obs[:, at : at + n]
 
 
+def _trump_of(obs: Array) -> Array:
+    """The trump suit of each row's contract (0..3 as the card ids' suits, 3 also for Grand,
+    Null and no contract yet): the row of :data:`_PERMS` that renames its cards."""
+    contract = _block(obs, "contract")
+    cidx = contract.argmax(axis=1)
+    return np.where(contract.any(axis=1) & (cidx < 20), cidx // 5, 3)
+
+
 def features(obs: Array) -> tuple[F32, Array]:
     """Features of a batch of observation vectors (the seat to move's, at card play) and the
     card renaming of each row: ``perm[i, slot]`` is the card id of renamed card ``slot``
@@ -125,8 +141,7 @@ def features(obs: Array) -> tuple[F32, Array]:
     contract = _block(obs, "contract")
     cidx = contract.argmax(axis=1)
     declared = contract.any(axis=1)
-    trump = np.where(declared & (cidx < 20), cidx // 5, 3)
-    perm = _PERMS[trump]
+    perm = _PERMS[_trump_of(obs)]
 
     def renamed(cards: Array) -> Array:
         return np.take_along_axis(cards, perm, axis=1)
@@ -175,6 +190,33 @@ def features(obs: Array) -> tuple[F32, Array]:
 
 
 @dataclass
+class Imitation:
+    """The behaviour-cloning term of a minibatch: ``weight`` times the cross-entropy of the
+    softmax of Q / ``temperature`` over each row's legal cards against the teacher's card,
+    on the rows the teacher labelled (``target`` ≥ 0).  It ranks the teacher's card first
+    while the squared error keeps Q on the scale of the rewards (a softmax over Q-values as a
+    policy, as in DQfD's supervised term, Hester et al., AAAI 2018, with a cross-entropy for
+    its margin)."""
+
+    legal: Array
+    """(n, 32) bool: the legal renamed cards of each row."""
+    target: Array
+    """(n,) int: the teacher's renamed card of each row, −1 where it gave none."""
+    weight: float = 1.0
+    temperature: float = 0.1
+
+    def add_gradient(self, q: F32, dq: F32) -> None:
+        """Add the term's gradient with respect to Q to ``dq``."""
+        labelled = np.flatnonzero(self.target >= 0)
+        z = np.where(self.legal[labelled], q[labelled] / self.temperature, -np.inf)
+        z -= z.max(axis=1, keepdims=True)
+        prob = np.exp(z)
+        prob /= prob.sum(axis=1, keepdims=True)
+        prob[np.arange(len(labelled)), self.target[labelled]] -= 1.0
+        dq[labelled] += (self.weight / (len(q) * self.temperature)) * prob.astype(np.float32)
+
+
+@dataclass
 class Mlp:
     """A two-hidden-layer ReLU network with Adam, forward and backward in numpy."""
 
@@ -212,21 +254,35 @@ class Mlp:
         return self.forward(x)[0]
 
     def train_step(
-        self, x: F32, actions: Array, targets: F32, lr: float = 5e-4, clip: float = 10.0
+        self,
+        x: F32,
+        actions: Array,
+        targets: F32,
+        lr: float = 5e-4,
+        clip: float = 10.0,
+        imitate: Imitation | None = None,
     ) -> float:
-        """One Adam step on the mean squared error of Q(x, action) against the targets;
-        returns the loss before the step."""
+        """One Adam step on the mean squared error of Q(x, action) against the targets, plus
+        ``imitate``'s cloning term; returns the squared error before the step."""
         p = self.params
         q, (h1, h2) = self.forward(x)
         rows = np.arange(len(x))
         err = q[rows, actions] - targets
         dq = np.zeros_like(q)
         dq[rows, actions] = 2.0 * err / len(x)
+        if imitate is not None:
+            imitate.add_gradient(q, dq)
         grads = {"w3": h2.T @ dq, "b3": dq.sum(axis=0)}
         d2 = (dq @ p["w3"].T) * (h2 > 0)
         grads["w2"], grads["b2"] = h1.T @ d2, d2.sum(axis=0)
         d1 = (d2 @ p["w2"].T) * (h1 > 0)
         grads["w1"], grads["b1"] = x.T @ d1, d1.sum(axis=0)
+        self._adam(grads, lr, clip)
+        return float((err * err).mean())
+
+    def _adam(self, grads: dict[str, F32], lr: float, clip: float) -> None:
+        """One Adam step with the gradients clipped to a global norm of ``clip``."""
+        p = self.params
         norm = float(np.sqrt(sum(float((g * g).sum()) for g in grads.values())))
         scale = min(1.0, clip / (norm + 1e-12))
         self.steps += 1
@@ -242,7 +298,6 @@ class Mlp:
             m_hat = m / (1 - b1**self.steps)
             v_hat = v / (1 - b2**self.steps)
             p[name] -= (lr * m_hat / (np.sqrt(v_hat) + eps)).astype(np.float32)
-        return float((err * err).mean())
 
     def save(self, path: Path | str, **meta: Any) -> None:
         """Write weights, Adam moments, the step count and ``meta`` to an ``.npz``."""
@@ -270,6 +325,13 @@ def choose_cards(
 ) -> tuple[Array, F32, Array]:
     """The card id to play in every row (greedy in Q, or a random legal card with probability
     ``eps``), with the rows' features and the renamed slots chosen."""
+    return _choose(net, obs, mask, rng, eps)[:3]
+
+
+def _choose(
+    net: Mlp, obs: Array, mask: Array, rng: np.random.Generator | None, eps: float
+) -> tuple[Array, F32, Array, Array, Array]:
+    """:func:`choose_cards`, and each row's legal renamed cards and renaming."""
     feats, perm = features(obs)
     legal = np.take_along_axis(mask[:, :32], perm, axis=1) > 0
     q = np.where(legal, net.predict(feats), -np.inf)
@@ -279,7 +341,7 @@ def choose_cards(
         if explore.any():
             rand = (rng.random((len(obs), 32)) * legal).argmax(axis=1)
             slot = np.where(explore, rand, slot)
-    return perm[np.arange(len(obs)), slot], feats, slot
+    return perm[np.arange(len(obs)), slot], feats, slot, legal, perm
 
 
 class OracleStarts(BatchEnv):
@@ -325,6 +387,13 @@ class TrainLog:
     decisions: int
     loss: float
     steps_per_s: float
+    agreement: float = float("nan")
+    """While imitating: the share of the teacher's cards the network would have played (of the
+    decisions since the last line)."""
+
+
+MAX_DECISIONS: Final = 30
+"""Card-play decisions of one game at most (10 tricks of 3 cards): the pending buffer's depth."""
 
 
 @dataclass
@@ -332,7 +401,18 @@ class DmcTrainer:
     """Deep Monte-Carlo over a batch simulator (see the module doc).
 
     ``opponent`` (``mode="fixed"``) is a factory ``seed -> Agent`` for the two other seats,
-    which needs the simulator's engine states (``sim.states``, as :class:`BatchEnv` has)."""
+    which needs the simulator's engine states (``sim.states``, as :class:`BatchEnv` has).
+
+    With a ``teacher`` (an :class:`~skat.ai.agent.Agent`, e.g.
+    :class:`~skat.ai.heuristic.HeuristicAgent`; it too needs ``sim.states``) the teacher names
+    its card at every decision of the learner's seats and the :class:`Imitation` term
+    (``imitation``, ``temperature``) teaches the network to rank that card first: behaviour
+    cloning as a warm start.  With ``follow`` the teacher's cards are played (the network
+    learns the returns of the teacher's games); without, the network's own (DAgger, Ross et
+    al., AISTATS 2011: the teacher labels the states the network's play leads to).  Set
+    ``teacher`` to ``None`` to go on with plain DMC.  The decisions wait for their game's end in arrays
+    (one row a game, :data:`MAX_DECISIONS` deep), filled and emptied for the whole batch at
+    once."""
 
     sim: Any
     net: Mlp
@@ -345,6 +425,10 @@ class DmcTrainer:
     minibatch: int = 512
     epochs: int = 1
     seed: int = 0
+    teacher: Agent | None = None
+    follow: bool = True
+    imitation: float = 1.0
+    temperature: float = 0.1
     games: int = 0
     decisions: int = 0
     sim_seconds: float = 0.0
@@ -357,14 +441,19 @@ class DmcTrainer:
             raise ValueError("mode 'fixed' needs an opponent factory")
         self.rng = np.random.default_rng(self.seed)
         self.obs, self.mask, self.to_move = self.sim.reset()
-        n = len(self.obs)
-        self._pending: list[list[tuple[F32, int, int]]] = [[] for _ in range(n)]
+        n, depth = len(self.obs), MAX_DECISIONS
+        self._x = np.zeros((n, depth, FEATURES), np.float32)
+        self._a = np.zeros((n, depth), np.int64)
+        self._seat = np.zeros((n, depth), np.int64)
+        self._legal = np.zeros((n, depth, 32), bool)
+        self._target = np.full((n, depth), -1, np.int64)
+        self._len = np.zeros(n, np.int64)
         self._learner = self.rng.integers(0, 3, n)
         self._opponents: dict[int, Agent] = {}
-        self._x: list[F32] = []
-        self._a: list[int] = []
-        self._y: list[float] = []
+        self._done: list[tuple[Array, ...]] = []
+        self._buffered = 0
         self._losses: list[float] = []
+        self._agree = [0, 0]
 
     def _opponent_action(self, i: int, seat: int) -> int:
         """The fixed opponent's card in game ``i``."""
@@ -374,42 +463,91 @@ class DmcTrainer:
             agent = self._opponents[i] = self.opponent(int(self.rng.integers(1 << 30)))
         return action_id(agent.choose(self.sim.states[i].view(seat)))
 
+    def _teach(self, idx: Array, cards: Array, slots: Array, perm: Array) -> Array:
+        """The teacher's renamed cards in the games ``idx`` (−1 for an action that is not a
+        card); with ``follow`` they are played (written into ``cards`` and ``slots``)."""
+        assert self.teacher is not None
+        target = np.full(len(idx), -1, np.int64)
+        for k, i in enumerate(idx):
+            state = self.sim.states[i]
+            a = action_id(self.teacher.choose(state.view(state.to_move)))
+            if a < 32:
+                target[k] = perm[i, a]
+                if self.follow:
+                    cards[i] = a
+        labelled = target >= 0
+        self._agree[0] += int((slots[idx] == target)[labelled].sum())
+        self._agree[1] += int(labelled.sum())
+        if self.follow:
+            slots[idx[labelled]] = target[labelled]
+        return target
+
     def step(self) -> None:
         """One step of every game of the batch; trains when enough decisions are done."""
         obs, mask, to_move = self.obs, self.mask, self.to_move
-        cards, feats, slots = choose_cards(self.net, obs, mask, self.rng, self.eps)
+        eps = 0.0 if self.teacher is not None and self.follow else self.eps
+        cards, feats, slots, legal, perm = _choose(self.net, obs, mask, self.rng, eps)
         learner = np.ones(len(obs), bool) if self.mode == "selfplay" else to_move == self._learner
-        actions = cards.copy()
         for i in np.flatnonzero(~learner):
-            actions[i] = self._opponent_action(int(i), int(to_move[i]))
-        for i in np.flatnonzero(learner):
-            self._pending[i].append((feats[i], int(slots[i]), int(to_move[i])))
+            cards[i] = self._opponent_action(int(i), int(to_move[i]))
+        idx = np.flatnonzero(learner)
+        target = (
+            self._teach(idx, cards, slots, perm)
+            if self.teacher is not None
+            else np.full(len(idx), -1, np.int64)
+        )
+        k = self._len[idx]
+        if len(idx) and k.max() >= MAX_DECISIONS:
+            raise ValueError(f"a game of more than {MAX_DECISIONS} card-play decisions")
+        self._x[idx, k] = feats[idx]
+        self._a[idx, k] = slots[idx]
+        self._seat[idx, k] = to_move[idx]
+        self._legal[idx, k] = legal[idx]
+        self._target[idx, k] = target
+        self._len[idx] += 1
         start = time.process_time()
-        self.obs, self.mask, self.to_move, paid, done = self.sim.step(actions)
+        self.obs, self.mask, self.to_move, paid, done = self.sim.step(cards)
         self.sim_seconds += time.process_time() - start
-        self.decisions += int(learner.sum())
-        for i in np.flatnonzero(done):
-            for feat, slot, seat in self._pending[i]:
-                self._x.append(feat)
-                self._a.append(slot)
-                self._y.append(float(paid[i, seat]) / self.reward_scale)
-            self._pending[i] = []
-            self._learner[i] = self.rng.integers(0, 3)
-            self._opponents.pop(int(i), None)
-            self.games += 1
-        if len(self._x) >= self.train_every:
+        self.decisions += len(idx)
+        if done.any():
+            self._finish(np.flatnonzero(done), paid)
+        if self._buffered >= self.train_every:
             self._train()
 
+    def _finish(self, ended: Array, paid: Array) -> None:
+        """Move the decisions of the games ``ended`` to the training buffer, each with the
+        reward its seat was paid."""
+        rows, at = np.nonzero(np.arange(MAX_DECISIONS) < self._len[ended][:, None])
+        game = ended[rows]
+        reward = paid[game, self._seat[game, at]] / self.reward_scale
+        self._done.append(
+            (
+                self._x[game, at],
+                self._a[game, at],
+                reward.astype(np.float32),
+                self._legal[game, at],
+                self._target[game, at],
+            )
+        )
+        self._buffered += len(game)
+        self._len[ended] = 0
+        self._learner[ended] = self.rng.integers(0, 3, len(ended))
+        for i in ended:
+            self._opponents.pop(int(i), None)
+        self.games += len(ended)
+
     def _train(self) -> None:
-        x = np.stack(self._x)
-        a = np.array(self._a)
-        y = np.array(self._y, np.float32)
-        self._x, self._a, self._y = [], [], []
+        x, a, y, legal, target = (np.concatenate(parts) for parts in zip(*self._done, strict=True))
+        self._done, self._buffered = [], 0
         for _ in range(self.epochs):
             order = self.rng.permutation(len(x))
             for at in range(0, len(x) - self.minibatch + 1, self.minibatch):
                 idx = order[at : at + self.minibatch]
-                self._losses.append(self.net.train_step(x[idx], a[idx], y[idx], lr=self.lr))
+                imitate = None
+                if (target[idx] >= 0).any():
+                    imitate = Imitation(legal[idx], target[idx], self.imitation, self.temperature)
+                loss = self.net.train_step(x[idx], a[idx], y[idx], lr=self.lr, imitate=imitate)
+                self._losses.append(loss)
 
     def run(
         self,
@@ -439,6 +577,8 @@ class DmcTrainer:
     ) -> None:
         loss = float(np.mean(self._losses)) if self._losses else float("nan")
         self._losses = []
+        agreed, taught = self._agree
+        self._agree = [0, 0]
         prior = self.log[-1].cpu_minutes if self.log else 0.0
         line = TrainLog(
             cpu_minutes=prior + (now - last) / 60.0,
@@ -446,6 +586,7 @@ class DmcTrainer:
             decisions=self.decisions,
             loss=loss,
             steps_per_s=(self.decisions - decisions_then) / max(now - last, 1e-9),
+            agreement=agreed / taught if taught else float("nan"),
         )
         self.log.append(line)
         if on_report is not None:
@@ -494,7 +635,8 @@ def evaluate_random_play(
     return list(total / max(done_games, 1))
 
 
-def dmc(seed: int | None = 0) -> DmcAgent:
-    """The arena's factory: ``skat arena --agents skat.env.learn:dmc,heuristic --contract
-    oracle`` (the checkpoint of :data:`CHECKPOINT_ENV`, else :data:`DEFAULT_CHECKPOINT`)."""
-    return DmcAgent(seed)
+def dmc(seed: int | None = 0, checkpoint: Path | str | None = None) -> DmcAgent:
+    """The arena's factory: ``skat arena --agents dmc:dmc.npz,heuristic --contract oracle``
+    (:data:`skat.ai.arena.CHECKPOINTS`), or ``skat.env.learn:dmc`` for the checkpoint of
+    :data:`CHECKPOINT_ENV`, else :data:`DEFAULT_CHECKPOINT`."""
+    return DmcAgent(seed, checkpoint)

@@ -62,7 +62,7 @@ from skat.records import (
     replay,
 )
 
-__all__ = ["SCHEMA", "Sample", "main", "samples", "write_npz"]
+__all__ = ["SCHEMA", "Sample", "samples", "write_npz"]
 
 Record = IssRecord | RecordError | str | bytes | Mapping[str, Any]
 
@@ -229,38 +229,3 @@ def write_npz(
         meta=np.array(json.dumps(meta)),
     )
     return stats
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m skat.env.records FILE... --out samples.npz [--reward list]``."""
-    import argparse
-    import sys
-
-    parser = argparse.ArgumentParser(
-        prog="python -m skat.env.records",
-        description="Write (observation, mask, action, reward) samples of ISS (.sgf, .sgf.bz2) "
-        "and JSON (.json, .jsonl) game records to a compressed .npz (schema: docs/env.md).",
-    )
-    parser.add_argument("files", nargs="+", type=Path)
-    parser.add_argument("--out", type=Path, required=True, help="the .npz to write")
-    parser.add_argument("--reward", default="list", help="list, seeger, points (+ _zero_sum)")
-    args = parser.parse_args(argv)
-    for path in args.files:
-        if not path.is_file():
-            print(f"error: no such file: {path}", file=sys.stderr)
-            return 2
-    try:
-        stats = write_npz(args.files, args.out, reward=args.reward)
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print(
-        f"{args.out}: {stats['samples']} samples of {stats['used']} games "
-        f"({stats['records']} records: {stats['duplicate']} duplicate, "
-        f"{stats['skipped']} skipped, {stats['invalid']} invalid)"
-    )
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""Write the decisions of game records as training samples to a compressed .npz.
+
+Every FILE holds ISS records (.sgf, .sgf.bz2: one a line, as the ISS archive ships them) or
+JSON game records (.json: one record or a list; .jsonl: one a line).  Each record is replayed
+with the engine first (an ISS record's R[...] fields and a JSON record's result must agree
+with the engine's); records that do not replay, disagree, hide cards or are not Skat are
+skipped, and so is every deal seen before.  Each decision of a seat becomes one sample: the
+observation vector that seat had (the environments' 2,083 floats, here 0/1 bytes), the mask
+of the legal action ids, the id it chose, its seat and what it was paid at the end under
+--reward (list, seeger or points; add _zero_sum for rewards that sum to 0).  The arrays and
+their types are the schema of docs/env.md (skat.env.records.SCHEMA).
+
+The last line counts the samples, the games used and the records skipped:
+
+  OUT: N samples of G games (R records: D duplicate, S skipped, I invalid)
+
+An existing OUT is kept unless --force.  Needs numpy (pip install 'skat[env]').
+
+examples:
+  skat samples tests/data/iss/real.sgf --out samples.npz
+  skat samples games.sgf.bz2 more.jsonl --out samples.npz --reward seeger
+  skat selfplay --agent heuristic --deals 1000 --out h && skat samples h/*.jsonl --out h.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from skat.cli.errors import UserError
+
+NAME = "samples"
+HELP = "write the decisions of game records as (observation, mask, action, reward) samples"
+
+_REWARDS = "list, seeger, points, each also with _zero_sum"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="ISS or JSON records (.sgf, .sgf.bz2, .json, .jsonl)",
+    )
+    parser.add_argument("--out", type=Path, required=True, metavar="OUT", help="the .npz to write")
+    parser.add_argument(
+        "--reward",
+        default="list",
+        help=f"what each sample's seat was paid: {_REWARDS} (default list)",
+    )
+    parser.add_argument("--force", action="store_true", help="overwrite an existing OUT")
+
+
+def run(args: argparse.Namespace) -> int:
+    out: Path = args.out
+    if out.suffix != ".npz":
+        raise UserError(
+            f"--out must name a .npz file, not {str(out)!r}",
+            f"--out muss eine .npz-Datei nennen, nicht {str(out)!r}",
+        )
+    if out.exists() and not args.force:
+        raise UserError(
+            f"{out} exists (--force overwrites it)",
+            f"{out} gibt es schon (--force überschreibt die Datei)",
+        )
+    for path in args.files:
+        if not path.is_file():
+            raise UserError(f"no such file: {path}", f"keine solche Datei: {path}")
+    try:
+        from skat.env.records import write_npz
+        from skat.env.rewards import check_reward
+    except ImportError as exc:
+        raise UserError(
+            f"{exc.name or 'numpy'} is not installed: pip install 'skat[env]'",
+            f"{exc.name or 'numpy'} ist nicht installiert: pip install 'skat[env]'",
+        ) from None
+    check_reward(args.reward)  # a ValueError: one line
+    stats = write_npz(args.files, out, reward=args.reward)
+    print(
+        f"{out}: {stats['samples']} samples of {stats['used']} games "
+        f"({stats['records']} records: {stats['duplicate']} duplicate, "
+        f"{stats['skipped']} skipped, {stats['invalid']} invalid)"
+    )
+    return 0
