@@ -405,6 +405,67 @@ async function api(path, body) {
 
 function tokenKey(tableId) { return `skat.token.${tableId}`; }
 
+// ------------------------------------------------------------------ a table's socket
+
+// The connection of a table page (table.js, variant.js): hello with the place's token kept in
+// this browser, a new socket after a growing pause when one closes.  ``page.receive(msg)``
+// gets every message, ``page.closed()`` runs when the socket closes (before the next try).
+class TableLink {
+  constructor(table, page) { this.table = table; this.page = page; this.ws = null; this.backoff = 500; }
+
+  place() {  // {player, token} of this browser's place at the table, or null
+    try { return JSON.parse(localStorage.getItem(tokenKey(this.table)) || "null"); } catch { return null; }
+  }
+
+  open() {
+    setConn(t("connecting"), false);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = this.ws = new WebSocket(`${scheme}://${location.host}/ws/${this.table}`);
+    ws.onopen = () => {
+      this.backoff = 500;
+      const mine = this.place();
+      ws.send(JSON.stringify(mine && mine.token ? { type: "hello", token: mine.token } : { type: "hello" }));
+    };
+    ws.onmessage = (event) => this.page.receive(JSON.parse(event.data));
+    ws.onclose = () => {
+      setConn(t("offline"), true);
+      this.page.closed();
+      setTimeout(() => this.open(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 5000);
+    };
+  }
+
+  reopen() {  // a place just taken: hello again with its token
+    this.ws.onclose = null;
+    this.ws.close();
+    this.open();
+  }
+
+  refused(msg) {  // an error message: a token the table does not know is forgotten; no table: no retries
+    if (msg.code === "forbidden" && this.place()) localStorage.removeItem(tokenKey(this.table));
+    if (msg.code === "not_found") { this.ws.onclose = null; setConn(msg.message, true); }
+  }
+
+  act(action, counter) {  // false: not connected, nothing sent
+    if (!this.ws || this.ws.readyState !== 1) return false;
+    this.ws.send(JSON.stringify({ type: "act", action, counter }));
+    return true;
+  }
+}
+
+// A state message with the whole score sheet: its new rows (``series.first`` on) after the rows
+// of ``kept`` (the state before), as the server sends each connection only what it lacks.
+function wholeSheet(msg, kept) {
+  if (msg.series.first) msg.series.rows = (kept ? kept.series.rows.slice(0, msg.series.first) : []).concat(msg.series.rows);
+  return msg;
+}
+
+function setConn(text, off) {
+  const node = document.getElementById("conn");
+  node.textContent = text;
+  node.classList.toggle("off", off);
+}
+
 async function playAgain(tableId, number, moves) {
   // a new table with the same cards, places and computer levels, the first ``moves`` kept
   let mine = null;

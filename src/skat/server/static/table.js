@@ -3,10 +3,9 @@
 
 const TABLE = location.pathname.split("/").filter(Boolean).pop();
 let S = null;            // the latest state message
-let ws = null;
 let pending = false;     // an action was sent and is not answered yet
+const tableLink = new TableLink(TABLE, { receive, closed: () => { pending = false; } });
 let picked = [];         // cards chosen to put away
-let backoff = 500;
 let receivedAt = 0;
 let prev = null;         // the state before the latest: what changed is announced
 let decl = { key: "", hand: false, game: null };  // the staged declaration
@@ -109,42 +108,12 @@ function autoNote(auto, index) {
   return why ? ` (${t(`auto_${why}`)})` : "";
 }
 
-function stored() {
-  try { return JSON.parse(localStorage.getItem(tokenKey(TABLE)) || "null"); } catch { return null; }
-}
-
 // ------------------------------------------------------------------ connection
-
-function connect() {
-  setConn(t("connecting"), false);
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${scheme}://${location.host}/ws/${TABLE}`);
-  ws.onopen = () => {
-    backoff = 500;
-    const mine = stored();
-    ws.send(JSON.stringify(mine && mine.token ? { type: "hello", token: mine.token } : { type: "hello" }));
-  };
-  ws.onmessage = (event) => receive(JSON.parse(event.data));
-  ws.onclose = () => {
-    setConn(t("offline"), true);
-    pending = false;
-    setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, 5000);
-  };
-}
-
-function setConn(text, off) {
-  const node = document.getElementById("conn");
-  node.textContent = text;
-  node.classList.toggle("off", off);
-}
 
 function receive(msg) {
   if (msg.type === "state") {
     if (S && msg.counter < S.counter) return;  // an older position (a process catching up): never back
-    if (msg.series.first) {  // the score sheet's new rows only: after the ones kept
-      msg.series.rows = (S ? S.series.rows.slice(0, msg.series.first) : []).concat(msg.series.rows);
-    }
+    wholeSheet(msg, S);
     S = msg;
     receivedAt = Date.now();
     pending = false;
@@ -159,8 +128,7 @@ function receive(msg) {
   } else if (msg.type === "error") {
     pending = false;
     toast(msg.message);
-    if (msg.code === "forbidden" && stored()) { localStorage.removeItem(tokenKey(TABLE)); }
-    if (msg.code === "not_found") { ws.onclose = null; setConn(msg.message, true); }
+    tableLink.refused(msg);
     if (S) render();
   } else if (msg.type === "welcome") {
     document.body.dataset.you = msg.you === null ? "spectator" : String(msg.you);
@@ -172,9 +140,8 @@ function receive(msg) {
 }
 
 function send(action) {
-  if (!S || pending || !ws || ws.readyState !== 1) return;
+  if (!S || pending || !tableLink.act(action, S.counter)) return;
   pending = true;
-  ws.send(JSON.stringify({ type: "act", action, counter: S.counter }));
   render();
 }
 
@@ -705,9 +672,7 @@ async function joinAs(name, place) {
     const got = await api(`/api/tables/${TABLE}/join`, body);
     localStorage.setItem("skat.name", name);
     localStorage.setItem(tokenKey(TABLE), JSON.stringify(got));
-    ws.onclose = null;
-    ws.close();
-    connect();
+    tableLink.reopen();
   } catch (e) { toast(e.message); }
 }
 
@@ -728,7 +693,7 @@ function start() {
     if (o.computers && o.computers.length) { levels = o.computers; if (o.default && levels.includes(o.default)) startLevel = o.default; if (S && S.waiting) render(); }
   }).catch(() => {});
   setInterval(tickClock, 250);
-  connect();
+  tableLink.open();
 }
 
 start();

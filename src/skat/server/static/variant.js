@@ -9,47 +9,18 @@ const CARD = /^[CSHD][789TJQKA]$/;
 const PAIR = /^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/;
 const SHOWN_BIDS = 6;
 const SPOKEN = /^(\d+|p|y)$/;  // bids, passing, holding: said at once; every other choice asks once
-let S = null, ws = null, pending = false, backoff = 500, picked = [], dialogShown = 0, allBids = false;
+let S = null, pending = false, picked = [], dialogShown = 0, allBids = false;
+const tableLink = new TableLink(TABLE, { receive, closed: () => { pending = false; } });
 let chosen = null;  // a declaration waiting for its confirmation (every irreversible choice asks once)
-
-function stored() {
-  try { return JSON.parse(localStorage.getItem(tokenKey(TABLE)) || "null"); } catch { return null; }
-}
 
 function fill(key, values) { return t(key).replace(/\{(\w+)\}/g, (all, k) => (k in values ? values[k] : all)); }
 
 // ------------------------------------------------------------------ connection
 
-function connect() {
-  setConn(t("connecting"), false);
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${scheme}://${location.host}/ws/${TABLE}`);
-  ws.onopen = () => {
-    backoff = 500;
-    const mine = stored();
-    ws.send(JSON.stringify(mine && mine.token ? { type: "hello", token: mine.token } : { type: "hello" }));
-  };
-  ws.onmessage = (event) => receive(JSON.parse(event.data));
-  ws.onclose = () => {
-    setConn(t("offline"), true);
-    pending = false;
-    setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, 5000);
-  };
-}
-
-function setConn(text, off) {
-  const node = document.getElementById("conn");
-  node.textContent = text;
-  node.classList.toggle("off", off);
-}
-
 function receive(msg) {
   if (msg.type === "state") {
     if (S && msg.counter < S.counter) return;
-    if (msg.series.first) {  // the score sheet's new rows only: after the ones kept
-      msg.series.rows = (S ? S.series.rows.slice(0, msg.series.first) : []).concat(msg.series.rows);
-    }
+    wholeSheet(msg, S);
     const old = S;
     S = msg;
     pending = false;
@@ -64,8 +35,7 @@ function receive(msg) {
   } else if (msg.type === "error") {
     pending = false;
     toast(msg.message);
-    if (msg.code === "forbidden" && stored()) localStorage.removeItem(tokenKey(TABLE));
-    if (msg.code === "not_found") { ws.onclose = null; setConn(msg.message, true); }
+    tableLink.refused(msg);
     if (S) render();
   } else if (msg.type === "welcome") {
     document.body.dataset.you = msg.you === null ? "spectator" : String(msg.you);
@@ -77,9 +47,8 @@ function receive(msg) {
 }
 
 function send(action) {
-  if (!S || pending || !ws || ws.readyState !== 1) return;
+  if (!S || pending || !tableLink.act(action, S.counter)) return;
   pending = true;
-  ws.send(JSON.stringify({ type: "act", action, counter: S.counter }));
   render();
 }
 
@@ -409,9 +378,7 @@ async function joinSubmitted(event) {
     localStorage.setItem("skat.name", name);
     localStorage.setItem(tokenKey(TABLE), JSON.stringify(got));
     showJoin(false);
-    ws.onclose = null;
-    ws.close();
-    connect();
+    tableLink.reopen();
   } catch (e) { toast(e.message); }
 }
 
@@ -429,7 +396,7 @@ function start() {
   document.getElementById("join-form").addEventListener("submit", joinSubmitted);
   document.getElementById("invite").textContent = t("invite");
   document.getElementById("invite").addEventListener("click", copyInvite);
-  connect();
+  tableLink.open();
 }
 
 start();
