@@ -39,6 +39,13 @@ def spawn_play(args: list[str], tmp_path: Path) -> Any:
     )
 
 
+def _visible(raw: str) -> str:
+    """The text a terminal shows of ``raw``: a cleared screen and a line overwritten in place
+    (the "thinking…" sign, ``\\r`` and erase-line) start new lines, colour codes go."""
+    raw = raw.replace("\x1b[H\x1b[2J", "\n").replace("\r\x1b[K", "\n")
+    return ANSI.sub("", raw).replace("\r", "")
+
+
 def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
     """Run ``skat play`` in an 80×24 pseudo-terminal answering with ``policy``; all the text
     it showed (colour codes removed)."""
@@ -46,9 +53,9 @@ def play_in_terminal(args: list[str], policy: Policy, tmp_path: Path) -> str:
     shown: list[str] = []
     for _ in range(1000):
         if child.expect([PROMPT, pexpect.EOF]) == 1:
-            shown.append(ANSI.sub("", child.before or "").replace("\r", ""))
+            shown.append(_visible(child.before or ""))
             break
-        screen = ANSI.sub("", child.before or "").replace("\r", "")
+        screen = _visible(child.before or "")
         shown.append(screen)
         prompt = ANSI.sub("", child.match.group(1)).strip()
         answer = policy.answer(screen.split("\n"), prompt)
