@@ -80,6 +80,7 @@ def watch_parent(parent: int) -> None:
     not take the init process for its parent) is gone, even in the middle of a search."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1.0)
