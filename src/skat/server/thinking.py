@@ -73,15 +73,13 @@ def think(kind: str, seed: int, key: Hashable, view: View, budget: float | None)
     return str(agent.choose(view))
 
 
-def watch_parent(parent: int | None = None) -> None:
+def watch_parent(parent: int) -> None:
     """A worker's initializer: a lower CPU priority than the server's (a search never slows
     the tables' messages down), and the end of the worker when the server ``parent`` (its
     process id, given by the server: a worker still starting when the server is killed must
     not take the init process for its parent) is gone, even in the middle of a search."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
-    if parent is None:
-        parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:
