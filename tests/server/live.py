@@ -9,9 +9,11 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 from urllib.request import Request, urlopen
 
@@ -30,13 +32,17 @@ def server(
     ready when yielded; in a process group of its own, killed with every process it started
     (``--workers N``) at the end."""
     flag = "--database" if where.startswith("postgresql") else "--data"
+    # the server's log goes to a file, never to a pipe nobody reads: a pipe's buffer (64 KB)
+    # filled by a long session's warnings blocks the server's event loop on its next line
+    log = tempfile.NamedTemporaryFile(prefix="skat-serve-", suffix=".log", delete=False)  # noqa: SIM115
     proc = subprocess.Popen(
         [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), flag, where,
          "--computer-delay", str(delay), *extra],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
         start_new_session=True,
     )  # fmt: skip
+    proc.log_path = log.name  # type: ignore[attr-defined]
     try:
         deadline = time.monotonic() + 300
         while True:
@@ -45,7 +51,7 @@ def server(
                     break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    err = Path(log.name).read_text(errors="replace")
                     raise AssertionError(f"the server did not start: {err}") from None
                 time.sleep(0.1)
         yield proc
@@ -53,8 +59,9 @@ def server(
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)  # the server and any worker it started
         proc.wait()
-        if proc.stderr:
-            proc.stderr.close()
+        log.close()
+        if not os.environ.get("SKAT_KEEP_SERVER_LOG"):
+            os.unlink(log.name)
 
 
 def post(port: int, path: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -97,8 +97,7 @@ class DrivingMixin:
                 log.warning("table %s: computer move %s refused: %s", table.id, action, exc)
                 if exc.code in ("deleted", "not_ready"):
                     return
-                if exc.code == "storage":
-                    await asyncio.sleep(1.0)
+                await asyncio.sleep(1.0)  # never a loop that only logs (storage, a stale view)
             except Exception:  # never stop for good: the next round tries again
                 log.exception("table %s: computer move %s failed", table.id, action)
                 await asyncio.sleep(1.0)
