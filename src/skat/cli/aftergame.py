@@ -12,25 +12,39 @@ The words only: :class:`~skat.cli.session.Session` shows them and asks what come
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from skat.cli.board import Seating
 from skat.cli.cardtext import CardStyle
 from skat.cli.declaring import pack_words
 from skat.cli.sheetview import ranking_lines, sheet_lines
-from skat.cli.words import agree, say
+from skat.cli.words import agree
+from skat.core.language import N_, say
 from skat.core import GameState, Trick
 from skat.series import Series
 from skat.series.sheet import ListRow
 
-NEXT_WORDS = ("", "n", "next", "weiter")
+NEXT_WORDS = ("", "n", "next", "weiter", "næste")
 """Answers to "next game?" that go on to the next game."""
 
-QUIT_WORDS = ("q", "quit", "ende", "exit")
+QUIT_WORDS = ("q", "quit", "ende", "exit", "afslut")
 """Answers to "next game?" that quit the series."""
 
-REVIEW_WORDS = ("r", "review", "rückblick")
+REVIEW_WORDS = ("r", "review", "rückblick", "gennemgang")
 """Answers to "next game?" that show the review of the game."""
+
+
+_BOCK_REASONS: Final = {
+    "6060": N_("play.bock_6060"),
+    "kontra_re": N_("play.bock_kontra_re"),
+    "grand_hand": N_("play.bock_grand_hand"),
+    "value100": N_("play.bock_value100"),
+    "list_total": N_("play.bock_list_total"),
+}
+"""Why a game starts Bock rounds (the series' trigger names), in words."""
+
+_SHEETS: Final = {"plain": N_("play.sheet_plain"), "seeger": N_("play.sheet_seeger")}
+"""The kinds of list by their option value."""
 
 
 def _trick_text(trick: Trick, names: tuple[str, str, str], style: CardStyle) -> str:
@@ -53,16 +67,16 @@ def result_lines(
     assert result is not None
     names = seating.names
     if result.passed:
-        head = say(lang, "passed_in")
+        head = say(lang, "play.passed_in")
     else:
         head = agree(result.explain(lang, names=names), lang, names[seating.human])
-    lines = [f"{say(lang, 'result')}: {head}"]
+    lines = [f"{say(lang, 'play.result')}: {head}"]
     if claimed is not None:
         lines += claim_lines(state, names, style, lang, claimed)
     elif state.tricks:
         t = state.tricks[-1]
         played = _trick_text(t, names, style)
-        lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines.append(f"{say(lang, 'play.last_trick')}: {played} → {names[t.winner]} ({t.points})")
     return lines
 
 
@@ -75,10 +89,10 @@ def claim_lines(
 ) -> list[str]:
     """The cards shown for a claim and the tricks played out after it."""
     first, shown = claimed
-    lines = [f"{say(lang, 'claimed_with')}: {shown}"]
+    lines = [f"{say(lang, 'play.claimed_with')}: {shown}"]
     for n, t in enumerate(state.tricks[first:], first + 1):
         played = _trick_text(t, names, style)
-        lines.append(f"{say(lang, 'trick')} {n}: {played} → {names[t.winner]}")
+        lines.append(f"{say(lang, 'play.trick')} {n}: {played} → {names[t.winner]}")
     return lines
 
 
@@ -86,21 +100,21 @@ def rounds_lines(series: Series, lang: str) -> list[str]:
     """Why the last game started Bock rounds (and a Ramsch round after them)."""
     if not series.records or not series.records[-1].triggers:
         return []
-    reasons = [say(lang, f"bock_{t}") for t in series.records[-1].triggers]
+    reasons = [say(lang, _BOCK_REASONS[t]) for t in series.records[-1].triggers]
     because = reasons[-1]
     if len(reasons) > 1:
-        because = ", ".join(reasons[:-1]) + (" und " if lang == "de" else " and ") + because
+        because = say(lang, "play.and_list", first=", ".join(reasons[:-1]), last=because)
     n = len(series.players)
-    text = say(lang, "bock_starts", n=n, because=because)
+    text = say(lang, "play.bock_starts", n=n, because=because)
     if series.rules.ramsch_rounds:
-        text += " " + say(lang, "ramsch_follows", n=n)
+        text += " " + say(lang, "play.ramsch_follows", n=n)
     return [text]
 
 
 def final_lines(series: Series, rows: list[ListRow], sheet: str, lang: str, deck: str) -> list[str]:
     """The list at the end of the series (``rows`` on ``sheet``) and the ranking."""
-    kind = {"plain": "einfach", "seeger": "Seeger-Fabian"} if lang == "de" else {}
-    title = say(lang, "series_over") + f" · {say(lang, 'sheet')} ({kind.get(sheet, sheet)})"
+    kind = say(lang, _SHEETS[sheet]) if sheet in _SHEETS else sheet
+    title = say(lang, "play.series_over") + f" · {say(lang, 'play.sheet')} ({kind})"
     lines = [
         title,
         *sheet_lines(series.players, rows, sheet, lang=lang),

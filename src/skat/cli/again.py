@@ -21,7 +21,8 @@ from __future__ import annotations
 from skat.cli.declaring import pack_words
 from skat.cli.errors import UserError
 from skat.cli.session import Options, Quit, Session, Ui
-from skat.cli.words import agree, say
+from skat.cli.words import agree
+from skat.core.language import N_, say
 from skat.core import GameState, Rules, Seat
 from skat.core.steps import restarted
 from skat.series import Series
@@ -80,19 +81,19 @@ class AgainSession(Session):
             while True:
                 state = start_position(self.record, self.start)
                 self.ui.event(
-                    say(lang, "again_header", n=self.start, total=len(self.record.history))
+                    say(lang, "play.again_header", n=self.start, total=len(self.record.history))
                 )
                 self.play_out(state, self.names, self.human, self.number)
                 if not self.after_again(state):
                     break
         except (Quit, KeyboardInterrupt):
             pass
-        self.last_words("bye" if lang == "en" else "tschüss")
+        self.last_words(say(lang, "play.bye"))
         return 0
 
     def _save_note(self) -> str:
         """Quitting a replay loses nothing: the record stays as it was."""
-        return say(self.lang, "replay_not_saved")
+        return say(self.lang, "play.replay_not_saved")
 
     def after_again(self, state: GameState) -> bool:
         """Your result beside the recorded one; ``r`` the review; true to play it again."""
@@ -101,28 +102,28 @@ class AgainSession(Session):
         lang = self.lang
         you = self.names[self.human]
         lines = []
-        for key, game in (("result", state), ("recorded", self.record)):
+        for key, game in ((N_("play.result"), state), (N_("play.recorded"), self.record)):
             assert game.result is not None
             text = agree(game.result.explain(lang, names=self.names), lang, you)
             lines.append(f"{say(lang, key)}: {text}")
         self.ui.page([pack_words(x, self.style.deck) for x in lines])
         while True:
-            answer = self.ui.ask(say(lang, "ask_again"))
+            answer = self.ui.ask(say(lang, "play.ask_again"))
             if answer is None:
                 return False
             low = answer.strip().lower()
-            if low in ("", "q", "quit", "ende"):
+            if low in ("", "q", "quit", "ende", "afslut"):
                 return False
-            if low in ("a", "again", "nochmal"):
+            if low in ("a", "again", "nochmal", "igen"):
                 return True
-            if low in ("r", "review", "rückblick"):
+            if low in ("r", "review", "rückblick", "gennemgang"):
                 if self.options.review_analysis:
-                    self.ui.busy(say(lang, "analysing"))
+                    self.ui.busy(say(lang, "play.analysing"))
                 review = review_lines(
                     state, self.names, self.style, lang, analysis=self.options.review_analysis
                 )
                 self.ui.page([pack_words(x, self.style.deck) for x in review])
                 continue
             self.ui.message(
-                say(lang, "not_understood", text=answer, options=say(lang, "ask_again"))
+                say(lang, "play.not_understood", text=answer, options=say(lang, "play.ask_again"))
             )

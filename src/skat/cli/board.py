@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from skat.cli.cardtext import DIM, RESET, CardStyle, sorted_for
 from skat.cli.declaring import contract_words
-from skat.cli.words import say, seat_name
+from skat.cli.words import seat_name
+from skat.core.language import say, say_n
 from skat.core import (
     HOLD,
     NULL,
@@ -66,16 +67,15 @@ def calls(view: View, lang: str = "en") -> dict[int, str]:
     """
     out: dict[int, str] = {}
     bid = 0
-    hold, passed = ("ja", "passe") if lang == "de" else ("hold", "pass")
     for ev in view.history:
         action = ev[1]
         if isinstance(action, Bid):
             bid = action.value
             out[ev[0]] = str(bid)
         elif action is HOLD:
-            out[ev[0]] = f"{hold} {bid}"
+            out[ev[0]] = say(lang, "play.call_hold", bid=bid)
         elif action is PASS:
-            out[ev[0]] = passed
+            out[ev[0]] = say(lang, "play.call_pass")
         elif action is not None:
             break
     return out
@@ -96,7 +96,7 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
     if game is not None:
         lines.append(game)
     if view.skat is not None and view.phase != Phase.BIDDING:
-        skat_line = f"{say(lang, 'skat')}: {style.cards(sorted_for(view.skat, 'G'))}"
+        skat_line = f"{say(lang, 'play.skat')}: {style.cards(sorted_for(view.skat, 'G'))}"
         if view.discard is not None and view.discard != view.skat:
             skat_line += f" → {style.cards(sorted_for(view.discard, 'G'))}"
         lines.append(skat_line)
@@ -118,12 +118,12 @@ def _seats_line(view: View, seating: Seating, lang: str) -> str:
             text += f": {said.get(s, '…')}"
         else:
             n_cards = 10 - len(view.tricks) - (1 if _played_now(view, s) else 0)
-            text += f" {n_cards} {say(lang, 'card' if n_cards == 1 else 'cards')}"
+            text += " " + say_n(lang, "play.n_cards", "play.n_cards.plural", n_cards)
         parts.append(text)
     head = " · ".join(parts)
     if view.phase == Phase.BIDDING and me in said:
-        head += f" · {say(lang, 'you').lower()}: {said[me]}"
-    return head + f" · {say(lang, 'bid')} {view.bid}"
+        head += f" · {say(lang, 'play.you').lower()}: {said[me]}"
+    return head + f" · {say(lang, 'play.bid')} {view.bid}"
 
 
 def _game_line(view: View, names: tuple[str, str, str], lang: str, deck: str) -> str | None:
@@ -131,22 +131,22 @@ def _game_line(view: View, names: tuple[str, str, str], lang: str, deck: str) ->
     if view.declarer is not None and view.contract is not None:
         c = view.contract
         game = contract_words(c, lang, deck)
-        line = f"{names[view.declarer]}: {game} ({say(lang, 'bid')} {view.bid})"
+        line = f"{names[view.declarer]}: {game} ({say(lang, 'play.bid')} {view.bid})"
         if view.kontra:
             line += " · " + ("", "Kontra", "Re", "Supra", "Resupra")[view.kontra]
         if view.announcements:
             line += " · " + ", ".join(view.announcements)
         if c.game_type != NULL:
             decl, rest = party_points(view)
-            line += f" · {say(lang, 'points')} {decl}:{rest}"
+            line += f" · {say(lang, 'play.points')} {decl}:{rest}"
         return line
     if view.declarer is not None:
-        return f"{say(lang, 'declarer')}: {names[view.declarer]} ({view.bid})"
+        return f"{say(lang, 'play.declarer')}: {names[view.declarer]} ({view.bid})"
     if view.ramsch is not None and view.phase == Phase.PLAY:
         pts = [0, 0, 0]
         for t in view.tricks:
             pts[t.winner] += t.points
-        return say(lang, "ramsch") + " · " + " ".join(f"{names[s]} {pts[s]}" for s in Seat)
+        return say(lang, "play.ramsch") + " · " + " ".join(f"{names[s]} {pts[s]}" for s in Seat)
     return None
 
 
@@ -157,12 +157,12 @@ def _open_hand_lines(view: View, seating: Seating, style: CardStyle, lang: str) 
     lines = []
     if view.open_hand is not None and view.declarer is not None and view.declarer != seating.human:
         lines.append(
-            f"{names[view.declarer]} ({say(lang, 'open_cards')}): "
+            f"{names[view.declarer]} ({say(lang, 'play.open_cards')}): "
             + style.cards(sorted_for(view.open_hand, game))
         )
     if view.claimer is not None and view.claimer_hand is not None:
         lines.append(
-            f"{names[view.claimer]} ({say(lang, 'open_cards')}): "
+            f"{names[view.claimer]} ({say(lang, 'play.open_cards')}): "
             + style.cards(sorted_for(view.claimer_hand, game))
         )
     return lines
@@ -176,13 +176,13 @@ def _trick_lines(view: View, names: tuple[str, str, str], style: CardStyle, lang
         played = "  ".join(
             f"{names[(t.leader + i) % 3]} {style.card(c)}" for i, c in enumerate(t.cards)
         )
-        lines.append(f"{say(lang, 'last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines.append(f"{say(lang, 'play.last_trick')}: {played} → {names[t.winner]} ({t.points})")
     if view.phase in (Phase.PLAY, Phase.ANSWER):
         cur = "  ".join(
             f"{names[(view.trick_leader + i) % 3]} {style.card(c)}"
             for i, c in enumerate(view.current_trick)
         )
-        lines.append(f"{say(lang, 'trick')} {len(view.tricks) + 1}: {cur or '—'}")
+        lines.append(f"{say(lang, 'play.trick')} {len(view.tricks) + 1}: {cur or '—'}")
     return lines
 
 

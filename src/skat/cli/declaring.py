@@ -26,21 +26,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from skat.cli.menu import MenuEntry
-from skat.cli.words import say
-from skat.core import PICK_UP, Action, Contract, Declare, GameType
+from skat.cli.words import game_type_name
+from skat.core import PICK_UP, Action, Contract, Declare, GameType, Suit
 from skat.core.actions import SHOW_SKAT
+from skat.core.language import LANGUAGES, N_, say
 
-_KEYS: Final[dict[tuple[str, str], tuple[str, ...]]] = {
-    # game keys in GameType order: Diamonds, Hearts, Spades, Clubs, Grand, Null
-    ("en", "french"): ("d", "h", "s", "c", "g", "n"),
-    ("de", "french"): ("ka", "h", "p", "k", "g", "n"),
-    ("en", "german"): ("sch", "r", "gr", "e", "g", "n"),
-    ("de", "german"): ("sch", "r", "gr", "e", "g", "n"),
+_GERMAN_PACK_KEYS: Final = ("sch", "r", "gr", "e", "g", "n")
+"""The game keys with the German pack (Schellen, Rot, Grün, Eichel, Grand, Null), in every
+language; with the French pack the catalog's ``play.game_keys`` (``d h s c g n``)."""
+_FLAG_WORDS: Final = {
+    "s": N_("play.flag_schneider"),
+    "z": N_("play.flag_schwarz"),
+    "o": N_("play.flag_ouvert"),
 }
-_FLAG_WORDS: Final = {"s": "Schneider", "z": "Schwarz", "o": "Ouvert"}
 
 
 def game_name(game_type: GameType, lang: str, deck: str) -> str:
@@ -51,7 +53,7 @@ def game_name(game_type: GameType, lang: str, deck: str) -> str:
     """
     if deck == "german" and game_type.is_suit and game_type.trump_suit is not None:
         return game_type.trump_suit.german_pack
-    return game_type.german if lang == "de" else game_type.english
+    return game_type_name(lang, game_type)
 
 
 def contract_words(contract: Contract, lang: str, deck: str) -> str:
@@ -61,7 +63,7 @@ def contract_words(contract: Contract, lang: str, deck: str) -> str:
     'Grün Hand Schneider angesagt'
     """
     words = contract.describe(lang)
-    plain = contract.game_type.german if lang == "de" else contract.game_type.english
+    plain = game_type_name(lang, contract.game_type)
     return game_name(contract.game_type, lang, deck) + words[len(plain) :]
 
 
@@ -72,10 +74,17 @@ def list_name(contract: Contract, lang: str, deck: str) -> str:
     ('Diamonds Hand Schwarz', 'Null Ouvert Hand')
     """
     words = contract_words(contract, lang, deck).split()
-    return " ".join(w for w in words if w not in ("announced", "angesagt"))
+    announced = say(lang, "play.announced_word")
+    return " ".join(w for w in words if w != announced)
 
 
-_SUIT_WORDS: Final = re.compile(r"\b(Clubs|Spades|Hearts|Diamonds|Kreuz|Pik|Herz|Karo)\b")
+@cache
+def _suit_words() -> tuple[re.Pattern[str], dict[str, Suit]]:
+    """The suit games' names in every language (``Clubs``, ``Kreuz``, ``klør`` …) and a
+    pattern finding them."""
+    index = {game_type_name(lang, GameType(s)): Suit(s) for lang in LANGUAGES for s in range(4)}
+    names = "|".join(sorted(map(re.escape, index), key=len, reverse=True))
+    return re.compile(rf"\b({names})\b"), index
 
 
 def pack_words(text: str, deck: str) -> str:
@@ -88,9 +97,8 @@ def pack_words(text: str, deck: str) -> str:
     """
     if deck != "german":
         return text
-    index = {"Diamonds": 0, "Hearts": 1, "Spades": 2, "Clubs": 3}
-    index |= {"Karo": 0, "Herz": 1, "Pik": 2, "Kreuz": 3}
-    return _SUIT_WORDS.sub(lambda m: GameType(index[m.group(0)]).trump_suit.german_pack, text)  # type: ignore[union-attr]
+    pattern, index = _suit_words()
+    return pattern.sub(lambda m: index[m.group(0)].german_pack, text)
 
 
 def flag_key(contract: Contract) -> str:
@@ -124,9 +132,9 @@ class GameRow:
         """``s Schneider ≈144`` (``!`` after it marks a value below the bid, ``≈`` an unseen skat)."""
         c = entry.action.contract if isinstance(entry.action, Declare) else None
         if flag:
-            word = f"{flag} {_FLAG_WORDS[flag]}"
+            word = f"{flag} {say(lang, _FLAG_WORDS[flag])}"
         elif c is not None and c.hand:
-            word = "Hand"
+            word = say(lang, "play.flag_hand")
         else:
             word = ""
         warn = "!" if entry.short else ""
@@ -141,7 +149,7 @@ class GameRow:
 
 def game_rows(menu: list[MenuEntry], lang: str, deck: str) -> list[GameRow]:
     """The declarations of the menu grouped by game, in the menu's order."""
-    keys = _KEYS[("de" if lang == "de" else "en", deck)]
+    keys = _GERMAN_PACK_KEYS if deck == "german" else tuple(say(lang, "play.game_keys").split())
     grouped: dict[GameType, list[tuple[str, MenuEntry]]] = {}
     for e in menu:
         if isinstance(e.action, Declare):
@@ -158,25 +166,28 @@ def game_rows(menu: list[MenuEntry], lang: str, deck: str) -> list[GameRow]:
     ]
 
 
-_BACK: Final = ("b", "back", "zurück", "zurueck")
-_PICK_UP: Final = ("s", "skat", "pick up", "pickup", "pick-up", "aufnehmen")
-_HAND: Final = ("h", "hand")
-_SHOW: Final = ("o", "show", "show skat", "showskat", "show-skat", "zeigen", "skat zeigen")
+_BACK: Final = ("b", "back", "zurück", "zurueck", "tilbage")
+_PICK_UP: Final = ("s", "skat", "pick up", "pickup", "pick-up", "aufnehmen", "tag op")
+_HAND: Final = ("h", "hand", "hånd")
+_SHOW: Final = ("o", "show", "show skat", "showskat", "show-skat", "zeigen", "skat zeigen", "vis")
 _GAME_WORDS: Final[dict[str, int]] = {
-    **dict.fromkeys(("diamonds", "karo", "schellen"), 0),
-    **dict.fromkeys(("hearts", "herz", "rot"), 1),
-    **dict.fromkeys(("spades", "pik", "grün", "gruen", "blatt"), 2),
-    **dict.fromkeys(("clubs", "kreuz", "eichel"), 3),
+    **dict.fromkeys(("diamonds", "karo", "schellen", "ruder"), 0),
+    **dict.fromkeys(("hearts", "herz", "rot", "hjerter"), 1),
+    **dict.fromkeys(("spades", "pik", "grün", "gruen", "blatt", "spar"), 2),
+    **dict.fromkeys(("clubs", "kreuz", "eichel", "klør"), 3),
     "grand": 4,
-    "null": 5,
+    **dict.fromkeys(("null", "nolo"), 5),
 }
-"""The games by name in either language and either pack (the keys differ by pack)."""
+"""The games by name in every language and either pack (the keys differ by pack)."""
 _FLAG_TYPED: Final[dict[str, str]] = {
     "schneider": "s",
     "schwarz": "z",
     "ouvert": "o",
     "open": "o",
     "offen": "o",
+    "skrædder": "s",
+    "sort": "z",
+    "åben": "o",
 }
 
 
@@ -225,23 +236,25 @@ class DeclarationDialog:
     def lines(self) -> list[str]:
         """The menu as shown: the games with the value of each declaration."""
         lang = self.lang
-        head = "decl_hand_title" if self.can_pick_up else "decl_games_title"
-        return [say(lang, head), *(r.line(lang) for r in self.rows), say(lang, "decl_legend")]
+        head = N_("play.decl_hand_title") if self.can_pick_up else N_("play.decl_games_title")
+        return [say(lang, head), *(r.line(lang) for r in self.rows), say(lang, "play.decl_legend")]
 
     def prompt(self) -> str:
         """The question of the current step."""
         lang = self.lang
-        back = say(lang, "decl_back")
+        back = say(lang, "play.decl_back")
         if self.step == "start":
-            return say(lang, "decl_start_show" if self.can_show else "decl_start")
+            return say(lang, N_("play.decl_start_show") if self.can_show else N_("play.decl_start"))
         if self.step == "game" or self.row is None:
             keys = " ".join(r.key for r in self.rows)
-            return say(lang, "decl_game", keys=keys + (f" · {back}" if self.can_pick_up else ""))
+            return say(
+                lang, "play.decl_game", keys=keys + (f" · {back}" if self.can_pick_up else "")
+            )
         parts = []
         for k, e in self.row.entries:
             text = self.row.option_text(k, e, lang)
-            parts.append(say(lang, "decl_enter", word=text) if not k else text)
-        return say(lang, "decl_flags", game=self.row.name, options=" · ".join([*parts, back]))
+            parts.append(say(lang, "play.decl_enter", word=text) if not k else text)
+        return say(lang, "play.decl_flags", game=self.row.name, options=" · ".join([*parts, back]))
 
     def back(self) -> None:
         """One step back (after a "no" at the confirmation, or ``b``)."""
@@ -254,8 +267,9 @@ class DeclarationDialog:
         """Take one line (see the class doc)."""
         low = " ".join(line.strip().lower().split())
         if low.isascii() and low.isdigit():
-            how = say(self.lang, "decl_how_start" if self.step == "start" else "decl_how_game")
-            return say(self.lang, "decl_no_number", n=low, bid=self.bid, how=how)
+            start = self.step == "start"
+            how = say(self.lang, N_("play.decl_how_start") if start else N_("play.decl_how_game"))
+            return say(self.lang, "play.decl_no_number", n=low, bid=self.bid, how=how)
         if low in _BACK:
             self.back()
             return ""
@@ -298,7 +312,7 @@ class DeclarationDialog:
             return None
         entry = row.choice(flag)
         if entry is None:  # a key of this question, not open for this game
-            return say(self.lang, "not_understood", text=line.strip(), options=self.prompt())
+            return say(self.lang, "play.not_understood", text=line.strip(), options=self.prompt())
         return entry.action
 
 

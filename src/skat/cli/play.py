@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     )
     ui = _ui(terminal, args.lang)
     if not terminal:
-        print(words(args.lang, "start_line", seed=seed, rules=series.rules, level=args.level))
+        print(words(args.lang, "play.start_line", seed=seed, rules=series.rules, level=args.level))
     try:
         return Session(series, ui, options).run()
     finally:
@@ -213,7 +213,7 @@ def _ui(terminal: bool, lang: str = "en") -> Ui:
             import readline  # noqa: F401
         from skat.cli.screen import TerminalUi
 
-        return TerminalUi(more=words(lang, "more"))
+        return TerminalUi(more=words(lang, "play.more"))
     from skat.cli.lines import LineUi
 
     return LineUi()
@@ -255,7 +255,7 @@ def _replay(args: argparse.Namespace) -> int:
     )
     ui = _ui(terminal, args.lang)
     if not terminal:
-        print(words(args.lang, "again_line", label=label, n=args.start, level=args.level))
+        print(words(args.lang, "play.again_line", label=label, n=args.start, level=args.level))
     try:
         return AgainSession(record, players, human, args.start, number, ui, options).run()
     finally:

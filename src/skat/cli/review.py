@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from skat.cli.board import action_text
 from skat.cli.cardtext import CardStyle, sorted_for
 from skat.cli.declaring import contract_words, pack_words
-from skat.cli.words import say, seat_name
+from skat.cli.words import seat_name
+from skat.core.language import N_, say
 from skat.core import HOLD, NULL, PASS, Bid, Card, CardSet, Declare, Discard, GameState, Seat
 
 
@@ -35,7 +36,7 @@ def review_lines(
     """The review as lines (see the module doc); ``analysis`` runs the double-dummy solver."""
     result = state.result
     game = state.contract.game_type.letter if state.contract is not None else "G"
-    head = say(lang, "review")
+    head = say(lang, "play.review")
     if result is not None:
         if state.declarer is not None and state.contract is not None:
             game = contract_words(state.contract, lang, style.deck)
@@ -54,7 +55,7 @@ def review_lines(
             break
         calls.append(f"{names[ev.seat]} {action_text(ev.action, style, lang)}")
     if calls:
-        lines.append(("Reizen" if lang == "de" else "auction") + ": " + ", ".join(calls))
+        lines.append(say(lang, "term.auction") + ": " + ", ".join(calls))
     for i, t in enumerate(state.tricks, 1):
         cards = "  ".join(
             _played(names[(t.leader + k) % 3], w, c, style) for k, c in enumerate(t.cards)
@@ -67,10 +68,10 @@ def review_lines(
 
 def _skat_line(state: GameState, style: CardStyle, lang: str, game: str) -> str:
     """The skat as dealt and what the declarer put away."""
-    skat = f"{say(lang, 'skat')}: {style.cards(sorted_for(state.deal.skat, game))}"
+    skat = f"{say(lang, 'play.skat')}: {style.cards(sorted_for(state.deal.skat, game))}"
     for ev in state.history:
         if isinstance(ev.action, Discard) and ev.seat == state.declarer:
-            away = "gedrückt" if lang == "de" else "put away"
+            away = say(lang, "term.put_away")
             skat += f" · {away}: {style.cards(sorted_for(CardSet(ev.action.mask), game))}"
         if isinstance(ev.action, Declare):
             break
@@ -90,20 +91,19 @@ def analysis_lines(
     """The double-dummy verdict on the declarer's game and every card that lost value."""
     from skat.ai.dds import analyse, cost_words, mistake_words, value_words  # solver: on demand
 
-    de = lang == "de"
     try:
         a = analyse(state)
     except ValueError as exc:
-        return [("Analyse nicht möglich: " if de else "no analysis: ") + str(exc)]
+        return [say(lang, "term.no_analysis", why=exc)]
     if a.start is None or state.declarer is None:
         return []
-    out = _verdict_lines(names[state.declarer], a.goal, a.could_win, a.winning_line, style, de)
+    out = _verdict_lines(names[state.declarer], a.goal, a.could_win, a.winning_line, style, lang)
     if state.contract is not None and state.contract.game_type != NULL and a.value is not None:
         out[0] += f" ({value_words(a.value, lang)})"  # as skat solve says it
     if a.could_win and a.winning_line:
         out = out[:1] + winning_tricks(state, a.winning_line, names, style, lang)
     if not a.mistakes():
-        out.append("keine Fehler" if de else "no mistakes")
+        out.append(say(lang, "term.no_mistakes"))
     null = state.contract is not None and state.contract.game_type == NULL
     for i, m in enumerate(a.moves):
         if m.loss <= 0:
@@ -149,7 +149,7 @@ def winning_tricks(
         g.apply(ev.action, ev.seat)
     out: list[str] = []
     played: list[str] = []
-    word = "Stich" if lang == "de" else "trick"
+    word = say(lang, "play.trick")
     try:
         for card in line:
             seat = g.to_move
@@ -169,38 +169,39 @@ def winning_tricks(
     return out
 
 
+def _goal_words(goal: str, lang: str) -> str:
+    """The solver's goal (``61 card points``, ``all tricks``, ``no trick``) in ``lang``.
+
+    >>> _goal_words("61 card points", "de"), _goal_words("no trick", "en")
+    ('61 Augen', 'no trick')
+    """
+    if goal == "no trick":
+        return say(lang, "term.goal_no_trick")
+    if goal == "all tricks":
+        return say(lang, "term.goal_all_tricks")
+    need, _, _ = goal.partition(" ")
+    return say(lang, "term.goal_points", n=need) if need.isdigit() else goal
+
+
 def _verdict_lines(
     who: str,
     goal: str,
     could_win: bool | None,
     winning_line: Sequence[Card] | None,
     style: CardStyle,
-    de: bool,
+    lang: str,
 ) -> list[str]:
     """Whether the declarer could make the game, with a winning line, five tricks a line."""
-    if de:
-        goal = {"no trick": "kein Stich", "all tricks": "alle Stiche"}.get(
-            goal, goal.replace("card points", "Augen")
-        )
-        could = "konntest" if who == "Du" else "konnte"
-    else:
-        could = "could"
+    goal = _goal_words(goal, lang)
+    you = who == say(lang, "play.you")
     tricks: list[str] = []
     if could_win:
         cards = list(winning_line or ())
         tricks = [
             " ".join(style.card(c) for c in cards[k : k + 3]) for k in range(0, len(cards), 3)
         ]
-        verdict = (
-            f"{who} {could} gewinnen ({goal}), zum Beispiel so:"
-            if de
-            else f"{who} could make it ({goal}), for example:"
-        )
+        key = N_("term.could_win_you") if you else N_("term.could_win")
     else:
-        verdict = (
-            f"{who} {could} bei bestem Spiel nicht gewinnen ({goal})"
-            if de
-            else f"{who} {could} not make it against best defence ({goal})"
-        )
-    out = [("Doppeldummy: " if de else "double dummy: ") + verdict]
+        key = N_("term.could_not_win_you") if you else N_("term.could_not_win")
+    out = [say(lang, "term.double_dummy", verdict=say(lang, key, who=who, goal=goal))]
     return out + ["  " + " | ".join(tricks[k : k + 5]) for k in range(0, len(tricks), 5)]

@@ -54,7 +54,8 @@ from skat.cli.refusals import refusal_text, rename_cards
 from skat.cli.review import review_lines
 from skat.cli.sheetview import sheet_lines
 from skat.cli.turnwords import claim_words, game_name, prompt, worth
-from skat.cli.words import agree, say, seat_name
+from skat.cli.words import agree, seat_name
+from skat.core.language import N_, say
 from skat.core import (
     HOLD,
     NULL,
@@ -184,7 +185,7 @@ class Session:
             self.ui.page(self.final_lines())
         except InputEnded:
             self._autosave()
-            self.last_words(say(self.lang, "end_of_input", note=self._end_note()))
+            self.last_words(say(self.lang, "play.end_of_input", note=self._end_note()))
             return 0
         except Quit:
             self._autosave()
@@ -192,7 +193,7 @@ class Session:
             return 0
         except KeyboardInterrupt:  # Ctrl-C stops at once, and says what was kept
             self._autosave()
-            self.last_words(say(self.lang, "interrupted", note=self._end_note()))
+            self.last_words(say(self.lang, "play.interrupted", note=self._end_note()))
             return 0
         self._autosave()
         return 0
@@ -207,19 +208,20 @@ class Session:
         if s.records[-1].kind != kind or left >= len(s.players):  # none begun
             return False
         s.planned = s.turn + left
-        self.ui.message(say(self.lang, f"finish_{kind}", n=left))
+        finish = N_("play.finish_bock") if kind == "bock" else N_("play.finish_ramsch")
+        self.ui.message(say(self.lang, finish, n=left))
         return True
 
     def _save_note(self) -> str:
         """What quitting now keeps: the file the series is saved to, or how to keep it."""
         if self.save_path:
-            return say(self.lang, "saved", path=self.save_path)
-        return say(self.lang, "not_saved")
+            return say(self.lang, "play.saved", path=self.save_path)
+        return say(self.lang, "play.not_saved")
 
     def _quit_note(self) -> str:
         if self.save_path:
-            return say(self.lang, "saved", path=self.save_path)
-        return "bye" if self.lang == "en" else "tschüss"
+            return say(self.lang, "play.saved", path=self.save_path)
+        return say(self.lang, "play.bye")
 
     def last_words(self, text: str) -> None:
         """The session's last message ("saved to …", "bye"), shown on the full screen too (it
@@ -233,8 +235,8 @@ class Session:
     def _end_note(self) -> str:
         """What the end of the input kept: the file, or that nothing was saved."""
         if self.save_path:
-            return say(self.lang, "saved", path=self.save_path)
-        return say(self.lang, "was_not_saved")
+            return say(self.lang, "play.saved", path=self.save_path)
+        return say(self.lang, "play.was_not_saved")
 
     def read(self, prompt: str) -> str:
         """One line from the player.  The end of the input is a quit: in a terminal (Ctrl-D)
@@ -257,7 +259,7 @@ class Session:
 
     def confirm_quit(self) -> bool:
         """Ask once whether to quit, saying what is kept; a second Ctrl-D confirms."""
-        return self.sure(say(self.lang, "quit_sure", note=self._save_note()), quitting=True)
+        return self.sure(say(self.lang, "play.quit_sure", note=self._save_note()), quitting=True)
 
     def _save(self, path: str) -> None:
         """Save the series with this table's settings (``skat play --load`` restores them)."""
@@ -281,7 +283,9 @@ class Session:
             try:
                 self._save(path)
             except OSError as exc:
-                self.ui.message(say(self.lang, "cannot_save", path=path, why=exc.strerror or exc))
+                self.ui.message(
+                    say(self.lang, "play.cannot_save", path=path, why=exc.strerror or exc)
+                )
 
     def play_game(self) -> None:
         """Play the next game of the series, record it, show the result and the list."""
@@ -324,18 +328,18 @@ class Session:
                     continue
             else:
                 if self.options.level not in _INSTANT:
-                    self.ui.busy(say(self.lang, "thinking", who=names[seat]))
+                    self.ui.busy(say(self.lang, "play.thinking", who=names[seat]))
                 action = agents[seat].choose(state.view(seat))
             self.apply(state, action, seat)
 
     def _game_header(self, human: Seat) -> str:
         s = self.series
-        kind = {"bock": "bock_game", "ramsch": "ramsch_game"}.get(s.kind)
+        kind = {"bock": N_("play.bock_game"), "ramsch": N_("play.ramsch_game")}.get(s.kind)
         kind = f" ({say(self.lang, kind)})" if kind else ""
         return (
-            f"— {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · "
-            f"{say(self.lang, 'dealer')} {s.dealer_name} · "
-            f"{say(self.lang, 'you')}: {seat_name(self.lang, human)} —"
+            f"— {say(self.lang, 'play.game_of', n=s.number, total=s.planned)}{kind} · "
+            f"{say(self.lang, 'play.dealer')} {s.dealer_name} · "
+            f"{say(self.lang, 'play.you')}: {seat_name(self.lang, human)} —"
         )
 
     def apply(self, state: GameState, action: Action, seat: int) -> None:
@@ -363,38 +367,47 @@ class Session:
         lang = self.lang
         a = ev.action
         if isinstance(a, Bid):
-            text = say(lang, "bids", who=who, bid=a.value)
+            text = say(lang, "play.bids", who=who, bid=a.value)
         elif a is HOLD and state.phase in (Phase.BIDDING, Phase.SKAT, Phase.DONE):
-            text = say(lang, "holds", who=who, bid=state.bid)
+            text = say(lang, "play.holds", who=who, bid=state.bid)
         elif a is PASS:
-            key = "declines" if answering else "pushes" if pushing else "passes"
+            key = (
+                N_("play.declines")
+                if answering
+                else N_("play.pushes")
+                if pushing
+                else N_("play.passes")
+            )
             text = say(lang, key, who=who)
         elif isinstance(a, PickUp):
-            text = say(lang, "picks_up", who=who)
+            text = say(lang, "play.picks_up", who=who)
         elif isinstance(a, Discard):
             if ev.seat == self.seating.human:
-                text = say(lang, "you_discard", cards=action_text(a, self.style, lang))
+                text = say(lang, "play.you_discard", cards=action_text(a, self.style, lang))
             else:
-                text = say(lang, "discards", who=who)
+                text = say(lang, "play.discards", who=who)
         elif isinstance(a, Declare):
             text = say(
-                lang, "declares", who=who, game=contract_words(a.contract, lang, self.style.deck)
+                lang,
+                "play.declares",
+                who=who,
+                game=contract_words(a.contract, lang, self.style.deck),
             )
         elif isinstance(a, Card):
-            text = say(lang, "plays", who=who, card=self.style.card(a))
+            text = say(lang, "play.plays", who=who, card=self.style.card(a))
         elif isinstance(a, Double):
-            text = say(lang, "kontra", who=who, word=a.name)
+            text = say(lang, "play.kontra", who=who, word=a.name)
         elif isinstance(a, ShowCards):
-            text = say(lang, "shows", who=who)
+            text = say(lang, "play.shows", who=who)
         elif isinstance(a, Resign):
-            text = say(lang, "resigns", who=who)
+            text = say(lang, "play.resigns", who=who)
         else:
-            text = say(lang, "other", who=who, action=action_text(a, self.style, lang))
+            text = say(lang, "play.other", who=who, action=action_text(a, self.style, lang))
         you = names[self.seating.human]
         self.ui.event(agree(text, lang, you))
         if len(state.tricks) > tricks_before:
             t = state.tricks[-1]
-            text = say(lang, "wins_trick", who=names[t.winner], points=t.points)
+            text = say(lang, "play.wins_trick", who=names[t.winner], points=t.points)
             self.ui.event(agree(text, lang, you))
 
     # ------------------------------------------------------------------ the human's turn
@@ -409,25 +422,25 @@ class Session:
         kind = {"bock": " · Bock", "ramsch": " · Ramsch"}.get(s.kind, "")
         rules = str(s.rules) if len(str(s.rules)) <= 12 else s.rules.preset + "+"
         header = (  # the totals first: a narrow screen cuts the seed and the rules, never them
-            f"Skat · {say(self.lang, 'game_of', n=s.number, total=s.planned)}{kind} · {totals}"
-            f" · {say(self.lang, 'you')}: {seat_name(self.lang, self.seating.human)}"
-            f" · {rules} · {say(self.lang, 'seed')} {self.options.seed}"
+            f"Skat · {say(self.lang, 'play.game_of', n=s.number, total=s.planned)}{kind} · {totals}"
+            f" · {say(self.lang, 'play.you')}: {seat_name(self.lang, self.seating.human)}"
+            f" · {rules} · {say(self.lang, 'play.seed')} {self.options.seed}"
         )
-        title = say(self.lang, "hand")
+        title = say(self.lang, "play.hand")
         if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
             title += f" ({game_name(game, self.lang, self.style.deck)})"
             title += " · " + self._worth(state)
         legal = ""
         if view.phase == Phase.PLAY:
             playable = [a for a in view.legal_actions if isinstance(a, Card)]
-            legal = f"{say(self.lang, 'legal')}: " + self.style.cards(
+            legal = f"{say(self.lang, 'play.legal')}: " + self.style.cards(
                 [c for c in cards if c in playable]
             )
             extra = [a for a in view.legal_actions if not isinstance(a, Card)]
             if extra:
                 legal += " · " + ", ".join(f"{a} ({describe(a, self.lang)})" for a in extra)
         elif view.phase in (Phase.ANSWER, Phase.PUSH):
-            legal = f"{say(self.lang, 'legal')}: " + ", ".join(
+            legal = f"{say(self.lang, 'play.legal')}: " + ", ".join(
                 f"{a} ({describe(a, self.lang)})" for a in view.legal_actions
             )
         return Screen(
@@ -499,7 +512,9 @@ class Session:
         if cmd.kind == "action" and cmd.action is not None:
             if dialog is not None and not _dialog_accepts(dialog, cmd.action):
                 self.ui.message(  # "p", "y", a card: a word of another question
-                    say(self.lang, "not_understood", text=line.strip(), options=dialog.prompt())
+                    say(
+                        self.lang, "play.not_understood", text=line.strip(), options=dialog.prompt()
+                    )
                 )
                 return None
             return self._validate(cmd.action, state)
@@ -523,7 +538,7 @@ class Session:
         question, and a second Ctrl-D confirms it)."""
         self.ui.message(what)
         while True:
-            answer = self.ui.ask(say(self.lang, "ask_sure"))
+            answer = self.ui.ask(say(self.lang, "play.ask_sure"))
             if answer is None:
                 if quitting and interactive(self.ui):
                     return True
@@ -535,8 +550,10 @@ class Session:
                 return True
             if low in ("n", "no", "nein", "b", "back", "zurück", "zurueck"):
                 return False
-            options = say(self.lang, "sure_keys")
-            self.ui.message(say(self.lang, "not_understood", text=answer.strip(), options=options))
+            options = say(self.lang, "play.sure_keys")
+            self.ui.message(
+                say(self.lang, "play.not_understood", text=answer.strip(), options=options)
+            )
 
     def _confirm_declaration(
         self, action: Action, menu: list[MenuEntry], bid: int, state: GameState
@@ -553,17 +570,17 @@ class Session:
             options = declarations(hand, bid=max(bid, 18), rules=state.rules, picked_up=False)
             worth = next((o.value for o in options if o.contract == c), None)
             value = "?" if worth is None else f"≈{worth}"
-            key = "declare_sure" if bid else "declare_sure_no_bid"
+            key = N_("play.declare_sure") if bid else N_("play.declare_sure_no_bid")
             return self.sure(say(self.lang, key, game=game, value=value, bid=bid))
         value = ("≈" if entry.estimate else "") + str(entry.value)
-        what = say(self.lang, "declare_sure", game=game, value=value, bid=bid)
+        what = say(self.lang, "play.declare_sure", game=game, value=value, bid=bid)
         if entry.short:
-            how = say(self.lang, "overbid")
+            how = say(self.lang, "play.overbid")
             if c.game_type != NULL and entry.short == 1 and not c.schneider_announced:
-                how = say(self.lang, "needs_schneider")
+                how = say(self.lang, "play.needs_schneider")
             elif c.game_type != NULL and entry.short == 2 and not c.schneider_announced:
-                how = say(self.lang, "needs_schwarz")
-            what += " " + say(self.lang, "overbid_warn", bid=bid, how=how)
+                how = say(self.lang, "play.needs_schwarz")
+            what += " " + say(self.lang, "play.overbid_warn", bid=bid, how=how)
         return self.sure(what)
 
     def command(self, cmd: Command, state: GameState) -> bool:
@@ -576,7 +593,7 @@ class Session:
             return False
         if cmd.kind == "help":
             example = "Eichel-Unter" if self.style.deck == "german" else "Kreuz-Bube"
-            self.ui.message(say(lang, "help", example=example))
+            self.ui.message(say(lang, "play.help", example=example))
         elif cmd.kind == "hint":
             view = state.view(human)
             agent = SafeAgent(
@@ -584,7 +601,7 @@ class Session:
                 name="hint",
             )
             self.ui.message(
-                say(lang, "hint", action=action_text(agent.choose(view), self.style, lang))
+                say(lang, "play.hint", action=action_text(agent.choose(view), self.style, lang))
             )
         elif cmd.kind == "save":
             self.save_to(cmd.arg)
@@ -600,7 +617,7 @@ class Session:
                 return False
             self.claimed = (len(state.tricks), self.style.cards(state.hand(human)))
             self.apply(state, SHOW_CARDS, human)
-            self.ui.busy(say(lang, "analysing"))
+            self.ui.busy(say(lang, "play.analysing"))
             self.autoplay = True
             return True
         elif cmd.kind == "concede":
@@ -640,10 +657,10 @@ class Session:
         names = self.seating.names
         you = names[self.seating.human]
         if trial.result is None:  # the rules want both defenders to give up
-            means = say(self.lang, "concede_pending")
+            means = say(self.lang, "play.concede_pending")
         else:
             means = agree(trial.result.explain(self.lang, names=names), self.lang, you)
-        return say(self.lang, "concede_sure", means=pack_words(means, self.style.deck))
+        return say(self.lang, "play.concede_sure", means=pack_words(means, self.style.deck))
 
     def autoplay_card(self, state: GameState) -> Action:
         """After a claim: the human's best card with all hands open (the claim is checked by
@@ -688,7 +705,7 @@ class Session:
     def _next_game_answer(self, state: GameState, number: int) -> bool:
         """Ask once what comes after the game; true when the next game (or the end of the
         series) comes, :class:`Quit` when the player quits."""
-        answer = self.ui.ask(say(self.lang, "ask_next"))
+        answer = self.ui.ask(say(self.lang, "play.ask_next"))
         if answer is None and not interactive(self.ui):
             if self.series.is_over:  # nothing more to ask: the last list is shown
                 return True
@@ -707,7 +724,7 @@ class Session:
             self.save_to(path.strip())
             return False
         self.ui.message(
-            say(self.lang, "not_understood", text=a, options=say(self.lang, "ask_next"))
+            say(self.lang, "play.not_understood", text=a, options=say(self.lang, "play.ask_next"))
         )
         return False
 
@@ -723,7 +740,7 @@ class Session:
     def _review(self, state: GameState) -> None:
         """The review of the finished game (with the solver's analysis unless switched off)."""
         if self.options.review_analysis:
-            self.ui.busy(say(self.lang, "analysing"))
+            self.ui.busy(say(self.lang, "play.analysing"))
         review = review_lines(
             state, self.seating.names, self.style, self.lang, analysis=self.options.review_analysis
         )
@@ -733,7 +750,7 @@ class Session:
         """Between games of a series not saved: quitting loses it, so ask once."""
         what = say(
             self.lang,
-            "quit_series_sure",
+            "play.quit_series_sure",
             n=number,
             total=self.series.planned,
             note=self._save_note(),
@@ -746,10 +763,10 @@ class Session:
         try:
             self._save(path)
         except OSError as exc:
-            self.ui.message(say(self.lang, "cannot_save", path=path, why=exc.strerror or exc))
+            self.ui.message(say(self.lang, "play.cannot_save", path=path, why=exc.strerror or exc))
             return
         self.save_path = path
-        self.ui.message(say(self.lang, "saved", path=path))
+        self.ui.message(say(self.lang, "play.saved", path=path))
 
     def _rounds_lines(self) -> list[str]:
         """Why the last game started Bock rounds (and a Ramsch round after them)."""
@@ -773,7 +790,7 @@ class Session:
             with open(path, "a", encoding="utf-8") as fh:
                 fh.write(dumps(data) + "\n")
         except OSError as exc:
-            self.ui.message(say(self.lang, "cannot_write", path=path, why=exc.strerror or exc))
+            self.ui.message(say(self.lang, "play.cannot_write", path=path, why=exc.strerror or exc))
 
 
 def _dialog_accepts(dialog: DeclarationDialog, action: Action) -> bool:

@@ -23,16 +23,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skat.core.language import N_, say
 from skat.series.sheet import ListRow, list_standings
 
 MAX_COLUMNS = 6
 """With more players than this the list shows each row's declarer entry (the totals are in
 the ranking)."""
 
-_WORDS = {
-    "en": ("declarer", "game", "value", "entry", "total", "won", "lost"),
-    "de": ("Spieler", "Spiel", "Wert", "Eintrag", "Summe", "gew.", "verl."),
-}
+_HEADS = (
+    N_("term.sheet_declarer"),
+    N_("term.sheet_game"),
+    N_("term.sheet_value"),
+    N_("term.sheet_entry"),
+    N_("term.sheet_total"),
+)
+"""The list's column heads (declarer, game, value, entry, total)."""
+
+
+def _outcomes(lang: str) -> tuple[str, str]:
+    """The list's words for a game won and a game lost (short: a column of five)."""
+    return say(lang, "term.sheet_won"), say(lang, "term.sheet_lost")
 
 
 def sheet_lines(
@@ -44,7 +54,7 @@ def sheet_lines(
     lang: str = "en",
 ) -> list[str]:
     """The list as lines: a header, the rows (only the ``last`` ones when given), the totals."""
-    declarer, game, value, entry, total, _, _ = _WORDS["de" if lang == "de" else "en"]
+    declarer, game, value, entry, total = (say(lang, key) for key in _HEADS)
     wide = len(players) > MAX_COLUMNS
     width = max(7, *(len(p) + 1 for p in players))
     name_width = max(9, *(len(p) for p in players))
@@ -79,7 +89,7 @@ def _row_line(
 ) -> str:
     """One game's line: number, declarer, game, outcome, value and the entries (or, on a
     wide table, the declarer's entry alone)."""
-    _, _, _, _, _, won, lost = _WORDS["de" if lang == "de" else "en"]
+    won, lost = _outcomes(lang)
     name = players[r.declarer] if r.declarer is not None else ""
     outcome = (won if r.won else lost) if r.declarer is not None else ""
     line = f"{r.number:>3}  {name:<{name_width}} {r.game(lang):<{game_width - 6}} {outcome:<5}"
@@ -101,7 +111,7 @@ def ranking_lines(players: Sequence[str], rows: Sequence[ListRow], lang: str = "
     >>> ranking_lines(("You", "Ann", "Bob"), rows)
     [' 1. Ann    122  (won 1, lost 0)', ' 2. You      0  (won 0, lost 0)', ' 2. Bob      0  (won 0, lost 0)']
     """
-    *_, won, lost = _WORDS["de" if lang == "de" else "en"]
+    won, lost = _outcomes(lang)
     out = []
     width = max(len(p) for p in players)
     for s in list_standings(players, rows):

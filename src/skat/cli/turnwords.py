@@ -15,19 +15,20 @@ what showing the cards means.
 
 from __future__ import annotations
 
-from skat.cli.words import say
+from skat.core.language import N_, say
+from skat.cli import declaring
 from skat.core import HOLD, NULL, Bid, Declare, GameState, GameType, Phase
 from skat.core.declarations import declarations
 
 _ASK = {
-    Phase.SKAT: "ask_skat",
-    Phase.DISCARD: "ask_discard",
-    Phase.PUSH_DISCARD: "ask_discard",
-    Phase.DECLARE: "ask_declare",
-    Phase.PLAY: "ask_play",
-    Phase.PUSH: "ask_push",
+    Phase.SKAT: N_("play.ask_skat"),
+    Phase.DISCARD: N_("play.ask_discard"),
+    Phase.PUSH_DISCARD: N_("play.ask_discard"),
+    Phase.DECLARE: N_("play.ask_declare"),
+    Phase.PLAY: N_("play.ask_play"),
+    Phase.PUSH: N_("play.ask_push"),
 }
-"""The question of each phase past the bidding (``ask_play`` for any other)."""
+"""The question of each phase past the bidding (``play.ask_play`` for any other)."""
 
 
 def prompt(state: GameState, lang: str, names: tuple[str, str, str], human: int) -> str:
@@ -38,10 +39,10 @@ def prompt(state: GameState, lang: str, names: tuple[str, str, str], human: int)
     kind = state.course.questions.kind
     if phase == Phase.ANSWER and kind is not None:  # the question's own words for its answers
         choices = " · ".join(f"{a} = {kind.say(a, lang)}" for a in state.legal_actions())
-        return say(lang, "ask_answer", choices=choices)
-    key = _ASK.get(phase, "ask_play")
+        return say(lang, "play.ask_answer", choices=choices)
+    key = _ASK.get(phase, N_("play.ask_play"))
     if phase == Phase.PUSH and any(isinstance(a, Declare) for a in state.legal_actions()):
-        key = "ask_push_grand"  # Schieberamsch with Grand Hand: all three choices named
+        key = N_("play.ask_push_grand")  # Schieberamsch with Grand Hand: all three choices named
     return say(lang, key)
 
 
@@ -51,12 +52,12 @@ def _bidding_prompt(state: GameState, lang: str, names: tuple[str, str, str], hu
     legal = state.legal_actions()
     if HOLD in legal:
         bidder = state.history[-1].seat if state.history else 0
-        return say(lang, "ask_hold", who=names[bidder], bid=state.bid)
+        return say(lang, "play.ask_hold", who=names[bidder], bid=state.bid)
     bids = [a for a in legal if isinstance(a, Bid)]
     if state.bid == 0 and len(state.history) >= 2 and human == 0:
-        return say(lang, "ask_alone")
+        return say(lang, "play.ask_alone")
     low = bids[0].value if bids else state.bid
-    return say(lang, "ask_bid", low=low)
+    return say(lang, "play.ask_bid", low=low)
 
 
 def worth(state: GameState, human: int, lang: str, deck: str) -> str:
@@ -72,15 +73,12 @@ def worth(state: GameState, human: int, lang: str, deck: str) -> str:
     for gt in (3, 2, 1, 0, 4):
         mark = "G" if gt == 4 else ("Sc", "Rt", "Gr", "Ei")[gt] if german else "♦♥♠♣"[gt]
         parts.append(f"{mark} {simple[GameType(gt)]}")
-    return say(lang, "worth") + ": " + " ".join(parts)
+    return say(lang, "play.worth") + ": " + " ".join(parts)
 
 
 def game_name(letter: str, lang: str, deck: str = "french") -> str:
     """``Clubs``, ``Kreuz`` or (German pack) ``Eichel``."""
-    gt = GameType("DHSCGN".index(letter))
-    if deck == "german" and gt.is_suit and gt.trump_suit is not None:
-        return gt.trump_suit.german_pack
-    return gt.german if lang == "de" else gt.english
+    return declaring.game_name(GameType("DHSCGN".index(letter)), lang, deck)
 
 
 def claim_words(state: GameState, seat: int) -> str:
@@ -92,8 +90,8 @@ def claim_words(state: GameState, seat: int) -> str:
     >>> for a in ("p", "18", "p", "s", "S8.H9", "G"):
     ...     _ = g.apply(a)
     >>> claim_words(g, 2), claim_words(g, 0)
-    ('claim_sure', 'claim_sure_defender')
+    ('play.claim_sure', 'play.claim_sure_defender')
     """
     if state.rules.claim != "isko":
-        return "claim_sure_iss"
-    return "claim_sure" if seat == state.declarer else "claim_sure_defender"
+        return N_("play.claim_sure_iss")
+    return N_("play.claim_sure") if seat == state.declarer else N_("play.claim_sure_defender")
