@@ -13,7 +13,8 @@ from tests.core._support import DEAL, play
 from tests.core.test_error_reasons import REFUSALS
 
 from skat.cli.cardtext import CardStyle
-from skat.cli.reasonwords import REASONS_DE, german_reason
+from skat.cli.reasonwords import REASON_KEYS as REASONS_DE
+from skat.cli.reasonwords import reason_words as german_reason
 from skat.core import HOLD, PASS, Card, CardSet, Contract, IllegalActionError, Rules
 from skat.core.reasons import REASONS, param_names
 

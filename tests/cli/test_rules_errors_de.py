@@ -53,7 +53,7 @@ def test_english_session_keeps_the_core_words(capsys: pytest.CaptureFixture[str]
 
 
 def test_every_kind_of_rules_error_has_german_words() -> None:
-    from skat.cli.ruleswords import GERMAN
+    from skat.cli.ruleswords import KEYS as GERMAN
 
     assert set(GERMAN) == set(RULES_ERRORS)
 

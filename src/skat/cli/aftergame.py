@@ -19,8 +19,8 @@ from skat.cli.cardtext import CardStyle
 from skat.cli.declaring import pack_words
 from skat.cli.sheetview import ranking_lines, sheet_lines
 from skat.cli.words import agree
-from skat.core.language import N_, say
 from skat.core import GameState, Trick
+from skat.core.language import N_, say
 from skat.series import Series
 from skat.series.sheet import ListRow
 

@@ -22,8 +22,8 @@ from skat.cli.declaring import pack_words
 from skat.cli.errors import UserError
 from skat.cli.session import Options, Quit, Session, Ui
 from skat.cli.words import agree
-from skat.core.language import N_, say
 from skat.core import GameState, Rules, Seat
+from skat.core.language import N_, say
 from skat.core.steps import restarted
 from skat.series import Series
 

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from skat.cli.cardtext import DIM, RESET, CardStyle, sorted_for
 from skat.cli.declaring import contract_words
 from skat.cli.words import seat_name
-from skat.core.language import say, say_n
 from skat.core import (
     HOLD,
     NULL,
@@ -37,6 +36,7 @@ from skat.core import (
     View,
 )
 from skat.core.actions import describe
+from skat.core.language import say, say_n
 
 
 @dataclass(frozen=True)

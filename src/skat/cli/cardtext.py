@@ -1,4 +1,4 @@
-"""How the terminal shows cards: French or German pack, English or German words, colours,
+"""How the terminal shows cards: French or German pack, the player's language, colours,
 and the hand sorted for a game.
 
 The four-colour pack of German tournaments: Kreuz (clubs) black, Pik (spades) green,
@@ -24,9 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
-from skat.core import CARDS, Card, CardParseError, CardSet
+from skat.core import CARDS, Card, CardParseError, CardSet, Rank
+from skat.core.language import LANGUAGES, say
 
 RESET: Final = "\x1b[0m"
 DIM: Final = "\x1b[2m"
@@ -35,7 +37,6 @@ REVERSE: Final = "\x1b[7m"
 SUIT_COLOURS: Final = ("\x1b[33m", "\x1b[31m", "\x1b[32m", "")  # D yellow, H red, S green, C
 """ANSI colours of the suits in index order (Karo, Herz, Pik, Kreuz)."""
 
-_GERMAN_RANKS_FRENCH: Final = ("7", "8", "9", "D", "K", "10", "A", "B")
 _GERMAN_PACK_SUITS: Final = ("Sc", "Rt", "Gr", "Ei")
 _GERMAN_PACK_RANKS: Final = ("7", "8", "9", "O", "K", "10", "A", "U")
 
@@ -46,7 +47,8 @@ _NULL_RANKS: Final = (6, 4, 3, 7, 5, 2, 1, 0)  # A K Q J 10 9 8 7
 
 @dataclass(frozen=True)
 class CardStyle:
-    """Card names for one player: ``lang`` en/de, ``deck`` french/german, ``colour`` ANSI."""
+    """Card names for one player: ``lang`` (en, de, da …), ``deck`` french/german, ``colour``
+    ANSI."""
 
     lang: str = "en"
     deck: str = "french"
@@ -56,9 +58,7 @@ class CardStyle:
         """The card's short name without colour."""
         if self.deck == "german":
             return f"{_GERMAN_PACK_SUITS[card.suit]}-{_GERMAN_PACK_RANKS[card.rank]}"
-        if self.lang == "de":
-            return card.suit.symbol + _GERMAN_RANKS_FRENCH[card.rank]
-        return card.symbol
+        return card.suit.symbol + _ranks(self.lang)[card.rank]
 
     def card(self, card: Card) -> str:
         """The card's short name, coloured by suit when ``colour`` is on."""
@@ -85,10 +85,19 @@ class CardStyle:
         return Card.parse(text)
 
 
+@cache
+def _ranks(lang: str) -> tuple[str, ...]:
+    """The ranks as printed on the French pack in ``lang``, 7 8 9 Q K 10 A J in index order
+    (the catalog's ``term.ranks``: ``7 8 9 D K 10 A B`` in German)."""
+    ranks = tuple(say(lang, "term.ranks").split())
+    return ranks if len(ranks) == 8 else tuple(r.symbol for r in Rank)
+
+
 def _short_names() -> dict[str, Card]:
     out: dict[str, Card] = {}
     for card in CARDS:
-        for style in (CardStyle(deck="german"), CardStyle(lang="de"), CardStyle()):
+        styles = (CardStyle(deck="german"), *(CardStyle(lang) for lang in LANGUAGES))
+        for style in styles:
             out.setdefault(style.plain(card).lower(), card)
         out.setdefault(
             f"{_GERMAN_PACK_SUITS[card.suit]}{_GERMAN_PACK_RANKS[card.rank]}".lower(), card

@@ -21,8 +21,8 @@ from skat.cli.board import action_text
 from skat.cli.cardtext import CardStyle, sorted_for
 from skat.cli.declaring import contract_words, pack_words
 from skat.cli.words import seat_name
-from skat.core.language import N_, say
 from skat.core import HOLD, NULL, PASS, Bid, Card, CardSet, Declare, Discard, GameState, Seat
+from skat.core.language import N_, say
 
 
 def review_lines(

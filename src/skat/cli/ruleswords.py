@@ -1,14 +1,14 @@
-"""German words for the core's rules errors (:class:`skat.core.rules.RulesError`).
+"""The core's rules errors (:class:`skat.core.rules.RulesError`) in the player's language.
 
 The core words its errors in English (it is a library) and gives each its kind (``key``) and
-values (``params``); the terminal words them in German when the player asks for German
-(``--lang de``, ``SKAT_LANG=de`` or a German locale).  Option names, presets and values stay as
-they are typed.
+values (``params``); the terminal words them in the player's language (``--lang``,
+``SKAT_LANG`` or the locale) from the catalogs' ``term.rules_error.*`` messages.  Option
+names, presets and values stay as they are typed.
 
 >>> from skat.core.rules import rules_error
->>> german_rules_error(rules_error("unknown_preset", given="'foo'", known="isko, pub"))
+>>> rules_error_words(rules_error("unknown_preset", given="'foo'", known="isko, pub"), "de")
 "unbekannter Regelsatz 'foo' (bekannt: isko, pub)"
->>> german_rules_error(rules_error("takes_one_of", option="ramsch", choices=("off", "ramsch"), given="'x'"))
+>>> rules_error_words(rules_error("takes_one_of", option="ramsch", choices=("off", "ramsch"), given="'x'"), "de")
 "Regeloption ramsch nimmt off oder ramsch, nicht 'x'"
 """
 
@@ -16,50 +16,60 @@ from __future__ import annotations
 
 from typing import Final
 
+from skat.core.language import N_, SOURCE, say
 from skat.core.rules import EXCLUDED, RulesError
 
-GERMAN: Final[dict[str, str]] = {
-    "empty": "leere Regelangabe",
-    "unknown_preset": "unbekannter Regelsatz {given} (bekannt: {known})",
-    "unknown_option": "unbekannte Regeloption {given} (bekannt: {known})",
-    "no_value": "Regeloption ohne Wert: {given} (schreibe {option}=...)",
-    "twice": "Regeloption {given} doppelt angegeben",
-    "needs": "Regeloption {option}={value} verlangt {needed}",
-    "excluded": "Regelsatz {preset} schließt {option} aus ({reason}); "
-    "für eine Hausmischung von isko ausgehen: {mix}",
-    "takes_switch": "Regeloption {option} nimmt on oder off, nicht {given}",
-    "takes_one_of": "Regeloption {option} nimmt {choices}, nicht {given}",
-    "takes_set": "Regeloption {option} nimmt {choices}, nicht {given}",
-    "takes_number": "Regeloption {option} nimmt eine Zahl, nicht {given}",
-    "takes_positive": "Regeloption {option} nimmt eine Zahl >= 0, nicht {given}",
+KEYS: Final[dict[str, str]] = {
+    "empty": N_("term.rules_error.empty"),
+    "unknown_preset": N_("term.rules_error.unknown_preset"),
+    "unknown_option": N_("term.rules_error.unknown_option"),
+    "no_value": N_("term.rules_error.no_value"),
+    "twice": N_("term.rules_error.twice"),
+    "needs": N_("term.rules_error.needs"),
+    "excluded": N_("term.rules_error.excluded"),
+    "takes_switch": N_("term.rules_error.takes_switch"),
+    "takes_one_of": N_("term.rules_error.takes_one_of"),
+    "takes_set": N_("term.rules_error.takes_set"),
+    "takes_number": N_("term.rules_error.takes_number"),
+    "takes_positive": N_("term.rules_error.takes_positive"),
 }
-"""The German words of each kind of rules error (the keys of ``skat.core.rules.RULES_ERRORS``)."""
+"""The message of each kind of rules error (the keys of ``skat.core.rules.RULES_ERRORS``)."""
 
 REASONS: Final[dict[str, str]] = {
-    EXCLUDED["old"][
-        "kontra"
-    ]: "Kontra, Rekontra, Ramsch und Bock gehören nicht zur Skatordnung vor 1998",
-    EXCLUDED["old"]["schenken"]: "nach der Skatordnung vor 1998 ist das Schenkungsangebot "
-    "abzulehnen",
+    EXCLUDED["old"]["kontra"]: N_("term.rules_error.old_kontra"),
+    EXCLUDED["old"]["schenken"]: N_("term.rules_error.old_schenken"),
 }
-"""The German words of the reasons a preset excludes an option."""
+"""The message of each reason a preset excludes an option (by its English words)."""
 
 
-def german_rules_error(error: RulesError) -> str:
-    """The German words of ``error`` (its English text when its kind has none).
+def rules_error_words(error: RulesError, lang: str) -> str:
+    """The words of ``error`` in ``lang`` (its English text in English, and when its kind has
+    no message).
 
     >>> from skat.core.rules import Rules
     >>> try:
     ...     Rules.parse("isko,bock=-1")
     ... except RulesError as err:
-    ...     print(german_rules_error(err))
+    ...     print(rules_error_words(err, "de"))
     Regeloption bock nimmt on oder off, nicht '-1'
     """
-    template = GERMAN.get(error.key)
-    if template is None:
+    key = KEYS.get(error.key)
+    if key is None or lang == SOURCE:
         return str(error)
+    word = f" {say(lang, 'reason.or_word')} "
     words = {
-        k: " oder ".join(v) if isinstance(v, tuple) else REASONS.get(str(v), v)
+        k: word.join(v) if isinstance(v, tuple) else _reason(str(v), lang)
         for k, v in error.params.items()
     }
-    return template.format(**words)
+    return say(lang, key, **words)
+
+
+def _reason(value: str, lang: str) -> str:
+    """A param's value, a reason of an excluded option in ``lang``."""
+    key = REASONS.get(value)
+    return value if key is None else say(lang, key)
+
+
+def german_rules_error(error: RulesError) -> str:
+    """The German words of ``error`` (:func:`rules_error_words` in German)."""
+    return rules_error_words(error, "de")

@@ -55,7 +55,6 @@ from skat.cli.review import review_lines
 from skat.cli.sheetview import sheet_lines
 from skat.cli.turnwords import claim_words, game_name, prompt, worth
 from skat.cli.words import agree, seat_name
-from skat.core.language import N_, say
 from skat.core import (
     HOLD,
     NULL,
@@ -77,6 +76,7 @@ from skat.core import (
 )
 from skat.core.actions import Double, describe
 from skat.core.declarations import declarations
+from skat.core.language import N_, say
 from skat.core.steps import spelled_out
 from skat.series import Series
 from skat.series.sheet import ListRow

@@ -15,10 +15,10 @@ what showing the cards means.
 
 from __future__ import annotations
 
-from skat.core.language import N_, say
 from skat.cli import declaring
 from skat.core import HOLD, NULL, Bid, Declare, GameState, GameType, Phase
 from skat.core.declarations import declarations
+from skat.core.language import N_, say
 
 _ASK = {
     Phase.SKAT: N_("play.ask_skat"),

@@ -73,3 +73,15 @@ def seat_name(lang: str, seat: Seat) -> str:
 def game_type_name(lang: str, game_type: GameType) -> str:
     """Clubs/Kreuz/klør, Grand, Null/nolo (the core's names of the game)."""
     return _described(game_type, lang)
+
+
+def in_lang(lang: str, words: tuple[str, str], **values: object) -> str:
+    """One entry ``(English, German)`` of a word table in ``lang`` with ``values`` filled in:
+    what :mod:`skat.cli.playhelp`'s option help still reads (argparse's help texts move to the
+    catalogs apart from the game's words; this goes with its last table).
+
+    >>> in_lang("de", ("{n} games", "{n} Spiele"), n=3)
+    '3 Spiele'
+    """
+    en, de = words
+    return (de if lang == "de" else en).format(**values)
