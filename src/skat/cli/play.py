@@ -45,7 +45,10 @@ from skat.cli.playfile import load_play
 from skat.cli.playhelp import option_help
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
-from skat.cli.words import say as words
+from skat.cli.words import all_yous
+from skat.cli.words import players as players_named
+from skat.core.language import LANGUAGES
+from skat.core.language import say as words
 from skat.core import GameState, Rules, Seat
 from skat.series import Series
 
@@ -56,7 +59,6 @@ NAME = "play"
 HELP = "play Skat in the terminal against two computer players"
 
 DEFAULT_LEVEL = default_level()
-PLAYERS = {"en": ("You", "Ann", "Bob"), "de": ("Du", "Anna", "Bernd")}
 
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
@@ -77,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     )
     parser.add_argument("--seed", type=int, metavar=metavar("SEED"), help=say("seed"))
     parser.add_argument("--games", type=int, default=3, metavar=metavar("GAMES"), help=say("games"))
-    parser.add_argument("--lang", choices=("en", "de"), help=say("lang"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=say("lang"))
     parser.add_argument("--deck", choices=("french", "german"), help=say("deck"))
     parser.add_argument("--sheet", choices=("plain", "seeger"), help=say("sheet"))
     parser.add_argument("--plain", action="store_true", help=say("plain"))
@@ -185,7 +187,7 @@ def _series(args: argparse.Namespace, loaded: Series | None) -> Series:
         )
     rules = Rules.parse(args.rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return Series(PLAYERS[args.lang], rules, seed=seed, games=args.games)
+    return Series(players_named(args.lang), rules, seed=seed, games=args.games)
 
 
 def _check_paths(*paths: str | None) -> None:
@@ -288,15 +290,15 @@ def _replay_seats(
     """Your seat in the replayed game and the names by seat: the seat recorded as "You" (or
     "Du", named in your language), else the declarer's; the computer players named when the
     record names nobody."""
-    you = PLAYERS[lang][0]
-    yours = [i for i, p in enumerate(players or ()) if p in {n[0] for n in PLAYERS.values()}]
+    you, *computers = players_named(lang)
+    yours = [i for i, p in enumerate(players or ()) if p in all_yous()]
     if players is not None and yours:  # "You" or "Du": your seat, named in your language
         human = Seat(yours[0])
         players = tuple(you if i == human else p for i, p in enumerate(players))  # type: ignore[assignment]
     else:
         human = Seat(record.declarer if record.declarer is not None else 0)
     if players is None:
-        others = iter(PLAYERS[lang][1:])
+        others = iter(computers)
         players = tuple(you if s == human else next(others) for s in range(3))  # type: ignore[assignment]
     assert players is not None
     return human, players
@@ -309,7 +311,7 @@ def _review(args: argparse.Namespace) -> int:
     style = CardStyle(lang=args.lang, deck=args.deck)
     done = 0
     for label, state, players in read_games([args.review], args.id):
-        names = players or PLAYERS[args.lang]
+        names = players or players_named(args.lang)
         print(f"{label}:")
         for line in review_lines(state, names, style, args.lang, analysis=not args.no_analysis):
             print(f"  {line}")

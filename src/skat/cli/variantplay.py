@@ -28,124 +28,89 @@ from skat.ai.variants import mover, variant_agent
 from skat.cli.cardtext import CardStyle
 from skat.cli.declaring import contract_words, pack_words
 from skat.cli.errors import UserError
-from skat.cli.words import agree
+from skat.cli.words import agree, seat_name
+from skat.cli.words import players as players_named
 from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign
 from skat.core.cards import Card, CardSet, cards_of
 from skat.core.contracts import Contract
+from skat.core.language import N_, say
 from skat.core.rules import Rules
+from skat.core.seats import Seat
 from skat.core.scoring import base_value as skat_base_value
 from skat.variants import find_variant
 from skat.variants.tournee import PasstMirNicht, TourneeBid, Turn
 from skat.variants.tournee_scoring import GUCKSER, SOLO, TOURNEE, base_value
 
 VARIANTS: Final = ("strohmann", "officers", "tournee")
-PEOPLE: Final = {"en": ("You", "Ann", "Bob"), "de": ("Du", "Anna", "Bernd")}
-
-_W: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "title": "{variant} · game {n} of {games} · seed {seed}",
-        "seat": ("Forehand", "Middlehand", "Rearhand"),  # type: ignore[dict-item]
-        "off_seat": ("Forehand (declares)", "dealer"),  # type: ignore[dict-item]
-        "dummy": "Dummy",
-        "dummy_down": "{name} ({seat}): 10 cards face down",
-        "dummy_up": "{name} ({seat}), face up: {cards}",
-        "rows": "{name} ({seat}), rows:",
-        "legend": "({card}* a face-up card on a face-down one, ## face down, -- empty)",
-        "game": "Game: {game} · declarer {name} · card points {a} : {b}",
-        "bid": "Bid: {bid}",
-        "turned": "Turned up: {cards}",
-        "trick": "Trick: {cards}",
-        "last": "Last trick: {cards} (won by {name})",
-        "hand": "Your cards: {cards}",
-        "for_dummy": "Play a card of the dummy's",
-        "your_move": "Your move",
-        "discard": "Put two cards away: type two letters or two cards",
-        "declare_q": "Declare {what}? (y/n)",
-        "quit_q": "Quit the series? The game in play is not scored (y/n)",
-        "yes": "y",
-        "bad": "Not a choice: {text!r} (type a letter from the list, or help)",
-        "bad_two": "Type two different cards of your hand, e.g. 'a c'",
-        "help": "Type the letter of a choice, or the bid, game or card; quit ends the series",
-        "says": "{name}: {what}",
-        "plays": "{name} plays {card}",
-        "you_play": "You play {card}",
-        "you_play_dummy": "You play the dummy's {card}",
-        "plays_dummy": "{name} plays the dummy's {card}",
-        "puts": "{name} puts two cards away",
-        "result": "Result: {text}",
-        "list": "The list after game {n}:",
-        "total": "{name}: {score}",
-        "end": "End of the series.",
-        "quit": "Series ended.",
-        "bid_w": "bid {v}",
-        "hold_w": "hold {v}",
-        "pass_w": "pass",
-        "pickup_w": "pick up the skat",
-        "guckser_w": "Guckser: pick up the skat (Grand 16, Null 15, Null Ouvert 30; lost double)",
-        "turn_w": "Tournée: turn the top skat card, its suit is trumps",
-        "pmn_w": "passt mir nicht: turn the second card (a lost game counts double)",
-        "base_w": "{game} (base {v})",
-        "solo_w": "{game} Solo (base {v})",
-        "hand_w": "{game} (base {v}, Hand)",
-        "resign_w": "resign",
-        "higher": "or type a higher bid as its number (up to {top})",
-    },
-    "de": {
-        "title": "{variant} · Spiel {n} von {games} · Seed {seed}",
-        "seat": ("Vorhand", "Mittelhand", "Hinterhand"),  # type: ignore[dict-item]
-        "off_seat": ("Vorhand (spielt)", "Geber"),  # type: ignore[dict-item]
-        "dummy": "Strohmann",
-        "dummy_down": "{name} ({seat}): 10 Karten verdeckt",
-        "dummy_up": "{name} ({seat}), offen: {cards}",
-        "rows": "{name} ({seat}), Reihen:",
-        "legend": "({card}* offene Karte auf verdeckter, ## verdeckt, -- leer)",
-        "game": "Spiel: {game} · Spieler {name} · Augen {a} : {b}",
-        "bid": "Reizwert: {bid}",
-        "turned": "Aufgedeckt: {cards}",
-        "trick": "Stich: {cards}",
-        "last": "Letzter Stich: {cards} (an {name})",
-        "hand": "Deine Karten: {cards}",
-        "for_dummy": "Spiel eine Karte des Strohmanns",
-        "your_move": "Du bist dran",
-        "discard": "Zwei Karten drücken: zwei Buchstaben oder zwei Karten",
-        "declare_q": "{what} ansagen? (j/n)",
-        "quit_q": "Serie beenden? Das laufende Spiel wird nicht gewertet (j/n)",
-        "yes": "j",
-        "bad": "Keine Wahl: {text!r} (einen Buchstaben der Liste eingeben, oder hilfe)",
-        "bad_two": "Zwei verschiedene Karten deiner Hand, z. B. 'a c'",
-        "help": "Buchstaben einer Wahl eingeben, oder Reizwert, Spiel oder Karte; ende beendet",
-        "says": "{name}: {what}",
-        "plays": "{name} spielt {card}",
-        "you_play": "Du spielst {card}",
-        "you_play_dummy": "Du spielst {card} des Strohmanns",
-        "plays_dummy": "{name} spielt {card} des Strohmanns",
-        "puts": "{name} drückt zwei Karten",
-        "result": "Ergebnis: {text}",
-        "list": "Die Liste nach Spiel {n}:",
-        "total": "{name}: {score}",
-        "end": "Ende der Serie.",
-        "quit": "Serie beendet.",
-        "bid_w": "reize {v}",
-        "hold_w": "ja ({v})",
-        "pass_w": "passe",
-        "pickup_w": "Skat aufnehmen",
-        "guckser_w": "Gucki: Skat aufnehmen (Grand 16, Null 15, Null ouvert 30; verloren doppelt)",
-        "turn_w": "Tournee: obere Skatkarte aufdecken, ihre Farbe ist Trumpf",
-        "pmn_w": "passt mir nicht: zweite Karte aufdecken (verloren zählt doppelt)",
-        "base_w": "{game} (Grundwert {v})",
-        "solo_w": "{game} Solo (Grundwert {v})",
-        "hand_w": "{game} (Grundwert {v}, Hand)",
-        "resign_w": "aufgeben",
-        "higher": "oder einen höheren Reizwert als Zahl (bis {top})",
-    },
+_WORDS: Final[dict[str, str]] = {
+    "title": N_("play.variant.title"),
+    "dummy": N_("play.variant.dummy"),
+    "dummy_down": N_("play.variant.dummy_down"),
+    "dummy_up": N_("play.variant.dummy_up"),
+    "rows": N_("play.variant.rows"),
+    "legend": N_("play.variant.legend"),
+    "game": N_("play.variant.game"),
+    "bid": N_("play.variant.bid"),
+    "turned": N_("play.variant.turned"),
+    "trick": N_("play.variant.trick"),
+    "last": N_("play.variant.last"),
+    "hand": N_("play.variant.hand"),
+    "for_dummy": N_("play.variant.for_dummy"),
+    "your_move": N_("play.variant.your_move"),
+    "discard": N_("play.variant.discard"),
+    "declare_q": N_("play.variant.declare_q"),
+    "quit_q": N_("play.variant.quit_q"),
+    "yes": N_("play.variant.yes"),
+    "bad": N_("play.variant.bad"),
+    "bad_two": N_("play.variant.bad_two"),
+    "help": N_("play.variant.help"),
+    "says": N_("play.variant.says"),
+    "plays": N_("play.variant.plays"),
+    "you_play": N_("play.variant.you_play"),
+    "you_play_dummy": N_("play.variant.you_play_dummy"),
+    "plays_dummy": N_("play.variant.plays_dummy"),
+    "puts": N_("play.variant.puts"),
+    "result": N_("play.variant.result"),
+    "list": N_("play.variant.list"),
+    "total": N_("play.variant.total"),
+    "end": N_("play.variant.end"),
+    "quit": N_("play.variant.quit"),
+    "bid_w": N_("play.variant.bid_w"),
+    "hold_w": N_("play.variant.hold_w"),
+    "pass_w": N_("play.variant.pass_w"),
+    "pickup_w": N_("play.variant.pickup_w"),
+    "guckser_w": N_("play.variant.guckser_w"),
+    "turn_w": N_("play.variant.turn_w"),
+    "pmn_w": N_("play.variant.pmn_w"),
+    "base_w": N_("play.variant.base_w"),
+    "solo_w": N_("play.variant.solo_w"),
+    "hand_w": N_("play.variant.hand_w"),
+    "resign_w": N_("play.variant.resign_w"),
+    "higher": N_("play.variant.higher"),
 }
+"""The message of each of the variant game's words."""
+_OFF_SEATS: Final = (N_("play.variant.off_seat_declares"), N_("play.variant.off_seat_dealer"))
+"""The two seats of Officers' Skat: Forehand (declares) and the dealer."""
 _TITLES: Final = {
-    "strohmann": ("Strohmann", "Strohmann"),
-    "officers": ("Officers' Skat", "Offiziersskat"),
-    "tournee": ("Tournee Skat", "Tournee-Skat"),
+    "strohmann": N_("play.variant.name_strohmann"),
+    "officers": N_("play.variant.name_officers"),
+    "tournee": N_("play.variant.name_tournee"),
 }
-_QUIT: Final = ("quit", "q", "ende", "exit")
-_HELP: Final = ("help", "?", "hilfe")
+
+
+class _Words:
+    """The variant game's words in one language: ``w["bid"]`` is the message ``bid`` (a
+    template for ``str.format``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return say(self.lang, _WORDS[key])
+
+
+_QUIT: Final = ("quit", "q", "ende", "exit", "afslut")
+_HELP: Final = ("help", "?", "hilfe", "hjælp")
 _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 _SHOWN_BIDS: Final = 6
 
@@ -202,13 +167,13 @@ class VariantSession:
         self.seed = seed
         self.games = games
         self.lang = lang
-        self.w = _W[lang]
+        self.w = _Words(lang)
         self.style = style
         self.level = level
         self.out = out
         self.ask_line = ask or _ask_stdin
         players = 2 if variant == "officers" else 3
-        self.people = PEOPLE[lang][:players]
+        self.people = players_named(lang)[:players]
         self.totals = [0] * players
 
     # ------------------------------------------------------------------ the series
@@ -245,7 +210,7 @@ class VariantSession:
         seats = self.seating(n)
         you = next(s for s, p in seats.items() if p == 0)
         agents = {s: variant_agent(self.variant, self.level, rng.randrange(1 << 30)) for s in seats}
-        title = _TITLES[self.variant][self.lang == "de"]
+        title = say(self.lang, _TITLES[self.variant])
         self.out(self.w["title"].format(variant=title, n=n, games=self.games, seed=self.seed))
         while not game.is_over:
             seat = mover(game)
@@ -266,8 +231,9 @@ class VariantSession:
         return self.people[seats[seat]]
 
     def seat_word(self, seat: int) -> str:
-        words = self.w["off_seat" if self.variant == "officers" else "seat"]
-        return str(words[seat])
+        if self.variant == "officers":
+            return say(self.lang, _OFF_SEATS[seat])
+        return seat_name(self.lang, Seat(seat))
 
     def show(self, game: Any, seats: dict[int, int], you: int) -> None:
         """The table as you see it."""
