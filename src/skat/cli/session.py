@@ -720,7 +720,7 @@ class Session:
             self._review(state)
             return False
         head, _, path = a.partition(" ")
-        if head.lower() in ("save", "speichern") and path.strip():
+        if head.lower() in ("save", "speichern", "gem") and path.strip():
             self.save_to(path.strip())
             return False
         self.ui.message(
