@@ -47,9 +47,9 @@ from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import all_yous
 from skat.cli.words import players as players_named
+from skat.core import GameState, Rules, Seat
 from skat.core.language import LANGUAGES
 from skat.core.language import say as words
-from skat.core import GameState, Rules, Seat
 from skat.series import Series
 
 if TYPE_CHECKING:

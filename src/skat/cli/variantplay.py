@@ -35,8 +35,8 @@ from skat.core.cards import Card, CardSet, cards_of
 from skat.core.contracts import Contract
 from skat.core.language import N_, say
 from skat.core.rules import Rules
-from skat.core.seats import Seat
 from skat.core.scoring import base_value as skat_base_value
+from skat.core.seats import Seat
 from skat.variants import find_variant
 from skat.variants.tournee import PasstMirNicht, TourneeBid, Turn
 from skat.variants.tournee_scoring import GUCKSER, SOLO, TOURNEE, base_value
