@@ -27,10 +27,47 @@ LANG = "da"
 WORD = re.compile(r"[A-Za-zÆØÅæøå']+")
 CARD = re.compile(r"[♣♠♥♦](?:10|Kn|[EKD987])")
 CORE_ENGLISH = frozenset(
-    ["clubs", "spades", "hearts", "diamonds", "forehand", "middlehand", "rearhand", "declarer", "defenders", "wins", "win", "loses", "lose", "won", "lost", "with", "without", "matadors", "game", "trick", "tricks", "announced", "schneider", "schwarz", "null", "ouvert", "the", "and", "of", "card", "cards", "value", "save", "quit"]
+    [
+        "clubs",
+        "spades",
+        "hearts",
+        "diamonds",
+        "forehand",
+        "middlehand",
+        "rearhand",
+        "declarer",
+        "defenders",
+        "wins",
+        "win",
+        "loses",
+        "lose",
+        "won",
+        "lost",
+        "with",
+        "without",
+        "matadors",
+        "game",
+        "trick",
+        "tricks",
+        "announced",
+        "schneider",
+        "schwarz",
+        "null",
+        "ouvert",
+        "the",
+        "and",
+        "of",
+        "card",
+        "cards",
+        "value",
+        "save",
+        "quit",
+    ]
 )
 """English words the core says (seat, suit and game names, results) beside the catalog's."""
-SHARED = frozenset(["a", "i", "o", "at", "for", "to", "under", "give", "start", "sort", "hold", "play", "points"])
+SHARED = frozenset(
+    ["a", "i", "o", "at", "for", "to", "under", "give", "start", "sort", "hold", "play", "points"]
+)
 """Words Danish writes too (``for``, ``under``, ``sort`` black, ``hold``, ``points``)."""
 
 
