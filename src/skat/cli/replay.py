@@ -32,6 +32,9 @@ from dataclasses import dataclass, replace
 from typing import TextIO
 
 from skat.cli.errors import UserError
+from skat.cli.words import seat_name
+from skat.core.language import say
+from skat.core.seats import Seat
 from skat.records.iss import IssRecord, IssWriteError, RecordError, open_text, read_iss
 from skat.records.jsonrecord import (
     JsonGame,
@@ -326,17 +329,20 @@ def _summary(game: JsonGame, label: str, lang: str) -> str:
         return f"{label}: no result"
     if r.declarer is None or r.contract is None:
         return f"{label}: {r.explain(lang)}"
-    names = _SEAT_NAMES[(lang, game.variant == "officers")]
-    bid = "gereizt" if lang == "de" else "bid"
-    return f"{label}: {names[r.declarer]} {r.contract}, {bid} {r.bid}: {r.explain(lang)}"
-
-
-_SEAT_NAMES = {
-    ("en", False): ("Forehand", "Middlehand", "Rearhand"),
-    ("de", False): ("Vorhand", "Mittelhand", "Hinterhand"),
-    ("en", True): ("Forehand", "Dealer"),
-    ("de", True): ("Vorhand", "Geber"),
-}
+    if game.variant == "officers":
+        dealer = say(lang, "term.officers_dealer")
+        who = dealer if r.declarer else seat_name(lang, Seat(0)).capitalize()
+    else:
+        who = seat_name(lang, Seat(r.declarer)).capitalize()
+    return say(
+        lang,
+        "term.record_summary",
+        label=label,
+        who=who,
+        contract=r.contract,
+        bid=r.bid,
+        result=r.explain(lang),
+    )
 
 
 def _kind(value: object) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 
 from skat.cli.errors import UserError
+from skat.cli.words import game_type_name
 from skat.core import (
     GRAND,
     NULL,
@@ -31,6 +32,7 @@ from skat.core import (
 )
 from skat.core.contracts import TRUMP_ORDER
 from skat.core.declarations import declarations
+from skat.core.language import N_, say
 
 NAME = "value"
 HELP = "the value of a game: explanation and list score"
@@ -88,11 +90,11 @@ def run(args: argparse.Namespace) -> int:
         defender_tricks=10 - tricks,
         rules=rules,
     )
-    de = args.lang == "de"
-    print(f"{contract.describe(args.lang)}: {result.explain(args.lang)}")
-    word = ("gewonnen" if de else "won") if result.won else ("verloren" if de else "lost")
+    lang = args.lang
+    print(f"{contract.describe(lang)}: {result.explain(lang)}")
+    word = say(lang, "play.won") if result.won else say(lang, "play.lost")
     sign = f"+{result.score}" if result.score > 0 else f"−{-result.score}"
-    print(f"{'Liste' if de else 'list'}: {sign} ({word})")
+    print(say(lang, "term.value_list", score=sign, outcome=word))
     return 0
 
 
@@ -162,29 +164,27 @@ def _table(cards: CardSet, lang: str, rules: Rules, *, seen: bool) -> str:
     Null Ouvert                 46      59
     the skat unseen: the matadors of these 10 cards (a jack in the skat can change them)
     """
-    de = lang == "de"
     values = {
         o.contract: o
         for picked_up in (False, True)
         for o in declarations(cards, bid=18, rules=rules, picked_up=picked_up)
     }
     lines = [
-        f"{'Spiel' if de else 'game':<22}{'einfach' if de else 'simple':>8}{'Hand':>8}",
+        f"{say(lang, 'term.value_game'):<22}{say(lang, 'term.value_simple'):>8}"
+        f"{say(lang, 'play.flag_hand'):>8}",
     ]
     for gt in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GRAND):
         simple, hand = (values[Contract.make(gt, hand=h)] for h in (False, True))
         m = simple.matadors
-        word = ("mit" if m > 0 else "ohne") if de else ("with" if m > 0 else "without")
-        name = gt.german if de else gt.english
-        lines.append(f"{name + f' ({word} {abs(m)})':<22}{simple.value:>8}{hand.value:>8}")
-    for name, ouvert in (("Null", False), ("Null Ouvert", True)):
+        key = N_("term.value_with") if m > 0 else N_("term.value_without")
+        name = say(lang, key, game=game_type_name(lang, gt), n=abs(m))
+        lines.append(f"{name:<22}{simple.value:>8}{hand.value:>8}")
+    for ouvert in (False, True):
         simple, hand = (values[Contract.make(NULL, hand=h, ouvert=ouvert)] for h in (False, True))
+        name = game_type_name(lang, NULL)
+        if ouvert:
+            name += " " + say(lang, "play.flag_ouvert")
         lines.append(f"{name:<22}{simple.value:>8}{hand.value:>8}")
     if not seen:
-        lines.append(
-            "Skat nicht gesehen: die Spitzen dieser 10 Karten (ein Bube im Skat kann sie ändern)"
-            if de
-            else "the skat unseen: the matadors of these 10 cards (a jack in the skat can "
-            "change them)"
-        )
+        lines.append(say(lang, "term.value_unseen"))
     return "\n".join(lines)
