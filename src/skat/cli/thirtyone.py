@@ -27,9 +27,10 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 from skat.cli.errors import UserError
+from skat.core.language import N_, say, say_n
 from skat.thirtyone import (
     DRAW_PILE,
     DRAW_STOCK,
@@ -54,7 +55,7 @@ from skat.thirtyone import (
 from skat.thirtyone.actions import ActionError
 from skat.thirtyone.agents import AGENTS, Agent
 from skat.thirtyone.arena import run_arena
-from skat.thirtyone.cards import Card
+from skat.thirtyone.cards import Card, show
 from skat.thirtyone.rules import describe
 from skat.thirtyone.state import MAX_PLAYERS, MIN_PLAYERS, RoundResult
 
@@ -110,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace")  # a terminal without ♥♠♦♣ shows '?', never a traceback
-    match = TerminalMatch(args.players, rules, seed, args.bot, plain=args.plain)
+    lang = getattr(args, "words", None) or "en"  # skat --lang, SKAT_LANG, the locale
+    match = TerminalMatch(args.players, rules, seed, args.bot, plain=args.plain, lang=lang)
     return match.play()
 
 
@@ -145,7 +147,9 @@ class TerminalMatch:
         plain: bool = False,
         out: TextIO | None = None,
         read: Callable[[], str] | None = None,
+        lang: str = "en",
     ) -> None:
+        self.lang = lang
         self.rules = rules
         self.seed = seed
         self.plain = plain
@@ -160,8 +164,9 @@ class TerminalMatch:
         except (UnicodeEncodeError, LookupError):
             self.ascii = True
         self.swap = rules.turn == "swap"
-        self.game = "Schwimmen" if self.swap else "Scat (Thirty-one)"
-        self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+        self.game = say(lang, "term.scat.schwimmen" if self.swap else "term.scat.scat")
+        self.you = say(lang, "play.you")
+        self.names = [self.you] + [say(lang, "term.scat.bot", n=i) for i in range(1, players)]
         self.bots: list[Agent | None] = [None] + [
             AGENTS[bot](random.Random(f"{seed}:bot{i}")) for i in range(1, players)
         ]
@@ -194,37 +199,50 @@ class TerminalMatch:
         parts = []
         for p, name in enumerate(self.names):
             if m.out[p]:
-                state = "out"
+                state = say(self.lang, "term.scat.out")
             elif m.lives[p] == 0:
-                state = "swims" if self.swap else "on the county"
+                swims = N_("term.scat.swims") if self.swap else N_("term.scat.county")
+                state = say(self.lang, swims)
             elif self.plain:
-                state = f"{m.lives[p]} {'penny' if m.lives[p] == 1 else 'pennies'}"
+                state = say_n(
+                    self.lang, "term.scat.pennies", "term.scat.pennies.plural", m.lives[p]
+                )
             else:
                 state = "●" * m.lives[p] + "○" * (self.rules.lives - m.lives[p])
             parts.append(f"{name} {state}")
-        return "lives: " + " | ".join(parts)
+        return say(self.lang, "term.scat.lives", lives=" | ".join(parts))
 
     # the game -------------------------------------------------------------------------------
     def play(self) -> int:
-        self.say(f"{self.game}, {len(self.names)} players, rules {self.rules}, seed {self.seed}")
+        self.say(
+            say(
+                self.lang,
+                "term.scat.start",
+                game=self.game,
+                n=len(self.names),
+                rules=self.rules,
+                seed=self.seed,
+            )
+        )
         try:
             while True:
                 self.play_round()
                 if self.match.over:
                     break
                 if self.match.out[0]:
-                    self.say("You are out. The computer players finish the match.")
+                    self.say(say(self.lang, "term.scat.you_are_out"))
                     self.finish_quietly()
                     break
                 if not self.plain:
-                    self.ask("Enter for the next round (q to quit) ")
+                    self.ask(say(self.lang, "term.scat.next_round") + " ")
                 self.match.next_round()
         except Quit:
-            self.say("bye")
+            self.say(say(self.lang, "play.bye"))
             return 0
         winner = self.match.winner
         assert winner is not None
-        self.say(self.bold(f"{self.names[winner]} {'win' if winner == 0 else 'wins'} the match"))
+        wins = N_("term.scat.you_win") if winner == 0 else N_("term.scat.wins")
+        self.say(self.bold(say(self.lang, wins, name=self.names[winner])))
         return 0
 
     def finish_quietly(self) -> None:
@@ -243,17 +261,18 @@ class TerminalMatch:
         r = m.round
         self.say()
         table = (
-            f"middle {self.cards(r.middle)}"
+            say(self.lang, "term.scat.middle", cards=self.cards(r.middle))
             if self.swap
-            else f"stock {len(r.stock)}, pile {self.card(r.discards[-1])}"
+            else say(
+                self.lang, "term.scat.stock_pile", n=len(r.stock), card=self.card(r.discards[-1])
+            )
         )
-        self.say(
-            self.bold(f"— round {m.rounds}: {self.names[r.dealer]} {_verb(r.dealer, 'deal')} —")
-            + f"  {table}"
-        )
+        deals = N_("term.scat.you_deal") if r.dealer == 0 else N_("term.scat.deals")
+        head = say(self.lang, deals, n=m.rounds, name=self.names[r.dealer])
+        self.say(self.bold(head) + f"  {table}")
         self.say(self.lives_line())
         if not m.out[0] and (r.over or r.to_move != 0):
-            self.say(f"your cards: {self.cards(r.hand(0))} = {format_value(m.view(0).value2)}")
+            self.say(self.your_cards(r.hand(0), m.view(0).value2))
         while not r.over:
             seat = r.to_move
             middle = r.middle
@@ -262,7 +281,7 @@ class TerminalMatch:
             else:
                 self.bot_turn(seat)
             if self.swap and not r.over and r.log[-1].action == PASS and r.middle != middle:
-                self.say(f"everyone passed: a new middle {self.cards(r.middle)}")
+                self.say(say(self.lang, "term.scat.new_middle", cards=self.cards(r.middle)))
         assert r.result is not None
         self.show_result(r.result)
 
@@ -278,87 +297,103 @@ class TerminalMatch:
         event = m.apply(first)
         if isinstance(first, Call):
             if first == KNOCK:
-                self.say(self.bold(f"{name} knocks!") + " Everyone else has one last turn.")
+                knocks = self.bold(say(self.lang, "term.scat.knocks", name=name))
+                self.say(knocks + " " + say(self.lang, "term.scat.last_turn"))
             elif first == THROW_DOWN:
-                self.say(self.bold(f"{name} throws down!"))
+                self.say(self.bold(say(self.lang, "term.scat.throws_down", name=name)))
             else:
-                self.say(f"{name} cannot draw and stands")
+                self.say(say(self.lang, "term.scat.stands", name=name))
             return
         second = agent.choose(m.view(seat))
         m.apply(second)
         assert isinstance(second, Discard)
-        source = "the stock" if first == DRAW_STOCK else f"the pile ({self.card(event.card)})"
-        self.say(f"{name} draws from {source}, discards {self.card(second.card)}")
+        card = self.card(second.card)
+        if first == DRAW_STOCK:
+            self.say(say(self.lang, "term.scat.draws_stock", name=name, card=card))
+        else:
+            taken = self.card(event.card)
+            self.say(say(self.lang, "term.scat.draws_pile", name=name, taken=taken, card=card))
 
     def bot_swap_turn(self, name: str, action: Action) -> None:
         self.match.apply(action)
+        middle = self.cards(self.match.round.middle)
         if action == KNOCK:
-            self.say(self.bold(f"{name} knocks!") + " Everyone else has one more turn.")
+            knocks = self.bold(say(self.lang, "term.scat.knocks", name=name))
+            self.say(knocks + " " + say(self.lang, "term.scat.one_more_turn"))
         elif action == PASS:
-            self.say(f"{name} passes")
+            self.say(say(self.lang, "term.scat.passes", name=name))
         elif action == SWAP_ALL:
-            self.say(f"{name} swaps all three; middle {self.cards(self.match.round.middle)}")
+            self.say(say(self.lang, "term.scat.swaps_all", name=name, middle=middle))
         else:
             assert isinstance(action, Swap)
+            give, take = self.cards(action.give), self.cards(action.take)
             self.say(
-                f"{name} swaps {self.cards(action.give)} for {self.cards(action.take)}; "
-                f"middle {self.cards(self.match.round.middle)}"
+                say(self.lang, "term.scat.swaps", name=name, give=give, take=take, middle=middle)
             )
 
     def human_swap_turn(self, view: View) -> None:
         hand = "  ".join(f"{i}={self.card(c)}" for i, c in enumerate(view.hand, 1))
         middle = "  ".join(f"{i}={self.card(c)}" for i, c in enumerate(view.middle, 1))
-        words = "your card then a middle card (e.g. 1 3 or HA D7), a = all three, w = pass"
+        words = say(self.lang, "term.scat.swap_words")
         if KNOCK in view.legal_actions:
-            words += ", k = knock"
+            words += ", " + say(self.lang, "term.scat.k_knock")
+        question = say(
+            self.lang,
+            "term.scat.swap_question",
+            hand=hand,
+            value=format_value(view.value2),
+            middle=middle,
+            words=words,
+        )
         while True:
-            action = self.read_action(
-                f"your cards {hand} = {format_value(view.value2)}\n"
-                f"middle     {middle}\nswap: {words} (h help, q quit)",
-                view,
-            )
+            action = self.read_action(question, view)
             if action is None:
                 continue
             try:
                 self.match.apply(action)
             except IllegalActionError as exc:
-                self.say(f"not allowed: {exc}")
+                self.say(say(self.lang, "term.scat.not_allowed", why=exc))
                 continue
             break
         kept = self.match.round.hand(0)
-        done = "You knock" if action == KNOCK else "You pass" if action == PASS else "You swap"
-        self.say(
-            f"{done}; your cards: {self.cards(kept)} = {format_value(self.match.view(0).value2)}"
+        done = (
+            N_("term.scat.you_knock")
+            if action == KNOCK
+            else N_("term.scat.you_pass")
+            if action == PASS
+            else N_("term.scat.you_swap")
         )
+        cards = self.your_cards(kept, self.match.view(0).value2)
+        self.say(say(self.lang, done) + "; " + cards)
 
     def prompt_line(self, view: View) -> str:
         words = []
         for a in view.legal_actions:
             if a == DRAW_STOCK:
-                words.append(f"s = stock ({view.stock_size})")
+                words.append(say(self.lang, "term.scat.s_stock", n=view.stock_size))
             elif a == DRAW_PILE:
-                words.append(f"p = pile {self.card(view.top)}")
+                words.append(say(self.lang, "term.scat.p_pile", card=self.card(view.top)))
             elif a == KNOCK:
-                words.append("k = knock")
+                words.append(say(self.lang, "term.scat.k_knock"))
             elif a == THROW_DOWN:
-                words.append("t = throw down")
+                words.append(say(self.lang, "term.scat.t_throw"))
             elif a == STAND:
-                words.append("stand")
-        return "your turn: " + ", ".join(words) + " (h help, q quit)"
+                words.append(say(self.lang, "term.scat.stand"))
+        return say(self.lang, "term.scat.your_turn", words=", ".join(words))
 
     def human_turn(self) -> None:
         m = self.match
         view = m.view(0)
         if view.knocker is not None:
-            self.say(f"{self.names[view.knocker]} knocked: this is your last turn")
-        source = "the middle" if self.swap else "the pile"
+            self.say(say(self.lang, "term.scat.your_last_turn", name=self.names[view.knocker]))
+        holds = N_("term.scat.holds_middle") if self.swap else N_("term.scat.holds_pile")
         for p, known in enumerate(view.known):
             if p and known and view.active[p]:
-                self.say(f"{self.names[p]} holds {self.cards(known)} (taken from {source})")
+                self.say(say(self.lang, holds, name=self.names[p], cards=self.cards(known)))
         if self.swap:
             self.human_swap_turn(view)
             return
-        self.say(f"your cards: {self.cards(view.hand)} = {format_value(view.value2)}")
+        self.say(self.your_cards(view.hand, view.value2))
         while True:
             action = self.read_action(self.prompt_line(view), view)
             if action is None:
@@ -366,41 +401,45 @@ class TerminalMatch:
             try:
                 event = m.apply(action)
             except IllegalActionError as exc:
-                self.say(f"not allowed: {exc}")
+                self.say(say(self.lang, "term.scat.not_allowed", why=exc))
                 continue
             break
         if isinstance(action, Call):
-            self.say(f"You {str(event).replace('knocks', 'knock').replace('throws', 'throw')}")
+            self.say(say(self.lang, _YOU_CALL.get(action.name, N_("term.scat.you_stand"))))
             return
         assert isinstance(action, Draw)
         if action == DRAW_PILE:
-            self.say(f"you take {self.card(event.card)} from the pile")
+            self.say(say(self.lang, "term.scat.you_take", card=self.card(event.card)))
         else:
-            self.say(f"you draw {self.card(event.card)} from the stock")
+            self.say(say(self.lang, "term.scat.you_draw", card=self.card(event.card)))
         view = m.view(0)
         numbered = "  ".join(f"{i}={self.card(c)}" for i, c in enumerate(view.hand, 1))
         while True:
-            choice = self.read_action(f"discard which? {numbered}", view)
+            choice = self.read_action(say(self.lang, "term.scat.which", cards=numbered), view)
             if choice is None:
                 continue
             try:
                 m.apply(choice)
             except IllegalActionError as exc:
-                self.say(f"not allowed: {exc}")
+                self.say(say(self.lang, "term.scat.not_allowed", why=exc))
                 continue
             break
         assert isinstance(choice, Discard)
         kept = m.round.hand(0)
-        self.say(
-            f"you discard {self.card(choice.card)}; your cards: {self.cards(kept)} = "
-            f"{format_value(m.view(0).value2)}"
+        discard = say(self.lang, "term.scat.you_discard", card=self.card(choice.card))
+        self.say(discard + "; " + self.your_cards(kept, m.view(0).value2))
+
+    def your_cards(self, cards: Sequence[Card], value2: int) -> str:
+        """``your cards: ♥A ♥10 ♠7 = 21``."""
+        return say(
+            self.lang, "term.scat.your_cards", cards=self.cards(cards), value=format_value(value2)
         )
 
     def read_action(self, prompt: str, view: View) -> Action | None:
         text = self.ask(prompt + "\n> ").strip()
         low = text.lower()
-        if low in ("h", "help", "?"):
-            self.say(SWAP_HELP if self.swap else HELP_TEXT)
+        if low in ("h", "help", "?", "hilfe", "hjælp"):
+            self.say(say(self.lang, "term.scat.swap_help" if self.swap else "term.scat.help"))
             return None
         if not text:
             return None
@@ -411,7 +450,7 @@ class TerminalMatch:
             i = int(low)
             if 1 <= i <= len(view.hand):
                 return Discard(view.hand[i - 1])
-            self.say(f"no card number {i}: 1 to {len(view.hand)}")
+            self.say(say(self.lang, "term.scat.no_number", i=i, n=len(view.hand)))
             return None
         try:
             return parse_action(text)
@@ -423,25 +462,75 @@ class TerminalMatch:
         """Schwimmen's ``1 3``: your card 1 for the middle's card 3."""
         if 1 <= i <= len(view.hand) and 1 <= j <= len(view.middle):
             return Swap((view.hand[i - 1],), (view.middle[j - 1],))
-        self.say("positions are 1 to 3: your card, then the middle's")
+        self.say(say(self.lang, "term.scat.positions"))
         return None
 
     def ask(self, prompt: str) -> str:
         print(self.encodable(prompt), end="", file=self.out, flush=True)
         text = self._read()
-        if text.strip().lower() in ("q", "quit", "exit"):
+        if text.strip().lower() in ("q", "quit", "exit", "ende", "afslut"):
             raise Quit
         return text
 
     def show_result(self, result: RoundResult) -> None:
-        self.say(self.bold("— the round is over —"))
-        for line in result.explain(self.names).splitlines():
-            self.say(line.replace("You loses", "You lose").replace("You shows", "You show"))
+        self.say(self.bold(say(self.lang, "term.scat.round_over")))
+        for line in self.result_lines(result):
+            self.say(line)
         self.say(self.lives_line())
 
+    def result_lines(self, result: RoundResult) -> list[str]:
+        """How the round ended, one fact a line (:meth:`RoundResult.explain`'s facts in the
+        player's words): the hands shown, 31 or the knock, who loses how many lives."""
+        lang, nm = self.lang, self.names
+        lines = [
+            f"{nm[p]}: {show(result.shown[p])} = {format_value(value)}"
+            for p, value in enumerate(result.values)
+            if value is not None
+        ]
+        if result.reason in ("deal", "31"):
+            who = [nm[p] for p in result.thirty_one]
+            names = f" {say(lang, 'term.scat.and')} ".join(who)
+            best = format_value(max(v for v in result.values if v is not None))
+            if result.reason == "deal":
+                key = (
+                    N_("term.scat.shows_dealt")
+                    if who != [self.you]
+                    else N_("term.scat.you_show_dealt")
+                )
+            else:
+                key = N_("term.scat.shows_31") if who != [self.you] else N_("term.scat.you_show_31")
+            if len(who) > 1:
+                key = (
+                    N_("term.scat.show_dealt")
+                    if result.reason == "deal"
+                    else N_("term.scat.show_31")
+                )
+            lines.append(say(lang, key, who=names, value=best))
+        elif result.reason == "draw":
+            lines.append(say(lang, "term.scat.draw"))
+        elif result.knocker is not None:
+            knocked = (
+                N_("term.scat.threw_down") if result.reason == "throw" else N_("term.scat.knocked")
+            )
+            lines.append(say(lang, knocked, name=nm[result.knocker]))
+        for p, lost in enumerate(result.losses):
+            if lost:
+                you = p == 0
+                if lost == 2:
+                    key = N_("term.scat.you_lose_two") if you else N_("term.scat.loses_two")
+                else:
+                    key = N_("term.scat.you_lose_one") if you else N_("term.scat.loses_one")
+                lines.append(say(lang, key, name=nm[p]))
+        return lines
 
-def _verb(seat: int, verb: str) -> str:
-    return verb if seat == 0 else verb + "s"
+
+_YOU_CALL: Final = {
+    "knock": N_("term.scat.you_knock"),
+    "throw": N_("term.scat.you_throw"),
+    "stand": N_("term.scat.you_stand"),
+    "pass": N_("term.scat.you_pass"),
+}
+"""Your own call in words."""
 
 
 def _read_line() -> str:
@@ -454,23 +543,3 @@ def _read_line() -> str:
 ASCII = str.maketrans(
     {"♦": "D", "♥": "H", "♠": "S", "♣": "C", "—": "-", "●": "o", "○": "."} | {"½": ".5"}
 )
-
-HELP_TEXT = """\
-s or stock: draw the top card of the stock     p or pile: take the top card of the pile
-k or knock: keep your cards; everyone else has one last turn, then all show
-t or throw: (throw_down=on, before anyone drew) show down at once
-then discard: 1-4 (position) or the card (HA, S10, ♥K); not the card just taken from the pile
-hand value: the cards of one suit added up (A 11, K Q J 10, others their pips); 31 is the best
-q: quit"""
-
-SWAP_HELP = """\
-Schwimmen: three cards lie open in the middle. On your turn, one of:
-  1 3 or HA D7: give your card 1 (♥A) for the middle's card 3 (♦7)
-  a or all: swap all three of your cards with the middle
-  w or pass: pass ("schieben"); when everyone has passed, three fresh cards replace the middle
-  k or knock: keep your cards; everyone else has one more turn, then all show
-31 (or three aces, "Feuer") is shown at once: everyone else loses a life. Otherwise the lowest
-hand loses a life; with none left you swim, and the next loss puts you out.
-hand value: the cards of one suit added up (A 11, K Q J 10, others their pips); three of a
-rank 30½
-q: quit"""
