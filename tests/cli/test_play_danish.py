@@ -252,3 +252,36 @@ def test_the_english_words_looked_for_are_english() -> None:
     assert english_left("Ann says 18 · Bob passes · You play Clubs") != []
     assert english_left(say(LANG, "play.bids", who="Anne", bid=18)) == []
     assert english_left(say(LANG, "play.ask_next")) == []
+
+
+@pytest.mark.parametrize("rules", ["scat", "schwimmen"])
+def test_a_thirty_one_match_in_danish_has_no_english_word(rules: str) -> None:
+    """Scat and Schwimmen in Danish (plain lines): every turn, the knocks, the rounds' results,
+    the lives and the winner."""
+    import io
+
+    from skat.cli.thirtyone import TerminalMatch
+    from skat.thirtyone import Rules as ScatRules
+
+    out = io.StringIO()
+    turns = iter(range(10**6))
+
+    def read() -> str:
+        """Draw from the stock and discard the first card, knock every third turn (Schwimmen:
+        pass, knock every third turn); help once."""
+        asked = out.getvalue().rsplit("\n", 2)[-2]
+        n = next(turns)
+        if n == 0:
+            return "h\n"
+        knock = n % 3 == 0 and say(LANG, "term.scat.k_knock") in asked
+        if asked.startswith(say(LANG, "term.scat.which", cards="")):
+            return "1\n"
+        return ("k" if knock else "w" if rules == "schwimmen" else "s") + "\n"
+
+    match = TerminalMatch(
+        3, ScatRules.parse(rules), 4, "heuristic", plain=True, out=out, read=read, lang=LANG
+    )
+    assert match.play() == 0
+    text = out.getvalue()
+    assert say(LANG, "term.scat.round_over") in text
+    assert english_left(text) == [], [line for line in text.splitlines() if english_left(line)][:5]
