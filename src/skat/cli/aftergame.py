@@ -70,13 +70,13 @@ def result_lines(
         head = say(lang, "play.passed_in")
     else:
         head = agree(result.explain(lang, names=names), lang, names[seating.human])
-    lines = [f"{say(lang, 'play.result')}: {head}"]
+    lines = [say(lang, "play.result") + f": {head}"]
     if claimed is not None:
         lines += claim_lines(state, names, style, lang, claimed)
     elif state.tricks:
         t = state.tricks[-1]
         played = _trick_text(t, names, style)
-        lines.append(f"{say(lang, 'play.last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines.append(say(lang, "play.last_trick") + f": {played} → {names[t.winner]} ({t.points})")
     return lines
 
 
@@ -89,10 +89,10 @@ def claim_lines(
 ) -> list[str]:
     """The cards shown for a claim and the tricks played out after it."""
     first, shown = claimed
-    lines = [f"{say(lang, 'play.claimed_with')}: {shown}"]
+    lines = [say(lang, "play.claimed_with") + f": {shown}"]
     for n, t in enumerate(state.tricks[first:], first + 1):
         played = _trick_text(t, names, style)
-        lines.append(f"{say(lang, 'play.trick')} {n}: {played} → {names[t.winner]}")
+        lines.append(say(lang, "play.trick") + f" {n}: {played} → {names[t.winner]}")
     return lines
 
 
@@ -114,7 +114,7 @@ def rounds_lines(series: Series, lang: str) -> list[str]:
 def final_lines(series: Series, rows: list[ListRow], sheet: str, lang: str, deck: str) -> list[str]:
     """The list at the end of the series (``rows`` on ``sheet``) and the ranking."""
     kind = say(lang, _SHEETS[sheet]) if sheet in _SHEETS else sheet
-    title = say(lang, "play.series_over") + f" · {say(lang, 'play.sheet')} ({kind})"
+    title = say(lang, "play.series_over") + " · " + say(lang, "play.sheet") + f" ({kind})"
     lines = [
         title,
         *sheet_lines(series.players, rows, sheet, lang=lang),

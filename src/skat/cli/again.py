@@ -105,7 +105,7 @@ class AgainSession(Session):
         for key, game in ((N_("play.result"), state), (N_("play.recorded"), self.record)):
             assert game.result is not None
             text = agree(game.result.explain(lang, names=self.names), lang, you)
-            lines.append(f"{say(lang, key)}: {text}")
+            lines.append(say(lang, key) + f": {text}")
         self.ui.page([pack_words(x, self.style.deck) for x in lines])
         while True:
             answer = self.ui.ask(say(lang, "play.ask_again"))

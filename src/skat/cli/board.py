@@ -96,7 +96,7 @@ def table_lines(view: View, seating: Seating, style: CardStyle, lang: str) -> li
     if game is not None:
         lines.append(game)
     if view.skat is not None and view.phase != Phase.BIDDING:
-        skat_line = f"{say(lang, 'play.skat')}: {style.cards(sorted_for(view.skat, 'G'))}"
+        skat_line = say(lang, "play.skat") + f": {style.cards(sorted_for(view.skat, 'G'))}"
         if view.discard is not None and view.discard != view.skat:
             skat_line += f" → {style.cards(sorted_for(view.discard, 'G'))}"
         lines.append(skat_line)
@@ -122,8 +122,8 @@ def _seats_line(view: View, seating: Seating, lang: str) -> str:
         parts.append(text)
     head = " · ".join(parts)
     if view.phase == Phase.BIDDING and me in said:
-        head += f" · {say(lang, 'play.you').lower()}: {said[me]}"
-    return head + f" · {say(lang, 'play.bid')} {view.bid}"
+        head += " · " + say(lang, "play.you").lower() + f": {said[me]}"
+    return head + " · " + say(lang, "play.bid") + f" {view.bid}"
 
 
 def _game_line(view: View, names: tuple[str, str, str], lang: str, deck: str) -> str | None:
@@ -131,17 +131,17 @@ def _game_line(view: View, names: tuple[str, str, str], lang: str, deck: str) ->
     if view.declarer is not None and view.contract is not None:
         c = view.contract
         game = contract_words(c, lang, deck)
-        line = f"{names[view.declarer]}: {game} ({say(lang, 'play.bid')} {view.bid})"
+        line = f"{names[view.declarer]}: {game} (" + say(lang, "play.bid") + f" {view.bid})"
         if view.kontra:
             line += " · " + ("", "Kontra", "Re", "Supra", "Resupra")[view.kontra]
         if view.announcements:
             line += " · " + ", ".join(view.announcements)
         if c.game_type != NULL:
             decl, rest = party_points(view)
-            line += f" · {say(lang, 'play.points')} {decl}:{rest}"
+            line += " · " + say(lang, "play.points") + f" {decl}:{rest}"
         return line
     if view.declarer is not None:
-        return f"{say(lang, 'play.declarer')}: {names[view.declarer]} ({view.bid})"
+        return say(lang, "play.declarer") + f": {names[view.declarer]} ({view.bid})"
     if view.ramsch is not None and view.phase == Phase.PLAY:
         pts = [0, 0, 0]
         for t in view.tricks:
@@ -157,12 +157,16 @@ def _open_hand_lines(view: View, seating: Seating, style: CardStyle, lang: str) 
     lines = []
     if view.open_hand is not None and view.declarer is not None and view.declarer != seating.human:
         lines.append(
-            f"{names[view.declarer]} ({say(lang, 'play.open_cards')}): "
+            f"{names[view.declarer]} ("
+            + say(lang, "play.open_cards")
+            + "): "
             + style.cards(sorted_for(view.open_hand, game))
         )
     if view.claimer is not None and view.claimer_hand is not None:
         lines.append(
-            f"{names[view.claimer]} ({say(lang, 'play.open_cards')}): "
+            f"{names[view.claimer]} ("
+            + say(lang, "play.open_cards")
+            + "): "
             + style.cards(sorted_for(view.claimer_hand, game))
         )
     return lines
@@ -176,13 +180,13 @@ def _trick_lines(view: View, names: tuple[str, str, str], style: CardStyle, lang
         played = "  ".join(
             f"{names[(t.leader + i) % 3]} {style.card(c)}" for i, c in enumerate(t.cards)
         )
-        lines.append(f"{say(lang, 'play.last_trick')}: {played} → {names[t.winner]} ({t.points})")
+        lines.append(say(lang, "play.last_trick") + f": {played} → {names[t.winner]} ({t.points})")
     if view.phase in (Phase.PLAY, Phase.ANSWER):
         cur = "  ".join(
             f"{names[(view.trick_leader + i) % 3]} {style.card(c)}"
             for i, c in enumerate(view.current_trick)
         )
-        lines.append(f"{say(lang, 'play.trick')} {len(view.tricks) + 1}: {cur or '—'}")
+        lines.append(say(lang, "play.trick") + f" {len(view.tricks) + 1}: {cur or '—'}")
     return lines
 
 

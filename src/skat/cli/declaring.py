@@ -132,7 +132,7 @@ class GameRow:
         """``s Schneider ≈144`` (``!`` after it marks a value below the bid, ``≈`` an unseen skat)."""
         c = entry.action.contract if isinstance(entry.action, Declare) else None
         if flag:
-            word = f"{flag} {say(lang, _FLAG_WORDS[flag])}"
+            word = f"{flag} " + say(lang, _FLAG_WORDS[flag])
         elif c is not None and c.hand:
             word = say(lang, "play.flag_hand")
         else:

@@ -48,8 +48,7 @@ from skat.cli.speed import warn_if_slow
 from skat.cli.words import all_yous
 from skat.cli.words import players as players_named
 from skat.core import GameState, Rules, Seat
-from skat.core.language import LANGUAGES
-from skat.core.language import say as words
+from skat.core.language import LANGUAGES, say
 from skat.series import Series
 
 if TYPE_CHECKING:
@@ -163,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     )
     ui = _ui(terminal, args.lang)
     if not terminal:
-        print(words(args.lang, "play.start_line", seed=seed, rules=series.rules, level=args.level))
+        print(say(args.lang, "play.start_line", seed=seed, rules=series.rules, level=args.level))
     try:
         return Session(series, ui, options).run()
     finally:
@@ -215,7 +214,7 @@ def _ui(terminal: bool, lang: str = "en") -> Ui:
             import readline  # noqa: F401
         from skat.cli.screen import TerminalUi
 
-        return TerminalUi(more=words(lang, "play.more"))
+        return TerminalUi(more=say(lang, "play.more"))
     from skat.cli.lines import LineUi
 
     return LineUi()
@@ -257,7 +256,7 @@ def _replay(args: argparse.Namespace) -> int:
     )
     ui = _ui(terminal, args.lang)
     if not terminal:
-        print(words(args.lang, "play.again_line", label=label, n=args.start, level=args.level))
+        print(say(args.lang, "play.again_line", label=label, n=args.start, level=args.level))
     try:
         return AgainSession(record, players, human, args.start, number, ui, options).run()
     finally:

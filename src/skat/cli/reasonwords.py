@@ -118,8 +118,8 @@ def _values(
         values["action"] = _action(values["action"], style)
     answers = params.get("answers")
     if isinstance(answers, tuple):
-        values["answers"] = f" {say(lang, 'reason.or_word')} ".join(
-            _action(a, style) for a in answers
+        values["answers"] = (
+            " " + say(lang, "reason.or_word") + " ".join(_action(a, style) for a in answers)
         )
     contract = params.get("contract")
     if isinstance(contract, Contract):

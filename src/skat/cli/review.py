@@ -68,7 +68,7 @@ def review_lines(
 
 def _skat_line(state: GameState, style: CardStyle, lang: str, game: str) -> str:
     """The skat as dealt and what the declarer put away."""
-    skat = f"{say(lang, 'play.skat')}: {style.cards(sorted_for(state.deal.skat, game))}"
+    skat = say(lang, "play.skat") + f": {style.cards(sorted_for(state.deal.skat, game))}"
     for ev in state.history:
         if isinstance(ev.action, Discard) and ev.seat == state.declarer:
             away = say(lang, "term.put_away")

@@ -56,7 +56,7 @@ def rules_error_words(error: RulesError, lang: str) -> str:
     key = KEYS.get(error.key)
     if key is None or lang == SOURCE:
         return str(error)
-    word = f" {say(lang, 'reason.or_word')} "
+    word = " " + say(lang, "reason.or_word") + " "
     words = {
         k: word.join(v) if isinstance(v, tuple) else _reason(str(v), lang)
         for k, v in error.params.items()

@@ -335,12 +335,11 @@ class Session:
     def _game_header(self, human: Seat) -> str:
         s = self.series
         kind = {"bock": N_("play.bock_game"), "ramsch": N_("play.ramsch_game")}.get(s.kind)
-        kind = f" ({say(self.lang, kind)})" if kind else ""
-        return (
-            f"— {say(self.lang, 'play.game_of', n=s.number, total=s.planned)}{kind} · "
-            f"{say(self.lang, 'play.dealer')} {s.dealer_name} · "
-            f"{say(self.lang, 'play.you')}: {seat_name(self.lang, human)} —"
-        )
+        kind = " (" + say(self.lang, kind) + ")" if kind else ""
+        game = say(self.lang, "play.game_of", n=s.number, total=s.planned)
+        dealer = say(self.lang, "play.dealer")
+        you = say(self.lang, "play.you")
+        return f"— {game}{kind} · {dealer} {s.dealer_name} · {you}: {seat_name(self.lang, human)} —"
 
     def apply(self, state: GameState, action: Action, seat: int) -> None:
         """Apply an action and tell it (a pick-up by Forehand after two passes is the lowest
@@ -421,10 +420,13 @@ class Session:
         totals = "  ".join(f"{p} {t}" for p, t in zip(s.players, self._totals(), strict=True))
         kind = {"bock": " · Bock", "ramsch": " · Ramsch"}.get(s.kind, "")
         rules = str(s.rules) if len(str(s.rules)) <= 12 else s.rules.preset + "+"
+        game = say(self.lang, "play.game_of", n=s.number, total=s.planned)
+        you = say(self.lang, "play.you")
+        seed = say(self.lang, "play.seed")
         header = (  # the totals first: a narrow screen cuts the seed and the rules, never them
-            f"Skat · {say(self.lang, 'play.game_of', n=s.number, total=s.planned)}{kind} · {totals}"
-            f" · {say(self.lang, 'play.you')}: {seat_name(self.lang, self.seating.human)}"
-            f" · {rules} · {say(self.lang, 'play.seed')} {self.options.seed}"
+            f"Skat · {game}{kind} · {totals}"
+            f" · {you}: {seat_name(self.lang, self.seating.human)}"
+            f" · {rules} · {seed} {self.options.seed}"
         )
         title = say(self.lang, "play.hand")
         if view.phase in (Phase.BIDDING, Phase.SKAT, Phase.DISCARD) and view.contract is None:
@@ -433,15 +435,19 @@ class Session:
         legal = ""
         if view.phase == Phase.PLAY:
             playable = [a for a in view.legal_actions if isinstance(a, Card)]
-            legal = f"{say(self.lang, 'play.legal')}: " + self.style.cards(
-                [c for c in cards if c in playable]
+            legal = (
+                say(self.lang, "play.legal")
+                + ": "
+                + self.style.cards([c for c in cards if c in playable])
             )
             extra = [a for a in view.legal_actions if not isinstance(a, Card)]
             if extra:
                 legal += " · " + ", ".join(f"{a} ({describe(a, self.lang)})" for a in extra)
         elif view.phase in (Phase.ANSWER, Phase.PUSH):
-            legal = f"{say(self.lang, 'play.legal')}: " + ", ".join(
-                f"{a} ({describe(a, self.lang)})" for a in view.legal_actions
+            legal = (
+                say(self.lang, "play.legal")
+                + ": "
+                + ", ".join(f"{a} ({describe(a, self.lang)})" for a in view.legal_actions)
             )
         return Screen(
             header=header,

@@ -164,7 +164,7 @@ class TerminalMatch:
         except (UnicodeEncodeError, LookupError):
             self.ascii = True
         self.swap = rules.turn == "swap"
-        self.game = say(lang, "term.scat.schwimmen" if self.swap else "term.scat.scat")
+        self.game = say(lang, N_("term.scat.schwimmen") if self.swap else N_("term.scat.scat"))
         self.you = say(lang, "play.you")
         self.names = [self.you] + [say(lang, "term.scat.bot", n=i) for i in range(1, players)]
         self.bots: list[Agent | None] = [None] + [
@@ -172,7 +172,7 @@ class TerminalMatch:
         ]
 
     # output ---------------------------------------------------------------------------------
-    def say(self, text: str = "") -> None:
+    def put(self, text: str = "") -> None:
         print(self.encodable(text), file=self.out, flush=True)
 
     def encodable(self, text: str) -> str:
@@ -214,7 +214,7 @@ class TerminalMatch:
 
     # the game -------------------------------------------------------------------------------
     def play(self) -> int:
-        self.say(
+        self.put(
             say(
                 self.lang,
                 "term.scat.start",
@@ -230,19 +230,19 @@ class TerminalMatch:
                 if self.match.over:
                     break
                 if self.match.out[0]:
-                    self.say(say(self.lang, "term.scat.you_are_out"))
+                    self.put(say(self.lang, "term.scat.you_are_out"))
                     self.finish_quietly()
                     break
                 if not self.plain:
                     self.ask(say(self.lang, "term.scat.next_round") + " ")
                 self.match.next_round()
         except Quit:
-            self.say(say(self.lang, "play.bye"))
+            self.put(say(self.lang, "play.bye"))
             return 0
         winner = self.match.winner
         assert winner is not None
         wins = N_("term.scat.you_win") if winner == 0 else N_("term.scat.wins")
-        self.say(self.bold(say(self.lang, wins, name=self.names[winner])))
+        self.put(self.bold(say(self.lang, wins, name=self.names[winner])))
         return 0
 
     def finish_quietly(self) -> None:
@@ -259,7 +259,7 @@ class TerminalMatch:
     def play_round(self) -> None:
         m = self.match
         r = m.round
-        self.say()
+        self.put()
         table = (
             say(self.lang, "term.scat.middle", cards=self.cards(r.middle))
             if self.swap
@@ -269,10 +269,10 @@ class TerminalMatch:
         )
         deals = N_("term.scat.you_deal") if r.dealer == 0 else N_("term.scat.deals")
         head = say(self.lang, deals, n=m.rounds, name=self.names[r.dealer])
-        self.say(self.bold(head) + f"  {table}")
-        self.say(self.lives_line())
+        self.put(self.bold(head) + f"  {table}")
+        self.put(self.lives_line())
         if not m.out[0] and (r.over or r.to_move != 0):
-            self.say(self.your_cards(r.hand(0), m.view(0).value2))
+            self.put(self.your_cards(r.hand(0), m.view(0).value2))
         while not r.over:
             seat = r.to_move
             middle = r.middle
@@ -281,7 +281,7 @@ class TerminalMatch:
             else:
                 self.bot_turn(seat)
             if self.swap and not r.over and r.log[-1].action == PASS and r.middle != middle:
-                self.say(say(self.lang, "term.scat.new_middle", cards=self.cards(r.middle)))
+                self.put(say(self.lang, "term.scat.new_middle", cards=self.cards(r.middle)))
         assert r.result is not None
         self.show_result(r.result)
 
@@ -298,36 +298,36 @@ class TerminalMatch:
         if isinstance(first, Call):
             if first == KNOCK:
                 knocks = self.bold(say(self.lang, "term.scat.knocks", name=name))
-                self.say(knocks + " " + say(self.lang, "term.scat.last_turn"))
+                self.put(knocks + " " + say(self.lang, "term.scat.last_turn"))
             elif first == THROW_DOWN:
-                self.say(self.bold(say(self.lang, "term.scat.throws_down", name=name)))
+                self.put(self.bold(say(self.lang, "term.scat.throws_down", name=name)))
             else:
-                self.say(say(self.lang, "term.scat.stands", name=name))
+                self.put(say(self.lang, "term.scat.stands", name=name))
             return
         second = agent.choose(m.view(seat))
         m.apply(second)
         assert isinstance(second, Discard)
         card = self.card(second.card)
         if first == DRAW_STOCK:
-            self.say(say(self.lang, "term.scat.draws_stock", name=name, card=card))
+            self.put(say(self.lang, "term.scat.draws_stock", name=name, card=card))
         else:
             taken = self.card(event.card)
-            self.say(say(self.lang, "term.scat.draws_pile", name=name, taken=taken, card=card))
+            self.put(say(self.lang, "term.scat.draws_pile", name=name, taken=taken, card=card))
 
     def bot_swap_turn(self, name: str, action: Action) -> None:
         self.match.apply(action)
         middle = self.cards(self.match.round.middle)
         if action == KNOCK:
             knocks = self.bold(say(self.lang, "term.scat.knocks", name=name))
-            self.say(knocks + " " + say(self.lang, "term.scat.one_more_turn"))
+            self.put(knocks + " " + say(self.lang, "term.scat.one_more_turn"))
         elif action == PASS:
-            self.say(say(self.lang, "term.scat.passes", name=name))
+            self.put(say(self.lang, "term.scat.passes", name=name))
         elif action == SWAP_ALL:
-            self.say(say(self.lang, "term.scat.swaps_all", name=name, middle=middle))
+            self.put(say(self.lang, "term.scat.swaps_all", name=name, middle=middle))
         else:
             assert isinstance(action, Swap)
             give, take = self.cards(action.give), self.cards(action.take)
-            self.say(
+            self.put(
                 say(self.lang, "term.scat.swaps", name=name, give=give, take=take, middle=middle)
             )
 
@@ -352,7 +352,7 @@ class TerminalMatch:
             try:
                 self.match.apply(action)
             except IllegalActionError as exc:
-                self.say(say(self.lang, "term.scat.not_allowed", why=exc))
+                self.put(say(self.lang, "term.scat.not_allowed", why=exc))
                 continue
             break
         kept = self.match.round.hand(0)
@@ -364,7 +364,7 @@ class TerminalMatch:
             else N_("term.scat.you_swap")
         )
         cards = self.your_cards(kept, self.match.view(0).value2)
-        self.say(say(self.lang, done) + "; " + cards)
+        self.put(say(self.lang, done) + "; " + cards)
 
     def prompt_line(self, view: View) -> str:
         words = []
@@ -385,15 +385,15 @@ class TerminalMatch:
         m = self.match
         view = m.view(0)
         if view.knocker is not None:
-            self.say(say(self.lang, "term.scat.your_last_turn", name=self.names[view.knocker]))
+            self.put(say(self.lang, "term.scat.your_last_turn", name=self.names[view.knocker]))
         holds = N_("term.scat.holds_middle") if self.swap else N_("term.scat.holds_pile")
         for p, known in enumerate(view.known):
             if p and known and view.active[p]:
-                self.say(say(self.lang, holds, name=self.names[p], cards=self.cards(known)))
+                self.put(say(self.lang, holds, name=self.names[p], cards=self.cards(known)))
         if self.swap:
             self.human_swap_turn(view)
             return
-        self.say(self.your_cards(view.hand, view.value2))
+        self.put(self.your_cards(view.hand, view.value2))
         while True:
             action = self.read_action(self.prompt_line(view), view)
             if action is None:
@@ -401,17 +401,17 @@ class TerminalMatch:
             try:
                 event = m.apply(action)
             except IllegalActionError as exc:
-                self.say(say(self.lang, "term.scat.not_allowed", why=exc))
+                self.put(say(self.lang, "term.scat.not_allowed", why=exc))
                 continue
             break
         if isinstance(action, Call):
-            self.say(say(self.lang, _YOU_CALL.get(action.name, N_("term.scat.you_stand"))))
+            self.put(say(self.lang, _YOU_CALL.get(action.name, N_("term.scat.you_stand"))))
             return
         assert isinstance(action, Draw)
         if action == DRAW_PILE:
-            self.say(say(self.lang, "term.scat.you_take", card=self.card(event.card)))
+            self.put(say(self.lang, "term.scat.you_take", card=self.card(event.card)))
         else:
-            self.say(say(self.lang, "term.scat.you_draw", card=self.card(event.card)))
+            self.put(say(self.lang, "term.scat.you_draw", card=self.card(event.card)))
         view = m.view(0)
         numbered = "  ".join(f"{i}={self.card(c)}" for i, c in enumerate(view.hand, 1))
         while True:
@@ -421,13 +421,13 @@ class TerminalMatch:
             try:
                 m.apply(choice)
             except IllegalActionError as exc:
-                self.say(say(self.lang, "term.scat.not_allowed", why=exc))
+                self.put(say(self.lang, "term.scat.not_allowed", why=exc))
                 continue
             break
         assert isinstance(choice, Discard)
         kept = m.round.hand(0)
         discard = say(self.lang, "term.scat.you_discard", card=self.card(choice.card))
-        self.say(discard + "; " + self.your_cards(kept, m.view(0).value2))
+        self.put(discard + "; " + self.your_cards(kept, m.view(0).value2))
 
     def your_cards(self, cards: Sequence[Card], value2: int) -> str:
         """``your cards: ♥A ♥10 ♠7 = 21``."""
@@ -439,7 +439,9 @@ class TerminalMatch:
         text = self.ask(prompt + "\n> ").strip()
         low = text.lower()
         if low in ("h", "help", "?", "hilfe", "hjælp"):
-            self.say(say(self.lang, "term.scat.swap_help" if self.swap else "term.scat.help"))
+            self.put(
+                say(self.lang, N_("term.scat.swap_help") if self.swap else N_("term.scat.help"))
+            )
             return None
         if not text:
             return None
@@ -450,19 +452,19 @@ class TerminalMatch:
             i = int(low)
             if 1 <= i <= len(view.hand):
                 return Discard(view.hand[i - 1])
-            self.say(say(self.lang, "term.scat.no_number", i=i, n=len(view.hand)))
+            self.put(say(self.lang, "term.scat.no_number", i=i, n=len(view.hand)))
             return None
         try:
             return parse_action(text)
         except ActionError as exc:
-            self.say(str(exc))
+            self.put(str(exc))
             return None
 
     def swap_at(self, view: View, i: int, j: int) -> Action | None:
         """Schwimmen's ``1 3``: your card 1 for the middle's card 3."""
         if 1 <= i <= len(view.hand) and 1 <= j <= len(view.middle):
             return Swap((view.hand[i - 1],), (view.middle[j - 1],))
-        self.say(say(self.lang, "term.scat.positions"))
+        self.put(say(self.lang, "term.scat.positions"))
         return None
 
     def ask(self, prompt: str) -> str:
@@ -473,10 +475,10 @@ class TerminalMatch:
         return text
 
     def show_result(self, result: RoundResult) -> None:
-        self.say(self.bold(say(self.lang, "term.scat.round_over")))
+        self.put(self.bold(say(self.lang, "term.scat.round_over")))
         for line in self.result_lines(result):
-            self.say(line)
-        self.say(self.lives_line())
+            self.put(line)
+        self.put(self.lives_line())
 
     def result_lines(self, result: RoundResult) -> list[str]:
         """How the round ended, one fact a line (:meth:`RoundResult.explain`'s facts in the
@@ -489,7 +491,7 @@ class TerminalMatch:
         ]
         if result.reason in ("deal", "31"):
             who = [nm[p] for p in result.thirty_one]
-            names = f" {say(lang, 'term.scat.and')} ".join(who)
+            names = " " + say(lang, "term.scat.and") + " ".join(who)
             best = format_value(max(v for v in result.values if v is not None))
             if result.reason == "deal":
                 key = (

@@ -170,8 +170,9 @@ def _table(cards: CardSet, lang: str, rules: Rules, *, seen: bool) -> str:
         for o in declarations(cards, bid=18, rules=rules, picked_up=picked_up)
     }
     lines = [
-        f"{say(lang, 'term.value_game'):<22}{say(lang, 'term.value_simple'):>8}"
-        f"{say(lang, 'play.flag_hand'):>8}",
+        say(lang, "term.value_game").ljust(22)
+        + say(lang, "term.value_simple").rjust(8)
+        + say(lang, "play.flag_hand").rjust(8),
     ]
     for gt in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GRAND):
         simple, hand = (values[Contract.make(gt, hand=h)] for h in (False, True))
