@@ -420,11 +420,11 @@ class Session:
         totals = "  ".join(f"{p} {t}" for p, t in zip(s.players, self._totals(), strict=True))
         kind = {"bock": " · Bock", "ramsch": " · Ramsch"}.get(s.kind, "")
         rules = str(s.rules) if len(str(s.rules)) <= 12 else s.rules.preset + "+"
-        game = say(self.lang, "play.game_of", n=s.number, total=s.planned)
+        number = say(self.lang, "play.game_of", n=s.number, total=s.planned)
         you = say(self.lang, "play.you")
         seed = say(self.lang, "play.seed")
         header = (  # the totals first: a narrow screen cuts the seed and the rules, never them
-            f"Skat · {game}{kind} · {totals}"
+            f"Skat · {number}{kind} · {totals}"
             f" · {you}: {seat_name(self.lang, self.seating.human)}"
             f" · {rules} · {seed} {self.options.seed}"
         )
