@@ -26,6 +26,7 @@ from skat.cli.review import analysis_lines
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import seat_name
 from skat.core import NULL, Seat
+from skat.core.language import say
 
 NAME = "analyse"
 HELP = "double-dummy analysis of played games: mistakes and whether the game could be won"
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                         trick, who, card, best, cost_words(m.loss, null, lang), lang
                     )
                 else:
-                    text = f"{'Stich' if lang == 'de' else 'trick'} {trick}: {who} {card}"
+                    text = say(lang, "play.trick") + f" {trick}: {who} {card}"
                 print(f"  {text}")
             lines = lines[:1]
         for line in lines:
