@@ -47,6 +47,7 @@ from skat.core import (
     Phase,
     parse_action,
 )
+from skat.core.language import SOURCE, say
 
 
 class InputError(ValueError):
@@ -90,12 +91,16 @@ _SIMPLE: Final = {
     "concede": "concede",
     "resign": "concede",
     "aufgeben": "concede",
+    "hjælp": "help",
+    "afslut": "quit",
+    "krav": "claim",
+    "giv op": "concede",
     "redraw": "redraw",
     "": "redraw",
 }
 _YES: Final = ("y", "yes", "hold", "ja", "j")
-_NO: Final = ("p", "pass", "passe", "n", "no", "nein")
-_TAKE: Final = ("s", "skat", "pickup", "pick-up", "pick", "take", "aufnehmen", "nehmen")
+_NO: Final = ("p", "pass", "passe", "n", "no", "nein", "pas", "nej")
+_TAKE: Final = ("s", "skat", "pickup", "pick-up", "pick", "take", "aufnehmen", "nehmen", "tag")
 _GAME_WORDS: Final = {
     "clubs": "C",
     "kreuz": "C",
@@ -113,6 +118,11 @@ _GAME_WORDS: Final = {
     "schellen": "D",
     "grand": "G",
     "null": "N",
+    "klør": "C",
+    "spar": "S",
+    "hjerter": "H",
+    "ruder": "D",
+    "nolo": "N",
 }
 _FLAG_WORDS: Final = {
     "hand": "H",
@@ -123,6 +133,11 @@ _FLAG_WORDS: Final = {
     "offen": "O",
     "announced": "",
     "angesagt": "",
+    "hånd": "H",
+    "skrædder": "S",
+    "sort": "Z",
+    "åben": "O",
+    "meldt": "",
 }
 
 
@@ -153,26 +168,14 @@ def parse_command(text: str, ctx: Context) -> Command:
     head, _, rest = line.partition(" ")
     if low in _SIMPLE:
         return Command(_SIMPLE[low])
-    if head.lower() in ("save", "speichern"):
+    if head.lower() in ("save", "speichern", "gem"):
         if not rest.strip():
-            raise InputError(
-                _say(
-                    ctx,
-                    "save needs a file name: save FILE",
-                    "save braucht einen Dateinamen: save DATEI",
-                )
-            )
+            raise InputError(say(ctx.style.lang, "play.input.save_needs_file"))
         return Command("save", arg=rest.strip())
-    if head.lower() in ("sort", "sortiere"):
+    if head.lower() in ("sort", "sortiere", "sorter"):
         game = rest.strip().upper()[:1]
         if game not in ("C", "S", "H", "D", "G", "N"):
-            raise InputError(
-                _say(
-                    ctx,
-                    "sort needs a game letter: sort C, S, H, D, G or N",
-                    "sort braucht einen Spielbuchstaben: sort C, S, H, D, G oder N",
-                )
-            )
+            raise InputError(say(ctx.style.lang, "play.input.sort_needs_letter"))
         return Command("sort", arg=game)
     phase = ctx.phase
     if phase in (Phase.DISCARD, Phase.PUSH_DISCARD):
@@ -196,13 +199,7 @@ def parse_command(text: str, ctx: Context) -> Command:
     action = _card_or_action(line, ctx)
     if action is not None:
         return Command("action", action)
-    raise InputError(
-        _say(
-            ctx,
-            f"not a bid, card or command: {line!r} (help lists them)",
-            f"kein Reizwert, keine Karte, kein Befehl: {line!r} (hilfe zeigt sie)",
-        )
-    )
+    raise InputError(say(ctx.style.lang, "play.input.unknown", line=line))
 
 
 def _declare(line: str) -> Declare | None:
@@ -235,23 +232,21 @@ def _card_or_action(line: str, ctx: Context) -> Action | None:
         return None
 
 
-def _say(ctx: Context, en: str, de: str) -> str:
-    """The message in the player's language."""
-    return de if ctx.style.lang == "de" else en
+def _engines(ctx: Context, exc: Exception, key: str, **values: object) -> str:
+    """The engine's own message in English (its language), else the message ``key``."""
+    if ctx.style.lang == SOURCE:
+        return str(exc)
+    return say(ctx.style.lang, key, **values)
 
 
-def _next_bid(message: str) -> str:
+def _next_bid(message: str, lang: str) -> str:
     """`` (nächster: 18)`` from the engine's "17 is not a bid value (next: 18)"."""
     found = re.search(r"next: (\d+)", message)
-    return f" (nächster: {found.group(1)})" if found else ""
+    return say(lang, "play.input.next_bid", bid=found.group(1)) if found else ""
 
 
 def _card_number(n: int, ctx: Context) -> str:
-    return _say(
-        ctx,
-        f"card number {n}: your hand has cards 1 to {len(ctx.hand)}",
-        f"Kartennummer {n}: deine Karten haben die Nummern 1 bis {len(ctx.hand)}",
-    )
+    return say(ctx.style.lang, "play.input.card_number", n=n, count=len(ctx.hand))
 
 
 def _number(n: int, ctx: Context) -> Action:
@@ -260,32 +255,19 @@ def _number(n: int, ctx: Context) -> Action:
         try:
             return Bid.of(n)
         except ActionParseError as exc:
-            raise InputError(
-                _say(ctx, str(exc), f"{n} ist kein Reizwert" + _next_bid(str(exc)))
-            ) from None
+            after = _next_bid(str(exc), ctx.style.lang)
+            raise InputError(_engines(ctx, exc, "play.input.not_a_bid", n=n, next=after)) from None
     if phase == Phase.PLAY:
         if 1 <= n <= len(ctx.hand):
             return ctx.hand[n - 1]
         raise InputError(_card_number(n, ctx))
-    raise InputError(
-        _say(
-            ctx,
-            f"{n} means nothing here (help lists the commands)",
-            f"{n} bedeutet hier nichts (hilfe zeigt die Befehle)",
-        )
-    )
+    raise InputError(say(ctx.style.lang, "play.input.means_nothing", n=n))
 
 
 def _discard(line: str, ctx: Context) -> Discard:
     parts = line.replace(",", " ").replace(".", " ").split()
     if len(parts) != 2:
-        raise InputError(
-            _say(
-                ctx,
-                f"name two cards to put away, not {len(parts)}: {line!r}",
-                f"nenne zwei Karten zum Drücken, nicht {len(parts)}: {line!r}",
-            )
-        )
+        raise InputError(say(ctx.style.lang, "play.input.two_cards", n=len(parts), line=line))
     cards: list[Card] = []
     for p in parts:
         if p.isascii() and p.isdigit():
@@ -297,13 +279,8 @@ def _discard(line: str, ctx: Context) -> Discard:
         try:
             cards.append(ctx.style.parse(p))
         except CardParseError as exc:
-            raise InputError(_say(ctx, str(exc), f"keine Karte: {p!r}")) from None
+            raise InputError(_engines(ctx, exc, "play.input.not_a_card", text=p)) from None
     if cards[0] == cards[1]:
-        raise InputError(
-            _say(
-                ctx,
-                f"two different cards, not {ctx.style.card(cards[0])} twice",
-                f"zwei verschiedene Karten, nicht zweimal {ctx.style.card(cards[0])}",
-            )
-        )
+        card = ctx.style.card(cards[0])
+        raise InputError(say(ctx.style.lang, "play.input.twice", card=card))
     return Discard.of(cards[0], cards[1])
