@@ -91,8 +91,9 @@ def english_words() -> frozenset[str]:
 
 
 def english_left(text: str) -> list[str]:
-    """The English words in ``text`` (command-line options such as ``--save`` left out)."""
-    text = re.sub(r"--[a-z-]+", " ", text)
+    """The English words in ``text`` (command-line options such as ``--save`` and rules
+    options such as ``grand_ouvert_base=36`` left out: they are typed as they are)."""
+    text = re.sub(r"--[a-z-]+|\S*[_=]\S*", " ", text)
     found = (w for w in WORD.findall(text) if len(w) > 1)  # a letter is a key: c) …
     return sorted({w for w in found if w.lower() in english_words()})
 
@@ -285,3 +286,54 @@ def test_a_thirty_one_match_in_danish_has_no_english_word(rules: str) -> None:
     text = out.getvalue()
     assert say(LANG, "term.scat.round_over") in text
     assert english_left(text) == [], [line for line in text.splitlines() if english_left(line)][:5]
+
+
+@core_danish
+@pytest.mark.parametrize("reason", sorted(__import__("skat.core.reasons").core.reasons.REASONS))
+def test_every_refusal_has_danish_words(reason: str) -> None:
+    """Every reason the engine refuses a move with, in Danish with the board's card names."""
+    from skat.cli.cardtext import CardStyle
+    from skat.cli.reasonwords import reason_words
+    from skat.core import Card
+
+    from .test_play_errors_de import SAMPLES
+
+    for deck in ("french", "german"):
+        style = CardStyle(LANG, deck)
+        text = reason_words(reason, SAMPLES, style, ("Anne", "Bo", "Du"), [Card.parse("CJ")])
+        assert text is not None and text.strip()
+        assert english_left(text) == [], text
+        assert not re.search(r"\b[CSHD][789TJQKA]\b", text), text  # no card codes
+
+
+@pytest.mark.parametrize("line", ["17", "11", "fish", "save", "sort X", "9 9", "H1 x", "CJ"])
+def test_a_mistyped_line_is_answered_in_danish(line: str) -> None:
+    """What the player typed wrong, said in Danish: a bid below 18, a card number not in the
+    hand, no command, a command without its argument, two cards to put away."""
+    from skat.cli.cardtext import CardStyle
+    from skat.cli.commands import Context, InputError, parse_command
+    from skat.core import CardSet, Phase
+
+    hand = list(CardSet.parse("CJ SJ HA HT HK H8 H7 D9 D8 D7"))
+    style = CardStyle(LANG)
+    phase = {"17": Phase.BIDDING, "11": Phase.PLAY, "9 9": Phase.DISCARD, "H1 x": Phase.DISCARD}
+    ctx = Context(phase.get(line, Phase.PLAY), hand=hand, menu=[], style=style)
+    if line == "CJ":  # a card in the engine's notation is read in every language
+        assert parse_command(line, ctx).action == hand[0]
+        return
+    with pytest.raises(InputError) as info:
+        parse_command(line, ctx)
+    assert english_left(str(info.value)) == [], str(info.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "foo", "isko,kontra=vielleicht", "old,kontra=on", "isko,bock=x"]
+)
+def test_a_bad_rules_string_is_refused_in_danish(text: str) -> None:
+    from skat.cli.ruleswords import rules_error_words
+    from skat.core.rules import Rules, RulesError
+
+    with pytest.raises(RulesError) as info:
+        Rules.parse(text)
+    words = rules_error_words(info.value, LANG)
+    assert words != str(info.value) and english_left(words) == [], words
