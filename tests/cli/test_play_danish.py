@@ -17,6 +17,7 @@ import pytest
 
 from skat.core import Contract
 from skat.core.language import LOCALE_DIR, say
+from skat.core.rules import PRESETS
 
 from .test_play_terminal import ANSI, PROMPT, _visible, spawn_play
 
@@ -87,7 +88,8 @@ def _catalog_words(lang: str) -> set[str]:
 def english_words() -> frozenset[str]:
     """Words that are English and not Danish: the English catalog's that the Danish one does
     not use, and the core's English names."""
-    return frozenset((_catalog_words("en") - _catalog_words(LANG)) | CORE_ENGLISH) - SHARED
+    typed = {name.lower() for name in PRESETS}  # the rules presets' names (``danish``)
+    return frozenset((_catalog_words("en") - _catalog_words(LANG)) | CORE_ENGLISH) - SHARED - typed
 
 
 def english_left(text: str) -> list[str]:
