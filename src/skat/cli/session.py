@@ -370,14 +370,8 @@ class Session:
         elif a is HOLD and state.phase in (Phase.BIDDING, Phase.SKAT, Phase.DONE):
             text = say(lang, "play.holds", who=who, bid=state.bid)
         elif a is PASS:
-            key = (
-                N_("play.declines")
-                if answering
-                else N_("play.pushes")
-                if pushing
-                else N_("play.passes")
-            )
-            text = say(lang, key, who=who)
+            key = N_("play.pushes") if pushing else N_("play.passes")
+            text = say(lang, N_("play.declines") if answering else key, who=who)
         elif isinstance(a, PickUp):
             text = say(lang, "play.picks_up", who=who)
         elif isinstance(a, Discard):
@@ -386,12 +380,8 @@ class Session:
             else:
                 text = say(lang, "play.discards", who=who)
         elif isinstance(a, Declare):
-            text = say(
-                lang,
-                "play.declares",
-                who=who,
-                game=contract_words(a.contract, lang, self.style.deck),
-            )
+            game = contract_words(a.contract, lang, self.style.deck)
+            text = say(lang, "play.declares", who=who, game=game)
         elif isinstance(a, Card):
             text = say(lang, "play.plays", who=who, card=self.style.card(a))
         elif isinstance(a, Double):
@@ -435,11 +425,8 @@ class Session:
         legal = ""
         if view.phase == Phase.PLAY:
             playable = [a for a in view.legal_actions if isinstance(a, Card)]
-            legal = (
-                say(self.lang, "play.legal")
-                + ": "
-                + self.style.cards([c for c in cards if c in playable])
-            )
+            legal = say(self.lang, "play.legal") + ": "
+            legal += self.style.cards([c for c in cards if c in playable])
             extra = [a for a in view.legal_actions if not isinstance(a, Card)]
             if extra:
                 legal += " · " + ", ".join(f"{a} ({describe(a, self.lang)})" for a in extra)
