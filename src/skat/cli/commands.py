@@ -47,7 +47,7 @@ from skat.core import (
     Phase,
     parse_action,
 )
-from skat.core.language import SOURCE, say
+from skat.core.language import N_, SOURCE, say
 
 
 class InputError(ValueError):
@@ -256,7 +256,9 @@ def _number(n: int, ctx: Context) -> Action:
             return Bid.of(n)
         except ActionParseError as exc:
             after = _next_bid(str(exc), ctx.style.lang)
-            raise InputError(_engines(ctx, exc, "play.input.not_a_bid", n=n, next=after)) from None
+            raise InputError(
+                _engines(ctx, exc, N_("play.input.not_a_bid"), n=n, next=after)
+            ) from None
     if phase == Phase.PLAY:
         if 1 <= n <= len(ctx.hand):
             return ctx.hand[n - 1]
@@ -279,7 +281,7 @@ def _discard(line: str, ctx: Context) -> Discard:
         try:
             cards.append(ctx.style.parse(p))
         except CardParseError as exc:
-            raise InputError(_engines(ctx, exc, "play.input.not_a_card", text=p)) from None
+            raise InputError(_engines(ctx, exc, N_("play.input.not_a_card"), text=p)) from None
     if cards[0] == cards[1]:
         card = ctx.style.card(cards[0])
         raise InputError(say(ctx.style.lang, "play.input.twice", card=card))
