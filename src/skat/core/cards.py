@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
+from skat.core.language import N_, say
+
 
 class CardParseError(ValueError):
     """A card or card list in some notation could not be read."""
@@ -49,14 +51,27 @@ class Suit(IntEnum):
         return "♦♥♠♣"[self]
 
     @property
+    def key(self) -> str:
+        """Its name's message id (``suit.clubs``)."""
+        return _SUIT_KEYS[self]
+
+    def describe(self, lang: str = "en") -> str:
+        """Its name in ``lang`` (``Clubs``, ``Kreuz``, ``klør``).
+
+        >>> [Suit.CLUBS.describe(lang) for lang in ("en", "de", "da")]
+        ['Clubs', 'Kreuz', 'klør']
+        """
+        return say(lang, _SUIT_KEYS[self])
+
+    @property
     def english(self) -> str:
         """English name (``Clubs``)."""
-        return ("Diamonds", "Hearts", "Spades", "Clubs")[self]
+        return self.describe("en")
 
     @property
     def german(self) -> str:
         """German name, French pack (``Kreuz``)."""
-        return ("Karo", "Herz", "Pik", "Kreuz")[self]
+        return self.describe("de")
 
     @property
     def german_pack(self) -> str:
@@ -91,15 +106,19 @@ class Rank(IntEnum):
         """Rank as printed on cards in English (``10`` for the ten)."""
         return ("7", "8", "9", "Q", "K", "10", "A", "J")[self]
 
+    def describe(self, lang: str = "en") -> str:
+        """Its name in ``lang`` (``Jack``, ``Bube``, ``knægt``)."""
+        return say(lang, _RANK_KEYS[self])
+
     @property
     def english(self) -> str:
         """English name."""
-        return ("Seven", "Eight", "Nine", "Queen", "King", "Ten", "Ace", "Jack")[self]
+        return self.describe("en")
 
     @property
     def german(self) -> str:
         """German name, French pack."""
-        return ("Sieben", "Acht", "Neun", "Dame", "König", "Zehn", "Ass", "Bube")[self]
+        return self.describe("de")
 
     @property
     def german_pack(self) -> str:
@@ -108,6 +127,22 @@ class Rank(IntEnum):
 
 
 _RANK_POINTS: Final = (0, 0, 0, 3, 4, 10, 11, 2)
+_SUIT_KEYS: Final = (
+    N_("suit.diamonds"),
+    N_("suit.hearts"),
+    N_("suit.spades"),
+    N_("suit.clubs"),
+)
+_RANK_KEYS: Final = (
+    N_("card.rank.seven"),
+    N_("card.rank.eight"),
+    N_("card.rank.nine"),
+    N_("card.rank.queen"),
+    N_("card.rank.king"),
+    N_("card.rank.ten"),
+    N_("card.rank.ace"),
+    N_("card.rank.jack"),
+)
 
 ALL_MASK: Final = 0xFFFFFFFF
 JACKS_MASK: Final = 0x80808080
@@ -179,10 +214,18 @@ class Card:
         """Card with its suit symbol, e.g. ``♠10``."""
         return self.suit.symbol + self.rank.symbol
 
+    def describe(self, lang: str = "en") -> str:
+        """Its name in ``lang``, French pack: ``Ten of Spades``, ``Pik-Zehn``, ``spar ti``.
+
+        >>> [Card.parse("ST").describe(lang) for lang in ("en", "de", "da")]
+        ['Ten of Spades', 'Pik-Zehn', 'spar ti']
+        """
+        return say(lang, "card.name", suit=self.suit.describe(lang), rank=self.rank.describe(lang))
+
     @property
     def german(self) -> str:
         """German name with the French pack, e.g. ``Pik-Zehn``."""
-        return f"{self.suit.german}-{self.rank.german}"
+        return self.describe("de")
 
     @property
     def german_pack(self) -> str:
@@ -192,7 +235,7 @@ class Card:
     @property
     def english(self) -> str:
         """English name, e.g. ``Ten of Spades``."""
-        return f"{self.rank.english} of {self.suit.english}"
+        return self.describe("en")
 
     def __str__(self) -> str:
         return self.name
