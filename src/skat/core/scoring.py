@@ -181,9 +181,9 @@ class Result:
         if names is not None and self.declarer is not None:
             who = names[self.declarer]
             if c.game_type == NULL:
-                key = "score.won_null" if self.won else "score.lost_null"
+                key = N_("score.won_null") if self.won else N_("score.lost_null")
                 return say(lang, key, who=who, text=text)
-            key = "score.won_named" if self.won else "score.lost_named"
+            key = N_("score.won_named") if self.won else N_("score.lost_named")
             return say(lang, key, who=who, game=c.describe(lang), points=self.points, text=text)
         return text
 
@@ -205,14 +205,15 @@ class Result:
         """Overbid, how the game ended, the loss and the Kontra multiplier."""
         text = ""
         if self.overbid:
-            text += f" < {say(lang, 'score.bid')} {self.bid}: {say(lang, 'score.overbid')}"
+            bid, overbid = say(lang, "score.bid"), say(lang, "score.overbid")
+            text += f" < {bid} {self.bid}: {overbid}"
         if self.schenken:
-            text += f" ({say(lang, 'score.schenken')})"
+            text += " (" + say(lang, "score.schenken") + ")"
         elif self.violation is not None:
             kind = violation_words(self.violation, lang)
-            text += f" ({say(lang, 'score.violation')}: {kind})"
+            text += " (" + say(lang, "score.violation") + f": {kind})"
         elif self.resigned:
-            text += f" ({say(lang, 'score.resigned')})"
+            text += " (" + say(lang, "score.resigned") + ")"
         base_score = self.score // self.multiplier
         lost = say(lang, "score.lost")
         if not self.won:
@@ -239,9 +240,9 @@ class Result:
         if self.durchmarsch:
             extras.append(say(lang, "score.durchmarsch"))
         if self.jungfrau:
-            extras.append(f"{say(lang, 'score.jungfrau')} × {2**self.jungfrau}")
+            extras.append(say(lang, "score.jungfrau") + f" × {2**self.jungfrau}")
         if self.pushes:
-            extras.append(f"{say(lang, 'score.pushed')} × {2**self.pushes}")
+            extras.append(say(lang, "score.pushed") + f" × {2**self.pushes}")
         if extras:
             text += f" ({', '.join(extras)})"
         return text

@@ -138,7 +138,7 @@ class Replay:
 
     def _gone(self, lang: str) -> str:
         """How the game ended early: timed out or left."""
-        return say(lang, "record.timed_out" if self.ended_by == "TI" else "record.left")
+        return say(lang, N_("record.timed_out") if self.ended_by == "TI" else N_("record.left"))
 
     def _who(self, seat: int, lang: str = "en") -> str:
         name = seat_name(seat, lang)

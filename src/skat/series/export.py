@@ -306,7 +306,7 @@ class ScoreList:
             f"<td>{s.won}</td><td>{s.lost}</td></tr>"
             for s in ranking(self.players, self.totals, self.won, self.lost)
         )
-        rules = f"<p>{e(say(lang, 'sheet.rules', rules=self.rules))}</p>" if self.rules else ""
+        rules = "<p>" + e(say(lang, "sheet.rules", rules=self.rules)) + "</p>" if self.rules else ""
         return _PAGE.format(
             lang=e(lang),
             title=e(self.title),

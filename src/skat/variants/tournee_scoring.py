@@ -180,11 +180,11 @@ class TourneeResult(Result):
             name = say(lang, "variant.tournee.ouvert", game=name)
         name = say(lang, _KIND_WORDS[self.kind], game=name)
         if c.schwarz_announced and not c.ouvert:
-            name += f" {say(lang, 'game.schwarz_announced')}"
+            name += " " + say(lang, "game.schwarz_announced")
         elif c.schneider_announced and not c.ouvert:
-            name += f" {say(lang, 'game.schneider_announced')}"
+            name += " " + say(lang, "game.schneider_announced")
         if self.second_card:
-            name += f" ({say(lang, 'variant.tournee.second_card')})"
+            name += " (" + say(lang, "variant.tournee.second_card") + ")"
         return name
 
     def explain(self, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
@@ -210,9 +210,10 @@ class TourneeResult(Result):
             parts = ", ".join(f"{level_words(w, lang)} {n}" for w, n in self.levels())
             text = f"{game}: {parts}, × {self.base} = {self.base * self.level}"
         if self.overbid:
-            text += f" < {say(lang, 'score.bid')} {self.bid}: {say(lang, 'score.overbid')}"
+            bid, overbid = say(lang, "score.bid"), say(lang, "score.overbid")
+            text += f" < {bid} {self.bid}: {overbid}"
         if self.resigned:
-            text += f" ({say(lang, 'score.resigned')})"
+            text += " (" + say(lang, "score.resigned") + ")"
         if not self.won:
             factor = -self.score // self.value if self.value else 1
             lost = say(lang, "score.lost")
