@@ -27,8 +27,11 @@ skat.core.rules.RulesError: rules option supra=on needs kontra=on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Final, Literal, NamedTuple, get_args
+
+from skat.core.language import N_, SOURCE, say
 
 
 class RulesError(ValueError):
@@ -54,24 +57,36 @@ class RulesError(ValueError):
     def __reduce__(self) -> tuple[type[RulesError], tuple[str, str, dict[str, object]]]:
         return (type(self), (str(self), self.key, self.params))
 
+    def describe(self, lang: str = "en") -> str:
+        """The error in ``lang`` (its own text when its kind is none of :data:`RULES_ERRORS`).
+
+        >>> try:
+        ...     Rules.parse("isko,bock=-1")
+        ... except RulesError as err:
+        ...     print(err.describe("de"))
+        Regeloption bock nimmt on oder off, nicht '-1'
+        """
+        if self.key not in RULES_ERRORS:
+            return str(self)
+        return rules_error_words(self.key, self.params, lang)
+
 
 RULES_ERRORS: Final[dict[str, str]] = {
-    "empty": "empty rules string",
-    "unknown_preset": "unknown rules preset {given} (known: {known})",
-    "unknown_option": "unknown rules option {given} (known: {known})",
-    "no_value": "rules option without a value: {given} (write {option}=...)",
-    "twice": "rules option {given} given twice",
-    "needs": "rules option {option}={value} needs {needed}",
-    "excluded": "rules preset {preset} excludes {option} ({reason}); "
-    "for a house mix start from isko: {mix}",
-    "takes_switch": "rules option {option} takes on or off, not {given}",
-    "takes_one_of": "rules option {option} takes {choices}, not {given}",
-    "takes_set": "rules option {option} takes {choices}, not {given}",
-    "takes_number": "rules option {option} takes a number, not {given}",
-    "takes_positive": "rules option {option} takes a number >= 0, not {given}",
+    "empty": N_("rules.error.empty"),
+    "unknown_preset": N_("rules.error.unknown_preset"),
+    "unknown_option": N_("rules.error.unknown_option"),
+    "no_value": N_("rules.error.no_value"),
+    "twice": N_("rules.error.twice"),
+    "needs": N_("rules.error.needs"),
+    "excluded": N_("rules.error.excluded"),
+    "takes_switch": N_("rules.error.takes_switch"),
+    "takes_one_of": N_("rules.error.takes_one_of"),
+    "takes_set": N_("rules.error.takes_set"),
+    "takes_number": N_("rules.error.takes_number"),
+    "takes_positive": N_("rules.error.takes_positive"),
 }
-"""The English words of each kind of :class:`RulesError`; a tuple value (the choices of
-``takes_one_of``) is joined with "or"."""
+"""The message id of each kind of :class:`RulesError` (its words in every catalog); a tuple
+value (the choices of ``takes_one_of``) is joined with "or"."""
 
 
 def rules_error(key: str, **params: object) -> RulesError:
@@ -80,8 +95,30 @@ def rules_error(key: str, **params: object) -> RulesError:
     >>> str(rules_error("twice", given="'bock'"))
     "rules option 'bock' given twice"
     """
-    words = {k: " or ".join(v) if isinstance(v, tuple) else v for k, v in params.items()}
-    return RulesError(RULES_ERRORS[key].format(**words), key, params)
+    return RulesError(rules_error_words(key, params, SOURCE), key, params)
+
+
+def rules_error_words(key: str, params: Mapping[str, object], lang: str = "en") -> str:
+    """The words of the rules error of kind ``key`` with ``params`` in ``lang``: choices
+    joined with "or", a preset's reason to exclude an option in ``lang`` too.
+
+    >>> rules_error_words("takes_one_of", {"option": "ramsch", "choices": ("off", "ramsch"),
+    ...                   "given": "'x'"}, "da")
+    "regelindstillingen ramsch tager off eller ramsch, ikke 'x'"
+    """
+    word = f" {say(lang, 'rules.or')} "
+    values = {
+        k: word.join(v) if isinstance(v, tuple) else _reason_words(v, lang)
+        for k, v in params.items()
+    }
+    return say(lang, RULES_ERRORS[key], **values)
+
+
+def _reason_words(value: object, lang: str) -> object:
+    """A preset's reason to exclude an option (its English words) in ``lang``; any other
+    value as it is."""
+    key = _REASON_KEYS.get(value) if isinstance(value, str) else None
+    return say(lang, key) if key is not None else value
 
 
 class Option(NamedTuple):
@@ -741,10 +778,13 @@ PRESETS: Final[dict[str, Rules]] = {
 }
 """The named presets, in the order the string form prefers them."""
 
-_NOT_IN_OLD: Final = "Kontra, Rekontra, Ramsch and Bock are not part of the Skatordnung before 1998"
-_SCHENKEN_IN_OLD: Final = (
-    "the Skatordnung before 1998 says a concession offer (Schenken) is to be declined"
-)
+_NOT_IN_OLD: Final = say(SOURCE, "rules.excluded.old")
+_SCHENKEN_IN_OLD: Final = say(SOURCE, "rules.excluded.old_schenken")
+_REASON_KEYS: Final = {
+    _NOT_IN_OLD: N_("rules.excluded.old"),
+    _SCHENKEN_IN_OLD: N_("rules.excluded.old_schenken"),
+}
+"""The message id of each reason of :data:`EXCLUDED` (by its English words)."""
 EXCLUDED: Final[dict[str, dict[str, str]]] = {
     "old": {
         **{name: _NOT_IN_OLD for name in ("kontra", "supra", "ramsch", "bock", "ramsch_rounds")},
