@@ -21,7 +21,7 @@ from skat.core.actions import (
 from skat.core.cards import CARDS, Card, CardSet, Rank, Suit
 from skat.core.contracts import Contract, GameType
 from skat.core.language import LANGUAGES
-from skat.core.rules import Rules
+from skat.core.rules import OPTIONS, Rules, RulesError
 from skat.core.scoring import Result, score, score_ramsch
 from skat.core.seats import Seat
 from skat.core.sheets import list_game
@@ -237,3 +237,23 @@ def test_an_unknown_language_speaks_english() -> None:
     assert won.explain("xx") == won.explain("en")
     assert describe(CARDS[0], "xx") == describe(CARDS[0]) == "play the Seven of Diamonds"
     assert Seat(0).describe("xx") == "Forehand"
+
+
+@pytest.mark.parametrize(
+    "text", ["", "foo", "isko,foo=on", "isko,kontra", "isko,bock=on,bock=off", "isko,supra=on",
+             "old,kontra=on", "isko,kontra=maybe", "isko,ramsch=x", "isko,pot=x", "isko,pot=-1"]
+)  # fmt: skip
+def test_a_rules_error_in_danish_has_no_english_word(text: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules.parse(text)
+    error = caught.value
+    danish, english = error.describe("da"), error.describe("en")
+    assert english == str(error) and danish != english
+    typed = {w for v in error.params.values() for w in words(re.sub(r"[_=,]", " ", str(v)))}
+    assert not english_in(danish, english) - typed - {"on", "off"}, (danish, english)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_rules_option_means_something_in_every_language(lang: str) -> None:
+    for option in OPTIONS:
+        assert option.describe(lang) != option.doc == option.describe("en"), option.name

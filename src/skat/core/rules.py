@@ -106,7 +106,7 @@ def rules_error_words(key: str, params: Mapping[str, object], lang: str = "en") 
     ...                   "given": "'x'"}, "da")
     "regelindstillingen ramsch tager off eller ramsch, ikke 'x'"
     """
-    word = f" {say(lang, 'rules.or')} "
+    word = " " + say(lang, "rules.or") + " "
     values = {
         k: word.join(v) if isinstance(v, tuple) else _reason_words(v, lang)
         for k, v in params.items()
@@ -130,6 +130,16 @@ class Option(NamedTuple):
     needs: tuple[str, object] | None
     scope: str  # "game" (the engine) or "series" (lists, rounds, money)
     doc: str
+    """What it means, in English (:meth:`describe` says it in another language)."""
+
+    def describe(self, lang: str = "en") -> str:
+        """What it means in ``lang`` (its English :attr:`doc` for an option of no catalog).
+
+        >>> _BY_NAME["bock"].describe("da")
+        'bockrunder: efter aftalte hændelser tæller næste runde dobbelt.'
+        """
+        key = _OPTION_KEYS.get(self.name)
+        return say(lang, key) if key is not None else self.doc
 
 
 Claim = Literal["isko", "iss"]
@@ -152,16 +162,14 @@ them and :data:`OPTIONS` takes its choices from them."""
 
 _BOCK_TRIGGERS: Final[tuple[str, ...]] = get_args(BockTrigger)
 
-OPTIONS: Final[tuple[Option, ...]] = (
+_OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "claim",
         "isko",
         get_args(Claim),
         None,
         "game",
-        "isko: a declarer who shows his cards claims the rest; a later defenders' trick gives "
-        "them every trick from the claim on (ISkO 4.4). iss: showing cards changes nothing "
-        "by itself (the defenders may give up; every trick stays with its winner).",
+        N_("rules.option.claim"),
     ),
     Option(
         "resign",
@@ -169,9 +177,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(ResignMode),
         None,
         "game",
-        "one: the game ends as soon as one defender gives up (ISkO 4.3.3, joint liability). "
-        "both: once both defenders have resigned (ISS). after_claim: both, or one after the "
-        "declarer showed his cards (ISS2).",
+        N_("rules.option.resign"),
     ),
     Option(
         "resign_levels",
@@ -179,9 +185,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(ResignLevels),
         None,
         "game",
-        "isko: a party that gives up loses; the other wins simple, or Schneider when its tricks "
-        "already make the losers Schneider (ISkO 4.3.3 with 4.1.3/4.1.4). rest: every remaining "
-        "card and trick goes to the other party, and its Schneider/Schwarz count (ISS).",
+        N_("rules.option.resign_levels"),
     ),
     Option(
         "declarer_resign",
@@ -189,8 +193,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(DeclarerResign),
         None,
         "game",
-        "isko: the declarer gives up alone while he holds at least 9 cards, later only with a "
-        "defender's consent. any: at any time (ISS).",
+        N_("rules.option.declarer_resign"),
     ),
     Option(
         "lost_hand_single",
@@ -198,7 +201,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "lost Hand games count single, not double (before 1998).",
+        N_("rules.option.lost_hand_single"),
     ),
     Option(
         "grand_ouvert_base",
@@ -206,7 +209,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         (24, 36),
         None,
         "game",
-        "base value of Grand Ouvert (36 before 1998).",
+        N_("rules.option.grand_ouvert_base"),
     ),
     Option(
         "kontra",
@@ -214,7 +217,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "a defender may double the score (Kontra), the declarer redouble (Re).",
+        N_("rules.option.kontra"),
     ),
     Option(
         "kontra_timing",
@@ -222,8 +225,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(KontraTiming),
         ("kontra", True),
         "game",
-        "trick: Kontra before the defender plays to the first trick. lead: only before the "
-        "first card is led (a Forehand declarer waits for the defenders).",
+        N_("rules.option.kontra_timing"),
     ),
     Option(
         "kontra_eligibility",
@@ -231,8 +233,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(KontraEligibility),
         ("kontra", True),
         "game",
-        "any: either defender. bid: only a defender who bid or held at least once, or who "
-        "never had the chance (pagat.com, Skat: Kontra).",
+        N_("rules.option.kontra_eligibility"),
     ),
     Option(
         "supra",
@@ -240,7 +241,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("kontra", True),
         "game",
-        "after Re the defenders may say Supra and the declarer Resupra (doubling again).",
+        N_("rules.option.supra"),
     ),
     Option(
         "ramsch",
@@ -248,8 +249,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschKind),
         None,
         "game",
-        "what is played when all pass: nothing (a new deal), Ramsch, Schieberamsch, or "
-        "Gewinner-Ramsch (the lowest wins 23 and a won game).",
+        N_("rules.option.ramsch"),
     ),
     Option(
         "ramsch_skat",
@@ -257,9 +257,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschSkat),
         ("ramsch", "on"),
         "game",
-        "in Ramsch the skat goes to the winner of the last trick, or to the loser (the player "
-        'with the most card points; the default of Gewinner-Ramsch, Wikipedia: "the skat is '
-        'given to the player with the highest score").',
+        N_("rules.option.ramsch_skat"),
     ),
     Option(
         "jungfrau",
@@ -267,7 +265,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("ramsch", "on"),
         "game",
-        "in Ramsch a player without a trick (Jungfrau) doubles the loser's score.",
+        N_("rules.option.jungfrau"),
     ),
     Option(
         "durchmarsch",
@@ -275,7 +273,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("ramsch", "on"),
         "game",
-        "in Ramsch a player who takes every trick (Durchmarsch) wins 120.",
+        N_("rules.option.durchmarsch"),
     ),
     Option(
         "jungfrau_penalty",
@@ -283,8 +281,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         (0, 15),
         ("ramsch", "on"),
         "game",
-        "0: a Jungfrau doubles the loser's score. 15: each Jungfrau adds a fixed 15 points to "
-        "the loser's loss instead (Wikipedia, Skat (card game): Ramsch).",
+        N_("rules.option.jungfrau_penalty"),
     ),
     Option(
         "ramsch_loss",
@@ -292,8 +289,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschLoss),
         ("ramsch", "on"),
         "game",
-        "highest: the player with the most card points loses them. everyone: every player "
-        "loses his own card points (Wikipedia, Skat (card game): Ramsch).",
+        N_("rules.option.ramsch_loss"),
     ),
     Option(
         "ramsch_tens",
@@ -301,7 +297,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschTens),
         ("ramsch", "on"),
         "game",
-        "high: A 10 K Q 9 8 7 as in Grand. low: tens rank below the queen (A K Q 10 9 8 7).",
+        N_("rules.option.ramsch_tens"),
     ),
     Option(
         "ramsch_ten_points",
@@ -309,7 +305,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         (10, 1),
         ("ramsch", "on"),
         "game",
-        "card points of a ten in Ramsch (some count 1).",
+        N_("rules.option.ramsch_ten_points"),
     ),
     Option(
         "schieberamsch_jacks",
@@ -317,7 +313,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("ramsch", "schieberamsch"),
         "game",
-        "in Schieberamsch jacks may be passed on (off: jacks may not be passed).",
+        N_("rules.option.schieberamsch_jacks"),
     ),
     Option(
         "schieberamsch_grand_hand",
@@ -325,7 +321,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("ramsch", "schieberamsch"),
         "game",
-        "in Schieberamsch a player may play Grand Hand instead of taking the skat.",
+        N_("rules.option.schieberamsch_grand_hand"),
     ),
     Option(
         "spitze",
@@ -333,8 +329,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "the declarer may announce Spitze: to win the last trick(s) with the lowest trump(s), "
-        "one level per card.",
+        N_("rules.option.spitze"),
     ),
     Option(
         "schenken",
@@ -342,8 +337,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "the defenders may concede before the first trick (Schenken); refused, the declarer "
-        "must make them Schneider.",
+        N_("rules.option.schenken"),
     ),
     Option(
         "open_play",
@@ -351,7 +345,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "a declarer may lay his cards open after the first lead for one more level.",
+        N_("rules.option.open_play"),
     ),
     Option(
         "open_value",
@@ -359,8 +353,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(OpenValue),
         ("open_play", True),
         "game",
-        "level: a game laid open counts one more level. double: its value counts double "
-        "(pagat.com, Skat: open play).",
+        N_("rules.option.open_value"),
     ),
     Option(
         "auto_concede",
@@ -368,9 +361,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "the lowest games are conceded at once: Diamonds at a bid of 18, Diamonds or Hearts at "
-        "20, won simple, unless Kontra is possible or something more was announced "
-        "(pagat.com, Skat: house rules).",
+        N_("rules.option.auto_concede"),
     ),
     Option(
         "jump_delay",
@@ -378,8 +369,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "seconds a table waits before the answer to a jump bid may be given (0: none; online "
-        "tables 2).",
+        N_("rules.option.jump_delay"),
     ),
     Option(
         "disconnect_concede",
@@ -387,8 +377,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "seconds a table waits for a disconnected player; past them his disconnect counts as "
-        "giving up (0: the table waits).",
+        N_("rules.option.disconnect_concede"),
     ),
     Option(
         "show_skat",
@@ -396,7 +385,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "a declarer may show the skat before picking it up for one more level.",
+        N_("rules.option.show_skat"),
     ),
     Option(
         "bid_jumps",
@@ -404,8 +393,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "a bidder may skip values of the bid ladder (jump bids). off: every bid is the next "
-        "value, from 18 up, each step said (Danish Skat Union).",
+        N_("rules.option.bid_jumps"),
     ),
     Option(
         "score_sheet",
@@ -413,7 +401,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(ScoreSheet),
         None,
         "series",
-        "the score sheet: plain, Seeger-Fabian (tournament), Bierlachs, or Danish.",
+        N_("rules.option.score_sheet"),
     ),
     Option(
         "seeger_bonus",
@@ -421,8 +409,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(SeegerBonus),
         ("score_sheet", "seeger"),
         "series",
-        "Seeger-Fabian bonus for a lost game to every other player (all) or only to the two "
-        "active defenders (pagat.com, Skat: tournament scoring).",
+        N_("rules.option.seeger_bonus"),
     ),
     Option(
         "bock",
@@ -430,7 +417,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "series",
-        "Bock rounds: after agreed events the next round scores double.",
+        N_("rules.option.bock"),
     ),
     Option(
         "bock_triggers",
@@ -438,9 +425,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         _BOCK_TRIGGERS,
         ("bock", True),
         "series",
-        "what starts a Bock round, joined by '+': 6060 (lost with 60:60), kontra_re, "
-        "grand_hand (a won Grand Hand), value100 (a game worth 100 or more), list_total (a "
-        "list total with three equal digits or a multiple of 100).",
+        N_("rules.option.bock_triggers"),
     ),
     Option(
         "ramsch_rounds",
@@ -448,7 +433,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "series",
-        "a round of compulsory Ramsch after each Bock round.",
+        N_("rules.option.ramsch_rounds"),
     ),
     Option(
         "ramsch_rounds_every",
@@ -456,7 +441,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         (1, 3),
         ("ramsch_rounds", True),
         "series",
-        "the Ramsch round follows every Bock round (1) or every third (3).",
+        N_("rules.option.ramsch_rounds_every"),
     ),
     Option(
         "ramsch_rounds_kind",
@@ -464,9 +449,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschRoundKind),
         ("ramsch_rounds", True),
         "series",
-        "same: the games of a Ramsch round are the Ramsch played when all pass. "
-        "schieberamsch: they are Schieberamsch, Grand Hand allowed (pagat.com, Skat: Ramsch "
-        "rounds).",
+        N_("rules.option.ramsch_rounds_kind"),
     ),
     Option(
         "pot",
@@ -474,10 +457,15 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "series",
-        "a pot: each player pays this much in; a lost game pays it too; a won Grand Hand "
-        "takes it; a lost one doubles it (0: no pot).",
+        N_("rules.option.pot"),
     ),
 )
+
+_OPTION_KEYS: Final = {o.name: o.doc for o in _OPTIONS}
+"""The message id of each option's meaning."""
+
+OPTIONS: Final = tuple(o._replace(doc=say(SOURCE, o.doc)) for o in _OPTIONS)
+"""Every option of the rules, its meaning (``doc``) in English."""
 
 _BY_NAME: Final = {o.name: o for o in OPTIONS}
 
