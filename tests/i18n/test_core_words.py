@@ -5,6 +5,8 @@ unknown language speaks English (docs/translating.md)."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -27,10 +29,16 @@ from skat.core.seats import Seat
 from skat.core.sheets import list_game
 from skat.env.action_ids import NUM_ACTIONS
 from skat.env.action_ids import describe as describe_id
+from skat.records.iss import RecordError, read_iss
+from skat.records.replay import replay
 from skat.series.export import Row, ScoreList
+from skat.series.settlement import Payment
+from skat.variants.registry import find_variant, variant_names
 from skat.variants.tournee_scoring import GUCKSER, SOLO, TOURNEE, TourneeResult
 
 NAMES = ("Ann", "Bob", "Cid")
+REAL = Path(__file__).resolve().parent.parent / "data" / "iss" / "real.sgf"
+"""Real ISS records (tests/records' fixtures)."""
 SHARED = {
     # Skat's own words, the same in English and Danish (the Dansk Skat Union's words)
     "grand",
@@ -257,3 +265,22 @@ def test_a_rules_error_in_danish_has_no_english_word(text: str) -> None:
 def test_every_rules_option_means_something_in_every_language(lang: str) -> None:
     for option in OPTIONS:
         assert option.describe(lang) != option.doc == option.describe("en"), option.name
+
+
+def test_a_record_summary_in_danish_has_no_english_word() -> None:
+    records = {r.id: r for r in read_iss(REAL) if not isinstance(r, RecordError)}
+    for name in ("541932", "8"):
+        rep = replay(records[name])
+        danish, english = rep.summary("da"), rep.summary("en")
+        assert not english_in(danish, english) - {"id", "foo", "ben"}, (danish, english)
+    assert replay(records["8"]).summary("da") == (
+        "ID 8: straf: baghånd (Ben) overskred tiden under reizningen"
+    )
+
+
+def test_payments_and_variants_have_danish_words() -> None:
+    assert Payment("Ann", "Bob", Fraction(3, 2)).describe("da") == "Ann betaler Bob 1.50"
+    assert str(Payment("Ann", "Bob", Fraction(3, 2))) == "Ann pays Bob 1.50"
+    for name in variant_names():
+        variant = find_variant(name)
+        assert variant.title_in("en") == variant.title and variant.title_in("da")

@@ -50,11 +50,6 @@ class Suit(IntEnum):
         """Suit symbol: ``♦ ♥ ♠ ♣``."""
         return "♦♥♠♣"[self]
 
-    @property
-    def key(self) -> str:
-        """Its name's message id (``suit.clubs``)."""
-        return _SUIT_KEYS[self]
-
     def describe(self, lang: str = "en") -> str:
         """Its name in ``lang`` (``Clubs``, ``Kreuz``, ``klør``).
 
