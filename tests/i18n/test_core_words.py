@@ -284,3 +284,12 @@ def test_payments_and_variants_have_danish_words() -> None:
     for name in variant_names():
         variant = find_variant(name)
         assert variant.title_in("en") == variant.title and variant.title_in("da")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_has_a_name_in_every_pack(lang: str) -> None:
+    for pack in ("french", "german"):
+        names = {card.describe(lang, pack) for card in CARDS}
+        assert len(names) == 32, (lang, pack)
+    assert Card.parse("HA").describe("da", "german") == "hjerter daus"
+    assert Card.parse("SQ").describe("de", "german") == Card.parse("SQ").german_pack == "Grün-Ober"

@@ -50,13 +50,16 @@ class Suit(IntEnum):
         """Suit symbol: ``♦ ♥ ♠ ♣``."""
         return "♦♥♠♣"[self]
 
-    def describe(self, lang: str = "en") -> str:
-        """Its name in ``lang`` (``Clubs``, ``Kreuz``, ``klør``).
+    def describe(self, lang: str = "en", pack: str = "french") -> str:
+        """Its name in ``lang`` (``Clubs``, ``Kreuz``, ``klør``), of the French pack (the
+        tournament's four-colour pack names its suits alike) or the ``german`` pack.
 
         >>> [Suit.CLUBS.describe(lang) for lang in ("en", "de", "da")]
         ['Clubs', 'Kreuz', 'klør']
+        >>> Suit.CLUBS.describe("de", "german"), Suit.CLUBS.describe("en", "german")
+        ('Eichel', 'Acorns')
         """
-        return say(lang, _SUIT_KEYS[self])
+        return say(lang, (_GERMAN_SUIT_KEYS if pack == "german" else _SUIT_KEYS)[self])
 
     @property
     def english(self) -> str:
@@ -71,7 +74,7 @@ class Suit(IntEnum):
     @property
     def german_pack(self) -> str:
         """German name, German pack (``Eichel``)."""
-        return ("Schellen", "Rot", "Grün", "Eichel")[self]
+        return self.describe("de", "german")
 
 
 class Rank(IntEnum):
@@ -101,9 +104,10 @@ class Rank(IntEnum):
         """Rank as printed on cards in English (``10`` for the ten)."""
         return ("7", "8", "9", "Q", "K", "10", "A", "J")[self]
 
-    def describe(self, lang: str = "en") -> str:
-        """Its name in ``lang`` (``Jack``, ``Bube``, ``knægt``)."""
-        return say(lang, _RANK_KEYS[self])
+    def describe(self, lang: str = "en", pack: str = "french") -> str:
+        """Its name in ``lang`` (``Jack``, ``Bube``, ``knægt``), of the French or the
+        ``german`` pack (``Unter``)."""
+        return say(lang, (_GERMAN_RANK_KEYS if pack == "german" else _RANK_KEYS)[self])
 
     @property
     def english(self) -> str:
@@ -118,7 +122,7 @@ class Rank(IntEnum):
     @property
     def german_pack(self) -> str:
         """German name, German pack (Daus, Ober, Unter)."""
-        return ("Sieben", "Acht", "Neun", "Ober", "König", "Zehn", "Daus", "Unter")[self]
+        return self.describe("de", "german")
 
 
 _RANK_POINTS: Final = (0, 0, 0, 3, 4, 10, 11, 2)
@@ -127,6 +131,22 @@ _SUIT_KEYS: Final = (
     N_("suit.hearts"),
     N_("suit.spades"),
     N_("suit.clubs"),
+)
+_GERMAN_SUIT_KEYS: Final = (
+    N_("card.german.bells"),
+    N_("card.german.hearts"),
+    N_("card.german.leaves"),
+    N_("card.german.acorns"),
+)
+_GERMAN_RANK_KEYS: Final = (
+    N_("card.rank.seven"),
+    N_("card.rank.eight"),
+    N_("card.rank.nine"),
+    N_("card.german.ober"),
+    N_("card.rank.king"),
+    N_("card.rank.ten"),
+    N_("card.german.daus"),
+    N_("card.german.unter"),
 )
 _RANK_KEYS: Final = (
     N_("card.rank.seven"),
@@ -209,13 +229,17 @@ class Card:
         """Card with its suit symbol, e.g. ``♠10``."""
         return self.suit.symbol + self.rank.symbol
 
-    def describe(self, lang: str = "en") -> str:
-        """Its name in ``lang``, French pack: ``Ten of Spades``, ``Pik-Zehn``, ``spar ti``.
+    def describe(self, lang: str = "en", pack: str = "french") -> str:
+        """Its name in ``lang``, French pack: ``Ten of Spades``, ``Pik-Zehn``, ``spar ti``; or
+        of the ``german`` pack: ``Grün-Zehn``.
 
         >>> [Card.parse("ST").describe(lang) for lang in ("en", "de", "da")]
         ['Ten of Spades', 'Pik-Zehn', 'spar ti']
+        >>> Card.parse("CJ").describe("de", "german"), Card.parse("CJ").describe("en", "german")
+        ('Eichel-Unter', 'Unter of Acorns')
         """
-        return say(lang, "card.name", suit=self.suit.describe(lang), rank=self.rank.describe(lang))
+        suit, rank = self.suit.describe(lang, pack), self.rank.describe(lang, pack)
+        return say(lang, "card.name", suit=suit, rank=rank)
 
     @property
     def german(self) -> str:
@@ -225,7 +249,7 @@ class Card:
     @property
     def german_pack(self) -> str:
         """German name with the German pack, e.g. ``Grün-Zehn``."""
-        return f"{self.suit.german_pack}-{self.rank.german_pack}"
+        return self.describe("de", "german")
 
     @property
     def english(self) -> str:
