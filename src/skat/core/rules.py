@@ -572,9 +572,10 @@ class Rules:
                 diff.append(("ramsch_skat", self.ramsch_skat))
         return ",".join([name] + [f"{k}={_show(v)}" for k, v in diff])
 
-    def describe(self) -> list[tuple[str, str, str]]:
-        """(option, value, meaning) for every option, for a rules table."""
-        return [(o.name, _show(getattr(self, o.name)), o.doc) for o in OPTIONS]
+    def describe(self, lang: str = "en") -> list[tuple[str, str, str]]:
+        """(option, value, meaning) for every option, for a rules table, the meaning in
+        ``lang``."""
+        return [(o.name, _show(getattr(self, o.name)), o.describe(lang)) for o in OPTIONS]
 
 
 def _excluded_by(preset: str, changes: dict[str, object]) -> list[str]:
