@@ -107,7 +107,8 @@ class ListedGame:
 class ListRow:
     """One row of the list, the same for the web, the terminal, ``skat list`` and the
     tournament desk: the game's number, the declarer's player index (``None``: a Ramsch or
-    passed in), the game as players write it (English and German, Kontra/Re/Supra included),
+    passed in), the game as players write it (English and German, Kontra/Re/Supra included;
+    :meth:`game` says it in any language),
     the doubling said (``""``, ``Kontra``, ``Re``, ``Supra``, ``Resupra``), won, the value,
     one entry per player, and the players who won or lost a game by it (the ranking's
     tie-break)."""
