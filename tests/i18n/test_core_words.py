@@ -293,3 +293,34 @@ def test_every_card_has_a_name_in_every_pack(lang: str) -> None:
         assert len(names) == 32, (lang, pack)
     assert Card.parse("HA").describe("da", "german") == "hjerter daus"
     assert Card.parse("SQ").describe("de", "german") == Card.parse("SQ").german_pack == "Grün-Ober"
+
+
+AREA = (
+    "core/",
+    "records/replay.py",
+    "series/",
+    "variants/",
+    "ai/dds.py",
+    "env/action_ids.py",
+    "tournament/render.py",
+    "tournament/pdf.py",
+)
+"""The rules engine and its libraries: the files whose words this module checks."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_the_engine_says_is_translated(lang: str) -> None:
+    babel = pytest.importorskip("babel.messages.extract")
+    from .test_catalogs import PYTHON, ROOT, read
+
+    have = {key for key, strings in read(lang).items() if all(strings)}
+    said = {
+        m
+        for file, _line, message, _comments, _context in babel.extract_from_dir(
+            str(ROOT / "src" / "skat"), [("**.py", "python")], keywords=PYTHON, comment_tags=()
+        )
+        if file.replace("\\", "/").startswith(AREA)
+        for m in ([message] if isinstance(message, str) else message)
+        if m
+    }
+    assert len(said) > 150 and not said - have, sorted(said - have)[:20]
