@@ -31,6 +31,8 @@ from typing import Any, Final
 from skat.ai import _kernel as K
 from skat.core.cards import CARDS, Card, CardSet, points_of
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY
+from skat.core.language import N_, say, say_n
+from skat.core.seats import seat_name
 from skat.core.state import PLAY, GameState
 from skat.core.steps import restarted
 
@@ -549,43 +551,64 @@ class Analysis:
             return self.start_value
         return self.start.declarer_points + self.start_value
 
-    def summary(self, names: Sequence[str] | None = None) -> str:
+    def goal_words(self, lang: str = "en") -> str:
+        """What the declarer had to make (:attr:`goal`) in ``lang``: ``no trick``, ``all
+        tricks``, ``61 card points``.
+
+        >>> Analysis(None, "61 card points", None, None, None).goal_words("de")
+        '61 Augen'
+        """
+        key = _GOALS.get(self.goal)
+        if key is not None:
+            return say(lang, key)
+        need = self.goal.split()[0]
+        return say(lang, "dds.goal.points", need=need) if need.isdigit() else self.goal
+
+    def summary(self, names: Sequence[str] | None = None, lang: str = "en") -> str:
         """One line on the declarer's game and one per card that lost value, in the words of
-        the terminal's review (``names`` by seat; default Forehand, Middlehand, Rearhand).
+        the terminal's review in ``lang`` (``names`` by seat; default Forehand, Middlehand,
+        Rearhand).
 
         >>> from skat.core import GameState
         >>> analyse(GameState(seed=1)).summary()  # still in the auction: nothing played
         'no card play'
         """
         if self.start is None:
-            return "no card play"
-        who = (names or SEAT_WORDS)[self.start.declarer]
-        goal = self.goal
+            return say(lang, "dds.no_card_play")
+
+        def who(seat: int) -> str:
+            return names[seat] if names is not None else seat_name(seat, lang)
+
         line = " ".join(str(c) for c in self.winning_line or ())
-        head = f"double dummy: {who} " + (
-            f"could make it ({goal}), for example: {line}"
-            if self.could_win
-            else f"could not make it against best defence ({goal})"
-        )
+        goal = self.goal_words(lang)
+        declarer = who(self.start.declarer)
+        if self.could_win:
+            head = say(lang, "dds.could_make", who=declarer, goal=goal, line=line)
+        else:
+            head = say(lang, "dds.could_not_make", who=declarer, goal=goal)
         if self.start.game_type != NULL:
-            head += f" ({value_words(self.value or 0)})"
+            head += f" ({value_words(self.value or 0, lang)})"
         null = self.start.game_type == NULL
         mistakes = [
             "  "
             + mistake_words(
                 i // 3 + 1,
-                (names or SEAT_WORDS)[m.seat],
+                who(m.seat),
                 str(m.card),
                 " ".join(str(c) for c in m.best_cards),
-                cost_words(m.loss, null),
+                cost_words(m.loss, null, lang),
+                lang,
             )
             for i, m in enumerate(self.moves)
             if m.loss > 0
         ]
-        return "\n".join([head, *(mistakes or ["no mistakes"])])
+        return "\n".join([head, *(mistakes or [say(lang, "dds.no_mistakes")])])
 
 
-SEAT_WORDS: Final = ("Forehand", "Middlehand", "Rearhand")
+SEAT_WORDS: Final = tuple(seat_name(seat) for seat in range(3))
+"""The seats' English names (Forehand, Middlehand, Rearhand)."""
+
+_GOALS: Final = {"no trick": N_("dds.goal.no_trick"), "all tricks": N_("dds.goal.all_tricks")}
 
 
 def mistake_words(trick: int, who: str, card: str, best: str, cost: str, lang: str = "en") -> str:
@@ -596,9 +619,7 @@ def mistake_words(trick: int, who: str, card: str, best: str, cost: str, lang: s
     >>> mistake_words(2, "Bob", "♣10", "♣9", cost_words(1, False, "de"), "de")
     'Stich 2: Bob ♣10, besser ♣9 (kostete 1 Auge)'
     """
-    if lang == "de":
-        return f"Stich {trick}: {who} {card}, besser {best} (kostete {cost})"
-    return f"trick {trick}: {who} {card}, better {best} (cost {cost})"
+    return say(lang, "dds.mistake", trick=trick, who=who, card=card, best=best, cost=cost)
 
 
 def cost_words(loss: int, null: bool, lang: str = "en") -> str:
@@ -607,12 +628,9 @@ def cost_words(loss: int, null: bool, lang: str = "en") -> str:
     >>> cost_words(1, False, "de"), cost_words(7, False), cost_words(1, True)
     ('1 Auge', '7 points', 'the game')
     """
-    de = lang == "de"
     if null:
-        return "Spiel" if de else "the game"
-    if de:
-        return f"{loss} {'Auge' if loss == 1 else 'Augen'}"
-    return f"{loss} {'point' if loss == 1 else 'points'}"
+        return say(lang, "dds.cost_game")
+    return say_n(lang, "dds.cost_points", "dds.cost_points.plural", loss)
 
 
 def value_words(total: int, lang: str = "en") -> str:
@@ -622,9 +640,7 @@ def value_words(total: int, lang: str = "en") -> str:
     >>> value_words(120)
     'double-dummy value 120: the card points the declarer ends with, skat included'
     """
-    if lang == "de":
-        return f"Doppeldummy-Wert {total}: die Augen des Alleinspielers am Ende, Skat mitgezählt"
-    return f"double-dummy value {total}: the card points the declarer ends with, skat included"
+    return say(lang, "dds.value", total=total)
 
 
 def _goal(pos: Position, schneider_announced: bool) -> tuple[str, int, int]:

@@ -22,7 +22,8 @@ from typing import Any, Final, NamedTuple
 from skat.core.bidding import BID_VALUES, OLD_BID_VALUES
 from skat.core.cards import CARDS, Card, CardParseError, CardSet
 from skat.core.contracts import Contract, ContractParseError
-from skat.core.seats import Seat
+from skat.core.language import N_, say, say_n
+from skat.core.seats import seat_name
 
 
 class ActionParseError(ValueError):
@@ -293,7 +294,15 @@ class Double(NamedTuple):
     @property
     def name(self) -> str:
         """Kontra, Re, Supra or Resupra."""
-        return ("", "Kontra", "Re", "Supra", "Resupra")[self.level]
+        return self.describe("en")
+
+    def describe(self, lang: str = "en") -> str:
+        """Its name in ``lang`` (``Kontra``, ``kontra``).
+
+        >>> Double(2).describe("de"), Double(1).describe("da")
+        ('Re', 'kontra')
+        """
+        return say(lang, _DOUBLE_KEYS[self.level])
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and tuple.__eq__(self, other)
@@ -307,6 +316,14 @@ class Double(NamedTuple):
     def __str__(self) -> str:
         return ("", "kontra", "rekontra", "supra", "resupra")[self.level]
 
+
+_DOUBLE_KEYS: Final = (
+    N_("game.kontra"),
+    N_("game.kontra"),
+    N_("game.re"),
+    N_("game.supra"),
+    N_("game.resupra"),
+)
 
 KONTRA: Final = Double(1)
 REKONTRA: Final = Double(2)
@@ -430,79 +447,84 @@ Action = (
 """Any action."""
 
 
-def _seat(seat: int, de: bool) -> str:
-    return Seat(seat).german if de else Seat(seat).english
+def _say_card(a: Card, lang: str) -> str:
+    return say(lang, "core.action.card", card=a.describe(lang))
 
 
-def _card(card: Card, de: bool) -> str:
-    return card.german if de else f"the {card.english}"
+def _say_discard(a: Discard, lang: str) -> str:
+    first, second = (c.describe(lang) for c in a.cards)
+    return say(lang, "core.action.discard", first=first, second=second)
 
 
-def _say_card(a: Card, de: bool) -> str:
-    return f"{a.german} spielen" if de else f"play {_card(a, de)}"
+def _say_declare(a: Declare, lang: str) -> str:
+    return say(lang, "core.action.declare", game=a.contract.describe(lang))
 
 
-def _say_discard(a: Discard, de: bool) -> str:
-    first, second = (_card(c, de) for c in a.cards)
-    return f"{first} und {second} drücken" if de else f"put away {first} and {second}"
-
-
-def _say_declare(a: Declare, de: bool) -> str:
-    game = a.contract.describe("de" if de else "en")
-    return f"{game} ansagen" if de else f"declare {game}"
-
-
-def _say_resign(a: Resign, de: bool) -> str:
+def _say_resign(a: Resign, lang: str) -> str:
     if a.consent < 0:
-        return "aufgeben" if de else "give up"
-    who = _seat(a.consent, de)
-    return f"aufgeben (mit Zustimmung von {who})" if de else f"give up (with {who}'s consent)"
+        return say(lang, "core.action.resign")
+    return say(lang, "core.action.resign_consent", who=seat_name(a.consent, lang))
 
 
-def _say_spitze(a: Spitze, de: bool) -> str:
-    n = a.cards
-    if de:
-        return f"Spitze mit {n} {'Trumpf' if n == 1 else 'Trümpfen'} ansagen"
-    return f"announce Spitze with {n} {'trump' if n == 1 else 'trumps'}"
+def _say_spitze(a: Spitze, lang: str) -> str:
+    return say_n(lang, "core.action.spitze", "core.action.spitze.plural", a.cards)
 
 
-def _say_violation(a: Violation, de: bool) -> str:
-    kind = a.kind.replace("_", " ")
-    who = _seat(a.seat, de)
-    return f"Regelverstoß von {who} ({kind})" if de else f"rule violation by {who} ({kind})"
+def violation_words(kind: str, lang: str = "en") -> str:
+    """A kind of rule violation (:data:`VIOLATION_KINDS`) in ``lang``; another kind as it is.
+
+    >>> violation_words("revoke", "de"), violation_words("wrong_lead"), violation_words("x_y")
+    ('nicht bedient', 'lead out of turn', 'x y')
+    """
+    key = _VIOLATION_KEYS.get(kind)
+    return say(lang, key) if key is not None else kind.replace("_", " ")
 
 
-def _say_bid(a: Bid, de: bool) -> str:
-    return f"{a.value} reizen" if de else f"bid {a.value}"
+_VIOLATION_KEYS: Final = {
+    "revoke": N_("score.violation.revoke"),
+    "wrong_lead": N_("score.violation.wrong_lead"),
+    "looked_at_skat": N_("score.violation.looked_at_skat"),
+    "wrong_cards": N_("score.violation.wrong_cards"),
+    "left": N_("score.violation.left"),
+}
 
 
-def _fixed(en: str, de: str) -> Callable[[Any, bool], str]:
-    return lambda action, german: de if german else en
+def _say_violation(a: Violation, lang: str) -> str:
+    kind = violation_words(a.kind, lang)
+    return say(lang, "core.action.violation", who=seat_name(a.seat, lang), kind=kind)
+
+
+def _say_bid(a: Bid, lang: str) -> str:
+    return say(lang, "core.action.bid", value=a.value)
+
+
+def _say_double(a: Double, lang: str) -> str:
+    return say(lang, "core.action.double", name=a.describe(lang))
+
+
+def _fixed(key: str) -> Callable[[Any, str], str]:
+    """The words of an action kind that says the same for each action: the message ``key``."""
+    return lambda action, lang: say(lang, key)
 
 
 class ActionKind(NamedTuple):
     """One kind of action, whole: its class, the actions the learning environment gives an
     id each (in order; none for the events that end a game or that the table records) and the
-    words a player reads for an action of the kind (``words(action, german)``)."""
+    words a player reads for an action of the kind (``words(action, lang)``)."""
 
     name: str
     type: type
     ids: tuple[Action, ...]
-    words: Callable[[Any, bool], str]
+    words: Callable[[Any, str], str]
 
 
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ActionKind("card", Card, tuple(CARDS), _say_card),
     ActionKind("bid", Bid, BIDS, _say_bid),
-    ActionKind("hold", Hold, (HOLD,), _fixed("hold", "ja")),
-    ActionKind("pass", Pass, (PASS,), _fixed("pass", "passe")),
-    ActionKind("pick_up", PickUp, (PICK_UP,), _fixed("pick up the skat", "Skat aufnehmen")),
-    ActionKind(
-        "show_skat",
-        ShowSkat,
-        (SHOW_SKAT,),
-        _fixed("show the skat and pick it up", "Skat zeigen und aufnehmen"),
-    ),
+    ActionKind("hold", Hold, (HOLD,), _fixed(N_("core.action.hold"))),
+    ActionKind("pass", Pass, (PASS,), _fixed(N_("core.action.pass"))),
+    ActionKind("pick_up", PickUp, (PICK_UP,), _fixed(N_("core.action.pick_up"))),
+    ActionKind("show_skat", ShowSkat, (SHOW_SKAT,), _fixed(N_("core.action.show_skat"))),
     ActionKind(
         "discard",
         Discard,
@@ -510,19 +532,12 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         _say_discard,
     ),
     ActionKind("declare", Declare, tuple(_DECLARES.values()), _say_declare),
-    ActionKind(
-        "double", Double, DOUBLES[1:], lambda a, de: f"{a.name} sagen" if de else f"say {a.name}"
-    ),
+    ActionKind("double", Double, DOUBLES[1:], _say_double),
     ActionKind("spitze", Spitze, SPITZEN[1:], _say_spitze),
-    ActionKind("lay_open", LayOpen, (LAY_OPEN,), _fixed("lay the cards open", "offen spielen")),
-    ActionKind(
-        "show_cards",
-        ShowCards,
-        (),
-        _fixed("show the cards and claim the rest", "Karten zeigen und den Rest beanspruchen"),
-    ),
+    ActionKind("lay_open", LayOpen, (LAY_OPEN,), _fixed(N_("core.action.lay_open"))),
+    ActionKind("show_cards", ShowCards, (), _fixed(N_("core.action.show_cards"))),
     ActionKind("resign", Resign, (), _say_resign),
-    ActionKind("schenken", Schenken, (), _fixed("concede (schenken)", "schenken")),
+    ActionKind("schenken", Schenken, (), _fixed(N_("core.action.schenken"))),
     ActionKind("violation", Violation, (), _say_violation),
     ActionKind("old_bid", Bid, OLD_BIDS, _say_bid),
 )
@@ -534,7 +549,7 @@ _KIND_OF: Final[dict[type, ActionKind]] = {k.type: k for k in reversed(ACTION_KI
 
 
 def describe(action: Action, lang: str = "en") -> str:
-    """The action as a player reads it, English (``en``) or German (``de``).
+    """The action as a player reads it in ``lang`` (``en``, ``de``, ``da`` …).
 
     >>> describe(SPITZEN[2]), describe(SPITZEN[2], "de")
     ('announce Spitze with 2 trumps', 'Spitze mit 2 Trümpfen ansagen')
@@ -546,7 +561,7 @@ def describe(action: Action, lang: str = "en") -> str:
     kind = _KIND_OF.get(type(action))
     if kind is None:
         return str(action)
-    return kind.words(action, lang == "de")
+    return kind.words(action, lang)
 
 
 class Event(NamedTuple):

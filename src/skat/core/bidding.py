@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from skat.core.language import N_, say
+
 
 def _ladder(grand_ouvert_base: int = 24) -> tuple[int, ...]:
     """Every value a game can reach when Grand Ouvert has this base value (24 since 1998 with
@@ -63,26 +65,33 @@ def next_bid(value: int) -> int | None:
     return None
 
 
-_GERMAN: Final = {
-    18: "achtzehn",
-    20: "zwanzig",
-    22: "zwei",
-    23: "null",  # 23 is the value of a Null game: "18, 20, 2, 0, 4, 7, 30"
-    24: "vier",
-    27: "sieben",
-    30: "dreißig",
-    33: "dreiunddreißig",
-    35: "fünfunddreißig",
-    36: "sechsunddreißig",
-    40: "vierzig",
-    44: "vierundvierzig",
-    45: "fünfundvierzig",
-    46: "sechsundvierzig",
-    48: "achtundvierzig",
-    50: "fünfzig",
+_SPOKEN: Final = {
+    18: N_("game.bid.18"),
+    20: N_("game.bid.20"),
+    22: N_("game.bid.22"),
+    23: N_("game.bid.23"),  # 23 is the value of a Null game: "18, 20, 2, 0, 4, 7, 30"
+    24: N_("game.bid.24"),
+    27: N_("game.bid.27"),
+    30: N_("game.bid.30"),
+    33: N_("game.bid.33"),
+    35: N_("game.bid.35"),
+    36: N_("game.bid.36"),
+    40: N_("game.bid.40"),
+    44: N_("game.bid.44"),
+    45: N_("game.bid.45"),
+    46: N_("game.bid.46"),
+    48: N_("game.bid.48"),
+    50: N_("game.bid.50"),
 }
+"""The message ids of the bids players say in words (the others as numbers)."""
 
 
-def spoken(value: int) -> str:
-    """How players say a bid at the table (18, 20, "zwei", "null", "vier", ...)."""
-    return _GERMAN.get(value, str(value))
+def spoken(value: int, lang: str = "de") -> str:
+    """How players say a bid at the table, German by default (18, 20, "zwei", "null", "vier",
+    ...), or in ``lang``.
+
+    >>> spoken(22, "en"), spoken(23, "da"), spoken(99)
+    ('two', 'nul', '99')
+    """
+    key = _SPOKEN.get(value)
+    return say(lang, key) if key is not None else str(value)

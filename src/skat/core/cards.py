@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
+from skat.core.language import N_, say
+
 
 class CardParseError(ValueError):
     """A card or card list in some notation could not be read."""
@@ -48,20 +50,31 @@ class Suit(IntEnum):
         """Suit symbol: ``♦ ♥ ♠ ♣``."""
         return "♦♥♠♣"[self]
 
+    def describe(self, lang: str = "en", pack: str = "french") -> str:
+        """Its name in ``lang`` (``Clubs``, ``Kreuz``, ``klør``), of the French pack (the
+        tournament's four-colour pack names its suits alike) or the ``german`` pack.
+
+        >>> [Suit.CLUBS.describe(lang) for lang in ("en", "de", "da")]
+        ['Clubs', 'Kreuz', 'klør']
+        >>> Suit.CLUBS.describe("de", "german"), Suit.CLUBS.describe("en", "german")
+        ('Eichel', 'Acorns')
+        """
+        return say(lang, (_GERMAN_SUIT_KEYS if pack == "german" else _SUIT_KEYS)[self])
+
     @property
     def english(self) -> str:
         """English name (``Clubs``)."""
-        return ("Diamonds", "Hearts", "Spades", "Clubs")[self]
+        return self.describe("en")
 
     @property
     def german(self) -> str:
         """German name, French pack (``Kreuz``)."""
-        return ("Karo", "Herz", "Pik", "Kreuz")[self]
+        return self.describe("de")
 
     @property
     def german_pack(self) -> str:
         """German name, German pack (``Eichel``)."""
-        return ("Schellen", "Rot", "Grün", "Eichel")[self]
+        return self.describe("de", "german")
 
 
 class Rank(IntEnum):
@@ -91,23 +104,60 @@ class Rank(IntEnum):
         """Rank as printed on cards in English (``10`` for the ten)."""
         return ("7", "8", "9", "Q", "K", "10", "A", "J")[self]
 
+    def describe(self, lang: str = "en", pack: str = "french") -> str:
+        """Its name in ``lang`` (``Jack``, ``Bube``, ``knægt``), of the French or the
+        ``german`` pack (``Unter``)."""
+        return say(lang, (_GERMAN_RANK_KEYS if pack == "german" else _RANK_KEYS)[self])
+
     @property
     def english(self) -> str:
         """English name."""
-        return ("Seven", "Eight", "Nine", "Queen", "King", "Ten", "Ace", "Jack")[self]
+        return self.describe("en")
 
     @property
     def german(self) -> str:
         """German name, French pack."""
-        return ("Sieben", "Acht", "Neun", "Dame", "König", "Zehn", "Ass", "Bube")[self]
+        return self.describe("de")
 
     @property
     def german_pack(self) -> str:
         """German name, German pack (Daus, Ober, Unter)."""
-        return ("Sieben", "Acht", "Neun", "Ober", "König", "Zehn", "Daus", "Unter")[self]
+        return self.describe("de", "german")
 
 
 _RANK_POINTS: Final = (0, 0, 0, 3, 4, 10, 11, 2)
+_SUIT_KEYS: Final = (
+    N_("suit.diamonds"),
+    N_("suit.hearts"),
+    N_("suit.spades"),
+    N_("suit.clubs"),
+)
+_GERMAN_SUIT_KEYS: Final = (
+    N_("card.german.bells"),
+    N_("card.german.hearts"),
+    N_("card.german.leaves"),
+    N_("card.german.acorns"),
+)
+_GERMAN_RANK_KEYS: Final = (
+    N_("card.rank.seven"),
+    N_("card.rank.eight"),
+    N_("card.rank.nine"),
+    N_("card.german.ober"),
+    N_("card.rank.king"),
+    N_("card.rank.ten"),
+    N_("card.german.daus"),
+    N_("card.german.unter"),
+)
+_RANK_KEYS: Final = (
+    N_("card.rank.seven"),
+    N_("card.rank.eight"),
+    N_("card.rank.nine"),
+    N_("card.rank.queen"),
+    N_("card.rank.king"),
+    N_("card.rank.ten"),
+    N_("card.rank.ace"),
+    N_("card.rank.jack"),
+)
 
 ALL_MASK: Final = 0xFFFFFFFF
 JACKS_MASK: Final = 0x80808080
@@ -179,20 +229,32 @@ class Card:
         """Card with its suit symbol, e.g. ``♠10``."""
         return self.suit.symbol + self.rank.symbol
 
+    def describe(self, lang: str = "en", pack: str = "french") -> str:
+        """Its name in ``lang``, French pack: ``Ten of Spades``, ``Pik-Zehn``, ``spar ti``; or
+        of the ``german`` pack: ``Grün-Zehn``.
+
+        >>> [Card.parse("ST").describe(lang) for lang in ("en", "de", "da")]
+        ['Ten of Spades', 'Pik-Zehn', 'spar ti']
+        >>> Card.parse("CJ").describe("de", "german"), Card.parse("CJ").describe("en", "german")
+        ('Eichel-Unter', 'Unter of Acorns')
+        """
+        suit, rank = self.suit.describe(lang, pack), self.rank.describe(lang, pack)
+        return say(lang, "card.name", suit=suit, rank=rank)
+
     @property
     def german(self) -> str:
         """German name with the French pack, e.g. ``Pik-Zehn``."""
-        return f"{self.suit.german}-{self.rank.german}"
+        return self.describe("de")
 
     @property
     def german_pack(self) -> str:
         """German name with the German pack, e.g. ``Grün-Zehn``."""
-        return f"{self.suit.german_pack}-{self.rank.german_pack}"
+        return self.describe("de", "german")
 
     @property
     def english(self) -> str:
         """English name, e.g. ``Ten of Spades``."""
-        return f"{self.rank.english} of {self.suit.english}"
+        return self.describe("en")
 
     def __str__(self) -> str:
         return self.name

@@ -16,6 +16,7 @@ from enum import IntEnum
 from typing import Final, TypeAlias
 
 from skat.core.cards import CARDS, JACKS_MASK, SUIT_MASKS, Card, Suit
+from skat.core.language import N_, say
 
 
 class ContractParseError(ValueError):
@@ -52,15 +53,33 @@ class GameType(IntEnum):
         """Diamonds, Hearts, Spades or Clubs."""
         return self <= 3
 
+    def describe(self, lang: str = "en") -> str:
+        """Its name in ``lang``: ``Clubs``, ``Kreuz``, ``klør``; ``Null``, ``nolo``.
+
+        >>> [GameType(5).describe(lang) for lang in ("en", "de", "da")]
+        ['Null', 'Null', 'nolo']
+        """
+        return say(lang, _GAME_KEYS[self])
+
     @property
     def english(self) -> str:
         """English name."""
-        return ("Diamonds", "Hearts", "Spades", "Clubs", "Grand", "Null")[self]
+        return self.describe("en")
 
     @property
     def german(self) -> str:
         """German name."""
-        return ("Karo", "Herz", "Pik", "Kreuz", "Grand", "Null")[self]
+        return self.describe("de")
+
+
+_GAME_KEYS: Final = (
+    N_("suit.diamonds"),
+    N_("suit.hearts"),
+    N_("suit.spades"),
+    N_("suit.clubs"),
+    N_("game.grand"),
+    N_("game.null"),
+)
 
 
 DIAMONDS, HEARTS, SPADES, CLUBS, GRAND, NULL = tuple(GameType)
@@ -163,21 +182,27 @@ class Contract:
         return (23, 35, 46, 59)[self.hand + 2 * self.ouvert]
 
     def describe(self, lang: str = "en") -> str:
-        """Spoken name: ``Clubs Hand Schneider announced`` / ``Kreuz Hand Schneider angesagt``."""
-        de = lang == "de"
-        words = [self.game_type.german if de else self.game_type.english]
+        """Spoken name: ``Clubs Hand Schneider announced`` / ``Kreuz Hand Schneider angesagt``
+        / ``klør hånd skrædder meldt``."""
+        return " ".join(say(lang, key) for key in self.words(announced=True))
+
+    def words(self, *, announced: bool) -> list[str]:
+        """The message ids of its spoken name: the game, Ouvert, Hand and the announcement
+        (``Schneider announced``, or without ``announced`` the level alone, as on the list).
+
+        >>> Contract.parse("CHS").words(announced=False)
+        ['suit.clubs', 'game.hand', 'game.schneider']
+        """
+        words = [_GAME_KEYS[self.game_type], *([N_("game.ouvert")] if self.ouvert else [])]
         if self.ouvert and self.game_type != NULL:
-            words.append("Ouvert")
-            return " ".join(words)
-        if self.ouvert:
-            words.append("Ouvert")
+            return words
         if self.hand:
-            words.append("Hand")
+            words.append(N_("game.hand"))
         if self.schwarz_announced:
-            words.append("Schwarz angesagt" if de else "Schwarz announced")
+            words.append(N_("game.schwarz_announced") if announced else N_("game.schwarz"))
         elif self.schneider_announced:
-            words.append("Schneider angesagt" if de else "Schneider announced")
-        return " ".join(words)
+            words.append(N_("game.schneider_announced") if announced else N_("game.schneider"))
+        return words
 
     def __str__(self) -> str:
         return self.code

@@ -43,6 +43,7 @@ from skat.core.actions import (
     describe,
 )
 from skat.core.contracts import NULL, TRUMP_ORDER
+from skat.core.language import N_, say
 
 if TYPE_CHECKING:
     from skat.core.auction import Auction
@@ -96,8 +97,9 @@ class QuestionKind:
     ``answers`` (the actions open), ``answer`` (what an answer makes of the questions),
     ``made`` (whether the declarer made what he said, checked when the game is scored; None:
     nothing to make), ``levels`` (the levels a said value adds), ``words`` (its name as a level
-    in the explanation, English and German), ``answer_words`` (the answers' words when the
-    plain words of the action do not fit the question, e.g. "accept" for ``y``) and
+    in the explanation: a message id of the catalogs, or a house rule's own (English, German)
+    words), ``answer_words`` (the answers' words, ids or pairs alike, when the plain words of
+    the action do not fit the question, e.g. "accept" for ``y``) and
     ``recorded`` (what is said is kept under its name in :attr:`Questions.said` and the
     result; the doubling and Schenken keep theirs in their own fields)."""
 
@@ -108,8 +110,8 @@ class QuestionKind:
     answer: Callable[[Questions, int, Action, int, bool], Questions] = _says_count
     made: Callable[[Play, int, int], bool] | None = None
     levels: Callable[[int], int] = _no_levels
-    words: tuple[str, str] = ("", "")
-    answer_words: dict[str, tuple[str, str]] | None = None
+    words: str | tuple[str, str] = ""
+    answer_words: dict[str, str | tuple[str, str]] | None = None
     recorded: bool = True
 
     SPITZE: ClassVar[QuestionKind]
@@ -124,8 +126,8 @@ class QuestionKind:
         return (_registered, (self.name,))  # a copy of a game asks the registered kind
 
     def word(self, lang: str) -> str:
-        """Its name as a level in the explanation (``en`` or ``de``)."""
-        return self.words[1] if lang == "de" else self.words[0]
+        """Its name as a level in the explanation, in ``lang``."""
+        return _words(self.words, lang)
 
     def say(self, action: Action, lang: str) -> str:
         """An answer in the words a player reads for this question.
@@ -135,8 +137,16 @@ class QuestionKind:
         """
         own = (self.answer_words or {}).get(str(action))
         if own is not None:
-            return own[1] if lang == "de" else own[0]
+            return _words(own, lang)
         return describe(action, lang)
+
+
+def _words(words: str | tuple[str, str], lang: str) -> str:
+    """A kind's words in ``lang``: a message id of the catalogs, or (a house rule's own kind)
+    its (English, German) words, English for every other language."""
+    if isinstance(words, str):
+        return say(lang, words) if words else ""
+    return words[1] if lang == "de" else words[0]
 
 
 Question = QuestionKind
@@ -249,7 +259,7 @@ def at_stake(said: tuple[tuple[str, int], ...]) -> bool:
 def level_word(word: str, lang: str) -> str | None:
     """The explanation's word of a registered kind's level, ``None`` for other words."""
     kind = _REGISTRY.get(word)
-    return kind.word(lang) if kind is not None and kind.words[0] else None
+    return kind.word(lang) if kind is not None and kind.word(lang) else None
 
 
 class Questions(NamedTuple):
@@ -389,7 +399,7 @@ QuestionKind.SPITZE = register(
         answers=_spitze_answers,
         made=spitze_made,
         levels=lambda cards: cards,
-        words=("spitze", "Spitze"),
+        words=N_("rules.question.spitze"),
     )
 )
 
@@ -428,7 +438,7 @@ def _schenken_answer(
 
 
 def _doubling(
-    name: str, when: When, answers: Callable[[Questions], Action], no: tuple[str, str]
+    name: str, when: When, answers: Callable[[Questions], Action], no: str
 ) -> QuestionKind:
     """Kontra before the lead, or the answer to a doubling: double (again) or ``p`` (``no``);
     the level said is kept in :attr:`Questions.kontra`."""
@@ -444,10 +454,10 @@ def _doubling(
 
 
 QuestionKind.KONTRA = register(
-    _doubling("kontra", "declared", lambda q: KONTRA, ("no Kontra", "kein Kontra"))
+    _doubling("kontra", "declared", lambda q: KONTRA, N_("rules.answer.no_kontra"))
 )
 QuestionKind.DOUBLE = register(
-    _doubling("double", "doubled", lambda q: DOUBLES[q.kontra + 1], ("no", "nein"))
+    _doubling("double", "doubled", lambda q: DOUBLES[q.kontra + 1], N_("rules.answer.no"))
 )
 QuestionKind.SCHENKEN = register(
     QuestionKind(
@@ -456,8 +466,8 @@ QuestionKind.SCHENKEN = register(
         answer=_schenken_answer,
         recorded=False,
         answer_words={
-            "y": ("accept the concession", "Schenken annehmen"),
-            "p": ("refuse and play on", "ablehnen und weiterspielen"),
+            "y": N_("rules.answer.accept_schenken"),
+            "p": N_("rules.answer.refuse_schenken"),
         },
     )
 )

@@ -27,8 +27,11 @@ skat.core.rules.RulesError: rules option supra=on needs kontra=on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Final, Literal, NamedTuple, get_args
+
+from skat.core.language import N_, SOURCE, say
 
 
 class RulesError(ValueError):
@@ -54,24 +57,36 @@ class RulesError(ValueError):
     def __reduce__(self) -> tuple[type[RulesError], tuple[str, str, dict[str, object]]]:
         return (type(self), (str(self), self.key, self.params))
 
+    def describe(self, lang: str = "en") -> str:
+        """The error in ``lang`` (its own text when its kind is none of :data:`RULES_ERRORS`).
+
+        >>> try:
+        ...     Rules.parse("isko,bock=-1")
+        ... except RulesError as err:
+        ...     print(err.describe("de"))
+        Regeloption bock nimmt on oder off, nicht '-1'
+        """
+        if self.key not in RULES_ERRORS:
+            return str(self)
+        return rules_error_words(self.key, self.params, lang)
+
 
 RULES_ERRORS: Final[dict[str, str]] = {
-    "empty": "empty rules string",
-    "unknown_preset": "unknown rules preset {given} (known: {known})",
-    "unknown_option": "unknown rules option {given} (known: {known})",
-    "no_value": "rules option without a value: {given} (write {option}=...)",
-    "twice": "rules option {given} given twice",
-    "needs": "rules option {option}={value} needs {needed}",
-    "excluded": "rules preset {preset} excludes {option} ({reason}); "
-    "for a house mix start from isko: {mix}",
-    "takes_switch": "rules option {option} takes on or off, not {given}",
-    "takes_one_of": "rules option {option} takes {choices}, not {given}",
-    "takes_set": "rules option {option} takes {choices}, not {given}",
-    "takes_number": "rules option {option} takes a number, not {given}",
-    "takes_positive": "rules option {option} takes a number >= 0, not {given}",
+    "empty": N_("rules.error.empty"),
+    "unknown_preset": N_("rules.error.unknown_preset"),
+    "unknown_option": N_("rules.error.unknown_option"),
+    "no_value": N_("rules.error.no_value"),
+    "twice": N_("rules.error.twice"),
+    "needs": N_("rules.error.needs"),
+    "excluded": N_("rules.error.excluded"),
+    "takes_switch": N_("rules.error.takes_switch"),
+    "takes_one_of": N_("rules.error.takes_one_of"),
+    "takes_set": N_("rules.error.takes_set"),
+    "takes_number": N_("rules.error.takes_number"),
+    "takes_positive": N_("rules.error.takes_positive"),
 }
-"""The English words of each kind of :class:`RulesError`; a tuple value (the choices of
-``takes_one_of``) is joined with "or"."""
+"""The message id of each kind of :class:`RulesError` (its words in every catalog); a tuple
+value (the choices of ``takes_one_of``) is joined with "or"."""
 
 
 def rules_error(key: str, **params: object) -> RulesError:
@@ -80,8 +95,30 @@ def rules_error(key: str, **params: object) -> RulesError:
     >>> str(rules_error("twice", given="'bock'"))
     "rules option 'bock' given twice"
     """
-    words = {k: " or ".join(v) if isinstance(v, tuple) else v for k, v in params.items()}
-    return RulesError(RULES_ERRORS[key].format(**words), key, params)
+    return RulesError(rules_error_words(key, params, SOURCE), key, params)
+
+
+def rules_error_words(key: str, params: Mapping[str, object], lang: str = "en") -> str:
+    """The words of the rules error of kind ``key`` with ``params`` in ``lang``: choices
+    joined with "or", a preset's reason to exclude an option in ``lang`` too.
+
+    >>> rules_error_words("takes_one_of", {"option": "ramsch", "choices": ("off", "ramsch"),
+    ...                   "given": "'x'"}, "da")
+    "regelindstillingen ramsch tager off eller ramsch, ikke 'x'"
+    """
+    word = " " + say(lang, "rules.or") + " "
+    values = {
+        k: word.join(v) if isinstance(v, tuple) else _reason_words(v, lang)
+        for k, v in params.items()
+    }
+    return say(lang, RULES_ERRORS[key], **values)
+
+
+def _reason_words(value: object, lang: str) -> object:
+    """A preset's reason to exclude an option (its English words) in ``lang``; any other
+    value as it is."""
+    key = _REASON_KEYS.get(value) if isinstance(value, str) else None
+    return say(lang, key) if key is not None else value
 
 
 class Option(NamedTuple):
@@ -93,6 +130,16 @@ class Option(NamedTuple):
     needs: tuple[str, object] | None
     scope: str  # "game" (the engine) or "series" (lists, rounds, money)
     doc: str
+    """What it means, in English (:meth:`describe` says it in another language)."""
+
+    def describe(self, lang: str = "en") -> str:
+        """What it means in ``lang`` (its English :attr:`doc` for an option of no catalog).
+
+        >>> _BY_NAME["bock"].describe("da")
+        'bockrunder: efter aftalte hændelser tæller næste runde dobbelt.'
+        """
+        key = _OPTION_KEYS.get(self.name)
+        return say(lang, key) if key is not None else self.doc
 
 
 Claim = Literal["isko", "iss"]
@@ -115,16 +162,14 @@ them and :data:`OPTIONS` takes its choices from them."""
 
 _BOCK_TRIGGERS: Final[tuple[str, ...]] = get_args(BockTrigger)
 
-OPTIONS: Final[tuple[Option, ...]] = (
+_OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "claim",
         "isko",
         get_args(Claim),
         None,
         "game",
-        "isko: a declarer who shows his cards claims the rest; a later defenders' trick gives "
-        "them every trick from the claim on (ISkO 4.4). iss: showing cards changes nothing "
-        "by itself (the defenders may give up; every trick stays with its winner).",
+        N_("rules.option.claim"),
     ),
     Option(
         "resign",
@@ -132,9 +177,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(ResignMode),
         None,
         "game",
-        "one: the game ends as soon as one defender gives up (ISkO 4.3.3, joint liability). "
-        "both: once both defenders have resigned (ISS). after_claim: both, or one after the "
-        "declarer showed his cards (ISS2).",
+        N_("rules.option.resign"),
     ),
     Option(
         "resign_levels",
@@ -142,9 +185,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(ResignLevels),
         None,
         "game",
-        "isko: a party that gives up loses; the other wins simple, or Schneider when its tricks "
-        "already make the losers Schneider (ISkO 4.3.3 with 4.1.3/4.1.4). rest: every remaining "
-        "card and trick goes to the other party, and its Schneider/Schwarz count (ISS).",
+        N_("rules.option.resign_levels"),
     ),
     Option(
         "declarer_resign",
@@ -152,8 +193,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(DeclarerResign),
         None,
         "game",
-        "isko: the declarer gives up alone while he holds at least 9 cards, later only with a "
-        "defender's consent. any: at any time (ISS).",
+        N_("rules.option.declarer_resign"),
     ),
     Option(
         "lost_hand_single",
@@ -161,7 +201,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "lost Hand games count single, not double (before 1998).",
+        N_("rules.option.lost_hand_single"),
     ),
     Option(
         "grand_ouvert_base",
@@ -169,7 +209,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         (24, 36),
         None,
         "game",
-        "base value of Grand Ouvert (36 before 1998).",
+        N_("rules.option.grand_ouvert_base"),
     ),
     Option(
         "kontra",
@@ -177,7 +217,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "a defender may double the score (Kontra), the declarer redouble (Re).",
+        N_("rules.option.kontra"),
     ),
     Option(
         "kontra_timing",
@@ -185,8 +225,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(KontraTiming),
         ("kontra", True),
         "game",
-        "trick: Kontra before the defender plays to the first trick. lead: only before the "
-        "first card is led (a Forehand declarer waits for the defenders).",
+        N_("rules.option.kontra_timing"),
     ),
     Option(
         "kontra_eligibility",
@@ -194,8 +233,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(KontraEligibility),
         ("kontra", True),
         "game",
-        "any: either defender. bid: only a defender who bid or held at least once, or who "
-        "never had the chance (pagat.com, Skat: Kontra).",
+        N_("rules.option.kontra_eligibility"),
     ),
     Option(
         "supra",
@@ -203,7 +241,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("kontra", True),
         "game",
-        "after Re the defenders may say Supra and the declarer Resupra (doubling again).",
+        N_("rules.option.supra"),
     ),
     Option(
         "ramsch",
@@ -211,8 +249,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschKind),
         None,
         "game",
-        "what is played when all pass: nothing (a new deal), Ramsch, Schieberamsch, or "
-        "Gewinner-Ramsch (the lowest wins 23 and a won game).",
+        N_("rules.option.ramsch"),
     ),
     Option(
         "ramsch_skat",
@@ -220,9 +257,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschSkat),
         ("ramsch", "on"),
         "game",
-        "in Ramsch the skat goes to the winner of the last trick, or to the loser (the player "
-        'with the most card points; the default of Gewinner-Ramsch, Wikipedia: "the skat is '
-        'given to the player with the highest score").',
+        N_("rules.option.ramsch_skat"),
     ),
     Option(
         "jungfrau",
@@ -230,7 +265,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("ramsch", "on"),
         "game",
-        "in Ramsch a player without a trick (Jungfrau) doubles the loser's score.",
+        N_("rules.option.jungfrau"),
     ),
     Option(
         "durchmarsch",
@@ -238,7 +273,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("ramsch", "on"),
         "game",
-        "in Ramsch a player who takes every trick (Durchmarsch) wins 120.",
+        N_("rules.option.durchmarsch"),
     ),
     Option(
         "jungfrau_penalty",
@@ -246,8 +281,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         (0, 15),
         ("ramsch", "on"),
         "game",
-        "0: a Jungfrau doubles the loser's score. 15: each Jungfrau adds a fixed 15 points to "
-        "the loser's loss instead (Wikipedia, Skat (card game): Ramsch).",
+        N_("rules.option.jungfrau_penalty"),
     ),
     Option(
         "ramsch_loss",
@@ -255,8 +289,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschLoss),
         ("ramsch", "on"),
         "game",
-        "highest: the player with the most card points loses them. everyone: every player "
-        "loses his own card points (Wikipedia, Skat (card game): Ramsch).",
+        N_("rules.option.ramsch_loss"),
     ),
     Option(
         "ramsch_tens",
@@ -264,7 +297,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschTens),
         ("ramsch", "on"),
         "game",
-        "high: A 10 K Q 9 8 7 as in Grand. low: tens rank below the queen (A K Q 10 9 8 7).",
+        N_("rules.option.ramsch_tens"),
     ),
     Option(
         "ramsch_ten_points",
@@ -272,7 +305,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         (10, 1),
         ("ramsch", "on"),
         "game",
-        "card points of a ten in Ramsch (some count 1).",
+        N_("rules.option.ramsch_ten_points"),
     ),
     Option(
         "schieberamsch_jacks",
@@ -280,7 +313,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("ramsch", "schieberamsch"),
         "game",
-        "in Schieberamsch jacks may be passed on (off: jacks may not be passed).",
+        N_("rules.option.schieberamsch_jacks"),
     ),
     Option(
         "schieberamsch_grand_hand",
@@ -288,7 +321,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         ("ramsch", "schieberamsch"),
         "game",
-        "in Schieberamsch a player may play Grand Hand instead of taking the skat.",
+        N_("rules.option.schieberamsch_grand_hand"),
     ),
     Option(
         "spitze",
@@ -296,8 +329,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "the declarer may announce Spitze: to win the last trick(s) with the lowest trump(s), "
-        "one level per card.",
+        N_("rules.option.spitze"),
     ),
     Option(
         "schenken",
@@ -305,8 +337,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "the defenders may concede before the first trick (Schenken); refused, the declarer "
-        "must make them Schneider.",
+        N_("rules.option.schenken"),
     ),
     Option(
         "open_play",
@@ -314,7 +345,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "a declarer may lay his cards open after the first lead for one more level.",
+        N_("rules.option.open_play"),
     ),
     Option(
         "open_value",
@@ -322,8 +353,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(OpenValue),
         ("open_play", True),
         "game",
-        "level: a game laid open counts one more level. double: its value counts double "
-        "(pagat.com, Skat: open play).",
+        N_("rules.option.open_value"),
     ),
     Option(
         "auto_concede",
@@ -331,9 +361,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "the lowest games are conceded at once: Diamonds at a bid of 18, Diamonds or Hearts at "
-        "20, won simple, unless Kontra is possible or something more was announced "
-        "(pagat.com, Skat: house rules).",
+        N_("rules.option.auto_concede"),
     ),
     Option(
         "jump_delay",
@@ -341,8 +369,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "seconds a table waits before the answer to a jump bid may be given (0: none; online "
-        "tables 2).",
+        N_("rules.option.jump_delay"),
     ),
     Option(
         "disconnect_concede",
@@ -350,8 +377,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "seconds a table waits for a disconnected player; past them his disconnect counts as "
-        "giving up (0: the table waits).",
+        N_("rules.option.disconnect_concede"),
     ),
     Option(
         "show_skat",
@@ -359,7 +385,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "a declarer may show the skat before picking it up for one more level.",
+        N_("rules.option.show_skat"),
     ),
     Option(
         "bid_jumps",
@@ -367,8 +393,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "game",
-        "a bidder may skip values of the bid ladder (jump bids). off: every bid is the next "
-        "value, from 18 up, each step said (Danish Skat Union).",
+        N_("rules.option.bid_jumps"),
     ),
     Option(
         "score_sheet",
@@ -376,7 +401,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(ScoreSheet),
         None,
         "series",
-        "the score sheet: plain, Seeger-Fabian (tournament), Bierlachs, or Danish.",
+        N_("rules.option.score_sheet"),
     ),
     Option(
         "seeger_bonus",
@@ -384,8 +409,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(SeegerBonus),
         ("score_sheet", "seeger"),
         "series",
-        "Seeger-Fabian bonus for a lost game to every other player (all) or only to the two "
-        "active defenders (pagat.com, Skat: tournament scoring).",
+        N_("rules.option.seeger_bonus"),
     ),
     Option(
         "bock",
@@ -393,7 +417,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "series",
-        "Bock rounds: after agreed events the next round scores double.",
+        N_("rules.option.bock"),
     ),
     Option(
         "bock_triggers",
@@ -401,9 +425,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         _BOCK_TRIGGERS,
         ("bock", True),
         "series",
-        "what starts a Bock round, joined by '+': 6060 (lost with 60:60), kontra_re, "
-        "grand_hand (a won Grand Hand), value100 (a game worth 100 or more), list_total (a "
-        "list total with three equal digits or a multiple of 100).",
+        N_("rules.option.bock_triggers"),
     ),
     Option(
         "ramsch_rounds",
@@ -411,7 +433,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "series",
-        "a round of compulsory Ramsch after each Bock round.",
+        N_("rules.option.ramsch_rounds"),
     ),
     Option(
         "ramsch_rounds_every",
@@ -419,7 +441,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         (1, 3),
         ("ramsch_rounds", True),
         "series",
-        "the Ramsch round follows every Bock round (1) or every third (3).",
+        N_("rules.option.ramsch_rounds_every"),
     ),
     Option(
         "ramsch_rounds_kind",
@@ -427,9 +449,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         get_args(RamschRoundKind),
         ("ramsch_rounds", True),
         "series",
-        "same: the games of a Ramsch round are the Ramsch played when all pass. "
-        "schieberamsch: they are Schieberamsch, Grand Hand allowed (pagat.com, Skat: Ramsch "
-        "rounds).",
+        N_("rules.option.ramsch_rounds_kind"),
     ),
     Option(
         "pot",
@@ -437,10 +457,15 @@ OPTIONS: Final[tuple[Option, ...]] = (
         None,
         None,
         "series",
-        "a pot: each player pays this much in; a lost game pays it too; a won Grand Hand "
-        "takes it; a lost one doubles it (0: no pot).",
+        N_("rules.option.pot"),
     ),
 )
+
+_OPTION_KEYS: Final = {o.name: o.doc for o in _OPTIONS}
+"""The message id of each option's meaning."""
+
+OPTIONS: Final = tuple(o._replace(doc=say(SOURCE, o.doc)) for o in _OPTIONS)
+"""Every option of the rules, its meaning (``doc``) in English."""
 
 _BY_NAME: Final = {o.name: o for o in OPTIONS}
 
@@ -547,9 +572,10 @@ class Rules:
                 diff.append(("ramsch_skat", self.ramsch_skat))
         return ",".join([name] + [f"{k}={_show(v)}" for k, v in diff])
 
-    def describe(self) -> list[tuple[str, str, str]]:
-        """(option, value, meaning) for every option, for a rules table."""
-        return [(o.name, _show(getattr(self, o.name)), o.doc) for o in OPTIONS]
+    def describe(self, lang: str = "en") -> list[tuple[str, str, str]]:
+        """(option, value, meaning) for every option, for a rules table, the meaning in
+        ``lang``."""
+        return [(o.name, _show(getattr(self, o.name)), o.describe(lang)) for o in OPTIONS]
 
 
 def _excluded_by(preset: str, changes: dict[str, object]) -> list[str]:
@@ -741,10 +767,13 @@ PRESETS: Final[dict[str, Rules]] = {
 }
 """The named presets, in the order the string form prefers them."""
 
-_NOT_IN_OLD: Final = "Kontra, Rekontra, Ramsch and Bock are not part of the Skatordnung before 1998"
-_SCHENKEN_IN_OLD: Final = (
-    "the Skatordnung before 1998 says a concession offer (Schenken) is to be declined"
-)
+_NOT_IN_OLD: Final = say(SOURCE, "rules.excluded.old")
+_SCHENKEN_IN_OLD: Final = say(SOURCE, "rules.excluded.old_schenken")
+_REASON_KEYS: Final = {
+    _NOT_IN_OLD: N_("rules.excluded.old"),
+    _SCHENKEN_IN_OLD: N_("rules.excluded.old_schenken"),
+}
+"""The message id of each reason of :data:`EXCLUDED` (by its English words)."""
 EXCLUDED: Final[dict[str, dict[str, str]]] = {
     "old": {
         **{name: _NOT_IN_OLD for name in ("kontra", "supra", "ramsch", "bock", "ramsch_rounds")},

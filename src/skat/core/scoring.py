@@ -9,6 +9,8 @@ explanation the way players say it.
 (48, 48, 'with 2, game 3, hand 4, × Clubs 12 = 48')
 >>> r.explain("de")
 'mit 2, Spiel 3, Hand 4, × Kreuz 12 = 48'
+>>> r.explain("da")
+'med 2, spil 3, hånd 4, × klør 12 = 48'
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from skat.core.actions import DOUBLES
+from skat.core.actions import DOUBLES, violation_words
 from skat.core.cards import CardSet
 from skat.core.contracts import NULL, Contract, matadors
+from skat.core.language import N_, say
 from skat.core.questions import level_word, levels_of, said_names
 from skat.core.rules import ISKO, Rules
+from skat.core.seats import seat_name
 from skat.core.values import (
     base_value,
     contract_value,
@@ -31,9 +35,11 @@ from skat.core.values import (
 )
 
 __all__ = [
+    "RAMSCH_WORDS",
     "Result",
     "base_value",
     "contract_value",
+    "level_words",
     "max_value",
     "ouvert_level",
     "overbid_value",
@@ -150,7 +156,7 @@ class Result:
         return steps
 
     def explain(self, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
-        """The result in players' words, English (``en``) or German (``de``).
+        """The result in players' words in ``lang`` (``en``, ``de``, ``da`` …).
 
         With the players' ``names`` (Forehand, Middlehand, Rearhand) the explanation starts
         with who played what and his card points (Augen).
@@ -162,76 +168,81 @@ class Result:
         'Ann wins Hearts with 78 card points: with 2, game 3 × 10 = 30'
         >>> r.explain("de", names=("Ann", "Bob", "Cid"))
         'Ann gewinnt Herz mit 78 Augen: mit 2, Spiel 3 × 10 = 30'
+        >>> r.explain("da", names=("Ann", "Bob", "Cid"))
+        'Ann vinder hjerter med 78 points: med 2, spil 3 × 10 = 30'
         """
-        de = lang == "de"
-        words = _DE if de else _EN
         c = self.contract
         if self.ramsch is not None:
-            return self._explain_ramsch(words, names)
+            return self._explain_ramsch(lang, names)
         if c is None:
-            return "eingepasst" if de else "passed in"
-        text = self._explain_value(lang, words, named=names is not None)
-        text += self._explain_end(words)
+            return say(lang, "game.passed_in")
+        text = self._explain_value(lang, named=names is not None)
+        text += self._explain_end(lang)
         if names is not None and self.declarer is not None:
-            who = f"{names[self.declarer]} {words['wins'] if self.won else words['loses']}"
+            who = names[self.declarer]
             if c.game_type == NULL:
-                return f"{who} {text}"
-            augen = f"{words['with']} {self.points} {words['augen']}"
-            return f"{who} {c.describe(lang)} {augen}: {text}"
+                key = N_("score.won_null") if self.won else N_("score.lost_null")
+                return say(lang, key, who=who, text=text)
+            key = N_("score.won_named") if self.won else N_("score.lost_named")
+            return say(lang, key, who=who, game=c.describe(lang), points=self.points, text=text)
         return text
 
-    def _explain_value(self, lang: str, words: dict[str, str], named: bool) -> str:
+    def _explain_value(self, lang: str, named: bool) -> str:
         """The levels and the value (the game's name only when not named in front)."""
         c = self.contract
         assert c is not None
         if c.game_type == NULL:
             return f"{c.describe(lang)} = {c.null_value}"
         base = base_value(c, self.rules)
-        parts = ", ".join(f"{_word(words, w, lang)} {n}" for w, n in self.levels())
+        parts = ", ".join(f"{level_words(w, lang)} {n}" for w, n in self.levels())
         doubled = f" × 2 = {self.value}" if self.value == 2 * base * self.level else ""
         if named:
             return f"{parts} × {base} = {base * self.level}{doubled}"
-        name = c.game_type.german if lang == "de" else c.game_type.english
+        name = c.game_type.describe(lang)
         return f"{parts}, × {name} {base} = {base * self.level}{doubled}"
 
-    def _explain_end(self, words: dict[str, str]) -> str:
+    def _explain_end(self, lang: str) -> str:
         """Overbid, how the game ended, the loss and the Kontra multiplier."""
         text = ""
         if self.overbid:
-            text += f" < {words['bid']} {self.bid}: {words['overbid']}"
+            bid, overbid = say(lang, "score.bid"), say(lang, "score.overbid")
+            text += f" < {bid} {self.bid}: {overbid}"
         if self.schenken:
-            text += f" ({words['schenken']})"
+            text += " (" + say(lang, "score.schenken") + ")"
         elif self.violation is not None:
-            text += f" ({words['violation']}: {words.get(self.violation, self.violation)})"
+            kind = violation_words(self.violation, lang)
+            text += " (" + say(lang, "score.violation") + f": {kind})"
         elif self.resigned:
-            text += f" ({words['resigned']})"
+            text += " (" + say(lang, "score.resigned") + ")"
         base_score = self.score // self.multiplier
+        lost = say(lang, "score.lost")
         if not self.won:
             factor = -base_score // self.value if self.value else 2
             if factor == 1:
-                text += f", {words['lost']} {_signed(base_score)}"
+                text += f", {lost} {_signed(base_score)}"
             else:
-                text += f", {words['lost']} {factor} × {self.value} = {_signed(base_score)}"
+                text += f", {lost} {factor} × {self.value} = {_signed(base_score)}"
         if self.multiplier > 1:
-            name = DOUBLES[self.kontra].name
+            name = DOUBLES[self.kontra].describe(lang)
             text += f", {name} × {self.multiplier} = {_signed(self.score)}"
         return text
 
-    def _explain_ramsch(self, words: dict[str, str], names: Sequence[str] | None) -> str:
-        kind = words.get(self.ramsch or "ramsch", self.ramsch or "")
+    def _explain_ramsch(self, lang: str, names: Sequence[str] | None) -> str:
+        kind = self.ramsch or "ramsch"
+        key = RAMSCH_WORDS.get(kind)
         pts = " ".join(f"{p}" for p in self.seat_points)
-        text = f"{kind} ({pts})"
+        text = f"{say(lang, key) if key else kind} ({pts})"
         for seat, entry in enumerate(self.ramsch_scores):
             if entry:
-                who = names[seat] if names is not None else words["seat" + str(seat)]
+                who = names[seat] if names is not None else seat_name(seat, lang)
                 text += f", {who} {_signed(entry)}"
         extras = []
         if self.durchmarsch:
-            extras.append(words["durchmarsch"])
+            extras.append(say(lang, "score.durchmarsch"))
         if self.jungfrau:
-            extras.append(f"{words['jungfrau']} × {2**self.jungfrau}")
+            extras.append(say(lang, "score.jungfrau") + f" × {2**self.jungfrau}")
         if self.pushes:
-            extras.append(f"{words['pushed']} × {2**self.pushes}")
+            extras.append(say(lang, "score.pushed") + f" × {2**self.pushes}")
         if extras:
             text += f" ({', '.join(extras)})"
         return text
@@ -326,76 +337,37 @@ class Result:
         return _result_from_dict(cls, data, rules)
 
 
-_EN = {
-    "with": "with",
-    "without": "without",
-    "game": "game",
-    "hand": "hand",
-    "schneider": "schneider",
-    "announced": "announced",
-    "schwarz": "schwarz",
-    "ouvert": "ouvert",
-    "bid": "bid",
-    "overbid": "overbid",
-    "lost": "lost",
-    "resigned": "resigned",
-    "open": "open",
-    "skat shown": "skat shown",
-    "schenken": "conceded",
-    "violation": "violation",
-    "revoke": "revoke",
-    "wrong_lead": "lead out of turn",
-    "looked_at_skat": "looked at the skat",
-    "wrong_cards": "wrong number of cards",
-    "left": "left the game",
-    "ramsch": "Ramsch",
-    "schieberamsch": "Schieberamsch",
-    "gewinner": "Gewinner-Ramsch",
-    "durchmarsch": "Durchmarsch",
-    "jungfrau": "Jungfrau",
-    "pushed": "pushed",
-    "seat0": "Forehand",
-    "seat1": "Middlehand",
-    "seat2": "Rearhand",
-    "wins": "wins",
-    "loses": "loses",
-    "augen": "card points",
+_LEVEL_WORDS: Final = {
+    "with": N_("score.with"),
+    "without": N_("score.without"),
+    "game": N_("score.game"),
+    "hand": N_("score.hand"),
+    "schneider": N_("score.schneider"),
+    "announced": N_("score.announced"),
+    "schwarz": N_("score.schwarz"),
+    "ouvert": N_("score.ouvert"),
+    "open": N_("score.open"),
+    "skat shown": N_("score.skat_shown"),
 }
-_DE = {
-    "with": "mit",
-    "without": "ohne",
-    "game": "Spiel",
-    "hand": "Hand",
-    "schneider": "Schneider",
-    "announced": "angesagt",
-    "schwarz": "Schwarz",
-    "ouvert": "offen",
-    "bid": "gereizt",
-    "overbid": "überreizt",
-    "lost": "verloren",
-    "resigned": "aufgegeben",
-    "open": "offen",
-    "skat shown": "Skat gezeigt",
-    "schenken": "geschenkt",
-    "violation": "Regelverstoß",
-    "revoke": "nicht bedient",
-    "wrong_lead": "falsch ausgespielt",
-    "looked_at_skat": "in den Skat gesehen",
-    "wrong_cards": "falsche Kartenzahl",
-    "left": "Spiel verlassen",
-    "ramsch": "Ramsch",
-    "schieberamsch": "Schieberamsch",
-    "gewinner": "Gewinner-Ramsch",
-    "durchmarsch": "Durchmarsch",
-    "jungfrau": "Jungfrau",
-    "pushed": "geschoben",
-    "seat0": "Vorhand",
-    "seat1": "Mittelhand",
-    "seat2": "Hinterhand",
-    "wins": "gewinnt",
-    "loses": "verliert",
-    "augen": "Augen",
+"""The message ids of the level steps' words (:meth:`Result.levels`)."""
+
+RAMSCH_WORDS: Final = {
+    "ramsch": N_("game.ramsch"),
+    "schieberamsch": N_("game.schieberamsch"),
+    "gewinner": N_("game.gewinner"),
 }
+"""The message ids of the kinds of Ramsch' names."""
+
+
+def level_words(word: str, lang: str = "en") -> str:
+    """A level step's word (:meth:`Result.levels`) in ``lang``: the scoring's own, a question
+    kind's, or the word itself.
+
+    >>> level_words("without", "da"), level_words("spitze", "de"), level_words("xyz")
+    ('uden', 'Spitze', 'xyz')
+    """
+    key = _LEVEL_WORDS.get(word)
+    return say(lang, key) if key is not None else level_word(word, lang) or word
 
 
 _GAME_KEYS: Final = (
@@ -431,11 +403,6 @@ def _house_defaults() -> tuple[tuple[str, object], ...]:
     the multiplier."""
     said = tuple((name, 0) for name in said_names())
     return (*_HOUSE_DEFAULTS[:2], *said, *_HOUSE_DEFAULTS[2:])
-
-
-def _word(words: dict[str, str], word: str, lang: str) -> str:
-    """A level's word in the explanation: the scoring's own, a question kind's, or itself."""
-    return words.get(word) or level_word(word, lang) or word
 
 
 _RAMSCH_KEYS: Final = (

@@ -48,7 +48,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from skat.core.actions import DOUBLES
-from skat.core.scoring import Result
+from skat.core.language import say
+from skat.core.scoring import RAMSCH_WORDS, Result
 
 SHEETS: Final = ("plain", "seeger", "bierlachs", "danish")
 """The score sheets, as ``Rules.score_sheet`` names them."""
@@ -160,15 +161,6 @@ def games_won_lost(result: Result) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return ((result.declarer,), ()) if result.won else ((), (result.declarer,))
 
 
-_RAMSCH: Final = {
-    "ramsch": "Ramsch",
-    "schieberamsch": "Schieberamsch",
-    "gewinner": "Gewinner-Ramsch",
-}
-_PASSED: Final = {"en": "passed in", "de": "eingepasst"}
-_ANNOUNCED: Final = ("announced", "angesagt")
-
-
 def list_game(result: Result, lang: str = "en") -> str:
     """The game as players write it on the list: the full name without "announced", with
     Kontra, Re, Supra or Resupra when said; the kind of Ramsch; "passed in".
@@ -180,14 +172,16 @@ def list_game(result: Result, lang: str = "en") -> str:
     ('Clubs Hand Schneider Re', 'Kreuz Hand Schneider Re')
     >>> list_game(Result(None)), list_game(Result(None), "de")
     ('passed in', 'eingepasst')
+    >>> list_game(lost, "da")
+    'klør hånd skrædder re'
     """
-    de = lang == "de"
     if result.ramsch is not None:
-        return _RAMSCH.get(result.ramsch, result.ramsch)
+        key = RAMSCH_WORDS.get(result.ramsch)
+        return say(lang, key) if key is not None else result.ramsch
     contract = result.contract
     if contract is None:
-        return _PASSED["de" if de else "en"]
-    words = [w for w in contract.describe(lang).split() if w not in _ANNOUNCED]
+        return say(lang, "game.passed_in")
+    words = [say(lang, key) for key in contract.words(announced=False)]
     if result.kontra:
-        words.append(DOUBLES[result.kontra].name)
+        words.append(DOUBLES[result.kontra].describe(lang))
     return " ".join(words)

@@ -92,11 +92,12 @@ from skat.core.ramsch import Ramsch, ramsch_game_type, round_kind
 from skat.core.reasons import refusal
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import Result
-from skat.core.seats import Seat
+from skat.core.seats import Seat, seat_name
 from skat.core.tricks import Trick
 from skat.core.view import SPECTATOR, View, build_view
 
-_SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
+_SEAT_NAMES: Final = tuple(seat_name(seat) for seat in range(3))
+"""The seats' English names, a refusal's ``who`` (the reasons' words are English)."""
 _CARD_EVENTS: Final = tuple(tuple(Event(seat, card) for card in CARDS) for seat in range(3))
 _CALLS: Final[tuple[Action, ...]] = (*ALL_BIDS, HOLD, PASS)
 _BID_AND_PASS: Final = legal.BID_AND_PASS

@@ -48,6 +48,7 @@ from typing import Final
 from skat.core.actions import ACTION_KINDS, Action, Bid, Declare, Discard, parse_action
 from skat.core.actions import describe as _describe
 from skat.core.cards import Card
+from skat.core.language import say
 from skat.core.state import GameState
 
 __all__ = [
@@ -147,23 +148,24 @@ def action_of(action_id: int) -> Action:
     return ACTIONS[i]
 
 
-def describe(action_id: int) -> str:
-    """A short English description of an id (the core's words of its action, a card or a
+def describe(action_id: int, lang: str = "en") -> str:
+    """A short description of an id in ``lang`` (the core's words of its action, a card or a
     discard by its notation, a declaration with its code).
 
-    >>> describe(95), describe(629)
-    ('hold', 'announce Spitze with 2 trumps')
+    >>> describe(95), describe(629), describe(0, "da")
+    ('hold', 'announce Spitze with 2 trumps', 'spil D7')
     """
     a = action_of(action_id)
     if isinstance(a, Card):
-        return f"play {a.name}"
+        return say(lang, "core.action_id.card", card=a.name)
     if isinstance(a, Bid):
-        return f"bid {a.value}"
+        return say(lang, "core.action.bid", value=a.value)
     if isinstance(a, Declare):
-        return f"declare {a} ({a.contract.describe()})"
+        game = a.contract.describe(lang)
+        return say(lang, "core.action_id.declare", code=str(a), game=game)
     if isinstance(a, Discard):
-        return f"put away {a}"
-    return _describe(a, "en")
+        return say(lang, "core.action_id.discard", cards=str(a))
+    return _describe(a, lang)
 
 
 def legal_ids(state: GameState) -> list[int]:

@@ -44,8 +44,10 @@ from skat.core.actions import (
 from skat.core.cards import CARDS, Card, CardSet
 from skat.core.contracts import Contract
 from skat.core.deal import Deal
+from skat.core.language import N_, say
 from skat.core.rules import ISS, Rules
 from skat.core.scoring import Result
+from skat.core.seats import seat_name
 from skat.core.state import DECLARE, DISCARD, PLAY, SKAT, GameState, Phase
 from skat.records.iss import IssRecord, IssResult, engine_result, record_rules, rules_for
 
@@ -60,9 +62,6 @@ __all__ = [
     "replay_moves",
     "rules_for",
 ]
-
-_SEATS: Final = ("Forehand", "Middlehand", "Rearhand")
-_SEATS_DE: Final = ("Vorhand", "Mittelhand", "Hinterhand")
 
 
 class ReplayError(ValueError):
@@ -117,35 +116,44 @@ class Replay:
         return self.fields.outcome == "penalty"
 
     def summary(self, lang: str = "en") -> str:
-        """One line: the record, the declarer, the contract and the result explained
-        (``lang`` ``en`` or ``de`` for the explanation)."""
+        """One line: the record, the declarer, the contract and the result explained in
+        ``lang`` (``en``, ``de``, ``da`` …)."""
         r = self.state.result
-        de = lang == "de"
         if self.penalty:
             seat = self.ended_seat if self.ended_seat is not None else -1
-            what = "timed out" if self.ended_by == "TI" else "left"
-            when = "during the auction" if self.state.declarer is None else "before declaring"
-            return f"{self.label}: penalty: {self._who(seat, de)} {what} {when}"
+            key = _PENALTY[self.ended_by == "TI", self.state.declarer is None]
+            return say(lang, key, label=self.label, who=self._who(seat, lang))
         assert r is not None
         if r.passed:
             return f"{self.label}: {r.explain(lang)}"
         assert r.declarer is not None and r.contract is not None
-        who = self._who(r.declarer, de)
-        bid = "gereizt" if de else "bid"
+        who = self._who(r.declarer, lang)
+        bid = say(lang, "score.bid")
         gone = self.ended_by in ("TI", "LE") and self.ended_seat is not None
         explained = (replace(r, resigned=False) if gone else r).explain(lang)
         text = f"{self.label}: {who} {r.contract}, {bid} {r.bid}: {explained}"
         if gone and self.ended_seat is not None:
-            what = "timed out" if self.ended_by == "TI" else "left"
-            text += f" ({self._who(self.ended_seat, de)} {what})"
+            text += f" ({self._who(self.ended_seat, lang)} {self._gone(lang)})"
         return text
 
-    def _who(self, seat: int, de: bool = False) -> str:
-        names = _SEATS_DE if de else _SEATS
-        name = names[seat] if 0 <= seat < 3 else f"seat {seat}"
-        if self.players and self.players[seat]:
+    def _gone(self, lang: str) -> str:
+        """How the game ended early: timed out or left."""
+        return say(lang, N_("record.timed_out") if self.ended_by == "TI" else N_("record.left"))
+
+    def _who(self, seat: int, lang: str = "en") -> str:
+        name = seat_name(seat, lang)
+        if 0 <= seat < 3 and self.players and self.players[seat]:
             return f"{name} ({self.players[seat]})"
         return name
+
+
+_PENALTY: Final = {
+    (True, True): N_("record.penalty.timed_out_auction"),
+    (True, False): N_("record.penalty.timed_out_declaring"),
+    (False, True): N_("record.penalty.left_auction"),
+    (False, False): N_("record.penalty.left_declaring"),
+}
+"""A penalty record's words by (timed out, during the auction)."""
 
 
 def replay(record: IssRecord, rules: Rules | None = None) -> Replay:
@@ -419,7 +427,7 @@ class _Replayer:
         state = self.state
         expected = (state.to_move + len(self.hidden)) % 3
         if seat != expected:
-            raise ReplayError(f"it is {_SEATS[expected]}'s turn, not {_SEATS[seat]}'s")
+            raise ReplayError(f"it is {seat_name(expected)}'s turn, not {seat_name(seat)}'s")
         if len(state.current_trick) + len(self.hidden) >= 2:
             raise SkipRecord("a hidden card (??) completes a trick: its winner is unknown")
         self.hidden.append(seat)
@@ -427,7 +435,7 @@ class _Replayer:
 
     def check_seat(self, seat: int) -> None:
         if seat != self.state.declarer:
-            raise ReplayError(f"only the declarer ({_SEATS[self.state.to_move]}) declares")
+            raise ReplayError(f"only the declarer ({seat_name(self.state.to_move)}) declares")
 
     def open_cards(self, contract: Contract, cards: list[Card], seat: int) -> None:
         if not cards:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from skat.core.language import N_, say
 from skat.series.series import GameRecord, Series
 from skat.series.sheet import games_won_lost, ranking
 from skat.series.storage import atomic_write, rules_text
@@ -265,9 +266,21 @@ class ScoreList:
 
     # ------------------------------------------------------------------ HTML
 
-    def to_html(self) -> str:
-        """A standalone page (no scripts, no outside files) with the list and the ranking."""
+    def to_html(self, lang: str = "en") -> str:
+        """A standalone page (no scripts, no outside files) with the list and the ranking, its
+        headings and words in ``lang`` (the cells' codes, ``GH``, as they are).
+
+        >>> page = ScoreList(players=("A", "B", "C"), rows=(Row(1, "A", "B", "G", "won", 72,
+        ...     "normal", (0, 72, 0)),)).to_html("da")
+        >>> "<th>Spiller</th>" in page, "<td>vundet</td>" in page, 'lang="da"' in page
+        (True, True, True)
+        """
         e = html.escape
+
+        def word(kind: str, value: str) -> str:
+            key = _CELL_WORDS.get((kind, value))
+            return e(say(lang, key) if key is not None else value)
+
         head = "".join(f"<th>{e(p)}</th>" for p in self.players)
         body = []
         for r in self.rows:
@@ -275,23 +288,29 @@ class ScoreList:
             cells = "".join(f"<td>{v}</td>" for v in r.entries)
             body.append(
                 f"<tr{cls}><td>{r.game}</td><td>{e(r.dealer)}</td><td>{e(r.declarer)}</td>"
-                f"<td>{e(r.contract)}</td><td>{e(r.outcome)}</td><td>{r.value or ''}</td>"
-                f"<td>{e(r.kind)}</td>{cells}</tr>"
+                f"<td>{word('contract', r.contract)}</td><td>{word('outcome', r.outcome)}</td>"
+                f"<td>{r.value or ''}</td><td>{word('kind', r.kind)}</td>{cells}</tr>"
             )
         sums = "".join(
             f'<tr class="sum"><th colspan="7">{label}</th>'
             + "".join(f"<td>{v}</td>" for v in values)
             + "</tr>"
-            for label, values in (("Total", self.totals), ("Won", self.won), ("Lost", self.lost))
+            for label, values in (
+                (e(say(lang, "sheet.total")), self.totals),
+                (e(say(lang, "sheet.won")), self.won),
+                (e(say(lang, "sheet.lost")), self.lost),
+            )
         )
         standings = "".join(
             f"<tr><td>{s.place}</td><td>{e(s.player)}</td><td>{s.total}</td>"
             f"<td>{s.won}</td><td>{s.lost}</td></tr>"
             for s in ranking(self.players, self.totals, self.won, self.lost)
         )
-        rules = f"<p>Rules: {e(self.rules)}</p>" if self.rules else ""
+        rules = "<p>" + e(say(lang, "sheet.rules", rules=self.rules)) + "</p>" if self.rules else ""
         return _PAGE.format(
+            lang=e(lang),
             title=e(self.title),
+            **{name: e(say(lang, key)) for name, key in _HEADINGS.items()},
             rules=rules,
             head=head,
             body="\n".join(body),
@@ -299,15 +318,16 @@ class ScoreList:
             standings=standings,
         )
 
-    def write(self, path: str | Path) -> None:
-        """Write the list as CSV, JSON or HTML, chosen by the file suffix (atomically)."""
+    def write(self, path: str | Path, lang: str = "en") -> None:
+        """Write the list as CSV, JSON or HTML (its words in ``lang``), chosen by the file
+        suffix (atomically)."""
         suffix = Path(path).suffix.lower()
         if suffix == ".csv":
             text = self.to_csv()
         elif suffix == ".json":
             text = self.to_json()
         elif suffix in (".html", ".htm"):
-            text = self.to_html()
+            text = self.to_html(lang)
         else:
             raise ListFormatError(
                 f"cannot tell the format of {str(path)!r}: use .csv, .json or .html"
@@ -358,7 +378,7 @@ def _text(value: object, what: str) -> str:
 
 
 _PAGE: Final = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <title>{title}</title>
@@ -377,15 +397,15 @@ tr.sum th, tr.sum td {{ border-top: 2px solid #000; font-weight: bold; }}
 <h1>{title}</h1>
 {rules}
 <table>
-<thead><tr><th>Game</th><th>Dealer</th><th>Declarer</th><th>Contract</th><th>Outcome</th><th>Value</th><th>Kind</th>{head}</tr></thead>
+<thead><tr><th>{game}</th><th>{dealer}</th><th>{declarer}</th><th>{contract}</th><th>{outcome}</th><th>{value}</th><th>{kind}</th>{head}</tr></thead>
 <tbody>
 {body}
 </tbody>
 <tfoot>{sums}</tfoot>
 </table>
-<h2>Ranking</h2>
+<h2>{ranking}</h2>
 <table>
-<thead><tr><th>Place</th><th>Player</th><th>Total</th><th>Won</th><th>Lost</th></tr></thead>
+<thead><tr><th>{place}</th><th>{player}</th><th>{total}</th><th>{won}</th><th>{lost}</th></tr></thead>
 <tbody>{standings}</tbody>
 </table>
 </body>
@@ -393,9 +413,38 @@ tr.sum th, tr.sum td {{ border-top: 2px solid #000; font-weight: bold; }}
 """
 
 
-def write_list(series: Series, path: str | Path, title: str = "Skat") -> None:
-    """Write a series' list to ``path`` (.csv, .json or .html)."""
-    ScoreList.of(series, title).write(path)
+def write_list(series: Series, path: str | Path, title: str = "Skat", lang: str = "en") -> None:
+    """Write a series' list to ``path`` (.csv, .json or .html, its words in ``lang``)."""
+    ScoreList.of(series, title).write(path, lang)
+
+
+_HEADINGS: Final = {
+    "game": N_("sheet.game"),
+    "dealer": N_("sheet.dealer"),
+    "declarer": N_("sheet.declarer"),
+    "contract": N_("sheet.contract"),
+    "outcome": N_("sheet.outcome"),
+    "value": N_("sheet.value"),
+    "kind": N_("sheet.kind"),
+    "ranking": N_("sheet.ranking"),
+    "place": N_("sheet.place"),
+    "player": N_("sheet.player"),
+    "total": N_("sheet.total"),
+    "won": N_("sheet.won"),
+    "lost": N_("sheet.lost"),
+}
+"""The HTML page's headings: the placeholders of its template and their message ids."""
+
+_CELL_WORDS: Final = {
+    ("outcome", "won"): N_("sheet.cell.won"),
+    ("outcome", "lost"): N_("sheet.cell.lost"),
+    ("kind", "normal"): N_("sheet.cell.normal"),
+    ("kind", "bock"): N_("sheet.cell.bock"),
+    ("kind", "ramsch"): N_("sheet.cell.ramsch"),
+    ("contract", "Ramsch"): N_("game.ramsch"),
+    ("contract", "passed"): N_("game.passed_in"),
+}
+"""The words of the list's data values (``won``, ``bock``, ``passed``) on the HTML page."""
 
 
 __all__ = ["ListFormatError", "Row", "ScoreList", "write_list"]

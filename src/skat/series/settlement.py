@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from skat.core.language import say
+
 Stake = int | str | Fraction | Decimal
 """A stake per point: ``1``, ``"1/4"``, ``"0.1"``, ``Fraction(1, 2)``, ``Decimal("0.25")``."""
 
@@ -73,7 +75,16 @@ class Payment:
     amount: Fraction
 
     def __str__(self) -> str:
-        return f"{self.payer} pays {self.payee} {format_amount(self.amount)}"
+        return self.describe()
+
+    def describe(self, lang: str = "en") -> str:
+        """The payment in ``lang``: ``Ann pays Bob 1.50``, ``Ann betaler Bob 1.50``.
+
+        >>> Payment("Ann", "Bob", Fraction(3, 2)).describe("da")
+        'Ann betaler Bob 1.50'
+        """
+        amount = format_amount(self.amount)
+        return say(lang, "sheet.pays", payer=self.payer, payee=self.payee, amount=amount)
 
 
 @dataclass(frozen=True)

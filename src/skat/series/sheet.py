@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from skat.core.actions import DOUBLES
@@ -107,7 +107,8 @@ class ListedGame:
 class ListRow:
     """One row of the list, the same for the web, the terminal, ``skat list`` and the
     tournament desk: the game's number, the declarer's player index (``None``: a Ramsch or
-    passed in), the game as players write it (English and German, Kontra/Re/Supra included),
+    passed in), the game as players write it (English and German, Kontra/Re/Supra included;
+    :meth:`game` says it in any language),
     the doubling said (``""``, ``Kontra``, ``Re``, ``Supra``, ``Resupra``), won, the value,
     one entry per player, and the players who won or lost a game by it (the ranking's
     tie-break)."""
@@ -122,9 +123,18 @@ class ListRow:
     entries: tuple[int, ...]
     wins: tuple[int, ...]
     losses: tuple[int, ...]
+    result: Result | None = field(default=None, compare=False, repr=False)
 
     def game(self, lang: str) -> str:
-        """The game in ``lang`` (``de`` or English)."""
+        """The game in ``lang`` (``en``, ``de``, ``da`` …), as players write it on the list.
+
+        >>> from skat.core import Contract
+        >>> won = Result(Contract.parse("GH"), declarer=0, won=True, value=72, score=72)
+        >>> list_rows([ListedGame(1, won, (0, 1, 2))], 3, "plain")[0].game("da")
+        'grand hånd'
+        """
+        if self.result is not None:
+            return list_game(self.result, lang)
         return self.game_de if lang == "de" else self.game_en
 
 
@@ -158,6 +168,7 @@ def list_rows(
                 entries=entries(res, g.seats, n_players, sheet, bonus=bonus, factor=g.factor),
                 wins=tuple(g.seats[s] for s in won),
                 losses=tuple(g.seats[s] for s in lost),
+                result=res,
             )
         )
     return out

@@ -14,12 +14,14 @@ import io
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
+from skat.core.language import say
 from skat.tournament.model import TournamentError
 from skat.tournament.report import Sheet
 
 
-def to_pdf(sheets: Sequence[Sheet], title: str) -> bytes:
-    """The sheets as one PDF document (bytes), one sheet a page."""
+def to_pdf(sheets: Sequence[Sheet], title: str, lang: str = "en") -> bytes:
+    """The sheets as one PDF document (bytes), one sheet a page; without ReportLab a
+    :class:`TournamentError` in ``lang`` says how to install it."""
     try:
         from reportlab.lib import colors
         from reportlab.lib.pagesizes import A4
@@ -33,7 +35,7 @@ def to_pdf(sheets: Sequence[Sheet], title: str) -> bytes:
             TableStyle,
         )
     except ImportError:
-        raise TournamentError("PDF export needs reportlab: pip install 'skat[club]'") from None
+        raise TournamentError(say(lang, "sheet.pdf_needs_reportlab")) from None
     styles = getSampleStyleSheet()
     out = io.BytesIO()
     doc = SimpleDocTemplate(

@@ -57,11 +57,12 @@ def _show(c: Cell) -> str:
     return str(c)
 
 
-def to_html(sheets: Sequence[Sheet], title: str) -> str:
-    """One standalone HTML page holding the sheets, one per printed page."""
+def to_html(sheets: Sequence[Sheet], title: str, lang: str = "en") -> str:
+    """One standalone HTML page holding the sheets, one per printed page, in ``lang`` (the
+    sheets' words are the caller's, in that language)."""
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{html.escape(lang)}"><head><meta charset="utf-8">',
         f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>",
     ]
     for s in sheets:

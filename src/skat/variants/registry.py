@@ -24,6 +24,7 @@ from skat.core.actions import parse_action
 from skat.core.cards import Card
 from skat.core.deal import Deal
 from skat.core.game import GameLike
+from skat.core.language import N_
 from skat.core.rules import ISKO, Rules
 from skat.core.state import GameState
 from skat.variants.officers import OfficersDeal, OfficersState
@@ -74,6 +75,7 @@ class Skat(_ThreeHandedDeal):
 
     name = "skat"
     title = "Skat"
+    title_key = N_("variant.title.skat")
     setup = ("ramsch",)
 
     def start(
@@ -102,6 +104,7 @@ class Strohmann(_ThreeHandedDeal):
 
     name = "strohmann"
     title = "Strohmann"
+    title_key = N_("variant.title.strohmann")
     setup = ("dummy",)
 
     def start(
@@ -131,6 +134,7 @@ class Officers(Variant):
 
     name = "officers"
     title = "Officers' Skat"
+    title_key = N_("variant.title.officers")
     seats = 2
     setup = ("null",)
 
@@ -168,6 +172,7 @@ class Tournee(_ThreeHandedDeal):
 
     name = "tournee"
     title = "Tournee Skat"
+    title_key = N_("variant.title.tournee")
     setup = ("top",)
     result_extras = ("kind", "base", "second_card")
 

@@ -47,12 +47,13 @@ from skat.core.deal import Deal
 from skat.core.play import Play
 from skat.core.rules import ISKO, Rules, RulesError
 from skat.core.scoring import Result
-from skat.core.seats import MIDDLEHAND, Seat
+from skat.core.seats import MIDDLEHAND, Seat, seat_name
 from skat.core.state import PLAY, GameState, IllegalActionError, Phase, View
 from skat.variants.dealing import Dealing, shuffler
 from skat.variants.table import TrickTable
 
-_SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
+_SEAT_NAMES: Final = tuple(seat_name(seat) for seat in range(3))
+"""The seats' English names, a refusal's ``who`` (the reasons' words are English)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -81,6 +81,7 @@ from skat.core.ending import give_rest
 from skat.core.errors import Refusal
 from skat.core.play import Play
 from skat.core.rules import ISKO, OPTIONS, Rules, RulesError
+from skat.core.seats import seat_name
 from skat.core.state import IllegalActionError
 from skat.core.view import SeatView
 from skat.variants.dealing import Dealing, given, shuffler
@@ -127,7 +128,8 @@ class TourneePhase(IntEnum):
 
 BIDDING, SKAT, TURNED, DISCARD, DECLARE, PLAY, DONE = tuple(TourneePhase)
 
-_SEAT_NAMES: Final = ("Forehand", "Middlehand", "Rearhand")
+_SEAT_NAMES: Final = tuple(seat_name(seat) for seat in range(3))
+"""The seats' English names, a refusal's ``who`` (the reasons' words are English)."""
 _SOLO_DECLARES: Final = tuple(Declare.of(c) for c in SOLO_CONTRACTS)
 _GUCKSER_DECLARES: Final = tuple(Declare.of(c) for c in GUCKSER_CONTRACTS)
 _JACK = 7  # rank index of the jack

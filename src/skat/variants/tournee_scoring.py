@@ -14,8 +14,9 @@ from typing import Final
 
 from skat.core.cards import CardSet
 from skat.core.contracts import GRAND, NULL, Contract, GameType, matadors
+from skat.core.language import N_, say
 from skat.core.rules import ISKO, Rules
-from skat.core.scoring import Result
+from skat.core.scoring import Result, level_words
 
 __all__ = [
     "DECLARER_SCHNEIDER",
@@ -169,28 +170,25 @@ class TourneeResult(Result):
         return self.game_name_in("en")
 
     def game_name_in(self, lang: str = "en") -> str:
-        """:attr:`game_name` in English (``en``) or German (``de``): ``Kreuz-Tournee``,
-        ``Grand-Gucki``, ``Null-Ouvert-Solo``, ``Herz-Solo Schneider angesagt``."""
+        """:attr:`game_name` in ``lang``: ``Kreuz-Tournee``, ``Grand-Gucki``,
+        ``Null-Ouvert-Solo``, ``Herz-Solo Schneider angesagt``; ``klør tournee``."""
         c = self.contract
-        de = lang == "de"
         if c is None:
-            return "eingepasst" if de else "passed in"
-        words = _WORDS_DE if de else _WORDS_EN
-        kind = words[self.kind]
-        name = c.game_type.german if de else c.game_type.english
+            return say(lang, "game.passed_in")
+        name = c.game_type.describe(lang)
         if c.ouvert:
-            name += "-Ouvert" if de else " Ouvert"
-        name += f"-{kind}" if de else f" {kind}"
+            name = say(lang, "variant.tournee.ouvert", game=name)
+        name = say(lang, _KIND_WORDS[self.kind], game=name)
         if c.schwarz_announced and not c.ouvert:
-            name += f" {words['name_schwarz']}"
+            name += " " + say(lang, "game.schwarz_announced")
         elif c.schneider_announced and not c.ouvert:
-            name += f" {words['name_schneider']}"
+            name += " " + say(lang, "game.schneider_announced")
         if self.second_card:
-            name += f" ({words['second']})"
+            name += " (" + say(lang, "variant.tournee.second_card") + ")"
         return name
 
     def explain(self, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
-        """The result in players' words, English (``en``) or German (``de``), after the
+        """The result in players' words in ``lang`` (``en``, ``de``, ``da`` …), after the
         declarer's name if given.
 
         >>> r = TourneeResult(Contract.parse("C"), declarer=0, bid=24, won=False, points=55,
@@ -199,63 +197,41 @@ class TourneeResult(Result):
         'Clubs Tournée (second card): with 2, game 3, × 8 = 24, lost 2 × 24 = −48'
         >>> r.explain("de")
         'Kreuz-Tournee (zweite Karte): mit 2, Spiel 3, × 8 = 24, verloren 2 × 24 = −48'
+        >>> r.explain("da")
+        'klør tournee (andet kort): med 2, spil 3, × 8 = 24, tabt 2 × 24 = −48'
         """
         c = self.contract
-        words = _WORDS_DE if lang == "de" else _WORDS_EN
         if c is None:
             return self.game_name_in(lang)
         game = self.game_name_in(lang)
         if c.game_type == NULL:
             text = f"{game} = {self.base}"
         else:
-            parts = ", ".join(f"{words.get(w, w)} {n}" for w, n in self.levels())
+            parts = ", ".join(f"{level_words(w, lang)} {n}" for w, n in self.levels())
             text = f"{game}: {parts}, × {self.base} = {self.base * self.level}"
         if self.overbid:
-            text += f" < {words['bid']} {self.bid}: {words['overbid']}"
+            bid, overbid = say(lang, "score.bid"), say(lang, "score.overbid")
+            text += f" < {bid} {self.bid}: {overbid}"
         if self.resigned:
-            text += f" ({words['resigned']})"
+            text += " (" + say(lang, "score.resigned") + ")"
         if not self.won:
             factor = -self.score // self.value if self.value else 1
+            lost = say(lang, "score.lost")
             if factor == 1:
-                text += f", {words['lost']} −{self.value}"
+                text += f", {lost} −{self.value}"
             else:
-                text += f", {words['lost']} {factor} × {self.value} = −{-self.score}"
+                text += f", {lost} {factor} × {self.value} = −{-self.score}"
         if names is not None and self.declarer is not None:
             return f"{names[self.declarer]}: {text}"
         return text
 
 
-_WORDS_EN: Final = {
-    TOURNEE: "Tournée",
-    SOLO: "Solo",
-    GUCKSER: "Guckser",
-    "name_schneider": "Schneider announced",
-    "name_schwarz": "Schwarz announced",
-    "second": "second card",
-    "bid": "bid",
-    "overbid": "overbid",
-    "resigned": "resigned",
-    "lost": "lost",
+_KIND_WORDS: Final = {
+    TOURNEE: N_("variant.tournee.tournee"),
+    SOLO: N_("variant.tournee.solo"),
+    GUCKSER: N_("variant.tournee.guckser"),
 }
-_WORDS_DE: Final = {
-    TOURNEE: "Tournee",
-    SOLO: "Solo",
-    GUCKSER: "Gucki",
-    "name_schneider": "Schneider angesagt",
-    "name_schwarz": "Schwarz angesagt",
-    "schneider": "Schneider",
-    "schwarz": "Schwarz",
-    "second": "zweite Karte",
-    "bid": "gereizt",
-    "overbid": "überreizt",
-    "resigned": "aufgegeben",
-    "lost": "verloren",
-    "with": "mit",
-    "without": "ohne",
-    "game": "Spiel",
-    "announced": "angesagt",
-}
-"""The words of :meth:`TourneeResult.explain` (the level steps' German beside them)."""
+"""The message ids of the game's name by kind (``{game}`` the game type's name)."""
 
 
 def _level(contract: Contract, matadors_count: int, schneider: bool, schwarz: bool) -> int:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from skat.core.game import GameLike
+from skat.core.language import say
 from skat.core.rules import ISKO, Rules
 
 __all__ = ["NO_VALUE", "SetupError", "Variant"]
@@ -46,14 +47,26 @@ class Variant(ABC):
     ``name`` is its registry name (the state's ``variant`` and a record's ``variant`` field),
     ``seats`` the number of seats in its events (a Strohmann dummy's seat included), ``setup``
     the record fields of its own setup, ``result_extras`` the attributes of its result a record
-    writes beyond Skat's, ``title`` its name for people.
+    writes beyond Skat's, ``title`` its name for people (in English; :meth:`title_in` says
+    it in another language).
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
+    title_key: ClassVar[str] = ""
+    """The message id of its name for people (none: :attr:`title` in every language)."""
     seats: ClassVar[int] = 3
     setup: ClassVar[tuple[str, ...]] = ()
     result_extras: ClassVar[tuple[str, ...]] = ()
+
+    def title_in(self, lang: str = "en") -> str:
+        """Its name for people in ``lang``.
+
+        >>> from skat.variants.registry import find_variant
+        >>> find_variant("officers").title_in("de"), find_variant("tournee").title_in("da")
+        ('Offiziersskat', 'tourneeskat')
+        """
+        return say(lang, self.title_key) if self.title_key else self.title
 
     @abstractmethod
     def parse_deal(self, text: str) -> object:
