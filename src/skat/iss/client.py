@@ -92,7 +92,7 @@ class IssClient:
     ) -> None:
         self.o = options
         self.agent = agent
-        self.say = say
+        self.report = say  # (not "say": the catalogs' keyword)
         self.played = 0
         self.created = False
         self.table = ""
@@ -120,7 +120,7 @@ class IssClient:
                 failures += 1
                 if failures > self.o.retries:
                     raise ConnectionError(f"{self.o.host}:{self.o.port}: {exc}") from None
-                self.say(f"connection lost ({exc}); again in 1 s")
+                self.report(f"connection lost ({exc}); again in 1 s")
                 time.sleep(1.0)
         return self.played
 
@@ -196,7 +196,7 @@ class IssClient:
         elif words[0] == "table" and len(words) >= 4 and words[2] == self.o.user:
             self._table(words[1][1:], words[3], words[4:], line)
         elif words[0] == "error":
-            self.say(line)
+            self.report(line)
 
     def _table(self, table: str, kind: str, args: list[str], line: str) -> None:
         self.table = table
@@ -210,7 +210,7 @@ class IssClient:
         elif kind == "end":
             self._end(line[line.index("(") :] if "(" in line else "")
         elif kind == "error":
-            self.say(line)
+            self.report(line)
             self.refused = True
 
     def _told(self, who: str, move: str) -> None:
@@ -227,7 +227,7 @@ class IssClient:
             try:
                 self.shadow.told(who, move)
             except (ShadowError, ValueError) as exc:
-                self.say(f"cannot follow the move {who} {move}: {exc}")
+                self.report(f"cannot follow the move {who} {move}: {exc}")
                 self.shadow = None
 
     def _act(self) -> None:
@@ -291,7 +291,7 @@ class IssClient:
         if self.o.records is not None and record:
             with self.o.records.open("a", encoding="utf-8") as f:
                 f.write(record + "\n")
-        self.say(f"game {self.played} over")
+        self.report(f"game {self.played} over")
         if self.played < self.o.games:
             self.send(f"table .{self.table} {self.o.user} ready")
 
