@@ -7,6 +7,8 @@
 ``GET /history/{id}/{n}``                      a finished game move by move, with the analysis
 ``GET /cards/{card}.svg?pack=P&lang=L``       a card of pack ``french``, ``german`` or
                                                ``four`` (the default; ``back`` too)
+``GET /api/words/{lang}``                      the pages' words in ``lang`` (or English):
+                                               ``{lang, languages, words, plurals}``
 ``GET /api/options``                           rules presets, every rules option (the
                                                lobby's form) and the computer levels
 ``GET /api/rules?rules=TEXT``                  the core's reading of a rules string: every
@@ -67,6 +69,7 @@ from skat.server.storage import SqlStorage, StorageError, open_storage
 from skat.server.table import ActionRefused, ConfigError, default_computer, offered_levels
 from skat.server.tournament_web import tournament_routes
 from skat.server.variant_table import is_variant
+from skat.server.webwords import page_language, words_answer
 
 STATIC: Final = Path(__file__).parent / "static"
 
@@ -112,12 +115,15 @@ def create_app(
 
     async def card(request: Request) -> Response:
         try:
-            lang = "en" if request.query_params.get("lang") == "en" else "de"  # J/Q/K or B/D/K
+            lang = page_language(request.query_params.get("lang", "de"))  # J/Q/K, B/D/K …
             pack = request.query_params.get("pack", "four")  # french, german, four
             svg = card_svg(request.path_params["name"], lang, pack)
         except ValueError as exc:
             return PlainTextResponse(str(exc), status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    async def words(request: Request) -> Response:
+        return JSONResponse(words_answer(request.path_params["lang"]))
 
     async def options(request: Request) -> Response:
         form = options_answer()
@@ -344,6 +350,7 @@ def create_app(
         Route("/table/{id}", table_page),
         Route("/history/{id}/{n:int}", page("history.html")),
         Route("/cards/{name}.svg", card),
+        Route("/api/words/{lang}", words),
         Route("/api/options", options),
         Route("/api/rules", rules),
         Route("/api/tables", tables, methods=["GET"]),

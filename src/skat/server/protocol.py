@@ -29,6 +29,7 @@ from typing import Any, Final, cast
 
 from skat.core.actions import HOLD
 from skat.core.cards import CardSet
+from skat.core.sheets import list_game
 from skat.series.commitment import (
     GAME_SCHEME,
     SERIES_SCHEME,
@@ -42,6 +43,7 @@ from skat.server.table import Table
 from skat.server.variant_table import VariantTable
 from skat.server.variant_view import variant_state_message
 from skat.server.visibility import cards, game_view
+from skat.server.webwords import every_language
 
 MAX_MESSAGE: Final = 2048
 """Longest message a client may send (characters)."""
@@ -296,8 +298,7 @@ def last_game(table: Table) -> dict[str, Any] | None:
         last = {
             "number": r.number,
             "seats": list(r.seats),
-            "text_en": r.result.explain("en", names=names),
-            "text_de": r.result.explain("de", names=names),
+            **every_language(lambda lang: r.result.explain(lang, names=names), "text"),
             "declarer": r.declarer,
             "won": r.result.won,
             "entries": list(r.entries),
@@ -333,8 +334,8 @@ def sheet_view(table: Table) -> dict[str, Any]:
                 "number": r.number,
                 "dealer": r.dealer,
                 "declarer": row.declarer,
-                "game_en": row.game_en,  # as players write it: "Clubs Hand Re", "passed in"
-                "game_de": row.game_de,
+                # as players write it: "Clubs Hand Re", "passed in"
+                **every_language(lambda lang, r=r: list_game(r.result, lang), "game"),
                 "doubled": row.doubled,  # "", "Kontra", "Re", "Supra", "Resupra"
                 "won": row.won,
                 "value": row.value,
