@@ -32,60 +32,62 @@ def _get(live: str, path: str) -> Any:
 
 def used_keys(live: str) -> set[str]:
     """Every key the pages look up with ``t()``: the literal ones in the scripts, the
-    ``data-t`` of the pages, and each family of keys built at run time, expanded with the
-    server's own lists (computer levels, rules options and values, presets, packs)."""
+    ``data-t`` of the pages, and each family of keys built at run time (``tc()``), expanded
+    with the server's own lists (computer levels, rules options and values, presets, packs)."""
     scripts = "\n".join(p.read_text() for p in STATIC.glob("*.js"))
     pages = "\n".join(p.read_text() for p in STATIC.glob("*.html"))
-    keys = set(re.findall(r"\bt\(\"([^\"]+)\"\)", scripts))
-    keys |= set(re.findall(r"\bt\('([^']+)'\)", scripts))
-    keys |= set(re.findall(r'data-t="([^"]+)"', pages))
+    keys = set(re.findall(r"\bt\(\"([^\"]+)\"[,)]", scripts))
+    keys |= set(re.findall(r"\bt\('([^']+)'[,)]", scripts))
+    keys |= set(re.findall(r'data-t(?:-label)?="([^"]+)"', pages))
     options = _get(live, "/api/options")
     form = options["rules"]["options"]
     families = {
-        "level_": {f"level_{c}" for c in options["computers"]},
-        "theme": {f"theme{x}" for x in THEMES},
-        "opt_": {f"opt_{o['name']}" for o in form},
-        "val_": {
-            f"val_{o['name']}_{v}"
+        "web.level_": {f"web.level_{c}" for c in options["computers"]},
+        "web.theme": {f"web.theme{x}" for x in THEMES},
+        "web.opt_": {f"web.opt_{o['name']}" for o in form},
+        "web.val_": {
+            f"web.val_{o['name']}_{v}"
             for o in form
             for v in o["choices"] or ()
             if o["kind"] == "set" or not v.isdigit()
         },
-        "preset_": {f"preset_{p}" for p in options["presets"]},
-        "pack_": {f"pack_{p}" for p in PACKS},
-        "auto_": {f"auto_{why}" for why in AUTO},  # a move the table made: clock, away, claim
+        "web.preset_": {f"web.preset_{p}" for p in options["presets"]},
+        "web.pack_": {f"web.pack_{p}" for p in PACKS},
+        "web.auto_": {f"web.auto_{why}" for why in AUTO},  # a move the table made
+        "web.suit.": {f"web.suit.{p}.{s}" for p in ("french", "german") for s in "CSHD"},
+        "web.rank.": {f"web.rank.{p}.{r}" for p in ("french", "german") for r in "JATKQ987"},
+        "web.variantTitle.": {
+            f"web.variantTitle.{v}" for v in ("strohmann", "officers", "tournee")
+        },
     }
-    for template in re.findall(r"\bt\(`([^`]*)`\)", scripts):
+    for template in re.findall(r"\btc\(`([^`]*)`\)", scripts):
         prefix = template.split("${", 1)[0]
-        assert prefix in families, f"t(`{template}`): a family of keys this test does not know"
+        prefix = "web.suit." if prefix.startswith("web.suit.") else prefix
+        prefix = "web.rank." if prefix.startswith("web.rank.") else prefix
+        assert prefix in families, f"tc(`{template}`): a family of keys this test does not know"
         keys |= families[prefix]
     return keys
 
 
 def test_every_word_the_pages_use_is_in_both_language_tables(browser: Any, live: str) -> None:
+    # the pages' words are the catalogs' (GET /api/words/<lang>): every language has each one
+    keys = used_keys(live)
+    assert "web.level_pimc-learned" in keys and "web.opt_kontra" in keys
+    assert "web.val_ramsch_gewinner" in keys
+    for lang in ("de", "en", "da"):
+        answer = _get(live, f"/api/words/{lang}")
+        assert answer["lang"] == lang
+        missing = sorted(keys - set(answer["words"]) - set(answer["plurals"]))
+        assert missing == [], f"{lang}: {missing}"
+    # and nothing shows a key: the lobby in every language, every rules control open
     page = new_page(browser, "de")
     page.goto(f"{live}/")
     page.wait_for_selector("#rule-kontra")
-    words = "({de: Object.keys(WORDS.de), en: Object.keys(WORDS.en)})"
-    tables = page.evaluate(words)
-    # the table page adds its own words (table.js) to the same tables
-    table_page = new_page(browser, "de")
-    table_page.goto(f"{live}/table/none")
-    wait_until(table_page, "typeof TABLE_WORDS !== 'undefined'", 60)
-    for lang, more in table_page.evaluate(words).items():
-        tables[lang] = [*tables[lang], *more]
-    table_page.close()
-    keys = used_keys(live)
-    assert "level_pimc-learned" in keys and "opt_kontra" in keys and "val_ramsch_gewinner" in keys
-    for lang in ("de", "en"):
-        missing = sorted(keys - set(tables[lang]))
-        assert missing == [], f"{lang}: {missing}"
-    # and nothing shows a key: the lobby in both languages, every rules control open
-    for lang in ("de", "en"):
+    for lang in ("de", "en", "da"):
         page.locator(f'#lang button[data-lang="{lang}"]').click()
         page.locator("#rules-more summary").click()
         text = page.evaluate("document.body.textContent")
-        assert not re.search(r"\b(level|opt|val|preset|pack)_\w", text), text
+        assert not re.search(r"\b(web|server|tour)\.\w", text), text
         page.locator("#rules-more summary").click()
     assert not page.errors
 
@@ -212,7 +214,8 @@ def test_a_refused_rules_string_is_said_in_the_players_language(browser: Any, li
     page = new_page(browser, "de")
     page.goto(f"{live}/")
     page.wait_for_selector("#rule-kontra")
-    assert sorted(page.evaluate("Object.keys(RULES_ERRORS_DE)")) == sorted(RULES_ERRORS)
+    words = page.evaluate("CATALOGS[wanted()].words")
+    assert sorted(k for k in RULES_ERRORS if f"web.rulesError.{k}" in words) == sorted(RULES_ERRORS)
     said = "document.getElementById('rules-error').textContent"
     for typed, german in [
         ("kontra=vielleicht", "Regeloption kontra nimmt on oder off, nicht 'vielleicht'"),
@@ -342,7 +345,7 @@ def test_the_card_pack_is_the_players_choice_and_kept(browser: Any, live: str) -
         wait_until(page, f"{srcs}.every((s) => s.includes('pack={pack}'))", 30)
         label = page.evaluate("cardName('CJ')")
         assert label == names[pack]
-        assert page.evaluate("SUIT_NAMES.de.C") == names[pack].split()[0]
+        assert page.evaluate("suitName('C')") == names[pack].split()[0]
     shot(page, "table-german-pack")
     page.reload()  # the choice is kept in the browser
     page.wait_for_selector("#hand .card")

@@ -3,7 +3,7 @@
 
 // The page's words come from the server's message catalogs (skat.server.webwords,
 // GET /api/words/<lang>): the language chosen with the switch (kept in this browser), else the
-// browser's, else English.  t("web.key", {values}) and tn(key, plural, n, {values}) say them.
+// browser's, else English.  t(key, {values}) and tn(key, plural, n, {values}) say them.
 const CATALOGS = {};  // language -> {lang, languages, words, plurals}
 
 function catalogOf(want) {

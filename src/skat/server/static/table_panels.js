@@ -34,7 +34,7 @@ function renderSheet(box) {
   const proof = dealing ? el("p", { class: "muted commit", id: "commitment" },
     el("span", { text: `${t("web.commitment")}${dealing.game ? ` (${t("web.game")} ${dealing.game})` : ""}: ` }),
     el("code", { title: dealing.commitment || dealing.series, text: (dealing.commitment || dealing.series).slice(0, 16) + "…" }),
-    dealing.seed !== undefined ? el("span", { text: ` · seed ${dealing.seed} · salt ${dealing.salt}` }) : null) : null;
+    dealing.seed !== undefined ? el("span", { text: t("web.seedSalt", { seed: dealing.seed, salt: dealing.salt }) }) : null) : null;
   const whole = sr.rows.length ? el("p", {}, el("a", { href: `/api/tables/${TABLE}/series.zip`, id: "download-series", text: t("web.downloadSeries") })) : null;
   fill(box, el("h3", { text: t("web.sheet") }),
     el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)),
