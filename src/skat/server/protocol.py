@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final, cast
 
 from skat.core.actions import HOLD
 from skat.core.cards import CardSet
+from skat.core.language import say
 from skat.core.sheets import list_game
 from skat.series.commitment import (
     GAME_SCHEME,
@@ -39,7 +41,7 @@ from skat.series.commitment import (
 )
 from skat.server.claims import claim_view
 from skat.server.jumpdelay import answer_wait
-from skat.server.table import Table
+from skat.server.table import ActionRefused, Table
 from skat.server.variant_table import VariantTable
 from skat.server.variant_view import variant_state_message
 from skat.server.visibility import cards, game_view
@@ -51,13 +53,9 @@ MAX_MESSAGE: Final = 2048
 TYPES: Final = {"hello": {"token", "lang"}, "act": {"action", "counter"}, "ping": set()}
 
 
-class ProtocolError(ValueError):
-    """A message the server cannot take: ``code`` and a one-line message."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+class ProtocolError(ActionRefused):
+    """A message the server cannot take: ``code`` and a one-line message (in English;
+    :meth:`said` in the page's language)."""
 
 
 def parse_message(text: str | bytes) -> dict[str, Any]:
@@ -73,30 +71,48 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     skat.server.protocol.ProtocolError: malformed: unknown field 'x' in a act message
     """
     if len(text) > MAX_MESSAGE:
-        raise ProtocolError("too_long", f"a message has at most {MAX_MESSAGE} characters")
+        raise ProtocolError(
+            "too_long", lambda lang: say(lang, "server.protocol.tooLong", most=MAX_MESSAGE)
+        )
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ProtocolError("malformed", f"a message is a JSON object: {exc}") from None
+        why = str(exc)
+        raise ProtocolError(
+            "malformed", lambda lang: say(lang, "server.protocol.notJson", why=why)
+        ) from None
     if not isinstance(data, dict):
-        raise ProtocolError("malformed", "a message is a JSON object with a 'type'")
+        raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.noType"))
     kind = data.get("type")
     if kind not in TYPES:
         known = ", ".join(sorted(TYPES))
-        raise ProtocolError("malformed", f"unknown message type {kind!r} ({known})")
+        raise ProtocolError(
+            "malformed",
+            lambda lang: say(lang, "server.protocol.unknownType", given=repr(kind), known=known),
+        )
     for key in data:
         if key != "type" and key not in TYPES[kind]:
-            raise ProtocolError("malformed", f"unknown field {key!r} in a {kind} message")
+            raise _unknown_field(repr(key), kind)
     if kind == "act":
         if not isinstance(data.get("action"), str):
-            raise ProtocolError("malformed", "'action' is a text such as '18', 'p' or 'CJ'")
+            raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.action"))
         if type(data.get("counter")) is not int:
-            raise ProtocolError("malformed", "'counter' is the table's move number")
+            raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.counter"))
     if kind == "hello":
         token = data.get("token")
         if token is not None and not isinstance(token, str):
-            raise ProtocolError("malformed", "'token' is a text")
+            raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.tokenText"))
+        if not isinstance(data.get("lang", ""), str):
+            raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.langText"))
     return data
+
+
+def _unknown_field(field: str, kind: str) -> ProtocolError:
+    """The answer to a field a message of ``kind`` does not have."""
+    return ProtocolError(
+        "malformed",
+        lambda lang: say(lang, "server.protocol.unknownField", field=field, kind=kind),
+    )
 
 
 @dataclass
@@ -335,7 +351,7 @@ def sheet_view(table: Table) -> dict[str, Any]:
                 "dealer": r.dealer,
                 "declarer": row.declarer,
                 # as players write it: "Clubs Hand Re", "passed in"
-                **every_language(lambda lang, r=r: list_game(r.result, lang), "game"),
+                **every_language(partial(list_game, r.result), "game"),
                 "doubled": row.doubled,  # "", "Kontra", "Re", "Supra", "Resupra"
                 "won": row.won,
                 "value": row.value,

@@ -31,13 +31,14 @@ import hashlib
 import random
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from skat.core.actions import Action, Resign
 from skat.core.deal import Deal
 from skat.core.errors import ErrorCode
+from skat.core.language import SOURCE, say
 from skat.core.rules import Rules, RulesError
 from skat.core.state import GameState, IllegalActionError, Phase
 from skat.series import GameRecord, SeatingError, Series, SeriesError
@@ -50,18 +51,42 @@ MAX_CLOCK: Final = 3600
 MAX_NAME: Final = 40
 
 
+Words = str | Callable[[str], str]
+"""A refusal's words: one text, or the text in a language (``lambda lang: say(lang, key)``)."""
+
+
 class ConfigError(ValueError):
-    """A table configuration that makes no sense; the message names the field."""
+    """A table configuration that makes no sense; the message names the field (in English;
+    :meth:`said` in a page's language)."""
+
+    def __init__(self, message: Words) -> None:
+        self.words = message if callable(message) else _always(message)
+        super().__init__(self.words(SOURCE))
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return self.words(lang)
 
 
 class ActionRefused(ValueError):
     """An action the table refuses; ``code`` is ``stale``, ``forbidden``, ``not_your_turn``,
-    ``illegal`` or ``over``, and the message says why."""
+    ``illegal`` or ``over``, and the message says why (in English; :meth:`said` in a page's
+    language)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
+    def __init__(self, code: str, message: Words) -> None:
+        self.words = message if callable(message) else _always(message)
         self.code = code
-        self.message = message
+        self.message = self.words(SOURCE)
+        super().__init__(f"{code}: {self.message}")
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return self.words(lang)
+
+
+def _always(text: str) -> Callable[[str], str]:
+    """Words that are the same in every language (a core's or a library's English line)."""
+    return lambda lang: text
 
 
 @dataclass(frozen=True)
@@ -187,7 +212,9 @@ def _games(data: Mapping[str, Any]) -> int:
     """The games of the series: 1 to :data:`MAX_GAMES`."""
     games = data.get("games", 3)
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
-        raise ConfigError(f"games: a whole number from 1 to {MAX_GAMES}, not {games!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.games", most=MAX_GAMES, given=repr(games))
+        )
     return games
 
 
@@ -195,7 +222,9 @@ def _clock(data: Mapping[str, Any]) -> int:
     """The move clock: seconds per move, 0 (off) to :data:`MAX_CLOCK`."""
     clock = data.get("clock", 0)
     if type(clock) is not int or not 0 <= clock <= MAX_CLOCK:
-        raise ConfigError(f"clock: seconds per move from 0 (off) to {MAX_CLOCK}, not {clock!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.clock", most=MAX_CLOCK, given=repr(clock))
+        )
     return clock
 
 
@@ -207,7 +236,7 @@ def _seats(data: Mapping[str, Any], agents: Sequence[str]) -> list[SeatConfig]:
     seats = [_seat(place, i, agents) for i, place in enumerate(raw)]
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
-        raise ConfigError("seats: every place needs its own name")
+        raise ConfigError(lambda lang: say(lang, "server.config.names"))
     return seats
 
 
@@ -264,7 +293,25 @@ def _rules(data: Mapping[str, Any]) -> Rules:
     try:
         return Rules.parse(text)
     except RulesError as exc:
-        raise ConfigError(f"rules: {exc}") from None
+        raise ConfigError(_rules_words(exc)) from None
+
+
+def _rules_words(exc: RulesError) -> Words:
+    """A rules string's error in a page's language: worded by its kind (the catalog's
+    ``web.rulesError.<kind>``, as the lobby words it), the core's English line otherwise."""
+    if not exc.key:
+        return f"rules: {exc}"
+
+    def words(lang: str) -> str:
+        values = {
+            k: say(lang, "web.or").join(v) if isinstance(v, tuple) else v
+            for k, v in exc.params.items()
+        }
+        return say(
+            lang, "server.config.rules", reason=say(lang, f"web.rulesError.{exc.key}", **values)
+        )
+
+    return words
 
 
 def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
@@ -368,7 +415,7 @@ def clean_name(name: object, where: str = "name") -> str:
         raise ConfigError(f"{where}: a text, not {name!r}")
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise ConfigError(f"{where}: 1 to {MAX_NAME} printable characters")
+        raise ConfigError(lambda lang: say(lang, "server.config.name", where=where, most=MAX_NAME))
     return name
 
 
@@ -507,10 +554,12 @@ class Table:
         free = self.free_places()
         if player is None:
             if not free:
-                raise ActionRefused("full", "every human place at this table is taken")
+                raise ActionRefused("full", lambda lang: say(lang, "server.refused.full"))
             player = free[0]
         if player not in free:
-            raise ActionRefused("taken", f"place {player + 1} is not a free human place")
+            raise ActionRefused(
+                "taken", lambda lang: say(lang, "server.refused.placeTaken", place=player + 1)
+            )
         token = secrets.token_urlsafe(18)
         self.claims[player] = token_hash(token)
         return player, token
@@ -597,24 +646,24 @@ class Table:
         if type(counter) is not int:
             raise ActionRefused("malformed", "an action needs 'counter', the table's move number")
         if counter != self.counter:
+            at = self.counter
             raise ActionRefused(
-                "stale",
-                f"the table is at move {self.counter}, your message was for move {counter}",
+                "stale", lambda lang: say(lang, "server.refused.stale", at=at, sent=counter)
             )
         if player is None:
-            raise ActionRefused("forbidden", "spectators cannot act; join a free place")
+            raise ActionRefused("forbidden", lambda lang: say(lang, "server.refused.spectator"))
         if not isinstance(text, str) or not text or len(text) > 60:
             raise ActionRefused("malformed", "an action is a short text such as '18', 'p', 'CJ'")
         if text.startswith(EVENT):
             return self._check_event(player, text)
         state = self.state
         if state is None:
-            raise ActionRefused("over", "the series is over")
+            raise ActionRefused("over", lambda lang: say(lang, "server.refused.over"))
         if self.waiting and not stored:
-            raise ActionRefused("waiting", "the table waits for its players")
+            raise ActionRefused("waiting", lambda lang: say(lang, "server.refused.waiting"))
         seat = self.seat_of(player)
         if seat is None:
-            raise ActionRefused("not_your_turn", "you sit out this game (you deal)")
+            raise ActionRefused("not_your_turn", lambda lang: say(lang, "server.refused.sitOut"))
         try:
             action = state.validate(text, seat)
         except IllegalActionError as exc:
@@ -627,17 +676,19 @@ class Table:
         if kind not in (NAME, START):
             raise ActionRefused("malformed", f"unknown table event {kind!r} (@name, @start)")
         if self.played or (kind == START and not self.waiting):
-            raise ActionRefused("started", "the table has started: names and places are fixed")
+            raise ActionRefused("started", lambda lang: say(lang, "server.refused.started"))
         if kind == NAME:
             try:
                 name = clean_name(value)
             except ConfigError as exc:
                 raise ActionRefused("malformed", str(exc)) from None
             if name in (s.name for i, s in enumerate(self.config.seats) if i != player):
-                raise ActionRefused("taken", f"{name!r} sits at this table already: another name")
+                raise ActionRefused(
+                    "taken", lambda lang: say(lang, "server.refused.nameTaken", name=repr(name))
+                )
             return TableEvent(NAME, name)
         if player != self.config.host:
-            raise ActionRefused("forbidden", "only the table's creator starts it with computers")
+            raise ActionRefused("forbidden", lambda lang: say(lang, "server.refused.notHost"))
         level = value or "heuristic"
         if level not in computer_levels():
             raise ActionRefused("malformed", f"unknown computer level {level!r}")

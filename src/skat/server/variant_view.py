@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Final
 
 from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign, describe
@@ -156,7 +157,7 @@ def sheet(table: VariantTable) -> dict[str, Any]:
                 "declarer": r.seats[declarer] if declarer is not None else None,
                 "value": getattr(result, "value", 0),
                 "kind": table.variant,
-                **every_language(lambda lang, result=result: _game_words(result, lang), "game"),
+                **every_language(partial(_game_words, result), "game"),
                 "won": getattr(result, "won", False),
                 "entries": list(r.entries),
                 "totals": list(r.totals),

@@ -218,7 +218,9 @@ function toast(text, ms = 3500) {
 }
 
 async function api(path, body) {
-  const options = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  // the server's refusals come in the page's language
+  const headers = { "X-Skat-Lang": lang() };
+  const options = body === undefined ? { headers } : { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(data.message || response.statusText);
@@ -242,11 +244,11 @@ class TableLink {
   open() {
     setConn(t("web.connecting"), false);
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = this.ws = new WebSocket(`${scheme}://${location.host}/ws/${this.table}`);
+    const ws = this.ws = new WebSocket(`${scheme}://${location.host}/ws/${this.table}?lang=${lang()}`);
     ws.onopen = () => {
       this.backoff = 500;
       const mine = this.place();
-      ws.send(JSON.stringify(mine && mine.token ? { type: "hello", token: mine.token } : { type: "hello" }));
+      ws.send(JSON.stringify(mine && mine.token ? { type: "hello", token: mine.token, lang: lang() } : { type: "hello", lang: lang() }));
     };
     ws.onmessage = (event) => this.page.receive(JSON.parse(event.data));
     ws.onclose = () => {
