@@ -59,7 +59,9 @@ function langSwitch(container) {
   container.classList.add("lang");
   container.replaceChildren();
   for (const value of catalogOf(wanted()).languages) {
-    const b = el("button", { text: value.toUpperCase(), "data-lang": value });
+    const b = document.createElement("button");  // (the tournament pages have an el() of their own)
+    b.textContent = value.toUpperCase();
+    b.dataset.lang = value;
     if (lang() === value) b.classList.add("on");
     b.addEventListener("click", () => { setLang(value); langSwitch(container); });
     container.append(b);
@@ -67,9 +69,12 @@ function langSwitch(container) {
 }
 
 function translatePage() {
-  // the words of the page's HTML: data-t (its text) and data-t-label (its aria-label)
+  // the words of the page's HTML: data-t (its text), data-t-label (its aria-label) and
+  // data-t-placeholder (its placeholder)
+  document.documentElement.lang = lang();
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
+  for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = t(node.dataset.tPlaceholder);
 }
 
 document.documentElement.lang = lang();
