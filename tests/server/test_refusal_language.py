@@ -67,3 +67,16 @@ def test_the_socket_refuses_in_the_language_of_its_hello(storage_where: str) -> 
     assert malformed["message"] == "ukendt beskedtype 'dance' (act, hello, ping)"
     assert english["message"] == "the table is at move 0, your message was for move 7"
     assert missing == {"type": "error", "code": "not_found", "message": "kein solcher Tisch"}
+
+
+def test_the_tournament_pages_refuse_in_their_language(storage_where: str) -> None:
+    with running(storage_where) as client:
+        said = {
+            lang: client.get("/api/t/nothere", headers={"X-Skat-Lang": lang}).json()["error"]
+            for lang in ("en", "de", "da")
+        }
+    assert said == {
+        "en": "no such tournament",
+        "de": "kein solches Turnier",
+        "da": "ingen sådan turnering",
+    }
