@@ -206,11 +206,11 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         id chosen by the caller (the ISS server names its tables when they are created);
         ``setup`` prepares the new room before anything is played there."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
-            raise ConfigError("seed: the server draws the deals; a table cannot choose them")
+            raise ConfigError(lambda lang: say(lang, "server.config.noSeed"))
         if isinstance(data, dict) and "salt" in data:
-            raise ConfigError("salt: the server draws the deals' secret; a table cannot choose it")
+            raise ConfigError(lambda lang: say(lang, "server.config.noSalt"))
         if isinstance(data, dict) and {"deal", "moves", "agent_seeds"} & set(data):
-            raise ConfigError("deal: the server deals; play a finished game again from its history")
+            raise ConfigError(lambda lang: say(lang, "server.config.noDeal"))
         config = parse_config(data)  # Skat's, or a variant's (skat.server.variant_table)
         if not any(s.human for s in config.seats):
             s = self.settings

@@ -160,7 +160,7 @@ class TableConfig:
         if agents is None:
             agents = computer_levels()
         if not isinstance(data, Mapping):
-            raise ConfigError("a table configuration is a JSON object")
+            raise ConfigError(lambda lang: say(lang, "server.config.object"))
         _known_fields(data)
         rules = _rules(data)
         games = _games(data)
@@ -205,7 +205,8 @@ def _known_fields(data: Mapping[str, Any]) -> None:
         *("host", "show_points"),
     }
     if unknown:
-        raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
+        field = repr(sorted(unknown)[0])
+        raise ConfigError(lambda lang: say(lang, "server.config.unknownField", field=field))
 
 
 def _games(data: Mapping[str, Any]) -> int:
@@ -232,7 +233,7 @@ def _seats(data: Mapping[str, Any], agents: Sequence[str]) -> list[SeatConfig]:
     """The 3 or 4 places, each with its own name."""
     raw = data.get("seats", [HUMAN, "heuristic", "heuristic"])
     if not isinstance(raw, list) or len(raw) not in (3, 4):
-        raise ConfigError("seats: a list of 3 or 4 places")
+        raise ConfigError(lambda lang: say(lang, "server.config.seats"))
     seats = [_seat(place, i, agents) for i, place in enumerate(raw)]
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
@@ -245,7 +246,7 @@ def _seed(data: Mapping[str, Any], seed: int | None) -> int:
     if seed is None:
         seed = data.get("seed", fresh_seed())
     if type(seed) is not int or seed < 0:
-        raise ConfigError(f"seed: a whole number >= 0, not {seed!r}")
+        raise ConfigError(lambda lang: say(lang, "server.config.seed", given=repr(seed)))
     return seed
 
 
@@ -253,7 +254,7 @@ def _salt(data: Mapping[str, Any]) -> str:
     """The deals' secret (drawn here unless stored)."""
     salt = data.get("salt") or secrets.token_hex(16)
     if not isinstance(salt, str) or len(salt) > 64:
-        raise ConfigError("salt: the server draws it; a text of up to 64 characters")
+        raise ConfigError(lambda lang: say(lang, "server.config.salt"))
     return salt
 
 
@@ -261,7 +262,9 @@ def _host(data: Mapping[str, Any], places: int) -> int:
     """The creator's place."""
     host = data.get("host", 0)
     if type(host) is not int or not 0 <= host < places:
-        raise ConfigError(f"host: the creator's place, 0 to {places - 1}, not {host!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.host", last=places - 1, given=repr(host))
+        )
     return host
 
 
@@ -269,7 +272,9 @@ def _show_points(data: Mapping[str, Any]) -> bool:
     """Whether everyone sees the declarer's running card points."""
     show_points = data.get("show_points", False)
     if type(show_points) is not bool:
-        raise ConfigError(f"show_points: true or false, not {show_points!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.showPoints", given=repr(show_points))
+        )
     return show_points
 
 
@@ -281,7 +286,7 @@ def _agent_seeds(data: Mapping[str, Any], places: int) -> tuple[int, ...]:
         or len(raw) not in (0, places)
         or not all(type(s) is int and s >= 0 for s in raw)
     ):
-        raise ConfigError("agent_seeds: a whole number >= 0 for every place")
+        raise ConfigError(lambda lang: say(lang, "server.config.agentSeeds"))
     return tuple(raw)
 
 
@@ -289,7 +294,7 @@ def _rules(data: Mapping[str, Any]) -> Rules:
     """The ``rules`` of a configuration, checked."""
     text = data.get("rules", "isko")
     if not isinstance(text, str):
-        raise ConfigError("rules: a preset with options, e.g. 'pub' or 'isko,kontra=on'")
+        raise ConfigError(lambda lang: say(lang, "server.config.rulesText"))
     try:
         return Rules.parse(text)
     except RulesError as exc:
@@ -318,7 +323,7 @@ def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
     """The ``deal`` and ``moves`` of a deal played again, checked."""
     deal = data.get("deal") or ""
     if not isinstance(deal, str) or len(deal) > 200:
-        raise ConfigError("deal: 32 cards, Forehand's 10, Middlehand's 10, Rearhand's 10, skat 2")
+        raise ConfigError(lambda lang: say(lang, "server.config.deal"))
     if deal:
         try:
             Deal.parse(deal)
@@ -326,7 +331,7 @@ def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
             raise ConfigError(f"deal: {exc}") from None
     raw = data.get("moves", [])
     if not isinstance(raw, list) or len(raw) > 100:
-        raise ConfigError("moves: a list of [seat, action]")
+        raise ConfigError(lambda lang: say(lang, "server.config.movesList"))
     moves = []
     for i, m in enumerate(raw):
         if not (
@@ -335,7 +340,7 @@ def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
             raise ConfigError(f"moves[{i}]: [seat 0-2, action text]")
         moves.append((int(m[0]), m[1]))
     if moves and not deal:
-        raise ConfigError("moves: only with the deal they were made on")
+        raise ConfigError(lambda lang: say(lang, "server.config.movesDeal"))
     return deal, tuple(moves)
 
 
@@ -391,11 +396,15 @@ def _seat(place: object, i: int, agents: Sequence[str]) -> SeatConfig:
     if isinstance(place, str):
         place = {"kind": place}
     if not isinstance(place, Mapping):
-        raise ConfigError(f"seats[{i}]: a place is 'human', a computer level or an object")
+        raise ConfigError(lambda lang: say(lang, "server.config.place", place=f"seats[{i}]"))
     kind = place.get("kind", HUMAN)
     if kind != HUMAN and kind not in agents:
         known = ", ".join([HUMAN, *agents][:2])
-        raise ConfigError(f"seats[{i}]: unknown player kind {kind!r} ({known}, ...)")
+        raise ConfigError(
+            lambda lang: say(
+                lang, "server.config.kind", place=f"seats[{i}]", given=repr(kind), known=known
+            )
+        )
     default = f"Player {i + 1}" if kind == HUMAN else f"Computer {i + 1}"
     return SeatConfig(kind, clean_name(place.get("name") or default, f"seats[{i}].name"))
 
@@ -412,7 +421,9 @@ def clean_name(name: object, where: str = "name") -> str:
     skat.server.table.ConfigError: name: 1 to 40 printable characters
     """
     if not isinstance(name, str):
-        raise ConfigError(f"{where}: a text, not {name!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.nameText", where=where, given=repr(name))
+        )
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME or not name.isprintable():
         raise ConfigError(lambda lang: say(lang, "server.config.name", where=where, most=MAX_NAME))
@@ -538,7 +549,7 @@ class Table:
             except ActionRefused as exc:
                 raise ConfigError(f"moves[{i}] ({text!r}): {exc.message}") from None
             if self.finished_games:
-                raise ConfigError("moves: the game is over after them; keep fewer")
+                raise ConfigError(lambda lang: say(lang, "server.config.movesOver"))
         self.played = 0  # the moves kept of a deal played again are no player's yet
 
     # ------------------------------------------------------------------ places
