@@ -150,3 +150,21 @@ def test_a_whole_game_in_danish_shows_no_english_word(browser: Any, live: str) -
     assert english_words(page, names) == set()
     shot(page, "danish-history")
     assert not page.errors
+
+
+def test_a_strohmann_series_in_danish_shows_no_english_word(browser: Any, live: str) -> None:
+    from tests.server.test_variant_browser import check_series, create_variant
+    from tests.server.test_variant_browser import drive as drive_variant
+
+    page = new_page(browser, "da")
+    create_variant(page, live, "strohmann", "heuristic", 1)
+    page.wait_for_selector("#mine button.card")
+    assert "10 kort med bagsiden op" in page.locator("#dummy").inner_text()
+    names = {
+        w.lower() for p in page.evaluate("S.players.map((p) => p.name)") for w in WORD.findall(p)
+    }
+    assert english_words(page, names) == set()
+    shot(page, "danish-strohmann")
+    results = drive_variant([page], "strohmann", {})
+    check_series(page, results, 1)
+    assert english_words(page, names) == set()

@@ -393,17 +393,16 @@ def computer_levels() -> list[str]:
 
 
 def _seat(place: object, i: int, agents: Sequence[str]) -> SeatConfig:
+    where = f"seats[{i}]"
     if isinstance(place, str):
         place = {"kind": place}
     if not isinstance(place, Mapping):
-        raise ConfigError(lambda lang: say(lang, "server.config.place", place=f"seats[{i}]"))
+        raise ConfigError(lambda lang: say(lang, "server.config.place", place=where))
     kind = place.get("kind", HUMAN)
     if kind != HUMAN and kind not in agents:
         known = ", ".join([HUMAN, *agents][:2])
         raise ConfigError(
-            lambda lang: say(
-                lang, "server.config.kind", place=f"seats[{i}]", given=repr(kind), known=known
-            )
+            lambda lang: say(lang, "server.config.kind", place=where, given=repr(kind), known=known)
         )
     default = f"Player {i + 1}" if kind == HUMAN else f"Computer {i + 1}"
     return SeatConfig(kind, clean_name(place.get("name") or default, f"seats[{i}].name"))
