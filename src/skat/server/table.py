@@ -31,7 +31,7 @@ import hashlib
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -44,6 +44,7 @@ from skat.core.state import GameState, IllegalActionError, Phase
 from skat.series import GameRecord, SeatingError, Series, SeriesError
 from skat.series.commitment import fresh_seed
 from skat.series.seating import SeatingOrder
+from skat.server.refusals import Words, always, rules_words
 
 HUMAN: Final = "human"
 MAX_GAMES: Final = 1000
@@ -51,16 +52,12 @@ MAX_CLOCK: Final = 3600
 MAX_NAME: Final = 40
 
 
-Words = str | Callable[[str], str]
-"""A refusal's words: one text, or the text in a language (``lambda lang: say(lang, key)``)."""
-
-
 class ConfigError(ValueError):
     """A table configuration that makes no sense; the message names the field (in English;
     :meth:`said` in a page's language)."""
 
     def __init__(self, message: Words) -> None:
-        self.words = message if callable(message) else _always(message)
+        self.words = message if callable(message) else always(message)
         super().__init__(self.words(SOURCE))
 
     def said(self, lang: str) -> str:
@@ -74,7 +71,7 @@ class ActionRefused(ValueError):
     language)."""
 
     def __init__(self, code: str, message: Words) -> None:
-        self.words = message if callable(message) else _always(message)
+        self.words = message if callable(message) else always(message)
         self.code = code
         self.message = self.words(SOURCE)
         super().__init__(f"{code}: {self.message}")
@@ -82,11 +79,6 @@ class ActionRefused(ValueError):
     def said(self, lang: str) -> str:
         """The message in ``lang``."""
         return self.words(lang)
-
-
-def _always(text: str) -> Callable[[str], str]:
-    """Words that are the same in every language (a core's or a library's English line)."""
-    return lambda lang: text
 
 
 @dataclass(frozen=True)
@@ -298,25 +290,7 @@ def _rules(data: Mapping[str, Any]) -> Rules:
     try:
         return Rules.parse(text)
     except RulesError as exc:
-        raise ConfigError(_rules_words(exc)) from None
-
-
-def _rules_words(exc: RulesError) -> Words:
-    """A rules string's error in a page's language: worded by its kind (the catalog's
-    ``web.rulesError.<kind>``, as the lobby words it), the core's English line otherwise."""
-    if not exc.key:
-        return f"rules: {exc}"
-
-    def words(lang: str) -> str:
-        values = {
-            k: say(lang, "web.or").join(v) if isinstance(v, tuple) else v
-            for k, v in exc.params.items()
-        }
-        return say(
-            lang, "server.config.rules", reason=say(lang, f"web.rulesError.{exc.key}", **values)
-        )
-
-    return words
+        raise ConfigError(rules_words(exc)) from None
 
 
 def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
