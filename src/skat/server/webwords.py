@@ -197,6 +197,17 @@ COMPUTED: Final = (
 
 
 TOURNAMENT_PAGES: Final = (
+    N_("tour.label.guests"),
+    N_("tour.label.lateArrival"),
+    N_("tour.label.leaves"),
+    N_("tour.label.list"),
+    N_("tour.label.members"),
+    N_("tour.label.players"),
+    N_("tour.label.replaced"),
+    N_("tour.label.substitute"),
+    N_("tour.label.which"),
+    N_("tour.value.championship"),
+    N_("tour.value.clubEvening"),
     N_("tour.Add"),
     N_("tour.Add_a_late_arrival"),
     N_("tour.Address_players_reach"),

@@ -69,12 +69,13 @@ function langSwitch(container) {
 }
 
 function translatePage() {
-  // the words of the page's HTML: data-t (its text), data-t-label (its aria-label) and
-  // data-t-placeholder (its placeholder)
+  // the words of the page's HTML: data-t (its text), data-t-label (its aria-label),
+  // data-t-placeholder (its placeholder) and data-t-value (a field's first value)
   document.documentElement.lang = lang();
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
   for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = t(node.dataset.tPlaceholder);
+  for (const node of document.querySelectorAll("[data-t-value]")) if (node.value === node.defaultValue) node.value = t(node.dataset.tValue);
 }
 
 document.documentElement.lang = lang();
