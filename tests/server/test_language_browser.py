@@ -168,3 +168,27 @@ def test_a_strohmann_series_in_danish_shows_no_english_word(browser: Any, live: 
     results = drive_variant([page], "strohmann", {})
     check_series(page, results, 1)
     assert english_words(page, names) == set()
+
+
+def test_the_tournament_pages_in_danish_show_no_english_word(browser: Any, live: str) -> None:
+    page = new_page(browser, "da")
+    page.goto(f"{live}/t")
+    page.wait_for_selector("#create")
+    # the commands and the example lines (<code>) are the same in every language
+    code = page.evaluate(
+        "[...document.querySelectorAll('code')].map((c) => c.textContent).join(' ')"
+    )
+    allowed = {w.lower() for w in WORD.findall(code)}
+    assert page.input_value("#name") == "Klubaften"
+    assert english_words(page, allowed) == set()
+    shot(page, "danish-tournament")
+    page.fill("#players", "\n".join(f"P{i}" for i in range(1, 7)))
+    page.click("#create")
+    page.wait_for_url("**/director**")
+    page.wait_for_selector("#seat")
+    code = page.evaluate(
+        "[...document.querySelectorAll('code')].map((c) => c.textContent).join(' ')"
+    )
+    allowed = {w.lower() for w in WORD.findall(code)} | {"ods"}
+    assert english_words(page, allowed) == set()
+    assert not page.errors

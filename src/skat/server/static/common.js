@@ -70,12 +70,15 @@ function langSwitch(container) {
 
 function translatePage() {
   // the words of the page's HTML: data-t (its text), data-t-label (its aria-label),
-  // data-t-placeholder (its placeholder) and data-t-value (a field's first value)
+  // data-t-placeholder (its placeholder), data-t-value (a field's first value) and
+  // data-t-title (the page's title)
   document.documentElement.lang = lang();
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
   for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = t(node.dataset.tPlaceholder);
   for (const node of document.querySelectorAll("[data-t-value]")) if (node.value === node.defaultValue) node.value = t(node.dataset.tValue);
+  const title = document.querySelector("title[data-t-title]");  // "Skat – <its word>"
+  if (title) document.title = `Skat – ${t(title.dataset.tTitle)}`;
 }
 
 document.documentElement.lang = lang();
