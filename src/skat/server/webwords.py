@@ -18,6 +18,7 @@ for the pages (refusals, reasons) are said in the page's language with :func:`pa
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Final
 
 from skat.core.language import LANGUAGES, N_, SOURCE, catalog, pick
@@ -335,11 +336,12 @@ TOURNAMENT_PAGES: Final = (
 names and words (``tw()`` in tournament.js: place, player, won …)."""
 
 
-def _ids() -> list[str]:
+@cache
+def _ids() -> tuple[str, ...]:
     """Every ``web.``/``tour.`` message of the source catalog (English has them all)."""
     messages: dict[Any, str] = getattr(catalog(SOURCE), "_catalog", {})  # gettext's own table
     ids = {key[0] if isinstance(key, tuple) else key for key in messages}
-    return sorted(k for k in ids if isinstance(k, str) and k.startswith(PREFIXES))
+    return tuple(sorted(k for k in ids if isinstance(k, str) and k.startswith(PREFIXES)))
 
 
 def words_answer(want: str) -> dict[str, Any]:
