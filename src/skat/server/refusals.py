@@ -37,13 +37,13 @@ def rules_words(exc: RulesError) -> Words:
     if not exc.key:
         return f"rules: {exc}"
 
+    kind = f"web.rulesError.{exc.key}"  # listed in skat.server.webwords.COMPUTED
+
     def words(lang: str) -> str:
         values = {
             k: say(lang, "web.or").join(v) if isinstance(v, tuple) else v
             for k, v in exc.params.items()
         }
-        return say(
-            lang, "server.config.rules", reason=say(lang, f"web.rulesError.{exc.key}", **values)
-        )
+        return say(lang, "server.config.rules", reason=say(lang, kind, **values))
 
     return words
