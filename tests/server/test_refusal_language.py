@@ -64,7 +64,7 @@ def test_the_socket_refuses_in_the_language_of_its_hello(storage_where: str) -> 
             missing = receive_until(ws, "error")
     assert stale["code"] == "stale"
     assert stale["message"] == "bordet er ved træk 0, din besked gjaldt træk 7"
-    assert malformed["message"] == "ukendt beskedtype 'dance' (act, hello, ping)"
+    assert malformed["message"] == "ukendt beskedtype 'dance' (act, hello, lang, ping)"
     assert english["message"] == "the table is at move 0, your message was for move 7"
     assert missing == {"type": "error", "code": "not_found", "message": "kein solcher Tisch"}
 
@@ -80,3 +80,18 @@ def test_the_tournament_pages_refuse_in_their_language(storage_where: str) -> No
         "de": "kein solches Turnier",
         "da": "ingen sådan turnering",
     }
+
+
+def test_the_socket_refuses_in_the_language_the_page_changed_to(storage_where: str) -> None:
+    with running(storage_where) as client:
+        made = create(client, **HUMANS3)
+        with client.websocket_connect(f"/ws/{made['id']}?lang=en") as ws:
+            hello(ws, made["token"])
+            ws.send_json({"type": "lang", "lang": "de"})
+            ws.send_json({"type": "act", "action": "18", "counter": 7})
+            german = receive_until(ws, "error")
+            ws.send_json({"type": "lang", "lang": 3})
+            wrong = receive_until(ws, "error")
+    assert german["message"] == "der Tisch ist bei Zug 0, deine Nachricht galt Zug 7"
+    assert wrong["code"] == "malformed"
+    assert wrong["message"] == "'lang' ist ein Sprachkürzel wie 'de'"

@@ -504,6 +504,9 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         if kind == "ping":
             conn.send({"type": "pong"})
             return True
+        if kind == "lang":  # the page's language changed
+            conn.lang = page_language(msg.get("lang"))
+            return True
         if kind == "hello":
             if conn.greeted:
                 conn.send(error_message("malformed", say(conn.lang, "server.protocol.helloTwice")))

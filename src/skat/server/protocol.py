@@ -50,7 +50,12 @@ from skat.server.webwords import every_language
 MAX_MESSAGE: Final = 2048
 """Longest message a client may send (characters)."""
 
-TYPES: Final = {"hello": {"token", "lang"}, "act": {"action", "counter"}, "ping": set()}
+TYPES: Final = {
+    "hello": {"token", "lang"},
+    "act": {"action", "counter"},
+    "ping": set(),
+    "lang": {"lang"},  # the page's language changed: the refusals it is sent follow
+}
 
 
 class ProtocolError(ActionRefused):
@@ -64,7 +69,7 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     >>> parse_message('{"type": "jump"}')
     Traceback (most recent call last):
     ...
-    skat.server.protocol.ProtocolError: malformed: unknown message type 'jump' (act, hello, ping)
+    skat.server.protocol.ProtocolError: malformed: unknown message type 'jump' (act, hello, lang, ping)
     >>> parse_message('{"type": "act", "action": "18", "counter": 0, "x": 1}')
     Traceback (most recent call last):
     ...
@@ -102,8 +107,8 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         token = data.get("token")
         if token is not None and not isinstance(token, str):
             raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.tokenText"))
-        if not isinstance(data.get("lang", ""), str):
-            raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.langText"))
+    if kind in ("hello", "lang") and not isinstance(data.get("lang", ""), str):
+        raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.langText"))
     return data
 
 

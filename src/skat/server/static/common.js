@@ -268,6 +268,10 @@ class TableLink {
     };
   }
 
+  relang() {  // the page's language changed: the server's refusals follow it
+    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify({ type: "lang", lang: lang() }));
+  }
+
   reopen() {  // a place just taken: hello again with its token
     this.ws.onclose = null;
     this.ws.close();

@@ -650,7 +650,7 @@ function start() {
   langSwitch(document.getElementById("lang"));
   settingsBox(document.getElementById("settings"));
   translatePage();
-  document.addEventListener("langchange", () => { translatePage(); settingsBox(document.getElementById("settings")); document.getElementById("invite").textContent = t("web.invite"); if (S) render(); });
+  document.addEventListener("langchange", () => { tableLink.relang(); translatePage(); settingsBox(document.getElementById("settings")); document.getElementById("invite").textContent = t("web.invite"); if (S) render(); });
   document.getElementById("join").addEventListener("click", joinTable);
   document.getElementById("invite").textContent = t("web.invite");  // named before the first state
   document.getElementById("invite").addEventListener("click", copyInvite);

@@ -391,7 +391,7 @@ function start() {
   langSwitch(document.getElementById("lang"));
   settingsBox(document.getElementById("settings"));
   translatePage();
-  document.addEventListener("langchange", () => { translatePage(); settingsBox(document.getElementById("settings")); document.getElementById("invite").textContent = t("web.invite"); if (S) render(); });
+  document.addEventListener("langchange", () => { tableLink.relang(); translatePage(); settingsBox(document.getElementById("settings")); document.getElementById("invite").textContent = t("web.invite"); if (S) render(); });
   document.getElementById("join").addEventListener("click", () => showJoin(true));
   document.getElementById("join-form").addEventListener("submit", joinSubmitted);
   document.getElementById("invite").textContent = t("web.invite");
