@@ -18,6 +18,7 @@ from babel.messages.extract import extract_from_dir  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = {"say": (2,), "say_n": (2, 3), "N_": None}  # skat.core.language
 JAVASCRIPT = {"t": None, "tn": (1, 2)}  # the web pages' words (common.js)
+OPTIONS = {"javascript": {"parse_template_string": "true"}}  # babel.cfg's: t() inside `${…}` too
 EXAMPLES = "example."  # the messages of the examples in skat.core.language and the docs
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
@@ -30,7 +31,11 @@ def used_ids() -> set[str]:
         ("**/static/**.js", "javascript", JAVASCRIPT),
     ):
         for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT / "src" / "skat"), [(pattern, method)], keywords=keywords, comment_tags=()
+            str(ROOT / "src" / "skat"),
+            [(pattern, method)],
+            options_map={pattern: OPTIONS.get(method, {})},
+            keywords=keywords,
+            comment_tags=(),
         ):
             found.update(m for m in ([message] if isinstance(message, str) else message) if m)
     return found

@@ -32,85 +32,96 @@ def _get(live: str, path: str) -> Any:
 
 def used_keys(live: str) -> set[str]:
     """Every key the pages look up with ``t()``: the literal ones in the scripts, the
-    ``data-t`` of the pages, and each family of keys built at run time, expanded with the
-    server's own lists (computer levels, rules options and values, presets, packs)."""
+    ``data-t`` of the pages, and each family of keys built at run time (``tc()``), expanded
+    with the server's own lists (computer levels, rules options and values, presets, packs)."""
     scripts = "\n".join(p.read_text() for p in STATIC.glob("*.js"))
     pages = "\n".join(p.read_text() for p in STATIC.glob("*.html"))
-    keys = set(re.findall(r"\bt\(\"([^\"]+)\"\)", scripts))
-    keys |= set(re.findall(r"\bt\('([^']+)'\)", scripts))
-    keys |= set(re.findall(r'data-t="([^"]+)"', pages))
+    keys = set(re.findall(r"\bt\(\"([^\"]+)\"[,)]", scripts))
+    keys |= set(re.findall(r"\bt\('([^']+)'[,)]", scripts))
+    keys |= set(re.findall(r'data-t(?:-label)?="([^"]+)"', pages))
     options = _get(live, "/api/options")
     form = options["rules"]["options"]
     families = {
-        "level_": {f"level_{c}" for c in options["computers"]},
-        "theme": {f"theme{x}" for x in THEMES},
-        "opt_": {f"opt_{o['name']}" for o in form},
-        "val_": {
-            f"val_{o['name']}_{v}"
+        "web.level_": {f"web.level_{c}" for c in options["computers"]},
+        "web.theme": {f"web.theme{x}" for x in THEMES},
+        "web.opt_": {f"web.opt_{o['name']}" for o in form},
+        "web.val_": {
+            f"web.val_{o['name']}_{v}"
             for o in form
             for v in o["choices"] or ()
             if o["kind"] == "set" or not v.isdigit()
         },
-        "preset_": {f"preset_{p}" for p in options["presets"]},
-        "pack_": {f"pack_{p}" for p in PACKS},
-        "auto_": {f"auto_{why}" for why in AUTO},  # a move the table made: clock, away, claim
+        "web.preset_": {f"web.preset_{p}" for p in options["presets"]},
+        "web.pack_": {f"web.pack_{p}" for p in PACKS},
+        "web.auto_": {f"web.auto_{why}" for why in AUTO},  # a move the table made
+        "web.suit.": {f"web.suit.{p}.{s}" for p in ("french", "german") for s in "CSHD"},
+        "web.rank.": {f"web.rank.{p}.{r}" for p in ("french", "german") for r in "JATKQ987"},
+        "web.variantTitle.": {
+            f"web.variantTitle.{v}" for v in ("strohmann", "officers", "tournee")
+        },
     }
-    for template in re.findall(r"\bt\(`([^`]*)`\)", scripts):
+    for template in re.findall(r"\btc\(`([^`]*)`\)", scripts):
         prefix = template.split("${", 1)[0]
-        assert prefix in families, f"t(`{template}`): a family of keys this test does not know"
+        prefix = "web.suit." if prefix.startswith("web.suit.") else prefix
+        prefix = "web.rank." if prefix.startswith("web.rank.") else prefix
+        assert prefix in families, f"tc(`{template}`): a family of keys this test does not know"
         keys |= families[prefix]
     return keys
 
 
 def test_every_word_the_pages_use_is_in_both_language_tables(browser: Any, live: str) -> None:
+    # the pages' words are the catalogs' (GET /api/words/<lang>): every language has each one
+    keys = used_keys(live)
+    assert "web.level_pimc-learned" in keys and "web.opt_kontra" in keys
+    assert "web.val_ramsch_gewinner" in keys
+    for lang in ("de", "en", "da"):
+        answer = _get(live, f"/api/words/{lang}")
+        assert answer["lang"] == lang
+        missing = sorted(keys - set(answer["words"]) - set(answer["plurals"]))
+        assert missing == [], f"{lang}: {missing}"
+    # and nothing shows a key: the lobby in every language, every rules control open
     page = new_page(browser, "de")
     page.goto(f"{live}/")
     page.wait_for_selector("#rule-kontra")
-    words = "({de: Object.keys(WORDS.de), en: Object.keys(WORDS.en)})"
-    tables = page.evaluate(words)
-    # the table page adds its own words (table.js) to the same tables
-    table_page = new_page(browser, "de")
-    table_page.goto(f"{live}/table/none")
-    wait_until(table_page, "typeof TABLE_WORDS !== 'undefined'", 60)
-    for lang, more in table_page.evaluate(words).items():
-        tables[lang] = [*tables[lang], *more]
-    table_page.close()
-    keys = used_keys(live)
-    assert "level_pimc-learned" in keys and "opt_kontra" in keys and "val_ramsch_gewinner" in keys
-    for lang in ("de", "en"):
-        missing = sorted(keys - set(tables[lang]))
-        assert missing == [], f"{lang}: {missing}"
-    # and nothing shows a key: the lobby in both languages, every rules control open
-    for lang in ("de", "en"):
+    for lang in ("de", "en", "da"):
         page.locator(f'#lang button[data-lang="{lang}"]').click()
         page.locator("#rules-more summary").click()
         text = page.evaluate("document.body.textContent")
-        assert not re.search(r"\b(level|opt|val|preset|pack)_\w", text), text
+        assert not re.search(r"\b(web|server|tour)\.\w", text), text
         page.locator("#rules-more summary").click()
     assert not page.errors
 
 
 class _Texts(HTMLParser):
-    """The words of a tournament page that its script looks up in ``DE``: text outside
-    ``script``, ``style``, ``title`` and ``code``, and placeholders."""
+    """The words of a tournament page that are not the catalogs' (``data-t``): text outside
+    ``script``, ``style``, ``title``, ``code`` and the elements with ``data-t``, and
+    placeholders without ``data-t-placeholder``; and the ``data-t`` keys of the page."""
 
     SKIP = frozenset({"script", "style", "title", "code"})
+    VOID = frozenset({"meta", "link", "input", "br", "img"})
 
     def __init__(self) -> None:
         super().__init__()
         self.texts: list[str] = []
-        self.depth = 0
+        self.keys: list[str] = []
+        self.stack: list[bool] = []  # per open element: its text is the catalog's or skipped
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.depth += tag in self.SKIP
-        self.texts += [v for k, v in attrs if k == "placeholder" and v]
+        found = dict(attrs)
+        self.keys += [v for k, v in attrs if k in ("data-t", "data-t-placeholder") and v]
+        if found.get("placeholder") and "data-t-placeholder" not in found:
+            self.texts.append(str(found["placeholder"]))
+        if tag not in self.VOID:
+            said = tag in self.SKIP or "data-t" in found or any(self.stack[-1:])
+            self.stack.append(said)
 
     def handle_endtag(self, tag: str) -> None:
-        self.depth -= tag in self.SKIP
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
 
     def handle_data(self, data: str) -> None:
         text = " ".join(data.split())
-        if text and not self.depth and re.search("[A-Za-z]", text):
+        if text and not any(self.stack[-1:]) and re.search("[A-Za-z]", text):
             self.texts.append(text)
 
 
@@ -125,22 +136,28 @@ NOT_WORDS = {
     "2026-03-06",
     "tAbC123",
 }
-"""Tournament texts that are the same in German: the name, a file format, example lines, an
-example address, a number's letter, a date and a tournament id."""
+"""Tournament texts that are the same in every language: the name, a file format, example
+lines, an example address, a number's letter, a date and a tournament id."""
 
 
 def test_every_text_of_the_tournament_pages_has_its_german_words(browser: Any, live: str) -> None:
-    page = new_page(browser, "de")
-    page.goto(f"{live}/t")
-    wait_until(page, "typeof DE === 'object'")
-    german = set(page.evaluate("Object.keys(DE)"))
+    # every text of the pages is a catalog word (data-t), which German, English and Danish have
+    words = {lang: _get(live, f"/api/words/{lang}")["words"] for lang in ("de", "en", "da")}
     script = (STATIC / "tournament" / "tournament.js").read_text()
-    missing = [w for w in re.findall(r"\btr\(\"([^\"]+)\"\)", script) if w not in german]
+    assert not re.search(r"\btr\(|\bsay2\(|\bconst DE\b", script)  # no table of its own
+    missing: list[str] = []
     for html in sorted((STATIC / "tournament").glob("*.html")):
         parser = _Texts()
         parser.feed(html.read_text())
-        missing += [f"{html.name}: {w}" for w in parser.texts if w not in german | NOT_WORDS]
+        missing += [f"{html.name}: {w}" for w in parser.texts if w not in NOT_WORDS]
+        for lang, said in words.items():
+            missing += [f"{html.name} {lang}: {k}" for k in parser.keys if k not in said]
     assert missing == []
+    page = new_page(browser, "de")
+    page.goto(f"{live}/t")
+    page.wait_for_selector("#create")
+    assert "Turnier oder Vereinsabend anlegen" in page.locator("main").inner_text()
+    assert not page.errors
 
 
 def _rules_answer(page: Any, values: dict[str, str]) -> None:
@@ -212,7 +229,8 @@ def test_a_refused_rules_string_is_said_in_the_players_language(browser: Any, li
     page = new_page(browser, "de")
     page.goto(f"{live}/")
     page.wait_for_selector("#rule-kontra")
-    assert sorted(page.evaluate("Object.keys(RULES_ERRORS_DE)")) == sorted(RULES_ERRORS)
+    words = page.evaluate("CATALOGS[wanted()].words")
+    assert sorted(k for k in RULES_ERRORS if f"web.rulesError.{k}" in words) == sorted(RULES_ERRORS)
     said = "document.getElementById('rules-error').textContent"
     for typed, german in [
         ("kontra=vielleicht", "Regeloption kontra nimmt on oder off, nicht 'vielleicht'"),
@@ -342,7 +360,7 @@ def test_the_card_pack_is_the_players_choice_and_kept(browser: Any, live: str) -
         wait_until(page, f"{srcs}.every((s) => s.includes('pack={pack}'))", 30)
         label = page.evaluate("cardName('CJ')")
         assert label == names[pack]
-        assert page.evaluate("SUIT_NAMES.de.C") == names[pack].split()[0]
+        assert page.evaluate("suitName('C')") == names[pack].split()[0]
     shot(page, "table-german-pack")
     page.reload()  # the choice is kept in the browser
     page.wait_for_selector("#hand .card")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from skat.core.language import say
 from skat.server.table import ConfigError, Table, TableConfig
 
 
@@ -25,12 +26,13 @@ def again_config(
     if not 1 <= number <= len(old.series.records):
         raise KeyError(number)
     if getattr(old, "variant", "skat") != "skat":
-        raise ConfigError("a game of a variant is not played again yet")
+        raise ConfigError(lambda lang: say(lang, "server.again.variant"))
     record = old.series.records[number - 1]
     if record.deal is None or record.events is None:
-        raise ConfigError("this game was entered without its cards")
+        raise ConfigError(lambda lang: say(lang, "server.again.noCards"))
     if not 0 <= moves < len(record.events):
-        raise ConfigError(f"moves: from 0 to {len(record.events) - 1} (the game's moves)")
+        last = len(record.events) - 1
+        raise ConfigError(lambda lang: say(lang, "server.again.moves", last=last))
     fh, mh, rh = record.seats
     order = [rh, fh, mh]  # the dealer first: the same seats again
     config = TableConfig.parse(

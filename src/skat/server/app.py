@@ -7,6 +7,8 @@
 ``GET /history/{id}/{n}``                      a finished game move by move, with the analysis
 ``GET /cards/{card}.svg?pack=P&lang=L``       a card of pack ``french``, ``german`` or
                                                ``four`` (the default; ``back`` too)
+``GET /api/words/{lang}``                      the pages' words in ``lang`` (or English):
+                                               ``{lang, languages, words, plurals}``
 ``GET /api/options``                           rules presets, every rules option (the
                                                lobby's form) and the computer levels
 ``GET /api/rules?rules=TEXT``                  the core's reading of a rules string: every
@@ -55,6 +57,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from skat.core.language import say
 from skat.server.cards_svg import card_svg
 from skat.server.download import series_archive
 from skat.server.guards import MAX_BODY, Guarded, WebLimits, origin_allowed
@@ -67,6 +70,7 @@ from skat.server.storage import SqlStorage, StorageError, open_storage
 from skat.server.table import ActionRefused, ConfigError, default_computer, offered_levels
 from skat.server.tournament_web import tournament_routes
 from skat.server.variant_table import is_variant
+from skat.server.webwords import page_language, words_answer
 
 STATIC: Final = Path(__file__).parent / "static"
 
@@ -112,12 +116,15 @@ def create_app(
 
     async def card(request: Request) -> Response:
         try:
-            lang = "en" if request.query_params.get("lang") == "en" else "de"  # J/Q/K or B/D/K
+            lang = page_language(request.query_params.get("lang", "de"))  # J/Q/K, B/D/K …
             pack = request.query_params.get("pack", "four")  # french, german, four
             svg = card_svg(request.path_params["name"], lang, pack)
         except ValueError as exc:
             return PlainTextResponse(str(exc), status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    async def words(request: Request) -> Response:
+        return JSONResponse(words_answer(request.path_params["lang"]))
 
     async def options(request: Request) -> Response:
         form = options_answer()
@@ -133,7 +140,9 @@ def create_app(
     async def rules(request: Request) -> Response:
         text = request.query_params.get("rules", "")
         if len(text) > MAX_BODY:
-            return _error(413, "too_long", f"a rules string has at most {MAX_BODY} characters")
+            return _error(
+                413, "too_long", say(_lang(request), "server.http.rulesTooLong", most=MAX_BODY)
+            )
         answer = rules_answer(text)
         if "error" in answer:
             return JSONResponse(
@@ -158,11 +167,11 @@ def create_app(
             return data
         address = request.client.host if request.client else "?"
         if not await hub.may_create(address):
-            return _error(429, "rate", "too many tables created from this address: wait a minute")
+            return _error(429, "rate", say(_lang(request), "server.http.rate"))
         try:
             table, player, token = await hub.create_table(data, address)
         except ConfigError as exc:
-            return _error(400, "config", str(exc))
+            return _error(400, "config", exc.said(_lang(request)))
         except StorageError as exc:
             return _error(503, "storage", str(exc))
         return _made(table.id, player, token)
@@ -172,20 +181,20 @@ def create_app(
         if isinstance(data, Response):
             return data
         if not isinstance(data, dict):
-            return _error(400, "malformed", "a JSON object: {moves, player}")
+            return _error(400, "malformed", say(_lang(request), "server.http.againBody"))
         moves, player = data.get("moves", 0), data.get("player")
         if type(moves) is not int or (player is not None and type(player) is not int):
-            return _error(400, "malformed", "'moves' is how many moves to keep, 'player' a place")
+            return _error(400, "malformed", say(_lang(request), "server.http.againFields"))
         if not await hub.may_create(request.client.host if request.client else "?"):
-            return _error(429, "rate", "too many tables created from this address: wait a minute")
+            return _error(429, "rate", say(_lang(request), "server.http.rate"))
         try:
             table, player, token = await hub.again(
                 request.path_params["id"], request.path_params["n"], moves, player
             )
         except KeyError:
-            return _error(404, "not_found", "no such table or finished game")
+            return _error(404, "not_found", say(_lang(request), "server.http.noGame"))
         except ConfigError as exc:
-            return _error(400, "config", str(exc))
+            return _error(400, "config", exc.said(_lang(request)))
         return _made(table.id, player, token)
 
     async def delete(request: Request) -> Response:
@@ -197,7 +206,7 @@ def create_app(
         try:
             await hub.delete_table(request.path_params["id"], key)
         except (KeyError, ActionRefused, StorageError) as exc:
-            return _refusal(exc, 403)
+            return _refusal(exc, 403, _lang(request))
         return Response(status_code=204)
 
     async def join(request: Request) -> Response:
@@ -207,19 +216,19 @@ def create_app(
         place = data.get("place") if isinstance(data, dict) else None
         name = data.get("name") if isinstance(data, dict) else None
         if place is not None and type(place) is not int:
-            return _error(400, "malformed", "'place' is a place number (0, 1, 2 …)")
+            return _error(400, "malformed", say(_lang(request), "server.http.place"))
         if name is not None and not isinstance(name, str):
-            return _error(400, "malformed", "'name' is the name you play under")
+            return _error(400, "malformed", say(_lang(request), "server.http.name"))
         try:
             player, token = await hub.join(request.path_params["id"], place, name)
         except (KeyError, ActionRefused, StorageError) as exc:
-            return _refusal(exc, 409)
+            return _refusal(exc, 409, _lang(request))
         return JSONResponse({"player": player, "token": token})
 
     async def games(request: Request) -> Response:
         table_id = request.path_params["id"]
         if await hub.find(table_id) is None:
-            return _error(404, "not_found", "no such table")
+            return _error(404, "not_found", say(_lang(request), "server.http.noTable"))
         records = await hub._db(hub.storage.records, table_id)
         out = []
         for r in records:
@@ -239,10 +248,14 @@ def create_app(
         number = request.path_params["n"]
         kind = request.path_params["kind"]
         if await hub.find(table_id) is None:
-            return _error(404, "not_found", "no such table")
+            return _error(404, "not_found", say(_lang(request), "server.http.noTable"))
         found = [r for r in await hub._db(hub.storage.records, table_id) if r.number == number]
         if not found:
-            return _error(404, "not_found", f"table {table_id} has no finished game {number}")
+            return _error(
+                404,
+                "not_found",
+                say(_lang(request), "server.http.noFinished", table=table_id, n=number),
+            )
         r = found[0]
         name = f"skat-{table_id}-{number}.{kind}"
         disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
@@ -250,15 +263,15 @@ def create_app(
             return Response(r.json, media_type="application/json", headers=disposition)
         if kind == "iss":
             if r.iss is None:
-                return _error(404, "no_iss", "the ISS format cannot record this game's rules")
+                return _error(404, "no_iss", say(_lang(request), "server.http.noIss"))
             return PlainTextResponse(r.iss + "\n", headers=disposition)
-        return _error(404, "not_found", "a record is .json or .iss")
+        return _error(404, "not_found", say(_lang(request), "server.http.recordKind"))
 
     async def series_zip(request: Request) -> Response:
         table_id = request.path_params["id"]
         room = await hub.find(table_id)
         if room is None:
-            return _error(404, "not_found", "no such table")
+            return _error(404, "not_found", say(_lang(request), "server.http.noTable"))
         records = await hub._db(hub.storage.records, table_id)
         data = series_archive(room.table, records)
         name = f"skat-{table_id}.zip"
@@ -269,15 +282,22 @@ def create_app(
         table_id = request.path_params["id"]
         number = request.path_params["n"]
         if await hub.find(table_id) is None:
-            return _error(404, "not_found", "no such table")
+            return _error(404, "not_found", say(_lang(request), "server.http.noTable"))
         try:
             data = await hub.analysis(table_id, number)
         except SchedulerFull:
-            return _error(503, "busy", "many analyses are being computed: try again soon")
+            return _error(503, "busy", say(_lang(request), "server.http.busy"))
         except ValueError as exc:  # a record the analysis cannot read: say why, in one line
-            return _error(422, "no_analysis", f"game {number} cannot be analysed: {exc}")
+            why = str(exc)
+            return _error(
+                422, "no_analysis", say(_lang(request), "server.http.noAnalysis", n=number, why=why)
+            )
         if data is None:
-            return _error(404, "not_found", f"table {table_id} has no finished game {number}")
+            return _error(
+                404,
+                "not_found",
+                say(_lang(request), "server.http.noFinished", table=table_id, n=number),
+            )
         return JSONResponse(data)
 
     async def socket(ws: WebSocket) -> None:
@@ -287,10 +307,11 @@ def create_app(
             await ws.close(1008)  # before the handshake: the browser sees 403
             return
         await ws.accept()
+        lang = page_language(ws.query_params.get("lang"))  # until its hello says
         room = await hub.find(table_id)
         if room is None:
             await ws.send_text(
-                json.dumps({"type": "error", "code": "not_found", "message": "no such table"})
+                json.dumps(error_message("not_found", say(lang, "server.http.noTable")))
             )
             await ws.close(4404)
             return
@@ -301,20 +322,21 @@ def create_app(
                     {
                         "type": "error",
                         "code": "too_many",
-                        "message": "too many connections from this address",
+                        "message": say(lang, "server.http.connections"),
                     }
                 )
             )
             await ws.close(1008)
             return
         conn = Connection(ws.send_text, lambda code: ws.close(code))
+        conn.lang = lang
         hello_by = time.monotonic() + web.hello_within
         try:
             await hub.attach(room, conn)
             while True:
                 message = await _receive(ws, conn, hello_by)
                 if message is None:  # no hello in time: the socket holds nothing
-                    conn.send(error_message("idle", "send hello first: the connection is closed"))
+                    conn.send(error_message("idle", say(conn.lang, "server.protocol.idle")))
                     await conn.finish(1008)
                     break
                 if message["type"] == "websocket.disconnect":
@@ -344,6 +366,7 @@ def create_app(
         Route("/table/{id}", table_page),
         Route("/history/{id}/{n:int}", page("history.html")),
         Route("/cards/{name}.svg", card),
+        Route("/api/words/{lang}", words),
         Route("/api/options", options),
         Route("/api/rules", rules),
         Route("/api/tables", tables, methods=["GET"]),
@@ -396,7 +419,9 @@ def _refuse_cross_site(request: Request) -> Response | None:
     origin = request.headers.get("origin")
     web: WebLimits = request.app.state.web
     if not origin_allowed(origin, request.headers.get("host", ""), web.sites):
-        return _error(403, "cross_site", f"requests from {origin} are not accepted")
+        return _error(
+            403, "cross_site", say(_lang(request), "server.http.crossSite", origin=origin)
+        )
     return None
 
 
@@ -406,28 +431,35 @@ async def _body(request: Request, empty_ok: bool = False) -> Any:
         return refused
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        return _error(413, "too_long", f"a request body has at most {MAX_BODY} bytes")
+        return _error(
+            413, "too_long", say(_lang(request), "server.http.bodyTooLong", most=MAX_BODY)
+        )
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if (raw or kind) and kind != "application/json":
-        return _error(415, "content_type", "send the body as Content-Type: application/json")
+        return _error(415, "content_type", say(_lang(request), "server.http.contentType"))
     if not raw and empty_ok:
         return {}
     try:
         return json.loads(raw)
     except ValueError as exc:
-        return _error(400, "malformed", f"the body is a JSON object: {exc}")
+        return _error(400, "malformed", say(_lang(request), "server.http.body", why=str(exc)))
     except RecursionError:
-        return _error(400, "malformed", "the body is a JSON object, not deeply nested lists")
+        return _error(400, "malformed", say(_lang(request), "server.http.nested"))
 
 
-def _refusal(exc: Exception, refused: int) -> Response:
+def _refusal(exc: Exception, refused: int, lang: str) -> Response:
     """The answer to a table that is not there (404), an action refused (``refused``), a
-    database that is away (503)."""
+    database that is away (503), in the page's language ``lang``."""
     if isinstance(exc, ActionRefused):
-        return _error(refused, exc.code, exc.message)
+        return _error(refused, exc.code, exc.said(lang))
     if isinstance(exc, StorageError):
         return _error(503, "storage", str(exc))
-    return _error(404, "not_found", "no such table")
+    return _error(404, "not_found", say(lang, "server.http.noTable"))
+
+
+def _lang(request: Request) -> str:
+    """The language of the page that asks (its ``X-Skat-Lang`` header; English without)."""
+    return page_language(request.headers.get("x-skat-lang"))
 
 
 def _made(table_id: str, player: int | None, token: str | None) -> Response:

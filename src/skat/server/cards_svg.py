@@ -6,8 +6,9 @@
 - ``german``: the German-suited pack: Eichel (acorns), Grün (leaves), Rot (hearts) and
   Schellen (bells), with Unter, Ober, König and Daus (``skat.core.cards``: ``german_pack``).
 
-The corner index of the French packs uses the German letters (B Bube, D Dame, K König, A Ass)
-or the English ones (``lang="en"``: J, Q, K, A); the German pack's is U, O, K, A in both.
+The corner index of the French packs uses the letters of the page's language (the catalog's
+``server.cardLetter.*``: B Bube, D Dame, K König, A Ass in German, J, Q, K, A in English, Kn, D,
+K, E in Danish); the German pack's is U, O, K, A in every language.
 
 >>> svg = card_svg("CJ")
 >>> svg.startswith("<svg") and "#1a1a1a" in svg and ">B<" in svg
@@ -16,6 +17,8 @@ True
 (True, 1)
 >>> ">U<" in card_svg("CJ", "en", "german"), ">J<" in card_svg("CJ", "en", "french")
 (True, True)
+>>> ">E<" in card_svg("CA", "da", "french")
+True
 >>> COLOURS["four"][Suit.SPADES] in card_svg("SA"), COLOURS["french"][Suit.SPADES] in card_svg("SA", pack="french")
 (True, True)
 >>> card_svg("XX")
@@ -34,6 +37,7 @@ from functools import lru_cache
 from typing import Final
 
 from skat.core.cards import Card, CardParseError, Rank, Suit
+from skat.core.language import say
 
 PACKS: Final = ("french", "german", "four")
 """The packs a player can choose (the web's Settings); ``four`` is the default."""
@@ -93,11 +97,20 @@ GERMAN_PIPS: Final = {
 }
 """The German pack's suit signs, drawn in the same 20 × 21 box as :data:`PIPS`."""
 
-_LETTERS: Final = {
-    "de": {Rank.JACK: "B", Rank.QUEEN: "D", Rank.KING: "K", Rank.ACE: "A"},
-    "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"},
-    "german": {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "A"},
-}
+_GERMAN_LETTERS: Final = {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "A"}
+"""The German pack's court letters (Unter, Ober, König, Daus) in every language."""
+
+
+def _letters(lang: str) -> dict[Rank, str]:
+    """The French packs' court letters in ``lang``: J/Q/K/A in English, B/D/K/A in German."""
+    return {
+        Rank.JACK: say(lang, "server.cardLetter.J"),
+        Rank.QUEEN: say(lang, "server.cardLetter.Q"),
+        Rank.KING: say(lang, "server.cardLetter.K"),
+        Rank.ACE: say(lang, "server.cardLetter.A"),
+    }
+
+
 _NUMBERS: Final = {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10"}
 
 # pip positions (x, y) on a 100 x 150 card for 7 to 10 (the ace has one big pip)
@@ -115,7 +128,7 @@ _LAYOUT: Final = {
 
 
 def _rank_text(rank: Rank, lang: str, pack: str) -> str:
-    letters = _LETTERS["german"] if pack == "german" else _LETTERS.get(lang, _LETTERS["de"])
+    letters = _GERMAN_LETTERS if pack == "german" else _letters(lang)
     return _NUMBERS.get(rank) or letters[rank]
 
 

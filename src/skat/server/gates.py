@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from skat.core.language import say
 from skat.core.state import GameState
 from skat.server.rooms import Room
 from skat.server.storage import SqlStorage, StorageError
@@ -70,9 +71,9 @@ class GateMixin:
         table = room.table
         async with room.lock:
             if self.rooms.get(table.id) is not room:
-                raise ActionRefused("deleted", "the table was deleted by its creator")
+                raise ActionRefused("deleted", lambda lang: say(lang, "server.refused.deleted"))
             if room.gate:
-                raise ActionRefused("not_ready", "the game has not begun")
+                raise ActionRefused("not_ready", lambda lang: say(lang, "server.refused.notBegun"))
             ending = table.check_end(player, how, counter)
             try:
                 await self._db(

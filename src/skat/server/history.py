@@ -17,10 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from skat.core.cards import Card
+from skat.core.language import LANGUAGES, say
 from skat.core.state import GameState
 from skat.core.steps import restarted
 from skat.records.jsonrecord import load_json
 from skat.server.visibility import cards, result_view
+from skat.server.webwords import every_language
 
 
 def steps_of(json_text: str) -> dict[str, Any]:
@@ -55,7 +57,9 @@ def _step(state: GameState, event: list[Any] | None) -> dict[str, Any]:
         "last_trick": [c.name for c in state.tricks[-1].cards] if state.tricks else [],
         "declarer": state.declarer,
         "contract": state.contract.describe("en") if state.contract else None,
-        "contract_de": state.contract.describe("de") if state.contract else None,
+        **every_language(
+            lambda lang: state.contract.describe(lang) if state.contract else None, "contract"
+        ),
         "points": list(state.points()),
     }
 
@@ -79,8 +83,8 @@ def analysis_of(json_text: str) -> dict[str, Any]:
         analysis = analyse(state)
         summary = analysis.summary()
         could_win = analysis.could_win
-        names = out["players"] or ["Forehand", "Middlehand", "Rearhand"]
-        said = verdict(analysis, state, names[state.declarer])
+        names = out["players"]
+        said = verdict(analysis, state, names[state.declarer] if names else None)
         queue = list(analysis.moves)
         for i, ev in enumerate(state.history):
             if queue and isinstance(ev.action, Card) and ev.action == queue[0].card:
@@ -127,67 +131,54 @@ def why_no_analysis(state: GameState) -> str:
     return ""
 
 
-def verdict(analysis: Any, state: GameState, name: str) -> dict[str, str] | None:
-    """The answer to "How could I have won?" in one sentence, English and German, before any
-    line of play: whether some line wins against best defence (every card open) and, when none
-    does, the best the declarer could reach (:class:`skat.ai.dds.Analysis`)."""
+def verdict(analysis: Any, state: GameState, name: str | None) -> dict[str, str] | None:
+    """The answer to "How could I have won?" in one sentence in every language (``{lang:
+    sentence}``), before any line of play: whether some line wins against best defence (every
+    card open) and, when none does, the best the declarer could reach
+    (:class:`skat.ai.dds.Analysis`).  ``name``: the declarer's (``None``: his seat's name)."""
     if analysis.start is None or analysis.could_win is None:
         return None
+    return {lang: _verdict(analysis, state, name, lang) for lang in LANGUAGES}
+
+
+def _verdict(analysis: Any, state: GameState, name: str | None, lang: str) -> str:
+    """:func:`verdict` in ``lang``."""
     won = bool(state.result and state.result.won)
     value = analysis.value
     null = analysis.goal == "no trick"
     every = analysis.goal == "all tricks"
-    reach_en = f"{value} card points" if value is not None else ""
-    reach_de = f"{value} Augen" if value is not None else ""
+    who = name if name is not None else _seat_name(state.declarer or 0, lang)
+    reach = say(lang, "server.verdict.points", n=value) if value is not None else ""
     if not analysis.could_win and won and null:
-        return {
-            "en": f"Won, but only through the defenders' mistakes: against best defence {name} "
-            "gets a trick.",
-            "de": f"Gewonnen, aber nur durch Fehler der Gegenspieler: gegen beste Verteidigung "
-            f"bekommt {name} einen Stich.",
-        }
+        return say(lang, "server.verdict.wonNullMistakes", name=who)
     if not analysis.could_win and won:  # the defenders gave it away
-        return {
-            "en": f"Won, but only through the defenders' mistakes: against best defence no line "
-            f"wins (the best {name} could reach was {reach_en}).",
-            "de": f"Gewonnen, aber nur durch Fehler der Gegenspieler: gegen beste Verteidigung "
-            f"gewinnt kein Weg ({name} konnte höchstens {reach_de} erreichen).",
-        }
+        return say(lang, "server.verdict.wonMistakes", name=who, reach=reach)
     if not analysis.could_win:
         if null:
-            return {
-                "en": f"No line wins against best defence: {name} cannot stay without a trick.",
-                "de": f"Kein Weg gewinnt gegen beste Verteidigung: {name} bekommt einen Stich.",
-            }
+            return say(lang, "server.verdict.noNull", name=who)
         if every:
-            return {
-                "en": f"No line wins against best defence: {name} cannot take every trick.",
-                "de": f"Kein Weg gewinnt gegen beste Verteidigung: {name} bekommt nicht alle "
-                "Stiche.",
-            }
-        return {
-            "en": f"No line wins against best defence; the best {name} could reach was "
-            f"{reach_en} (needed: {analysis.goal}).",
-            "de": f"Kein Weg gewinnt gegen beste Verteidigung; {name} konnte höchstens "
-            f"{reach_de} erreichen (nötig: {analysis.goal.replace('card points', 'Augen')}).",
-        }
+            return say(lang, "server.verdict.noEvery", name=who)
+        need = analysis.goal.split()[0]  # "61 card points" (skat.ai.dds): its number
+        goal = say(lang, "server.verdict.points", n=need) if need.isdigit() else analysis.goal
+        return say(lang, "server.verdict.noLine", name=who, reach=reach, goal=goal)
     if null:
-        en, de = "stay without a trick", "ohne Stich bleiben"
+        how = say(lang, "server.verdict.howNull")
     elif every:
-        en, de = "take every trick", "alle Stiche bekommen"
+        how = say(lang, "server.verdict.howEvery")
     else:
-        en, de = f"reach {reach_en}", f"{reach_de} erreichen"
+        how = say(lang, "server.verdict.howReach", reach=reach)
     if won:
-        return {
-            "en": f"Won. With best play by everyone {name} could {en}.",
-            "de": f"Gewonnen. Bei bestem Spiel aller konnte {name} {de}.",
-        }
-    return {
-        "en": f"The game could be won: against best defence {name} could {en}. The line below "
-        "shows how.",
-        "de": f"Das Spiel war zu gewinnen: gegen beste Verteidigung konnte {name} {de}. Wie, "
-        "zeigt der Weg unten.",
-    }
+        return say(lang, "server.verdict.won", name=who, how=how)
+    return say(lang, "server.verdict.couldWin", name=who, how=how)
+
+
+def _seat_name(seat: int, lang: str) -> str:
+    """Forehand, Middlehand or Rearhand in ``lang`` (a record without the players' names)."""
+    if seat == 1:
+        return say(lang, "web.middlehand")
+    if seat == 2:
+        return say(lang, "web.rearhand")
+    return say(lang, "web.forehand")
 
 
 def best_line(

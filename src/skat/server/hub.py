@@ -25,6 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final, TypeVar
 
+from skat.core.language import say
 from skat.core.state import GameState
 from skat.records.iss import IssWriteError, parse_iss_line, write_iss
 from skat.records.jsonrecord import dumps as json_dumps
@@ -71,6 +72,7 @@ from skat.server.table import (
     token_hash,
 )
 from skat.server.variant_table import new_table, parse_config
+from skat.server.webwords import page_language
 
 __all__ = [
     "MAX_QUEUE",
@@ -204,11 +206,11 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         id chosen by the caller (the ISS server names its tables when they are created);
         ``setup`` prepares the new room before anything is played there."""
         if isinstance(data, dict) and "seed" in data and not self.settings.allow_seed:
-            raise ConfigError("seed: the server draws the deals; a table cannot choose them")
+            raise ConfigError(lambda lang: say(lang, "server.config.noSeed"))
         if isinstance(data, dict) and "salt" in data:
-            raise ConfigError("salt: the server draws the deals' secret; a table cannot choose it")
+            raise ConfigError(lambda lang: say(lang, "server.config.noSalt"))
         if isinstance(data, dict) and {"deal", "moves", "agent_seeds"} & set(data):
-            raise ConfigError("deal: the server deals; play a finished game again from its history")
+            raise ConfigError(lambda lang: say(lang, "server.config.noDeal"))
         config = parse_config(data)  # Skat's, or a variant's (skat.server.variant_table)
         if not any(s.human for s in config.seats):
             s = self.settings
@@ -285,7 +287,7 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             or not isinstance(key, str)
             or not secrets.compare_digest(room.creator, token_hash(key))
         ):
-            raise ActionRefused("forbidden", "only the creator of a computer-only table deletes it")
+            raise ActionRefused("forbidden", lambda lang: say(lang, "server.refused.notCreator"))
         async with room.lock:  # not while a move is stored; none after (``Hub.act``)
             await self._db(self.storage.delete_table, table_id)
             self.rooms.pop(table_id, None)
@@ -304,7 +306,7 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             if task is not None:
                 task.cancel()
         for conn in list(room.connections):
-            conn.send(error_message("deleted", "the table was deleted by its creator"))
+            conn.send(error_message("deleted", say(conn.lang, "server.refused.deleted")))
             await conn.finish(1000)
 
     def room(self, table_id: str) -> Room:
@@ -335,7 +337,9 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         except ConfigError as exc:
             raise ActionRefused("malformed", str(exc)) from None
         if clean in table.players:
-            raise ActionRefused("taken", f"{clean!r} sits at this table already: another name")
+            raise ActionRefused(
+                "taken", lambda lang: say(lang, "server.refused.nameTaken", name=repr(clean))
+            )
 
     async def _named(self, room: Room, player: int, name: str | None) -> None:
         """After a place was taken: its holder's name (while the table waits), the table
@@ -358,23 +362,23 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         async with room.lock:
             if self.rooms.get(table.id) is not room:  # deleted while the move waited
                 if table.is_over:  # (or finished: a finished table is not running)
-                    raise ActionRefused("over", "the series is over")
-                raise ActionRefused("deleted", "the table was deleted by its creator")
+                    raise ActionRefused("over", lambda lang: say(lang, "server.refused.over"))
+                raise ActionRefused("deleted", lambda lang: say(lang, "server.refused.deleted"))
             if room.gate:
-                raise ActionRefused(
-                    "not_ready", "the next game starts when every player has said ready"
-                )
+                raise ActionRefused("not_ready", lambda lang: say(lang, "server.refused.notReady"))
             action = table.check(player, text, counter, auto)
             if not isinstance(action, TableEvent):
                 if table.claim_open and auto != "claim":  # the table plays the claim out
-                    raise ActionRefused("claimed", "the claim is being played out")
+                    raise ActionRefused("claimed", lambda lang: say(lang, "server.refused.claimed"))
                 check_jump_delay(table, action)
             assert player is not None
             stored = f"{action}@{auto}" if auto else str(action)
             try:
                 await self._db(self.storage.append_action, table.id, table.counter, player, stored)
             except TableGone:  # by another process: nothing stored
-                raise ActionRefused("deleted", "the table was deleted by its creator") from None
+                raise ActionRefused(
+                    "deleted", lambda lang: say(lang, "server.refused.deleted")
+                ) from None
             except StorageError as exc:
                 raise ActionRefused("storage", str(exc)) from None
             applied = table.apply(player, action, auto)
@@ -483,31 +487,35 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         if not conn.limiter.allow(time.monotonic()):
             conn.strikes += 1
             if conn.strikes >= MAX_STRIKES:
-                conn.send(error_message("flood", "too many messages: the connection is closed"))
+                conn.send(error_message("flood", say(conn.lang, "server.protocol.floodClosed")))
                 return False
             if conn.strikes == 1 or conn.strikes % 10 == 0:
-                conn.send(error_message("flood", "too many messages: slow down"))
+                conn.send(error_message("flood", say(conn.lang, "server.protocol.flood")))
             return True
         try:
             msg = parse_message(text)
         except ProtocolError as exc:
-            conn.send(error_message(exc.code, exc.message))
+            conn.send(error_message(exc.code, exc.said(conn.lang)))
             return True
         except RecursionError:  # '[[[[…' nested deeper than the JSON reader goes
-            conn.send(error_message("malformed", "a message is a JSON object, not nested lists"))
+            conn.send(error_message("malformed", say(conn.lang, "server.protocol.nested")))
             return True
         kind = msg["type"]
         if kind == "ping":
             conn.send({"type": "pong"})
             return True
+        if kind == "lang":  # the page's language changed
+            conn.lang = page_language(msg.get("lang"))
+            return True
         if kind == "hello":
             if conn.greeted:
-                conn.send(error_message("malformed", "hello is sent once"))
+                conn.send(error_message("malformed", say(conn.lang, "server.protocol.helloTwice")))
                 return True
+            conn.lang = page_language(msg.get("lang"))
             token = msg.get("token")
             player = room.table.player_of(token)
             if token and player is None:
-                conn.send(error_message("forbidden", "this token holds no place at this table"))
+                conn.send(error_message("forbidden", say(conn.lang, "server.protocol.token")))
                 return True
             conn.player = player
             conn.greeted = True
@@ -524,10 +532,10 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             self._broadcast(room)
             return True
         if not conn.greeted:
-            conn.send(error_message("malformed", "send hello first"))
+            conn.send(error_message("malformed", say(conn.lang, "server.protocol.helloFirst")))
             return True
         try:
             await self.act(room, conn.player, msg["action"], msg["counter"])
         except ActionRefused as exc:
-            conn.send(error_message(exc.code, exc.message))
+            conn.send(error_message(exc.code, exc.said(conn.lang)))
         return True

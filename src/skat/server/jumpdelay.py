@@ -24,6 +24,7 @@ import time
 from bisect import bisect_right
 
 from skat.core.actions import HOLD, Action, Bid, parse_action
+from skat.core.language import say
 from skat.core.state import GameState
 from skat.server.table import ActionRefused, Table
 
@@ -76,8 +77,7 @@ def check_jump_delay(table: Table, action: Action) -> None:
     """:class:`ActionRefused` (``too_soon``) for a hold to a jump bid before the delay."""
     wait = answer_wait(table, action)
     if wait > 0:
+        delay, left = table.config.rules.jump_delay, f"{wait:.1f}"
         raise ActionRefused(
-            "too_soon",
-            f"the bid skipped values: hold is taken {table.config.rules.jump_delay} s after it "
-            f"(jump_delay), in {wait:.1f} s; passing is taken now",
+            "too_soon", lambda lang: say(lang, "server.refused.tooSoon", delay=delay, left=left)
         )

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Generic, TypeVar
 
+from skat.core.language import say
 from skat.server.protocol import RateLimiter
 from skat.server.table import ConfigError, TableConfig
 
@@ -33,21 +34,22 @@ def check_robot_table(config: TableConfig, *, max_games: int, levels: Sequence[s
     too many games, a level that thinks too long (only ``levels`` may sit there).  How many
     such tables an address runs is counted where they are stored (:func:`robots_refused`)."""
     if config.games > max_games:
-        raise ConfigError(f"games: a table of computers only plays at most {max_games} games")
+        raise ConfigError(lambda lang: say(lang, "server.config.robotGames", most=max_games))
     for i, seat in enumerate(config.seats):
         if seat.kind not in levels:
-            raise ConfigError(
-                f"seats[{i}]: a table of computers only seats {', '.join(levels)}"
-                f" (not {seat.kind!r}); sit at the table to play against stronger levels"
-            )
+            raise _level_refused(f"seats[{i}]", ", ".join(levels), repr(seat.kind))
+
+
+def _level_refused(place: str, known: str, given: str) -> ConfigError:
+    """The answer to a computer level that may not sit at a table of computers only."""
+    return ConfigError(
+        lambda lang: say(lang, "server.config.robotLevel", place=place, known=known, given=given)
+    )
 
 
 def robots_refused(limit: int) -> ConfigError:
     """The answer to an address that runs ``limit`` computer-only tables already."""
-    return ConfigError(
-        f"seats: {limit} tables of computers only per address at once: "
-        "delete one or wait for its end"
-    )
+    return ConfigError(lambda lang: say(lang, "server.config.robotTables", limit=limit))
 
 
 def origin_of(address: str) -> str:

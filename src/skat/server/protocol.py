@@ -25,10 +25,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final, cast
 
 from skat.core.actions import HOLD
 from skat.core.cards import CardSet
+from skat.core.language import say
+from skat.core.sheets import list_game
 from skat.series.commitment import (
     GAME_SCHEME,
     SERIES_SCHEME,
@@ -38,24 +41,26 @@ from skat.series.commitment import (
 )
 from skat.server.claims import claim_view
 from skat.server.jumpdelay import answer_wait
-from skat.server.table import Table
+from skat.server.table import ActionRefused, Table
 from skat.server.variant_table import VariantTable
 from skat.server.variant_view import variant_state_message
 from skat.server.visibility import cards, game_view
+from skat.server.webwords import every_language
 
 MAX_MESSAGE: Final = 2048
 """Longest message a client may send (characters)."""
 
-TYPES: Final = {"hello": {"token", "lang"}, "act": {"action", "counter"}, "ping": set()}
+TYPES: Final = {
+    "hello": {"token", "lang"},
+    "act": {"action", "counter"},
+    "ping": set(),
+    "lang": {"lang"},  # the page's language changed: the refusals it is sent follow
+}
 
 
-class ProtocolError(ValueError):
-    """A message the server cannot take: ``code`` and a one-line message."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+class ProtocolError(ActionRefused):
+    """A message the server cannot take: ``code`` and a one-line message (in English;
+    :meth:`said` in the page's language)."""
 
 
 def parse_message(text: str | bytes) -> dict[str, Any]:
@@ -64,37 +69,55 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     >>> parse_message('{"type": "jump"}')
     Traceback (most recent call last):
     ...
-    skat.server.protocol.ProtocolError: malformed: unknown message type 'jump' (act, hello, ping)
+    skat.server.protocol.ProtocolError: malformed: unknown message type 'jump' (act, hello, lang, ping)
     >>> parse_message('{"type": "act", "action": "18", "counter": 0, "x": 1}')
     Traceback (most recent call last):
     ...
     skat.server.protocol.ProtocolError: malformed: unknown field 'x' in a act message
     """
     if len(text) > MAX_MESSAGE:
-        raise ProtocolError("too_long", f"a message has at most {MAX_MESSAGE} characters")
+        raise ProtocolError(
+            "too_long", lambda lang: say(lang, "server.protocol.tooLong", most=MAX_MESSAGE)
+        )
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ProtocolError("malformed", f"a message is a JSON object: {exc}") from None
+        why = str(exc)
+        raise ProtocolError(
+            "malformed", lambda lang: say(lang, "server.protocol.notJson", why=why)
+        ) from None
     if not isinstance(data, dict):
-        raise ProtocolError("malformed", "a message is a JSON object with a 'type'")
+        raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.noType"))
     kind = data.get("type")
     if kind not in TYPES:
         known = ", ".join(sorted(TYPES))
-        raise ProtocolError("malformed", f"unknown message type {kind!r} ({known})")
+        raise ProtocolError(
+            "malformed",
+            lambda lang: say(lang, "server.protocol.unknownType", given=repr(kind), known=known),
+        )
     for key in data:
         if key != "type" and key not in TYPES[kind]:
-            raise ProtocolError("malformed", f"unknown field {key!r} in a {kind} message")
+            raise _unknown_field(repr(key), kind)
     if kind == "act":
         if not isinstance(data.get("action"), str):
-            raise ProtocolError("malformed", "'action' is a text such as '18', 'p' or 'CJ'")
+            raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.action"))
         if type(data.get("counter")) is not int:
-            raise ProtocolError("malformed", "'counter' is the table's move number")
+            raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.counter"))
     if kind == "hello":
         token = data.get("token")
         if token is not None and not isinstance(token, str):
-            raise ProtocolError("malformed", "'token' is a text")
+            raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.tokenText"))
+    if kind in ("hello", "lang") and not isinstance(data.get("lang", ""), str):
+        raise ProtocolError("malformed", lambda lang: say(lang, "server.protocol.langText"))
     return data
+
+
+def _unknown_field(field: str, kind: str) -> ProtocolError:
+    """The answer to a field a message of ``kind`` does not have."""
+    return ProtocolError(
+        "malformed",
+        lambda lang: say(lang, "server.protocol.unknownField", field=field, kind=kind),
+    )
 
 
 @dataclass
@@ -296,8 +319,7 @@ def last_game(table: Table) -> dict[str, Any] | None:
         last = {
             "number": r.number,
             "seats": list(r.seats),
-            "text_en": r.result.explain("en", names=names),
-            "text_de": r.result.explain("de", names=names),
+            **every_language(lambda lang: r.result.explain(lang, names=names), "text"),
             "declarer": r.declarer,
             "won": r.result.won,
             "entries": list(r.entries),
@@ -333,8 +355,8 @@ def sheet_view(table: Table) -> dict[str, Any]:
                 "number": r.number,
                 "dealer": r.dealer,
                 "declarer": row.declarer,
-                "game_en": row.game_en,  # as players write it: "Clubs Hand Re", "passed in"
-                "game_de": row.game_de,
+                # as players write it: "Clubs Hand Re", "passed in"
+                **every_language(partial(list_game, r.result), "game"),
                 "doubled": row.doubled,  # "", "Kontra", "Re", "Supra", "Resupra"
                 "won": row.won,
                 "value": row.value,

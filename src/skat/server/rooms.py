@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from skat.ai.agent import SafeAgent
+from skat.core.language import SOURCE
 from skat.server.protocol import RateLimiter, dumps, revealed
 from skat.server.table import Table
 from skat.server.variant_table import VariantTable, variant_meta
@@ -67,6 +68,8 @@ class Connection:
         self._close = close
         self.player: int | None = None
         self.greeted = False
+        self.lang = SOURCE
+        """The page's language (its ``hello``'s ``lang``): the refusals it is sent are in it."""
         self.sheet_rows = 0
         """Rows of the score sheet this connection was sent (the next message adds the
         others: :func:`~skat.server.protocol.sheet_delta`)."""

@@ -34,6 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from skat.core.language import say
 from skat.server.hub import Hub
 from skat.server.storage import SqlStorage
 from skat.server.tournament_desk import DeskError, sheet_json
@@ -108,7 +109,7 @@ def season_routes(
     async def create(request: Request) -> Response:
         data = await body(request)
         if not await hub.may_create(request.client.host if request.client else "?"):
-            raise DeskError("too many created from this address: wait a minute", 429)
+            raise DeskError(lambda lang: say(lang, "server.tour.rate"), 429)
         season = _new_season(data)
         sid, key = "s" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"), \
             secrets.token_urlsafe(18)  # fmt: skip
@@ -120,7 +121,7 @@ def season_routes(
         try:
             return await hub._db(store.load, sid)
         except KeyError:
-            raise DeskError("no such season", 404) from None
+            raise DeskError(lambda lang: say(lang, "server.tour.noSeason"), 404) from None
 
     async def view(request: Request) -> Response:
         sid = request.path_params["id"]
@@ -128,13 +129,13 @@ def season_routes(
         key = request.headers.get("x-key")
         if request.method == "POST":
             if key is None or not hmac.compare_digest(_hash(key), director):
-                raise DeskError("this is not the director's key of this season", 403)
+                raise DeskError(lambda lang: say(lang, "server.tour.notSeasonDirector"), 403)
             async with lock:
                 season, read, _ = await load(sid)
                 season, answer = await _act(season, await body(request), new_tournament,
                                             tournament)  # fmt: skip
                 if not await hub._db(store.save, sid, season, read):
-                    raise DeskError("the season changed meanwhile: send it again", 409)
+                    raise DeskError(lambda lang: say(lang, "server.tour.seasonChanged"), 409)
         else:
             answer = {}
         evenings = [await tournament(e.file) for e in season.evenings]
@@ -202,9 +203,9 @@ async def _act(
         return replace(season, members=_members(data.get("members"))), {}
     date = str(data.get("date", "")).strip()
     if not date:
-        raise DeskError("an evening needs its date", 400)
+        raise DeskError(lambda lang: say(lang, "server.tour.eveningDate"), 400)
     if any(e.date == date for e in season.evenings):
-        raise DeskError(f"the season has an evening {date} already", 409)
+        raise DeskError(lambda lang: say(lang, "server.tour.eveningTwice", date=date), 409)
     if action == "add":
         tid = str(data.get("id", "")).strip()
         await get(tid)  # a tournament of this server (else: no such tournament)

@@ -38,11 +38,13 @@ from typing import Any, Final
 from skat.core.actions import Action, Resign
 from skat.core.deal import Deal
 from skat.core.errors import ErrorCode
+from skat.core.language import SOURCE, say
 from skat.core.rules import Rules, RulesError
 from skat.core.state import GameState, IllegalActionError, Phase
 from skat.series import GameRecord, SeatingError, Series, SeriesError
 from skat.series.commitment import fresh_seed
 from skat.series.seating import SeatingOrder
+from skat.server.refusals import Words, always, rules_words
 
 HUMAN: Final = "human"
 MAX_GAMES: Final = 1000
@@ -51,17 +53,32 @@ MAX_NAME: Final = 40
 
 
 class ConfigError(ValueError):
-    """A table configuration that makes no sense; the message names the field."""
+    """A table configuration that makes no sense; the message names the field (in English;
+    :meth:`said` in a page's language)."""
+
+    def __init__(self, message: Words) -> None:
+        self.words = message if callable(message) else always(message)
+        super().__init__(self.words(SOURCE))
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return self.words(lang)
 
 
 class ActionRefused(ValueError):
     """An action the table refuses; ``code`` is ``stale``, ``forbidden``, ``not_your_turn``,
-    ``illegal`` or ``over``, and the message says why."""
+    ``illegal`` or ``over``, and the message says why (in English; :meth:`said` in a page's
+    language)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
+    def __init__(self, code: str, message: Words) -> None:
+        self.words = message if callable(message) else always(message)
         self.code = code
-        self.message = message
+        self.message = self.words(SOURCE)
+        super().__init__(f"{code}: {self.message}")
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return self.words(lang)
 
 
 @dataclass(frozen=True)
@@ -135,7 +152,7 @@ class TableConfig:
         if agents is None:
             agents = computer_levels()
         if not isinstance(data, Mapping):
-            raise ConfigError("a table configuration is a JSON object")
+            raise ConfigError(lambda lang: say(lang, "server.config.object"))
         _known_fields(data)
         rules = _rules(data)
         games = _games(data)
@@ -180,14 +197,17 @@ def _known_fields(data: Mapping[str, Any]) -> None:
         *("host", "show_points"),
     }
     if unknown:
-        raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
+        field = repr(sorted(unknown)[0])
+        raise ConfigError(lambda lang: say(lang, "server.config.unknownField", field=field))
 
 
 def _games(data: Mapping[str, Any]) -> int:
     """The games of the series: 1 to :data:`MAX_GAMES`."""
     games = data.get("games", 3)
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
-        raise ConfigError(f"games: a whole number from 1 to {MAX_GAMES}, not {games!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.games", most=MAX_GAMES, given=repr(games))
+        )
     return games
 
 
@@ -195,7 +215,9 @@ def _clock(data: Mapping[str, Any]) -> int:
     """The move clock: seconds per move, 0 (off) to :data:`MAX_CLOCK`."""
     clock = data.get("clock", 0)
     if type(clock) is not int or not 0 <= clock <= MAX_CLOCK:
-        raise ConfigError(f"clock: seconds per move from 0 (off) to {MAX_CLOCK}, not {clock!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.clock", most=MAX_CLOCK, given=repr(clock))
+        )
     return clock
 
 
@@ -203,11 +225,11 @@ def _seats(data: Mapping[str, Any], agents: Sequence[str]) -> list[SeatConfig]:
     """The 3 or 4 places, each with its own name."""
     raw = data.get("seats", [HUMAN, "heuristic", "heuristic"])
     if not isinstance(raw, list) or len(raw) not in (3, 4):
-        raise ConfigError("seats: a list of 3 or 4 places")
+        raise ConfigError(lambda lang: say(lang, "server.config.seats"))
     seats = [_seat(place, i, agents) for i, place in enumerate(raw)]
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
-        raise ConfigError("seats: every place needs its own name")
+        raise ConfigError(lambda lang: say(lang, "server.config.names"))
     return seats
 
 
@@ -216,7 +238,7 @@ def _seed(data: Mapping[str, Any], seed: int | None) -> int:
     if seed is None:
         seed = data.get("seed", fresh_seed())
     if type(seed) is not int or seed < 0:
-        raise ConfigError(f"seed: a whole number >= 0, not {seed!r}")
+        raise ConfigError(lambda lang: say(lang, "server.config.seed", given=repr(seed)))
     return seed
 
 
@@ -224,7 +246,7 @@ def _salt(data: Mapping[str, Any]) -> str:
     """The deals' secret (drawn here unless stored)."""
     salt = data.get("salt") or secrets.token_hex(16)
     if not isinstance(salt, str) or len(salt) > 64:
-        raise ConfigError("salt: the server draws it; a text of up to 64 characters")
+        raise ConfigError(lambda lang: say(lang, "server.config.salt"))
     return salt
 
 
@@ -232,7 +254,9 @@ def _host(data: Mapping[str, Any], places: int) -> int:
     """The creator's place."""
     host = data.get("host", 0)
     if type(host) is not int or not 0 <= host < places:
-        raise ConfigError(f"host: the creator's place, 0 to {places - 1}, not {host!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.host", last=places - 1, given=repr(host))
+        )
     return host
 
 
@@ -240,7 +264,9 @@ def _show_points(data: Mapping[str, Any]) -> bool:
     """Whether everyone sees the declarer's running card points."""
     show_points = data.get("show_points", False)
     if type(show_points) is not bool:
-        raise ConfigError(f"show_points: true or false, not {show_points!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.showPoints", given=repr(show_points))
+        )
     return show_points
 
 
@@ -252,7 +278,7 @@ def _agent_seeds(data: Mapping[str, Any], places: int) -> tuple[int, ...]:
         or len(raw) not in (0, places)
         or not all(type(s) is int and s >= 0 for s in raw)
     ):
-        raise ConfigError("agent_seeds: a whole number >= 0 for every place")
+        raise ConfigError(lambda lang: say(lang, "server.config.agentSeeds"))
     return tuple(raw)
 
 
@@ -260,18 +286,18 @@ def _rules(data: Mapping[str, Any]) -> Rules:
     """The ``rules`` of a configuration, checked."""
     text = data.get("rules", "isko")
     if not isinstance(text, str):
-        raise ConfigError("rules: a preset with options, e.g. 'pub' or 'isko,kontra=on'")
+        raise ConfigError(lambda lang: say(lang, "server.config.rulesText"))
     try:
         return Rules.parse(text)
     except RulesError as exc:
-        raise ConfigError(f"rules: {exc}") from None
+        raise ConfigError(rules_words(exc)) from None
 
 
 def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
     """The ``deal`` and ``moves`` of a deal played again, checked."""
     deal = data.get("deal") or ""
     if not isinstance(deal, str) or len(deal) > 200:
-        raise ConfigError("deal: 32 cards, Forehand's 10, Middlehand's 10, Rearhand's 10, skat 2")
+        raise ConfigError(lambda lang: say(lang, "server.config.deal"))
     if deal:
         try:
             Deal.parse(deal)
@@ -279,7 +305,7 @@ def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
             raise ConfigError(f"deal: {exc}") from None
     raw = data.get("moves", [])
     if not isinstance(raw, list) or len(raw) > 100:
-        raise ConfigError("moves: a list of [seat, action]")
+        raise ConfigError(lambda lang: say(lang, "server.config.movesList"))
     moves = []
     for i, m in enumerate(raw):
         if not (
@@ -288,7 +314,7 @@ def _again(data: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, str], ...]]:
             raise ConfigError(f"moves[{i}]: [seat 0-2, action text]")
         moves.append((int(m[0]), m[1]))
     if moves and not deal:
-        raise ConfigError("moves: only with the deal they were made on")
+        raise ConfigError(lambda lang: say(lang, "server.config.movesDeal"))
     return deal, tuple(moves)
 
 
@@ -341,14 +367,17 @@ def computer_levels() -> list[str]:
 
 
 def _seat(place: object, i: int, agents: Sequence[str]) -> SeatConfig:
+    where = f"seats[{i}]"
     if isinstance(place, str):
         place = {"kind": place}
     if not isinstance(place, Mapping):
-        raise ConfigError(f"seats[{i}]: a place is 'human', a computer level or an object")
+        raise ConfigError(lambda lang: say(lang, "server.config.place", place=where))
     kind = place.get("kind", HUMAN)
     if kind != HUMAN and kind not in agents:
         known = ", ".join([HUMAN, *agents][:2])
-        raise ConfigError(f"seats[{i}]: unknown player kind {kind!r} ({known}, ...)")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.kind", place=where, given=repr(kind), known=known)
+        )
     default = f"Player {i + 1}" if kind == HUMAN else f"Computer {i + 1}"
     return SeatConfig(kind, clean_name(place.get("name") or default, f"seats[{i}].name"))
 
@@ -365,10 +394,12 @@ def clean_name(name: object, where: str = "name") -> str:
     skat.server.table.ConfigError: name: 1 to 40 printable characters
     """
     if not isinstance(name, str):
-        raise ConfigError(f"{where}: a text, not {name!r}")
+        raise ConfigError(
+            lambda lang: say(lang, "server.config.nameText", where=where, given=repr(name))
+        )
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise ConfigError(f"{where}: 1 to {MAX_NAME} printable characters")
+        raise ConfigError(lambda lang: say(lang, "server.config.name", where=where, most=MAX_NAME))
     return name
 
 
@@ -491,7 +522,7 @@ class Table:
             except ActionRefused as exc:
                 raise ConfigError(f"moves[{i}] ({text!r}): {exc.message}") from None
             if self.finished_games:
-                raise ConfigError("moves: the game is over after them; keep fewer")
+                raise ConfigError(lambda lang: say(lang, "server.config.movesOver"))
         self.played = 0  # the moves kept of a deal played again are no player's yet
 
     # ------------------------------------------------------------------ places
@@ -507,10 +538,12 @@ class Table:
         free = self.free_places()
         if player is None:
             if not free:
-                raise ActionRefused("full", "every human place at this table is taken")
+                raise ActionRefused("full", lambda lang: say(lang, "server.refused.full"))
             player = free[0]
         if player not in free:
-            raise ActionRefused("taken", f"place {player + 1} is not a free human place")
+            raise ActionRefused(
+                "taken", lambda lang: say(lang, "server.refused.placeTaken", place=player + 1)
+            )
         token = secrets.token_urlsafe(18)
         self.claims[player] = token_hash(token)
         return player, token
@@ -597,24 +630,24 @@ class Table:
         if type(counter) is not int:
             raise ActionRefused("malformed", "an action needs 'counter', the table's move number")
         if counter != self.counter:
+            at = self.counter
             raise ActionRefused(
-                "stale",
-                f"the table is at move {self.counter}, your message was for move {counter}",
+                "stale", lambda lang: say(lang, "server.refused.stale", at=at, sent=counter)
             )
         if player is None:
-            raise ActionRefused("forbidden", "spectators cannot act; join a free place")
+            raise ActionRefused("forbidden", lambda lang: say(lang, "server.refused.spectator"))
         if not isinstance(text, str) or not text or len(text) > 60:
             raise ActionRefused("malformed", "an action is a short text such as '18', 'p', 'CJ'")
         if text.startswith(EVENT):
             return self._check_event(player, text)
         state = self.state
         if state is None:
-            raise ActionRefused("over", "the series is over")
+            raise ActionRefused("over", lambda lang: say(lang, "server.refused.over"))
         if self.waiting and not stored:
-            raise ActionRefused("waiting", "the table waits for its players")
+            raise ActionRefused("waiting", lambda lang: say(lang, "server.refused.waiting"))
         seat = self.seat_of(player)
         if seat is None:
-            raise ActionRefused("not_your_turn", "you sit out this game (you deal)")
+            raise ActionRefused("not_your_turn", lambda lang: say(lang, "server.refused.sitOut"))
         try:
             action = state.validate(text, seat)
         except IllegalActionError as exc:
@@ -627,17 +660,19 @@ class Table:
         if kind not in (NAME, START):
             raise ActionRefused("malformed", f"unknown table event {kind!r} (@name, @start)")
         if self.played or (kind == START and not self.waiting):
-            raise ActionRefused("started", "the table has started: names and places are fixed")
+            raise ActionRefused("started", lambda lang: say(lang, "server.refused.started"))
         if kind == NAME:
             try:
                 name = clean_name(value)
             except ConfigError as exc:
                 raise ActionRefused("malformed", str(exc)) from None
             if name in (s.name for i, s in enumerate(self.config.seats) if i != player):
-                raise ActionRefused("taken", f"{name!r} sits at this table already: another name")
+                raise ActionRefused(
+                    "taken", lambda lang: say(lang, "server.refused.nameTaken", name=repr(name))
+                )
             return TableEvent(NAME, name)
         if player != self.config.host:
-            raise ActionRefused("forbidden", "only the table's creator starts it with computers")
+            raise ActionRefused("forbidden", lambda lang: say(lang, "server.refused.notHost"))
         level = value or "heuristic"
         if level not in computer_levels():
             raise ActionRefused("malformed", f"unknown computer level {level!r}")

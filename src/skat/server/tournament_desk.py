@@ -29,10 +29,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
+from skat.core.language import SOURCE, say
 from skat.core.rules import Rules
 from skat.server.tournament_store import Correction, WebState
 from skat.tournament import (
@@ -65,11 +67,17 @@ from skat.tournament.kontra import setting_of as kontra_setting
 
 
 class DeskError(TournamentError):
-    """A refused action; ``status`` is the HTTP status to answer with."""
+    """A refused action; ``status`` is the HTTP status to answer with.  The message is
+    English; :meth:`said` words it in a page's language (``lambda lang: say(lang, key)``)."""
 
-    def __init__(self, message: str, status: int = 409) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Callable[[str], str], status: int = 409) -> None:
+        self.words = message if callable(message) else (lambda lang: str(message))
+        super().__init__(self.words(SOURCE))
         self.status = status
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return self.words(lang)
 
 
 def sheet_json(s: Sheet) -> dict[str, Any]:
@@ -166,14 +174,14 @@ class Desk:
         ``override`` with its reason, which is logged with what was missing."""
         if method == "standings":
             if series == 1:
-                raise DeskError("the first series cannot be seated by standings: seat it by lot")
+                raise DeskError(lambda lang: say(lang, "server.tour.firstByLot"))
             missing = unchecked(self.t, series - 1) if len(self.t.rounds) >= series - 1 else ()
             if missing and override is None:
                 raise DeskError(f"series {series} cannot be seated by standings: "
                                 f"{'; '.join(missing)} (or seat it with an override and its "
                                 "reason, which is logged)")  # fmt: skip
             if missing and not (override or "").strip():
-                raise DeskError("an override needs its reason (it is logged)", 400)
+                raise DeskError(lambda lang: say(lang, "server.tour.overrideReason"), 400)
             if missing:
                 self.state.log.append(Correction(_now(), series, 0, "",
                                                  f"seated by standings with: {'; '.join(missing)}",
@@ -185,7 +193,7 @@ class Desk:
             seating = seat_by_standings(active, ranked, teams=self.t.teams)
         elif method == "lot":
             if seed is None:
-                raise DeskError("a seating by lot needs its seed", 400)
+                raise DeskError(lambda lang: say(lang, "server.tour.lotSeed"), 400)
             seating = seat_by_lot(self.t.active(series), seed=seed, teams=self.t.teams)
         else:
             raise DeskError(f"seat by lot or standings, not {method!r}", 400)
@@ -201,15 +209,14 @@ class Desk:
         entered more since (the correction would drop it)."""
         self._open(series)
         if not reason.strip():
-            raise DeskError("a correction needs its reason (it is logged)", 400)
+            raise DeskError(lambda lang: say(lang, "server.tour.correctionReason"), 400)
         players = self._table(series, table)
         games, written = parse_list(text, players)
         old = self.t.round(series).list_of(table)
         now = "" if old is None else format_list(old.games, _written(old))
         if base is not None and base != now:
             count = 0 if old is None else len(old.games)
-            raise DeskError(f"the table's list changed meanwhile ({count} games now): "
-                            "start again from the list as it is")  # fmt: skip
+            raise DeskError(lambda lang: say(lang, "server.tour.listChanged", count=count))
         new = TableList(series, table, players, games, written.get("totals"),
                         written.get("won"), written.get("lost"))  # fmt: skip
         self.t = self.t.with_list(new)
@@ -259,8 +266,10 @@ class Desk:
         planned = self.t.planned(series, table)
         if len(games) > planned and planned < self.t.format.games(len(players)):
             gone = [p.name for p in self.t.players if p.name in players and p.left == series]
-            raise DeskError(f"the list ended after game {planned}: {', '.join(gone)} left "
-                            "during the series", 422)  # fmt: skip
+            left = ", ".join(gone)
+            raise DeskError(
+                lambda lang: say(lang, "server.tour.listEnded", n=planned, gone=left), 422
+            )
         problems = check_list(new, self.rules, planned, time_limit=True)
         if problems:
             raise DeskError("; ".join(str(p) for p in problems), 422)
@@ -276,7 +285,7 @@ class Desk:
         self._unconfirmed(series, table)
         old = self.t.round(series).list_of(table)
         if old is None or not old.games:
-            raise DeskError("no game to take back")
+            raise DeskError(lambda lang: say(lang, "server.tour.noUndo"))
         self.t = self.t.with_list(replace(old, games=old.games[:-1]))
         self._changed()
 
@@ -290,7 +299,8 @@ class Desk:
         planned = self.t.planned(series, table)
         limit = self.t.format.time_limit is not None
         if tl is None or check_list(tl, self.rules, planned, time_limit=limit):
-            raise DeskError(f"the list is not complete: a table of {len(players)} plays {planned}")
+            size = len(players)
+            raise DeskError(lambda lang: say(lang, "server.tour.notComplete", size=size, n=planned))
         who = self.state.confirmed.setdefault(f"{series}:{table}", [])
         if name not in who:
             who.append(name)
@@ -417,17 +427,19 @@ class Desk:
         rnd = self.t.round(series)
         found = next((x for x in rnd.seating.tables if x.number == table), None)
         if found is None:
-            raise DeskError(f"series {series} has no table {table}", 404)
+            raise DeskError(
+                lambda lang: say(lang, "server.tour.noTable", series=series, table=table), 404
+            )
         return found.players
 
     def _open(self, series: int) -> None:
         self.t.round(series)
         if series in self.state.locked:
-            raise DeskError(f"series {series} is locked")
+            raise DeskError(lambda lang: say(lang, "server.tour.locked", series=series))
 
     def _unconfirmed(self, series: int, table: int) -> None:
         if self.state.confirmed.get(f"{series}:{table}"):
-            raise DeskError("the closing total is being confirmed: only the director corrects it")
+            raise DeskError(lambda lang: say(lang, "server.tour.confirming"))
 
     def _changed(self) -> None:
         self.state.version += 1

@@ -45,11 +45,13 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from skat.core.language import say
 from skat.core.rules import Rules
 from skat.server.hub import Hub
 from skat.server.season_web import season_routes
 from skat.server.tournament_desk import Desk, DeskError
 from skat.server.tournament_store import TournamentStore, WebState
+from skat.server.webwords import page_language
 from skat.tournament import (
     DSKV_TIEBREAKS,
     KONTRA_SETTINGS,
@@ -108,7 +110,7 @@ class Desks:
                 return held
             t, text = await self.hub._db(self.store.load_text, tid)
         except KeyError:
-            raise DeskError("no such tournament", 404) from None
+            raise DeskError(lambda lang: say(lang, "server.tour.noTournament"), 404) from None
         held = (text, Desk(tid, t, WebState.from_json(text)))
         self.desks[tid] = held
         return held
@@ -133,7 +135,7 @@ class Desks:
                 if await self.hub._db(self.store.save, tid, trial.t, trial.state, text):
                     self.desks[tid] = (trial.state.to_json(), trial)
                     return trial, result
-            raise DeskError("the tournament is very busy: send it again", 503)
+            raise DeskError(lambda lang: say(lang, "server.tour.busy"), 503)
 
 
 def tournament_routes(hub: Hub) -> list[BaseRoute]:
@@ -149,7 +151,7 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
     async def create(request: Request) -> Response:
         data = await _body(request, MAX_ARCHIVE)
         if not await hub.may_create(request.client.host if request.client else "?"):
-            raise DeskError("too many created from this address: wait a minute", 429)
+            raise DeskError(lambda lang: say(lang, "server.tour.rate"), 429)
         archive = data.get("archive")
         t = _new_tournament(data) if archive is None else loads(json.dumps(archive))
         tid, key = await desks.create(t)
@@ -184,7 +186,7 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         tid = request.path_params["id"]
         desk = await desks.get(tid)
         if not desk.state.is_director(request.headers.get("x-key")):
-            raise DeskError("this is not the director's key", 403)
+            raise DeskError(lambda lang: say(lang, "server.tour.notDirector"), 403)
         if request.method == "POST":
             data = await _body(request)
             desk, _ = await desks.change(tid, lambda d: _direct(d, data))
@@ -203,7 +205,7 @@ def tournament_routes(hub: Hub) -> list[BaseRoute]:
         series, number = request.path_params["s"], request.path_params["n"]
         desk = await desks.get(tid)
         if not desk.state.is_table(tid, series, number, request.headers.get("x-key")):
-            raise DeskError("this is not the key of this table", 403)
+            raise DeskError(lambda lang: say(lang, "server.tour.notTable"), 403)
         if request.method == "POST":
             data = await _body(request)
             desk, repeated = await desks.change(tid, lambda d: _at_table(d, series, number, data))
@@ -309,11 +311,19 @@ def _guard(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except DeskError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            lang = page_language(request.headers.get("x-skat-lang"))
+            return JSONResponse({"error": exc.said(lang)}, status_code=exc.status)
         except (TournamentError, ValueError, KeyError, TypeError) as exc:
             return JSONResponse({"error": _one_line(exc)}, status_code=400)
 
     return endpoint
+
+
+def _passed_but(key: str, value: object) -> DeskError:
+    """The refusal of a passed-in game with its value or bid filled in."""
+    if key == "value":
+        return DeskError(lambda lang: say(lang, "server.tour.passedValue", v=value), 422)
+    return DeskError(lambda lang: say(lang, "server.tour.passedBid", v=value), 422)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -499,10 +509,9 @@ def _entry(data: dict[str, Any]) -> GameEntry:
     declarer = data.get("declarer")
     kontra = _kontra(data.get("kontra"))
     if declarer in (None, ""):
-        for key, word in (("value", "value"), ("bid", "bid")):
+        for key in ("value", "bid"):
             if data.get(key) not in (None, "", 0, "0"):
-                raise DeskError(f"all passed, but the {word} {data[key]} is filled in: "
-                                f"choose the declarer or clear the {word}", 422)  # fmt: skip
+                raise _passed_but(key, data[key])
         return GameEntry(None, kontra=kontra)  # a Kontra on it is refused by the check
     bid = data.get("bid")
     return GameEntry(

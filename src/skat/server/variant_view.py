@@ -23,53 +23,26 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Final
 
 from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign, describe
 from skat.core.cards import Card, CardSet, cards_of
+from skat.core.language import LANGUAGES, N_, say
 from skat.core.scoring import base_value as skat_base_value
 from skat.server.variant_table import VariantTable
 from skat.server.visibility import cards
+from skat.server.webwords import every_language
 from skat.variants import find_variant
 from skat.variants.tournee import PasstMirNicht, TourneeBid, Turn
 from skat.variants.tournee_scoring import GUCKSER, SOLO, TOURNEE, base_value
 
 TITLES: Final = {
-    "strohmann": ("Strohmann", "Strohmann"),
-    "officers": ("Officers' Skat", "Offiziersskat"),
-    "tournee": ("Tournee Skat", "Tournee-Skat"),
+    "strohmann": N_("web.variantTitle.strohmann"),
+    "officers": N_("web.variantTitle.officers"),
+    "tournee": N_("web.variantTitle.tournee"),
 }
-"""Each variant's name in English and German."""
-_WORDS: Final = {
-    "en": {
-        "bid": "bid {v}",
-        "hold": "hold {v}",
-        "pass": "pass",
-        "pickup": "pick up the skat",
-        "guckser": "Guckser: pick up the skat (Grand 16, Null 15, Null Ouvert 30; lost double)",
-        "turn": "Tournée: turn the top skat card, its suit is trumps",
-        "pmn": "passt mir nicht: turn the second card (a lost game counts double)",
-        "base": "{game} (base {v})",
-        "solo": "{game} Solo (base {v})",
-        "resign": "resign",
-        "dummy": "Dummy",
-        "passed": "passed in",
-    },
-    "de": {
-        "bid": "reize {v}",
-        "hold": "ja ({v})",
-        "pass": "passe",
-        "pickup": "Skat aufnehmen",
-        "guckser": "Gucki: Skat aufnehmen (Grand 16, Null 15, Null ouvert 30; verloren doppelt)",
-        "turn": "Tournee: obere Skatkarte aufdecken, ihre Farbe ist Trumpf",
-        "pmn": "passt mir nicht: zweite Karte aufdecken (verloren zählt doppelt)",
-        "base": "{game} (Grundwert {v})",
-        "solo": "{game} Solo (Grundwert {v})",
-        "resign": "aufgeben",
-        "dummy": "Strohmann",
-        "passed": "eingepasst",
-    },
-}
+"""Each variant's name (a message of the catalogs)."""
 
 
 def label(state: Any, action: Any, lang: str) -> str:
@@ -80,39 +53,40 @@ def label(state: Any, action: Any, lang: str) -> str:
     >>> label(s, s.legal_actions()[4], "de"), label(s, s.legal_actions()[0], "en")
     ('Grand (Grundwert 24)', 'Diamonds (base 9)')
     """
-    w = _WORDS[lang]
     if isinstance(action, Card):
         return describe(action, lang)
     if isinstance(action, (Bid, TourneeBid)):
-        return w["bid"].format(v=action.value)
+        return say(lang, "server.variant.bid", v=action.value)
     if isinstance(action, Hold):
-        return w["hold"].format(v=state.bid)
+        return say(lang, "server.variant.hold", v=state.bid)
     if isinstance(action, Pass):
-        return w["pass"]
+        return say(lang, "server.variant.pass")
     if isinstance(action, PickUp):
-        return w["guckser" if state.variant == "tournee" else "pickup"]
+        if state.variant == "tournee":
+            return say(lang, "server.variant.guckser")
+        return say(lang, "server.variant.pickup")
     if isinstance(action, Turn):
-        return w["turn"]
+        return say(lang, "server.variant.turn")
     if isinstance(action, PasstMirNicht):
-        return w["pmn"]
+        return say(lang, "server.variant.pmn")
     if isinstance(action, Declare):
         return _declaration(state, action, lang)
     if isinstance(action, Discard):
         return " ".join(describe(c, lang) for c in cards_of(action.mask))
     if isinstance(action, Resign):
-        return w["resign"]
+        return say(lang, "server.variant.resign")
     return str(action)
 
 
 def _declaration(state: Any, action: Declare, lang: str) -> str:
     c = action.contract
     words = c.describe(lang)
-    w = _WORDS[lang]
     if state.variant != "tournee":
-        return w["base"].format(game=words, v=skat_base_value(c, state.rules))
+        return say(lang, "server.variant.base", game=words, v=skat_base_value(c, state.rules))
     kind = SOLO if int(state.phase) == 1 else (GUCKSER if state.kind == GUCKSER else TOURNEE)
-    key = "solo" if kind == SOLO else "base"
-    return w[key].format(game=words, v=base_value(kind, c))
+    if kind == SOLO:
+        return say(lang, "server.variant.solo", game=words, v=base_value(kind, c))
+    return say(lang, "server.variant.base", game=words, v=base_value(kind, c))
 
 
 def variant_state_message(
@@ -143,8 +117,7 @@ def variant_state_message(
         "type": "state",
         "table": table.id,
         "variant": table.variant,
-        "title_en": TITLES[table.variant][0],
-        "title_de": TITLES[table.variant][1],
+        **every_language(lambda lang: say(lang, TITLES[table.variant]), "title"),
         "counter": table.counter,
         "you": player,
         "seat": seat,
@@ -165,7 +138,8 @@ def variant_state_message(
 
 def _names(table: VariantTable, seats: Sequence[int | None], lang: str) -> list[str]:
     """The names by seat (the Strohmann dummy's seat: "Dummy")."""
-    return [_WORDS[lang]["dummy"] if p is None else table.players[p] for p in seats]
+    dummy = say(lang, "server.variant.dummy")
+    return [dummy if p is None else table.players[p] for p in seats]
 
 
 def sheet(table: VariantTable) -> dict[str, Any]:
@@ -183,8 +157,7 @@ def sheet(table: VariantTable) -> dict[str, Any]:
                 "declarer": r.seats[declarer] if declarer is not None else None,
                 "value": getattr(result, "value", 0),
                 "kind": table.variant,
-                "game_en": _game_words(result, "en"),
-                "game_de": _game_words(result, "de"),
+                **every_language(partial(_game_words, result), "game"),
                 "won": getattr(result, "won", False),
                 "entries": list(r.entries),
                 "totals": list(r.totals),
@@ -210,7 +183,7 @@ def _dealer(table: VariantTable, seats: Sequence[int | None]) -> int | None:
 
 def _game_words(result: Any, lang: str) -> str:
     if result is None or result.contract is None:
-        return _WORDS[lang]["passed"]
+        return say(lang, "server.variant.passed")
     game_name_in = getattr(result, "game_name_in", None)
     if game_name_in is not None:
         return str(game_name_in(lang))
@@ -229,8 +202,9 @@ def last_game(table: VariantTable) -> dict[str, Any] | None:
     out: dict[str, Any] = {
         "number": r.number,
         "seats": list(r.seats),
-        "text_en": result.explain("en", names=_names(table, r.seats, "en")),
-        "text_de": result.explain("de", names=_names(table, r.seats, "de")),
+        **every_language(
+            lambda lang: result.explain(lang, names=_names(table, r.seats, lang)), "text"
+        ),
         "declarer": result.declarer,
         "won": result.won,
         "entries": list(r.entries),
@@ -284,7 +258,7 @@ def game_view(state: Any, seat: int | None, players: list[int | None]) -> dict[s
         "legal": [str(a) for a in legal],
         "labels": {
             lang: {str(a): label(state, a, lang) for a in said if not isinstance(a, Card)}
-            for lang in ("en", "de")
+            for lang in LANGUAGES
         },
         "points": list(state.points()) if state.is_over else None,
         "open_hand": cards(getattr(view, "open_hand", None)),
@@ -296,12 +270,8 @@ def game_view(state: Any, seat: int | None, players: list[int | None]) -> dict[s
 def _contract(contract: Any) -> dict[str, Any]:
     """The declared game: its code and its name in English and German (``None`` before)."""
     if contract is None:
-        return {"contract": None, "contract_en": None, "contract_de": None}
-    return {
-        "contract": str(contract),
-        "contract_en": contract.describe("en"),
-        "contract_de": contract.describe("de"),
-    }
+        return {"contract": None, **every_language(lambda lang: None, "contract")}
+    return {"contract": str(contract), **every_language(contract.describe, "contract")}
 
 
 def _public(state: Any) -> Any:

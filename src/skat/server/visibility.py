@@ -25,7 +25,9 @@ from typing import Any
 from skat.core.actions import Action, Bid, Declare, Discard, Event, describe
 from skat.core.cards import Card, CardSet, sorted_cards
 from skat.core.declarations import DeclarationOption, declarations_of
+from skat.core.language import LANGUAGES
 from skat.core.state import GameState, Phase, View
+from skat.server.webwords import every_language
 
 PHASE_NAMES: dict[Phase, str] = {p: p.name.lower() for p in Phase}
 """The phase as the protocol names it (``bidding``, ``skat``, ``discard``, ``declare`` …)."""
@@ -55,8 +57,10 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "declarer": view.declarer,
         "bid": view.bid,
         "contract": str(view.contract) if view.contract is not None else None,
-        "contract_en": view.contract.describe("en") if view.contract is not None else None,
-        "contract_de": view.contract.describe("de") if view.contract is not None else None,
+        **every_language(
+            lambda lang: view.contract.describe(lang) if view.contract is not None else None,
+            "contract",
+        ),
         "skat": cards(view.skat),
         "discard": cards(view.discard),
         "open_hand": cards(view.open_hand),
@@ -110,8 +114,8 @@ def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
 def labels(state: GameState, view: View, seat: int | None) -> dict[str, dict[str, str]]:
     """The core's words (:func:`skat.core.actions.describe`, or the open question's own words
     for its answers) for every action the page may show as a button or in the history: the
-    legal actions, the ways to end the game early and what was said so far, in English and
-    German (``{"en": {"spitze.2": "announce Spitze with 2 trumps"}, "de": {…}}``).  Cards and
+    legal actions, the ways to end the game early and what was said so far, in every language
+    (``{"en": {"spitze.2": "announce Spitze with 2 trumps"}, "de": {…}, "da": {…}}``).  Cards and
     bids the page names itself.
 
     >>> s = GameState(seed=5)
@@ -125,7 +129,7 @@ def labels(state: GameState, view: View, seat: int | None) -> dict[str, dict[str
     shown += [e.action for e in view.history if isinstance(e, Event)]
     answer = asked.say if asked is not None else describe  # an answer in the question's words
     legal = set(view.legal_actions)
-    out: dict[str, dict[str, str]] = {"en": {}, "de": {}}
+    out: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
     for lang, words in out.items():
         for a in shown:
             if not isinstance(a, (Card, Bid, Discard)):
@@ -137,8 +141,7 @@ def _declaration(o: DeclarationOption) -> dict[str, Any]:
     c = o.contract
     return {
         "action": str(o.action),
-        "en": c.describe("en"),
-        "de": c.describe("de"),
+        **{lang: c.describe(lang) for lang in LANGUAGES},
         "value": o.value,
         "estimate": o.estimate,
         "below_bid": o.below_bid,
@@ -167,13 +170,12 @@ def end_actions(state: GameState, seat: int) -> list[str]:
 
 
 def result_view(state: GameState) -> dict[str, Any] | None:
-    """The scored result in both languages (the spoken explanation) and its numbers."""
+    """The scored result in every language (the spoken explanation) and its numbers."""
     r = state.result
     if r is None:
         return None
     return {
-        "text_en": r.explain("en"),
-        "text_de": r.explain("de"),
+        **every_language(r.explain, "text"),
         "declarer": r.declarer,
         "won": r.won,
         "value": r.value,

@@ -9,15 +9,15 @@ function playerName(seat) { return H.players ? H.players[seat] : roleName(seat);
 
 function moveText(i) {
   const step = H.steps[i];
-  if (!step.event) return t("start");
+  if (!step.event) return t("web.start");
   const [seat, action] = step.event;
   let what = action;
   if (/^[CSHD][789TJQKA]$/.test(action)) what = cardName(action);
-  else if (action === "p") what = t("pass");
-  else if (action === "y") what = t("hold");
-  else if (action === "s") what = t("pickUp");
-  else if (/^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/.test(action)) what = `${t("discard")} ${action.split(".").map(cardName).join(", ")}`;
-  else if (step.contract && H.steps[i - 1] && !H.steps[i - 1].contract) what = packWords(step[lang() === "de" ? "contract_de" : "contract"]);
+  else if (action === "p") what = t("web.pass");
+  else if (action === "y") what = t("web.hold");
+  else if (action === "s") what = t("web.pickUp");
+  else if (/^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/.test(action)) what = `${t("web.discard")} ${action.split(".").map(cardName).join(", ")}`;
+  else if (step.contract && H.steps[i - 1] && !H.steps[i - 1].contract) what = packWords(step[`contract_${lang()}`] || step.contract);
   return `${playerName(seat)}: ${what}`;
 }
 
@@ -29,13 +29,13 @@ function render() {
   hands.replaceChildren(...step.hands.map((cards, seat) => el("div", { class: "row", "data-seat": seat },
     el("strong", { text: `${playerName(seat)} · ${roleName(seat)}${step.declarer === seat ? " ★" : ""}` }),
     ...cards.map((c) => cardImg(c)))),
-  el("div", { class: "row" }, el("strong", { text: `${t("skatWord")}:` }), ...(step.skat || []).map((c) => cardImg(c)),
-    step.trick.length ? el("strong", { text: ` · ${t("trickWord")}:` }) : null, ...step.trick.map((c) => cardImg(c))));
+  el("div", { class: "row" }, el("strong", { text: `${t("web.skatWord")}:` }), ...(step.skat || []).map((c) => cardImg(c)),
+    step.trick.length ? el("strong", { text: ` · ${t("web.trickWord")}:` }) : null, ...step.trick.map((c) => cardImg(c))));
   document.getElementById("now").textContent =
-    `${at}/${H.steps.length - 1} · ${moveText(at)} · ${t("points")} ${step.points[0]}:${step.points[1]}`;
+    `${at}/${H.steps.length - 1} · ${moveText(at)} · ${t("web.points")} ${step.points[0]}:${step.points[1]}`;
   const m = H.analysis && at > 0 ? H.analysis.moves[at - 1] : null;
   document.getElementById("move-analysis").textContent = m
-    ? `${cardName(m.card)}: ${t("playedVal")} ${m.played}, ${t("bestWas")} ${m.best} (${m.best_cards.map(cardName).join(", ")})${m.loss ? ` – ${t("lossWord")} ${m.loss}` : " ✓"}`
+    ? `${cardName(m.card)}: ${t("web.playedVal")} ${m.played}, ${t("web.bestWas")} ${m.best} (${m.best_cards.map(cardName).join(", ")})${m.loss ? ` – ${t("web.lossWord")} ${m.loss}` : " ✓"}`
     : "";
   for (const li of document.querySelectorAll("#moves li")) li.classList.toggle("cur", Number(li.dataset.i) === at);
 }
@@ -53,10 +53,10 @@ function drawMoves() {
 
 function downloads() {  // drawn again on every language change
   document.getElementById("downloads").replaceChildren(
-    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: t("downloadJson") }), " · ",
-    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("downloadIss") }), " · ",
-    el("a", { href: `/table/${TABLE}`, text: t("sheet") }), " · ",
-    el("button", { id: "again", text: t("fromHere"), onclick: () => playAgain(TABLE, NUMBER, Math.min(at, H ? H.steps.length - 2 : 0)) }));
+    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: t("web.downloadJson") }), " · ",
+    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("web.downloadIss") }), " · ",
+    el("a", { href: `/table/${TABLE}`, text: t("web.sheet") }), " · ",
+    el("button", { id: "again", text: t("web.fromHere"), onclick: () => playAgain(TABLE, NUMBER, Math.min(at, H ? H.steps.length - 2 : 0)) }));
 }
 
 function drawBestLine() {
@@ -69,27 +69,28 @@ function drawBestLine() {
   if (!best && !verdict) { box.hidden = true; return; }
   box.hidden = false;
   const said = verdict ? el("p", { class: "verdict", id: "verdict", text: verdict }) : null;
-  const parts = [el("h2", { text: t("howWin") }), said].filter((x) => x !== null);  // never "null"
+  const parts = [el("h2", { text: t("web.howWin") }), said].filter((x) => x !== null);  // never "null"
   if (!best) { box.replaceChildren(...parts); return; }
-  const button = el("button", { id: "how-win", class: "primary", text: t("howWin"),
+  const button = el("button", { id: "how-win", class: "primary", text: t("web.howWin"),
     onclick: () => { at = best.step; render(); list.hidden = false; list.focus(); } });
-  const list = el("ol", { class: "moves", id: "best-moves", tabindex: "0", "aria-label": t("howWin") },
+  const list = el("ol", { class: "moves", id: "best-moves", tabindex: "0", "aria-label": t("web.howWin") },
     ...best.moves.map(([seat, card]) => el("li", { text: `${playerName(seat)}: ${cardName(card)}` })));
   list.hidden = location.hash !== "#best";
   box.replaceChildren(...parts,
-    el("p", { class: "muted", text: `${t("bestFrom")} ${best.step}: ${playerName(best.seat)}` }), button, list);
+    el("p", { class: "muted", text: `${t("web.bestFrom")} ${best.step}: ${playerName(best.seat)}` }), button, list);
 }
 
 function translate() {
   downloads();
   settingsBox(document.getElementById("settings"), false);
-  document.getElementById("slider").setAttribute("aria-label", t("log"));
-  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
-  for (const [id, key] of [["first", "start"], ["prev", "prev"], ["next", "nextMove"], ["last", "end"]]) document.getElementById(id).textContent = t(key);
+  document.getElementById("slider").setAttribute("aria-label", t("web.log"));
+  translatePage();
+  document.title = `Skat – ${t("web.history")}`;
+  for (const [id, text] of [["first", t("web.start")], ["prev", t("web.prev")], ["next", t("web.nextMove")], ["last", t("web.end")]]) document.getElementById(id).textContent = text;
   if (!H) return;
   const a = H.analysis;
-  const verdict = a && a.could_win !== null && !a.verdict ? (a.could_win ? t("couldWin") : t("couldNot")) : "";
-  document.getElementById("summary").textContent = `${H.result ? packWords(H.result[`text_${lang()}`]) : ""} ${verdict ? `· ${t("analysis")}: ${verdict}` : ""}`;
+  const verdict = a && a.could_win !== null && !a.verdict ? (a.could_win ? t("web.couldWin") : t("web.couldNot")) : "";
+  document.getElementById("summary").textContent = `${H.result ? packWords(H.result[`text_${lang()}`]) : ""} ${verdict ? `· ${t("web.analysis")}: ${verdict}` : ""}`;
   drawMoves();
   drawBestLine();
   render();
@@ -98,9 +99,9 @@ function translate() {
 async function start() {
   langSwitch(document.getElementById("lang"));
   document.addEventListener("langchange", translate);
-  document.getElementById("info").textContent = `${TABLE} · ${t("game")} ${NUMBER}`;
+  document.getElementById("info").textContent = `${TABLE} · ${t("web.game")} ${NUMBER}`;
   translate();
-  document.getElementById("summary").textContent = t("loading");
+  document.getElementById("summary").textContent = t("web.loading");
   try {
     H = await api(`/api/tables/${TABLE}/games/${NUMBER}/analysis`);
   } catch (e) {

@@ -14,7 +14,7 @@ function ruleOptions() { return OPTIONS.rules.options; }
 
 function valueLabel(option, value) {
   // a number is itself; a word (and each word of a set, "6060" too) has its words
-  return option.kind !== "set" && /^\d+$/.test(value) ? value : t(`val_${option.name}_${value}`);
+  return option.kind !== "set" && /^\d+$/.test(value) ? value : tc(`web.val_${option.name}_${value}`);
 }
 
 function ruleControl(o) {
@@ -22,11 +22,11 @@ function ruleControl(o) {
   const title = lang() === "en" ? o.doc : undefined;  // the core's words are English
   if (o.kind === "switch") {
     return el("label", { class: "inline rule", title, "data-rule-box": o.name },
-      el("input", { type: "checkbox", id, "data-rule": o.name }), el("span", { text: t(`opt_${o.name}`) }));
+      el("input", { type: "checkbox", id, "data-rule": o.name }), el("span", { text: tc(`web.opt_${o.name}`) }));
   }
   if (o.kind === "set") {
     const box = el("fieldset", { class: "rule rule-set", id, title, "data-rule": o.name, "data-rule-box": o.name },
-      el("legend", { text: t(`opt_${o.name}`) }));
+      el("legend", { text: tc(`web.opt_${o.name}`) }));
     for (const v of o.choices) {
       box.append(el("label", { class: "inline" }, el("input", { type: "checkbox", value: v }), el("span", { text: valueLabel(o, v) })));
     }
@@ -35,7 +35,7 @@ function ruleControl(o) {
   const control = o.kind === "choice"
     ? el("select", { id, "data-rule": o.name }, ...o.choices.map((v) => el("option", { value: v, text: valueLabel(o, v) })))
     : el("input", { type: "number", id, min: "0", step: "1", inputmode: "numeric", "data-rule": o.name });
-  return el("label", { class: "rule", title, "data-rule-box": o.name }, el("span", { text: t(`opt_${o.name}`) }), control);
+  return el("label", { class: "rule", title, "data-rule-box": o.name }, el("span", { text: tc(`web.opt_${o.name}`) }), control);
 }
 
 function controlValue(o) {
@@ -92,9 +92,9 @@ function fillRules(answer, keepText) {
     box.classList.toggle("off", off);
     for (const input of box.querySelectorAll("input, select")) input.disabled = off;
     if (box.matches("input, select, fieldset")) box.disabled = off;
-    box.title = excluded ? t("excludedBy") : (lang() === "en" ? o.doc : "");
+    box.title = excluded ? t("web.excludedBy") : (lang() === "en" ? o.doc : "");
   }
-  if (answer.rules) document.getElementById("rules-played").textContent = `${t("rulesOf")}: ${answer.rules}`;
+  if (answer.rules) document.getElementById("rules-played").textContent = `${t("web.rulesOf")}: ${answer.rules}`;
   if (!keepText && answer.options !== undefined) document.getElementById("options").value = answer.options;
   rulesError("");
 }
@@ -106,31 +106,14 @@ function rulesError(message) {
   else field.removeAttribute("aria-invalid");
 }
 
-// The German words of the core's rules errors, by kind (skat.core.rules.RULES_ERRORS; the
-// terminal's are skat.cli.ruleswords); option names, presets and values stay as typed.
-const RULES_ERRORS_DE = {
-  empty: "leere Regelangabe",
-  unknown_preset: "unbekannter Regelsatz {given} (bekannt: {known})",
-  unknown_option: "unbekannte Regeloption {given} (bekannt: {known})",
-  no_value: "Regeloption ohne Wert: {given} (schreibe {option}=...)",
-  twice: "Regeloption {given} doppelt angegeben",
-  needs: "Regeloption {option}={value} verlangt {needed}",
-  excluded: "Regelsatz {preset} schließt {option} aus; für eine Hausmischung von isko ausgehen: {mix}",
-  takes_switch: "Regeloption {option} nimmt on oder off, nicht {given}",
-  takes_one_of: "Regeloption {option} nimmt {choices}, nicht {given}",
-  takes_set: "Regeloption {option} nimmt {choices}, nicht {given}",
-  takes_number: "Regeloption {option} nimmt eine Zahl, nicht {given}",
-  takes_positive: "Regeloption {option} nimmt eine Zahl >= 0, nicht {given}",
-};
-
 function rulesErrorWords(data) {
-  // the core's one line in English, or its kind worded in German
-  const template = lang() === "de" ? RULES_ERRORS_DE[data.key] : null;
-  if (!template) return data.message;
-  return template.replace(/\{(\w+)\}/g, (all, name) => {
-    const v = (data.params || {})[name];
-    return v === undefined ? all : Array.isArray(v) ? v.join(" oder ") : String(v);
-  });
+  // the core's rules error worded by its kind (skat.core.rules.RULES_ERRORS) in the page's
+  // language; option names, presets and values stay as typed
+  const key = `web.rulesError.${data.key}`;
+  if (t(key) === key) return data.message;
+  const values = {};
+  for (const [name, v] of Object.entries(data.params || {})) values[name] = Array.isArray(v) ? v.join(t("web.or")) : String(v);
+  return t(key, values);
 }
 
 async function rulesOf(text) {
@@ -195,19 +178,19 @@ async function textChanged(final) {
 }
 
 function translate() {
-  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
-  document.title = `Skat – ${t("lobby")}`;
+  translatePage();
+  document.title = `Skat – ${t("web.lobby")}`;
 }
 
 function seatRow(i, kind, name) {
   const select = el("select", { name: `kind${i}`, id: `kind${i}` });
-  select.append(el("option", { value: "human", text: t("human") }));
+  select.append(el("option", { value: "human", text: t("web.human") }));
   for (const c of OPTIONS.computers) select.append(el("option", { value: c, text: levelName(c) }));
   select.value = kind;
-  const input = el("input", { name: `name${i}`, id: `name${i}`, placeholder: `${t("name")} ${i + 1}`, value: name || "", maxlength: "40" });
-  select.setAttribute("aria-label", `${t("seat")} ${i + 1}`);
-  input.setAttribute("aria-label", `${t("name")} ${i + 1}`);
-  return el("label", {}, el("span", { text: `${t("seat")} ${i + 1}` }), select, input);
+  const input = el("input", { name: `name${i}`, id: `name${i}`, placeholder: `${t("web.name")} ${i + 1}`, value: name || "", maxlength: "40" });
+  select.setAttribute("aria-label", `${t("web.seat")} ${i + 1}`);
+  input.setAttribute("aria-label", `${t("web.name")} ${i + 1}`);
+  return el("label", {}, el("span", { text: `${t("web.seat")} ${i + 1}` }), select, input);
 }
 
 function drawSeats() {
@@ -242,7 +225,7 @@ async function create(event) {
     if (made.token) localStorage.setItem(tokenKey(made.id), JSON.stringify({ token: made.token, player: made.player }));
     location.href = made.url;
   } catch (e) {
-    error.textContent = `${t("createFailed")}: ${e.message}`;
+    error.textContent = `${t("web.createFailed")}: ${e.message}`;
   }
 }
 
@@ -252,24 +235,24 @@ function join(id) {
 }
 
 function tableRow(s) {
-  const names = s.players.map((p) => `${p.name}${p.kind === "human" ? "" : ` (${t(`level_${p.kind}`)})`}`).join(", ");
+  const names = s.players.map((p) => `${p.name}${p.kind === "human" ? "" : ` (${tc(`web.level_${p.kind}`)})`}`).join(", ");
   const mine = localStorage.getItem(tokenKey(s.id));
   const actions = el("td");
   if (!s.over) {
-    if (mine) actions.append(el("a", { href: `/table/${s.id}`, text: t("open") }));
+    if (mine) actions.append(el("a", { href: `/table/${s.id}`, text: t("web.open") }));
     else {
-      if (s.free) actions.append(el("button", { text: t("join"), onclick: () => join(s.id) }), " ");
-      actions.append(el("a", { href: `/table/${s.id}`, text: t("watch") }));
+      if (s.free) actions.append(el("button", { text: t("web.join"), onclick: () => join(s.id) }), " ");
+      actions.append(el("a", { href: `/table/${s.id}`, text: t("web.watch") }));
     }
   } else {
-    actions.append(el("a", { href: `/table/${s.id}`, text: t("sheet") }));
+    actions.append(el("a", { href: `/table/${s.id}`, text: t("web.sheet") }));
   }
   return el("tr", { "data-table": s.id },
     el("td", { text: s.id }),
     el("td", { text: names }),
     el("td", { class: "rules", text: s.variant && s.variant !== "skat" ? variantTitle(s.variant) : s.rules }),
     el("td", { class: "num", text: `${s.played}/${s.games}` }),
-    el("td", { text: s.over ? "" : `${s.free} ${t("free")}` }),
+    el("td", { text: s.over ? "" : `${s.free} ${t("web.free")}` }),
     actions);
 }
 
@@ -283,15 +266,15 @@ async function refresh() {
   for (const [id, over] of [["running", false], ["finished", true]]) {
     const rows = data.tables.filter((s) => s.over === over);
     const box = document.getElementById(id);
-    if (!rows.length) { box.replaceChildren(el("p", { class: "muted", text: t("none") })); continue; }
-    const head = el("tr", {}, ...["#", t("players"), t("rules"), t("played"), t("free"), t("open")].map((h) => el("th", { text: h })));
+    if (!rows.length) { box.replaceChildren(el("p", { class: "muted", text: t("web.none") })); continue; }
+    const head = el("tr", {}, ...["#", t("web.players"), t("web.rules"), t("web.played"), t("web.free"), t("web.open")].map((h) => el("th", { text: h })));
     box.replaceChildren(el("div", { class: "scroll-x" },
       el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows.map(tableRow)))));
   }
   const turn = (by) => () => { PAGE.offset = Math.max(0, PAGE.offset + by); refresh(); };
-  const nav = el("nav", { class: "pager", id: "pager", "aria-label": t("page") });
-  if (PAGE.offset > 0) nav.append(el("button", { type: "button", id: "newer", text: t("newer"), onclick: turn(-PAGE.limit) }));
-  if (data.more) nav.append(" ", el("button", { type: "button", id: "older", text: t("older"), onclick: turn(PAGE.limit) }));
+  const nav = el("nav", { class: "pager", id: "pager", "aria-label": t("web.page") });
+  if (PAGE.offset > 0) nav.append(el("button", { type: "button", id: "newer", text: t("web.newer"), onclick: turn(-PAGE.limit) }));
+  if (data.more) nav.append(" ", el("button", { type: "button", id: "older", text: t("web.older"), onclick: turn(PAGE.limit) }));
   document.getElementById("pages").replaceChildren(...(nav.childNodes.length ? [nav] : []));
 }
 
@@ -302,7 +285,7 @@ async function start() {
   const preset = document.getElementById("preset");
   const presetNames = () => {
     const was = preset.value;
-    preset.replaceChildren(...OPTIONS.presets.map((p) => el("option", { value: p, text: t(`preset_${p}`) })));
+    preset.replaceChildren(...OPTIONS.presets.map((p) => el("option", { value: p, text: tc(`web.preset_${p}`) })));
     if (was) preset.value = was;
   };
   presetNames();

@@ -14,45 +14,9 @@ let shownTrick = [];     // the cards of the trick drawn last (a new one slides 
 let levels = ["heuristic"];  // the computer levels a waiting table can be started with
 let startLevel = "heuristic";  // the one chosen
 
-// The table page's own words (German, English): its dialogs, the waiting table, the claim,
-// the moves the table makes for a player.
-const TABLE_WORDS = {
-  cancel: ["Abbrechen", "Cancel"],
-  cannotUndo: ["Das lässt sich nicht zurücknehmen.", "This cannot be undone."],
-  claimTitle: ["Karten zeigen und den Rest beanspruchen?", "Show your cards and claim the rest?"],
-  claimAsk: ["Du legst deine Karten offen und beanspruchst alle restlichen Stiche. Der Tisch spielt den Rest sofort aus, alle Karten offen: Kann die Gegenpartei noch einen Stich machen, gehören ihr alle restlichen Stiche (ISkO 4.4).",
-    "You lay your cards open and claim every remaining trick. The table plays the rest out at once, every card open: if the defenders can still take a trick, every remaining trick goes to them (ISkO 4.4)."],
-  claimAskDefender: ["Du legst deine Karten offen und beanspruchst alle restlichen Stiche für dich selbst. Der Tisch spielt den Rest sofort aus: Machst du nicht jeden Stich, gehören alle restlichen Stiche dem Alleinspieler (ISkO 4.4).",
-    "You lay your cards open and claim every remaining trick yourself. The table plays the rest out at once: unless you take every trick, every remaining trick goes to the declarer (ISkO 4.4)."],
-  claimDo: ["Karten zeigen", "Show my cards"],
-  claimedWord: ["hat die Karten gezeigt und den Rest beansprucht", "showed the cards and claimed the rest"],
-  claimHeld: ["der Anspruch hält: jeder restliche Stich geht an ihn", "the claim holds: every remaining trick is his"],
-  claimFailed: ["der Anspruch hält nicht: die Gegenseite bekommt einen Stich, also alle restlichen (ISkO 4.4)", "the claim fails: the other side takes a trick, so every remaining trick is theirs (ISkO 4.4)"],
-  cardsAtClaim: ["Die Karten beim Zeigen", "The cards when the claim was made"],
-  playedOut: ["Offen ausgespielt", "Played out, every card open"],
-  auto_clock: ["automatisch: Zeit abgelaufen", "automatic: time ran out"],
-  auto_away: ["automatisch: nicht mehr da", "automatic: away"],
-  auto_claim: ["automatisch: nach dem Zeigen ausgespielt", "automatic: played out after the claim"],
-  waitingTitle: ["Der Tisch wartet auf Mitspieler", "The table waits for its players"],
-  waitingHelp: ["Schick deinen Freunden den Link. Gegeben wird, sobald jeder Platz besetzt ist.", "Send your friends the link. The cards are dealt once every place is taken."],
-  placeFree: ["frei", "free"],
-  youWord: ["du", "you"],
-  yourName: ["Dein Name", "Your name"],
-  takePlace: ["Platz nehmen", "Take the place"],
-  joinTitle: ["Mitspielen", "Join the table"],
-  startComputers: ["Mit Computern starten", "Start with computers"],
-  startAsk: ["Jetzt starten? Die freien Plätze bekommen Computerspieler; wer den Link später öffnet, kann nur noch zuschauen.", "Start now? The free places get computer players; whoever opens the link later can only watch."],
-  levelWord: ["Computerstufe", "Computer level"],
-  copyLink: ["Link kopieren", "Copy the link"],
-  inviteLink: ["Einladungslink", "Invitation link"],
-  youSitOut: ["Du setzt dieses Spiel aus (du gibst).", "You sit out this game (you deal)."],
-  downloadSeries: ["Ganze Serie herunterladen (ZIP: JSON, ISS, Liste als CSV)", "Download the whole series (ZIP: JSON, ISS, the list as CSV)"],
-};
-for (const [key, [de, en]] of Object.entries(TABLE_WORDS)) { WORDS.de[key] = de; WORDS.en[key] = en; }
-
 // ------------------------------------------------------------------ the site's own dialog
 
-function ask({ title, text = "", ok, cancel = t("cancel"), input = null, danger = false }) {
+function ask({ title, text = "", ok, cancel = t("web.cancel"), input = null, danger = false }) {
   // a question in the page (no browser confirm()/prompt()): resolves to true (or the text typed
   // into ``input``) when answered with ``ok``, to null when cancelled (Escape too)
   return new Promise((resolve) => {
@@ -92,9 +56,9 @@ function endQuestion(action) {
   const g = S.game;
   if (action === "SC") {
     const declarer = g.declarer === S.seat;
-    return { title: t("claimTitle"), text: t(declarer ? "claimAsk" : "claimAskDefender"), ok: t("claimDo") };
+    return { title: t("web.claimTitle"), text: (declarer ? t("web.claimAsk") : t("web.claimAskDefender")), ok: t("web.claimDo") };
   }
-  return { title: `${label(action)}?`, text: t("cannotUndo"), ok: label(action), danger: action.startsWith("RE.") };
+  return { title: `${label(action)}?`, text: t("web.cannotUndo"), ok: label(action), danger: action.startsWith("RE.") };
 }
 
 function fill(node, ...children) {
@@ -105,7 +69,7 @@ function fill(node, ...children) {
 function autoNote(auto, index) {
   // a move the table made for its player says so (the clock, away, the claim played out)
   const why = auto ? auto[String(index)] : null;
-  return why ? ` (${t(`auto_${why}`)})` : "";
+  return why ? ` (${tc(`web.auto_${why}`)})` : "";
 }
 
 // ------------------------------------------------------------------ connection
@@ -120,7 +84,7 @@ function receive(msg) {
     if (!S.game || S.game.phase !== "discard" && S.game.phase !== "push_discard") picked = [];
     const key = S.game ? `${S.series.number}:${S.game.phase}` : "";
     if (key !== decl.key) decl = { key, hand: false, game: null };
-    setConn(t("online"), false);
+    setConn(t("web.online"), false);
     announce(prev, S);
     sayWaiting(S);
     prev = S;
@@ -152,36 +116,36 @@ function mineNow(state) { return !!(state && state.game && state.game.legal.leng
 function announce(old, now) {
   // every event in words for screen readers (the #live region), and the optional sounds
   const g = now.game;
-  if (now.waiting) { if (!old || !old.waiting) say(t("waitingTitle")); return; }
+  if (now.waiting) { if (!old || !old.waiting) say(t("web.waitingTitle")); return; }
   const sameGame = old && old.game && g && old.series.number === now.series.number;
   if (now.last && (!old || !old.last || old.last.number !== now.last.number)) {
     if (old && old.game && old.series.number === now.last.number) {
       now.last.events.slice(old.game.history.length).forEach(([s, a], k) =>
         say(spokenIn(old, s, a) + autoNote(now.last.auto, old.game.history.length + k)));
       const lt = now.last.last_trick;  // the game's last trick: its winner is said too
-      if (lt && lt.number > old.game.tricks.length) say(`${nameIn(old, lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
+      if (lt && lt.number > old.game.tricks.length) say(`${nameIn(old, lt.winner)} ${t("web.takesTrick")} (${lt.points} ${t("web.cardPoints")})`);
     }
-    if (old) { say(`${t("result")}: ${packWords(now.last[`text_${lang()}`])}`); beep("result"); }
+    if (old) { say(`${t("web.result")}: ${packWords(now.last[`text_${lang()}`])}`); beep("result"); }
   }
-  if (!g) { if (old && old.game) say(t("seriesOver")); return; }
+  if (!g) { if (old && old.game) say(t("web.seriesOver")); return; }
   if (!sameGame) {
     const dealer = now.players[now.series.dealer];
-    say(`${t("game")} ${now.series.number}: ${now.seat !== null ? roleName(now.seat) : t("spectator")} · ${t("dealer")} ${dealer ? dealer.name : ""}`);
-    if (now.seat !== null && g.hand) say(`${t("handOf")} ${now.players[now.you].name}: ${g.hand.map(cardName).join(", ")}`);
+    say(`${t("web.game")} ${now.series.number}: ${now.seat !== null ? roleName(now.seat) : t("web.spectator")} · ${t("web.dealer")} ${dealer ? dealer.name : ""}`);
+    if (now.seat !== null && g.hand) say(`${t("web.handOf")} ${now.players[now.you].name}: ${g.hand.map(cardName).join(", ")}`);
     // what happened before the page had the game (a computer's first bid, a reload): every
     // event before the first trick, later only the trick on the table
     const before = g.tricks.length ? g.history.slice(g.history.length - g.trick.length) : g.history;
-    if (g.tricks.length) say(`${t("trickWord")} ${g.tricks.length + 1}`);
+    if (g.tricks.length) say(`${t("web.trickWord")} ${g.tricks.length + 1}`);
     for (const [s, a] of g.history.length ? before : []) say(spoken(s, a));
   } else {
     g.history.slice(old.game.history.length).forEach(([s, a], k) => {
       say(spoken(s, a) + autoNote(g.auto, old.game.history.length + k));
       if (a && isCard(a)) beep("card");
     });
-    if (g.skat && !old.game.skat && now.seat !== null) say(`${t("skatWord")}: ${g.skat.map(cardName).join(", ")}`);
+    if (g.skat && !old.game.skat && now.seat !== null) say(`${t("web.skatWord")}: ${g.skat.map(cardName).join(", ")}`);
     if (g.tricks.length > old.game.tricks.length) {
       const lt = g.tricks[g.tricks.length - 1];
-      say(`${seatName(lt.winner)} ${t("takesTrick")} (${lt.points} ${t("cardPoints")})`);
+      say(`${seatName(lt.winner)} ${t("web.takesTrick")} (${lt.points} ${t("web.cardPoints")})`);
       beep("trick");
       const pause = settings().pause;
       if (pause > 0) {
@@ -201,7 +165,7 @@ function announce(old, now) {
   // "Your turn" whenever it becomes one's turn, also again after one's own move (one's bid
   // held, one's trick won: the next lead is one's own)
   const moved = sameGame && g.history.length > old.game.history.length;
-  if (mineNow(now) && (!mineNow(old) || !sameGame || old.game.phase !== g.phase || moved)) { say(t("yourTurnSay")); beep("turn"); }
+  if (mineNow(now) && (!mineNow(old) || !sameGame || old.game.phase !== g.phase || moved)) { say(t("web.yourTurnSay")); beep("turn"); }
 }
 
 // when another player takes longer than a moment, say whom the table waits for
@@ -214,7 +178,7 @@ function sayWaiting(now) {
   waitTimer = setTimeout(() => {
     if (!S || S.counter !== counter || !S.game) return;
     const p = playerAt(g.to_move);
-    if (p) say(p.kind === "human" ? `${t("waitingFor")} ${p.name}` : `${p.name} ${t("thinks")}`);
+    if (p) say(p.kind === "human" ? `${t("web.waitingFor")} ${p.name}` : `${p.name} ${t("web.thinks")}`);
   }, WAIT_SAY_MS);
 }
 const WAIT_SAY_MS = 2500;
@@ -280,10 +244,10 @@ function label(action) {
 }
 
 function spoken(seat, action) {
-  if (action === null) return `${seatName(seat)}: ${t("discard")}`;
+  if (action === null) return `${seatName(seat)}: ${t("web.discard")}`;
   if (isCard(action)) return `${seatName(seat)}: ${cardName(action)}`;
-  if (/^\d+$/.test(action)) return `${seatName(seat)} ${t("bidsSay")} ${action}`;
-  if (/^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/.test(action)) return `${seatName(seat)}: ${t("discard")} ${action.split(".").map(cardName).join(", ")}`;
+  if (/^\d+$/.test(action)) return `${seatName(seat)} ${t("web.bidsSay")} ${action}`;
+  if (/^[CSHD][789TJQKA]\.[CSHD][789TJQKA]$/.test(action)) return `${seatName(seat)}: ${t("web.discard")} ${action.split(".").map(cardName).join(", ")}`;
   const d = contractName(action);
   return `${seatName(seat)}: ${d || label(action)}`;
 }
@@ -357,17 +321,17 @@ function draw() {
 
 function renderHeader() {
   const sr = S.series;
-  const you = S.you === null ? t("spectator") : S.players[S.you].name;
-  const out = (sr.sitting || []).map((i) => `${S.players[i].name} ${t("sitsOutNow")}`);
-  const info = [`${t("game")} ${sr.over ? sr.rows.length : sr.number} (${sr.turn}/${sr.planned})`, you, ...out];
+  const you = S.you === null ? t("web.spectator") : S.players[S.you].name;
+  const out = (sr.sitting || []).map((i) => `${S.players[i].name} ${t("web.sitsOutNow")}`);
+  const info = [`${t("web.game")} ${sr.over ? sr.rows.length : sr.number} (${sr.turn}/${sr.planned})`, you, ...out];
   document.getElementById("info").textContent = info.join(" · ");
   document.getElementById("info").title = `${TABLE} · ${S.rules}`;
   document.title = `Skat – ${info.join(" · ")}`;
   const join = document.getElementById("join");
   const free = S.players.some((p) => p.kind === "human" && !p.claimed);
   join.hidden = !(S.you === null && free && !sr.over);
-  join.textContent = t("join");
-  document.getElementById("invite").textContent = t("invite");
+  join.textContent = t("web.join");
+  document.getElementById("invite").textContent = t("web.invite");
 }
 
 function renderOpponent(id, seat) {
@@ -379,9 +343,9 @@ function renderOpponent(id, seat) {
   const who = el("div", { class: "who" },
     el("span", { class: `dot ${p.online || p.kind !== "human" ? "on" : ""}` }),
     el("span", { text: p.name }),
-    g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null,
+    g.declarer === seat ? el("span", { class: "badge", text: t("web.declarer") }) : null,
     dealerBadge(seat));
-  const kind = p.kind === "human" ? "" : ` · ${t(`level_${p.kind}`)}`;
+  const kind = p.kind === "human" ? "" : ` · ${tc(`web.level_${p.kind}`)}`;
   const role = el("div", { class: "role", text: `${roleName(seat)}${kind}` });
   const parts = [who, role];
   const th = thinking(seat);
@@ -394,7 +358,7 @@ function renderOpponent(id, seat) {
   if (open) parts.push(el("div", { class: "open-cards" }, ...sortCards(open, g.contract).map((c) => cardImg(c))));
   else {
     const n = handCount(seat);
-    parts.push(el("div", { class: "backs", role: "img", "aria-label": `${n} ${t(n === 1 ? "cardBack" : "cardBacks")}` },
+    parts.push(el("div", { class: "backs", role: "img", "aria-label": tn("web.backs", "web.backs.plural", n) },
       ...Array.from({ length: n }, () => cardImg(null, { alt: "" }))));
   }
   box.setAttribute("aria-label", `${p.name}, ${roleName(seat)}`);
@@ -405,12 +369,12 @@ function renderOpponent(id, seat) {
 function thinking(seat) {  // a visible sign while a computer player chooses his move
   const g = S.game, p = playerAt(seat);
   if (g.to_move !== seat || p.kind === "human" || g.phase === "done") return null;
-  return el("div", { class: "thinking", text: `${p.name} ${t("thinks")}` });
+  return el("div", { class: "thinking", text: `${p.name} ${t("web.thinks")}` });
 }
 
 function dealerBadge(seat) {
   // the dealer: Rearhand at a 3-table (at a 4-table he sits out and the header says so)
-  return S.seats[seat] === S.series.dealer ? el("span", { class: "badge dealer", title: t("dealer"), text: t("dealer") }) : null;
+  return S.seats[seat] === S.series.dealer ? el("span", { class: "badge dealer", title: t("web.dealer"), text: t("web.dealer") }) : null;
 }
 
 function progressText() {
@@ -418,10 +382,10 @@ function progressText() {
   const g = S.game;
   if (g.phase !== "play" && g.phase !== "answer") return "";
   const n = Math.min(g.tricks.length + 1, 10);
-  let text = `${t("trickWord")} ${n}/10`;
+  let text = `${t("web.trickWord")} ${n}/10`;
   if (S.show_points && g.declarer !== null && g.declarer !== undefined) {  // a table option
     const pts = g.tricks.filter((x) => x.winner === g.declarer).reduce((a, x) => a + x.points, 0);
-    text += ` · ${seatName(g.declarer)}: ${pts} ${t("cardPoints")}`;
+    text += ` · ${seatName(g.declarer)}: ${pts} ${t("web.cardPoints")}`;
   }
   return text;
 }
@@ -436,11 +400,11 @@ function statusText() {
   const mine = g.legal.length > 0;
   if (g.phase === "done") return g.result ? packWords(g.result[`text_${lang()}`]) : "";
   const moving = g.to_move === null ? "" : seatName(g.to_move);
-  let text = mine ? t("yourTurn") : `${t("waitingFor")} ${moving}`;
-  if (holding()) text = `${seatName(held.trick.winner)} ${t("takesTrick")}`;
-  if (g.phase === "bidding" && g.bid) text = `${t("bidNow")} ${g.bid} · ${text}`;
-  if (g.contract) text = `${seatName(g.declarer)}: ${packWords(g[`contract_${lang()}`])}${g.kontra ? ` · ${t(["", "kontra", "rekontra", "supra", "resupra"][g.kontra])}` : ""} · ${text}`;
-  if (g.ramsch && !g.contract) text = `${t("ramsch")} · ${text}`;
+  let text = mine ? t("web.yourTurn") : `${t("web.waitingFor")} ${moving}`;
+  if (holding()) text = `${seatName(held.trick.winner)} ${t("web.takesTrick")}`;
+  if (g.phase === "bidding" && g.bid) text = `${t("web.bidNow")} ${g.bid} · ${text}`;
+  if (g.contract) text = `${seatName(g.declarer)}: ${packWords(g[`contract_${lang()}`])}${g.kontra ? ` · ${doublingWord(g.kontra)}` : ""} · ${text}`;
+  if (g.ramsch && !g.contract) text = `${t("web.ramsch")} · ${text}`;
   return text;
 }
 
@@ -466,12 +430,12 @@ function renderCenter() {
       trick.append(img);
     });
     shownTrick = [...cards];
-    trick.setAttribute("aria-label", cards.length ? cards.map(cardName).join(", ") : t("trickWord"));
+    trick.setAttribute("aria-label", cards.length ? cards.map(cardName).join(", ") : t("web.trickWord"));
     parts.push(trick);
   } else if (["bidding", "skat", "push"].includes(g.phase)) {
     parts.push(el("div", { class: "skat", id: "skat" }, cardImg(g.skat ? g.skat[0] : null), cardImg(g.skat ? g.skat[1] : null)));
   } else if (g.skat && ["discard", "declare"].includes(g.phase) && S.seat === g.declarer) {
-    parts.push(el("div", { class: "muted", text: `${t("skatWord")}: ${g.skat.map(cardName).join(", ")}` }));
+    parts.push(el("div", { class: "muted", text: `${t("web.skatWord")}: ${g.skat.map(cardName).join(", ")}` }));
   }
   fill(box, ...parts);
 }
@@ -489,9 +453,9 @@ function renderMe() {
     if (g.open_hand && g.declarer === seat) open = g.open_hand;
     if (g.claimer_hand && g.claimer === seat) open = g.claimer_hand;
     const parts = [
-      S.you !== null && S.you !== undefined ? el("div", { class: "sitting-out", id: "sitting-out", text: t("youSitOut") }) : null,
+      S.you !== null && S.you !== undefined ? el("div", { class: "sitting-out", id: "sitting-out", text: t("web.youSitOut") }) : null,
       el("div", { class: "who" }, el("span", { text: `${p.name} · ${roleName(seat)}` }),
-        g.declarer === seat ? el("span", { class: "badge", text: t("declarer") }) : null, dealerBadge(seat)),
+        g.declarer === seat ? el("span", { class: "badge", text: t("web.declarer") }) : null, dealerBadge(seat)),
       el("div", { class: "hand" }, ...(open ? sortCards(open, g.contract).map((c) => cardImg(c))
         : Array.from({ length: handCount(seat) }, () => cardImg(null)))),
       thinking(seat)];
@@ -523,10 +487,10 @@ function renderMe() {
     hand.append(b);
   }
   hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", `${t("handOf")} ${me.name}`);
+  hand.setAttribute("aria-label", `${t("web.handOf")} ${me.name}`);
   fill(box,
     el("div", { class: "who" }, el("span", { text: `${me.name} · ${roleName(S.seat)}` }),
-      g.declarer === S.seat ? el("span", { class: "badge", text: t("declarer") }) : null, dealerBadge(S.seat)),
+      g.declarer === S.seat ? el("span", { class: "badge", text: t("web.declarer") }) : null, dealerBadge(S.seat)),
     hand);
 }
 
@@ -550,18 +514,18 @@ function renderActions() {
     else {
       if (bids.length) {
         const first = button(bids[0], "primary");
-        first.setAttribute("aria-label", `${t("bid")} ${bids[0]}`);  // heard as "Bid 20", not "20"
-        parts.push(el("span", { class: "label", text: t("bid") }), first);
+        first.setAttribute("aria-label", `${t("web.bid")} ${bids[0]}`);  // heard as "Bid 20", not "20"
+        parts.push(el("span", { class: "label", text: t("web.bid") }), first);
         if (bids.length > 1) {
-          const select = el("select", { id: "jump", "aria-label": t("jumpBid") }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
-          parts.push(select, el("button", { text: t("jumpTo"), "aria-label": t("jumpSay"), disabled: pending, onclick: () => send(select.value) }));
+          const select = el("select", { id: "jump", "aria-label": t("web.jumpBid") }, ...bids.slice(1).map((b) => el("option", { value: b, text: b })));
+          parts.push(select, el("button", { text: t("web.jumpTo"), "aria-label": t("web.jumpSay"), disabled: pending, onclick: () => send(select.value) }));
         }
       }
       parts.push(button("p"));
     }
   } else if ((g.phase === "discard" || g.phase === "push_discard") && legal.length) {
-    parts.push(el("span", { class: "label", text: t("selectTwo") }),
-      el("button", { class: "primary", id: "discard", text: t("discard"), disabled: picked.length !== 2 || pending, onclick: () => send(picked.join(".")) }));
+    parts.push(el("span", { class: "label", text: t("web.selectTwo") }),
+      el("button", { class: "primary", id: "discard", text: t("web.discard"), disabled: picked.length !== 2 || pending, onclick: () => send(picked.join(".")) }));
   } else if (legal.length) {
     const offered = (g.declarations || []).filter((d) => legal.includes(d.action));
     const other = legal.filter((a) => !offered.some((d) => d.action === a));
@@ -586,7 +550,7 @@ function declarationSteps(offered, other) {
   if (other.includes("s") && !decl.hand) {
     for (const a of other) parts.push(button(a, a === "s" ? "primary" : ""));
     if (handOnly.length) {
-      parts.push(el("button", { id: "hand-choice", text: t("playHand"), disabled: pending,
+      parts.push(el("button", { id: "hand-choice", text: t("web.playHand"), disabled: pending,
         onclick: () => { decl.hand = true; render(); } }));
     }
     return parts;
@@ -595,8 +559,8 @@ function declarationSteps(offered, other) {
   const choices = other.includes("s") ? handOnly : offered;
   const games = [...new Set(choices.map((d) => d.game))];
   const base = (letter) => choices.filter((d) => d.game === letter)[0];  // the plainest: no announcement
-  const step = el("div", { class: "decl-step", id: "declarations", role: "group", "aria-label": t("chooseGame") },
-    el("div", { class: "label", text: `${t("chooseGame")}${decl.hand ? ` (${t("handWord")})` : ""}` }));
+  const step = el("div", { class: "decl-step", id: "declarations", role: "group", "aria-label": t("web.chooseGame") },
+    el("div", { class: "label", text: `${t("web.chooseGame")}${decl.hand ? ` (${t("web.handWord")})` : ""}` }));
   const row = el("div", { class: "decl-games", id: "games" });
   for (const letter of games) {
     const d = base(letter);
@@ -604,7 +568,7 @@ function declarationSteps(offered, other) {
     row.append(el("button", {
       "data-game": letter, "data-action": d.action, class: `${short ? "short" : ""} ${decl.game === letter ? "on" : ""}`,
       "aria-pressed": decl.game === letter ? "true" : "false", disabled: pending,
-      title: [d.estimate ? t("estimate") : "", short ? t("belowBid") : ""].filter(Boolean).join("; ") || undefined,
+      title: [d.estimate ? t("web.estimate") : "", short ? t("web.belowBid") : ""].filter(Boolean).join("; ") || undefined,
       onclick: () => { decl.game = letter; decl.action = d.action; render(); },
     }, el("span", { text: gameWord(letter) }), el("span", { class: "val", text: `${d.estimate ? "≈ " : ""}${d.value}` })));
   }
@@ -613,7 +577,7 @@ function declarationSteps(offered, other) {
     const options = choices.filter((d) => d.game === decl.game);
     if (!options.some((d) => d.action === decl.action)) decl.action = options[0].action;
     if (options.length > 1) {
-      const set = el("fieldset", { class: "announce", id: "announce" }, el("legend", { text: t("announcements") }));
+      const set = el("fieldset", { class: "announce", id: "announce" }, el("legend", { text: t("web.announcements") }));
       for (const d of options) {
         const input = el("input", { type: "radio", name: "announce", value: d.action, "data-action": d.action });
         input.checked = d.action === decl.action;
@@ -625,27 +589,27 @@ function declarationSteps(offered, other) {
     const d = options.find((x) => x.action === decl.action);
     const short = d.below_bid > 0;
     step.append(el("div", { class: `decl-sum ${short ? "lost" : ""}`, id: "decl-sum",
-      text: `${packWords(d[lang()])} · ${t("valueWord")} ${d.estimate ? "≈ " : ""}${d.value}${short ? ` < ${g.bid}: ${t("belowBid")}` : ""}` }));
+      text: `${packWords(d[lang()])} · ${t("web.valueWord")} ${d.estimate ? "≈ " : ""}${d.value}${short ? ` < ${g.bid}: ${t("web.belowBid")}` : ""}` }));
     step.append(el("div", { class: "decl-confirm" },
       el("button", { class: `primary ${short ? "danger" : ""}`, id: "confirm-declare", "data-confirm": d.action, disabled: pending,
-        text: `${t("playIt")}: ${packWords(d[lang()])} (${d.value})`, onclick: () => send(d.action) }),
-      decl.hand ? el("button", { id: "decl-back", text: t("back"), onclick: () => { decl = { ...decl, hand: false, game: null }; render(); } }) : null));
+        text: `${t("web.playIt")}: ${packWords(d[lang()])} (${d.value})`, onclick: () => send(d.action) }),
+      decl.hand ? el("button", { id: "decl-back", text: t("web.back"), onclick: () => { decl = { ...decl, hand: false, game: null }; render(); } }) : null));
   }
   parts.push(step);
   return parts;
 }
 
 function gameWord(letter) {
-  if (letter === "G") return lang() === "de" ? "Grand" : "Grand";
-  if (letter === "N") return "Null";
-  return SUIT_NAMES[lang()][letter];
+  if (letter === "G") return t("web.gameGrand");
+  if (letter === "N") return t("web.gameNull");
+  return suitName(letter);
 }
 
 function announceWord(d) {
-  if (d.ouvert) return d.game === "N" ? t("ouvertN") : t("ouvertA");
-  if (d.schwarz) return t("schwarzA");
-  if (d.schneider) return t("schneiderA");
-  return t("noAnnounce");
+  if (d.ouvert) return d.game === "N" ? t("web.ouvertN") : t("web.ouvertA");
+  if (d.schwarz) return t("web.schwarzA");
+  if (d.schneider) return t("web.schneiderA");
+  return t("web.noAnnounce");
 }
 
 function tickClock() {
@@ -658,14 +622,14 @@ function tickClock() {
 
 async function joinTable() {
   // everyone names himself: the name is asked in the page, and kept for the next table
-  const name = await ask({ title: t("joinTitle"), ok: t("takePlace"),
-    input: { label: t("yourName"), value: localStorage.getItem("skat.name") || "" } });
+  const name = await ask({ title: t("web.joinTitle"), ok: t("web.takePlace"),
+    input: { label: t("web.yourName"), value: localStorage.getItem("skat.name") || "" } });
   if (name) await joinAs(name, null);
 }
 
 async function joinAs(name, place) {
   name = (name || "").trim();
-  if (!name) { toast(t("yourName")); const f = document.getElementById("my-name"); if (f) f.focus(); return; }
+  if (!name) { toast(t("web.yourName")); const f = document.getElementById("my-name"); if (f) f.focus(); return; }
   try {
     const body = { name };
     if (place !== null && place !== undefined) body.place = place;
@@ -678,16 +642,17 @@ async function joinAs(name, place) {
 
 async function copyInvite() {
   const link = `${location.origin}/table/${TABLE}`;
-  try { await navigator.clipboard.writeText(link); toast(`${t("copied")}: ${link}`); }
-  catch { await ask({ title: t("invite"), ok: "OK", cancel: null, input: { label: t("inviteLink"), value: link, readonly: true } }); }
+  try { await navigator.clipboard.writeText(link); toast(`${t("web.copied")}: ${link}`); }
+  catch { await ask({ title: t("web.invite"), ok: "OK", cancel: null, input: { label: t("web.inviteLink"), value: link, readonly: true } }); }
 }
 
 function start() {
   langSwitch(document.getElementById("lang"));
   settingsBox(document.getElementById("settings"));
-  document.addEventListener("langchange", () => { settingsBox(document.getElementById("settings")); render(); });
+  translatePage();
+  document.addEventListener("langchange", () => { tableLink.relang(); translatePage(); settingsBox(document.getElementById("settings")); document.getElementById("invite").textContent = t("web.invite"); if (S) render(); });
   document.getElementById("join").addEventListener("click", joinTable);
-  document.getElementById("invite").textContent = t("invite");  // named before the first state
+  document.getElementById("invite").textContent = t("web.invite");  // named before the first state
   document.getElementById("invite").addEventListener("click", copyInvite);
   api("/api/options").then((o) => {
     if (o.computers && o.computers.length) { levels = o.computers; if (o.default && levels.includes(o.default)) startLevel = o.default; if (S && S.waiting) render(); }

@@ -13,7 +13,6 @@ let S = null, pending = false, picked = [], dialogShown = 0, allBids = false;
 const tableLink = new TableLink(TABLE, { receive, closed: () => { pending = false; } });
 let chosen = null;  // a declaration waiting for its confirmation (every irreversible choice asks once)
 
-function fill(key, values) { return t(key).replace(/\{(\w+)\}/g, (all, k) => (k in values ? values[k] : all)); }
 
 // ------------------------------------------------------------------ connection
 
@@ -27,7 +26,7 @@ function receive(msg) {
     chosen = null;
     if (!S.game || !S.game.legal.some((a) => PAIR.test(a))) picked = [];
     if (old && old.game && S.game && old.series.number !== S.series.number) allBids = false;
-    setConn(t("online"), false);
+    setConn(t("web.online"), false);
     // a game just finished before this player's eyes: its result in a dialog until "Continue"
     if (S.last && old && (!old.last || old.last.number !== S.last.number)) dialogShown = S.last.number;
     if (S.series.over && old && !old.series.over) dialogShown = S.last ? S.last.number : -1;
@@ -58,12 +57,12 @@ function playerAt(seat) { return S.game.players[seat]; }
 
 function nameAt(seat) {
   const p = playerAt(seat);
-  if (p === null || p === undefined) return t("dummyName");
-  return p === S.you ? `${S.players[p].name} (${t("youWord")})` : S.players[p].name;
+  if (p === null || p === undefined) return t("web.dummyName");
+  return p === S.you ? `${S.players[p].name} (${t("web.youWord")})` : S.players[p].name;
 }
 
 function roleAt(seat) {
-  if (S.variant === "officers") return seat === 0 ? t("offForehand") : t("offDealer");
+  if (S.variant === "officers") return seat === 0 ? t("web.offForehand") : t("web.offDealer");
   return roleName(seat);
 }
 
@@ -98,7 +97,7 @@ function pairAction() {
 }
 
 function backs(n) {
-  const row = el("div", { class: "vt-row small", "aria-label": `${n} ${t("cardBacks")}` });
+  const row = el("div", { class: "vt-row small", "aria-label": `${n} ${t("web.cardBacks")}` });
   for (let i = 0; i < n; i++) row.append(cardImg(null));
   return row;
 }
@@ -151,7 +150,7 @@ function drawOthers() {
     } else if (S.variant === "strohmann" && seat === g.dummy) {
       const cards = g.dummy_hand
         ? el("div", { id: "dummy" }, handRow(g.dummy_hand, g.for_dummy ? legal : new Set(), "dummy"))
-        : el("div", { id: "dummy" }, el("div", { class: "muted", text: t("dummyDown") }), backs(g.dummy_left));
+        : el("div", { id: "dummy" }, el("div", { class: "muted", text: t("web.dummyDown") }), backs(g.dummy_left));
       box.append(seatBox(seat, cards));
     } else {
       const left = 10 - g.tricks.length - (inTrick(seat) ? 1 : 0);
@@ -170,20 +169,20 @@ function drawCenter() {
   const g = S.game;
   const status = document.getElementById("status");
   const mine = g.legal.length > 0;
-  if (mine) status.textContent = g.for_dummy ? t("forDummy") : t("yourTurn");
-  else if (g.mover !== null && g.mover !== undefined) status.textContent = `${t("waitingFor")} ${nameAt(g.mover)}`;
+  if (mine) status.textContent = g.for_dummy ? t("web.forDummy") : t("web.yourTurn");
+  else if (g.mover !== null && g.mover !== undefined) status.textContent = `${t("web.waitingFor")} ${nameAt(g.mover)}`;
   else status.textContent = "";
   const contract = document.getElementById("contract");
   contract.replaceChildren();
   if (g.contract) {
-    contract.append(el("span", { text: `${t("game")}: ${packWords(g[`contract_${lang()}`])} · ${t("declarer")}: ${nameAt(g.declarer)}` }));
+    contract.append(el("span", { text: `${t("web.game")}: ${packWords(g[`contract_${lang()}`])} · ${t("web.declarer")}: ${nameAt(g.declarer)}` }));
   } else if (g.bid) {
-    contract.append(el("span", { text: `${t("bidNow")}: ${g.bid}` }));
+    contract.append(el("span", { text: `${t("web.bidNow")}: ${g.bid}` }));
   }
   const turned = document.getElementById("turned");
   turned.replaceChildren();
   if (S.variant === "tournee" && g.turned && g.turned.length) {
-    turned.append(el("span", { text: `${t("turnedUp")}:` }), ...g.turned.map((c) => cardImg(c)));
+    turned.append(el("span", { text: `${t("web.turnedUp")}:` }), ...g.turned.map((c) => cardImg(c)));
   }
   const trick = document.getElementById("trick");
   trick.replaceChildren();
@@ -203,7 +202,7 @@ function drawMine() {
   box.classList.toggle("to-move", g.legal.length > 0);
   if (S.seat === null || S.seat === undefined) {  // a spectator, or a player who sits out
     if (S.you !== null && S.you !== undefined) {
-      box.append(el("div", { class: "who", id: "sitting-out" }, el("span", { text: S.players[S.you].name }), el("span", { class: "role", text: t("sitsOut") })));
+      box.append(el("div", { class: "who", id: "sitting-out" }, el("span", { text: S.players[S.you].name }), el("span", { class: "role", text: t("web.sitsOut") })));
     }
     return;
   }
@@ -225,16 +224,16 @@ function drawActions() {
   if (!g.legal.length) return;
   if (g.legal.some((a) => PAIR.test(a))) {
     const action = pairAction();
-    box.append(el("span", { class: "label", text: t("pickTwo") }));
-    const b = el("button", { class: "primary", id: "put-away", text: t("putAway"), disabled: !action || pending });
+    box.append(el("span", { class: "label", text: t("web.pickTwo") }));
+    const b = el("button", { class: "primary", id: "put-away", text: t("web.putAway"), disabled: !action || pending });
     b.addEventListener("click", () => { const a = pairAction(); if (a) { picked = []; send(a); } });
     box.append(b);
     return;
   }
   if (chosen && g.legal.includes(chosen)) {
-    box.append(el("span", { class: "label", text: fill("confirmQ", { what: label(chosen) }) }),
-      el("button", { class: "primary", id: "confirm", text: t("confirmYes"), onclick: () => { const a = chosen; chosen = null; send(a); } }),
-      el("button", { id: "cancel", text: t("confirmNo"), onclick: () => { chosen = null; render(); } }));
+    box.append(el("span", { class: "label", text: t("web.confirmQ", { what: label(chosen) }) }),
+      el("button", { class: "primary", id: "confirm", text: t("web.confirmYes"), onclick: () => { const a = chosen; chosen = null; send(a); } }),
+      el("button", { id: "cancel", text: t("web.confirmNo"), onclick: () => { chosen = null; render(); } }));
     return;
   }
   const others = g.legal.filter((a) => !CARD.test(a));
@@ -246,7 +245,7 @@ function drawActions() {
     box.append(b);
   }
   if (!allBids && bids.length > SHOWN_BIDS) {
-    box.append(el("button", { id: "more-bids", text: t("moreBids"), onclick: () => { allBids = true; render(); } }));
+    box.append(el("button", { id: "more-bids", text: t("web.moreBids"), onclick: () => { allBids = true; render(); } }));
   }
 }
 
@@ -255,10 +254,10 @@ function drawResult() {
   box.replaceChildren();
   const last = S.last;
   if (!last) return;
-  box.append(el("h2", { text: fill("resultOf", { n: last.number }) }),
+  box.append(el("h2", { text: t("web.resultOf", { n: last.number }) }),
     el("p", { class: `vt-result ${last.won ? "won" : "lost"}`, id: "spoken", text: packWords(last[`text_${lang()}`]) }));
-  if (last.points) box.append(el("p", { class: "muted", text: `${t("cardPoints")}: ${last.points[0]} : ${last.points[1]}` }));
-  const link = el("a", { href: `/api/tables/${TABLE}/games/${last.number}.json`, text: t("downloadJson") });
+  if (last.points) box.append(el("p", { class: "muted", text: `${t("web.cardPoints")}: ${last.points[0]} : ${last.points[1]}` }));
+  const link = el("a", { href: `/api/tables/${TABLE}/games/${last.number}.json`, text: t("web.downloadJson") });
   box.append(el("p", {}, link));
 }
 
@@ -266,21 +265,21 @@ function drawSheet() {
   const box = document.getElementById("sheet");
   const sheet = S.series;
   const names = S.players.map((p) => p.name);
-  const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("game") }),
+  const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("web.game") }),
     ...names.map((n) => el("th", { class: "name", title: n, text: n })));
   const rows = sheet.rows.map((r) => el("tr", {},
     el("td", { text: String(r.number) }),
     el("td", {}, el("span", { text: r.declarer !== null ? names[r.declarer] : "" }), el("small", { class: "sub", text: packWords(r[`game_${lang()}`]) })),
     ...r.entries.map((e, i) => el("td", { class: "num", text: `${e || ""}`, title: String(r.totals[i]) }))));
-  const total = el("tr", { class: "total" }, el("td", {}), el("td", { text: t("total") }),
+  const total = el("tr", { class: "total" }, el("td", {}), el("td", { text: t("web.total") }),
     ...sheet.totals.map((x) => el("td", { class: "num", text: String(x) })));
-  box.replaceChildren(el("h2", { text: t("sheet") }),
+  box.replaceChildren(el("h2", { text: t("web.sheet") }),
     el("table", { class: "list", id: "sheet-table" }, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total)));
 }
 
 function drawLog() {
   const box = document.getElementById("log");
-  box.replaceChildren(el("h2", { text: t("log") }));
+  box.replaceChildren(el("h2", { text: t("web.log") }));
   if (!S.game) return;
   const list = el("ol", {});
   for (const [seat, action] of S.game.history.slice(-24)) {
@@ -297,23 +296,23 @@ function drawDialog() {
   const last = S.last;
   const box = el("div", { class: "vt-box", role: "dialog", "aria-modal": "true", id: "result-dialog" });
   if (last) {
-    box.append(el("h2", { text: fill("resultOf", { n: last.number }) }),
+    box.append(el("h2", { text: t("web.resultOf", { n: last.number }) }),
       el("p", { class: "vt-spoken", text: packWords(last[`text_${lang()}`]) }));
-    if (last.points) box.append(el("p", { text: `${t("cardPoints")}: ${last.points[0]} : ${last.points[1]}` }));
+    if (last.points) box.append(el("p", { text: `${t("web.cardPoints")}: ${last.points[0]} : ${last.points[1]}` }));
     if (last.last_trick) {
       const n = last.seats.length, lt = last.last_trick;
-      const who = (seat) => { const p = last.seats[seat]; return p === null ? t("dummyName") : S.players[p].name; };
-      box.append(el("p", { text: t("lastTrick") }), el("div", { class: "vt-trick" },
+      const who = (seat) => { const p = last.seats[seat]; return p === null ? t("web.dummyName") : S.players[p].name; };
+      box.append(el("p", { text: t("web.lastTrick") }), el("div", { class: "vt-trick" },
         ...lt.cards.map((c, k) => el("figure", {}, cardImg(c), el("figcaption", { text: who((lt.leader + k) % n) })))));
     }
   }
   if (S.series.over) {
-    box.append(el("h2", { id: "series-end", text: t("seriesOver") }));
+    box.append(el("h2", { id: "series-end", text: t("web.seriesOver") }));
     const order = S.players.map((p, i) => [p.name, S.series.totals[i]]).sort((a, b) => b[1] - a[1]);
     box.append(el("table", { class: "list" }, el("tbody", {}, ...order.map(([n, x], k) =>
       el("tr", {}, el("td", { text: `${k + 1}.` }), el("td", { text: n }), el("td", { class: "num", text: String(x) }))))));
   }
-  const ok = el("button", { class: "primary", id: "continue", text: t("next") });
+  const ok = el("button", { class: "primary", id: "continue", text: t("web.next") });
   ok.addEventListener("click", () => { dialogShown = 0; render(); });
   box.append(el("p", {}, ok));
   overlay.append(el("div", { class: "vt-dialog" }, box));
@@ -324,15 +323,15 @@ function drawJoinButton() {
   const button = document.getElementById("join");
   const free = S.players.some((p) => p.kind === "human" && !p.claimed);
   button.hidden = !(S.you === null && free);
-  button.textContent = t("joinButton");
+  button.textContent = t("web.joinButton");
 }
 
 function drawWaiting() {
   // the table waits for its people: the link they join with, and who is there already
   const link = `${location.origin}/table/${TABLE}`;
-  const places = S.players.map((p) => el("li", { text: `${p.name}: ${p.claimed || p.kind !== "human" ? (p.online || p.kind !== "human" ? t("online") : "–") : t("free")}` }));
+  const places = S.players.map((p) => el("li", { text: `${p.name}: ${p.claimed || p.kind !== "human" ? (p.online || p.kind !== "human" ? t("web.online") : "–") : t("web.free")}` }));
   document.getElementById("others").append(el("div", { class: "vt-seat vt-waiting" },
-    el("label", {}, el("span", { text: t("inviteLink") }), el("input", { id: "invite-link", value: link, readonly: true, size: "44" })),
+    el("label", {}, el("span", { text: t("web.inviteLink") }), el("input", { id: "invite-link", value: link, readonly: true, size: "44" })),
     el("ul", {}, ...places)));
 }
 
@@ -341,13 +340,13 @@ function render() {
   const title = S[`title_${lang()}`];
   document.title = `${title} – Skat`;
   document.getElementById("title").textContent = title;
-  document.getElementById("info").textContent = `${title} · ${fill("gameOf", { n: S.series.number, m: S.series.planned })}`;
-  document.getElementById("invite").textContent = t("invite");
+  document.getElementById("info").textContent = `${title} · ${t("web.gameOf", { n: S.series.number, m: S.series.planned })}`;
+  document.getElementById("invite").textContent = t("web.invite");
   drawJoinButton();
   for (const id of ["others", "mine", "actions", "turned", "trick", "contract"]) document.getElementById(id).replaceChildren();
   const status = document.getElementById("status");
-  if (S.waiting) { status.textContent = t("waitingPlayers"); drawWaiting(); }
-  else if (!S.game) status.textContent = t("seriesOver");
+  if (S.waiting) { status.textContent = t("web.waitingPlayers"); drawWaiting(); }
+  else if (!S.game) status.textContent = t("web.seriesOver");
   if (S.game) { drawOthers(); drawCenter(); drawMine(); drawActions(); }
   drawResult();
   drawSheet();
@@ -360,8 +359,8 @@ function render() {
 function showJoin(on) {
   const form = document.getElementById("join-form");
   form.hidden = !on;
-  document.getElementById("join-label").textContent = t("joinAs");
-  document.getElementById("join-ok").textContent = t("takeSeat");
+  document.getElementById("join-label").textContent = t("web.joinAs");
+  document.getElementById("join-ok").textContent = t("web.takeSeat");
   if (on) {
     const field = document.getElementById("join-name");
     field.value = localStorage.getItem("skat.name") || "";
@@ -372,7 +371,7 @@ function showJoin(on) {
 async function joinSubmitted(event) {
   event.preventDefault();
   const name = document.getElementById("join-name").value.trim();
-  if (!name) { toast(t("joinAs")); return; }
+  if (!name) { toast(t("web.joinAs")); return; }
   try {
     const got = await api(`/api/tables/${TABLE}/join`, { name });
     localStorage.setItem("skat.name", name);
@@ -384,17 +383,18 @@ async function joinSubmitted(event) {
 
 async function copyInvite() {
   const link = `${location.origin}/table/${TABLE}`;
-  try { await navigator.clipboard.writeText(link); toast(`${t("copied")}: ${link}`); }
+  try { await navigator.clipboard.writeText(link); toast(`${t("web.copied")}: ${link}`); }
   catch { toast(link, 8000); }
 }
 
 function start() {
   langSwitch(document.getElementById("lang"));
   settingsBox(document.getElementById("settings"));
-  document.addEventListener("langchange", () => { settingsBox(document.getElementById("settings")); render(); });
+  translatePage();
+  document.addEventListener("langchange", () => { tableLink.relang(); translatePage(); settingsBox(document.getElementById("settings")); document.getElementById("invite").textContent = t("web.invite"); if (S) render(); });
   document.getElementById("join").addEventListener("click", () => showJoin(true));
   document.getElementById("join-form").addEventListener("submit", joinSubmitted);
-  document.getElementById("invite").textContent = t("invite");
+  document.getElementById("invite").textContent = t("web.invite");
   document.getElementById("invite").addEventListener("click", copyInvite);
   tableLink.open();
 }

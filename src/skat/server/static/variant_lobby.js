@@ -3,17 +3,14 @@
 "use strict";
 
 const VARIANT_PLACES = { strohmann: [2], officers: [2], tournee: [3, 4, 5] };
-const VARIANT_TITLES = { strohmann: ["Strohmann", "Strohmann"], officers: ["Offiziersskat", "Officers' Skat"], tournee: ["Tournee-Skat", "Tournee Skat"] };
-
 function variantTitle(name) {  // the lobby list's name of a variant table
-  const titles = VARIANT_TITLES[name];
-  return titles ? titles[lang() === "de" ? 0 : 1] : name;
+  return name in VARIANT_PLACES ? tc(`web.variantTitle.${name}`) : name;
 }
 
 function drawVariantChoices() {
   const variant = document.getElementById("variant");
   const was = variant.value || "strohmann";
-  const names = { strohmann: t("variant_strohmann"), officers: t("variant_officers"), tournee: t("variant_tournee") };
+  const names = { strohmann: t("web.variant_strohmann"), officers: t("web.variant_officers"), tournee: t("web.variant_tournee") };
   variant.replaceChildren(...Object.keys(VARIANT_PLACES).map((v) => el("option", { value: v, text: names[v] })));
   variant.value = was;
   const opp = document.getElementById("variant-opponents");
@@ -21,7 +18,7 @@ function drawVariantChoices() {
   opp.replaceChildren(
     el("option", { value: "heuristic", text: levelName("heuristic") }),
     el("option", { value: "random", text: levelName("random") }),
-    el("option", { value: "human", text: t("opp_people") }));
+    el("option", { value: "human", text: t("web.opp_people") }));
   opp.value = chosen;
   drawPlayerCount();
 }
@@ -53,7 +50,7 @@ async function createVariant(event) {
     if (name) localStorage.setItem("skat.name", name);
     location.href = made.url;
   } catch (e) {
-    error.textContent = `${t("createFailed")}: ${e.message}`;
+    error.textContent = `${t("web.createFailed")}: ${e.message}`;
   }
 }
 

@@ -11,115 +11,12 @@ const T = {
 
 const $ = (sel) => document.querySelector(sel);
 
-// German and English: the page's English texts are looked up in DE (text nodes and
-// options as they stand in the HTML, and the texts this script writes through tr()); the
-// language is the one the other pages of skat serve use (localStorage "skat.lang").
-const LANG = (() => {
-  const stored = localStorage.getItem("skat.lang");
-  if (stored === "de" || stored === "en") return stored;
-  return (navigator.language || "de").toLowerCase().startsWith("de") ? "de" : "en";
-})();
-const DE = {
-  "Tournaments": "Turniere", "new tournament": "neues Turnier", "standings": "Tabelle",
-  "table": "Tisch", "director": "Turnierleitung",
-  "Start a tournament or a club evening": "Turnier oder Vereinsabend anlegen",
-  "Name": "Name", "Series": "Serien",
-  "Deals per player a series (12: 48 games at a 4-table, 36 at a 3-table)":
-    "Gebergänge je Spieler und Serie (12: 48 Spiele am Vierertisch, 36 am Dreiertisch)",
-  "Time limit a series in minutes (empty: none; games not started are struck)":
-    "Zeitlimit je Serie in Minuten (leer: keines; nicht begonnene Spiele entfallen)",
-  "Rules": "Regeln", "Team mates": "Mannschaftsspieler", "at different tables": "an verschiedenen Tischen",
-  "at one table": "an einem Tisch", "seated freely": "frei gesetzt",
-  "Players, one a line:": "Spieler, einer je Zeile:", "(or add them later)": "(oder später eintragen)",
-  "Create": "Anlegen", "Or start from a tournament file of": "Oder aus einer Turnierdatei von",
-  "(money, prizes and tie-breaks as set there, series seated and lists entered so far):":
-    "beginnen (Geld, Preise und Wertung wie dort, bisherige Setzungen und Listen):",
-  "You get the director's link: keep it secret, it manages the tournament.":
-    "Sie erhalten den Link der Turnierleitung: geheim halten, er verwaltet das Turnier.",
-  "PDF": "PDF", "printable page": "Druckansicht", "Corrections": "Korrekturen",
-  "Declarer": "Alleinspieler", "Game": "Spiel", "Hand": "Hand", "Ouvert": "Ouvert",
-  "Outcome": "Ausgang", "won": "gewonnen", "lost": "verloren", "Value": "Wert",
-  "Bid (if above the value)": "Reizwert (wenn über dem Wert)", "Enter game": "Spiel eintragen",
-  "Take back the last game": "Letztes Spiel zurücknehmen", "Closing total": "Endsumme",
-  "Each player checks the totals below and confirms.": "Jeder Spieler prüft die Summen unten und bestätigt.",
-  "Live standings (public)": "Live-Tabelle (öffentlich)", "PDF:": "PDF:",
-  "table lists and player cards": "Tischlisten und Spielerkarten", "all sheets": "alle Blätter",
-  "JSON archive": "JSON-Archiv", "Keep this page's address secret: it manages the tournament.":
-    "Die Adresse dieser Seite geheim halten: sie verwaltet das Turnier.",
-  "Players": "Spieler", "One a line:": "Einer je Zeile:", "Save players": "Spieler speichern",
-  "Seat the next series": "Nächste Serie setzen", "by lot": "ausgelost",
-  "by standings (strong with strong)": "nach Tabelle (stark zu stark)", "Seat": "Setzen",
-  "Ties": "Gleichstand", "more games won, fewer lost, then the lot (DSkV)": "mehr gewonnene, weniger verlorene Spiele, dann das Los (DSkV)",
-  "best series, then more games won": "beste Serie, dann mehr gewonnene Spiele",
-  "last series, then more games won": "letzte Serie, dann mehr gewonnene Spiele",
-  "Players who withdraw": "Ausscheidende Spieler", "later series count 0": "spätere Serien zählen 0",
-  "removed from the standings": "aus der Wertung genommen",
-  "Address players reach": "Adresse für die Spieler", "Save address": "Adresse speichern",
-  "Override: the reason to seat with lists missing (logged)": "Ausnahme: Grund, trotz fehlender Listen zu setzen (protokolliert)",
-  "Enter or correct a list": "Liste eintragen oder berichtigen", "One game a line:": "Ein Spiel je Zeile:",
-  "(the bid last);": "(Reizwert zuletzt);", "for the table's own sums.": "für die Summen des Tisches.",
-  "Reason (logged)": "Grund (wird protokolliert)", "Save the list": "Liste speichern",
-  "Lists with problems": "Listen mit Fehlern", "Correction log": "Korrekturprotokoll",
-  "seed (empty: drawn)": "Startwert (leer: gezogen)", "none": "keine", "done": "erledigt",
-  "all passed": "eingepasst", "Grand": "Grand", "Clubs ♣": "Kreuz ♣", "Spades ♠": "Pik ♠",
-  "Hearts ♥": "Herz ♥", "Diamonds ♦": "Karo ♦", "Null": "Null", "no game yet": "noch kein Spiel",
-  "final results (published)": "Endergebnis (veröffentlicht)",
-  "live: lists count as far as they are entered": "live: die Listen zählen, so weit sie eingetragen sind",
-  "The list is confirmed and counts.": "Die Liste ist bestätigt und zählt.",
-  "The series is locked.": "Die Serie ist gesperrt.", "Publish results": "Ergebnis veröffentlichen",
-  "Withdraw publication": "Veröffentlichung zurücknehmen", "table link": "Tisch-Link",
-  "no list": "keine Liste",
-  "Arrivals, leavers, substitutes": "Nachzügler, Ausscheidende, Ersatzspieler",
-  "season": "Saison", "new season": "neue Saison", "Start a season (club championship)": "Saison anlegen (Vereinsmeisterschaft)",
-  "What counts": "Was zählt", "all series": "alle Serien", "each player's best series:": "die besten Serien jedes Spielers:",
-  "Best series": "Beste Serien", "Guests": "Gäste", "ranked with the members, marked": "mit den Mitgliedern gewertet, markiert",
-  "listed after the members": "nach den Mitgliedern aufgeführt", "Series an evening": "Serien je Abend",
-  "Deals per player a series": "Gebergänge je Spieler und Serie",
-  "The register, one a line:": "Das Mitgliederverzeichnis, einer je Zeile:", ", a guest": ", ein Gast",
-  "You get the director's link: keep it secret, it manages the season.": "Sie erhalten den Link der Leitung: geheim halten, er verwaltet die Saison.",
-  "Evenings": "Abende", "Start an evening": "Abend beginnen", "Date": "Datum", "Who came:": "Wer ist gekommen:",
-  "Guests not in the register, one a line:": "Gäste, die nicht im Verzeichnis stehen, einer je Zeile:",
-  "Start the evening": "Abend beginnen", "Or add a tournament of this server: its id": "Oder ein Turnier dieses Servers hinzufügen: seine Kennung",
-  "Add": "Hinzufügen", "Register": "Mitgliederverzeichnis", "Save the register": "Verzeichnis speichern",
-  "players": "Spieler", "no.": "Nr.", "guest": "Gast", "counted": "gezählt",
-  "Add a late arrival": "Nachzügler aufnehmen", "after series": "nach Serie", "Withdraw": "Ausscheiden",
-  "Substitute": "Ersetzen", "name, club, team": "Name, Verein, Mannschaft",
-  "last played": "zuletzt gespielt", "the substitute's name": "Name des Ersatzspielers",
-  "Kontra on the lists": "Kontra auf den Listen", "no (DSkV tournament)": "nein (DSkV-Turnier)",
-  "Kontra and Re (club evening)": "Kontra und Re (Vereinsabend)",
-  "Kontra, Re, Supra and Resupra": "Kontra, Re, Supra und Resupra", "Save": "Speichern",
-  "Kontra": "Kontra", "kontra": "Kontra", "no Kontra": "kein Kontra",
-  "(the bid after the value),": "(Reizwert nach dem Wert),", "(Kontra, Re last);": "(Kontra, Re zuletzt);",
-  // the sheets' column names and words (skat.tournament.report)
-  "place": "Platz", "player": "Spieler", "club": "Verein", "team": "Mannschaft", "points": "Punkte",
-  "game": "Spiel", "dealer": "Geber", "declarer": "Alleinspieler", "contract": "Spiel (ISS)",
-  "outcome": "Ausgang", "value": "Wert", "seat": "Platz am Tisch", "total": "Summe",
-  "passed": "eingepasst", "members": "Mitglieder", "prize": "Preis",
-};
-function tr(text) { return LANG === "de" ? DE[text] ?? text : text; }
-function say2(en, de) { return LANG === "de" ? de : en; }
-
-function translatePage() {
-  document.documentElement.lang = LANG;
-  if (LANG !== "de") return;
-  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-    const text = n.nodeValue.trim().replace(/\s+/g, " ");
-    if (text && DE[text] !== undefined) {
-      const [lead, trail] = [n.nodeValue.match(/^\s*/)[0], n.nodeValue.match(/\s*$/)[0]];
-      n.nodeValue = lead + DE[text] + trail;
-    }
-  }
-  for (const x of document.querySelectorAll("[placeholder]")) x.placeholder = tr(x.placeholder);
-}
-
-function langSwitch() {
-  const box = $("#lang");
-  for (const value of ["de", "en"]) {
-    box.append(el("button", { class: LANG === value ? "on" : "", "data-lang": value,
-      onclick: () => { localStorage.setItem("skat.lang", value); location.reload(); } },
-    value.toUpperCase()));
-  }
+// The words of the page come from the catalogs (common.js: t(), the HTML's data-t); the
+// server's sheets name their columns and words (place, player, won …): tw() says them.
+function tw(word) {
+  const key = `tour.${word.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 48)}`;
+  const said = tc(key);  // listed in skat.server.webwords.COMPUTED
+  return said === key ? word : said;
 }
 
 function el(tag, attrs, ...children) {
@@ -134,7 +31,7 @@ function el(tag, attrs, ...children) {
 }
 
 async function api(path, body) {
-  const init = { headers: { "X-Key": T.key, "Content-Type": "application/json" } };
+  const init = { headers: { "X-Key": T.key, "X-Skat-Lang": lang(), "Content-Type": "application/json" } };
   if (body !== undefined) { init.method = "POST"; init.body = JSON.stringify(body); }
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
@@ -191,7 +88,7 @@ function reasonDe(text) {
 }
 
 function reason(text) {
-  if (LANG !== "de") return text;
+  if (lang() !== "de") return text;  // the library's reasons are English (see DE_REASONS)
   if (/^series \d+ cannot be seated by standings/.test(text)) return reasonDe(text);  // holds "; " itself
   return text.split("; ").map(reasonDe).join("; ");
 }
@@ -208,14 +105,14 @@ const CELL_WORDS = new Set(["passed", "won", "lost", "total", "guest"]);  // not
 // column empty in every row (no team, no Kontra said) is left out, so the rest fits.
 function sheetTable(sheet, id) {
   const phone = window.matchMedia("(max-width: 560px)").matches;
-  const word = (h) => phone && h === "place" ? "#" : tr(h).replace(/^series (\d+)$/,
-    (_, k) => phone ? `S${k}` : `${say2("series", "Serie")} ${k}`);
+  const word = (h) => phone && h === "place" ? "#" : tw(h).replace(/^series (\d+)$/,
+    (_, k) => phone ? `S${k}` : t("tour.seriesN", { n: k }));
   const keep = sheet.header.map((_, i) => !phone || !sheet.rows.length ||
     sheet.rows.some((r) => r[i] !== "" && r[i] !== null));
   const kept = (cells) => cells.filter((_, i) => keep[i]);
   const head = el("tr", {}, ...kept(sheet.header).map((h) => el("th", {}, word(h))));
   const rows = sheet.rows.map((r) => el("tr", {}, ...kept(r).map((c) =>
-    el("td", typeof c === "number" ? { class: "num" } : {}, CELL_WORDS.has(c) ? tr(c) : c))));
+    el("td", typeof c === "number" ? { class: "num" } : {}, CELL_WORDS.has(c) ? tw(c) : c))));
   const table = el("table", { class: "list", ...(id ? { id } : {}) }, el("thead", {}, head),
     el("tbody", {}, ...rows));
   const notes = sheet.notes.map((n) => el("p", { class: "muted" }, n));
@@ -269,13 +166,12 @@ function standingsPage() {
 }
 
 function drawStandings(v) {
-  document.title = `${v.name} – ${tr("standings")}`;
+  document.title = `${v.name} – ${t("tour.standings")}`;
   $("#title").textContent = v.name;
-  $("#state").textContent = tr(v.published ? "final results (published)"
-    : "live: lists count as far as they are entered");
+  $("#state").textContent = (v.published ? t("tour.final_results_published") : t("tour.live_lists_count_as_far_as_they_are_entered"));
   $("#progress").replaceChildren(...v.progress.map((p) => el("span",
     { class: "tag" + (p.final ? " final" : "") },
-    `S${p.series} ${say2("T", "Ti")}${p.table} ${p.entered}/${p.planned}${p.final ? " ✓" : ""}`)));
+    `S${p.series} ${t("tour.tableShort")}${p.table} ${p.entered}/${p.planned}${p.final ? " ✓" : ""}`)));
   const pick = $("#view");
   const chosen = pick.value;
   const sheets = [...v.standings, ...v.groups];
@@ -291,8 +187,8 @@ function drawStandings(v) {
 }
 
 function logLine(c) {
-  return el("li", {}, `${c.at}: ${say2("series", "Serie")} ${c.series} ${tr("table")} ${c.table}: ${c.reason}`,
-    el("br"), el("span", { class: "muted" }, `${c.before || tr("no list")} → ${c.after}`));
+  return el("li", {}, `${c.at}: ${t("tour.seriesTable", { series: c.series, table: c.table })}: ${c.reason}`,
+    el("br"), el("span", { class: "muted" }, `${c.before || t("tour.no_list")} → ${c.after}`));
 }
 
 // ------------------------------------------------------------------ a table
@@ -301,8 +197,8 @@ function tablePage() {
   const [, , , , series, table] = location.pathname.split("/");
   const path = `/api/t/${T.id}/table/${series}/${table}`;
   T.tablePath = path;
-  for (const [v, name] of [["G", "Grand"], ["C", "Clubs ♣"], ["S", "Spades ♠"],
-    ["H", "Hearts ♥"], ["D", "Diamonds ♦"], ["N", "Null"]]) $("#kind").append(el("option", { value: v }, tr(name)));
+  for (const [v, name] of [["G", t("tour.Grand")], ["C", t("tour.Clubs")], ["S", t("tour.Spades")],
+    ["H", t("tour.Hearts")], ["D", t("tour.Diamonds")], ["N", t("tour.Null")]]) $("#kind").append(el("option", { value: v }, name));
   $("#enter").addEventListener("click", (event) => {
     // the second tap of a double tap (its click count is 2) is not a new game, also when
     // it comes after the first one's answer
@@ -334,7 +230,7 @@ async function send(action) {
     const v = await api(T.tablePath, action);
     T.version = v.version;
     drawTable(v);
-    say("#msg", action.action === "game" ? say2(`game ${v.entered} counted`, `Spiel ${v.entered} gezählt`) : "", true);
+    say("#msg", action.action === "game" ? t("tour.gameCounted", { n: v.entered }) : "", true);
     if (action.action === "game") { $("#value").value = ""; $("#bid").value = ""; $("#kontra").value = "0"; T.entryId = null; }
   } catch (e) {
     say("#msg", e.message);
@@ -346,31 +242,30 @@ async function send(action) {
 }
 
 function drawTable(v) {
-  const where = say2(`series ${v.series}, table ${v.table}`, `Serie ${v.series}, Tisch ${v.table}`);
+  const where = t("tour.seriesCommaTable", { series: v.series, table: v.table });
   document.title = `${v.name} – ${where}`;
   $("#title").textContent = `${v.name}: ${where}`;
   $("#players").textContent = v.players.join(" · ");
   const keep = $("#declarer").value;
-  $("#declarer").replaceChildren(el("option", { value: "" }, tr("all passed")),
+  $("#declarer").replaceChildren(el("option", { value: "" }, t("tour.all_passed")),
     ...v.players.map((p) => el("option", { value: p }, p)));
   if (v.players.includes(keep)) $("#declarer").value = keep;
   drawKontra(v.kontra || 0);
   const done = v.entered >= v.planned;
-  $("#next").textContent = done ? say2(`all ${v.planned} games entered`, `alle ${v.planned} Spiele eingetragen`)
-    : say2(`game ${v.entered + 1} of ${v.planned}, dealer ${v.dealer}`,
-      `Spiel ${v.entered + 1} von ${v.planned}, Geber ${v.dealer}`);
+  $("#next").textContent = done ? t("tour.allEntered", { n: v.planned })
+    : t("tour.nextGame", { n: v.entered + 1, of: v.planned, dealer: v.dealer });
   const closed = v.locked || v.confirmed.length > 0;
   $("#entry").hidden = done || closed;
   const phone = window.matchMedia("(max-width: 560px)").matches;
-  $("#list").replaceChildren(!v.list ? el("p", { class: "muted" }, tr("no game yet"))
+  $("#list").replaceChildren(!v.list ? el("p", { class: "muted" }, t("tour.no_game_yet"))
     : phone ? compactList(v.list, v.players) : sheetTable(v.list, "table-list"));
   $("#confirm-box").hidden = !done;
   $("#confirm").replaceChildren(...v.players.map((p) => el("button", {
     class: v.confirmed.includes(p) ? "done" : "primary", "data-player": p,
     onclick: () => send({ action: "confirm", player: p }) },
-  v.confirmed.includes(p) ? `${p} ✓` : say2(`${p} confirms`, `${p} bestätigt`))));
-  $("#final").textContent = tr(v.final ? "The list is confirmed and counts." :
-    v.locked ? "The series is locked." : "");
+  v.confirmed.includes(p) ? `${p} ✓` : t("tour.confirms", { player: p }))));
+  $("#final").textContent = (v.final ? t("tour.The_list_is_confirmed_and_counts") :
+    v.locked ? t("tour.The_series_is_locked") : "");
 }
 
 // A table's list on a phone: the game in one column ("Cora G won 48 Kontra"), then every
@@ -380,9 +275,9 @@ function compactList(sheet, players) {
   const kontra = sheet.header.indexOf("kontra");
   const first = players.map((p) => p.split(" ")[0]);
   const short = players.map((p, i) => (first.filter((f) => f === first[i]).length > 1 ? p : first[i]));
-  const game = (r) => r[0] === "total" ? tr("total") : r[2] === "passed" ? tr("passed")
-    : [r[2].split(" ")[0], r[3], tr(r[4]), r[5], kontra >= 0 ? r[kontra] : ""].filter((x) => x !== "").join(" ");
-  const head = el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, tr("game")),
+  const game = (r) => r[0] === "total" ? t("tour.total") : r[2] === "passed" ? t("tour.passed")
+    : [r[2].split(" ")[0], r[3], tw(r[4]), r[5], kontra >= 0 ? r[kontra] : ""].filter((x) => x !== "").join(" ");
+  const head = el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, t("tour.game")),
     ...short.map((n, i) => el("th", { class: "num", title: players[i] }, n)));
   const rows = sheet.rows.map((r) => el("tr", r[0] === "total" ? { class: "total" } : {},
     el("td", { class: "num" }, r[0] === "total" ? "" : r[0]), el("td", {}, game(r)),
@@ -397,7 +292,7 @@ function drawKontra(top) {
   $("#kontra-box").hidden = top === 0;
   if ($("#kontra").options.length === top + 1) return;
   const names = ["no Kontra", "Kontra", "Re", "Supra", "Resupra"].slice(0, top + 1);
-  $("#kontra").replaceChildren(...names.map((n, i) => el("option", { value: i }, tr(n))));
+  $("#kontra").replaceChildren(...names.map((n, i) => el("option", { value: i }, tw(n))));
 }
 
 // ------------------------------------------------------------------ the director
@@ -443,23 +338,20 @@ function directorPage() {
 }
 
 async function direct(action) {
-  try { drawDirector(await api(T.directorPath, action), true); say("#msg", tr("done"), true); return true; }
+  try { drawDirector(await api(T.directorPath, action), true); say("#msg", t("tour.done"), true); return true; }
   catch (e) { say("#msg", e.message); return false; }
 }
 
 function drawDirector(d, refill) {
   T.version = d.version; T.published = d.published; T.director = d;
-  document.title = `${d.name} – ${tr("director")}`;
-  $("#title").textContent = `${d.name} (${tr("director")})`;
+  document.title = `${d.name} – ${t("tour.director")}`;
+  $("#title").textContent = `${d.name} (${t("tour.director")})`;
   $("#public").href = `/t/${T.id}`;
-  $("#about").textContent = say2(`${d.players} players, ${d.series} series, rules ${d.rules}`,
-    `${d.players} Spieler, ${d.series} Serien, Regeln ${d.rules}`) +
-    (d.published ? say2(", results published", ", Ergebnis veröffentlicht") : "");
-  $("#publish").textContent = tr(d.published ? "Withdraw publication" : "Publish results");
+  $("#about").textContent = t("tour.about", { players: d.players, series: d.series, rules: d.rules }) +
+    (d.published ? t("tour.published") : "");
+  $("#publish").textContent = (d.published ? t("tour.Withdraw_publication") : t("tour.Publish_results"));
   $("#address-warning").hidden = !d.address_warning;
-  $("#address-warning").textContent = d.address_warning ? say2(d.address_warning,
-    `Die Tischlinks und QR-Codes zeigen auf ${d.address}, das die Handys der Spieler nicht erreichen: ` +
-    "die Adresse eintragen, unter der die Spieler den Server erreichen (z. B. http://192.168.1.20:8080)") : "";
+  $("#address-warning").textContent = d.address_warning ? t("tour.addressWarning", { address: d.address }) : "";
   if (document.activeElement !== $("#address")) $("#address").value = d.address || "";
   if (document.activeElement !== $("#kontra-setting")) $("#kontra-setting").value = d.kontra || "off";
   $("#pdf").href = `/api/t/${T.id}/export.pdf`;
@@ -475,10 +367,10 @@ function drawDirector(d, refill) {
   $("#rounds").replaceChildren(...d.rounds.map(roundBox));
   $("#fix-box").hidden = d.rounds.length === 0;
   const s = $("#fix-series"), keep = s.value;
-  s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, `${say2("series", "Serie")} ${r.series}`)));
+  s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, t("tour.seriesN", { n: r.series }))));
   if (keep) s.value = keep;
   if (refill || !$("#fix-text").value || T.base === $("#fix-text").value) fillCorrection();
-  $("#problems").replaceChildren(...(d.problems.length ? d.problems.map(reason) : [tr("none")]).map((p) => el("li", {}, p)));
+  $("#problems").replaceChildren(...(d.problems.length ? d.problems.map(reason) : [t("tour.none")]).map((p) => el("li", {}, p)));
   $("#log").replaceChildren(...d.log.map(logLine));
 }
 
@@ -493,22 +385,22 @@ function drawOpen(d) {
   }
   const status = d.player_list.filter((p) => p.joined > 1 || (p.left !== null && p.left !== undefined));
   $("#player-status").replaceChildren(...status.map((p) => el("li", {}, p.name + ": " + [
-    p.joined > 1 ? say2(`from series ${p.joined}`, `ab Serie ${p.joined}`) : "",
-    p.left === 0 ? say2("did not come", "nicht erschienen")
-      : p.left ? say2(`left after series ${p.left}`, `ausgeschieden nach Serie ${p.left}`) : "",
+    p.joined > 1 ? t("tour.fromSeries", { n: p.joined }) : "",
+    p.left === 0 ? t("tour.didNotCome")
+      : p.left ? t("tour.leftAfter", { n: p.left }) : "",
   ].filter(Boolean).join(", "))));
 }
 
 function roundBox(r) {
   const lock = el("button", { class: r.locked ? "danger" : "",
     onclick: () => direct({ action: "lock", series: r.series, locked: !r.locked }) },
-  r.locked ? say2(`Unlock series ${r.series}`, `Serie ${r.series} freigeben`)
-    : say2(`Lock series ${r.series}`, `Serie ${r.series} sperren`));
-  const cards = r.tables.map((t) => el("div", { class: "table-card" },
-    el("h3", {}, `${say2("Table", "Tisch")} ${t.table}`), el("p", {}, t.players.join(" · ")),
-    el("img", { src: `/api/t/qr.svg?text=${encodeURIComponent(t.url)}`, alt: `QR code of table ${t.table}` }),
-    el("p", {}, el("a", { href: t.url, class: "table-link", target: "_blank" }, tr("table link")))));
-  return el("section", { class: "box" }, el("h2", {}, `${say2("Series", "Serie")} ${r.series} `, lock),
+  r.locked ? t("tour.unlock", { n: r.series })
+    : t("tour.lock", { n: r.series }));
+  const cards = r.tables.map((tab) => el("div", { class: "table-card" },
+    el("h3", {}, t("tour.tableN", { n: tab.table })), el("p", {}, tab.players.join(" · ")),
+    el("img", { src: `/api/t/qr.svg?text=${encodeURIComponent(tab.url)}`, alt: t("tour.qrOf", { n: tab.table }) }),
+    el("p", {}, el("a", { href: tab.url, class: "table-link", target: "_blank" }, t("tour.table_link")))));
+  return el("section", { class: "box" }, el("h2", {}, `${t("tour.SeriesN", { n: r.series })} `, lock),
     el("div", { class: "cards" }, ...cards), sheetTable(r.seating));
 }
 
@@ -517,10 +409,10 @@ function fillCorrection() {
   const round = d.rounds.find((r) => r.series === series);
   if (!round) return;
   const keep = $("#fix-table").value;
-  $("#fix-table").replaceChildren(...round.tables.map((t) => el("option", { value: t.table }, `${tr("table")} ${t.table}`)));
-  if (keep && round.tables.some((t) => String(t.table) === keep)) $("#fix-table").value = keep;
-  const t = round.tables.find((x) => String(x.table) === $("#fix-table").value);
-  $("#fix-text").value = T.base = t ? t.text : "";
+  $("#fix-table").replaceChildren(...round.tables.map((tab) => el("option", { value: tab.table }, `${t("tour.table")} ${tab.table}`)));
+  if (keep && round.tables.some((tab) => String(tab.table) === keep)) $("#fix-table").value = keep;
+  const tab = round.tables.find((x) => String(x.table) === $("#fix-table").value);
+  $("#fix-text").value = T.base = tab ? tab.text : "";
 }
 
 // ------------------------------------------------------------------ a season
@@ -547,7 +439,7 @@ function seasonNewPage() {
 function seasonPage() {
   T.seasonPath = `/api/t/season/${location.pathname.split("/")[3]}`;
   const act = async (action) => {
-    try { const s = await api(T.seasonPath, action); drawSeason(s); say("#msg", tr("done"), true); return s; }
+    try { const s = await api(T.seasonPath, action); drawSeason(s); say("#msg", t("tour.done"), true); return s; }
     catch (e) { say("#msg", e.message); return null; }
   };
   $("#save-members").addEventListener("click", () => act({ action: "members", members: memberLines($("#members").value) }));
@@ -559,7 +451,7 @@ function seasonPage() {
     const guests = $("#guests-came").value.split("\n").map((l) => l.trim()).filter(Boolean);
     const s = await act({ action: "evening", date: $("#date").value, players: [...came, ...guests] });
     if (s && s.evening) $("#evening-link").replaceChildren(el("a", { href: s.evening.director, target: "_blank" },
-      say2("the evening's director page (keep it secret)", "die Turnierleitung des Abends (geheim halten)")));
+      t("tour.eveningDirector")));
   });
   api(T.seasonPath).then(drawSeason, (e) => say("#msg", e.message));
 }
@@ -569,10 +461,10 @@ function seasonPage() {
 function seasonPhone(sheet) {
   const at = (name) => sheet.header.indexOf(name);
   const head = el("tr", {}, ...["#", "player", "points", "won", "lost"].map((h) =>
-    el("th", h === "player" ? {} : { class: "num" }, h === "#" ? h : tr(h))));
+    el("th", h === "player" ? {} : { class: "num" }, h === "#" ? h : tw(h))));
   const rows = sheet.rows.map((r) => {
-    const about = [r[at("no.")] ? `${tr("no.")} ${r[at("no.")]}` : "", r[at("guest")] ? tr("guest") : "",
-      say2(`${r[at("counted")]} of ${r[at("series")]} series`, `${r[at("counted")]} von ${r[at("series")]} Serien`)];
+    const about = [r[at("no.")] ? `${t("tour.no")} ${r[at("no.")]}` : "", r[at("guest")] ? t("tour.guest") : "",
+      t("tour.countedOf", { counted: r[at("counted")], series: r[at("series")] })];
     return el("tr", {}, el("td", { class: "num" }, r[at("place")]),
       el("td", {}, r[at("player")], el("small", { class: "sub" }, about.filter(Boolean).join(" · "))),
       ...["points", "won", "lost"].map((h) => el("td", { class: "num" }, r[at(h)])));
@@ -583,12 +475,12 @@ function seasonPhone(sheet) {
 }
 
 function drawSeason(s) {
-  document.title = `${s.name} – ${tr("season")}`;
+  document.title = `${s.name} – ${t("tour.season")}`;
   $("#title").textContent = s.name;
   const phone = window.matchMedia("(max-width: 560px)").matches;
   $("#sheet").replaceChildren(phone ? seasonPhone(s.sheet) : sheetTable(s.sheet, "standings"));
   $("#evenings").replaceChildren(...s.evenings.map((e) => el("li", {},
-    el("a", { href: `/t/${e.id}` }, e.date), ` (${e.players} ${tr("players")})`)));
+    el("a", { href: `/t/${e.id}` }, e.date), ` (${e.players} ${t("tour.players")})`)));
   $("#season-director").hidden = !s.director;
   if (!s.director) return;
   $("#members").value = s.members.map((m) => [m.name, m.number, m.guest ? "guest" : ""].join(", ")
@@ -599,7 +491,8 @@ function drawSeason(s) {
 
 document.addEventListener("DOMContentLoaded", () => {
   translatePage();
-  langSwitch();
+  langSwitch($("#lang"));
+  document.addEventListener("langchange", () => location.reload());
   ({ start: startPage, standings: standingsPage, table: tablePage, director: directorPage,
     "season-new": seasonNewPage, season: seasonPage })[document.body.dataset.page]();
 });
