@@ -34,7 +34,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from skat.core.language import SOURCE, say
+from skat.core.language import LANGUAGES, say
 from skat.core.rules import Rules
 from skat.server.tournament_store import Correction, WebState
 from skat.tournament import (
@@ -71,19 +71,15 @@ class DeskError(TournamentError):
     English; :meth:`said` words it in a page's language (``lambda lang: say(lang, key)``)."""
 
     def __init__(self, message: str | Callable[[str], str], status: int = 409) -> None:
-        self.words = message if callable(message) else (lambda lang: str(message))
-        super().__init__(self.words(SOURCE))
+        super().__init__(words=message if callable(message) else (lambda lang: str(message)))
         self.status = status
-
-    def said(self, lang: str) -> str:
-        """The message in ``lang``."""
-        return self.words(lang)
 
 
 def sheet_json(s: Sheet) -> dict[str, Any]:
     """A sheet as the pages draw it."""
     return {"title": s.title, "header": list(s.header), "rows": [list(r) for r in s.rows],
-            "notes": list(s.notes)}  # fmt: skip
+            "notes": list(s.notes),
+            "notes_in": {lang: list(s.notes_in(lang)) for lang in LANGUAGES}}  # fmt: skip
 
 
 class Desk:
@@ -177,9 +173,11 @@ class Desk:
                 raise DeskError(lambda lang: say(lang, "server.tour.firstByLot"))
             missing = unchecked(self.t, series - 1) if len(self.t.rounds) >= series - 1 else ()
             if missing and override is None:
-                raise DeskError(f"series {series} cannot be seated by standings: "
-                                f"{'; '.join(missing)} (or seat it with an override and its "
-                                "reason, which is logged)")  # fmt: skip
+                done = len(self.t.rounds) >= series - 1
+                raise DeskError(lambda lang: say(
+                    lang, "tour.problem.seat_standings", series=series,
+                    missing="; ".join(unchecked(self.t, series - 1, lang) if done else ()),
+                ))  # fmt: skip
             if missing and not (override or "").strip():
                 raise DeskError(lambda lang: say(lang, "server.tour.overrideReason"), 400)
             if missing:
@@ -272,7 +270,7 @@ class Desk:
             )
         problems = check_list(new, self.rules, planned, time_limit=True)
         if problems:
-            raise DeskError("; ".join(str(p) for p in problems), 422)
+            raise DeskError(lambda lang: "; ".join(p.said(lang) for p in problems), 422)
         self.t = self.t.with_list(new)
         if client is not None:
             seen.append(client)
@@ -397,7 +395,8 @@ class Desk:
             **self.view(),
             "player_list": [p.__dict__ for p in self.t.players],
             "rounds": rounds,
-            "problems": self._problems(),
+            "problems": self._problems("en"),
+            "problems_in": {lang: self._problems(lang) for lang in LANGUAGES},
         }
 
     # ------------------------------------------------------------------ helpers
@@ -413,14 +412,15 @@ class Desk:
                             "final": self.final(k, table.number)})  # fmt: skip
         return out
 
-    def _problems(self) -> list[str]:
+    def _problems(self, lang: str = "en") -> list[str]:
         out = []
         limit = self.t.format.time_limit is not None
         for k, rnd in enumerate(self.t.rounds, 1):
             for tl in rnd.lists:
                 planned = self.t.planned(k, tl.table)
                 for p in check_list(tl, self.rules, planned, time_limit=limit):
-                    out.append(f"series {k} table {tl.table}: {p}")
+                    out.append(say(lang, "tour.problem.at_table", series=k, table=tl.table,
+                                   why=p.said(lang)))  # fmt: skip
         return out
 
     def _table(self, series: int, table: int) -> tuple[str, ...]:

@@ -313,7 +313,10 @@ def _guard(handler: Handler) -> Handler:
         except DeskError as exc:
             lang = page_language(request.headers.get("x-skat-lang"))
             return JSONResponse({"error": exc.said(lang)}, status_code=exc.status)
-        except (TournamentError, ValueError, KeyError, TypeError) as exc:
+        except TournamentError as exc:
+            lang = page_language(request.headers.get("x-skat-lang"))
+            return JSONResponse({"error": _one_line(exc.said(lang))}, status_code=400)
+        except (ValueError, KeyError, TypeError) as exc:
             return JSONResponse({"error": _one_line(exc)}, status_code=400)
 
     return endpoint
@@ -326,7 +329,7 @@ def _passed_but(key: str, value: object) -> DeskError:
     return DeskError(lambda lang: say(lang, "server.tour.passedBid", v=value), 422)
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException | str) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
 

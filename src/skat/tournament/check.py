@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.tournament.games import Problem, score_games
 from skat.tournament.model import TableList, Tournament
@@ -51,11 +52,13 @@ def assess(
     n = len(table_list.players)
     if n not in (3, 4):
         empty = TablePoints(table_list.players, (0,) * n, (0,) * n, (0,) * n)
-        return (Problem(None, f"a tournament table has 3 or 4 players, not {n}"),), empty
+        return (Problem.of(None, N_("tour.problem.table_size"), n=n),), empty
     problems: list[Problem] = []
     count = len(table_list.games)
     if count > planned or (count < planned and not time_limit):
-        problems.append(Problem(None, f"{count} games, a table of {n} plays {planned}"))
+        problems.append(
+            Problem.of(None, N_("tour.problem.game_count"), count=count, n=n, planned=planned)
+        )
     scored = score_games(table_list, rules)
     for got in scored:
         if isinstance(got, list):
@@ -67,18 +70,13 @@ def assess(
 
 def _written(table_list: TableList, got: TablePoints) -> list[Problem]:
     problems = []
-    for label, written, actual in (
-        ("totals", table_list.written_totals, got.points),
-        ("won games", table_list.written_won, got.won),
-        ("lost games", table_list.written_lost, got.lost),
+    for key, written, actual in (
+        (N_("tour.problem.wrote_totals"), table_list.written_totals, got.points),
+        (N_("tour.problem.wrote_won"), table_list.written_won, got.won),
+        (N_("tour.problem.wrote_lost"), table_list.written_lost, got.lost),
     ):
         if written is not None and tuple(written) != actual:
-            problems.append(
-                Problem(
-                    None,
-                    f"the table wrote {label} {_join(written)}, the games give {_join(actual)}",
-                )
-            )
+            problems.append(Problem.of(None, key, written=_join(written), actual=_join(actual)))
     return problems
 
 
@@ -86,7 +84,7 @@ def _join(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
-def unchecked(t: Tournament, series: int) -> tuple[str, ...]:
+def unchecked(t: Tournament, series: int, lang: str = "en") -> tuple[str, ...]:
     """What keeps ``series`` from counting as checked: each table without a list, or whose
     list the check refuses (incomplete, a wrong value, ...), one line each; empty when every
     list passes.  Seating the next series by standings needs this empty (a missing or wrong
@@ -101,17 +99,22 @@ def unchecked(t: Tournament, series: int) -> tuple[str, ...]:
     >>> t = t.with_list(TableList(1, 1, ("A", "B", "C"), (GameEntry(None),)))
     >>> unchecked(t, 1)
     ('series 1 table 1: 1 games, a table of 3 plays 36',)
+    >>> unchecked(t, 1, "de")
+    ('Serie 1 Tisch 1: 1 Spiele, ein Tisch mit 3 spielt 36',)
     """
     rules = Rules.parse(t.rules)
     rnd = t.round(series)
     out: list[str] = []
     for table in rnd.seating.tables:
         tl = rnd.list_of(table.number)
-        where = f"series {series} table {table.number}"
         if tl is None:
-            out.append(f"{where}: no list entered")
-            continue
-        planned = t.planned(series, table.number)
-        limit = t.format.time_limit is not None
-        out.extend(f"{where}: {p}" for p in check_list(tl, rules, planned, time_limit=limit))
+            why = [say(lang, "tour.problem.no_list")]
+        else:
+            planned = t.planned(series, table.number)
+            limit = t.format.time_limit is not None
+            why = [p.said(lang) for p in check_list(tl, rules, planned, time_limit=limit)]
+        out.extend(
+            say(lang, "tour.problem.at_table", series=series, table=table.number, why=w)
+            for w in why
+        )
     return tuple(out)

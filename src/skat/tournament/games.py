@@ -21,30 +21,46 @@ from dataclasses import dataclass
 
 from skat.core.bidding import ladder
 from skat.core.contracts import Contract, ContractParseError
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.core.scoring import Result
 from skat.series.seating import SeatingOrder
-from skat.tournament.kontra import refusal
+from skat.tournament.kontra import refusal_key
 from skat.tournament.model import GameEntry, TableList
 from skat.tournament.values import Legal, legal, lost_overbid
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One impossible entry: the game's number (from 1; ``None`` for the whole list) and why
-    (``german``: the reason in German where the check gives it)."""
+    """One impossible entry: the game's number (from 1; ``None`` for the whole list) and why,
+    as a message id of the catalogs with its values (``reason``: the English words).
+
+    >>> p = Problem.of(3, "tour.problem.no_bid", bid=19)
+    >>> str(p), p.said("de"), p.said("da")
+    ('game 3: 19 is no bid', 'Spiel 3: 19 ist kein Reizwert', 'spil 3: 19 er ingen reizning')
+    """
 
     game: int | None
     reason: str
-    german: str | None = None
+    key: str = ""
+    values: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, game: int | None, key: str, /, **values: object) -> Problem:
+        """The problem the message ``key`` says with ``values``."""
+        return cls(game, say("en", key, **values), key, tuple(values.items()))
 
     def __str__(self) -> str:
-        return self.reason if self.game is None else f"game {self.game}: {self.reason}"
+        return self.said("en")
+
+    def said(self, lang: str) -> str:
+        """The problem in ``lang`` (a reason without a message id as it is)."""
+        why = say(lang, self.key, **dict(self.values)) if self.key else self.reason
+        return why if self.game is None else say(lang, "tour.problem.game", n=self.game, why=why)
 
     def in_german(self) -> str:
-        """The problem in German words (the English reason where no German one is given)."""
-        why = self.german or self.reason
-        return why if self.game is None else f"Spiel {self.game}: {why}"
+        """The problem in German words."""
+        return self.said("de")
 
 
 @dataclass(frozen=True)
@@ -78,27 +94,26 @@ def _score_at(
     seats = order.seats(index % len(players))
     if entry.declarer is None:
         if entry.contract or entry.value or entry.won:
-            return [Problem(number, "a passed-in game has no game, value or winner")]
+            return [Problem.of(number, N_("tour.problem.passed_filled"))]
         if entry.kontra:
-            return [Problem(number, "a passed-in game has no Kontra",
-                            "ein eingepasstes Spiel hat kein Kontra")]  # fmt: skip
+            return [Problem.of(number, N_("tour.problem.passed_kontra"))]
         return Scored(None, seats)
     problems = []
     if entry.declarer not in players:
-        return [Problem(number, f"{entry.declarer!r} does not sit at this table")]
+        return [Problem.of(number, N_("tour.problem.not_at_table"), name=entry.declarer)]
     who = players.index(entry.declarer)
     if who not in seats:
         problems.append(
-            Problem(number, f"{entry.declarer} dealt game {number} and sits out at a 4-table")
+            Problem.of(number, N_("tour.problem.sits_out"), name=entry.declarer, n=number)
         )
     try:
         contract = lg.contract(entry.contract)
     except ContractParseError as exc:
         return [*problems, Problem(number, str(exc))]
     _value_problem(contract, entry, lg, number, problems)
-    refused = refusal(entry.kontra, lg.rules)
+    refused = refusal_key(entry.kontra, lg.rules)
     if refused is not None:
-        problems.append(Problem(number, refused, refusal(entry.kontra, lg.rules, german=True)))
+        problems.append(Problem.of(number, refused[0], **refused[1]))
         return problems
     seat = seats.index(who) if who in seats else 0
     result = lg.result(contract, entry.won, entry.value, seat, entry.kontra)
@@ -111,30 +126,23 @@ def _value_problem(
     contract: Contract, entry: GameEntry, lg: Legal, number: int, problems: list[Problem]
 ) -> None:
     legal_values = lg.outcomes(contract)
-    word = "won" if entry.won else "lost"
     if (entry.won, entry.value) not in legal_values:
         shown = sorted(v for w, v in legal_values if w == entry.won)
         listed = ", ".join(map(str, shown[:3])) + (", …" if len(shown) > 3 else "")
+        key = N_("tour.problem.no_value_won") if entry.won else N_("tour.problem.no_value_lost")
         problems.append(
-            Problem(
-                number,
-                f"{entry.value} is no value of a {word} {contract} "
-                f"({contract} {word} is worth {listed})",
-            )
+            Problem.of(number, key, value=entry.value, game=str(contract), values=listed)
         )
         return
     bid = entry.bid
     if bid is None:
         return
     if bid not in ladder(lg.rules.grand_ouvert_base):  # the rules' own ladder (old: to 360)
-        problems.append(Problem(number, f"{bid} is no bid"))
+        problems.append(Problem.of(number, N_("tour.problem.no_bid"), bid=bid))
     elif entry.value < bid:
         over = lost_overbid(contract, bid, lg.rules)
         if entry.won or entry.value != over:
-            problems.append(
-                Problem(
-                    number,
-                    f"a game {word} below the bid ({entry.value} < {bid}) "
-                    f"is lost overbid with {over}",
-                )
+            key = (
+                N_("tour.problem.below_bid_won") if entry.won else N_("tour.problem.below_bid_lost")
             )
+            problems.append(Problem.of(number, key, value=entry.value, bid=bid, over=over))

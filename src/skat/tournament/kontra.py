@@ -17,7 +17,7 @@ Kontra writes 2 × 48 + 50 = 146 on a Seeger-Fabian list, lost with Re − 2 × 
 (2, 2, 1, None)
 >>> refusal(1, Rules.parse("tournament"))
 'Kontra is not allowed in this tournament (rules tournament: no Kontra on the list)'
->>> refusal(3, Rules.parse("tournament,kontra=on"), german=True)
+>>> refusal(3, Rules.parse("tournament,kontra=on"), lang="de")
 'Supra ist in diesem Turnier nicht erlaubt (Regeln tournament,kontra=on: nur Kontra und Re)'
 """
 
@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 
 NAMES: Final = ("", "Kontra", "Re", "Supra", "Resupra")
@@ -73,18 +74,21 @@ def level(word: str) -> int | None:
     return _WORDS.get(word.lower())
 
 
-def refusal(kontra: int, rules: Rules, *, german: bool = False) -> str | None:
-    """Why a game with Kontra level ``kontra`` may not be on this tournament's list, or
-    ``None`` when it may."""
+def refusal_key(kontra: int, rules: Rules) -> tuple[str, dict[str, object]] | None:
+    """Why a game with Kontra level ``kontra`` may not be on this tournament's list (a message
+    id of the catalogs and its values), or ``None`` when it may."""
     if not 0 <= kontra <= 4:
-        return (f"Kontra-Stufe {kontra} gibt es nicht (0 bis 4)" if german
-                else f"there is no Kontra level {kontra} (0 to 4)")  # fmt: skip
+        return N_("tour.problem.no_kontra_level"), {"level": kontra}
     top = allowed(rules)
     if kontra <= top:
         return None
-    name = NAMES[kontra]
-    if german:
-        what = "kein Kontra auf der Liste" if top == 0 else "nur Kontra und Re"
-        return f"{name} ist in diesem Turnier nicht erlaubt (Regeln {rules}: {what})"
-    what = "no Kontra on the list" if top == 0 else "Kontra and Re only"
-    return f"{name} is not allowed in this tournament (rules {rules}: {what})"
+    key = N_("tour.problem.kontra_not_allowed") if top == 0 else N_("tour.problem.kontra_re_only")
+    return key, {"name": NAMES[kontra], "rules": str(rules)}
+
+
+def refusal(kontra: int, rules: Rules, *, lang: str = "en", german: bool = False) -> str | None:
+    """:func:`refusal_key` in words (``lang``; ``german=True`` is ``lang="de"``)."""
+    found = refusal_key(kontra, rules)
+    if found is None:
+        return None
+    return say("de" if german else lang, found[0], **found[1])

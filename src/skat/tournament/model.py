@@ -16,9 +16,11 @@ skat.tournament.model.TournamentError: player 'Anna' is entered twice
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
+
+from skat.core.language import say
 
 TEAM_MODES: Final = ("apart", "together", "ignore")
 LEAVERS: Final = ("count", "remove")
@@ -27,7 +29,16 @@ LEAVERS: Final = ("count", "remove")
 
 
 class TournamentError(ValueError):
-    """A tournament that cannot be built or changed this way; the message says why, in one line."""
+    """A tournament that cannot be built or changed this way; the message says why, in one
+    line (English; :meth:`said` in a language where the error has its words)."""
+
+    def __init__(self, message: str = "", words: Callable[[str], str] | None = None) -> None:
+        self.words = words
+        super().__init__(message or (words("en") if words else ""))
+
+    def said(self, lang: str) -> str:
+        """The error in ``lang``."""
+        return self.words(lang) if self.words is not None else str(self)
 
 
 @dataclass(frozen=True)
@@ -332,8 +343,10 @@ class Tournament:
                                   f"not {game}")  # fmt: skip
         tl = self.round(series).list_of(table.number)
         if tl is not None and len(tl.games) > game:
-            raise TournamentError(f"series {series} table {table.number} has {len(tl.games)} "
-                                  f"games entered: take back those after game {game} first")  # fmt: skip
+            entered, number = len(tl.games), table.number
+            raise TournamentError(words=lambda lang: say(
+                lang, "tour.problem.take_back", series=series, table=number, entered=entered,
+                game=game))  # fmt: skip
 
     def substitute(self, series: int, old: str, new: Player) -> Tournament:
         """``new`` takes ``old``'s seat in series ``series`` (before the table entered a

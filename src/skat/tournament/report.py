@@ -14,8 +14,11 @@ exported as CSV or ODS (:mod:`skat.tournament.export`), so every output shows th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
 
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.tournament.check import check_list
 from skat.tournament.kontra import NAMES, allowed
@@ -35,6 +38,12 @@ class Sheet:
     header: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
     notes: tuple[str, ...] = ()
+    said: tuple[Callable[[str], str], ...] = field(default=(), compare=False)
+    """The notes in a language (``said[i](lang)`` is note ``i``), where the sheet has them."""
+
+    def notes_in(self, lang: str) -> tuple[str, ...]:
+        """The notes in ``lang`` (as they are where the sheet words none)."""
+        return tuple(w(lang) for w in self.said) if self.said else self.notes
 
 
 def seating_sheet(t: Tournament, series: int) -> Sheet:
@@ -110,6 +119,7 @@ def list_sheet(t: Tournament, series: int, table: int) -> Sheet:
         ),
         tuple(rows),
         tuple(str(p) for p in problems),
+        tuple(p.said for p in problems),
     )
 
 
@@ -133,9 +143,28 @@ def standings_sheet(t: Tournament, series: int | None = None) -> Sheet:
         for s in st.rows
     )
     title = f"{t.name}: {'standings' if series is None else f'series {series}'}"
-    notes = tuple(p if p.startswith("the lot") else f"{p}: no list counted yet"
-                  for p in st.pending)  # fmt: skip
-    return Sheet(title, cols + per, rows, (f"tie-breaks: {', '.join(t.tiebreaks)}", *notes))
+    said = (lambda lang: _tiebreaks(t.tiebreaks, lang), *(w.said for w in st.waits))
+    return Sheet(title, cols + per, rows, tuple(w("en") for w in said), said)
+
+
+TIEBREAKS: Final = {
+    "won": N_("tour.tiebreak.won"),
+    "fewer_lost": N_("tour.tiebreak.fewer_lost"),
+    "lot": N_("tour.tiebreak.lot"),
+    "best_series": N_("tour.tiebreak.best_series"),
+    "last_series": N_("tour.tiebreak.last_series"),
+}
+"""The tie-breaks' words (their keys stay the option's values: ``--tiebreaks won,lot``)."""
+
+
+def _tiebreaks(keys: Sequence[str], lang: str) -> str:
+    """The standings' note on how ties are broken, in ``lang``.
+
+    >>> _tiebreaks(("won", "fewer_lost", "lot"), "en")
+    'tie-breaks: more games won, fewer games lost, the lot'
+    """
+    words = ", ".join(say(lang, TIEBREAKS[k]) if k in TIEBREAKS else k for k in keys)
+    return say(lang, "tour.note.tiebreaks", keys=words)
 
 
 def groups_sheet(t: Tournament, by: str = "team") -> Sheet:

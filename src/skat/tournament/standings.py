@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from skat.core.language import N_
 from skat.core.rules import Rules
 from skat.tournament.check import assess
 from skat.tournament.games import Problem
@@ -76,6 +77,9 @@ class Standings:
 
     rows: tuple[Standing, ...]
     pending: tuple[str, ...] = ()
+    waits: tuple[Problem, ...] = ()
+    """:attr:`pending` as notes in every language (``Problem.said``): a table's list not
+    counted yet, the lot still to draw."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +158,14 @@ def standings(t: Tournament, series: int | None = None) -> Standings:
         if name not in removed
     ]
     ranked = rank(lines, t.tiebreaks, t.lot)
-    return Standings(ranked, _pending(t, results, chosen, ranked))
+    waits = _pending(t, results, chosen, ranked)
+    pending = tuple(
+        f"series {dict(w.values)['series']} table {dict(w.values)['table']}"
+        if w.key == N_("tour.note.not_counted")
+        else w.reason
+        for w in waits
+    )
+    return Standings(ranked, pending, waits)
 
 
 def _standing(name: str, mine: Sequence[SeriesResult | None]) -> Standing:
@@ -175,18 +186,18 @@ def _pending(
     results: Sequence[dict[str, SeriesResult]],
     chosen: Iterable[int],
     ranked: Sequence[Standing],
-) -> tuple[str, ...]:
+) -> tuple[Problem, ...]:
     """What the standings still wait for: the tables whose lists do not count yet, and the
     lot when the tie-break ``lot`` is to decide shared places not yet drawn."""
     pending = [
-        f"series {k + 1} table {table.number}"
+        Problem.of(None, N_("tour.note.not_counted"), series=k + 1, table=table.number)
         for k in chosen
         for table in t.rounds[k].seating.tables
         if table.players[0] not in results[k]
     ]
     places = [s.place for s in ranked]
     if "lot" in t.tiebreaks and not t.lot and len(set(places)) < len(places):
-        pending.append("the lot is to be drawn for the shared places")
+        pending.append(Problem.of(None, N_("tour.note.lot")))
     return tuple(pending)
 
 

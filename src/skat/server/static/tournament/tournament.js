@@ -35,62 +35,14 @@ async function api(path, body) {
   if (body !== undefined) { init.method = "POST"; init.body = JSON.stringify(body); }
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw Object.assign(new Error(reason(data.error || `HTTP ${r.status}`)), { status: r.status });
+  if (!r.ok) throw Object.assign(new Error(data.error || `HTTP ${r.status}`), { status: r.status });
   return data;
 }
 
-// The server's reasons in German on German pages: each pattern of the list check and the
-// desk's refusals, with the parts (names, values) carried over; an unknown reason stays as is.
-const DE_REASONS = [
-  [/^game (\d+): (.*)$/, (m) => `Spiel ${m[1]}: ${reasonDe(m[2])}`],
-  [/^(\d+) is no value of a (won|lost) (\S+) \(\S+ (?:won|lost) is worth (.*)\)$/,
-    (m) => `${m[1]} ist kein Wert eines ${m[2] === "won" ? "gewonnenen" : "verlorenen"} ${m[3]} (möglich: ${m[4]})`],
-  [/^(.*) dealt game (\d+) and sits out at a 4-table$/, (m) => `${m[1]} gab Spiel ${m[2]} und setzt am Vierertisch aus`],
-  [/^'(.*)' does not sit at this table$/, (m) => `${m[1]} sitzt nicht an diesem Tisch`],
-  [/^a passed-in game has no game, value or winner$/, () => "ein eingepasstes Spiel hat kein Spiel, keinen Wert und keinen Gewinner"],
-  [/^a passed-in game has no Kontra$/, () => "ein eingepasstes Spiel hat kein Kontra"],
-  [/^(Kontra|Re|Supra|Resupra) is not allowed in this tournament \(rules (\S+): (no Kontra on the list|Kontra and Re only)\)$/,
-    (m) => `${m[1]} ist in diesem Turnier nicht erlaubt (Regeln ${m[2]}: ${m[3] === "no Kontra on the list" ? "kein Kontra auf der Liste" : "nur Kontra und Re"})`],
-  [/^there is no Kontra level (\S+) \(0 to 4\)$/, (m) => `Kontra-Stufe ${m[1]} gibt es nicht (0 bis 4)`],
-  [/^series (\d+) table (\d+) has a game with (\S+): correct it first$/,
-    (m) => `Serie ${m[1]} Tisch ${m[2]} hat ein Spiel mit ${m[3]}: erst berichtigen`],
-  [/^a game (won|lost) below the bid \((\d+) < (\d+)\) is lost overbid with (\d+)$/,
-    (m) => `ein Spiel unter dem Reizwert (${m[2]} < ${m[3]}) ist überreizt verloren mit ${m[4]}`],
-  [/^(\d+) is no bid$/, (m) => `${m[1]} ist kein Reizwert`],
-  [/^(\d+) games, a table of (\d+) plays (\d+)$/, (m) => `${m[1]} Spiele, ein Tisch mit ${m[2]} spielt ${m[3]}`],
-  [/^all passed, but the (value|bid) (\S+) is filled in: .*$/,
-    (m) => `eingepasst, aber ${m[1] === "value" ? "der Wert" : "der Reizwert"} ${m[2]} ist eingetragen: Alleinspieler wählen oder das Feld leeren`],
-  [/^the list is not complete: a table of (\d+) plays (\d+)$/, (m) => `die Liste ist nicht vollständig: ein Tisch mit ${m[1]} spielt ${m[2]}`],
-  [/^series (\d+) is locked$/, (m) => `Serie ${m[1]} ist gesperrt`],
-  [/^no game to take back$/, () => "kein Spiel zum Zurücknehmen"],
-  [/^the list ended after game (\d+): (.*) left during the series$/,
-    (m) => `die Liste endete nach Spiel ${m[1]}: ${m[2]} ist während der Serie ausgeschieden`],
-  [/^series (\d+) table (\d+) has (\d+) games entered: take back those after game (\d+) first$/,
-    (m) => `Serie ${m[1]} Tisch ${m[2]} hat ${m[3]} Spiele eingetragen: erst die Spiele nach Spiel ${m[4]} zurücknehmen`],
-  [/^the closing total is being confirmed: only the director corrects it$/, () => "die Endsumme wird bestätigt: nur die Turnierleitung berichtigt sie"],
-  [/^this is not the key of this table$/, () => "das ist nicht der Schlüssel dieses Tischs"],
-  [/^this is not the director's key$/, () => "das ist nicht der Schlüssel der Turnierleitung"],
-  [/^no such tournament$/, () => "kein solches Turnier"],
-  [/^series (\d+) cannot be seated by standings: (.*?)( \(or seat it with an override.*)?$/,
-    (m) => `Serie ${m[1]} kann nicht nach Tabelle gesetzt werden: ${m[2].split("; ").map(reasonDe).join("; ")}` +
-      (m[3] ? " (oder mit Ausnahme und Grund setzen, der protokolliert wird)" : "")],
-  [/^series (\d+) table (\d+): (.*)$/, (m) => `Serie ${m[1]} Tisch ${m[2]}: ${reasonDe(m[3])}`],
-  [/^no list entered$/, () => "keine Liste eingetragen"],
-  [/^the tournament is very busy: send it again$/, () => "das Turnier ist gerade sehr beschäftigt: bitte noch einmal senden"],
-];
-
-function reasonDe(text) {
-  for (const [pattern, make] of DE_REASONS) {
-    const m = text.match(pattern);
-    if (m) return make(m);
-  }
-  return text;
-}
-
-function reason(text) {
-  if (lang() !== "de") return text;  // the library's reasons are English (see DE_REASONS)
-  if (/^series \d+ cannot be seated by standings/.test(text)) return reasonDe(text);  // holds "; " itself
-  return text.split("; ").map(reasonDe).join("; ");
+// The server words its reasons, a list's problems and a sheet's notes in the page's language
+// (the X-Skat-Lang header; `problems_in`, `notes_in`): the page shows them as they come.
+function notesOf(sheet) {
+  return (sheet.notes_in && sheet.notes_in[lang()]) || sheet.notes;
 }
 
 function say(where, text, ok) {
@@ -115,7 +67,7 @@ function sheetTable(sheet, id) {
     el("td", typeof c === "number" ? { class: "num" } : {}, CELL_WORDS.has(c) ? tw(c) : c))));
   const table = el("table", { class: "list", ...(id ? { id } : {}) }, el("thead", {}, head),
     el("tbody", {}, ...rows));
-  const notes = sheet.notes.map((n) => el("p", { class: "muted" }, n));
+  const notes = notesOf(sheet).map((n) => el("p", { class: "muted" }, n));
   return el("div", { class: "sheet" }, el("h3", {}, sheet.title), table, ...notes);
 }
 
@@ -282,7 +234,7 @@ function compactList(sheet, players) {
   const rows = sheet.rows.map((r) => el("tr", r[0] === "total" ? { class: "total" } : {},
     el("td", { class: "num" }, r[0] === "total" ? "" : r[0]), el("td", {}, game(r)),
     ...r.slice(at).map((c) => el("td", { class: "num" }, c))));
-  const notes = sheet.notes.map((n) => el("p", { class: "error" }, reason(n)));
+  const notes = notesOf(sheet).map((n) => el("p", { class: "error" }, n));
   return el("div", { class: "sheet" }, el("h3", {}, sheet.title),
     el("table", { class: "list compact", id: "table-list" }, el("thead", {}, head), el("tbody", {}, ...rows)), ...notes);
 }
@@ -370,7 +322,7 @@ function drawDirector(d, refill) {
   s.replaceChildren(...d.rounds.map((r) => el("option", { value: r.series }, t("tour.seriesN", { n: r.series }))));
   if (keep) s.value = keep;
   if (refill || !$("#fix-text").value || T.base === $("#fix-text").value) fillCorrection();
-  $("#problems").replaceChildren(...(d.problems.length ? d.problems.map(reason) : [t("tour.none")]).map((p) => el("li", {}, p)));
+  $("#problems").replaceChildren(...(d.problems.length ? ((d.problems_in && d.problems_in[lang()]) || d.problems) : [t("tour.none")]).map((p) => el("li", {}, p)));
   $("#log").replaceChildren(...d.log.map(logLine));
 }
 
@@ -471,7 +423,7 @@ function seasonPhone(sheet) {
   });
   return el("div", { class: "sheet" }, el("h3", {}, sheet.title),
     el("table", { class: "list", id: "standings" }, el("thead", {}, head), el("tbody", {}, ...rows)),
-    ...sheet.notes.map((n) => el("p", { class: "muted" }, n)));
+    ...notesOf(sheet).map((n) => el("p", { class: "muted" }, n)));
 }
 
 function drawSeason(s) {
