@@ -110,7 +110,9 @@ def _declaration(state: Any, action: Declare, lang: str) -> str:
     w = _WORDS[lang]
     if state.variant != "tournee":
         return w["base"].format(game=words, v=skat_base_value(c, state.rules))
-    kind = SOLO if int(state.phase) == 1 else (GUCKSER if state.kind == GUCKSER else TOURNEE)
+    # the kind is set when the declarer turns a card, picks the skat up or says a Solo; before
+    # (the skat phase) the declarations on offer are Solos; a said game keeps its kind's value
+    kind = state.kind or SOLO
     key = "solo" if kind == SOLO else "base"
     return w[key].format(game=words, v=base_value(kind, c))
 
