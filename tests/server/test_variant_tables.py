@@ -203,3 +203,25 @@ def test_a_restarted_server_resumes_a_variant_table(storage_where: str) -> None:
     with running(storage_where) as client, client.websocket_connect(f"/ws/{made['id']}") as ws:
         after = hello(ws, tokens[mover])
     assert after["counter"] == 1 and after["game"] == before["game"]
+
+
+def test_a_declared_tournee_solo_keeps_its_solo_value_in_the_history() -> None:
+    """A Solo said in the skat phase is labelled in the play (the history's words) with the
+    Solo's value: a Null Solo is 20 (a Tournée has no Null to take a value from)."""
+    from skat.server.variant_view import label
+    from skat.variants import find_variant
+
+    for seed in range(200):
+        state = find_variant("tournee").start(seed=seed)
+        while state.phase.name == "BIDDING":  # the first bid, then everybody passes
+            legal = state.legal_actions()
+            state.apply(legal[-1] if state.bid else legal[0])
+        null_solo = [a for a in state.legal_actions() if str(a) == "NH"]
+        if null_solo:
+            break
+    else:
+        raise AssertionError("no deal of 200 lets the declarer say a Null Solo")
+    before = label(state, null_solo[0], "en")
+    state.apply(null_solo[0])
+    assert state.phase.name == "PLAY"
+    assert label(state, null_solo[0], "en") == before and "20" in before

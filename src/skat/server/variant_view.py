@@ -83,7 +83,9 @@ def _declaration(state: Any, action: Declare, lang: str) -> str:
     words = c.describe(lang)
     if state.variant != "tournee":
         return say(lang, "server.variant.base", game=words, v=skat_base_value(c, state.rules))
-    kind = SOLO if int(state.phase) == 1 else (GUCKSER if state.kind == GUCKSER else TOURNEE)
+    # the kind is set when the declarer turns a card, picks the skat up or says a Solo; before
+    # (the skat phase) the declarations on offer are Solos; a said game keeps its kind's value
+    kind = state.kind or SOLO
     if kind == SOLO:
         return say(lang, "server.variant.solo", game=words, v=base_value(kind, c))
     return say(lang, "server.variant.base", game=words, v=base_value(kind, c))
