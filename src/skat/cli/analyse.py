@@ -26,18 +26,25 @@ from skat.cli.review import analysis_lines
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import seat_name
 from skat.core import NULL, Seat
+from skat.core.language import N_, say
 
 NAME = "analyse"
-HELP = "double-dummy analysis of played games: mistakes and whether the game could be won"
+HELP = N_("help.analyse")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="ISS or JSON records, - for stdin")
-    parser.add_argument("--id", help="only the game with this record ID")
-    parser.add_argument("--limit", type=int, default=0, help="at most this many games")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "--all", action="store_true", help="list every card, not only those that lost value"
+        "files", nargs="+", metavar=say(lang, "help.var.file"), help=say(lang, "help.analyse.files")
     )
+    parser.add_argument("--id", help=say(lang, "help.analyse.id"), metavar=say(lang, "help.var.id"))
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=0,
+        help=say(lang, "help.analyse.limit"),
+        metavar=say(lang, "help.var.limit"),
+    )
+    parser.add_argument("--all", action="store_true", help=say(lang, "help.analyse.all"))
 
 
 def run(args: argparse.Namespace) -> int:

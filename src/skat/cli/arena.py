@@ -77,95 +77,110 @@ from skat.ai.engine import DEFAULT_TIMEOUT, EngineError
 from skat.cli.errors import UserError
 from skat.cli.progress import Progress
 from skat.cli.speed import warn_if_slow
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.records.jsonrecord import dumps, state_to_json
 
 NAME = "arena"
-HELP = "two agents play duplicate deals; Seeger-Fabian points, table and difference"
+HELP = N_("help.arena")
 
 Done = dict[int, list[GameOutcome]]
 """Deals already played (read back from the records), by deal number."""
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "--agents",
         required=True,
         metavar="A,B",
-        help=f"the two agents, comma-separated (known: {', '.join(sorted(AGENTS))})",
+        help=say(lang, "help.arena.agents", known=", ".join(sorted(AGENTS))),
     )
-    parser.add_argument("--deals", type=int, default=None, help="number of deals (default 100)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        help=say(lang, "help.arena.deals"),
+        metavar=say(lang, "help.var.deals"),
+    )
     parser.add_argument(
         "--deal-range",
         metavar="A:B",
-        help="play only deals A to B-1 of the seed's deals (a piece of a longer run)",
+        help=say(lang, "help.arena.deal-range"),
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=say(lang, "help.arena.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
     parser.add_argument(
         "--jobs",
         type=int,
         default=None,
-        help="processes to play in (default: the number of cores)",
+        help=say(lang, "help.arena.jobs"),
+        metavar=say(lang, "help.var.jobs"),
     )
-    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
     parser.add_argument(
-        "--out", metavar="FILE", help="write every game as a JSON record (- = stdout)"
+        "--rules",
+        default="isko",
+        help=say(lang, "help.arena.rules"),
+        metavar=say(lang, "help.var.rules"),
+    )
+    parser.add_argument(
+        "--out", metavar=say(lang, "help.var.file"), help=say(lang, "help.arena.out")
     )
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="keep the complete deals already in --out FILE and play only the missing ones",
+        help=say(lang, "help.arena.resume"),
     )
     parser.add_argument(
         "--resume-any-code",
         action="store_true",
-        help="with --resume: accept records played by other code of skat.ai and skat.core",
+        help=say(lang, "help.arena.resume-any-code"),
     )
     parser.add_argument(
         "--budget",
         type=float,
         default=DEFAULT_BUDGET,
-        metavar="SECONDS",
-        help="optional safety net: seconds per decision after which a fallback move is played "
-        "(default: no limit; the levels' own budgets are counts, not seconds)",
+        metavar=say(lang, "help.var.seconds"),
+        help=say(lang, "help.arena.budget"),
     )
     parser.add_argument(
         "--contract",
         choices=CONTRACT_MODES,
         default="bid",
-        help="bid: the agents bid (default); oracle: the contract of heuristic bidding, "
-        "card play only",
+        help=say(lang, "help.arena.contract"),
     )
     parser.add_argument(
-        "--void-passed", action="store_true", help="leave passed-in games out of the figures"
+        "--void-passed", action="store_true", help=say(lang, "help.arena.void-passed")
     )
     parser.add_argument(
         "--blind",
         action="store_true",
-        help="outside engines get no agent names, and every line sent is checked to show "
-        "only what their seat may see",
+        help=say(lang, "help.arena.blind"),
     )
     parser.add_argument(
         "--engine-timeout",
         type=float,
         default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"seconds an exec: engine may take per decision (default {DEFAULT_TIMEOUT:g})",
+        metavar=say(lang, "help.var.seconds"),
+        help=say(lang, "help.arena.engine-timeout", default=f"{DEFAULT_TIMEOUT:g}"),
     )
     parser.add_argument(
         "--ray",
         nargs="?",
         const="local",
         default=None,
-        metavar="ADDRESS",
-        help="play on Ray: a local Ray (no ADDRESS), auto, or HOST:PORT (pip install "
-        "'skat[cluster]')",
+        metavar=say(lang, "help.var.address"),
+        help=say(lang, "help.arena.ray"),
     )
     parser.add_argument(
         "--allow-fallbacks",
         action="store_true",
-        help="exit with status 0 even when some decisions fell back (default: status 1)",
+        help=say(lang, "help.arena.allow-fallbacks"),
     )
 
 

@@ -31,31 +31,35 @@ from skat.ai.arenafile import ArenaFile, ArenaFileError, merge, read_arena_file
 from skat.ai.arenasettings import CODE
 from skat.cli.arena import show
 from skat.cli.errors import UserError
+from skat.core.language import N_, say
 
 NAME = "arena-merge"
-HELP = "the table and difference of an arena played in pieces (skat arena --deal-range)"
+HELP = N_("help.arena-merge")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="record files of skat arena --out, one per piece"
+        "files",
+        nargs="+",
+        metavar=say(lang, "help.var.file"),
+        help=say(lang, "help.arena-merge.files"),
     )
     parser.add_argument(
         "--deals",
         type=int,
         default=None,
         metavar="N",
-        help="the run has deals 0 to N-1 (default: up to the highest deal in the files)",
+        help=say(lang, "help.arena-merge.deals"),
     )
     parser.add_argument(
         "--any-code",
         action="store_true",
-        help="accept pieces played by other code of skat.ai and skat.core",
+        help=say(lang, "help.arena-merge.any-code"),
     )
     parser.add_argument(
         "--allow-fallbacks",
         action="store_true",
-        help="exit with status 0 even when some decisions fell back (default: status 1)",
+        help=say(lang, "help.arena-merge.allow-fallbacks"),
     )
 
 

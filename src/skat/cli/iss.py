@@ -21,32 +21,49 @@ import sys
 from pathlib import Path
 
 from skat.cli.errors import UserError
+from skat.core.language import N_, say
 
 NAME = "iss"
-HELP = "play on an ISS server (skat serve --iss-port, or the International Skat Server)"
+HELP = N_("help.iss")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--server", required=True, metavar="HOST:PORT", help="the ISS server")
-    parser.add_argument("--user", required=True, help="the user name to log in with")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "--password-file", required=True, metavar="F", help="a file holding the password"
+        "--server", required=True, metavar="HOST:PORT", help=say(lang, "help.iss.server")
     )
-    parser.add_argument("--agent", default="heuristic", help="the computer player (skat arena)")
-    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play (1)")
     parser.add_argument(
-        "--invite", metavar="U1,U2", help="create a table and invite these two users"
+        "--user", required=True, help=say(lang, "help.iss.user"), metavar=say(lang, "help.var.user")
     )
-    parser.add_argument("--join", metavar="TABLE", help="join this table (e.g. a web table's id)")
     parser.add_argument(
-        "--records", metavar="FILE", help="append the games played (ISS records) to FILE"
+        "--password-file", required=True, metavar="F", help=say(lang, "help.iss.password-file")
     )
-    parser.add_argument("--seed", type=int, default=0, help="the agent's random seed (0)")
+    parser.add_argument(
+        "--agent",
+        default="heuristic",
+        help=say(lang, "help.iss.agent"),
+        metavar=say(lang, "help.var.agent"),
+    )
+    parser.add_argument(
+        "--games", type=int, default=1, metavar="N", help=say(lang, "help.iss.games")
+    )
+    parser.add_argument("--invite", metavar="U1,U2", help=say(lang, "help.iss.invite"))
+    parser.add_argument(
+        "--join", metavar=say(lang, "help.var.table"), help=say(lang, "help.iss.join")
+    )
+    parser.add_argument(
+        "--records", metavar=say(lang, "help.var.file"), help=say(lang, "help.iss.records")
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=say(lang, "help.iss.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
     parser.add_argument(
         "--step-bids",
         action="store_true",
-        help="bid one step at a time (for clients at the table that cannot read a jump bid, "
-        "such as go-skat)",
+        help=say(lang, "help.iss.step-bids"),
     )
 
 

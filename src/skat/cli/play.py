@@ -42,56 +42,70 @@ from skat.ai.arena import AGENTS, default_level
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError
 from skat.cli.playfile import load_play
-from skat.cli.playhelp import option_help
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import say as words
 from skat.core import GameState, Rules, Seat
+from skat.core.language import LANGUAGES, N_, say
 from skat.series import Series
 
 if TYPE_CHECKING:
     from skat.cli.gamefiles import Players
 
 NAME = "play"
-HELP = "play Skat in the terminal against two computer players"
+HELP = N_("help.play")
 
 DEFAULT_LEVEL = default_level()
 PLAYERS = {"en": ("You", "Ann", "Bob"), "de": ("Du", "Anna", "Bernd")}
 
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
-    """The options of ``skat play``, their help in ``lang`` (``de`` for ``--lang de --help``)."""
-
-    def say(key: str, **values: object) -> str:
-        return option_help(lang, key, **values)
-
-    def metavar(key: str) -> str | None:  # English: argparse's own (the option in capitals)
-        return say(key) if lang == "de" else None
-
-    file = say("file")
-    parser.add_argument("--rules", default="isko", metavar=metavar("RULES"), help=say("rules"))
+    """The options of ``skat play``, their help in ``lang`` (``skat play --lang da --help``)."""
+    file = say(lang, "help.var.file")
+    parser.add_argument(
+        "--rules",
+        default="isko",
+        metavar=say(lang, "help.var.rules"),
+        help=say(lang, "help.play.rules"),
+    )
     parser.add_argument(
         "--level",
-        metavar=metavar("LEVEL"),
-        help=say("level", levels=", ".join(AGENTS), default=DEFAULT_LEVEL),
+        metavar=say(lang, "help.var.level"),
+        help=say(lang, "help.play.level", levels=", ".join(AGENTS), default=DEFAULT_LEVEL),
     )
-    parser.add_argument("--seed", type=int, metavar=metavar("SEED"), help=say("seed"))
-    parser.add_argument("--games", type=int, default=3, metavar=metavar("GAMES"), help=say("games"))
-    parser.add_argument("--lang", choices=("en", "de"), help=say("lang"))
-    parser.add_argument("--deck", choices=("french", "german"), help=say("deck"))
-    parser.add_argument("--sheet", choices=("plain", "seeger"), help=say("sheet"))
-    parser.add_argument("--plain", action="store_true", help=say("plain"))
-    parser.add_argument("--save", metavar=file, help=say("save"))
-    parser.add_argument("--load", metavar=file, help=say("load"))
-    parser.add_argument("--records", metavar=file, help=say("records"))
-    parser.add_argument("--review", metavar=file, help=say("review"))
-    parser.add_argument("--replay", metavar=file, help=say("replay"))
-    parser.add_argument("--from", dest="start", type=int, default=1, metavar="N", help=say("from"))
-    parser.add_argument("--id", help=say("id"))
-    parser.add_argument("--no-analysis", action="store_true", help=say("no_analysis"))
-    from skat.cli.variantplay import add_arguments as variant_arguments
+    parser.add_argument(
+        "--seed", type=int, metavar=say(lang, "help.var.seed"), help=say(lang, "help.play.seed")
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=3,
+        metavar=say(lang, "help.var.games"),
+        help=say(lang, "help.play.games"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=say(lang, "help.play.lang", languages=", ".join(LANGUAGES)),
+    )
+    parser.add_argument("--deck", choices=("french", "german"), help=say(lang, "help.play.deck"))
+    parser.add_argument("--sheet", choices=("plain", "seeger"), help=say(lang, "help.play.sheet"))
+    parser.add_argument("--plain", action="store_true", help=say(lang, "help.play.plain"))
+    parser.add_argument("--save", metavar=file, help=say(lang, "help.play.save"))
+    parser.add_argument("--load", metavar=file, help=say(lang, "help.play.load"))
+    parser.add_argument("--records", metavar=file, help=say(lang, "help.play.records"))
+    parser.add_argument("--review", metavar=file, help=say(lang, "help.play.review"))
+    parser.add_argument("--replay", metavar=file, help=say(lang, "help.play.replay"))
+    parser.add_argument(
+        "--from", dest="start", type=int, default=1, metavar="N", help=say(lang, "help.play.from")
+    )
+    parser.add_argument("--id", metavar="ID", help=say(lang, "help.play.id"))
+    parser.add_argument(
+        "--no-analysis", action="store_true", help=say(lang, "help.play.no-analysis")
+    )
+    from skat.cli.variantplay import VARIANTS
 
-    variant_arguments(parser, lang)
+    parser.add_argument("--variant", choices=VARIANTS, help=say(lang, "help.play.variant"))
 
 
 def _check_level(level: str) -> None:

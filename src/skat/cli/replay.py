@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from typing import TextIO
 
 from skat.cli.errors import UserError
+from skat.core.language import LANGUAGES, N_, say
 from skat.records.iss import IssRecord, IssWriteError, RecordError, open_text, read_iss
 from skat.records.jsonrecord import (
     JsonGame,
@@ -48,23 +49,21 @@ from skat.records.jsonrecord import (
 from skat.records.replay import ReplayError, SkipRecord, check, replay
 
 NAME = "replay"
-HELP = "replay ISS or JSON game records; --check compares their results with the engine"
+HELP = N_("help.replay")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "files",
         nargs="+",
-        metavar="FILE",
-        help="ISS or JSON records (.sgf, .sgf.bz2, .json, .jsonl, -), found by content",
+        metavar=say(lang, "help.var.file"),
+        help=say(lang, "help.replay.files"),
     )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--check", action="store_true", help="compare every record's result with the engine's"
-    )
-    mode.add_argument("--json", action="store_true", help="write JSON records, one a line")
+    mode.add_argument("--check", action="store_true", help=say(lang, "help.replay.check"))
+    mode.add_argument("--json", action="store_true", help=say(lang, "help.replay.json"))
     parser.add_argument(
-        "--lang", choices=("en", "de"), default="en", help="language of the explanations"
+        "--lang", choices=LANGUAGES, default="en", help=say(lang, "help.replay.lang")
     )
 
 

@@ -28,28 +28,34 @@ import argparse
 from pathlib import Path
 
 from skat.cli.errors import UserError
+from skat.core.language import N_, say
 
 NAME = "samples"
-HELP = "write the decisions of game records as (observation, mask, action, reward) samples"
-
-_REWARDS = "list, seeger, points, each also with _zero_sum"
+HELP = N_("help.samples")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "files",
         nargs="+",
         type=Path,
-        metavar="FILE",
-        help="ISS or JSON records (.sgf, .sgf.bz2, .json, .jsonl)",
+        metavar=say(lang, "help.var.file"),
+        help=say(lang, "help.samples.files"),
     )
-    parser.add_argument("--out", type=Path, required=True, metavar="OUT", help="the .npz to write")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar=say(lang, "help.var.out"),
+        help=say(lang, "help.samples.out"),
+    )
     parser.add_argument(
         "--reward",
         default="list",
-        help=f"what each sample's seat was paid: {_REWARDS} (default list)",
+        help=say(lang, "help.samples.reward"),
+        metavar=say(lang, "help.var.reward"),
     )
-    parser.add_argument("--force", action="store_true", help="overwrite an existing OUT")
+    parser.add_argument("--force", action="store_true", help=say(lang, "help.samples.force"))
 
 
 def run(args: argparse.Namespace) -> int:

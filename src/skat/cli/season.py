@@ -34,6 +34,7 @@ from pathlib import Path
 
 from skat.cli.errors import UserError
 from skat.cli.tournament import _decode
+from skat.core.language import N_, say
 from skat.series.storage import atomic_write
 from skat.tournament import (
     GUESTS,
@@ -58,57 +59,85 @@ from skat.tournament import (
 )
 
 NAME = "season"
-HELP = "a club championship over many evenings: members, evenings, the season's standing"
+HELP = N_("help.season")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = sub.add_parser("new", help="start a season file")
-    p.add_argument("file", help="the season file to create (JSON)")
-    p.add_argument("name", help="the season's name")
-    p.add_argument("--best", type=int, metavar="N", help="count each player's best N series "
-                   "(default: all series count)")  # fmt: skip
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    sub = parser.add_subparsers(dest="action", metavar=say(lang, "help.var.action"), required=True)
+    p = sub.add_parser("new", help=say(lang, "help.season.new"))
+    p.add_argument(
+        "file", help=say(lang, "help.season.new.file"), metavar=say(lang, "help.arg.file")
+    )
+    p.add_argument(
+        "name", help=say(lang, "help.season.new.name"), metavar=say(lang, "help.arg.name")
+    )
+    p.add_argument("--best", type=int, metavar="N", help=say(lang, "help.season.new.best"))  # fmt: skip
     p.add_argument("--guests", choices=GUESTS, default="rank",
-                   help="guests ranked with the members (marked), or listed apart without a "
-                   "place")  # fmt: skip
+                   help=say(lang, "help.season.new.guests"))  # fmt: skip
     p.add_argument(
         "--tiebreaks",
         default="won,fewer_lost",
-        help=f"in order, from {', '.join(SEASON_TIEBREAKS)} (default: won,fewer_lost)",
+        help=say(lang, "help.season.new.tiebreaks", tiebreaks=", ".join(SEASON_TIEBREAKS)),
+        metavar=say(lang, "help.var.tiebreaks"),
     )
-    p.add_argument("--series", type=int, default=2, help="series of an evening (default 2)")
-    p.add_argument("--deals", type=int, default=12, help="deals per player a series (12: 36/48)")
-    p.add_argument("--rules", default="tournament", help="an evening's rules (tournament)")
+    p.add_argument(
+        "--series",
+        type=int,
+        default=2,
+        help=say(lang, "help.season.new.series"),
+        metavar=say(lang, "help.var.series"),
+    )
+    p.add_argument(
+        "--deals",
+        type=int,
+        default=12,
+        help=say(lang, "help.season.new.deals"),
+        metavar=say(lang, "help.var.deals"),
+    )
+    p.add_argument(
+        "--rules",
+        default="tournament",
+        help=say(lang, "help.season.new.rules"),
+        metavar=say(lang, "help.var.rules"),
+    )
     p.add_argument(
         "--kontra",
         choices=KONTRA_SETTINGS,
         default="on",
-        help="Kontra on an evening's lists: on (Kontra and Re, default), off, supra",
+        help=say(lang, "help.season.new.kontra"),
     )
-    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.add_argument("--force", action="store_true", help=say(lang, "help.season.new.force"))
 
-    p = sub.add_parser("members", help="the club's register: add, mark guests, import, list")
-    p.add_argument("file")
-    p.add_argument("--add", metavar="NAME", help="add a member")
-    p.add_argument("--number", default="", help="the member number of --add")
-    p.add_argument("--guest", action="append", default=[], metavar="NAME",
-                   help="add a guest (marked in the standing)")  # fmt: skip
-    p.add_argument("--remove", action="append", default=[], metavar="NAME",
-                   help="take a name out of the register")  # fmt: skip
-    p.add_argument("--import", dest="import_csv", metavar="CSV",
-                   help="CSV with name, member number, guest (yes/ja/x)")  # fmt: skip
+    p = sub.add_parser("members", help=say(lang, "help.season.members"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument(
+        "--add", metavar=say(lang, "help.var.name"), help=say(lang, "help.season.members.add")
+    )
+    p.add_argument(
+        "--number",
+        default="",
+        help=say(lang, "help.season.members.number"),
+        metavar=say(lang, "help.var.number"),
+    )
+    p.add_argument("--guest", action="append", default=[], metavar=say(lang, "help.var.name"),
+                   help=say(lang, "help.season.members.guest"))  # fmt: skip
+    p.add_argument("--remove", action="append", default=[], metavar=say(lang, "help.var.name"),
+                   help=say(lang, "help.season.members.remove"))  # fmt: skip
+    p.add_argument("--import", dest="import_csv", metavar=say(lang, "help.var.csv"),
+                   help=say(lang, "help.season.members.import"))  # fmt: skip
 
-    p = sub.add_parser("evening", help="add an evening: a new tournament file or one that exists")
-    p.add_argument("file")
-    p.add_argument("date", help="the evening's date or name (2026-03-06)")
-    p.add_argument("--file", dest="evening_file", metavar="TOURNAMENT",
-                   help="its tournament file (default: SEASON-DATE.json beside the season); "
-                   "one that exists is added as it is")  # fmt: skip
+    p = sub.add_parser("evening", help=say(lang, "help.season.evening"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument(
+        "date", help=say(lang, "help.season.evening.date"), metavar=say(lang, "help.arg.date")
+    )
+    p.add_argument("--file", dest="evening_file", metavar=say(lang, "help.var.tournament"),
+                   help=say(lang, "help.season.evening.file"))  # fmt: skip
     p.add_argument("--players", default="", metavar="A,B,..",
-                   help="who came (a new evening's players, by commas)")  # fmt: skip
+                   help=say(lang, "help.season.evening.players"))  # fmt: skip
 
-    p = sub.add_parser("standings", help="the season's standing")
-    p.add_argument("file")
+    p = sub.add_parser("standings", help=say(lang, "help.season.standings"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
     p.add_argument("--format", choices=("text", "csv", "html"), default="text")
 
 

@@ -35,34 +35,79 @@ from skat.ai.selfplay import iter_selfplay
 from skat.cli.arena import record
 from skat.cli.errors import UserError
 from skat.cli.progress import Progress
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 
 NAME = "selfplay"
-HELP = "one agent plays itself; every game written as a JSON record (training data)"
+HELP = N_("help.selfplay")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "--agent",
         default="heuristic",
-        help=f"the agent (default heuristic; {', '.join(sorted(AGENTS))})",
+        help=say(lang, "help.selfplay.agent", known=", ".join(sorted(AGENTS))),
+        metavar=say(lang, "help.var.agent"),
     )
-    parser.add_argument("--deals", type=int, required=True, help="number of games")
-    parser.add_argument("--out", required=True, metavar="DIR", help="directory for the records")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    parser.add_argument("--first", type=int, default=0, help="number of the first deal (default 0)")
     parser.add_argument(
-        "--per-file", type=int, default=10_000, help="games per file (default 10000)"
+        "--deals",
+        type=int,
+        required=True,
+        help=say(lang, "help.selfplay.deals"),
+        metavar=say(lang, "help.var.deals"),
     )
-    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: the cores)")
     parser.add_argument(
-        "--ray", nargs="?", const="local", default=None, metavar="ADDRESS", help="play on Ray"
+        "--out",
+        required=True,
+        metavar=say(lang, "help.var.dir"),
+        help=say(lang, "help.selfplay.out"),
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=say(lang, "help.selfplay.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help=say(lang, "help.selfplay.first"),
+        metavar=say(lang, "help.var.first"),
+    )
+    parser.add_argument(
+        "--per-file",
+        type=int,
+        default=10_000,
+        help=say(lang, "help.selfplay.per-file"),
+        metavar=say(lang, "help.var.per_file"),
+    )
+    parser.add_argument(
+        "--rules",
+        default="isko",
+        help=say(lang, "help.selfplay.rules"),
+        metavar=say(lang, "help.var.rules"),
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help=say(lang, "help.selfplay.jobs"),
+        metavar=say(lang, "help.var.jobs"),
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar=say(lang, "help.var.address"),
+        help=say(lang, "help.selfplay.ray"),
     )
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="go on with the games already in DIR (an interrupted run of the same settings)",
+        help=say(lang, "help.selfplay.resume"),
     )
 
 

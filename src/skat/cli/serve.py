@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from skat.cli.errors import UserError
 from skat.cli.speed import warn_if_slow
+from skat.core.language import N_, say
 
 if TYPE_CHECKING:  # the web extra is imported only when the server runs
     import uvicorn
@@ -38,35 +39,47 @@ if TYPE_CHECKING:  # the web extra is imported only when the server runs
     from skat.server.guards import WebLimits
 
 NAME = "serve"
-HELP = "the web Skat server: lobby, tables, computer players, history"
+HELP = N_("help.serve")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=say(lang, "help.serve.host"),
+        metavar=say(lang, "help.var.host"),
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=8000,
+        help=say(lang, "help.serve.port"),
+        metavar=say(lang, "help.var.port"),
+    )
     parser.add_argument(
         "--data",
         default="skat-data",
-        help="data folder of the SQLite database (./skat-data), or a SQLite file (.sqlite3)",
+        help=say(lang, "help.serve.data"),
+        metavar=say(lang, "help.var.data"),
     )
     parser.add_argument(
         "--database",
-        metavar="URL",
-        help="postgresql://user@host/db or sqlite:///path instead of --data",
+        metavar=say(lang, "help.var.url"),
+        help=say(lang, "help.serve.database"),
     )
     parser.add_argument(
         "--computer-delay",
         type=float,
         default=0.8,
         metavar="S",
-        help="seconds a computer player waits before it moves (default 0.8)",
+        help=say(lang, "help.serve.computer-delay"),
     )
     parser.add_argument(
         "--rate",
         type=float,
         default=10.0,
         metavar="N",
-        help="messages a second one connection may send on average (default 10; bursts of 3 N)",
+        help=say(lang, "help.serve.rate"),
     )
 
     parser.add_argument(
@@ -74,154 +87,140 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=10.0,
         metavar="N",
-        help="tables one client address may create a minute, after a first 20 (default 10; "
-        "0: no limit)",
+        help=say(lang, "help.serve.tables-per-minute"),
     )
     parser.add_argument(
         "--sockets-per-address",
         type=int,
         default=64,
         metavar="N",
-        help="open connections one client address may hold (default 64; 0: no limit)",
+        help=say(lang, "help.serve.sockets-per-address"),
     )
     parser.add_argument(
         "--trust-proxy",
         action="append",
         default=[],
-        metavar="ADDR",
-        help="a reverse proxy whose X-Forwarded-For header names the client (repeatable, or "
-        "comma-separated); by default the header is ignored, so it cannot dodge the limits",
+        metavar=say(lang, "help.var.addr"),
+        help=say(lang, "help.serve.trust-proxy"),
     )
     parser.add_argument(
         "--site",
         action="append",
         default=[],
-        metavar="URL",
-        help="the site's address as browsers see it, e.g. https://skat.example.org behind a "
-        "proxy (repeatable): pages of this origin may open the tables; the server's own "
-        "address always may, other sites' pages never",
+        metavar=say(lang, "help.var.url"),
+        help=say(lang, "help.serve.site"),
     )
     parser.add_argument(
         "--hello-within",
         type=float,
         default=60.0,
         metavar="S",
-        help="seconds a WebSocket may stay open without saying hello (default 60)",
+        help=say(lang, "help.serve.hello-within"),
     )
     parser.add_argument(
         "--max-message",
         type=int,
         default=16384,
-        metavar="BYTES",
-        help="the largest WebSocket message; a larger frame closes the socket (1009) before "
-        "it is read (default 16384; the protocol's messages have at most 2,048 characters)",
+        metavar=say(lang, "help.var.bytes"),
+        help=say(lang, "help.serve.max-message"),
     )
     parser.add_argument(
         "--pg-pool-size",
         type=int,
         default=8,
         metavar="N",
-        help="connections this process keeps to PostgreSQL (default 8; a cluster process "
-        "opens up to as many again for its leases); behind PgBouncer add ?pgbouncer=1 to "
-        "the URL",
+        help=say(lang, "help.serve.pg-pool-size"),
     )
     parser.add_argument(
         "--robot-tables",
         type=int,
         default=2,
         metavar="N",
-        help="running tables of computers only one address may open (default 2; 0: no limit)",
+        help=say(lang, "help.serve.robot-tables"),
     )
     parser.add_argument(
         "--robot-games",
         type=int,
         default=12,
         metavar="N",
-        help="the longest series at a table of computers only (default 12)",
+        help=say(lang, "help.serve.robot-games"),
     )
     parser.add_argument(
         "--robot-levels",
         default="random,heuristic,pimc-fast,pimc-easy",
-        metavar="LIST",
-        help="computer levels a table of computers only may seat (default "
-        "random,heuristic,pimc-fast,pimc-easy)",
+        metavar=say(lang, "help.var.list"),
+        help=say(lang, "help.serve.robot-levels"),
     )
     parser.add_argument(
         "--agent-threads",
         type=int,
         default=2,
         metavar="N",
-        help="threads the computer players think in, shared fairly by the tables (default 2)",
+        help=say(lang, "help.serve.agent-threads"),
     )
     parser.add_argument(
         "--think-workers",
         type=int,
         metavar="N",
-        help="worker processes the searching computer levels (pimc-*) and the analyses think "
-        "in (default: one a core but one, at least 2, at most 8); the strong levels hold all "
-        "but one, so pimc-easy never waits behind them",
+        help=say(lang, "help.serve.think-workers"),
     )
     parser.add_argument(
         "--redis",
-        metavar="URL",
-        help="redis://host:port: run as one of several processes sharing --database "
-        "postgresql://… (see --workers)",
+        metavar=say(lang, "help.var.url"),
+        help=say(lang, "help.serve.redis"),
     )
     parser.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help="server processes on the port (default 1; more need --redis and PostgreSQL)",
+        help=say(lang, "help.serve.workers"),
     )
     parser.add_argument(
         "--lease",
         type=float,
         default=5.0,
         metavar="S",
-        help="with --redis: seconds a table waits for a dead owner before another process "
-        "takes it over (default 5)",
+        help=say(lang, "help.serve.lease"),
     )
     parser.add_argument(
         "--reuse-port",
         action="store_true",
-        help="share the port with other processes (SO_REUSEPORT; what --workers starts)",
+        help=say(lang, "help.serve.reuse-port"),
     )
     parser.add_argument(
         "--iss-port",
         type=int,
-        metavar="PORT",
-        help="also speak the ISS text protocol on this port (same tables; default: off)",
+        metavar=say(lang, "help.var.port"),
+        help=say(lang, "help.serve.iss-port"),
     )
     parser.add_argument(
         "--iss-games",
         type=int,
         default=36,
         metavar="N",
-        help="games of a series at a table made over ISS (default 36)",
+        help=say(lang, "help.serve.iss-games"),
     )
     parser.add_argument(
         "--iss-clock",
         type=int,
         default=120,
         metavar="S",
-        help="seconds for a move at a table made over ISS; then a declared game ends by "
-        "the player's timeout, TI (default 120)",
+        help=say(lang, "help.serve.iss-clock"),
     )
     parser.add_argument(
         "--iss-ready-timeout",
         type=float,
         default=300.0,
         metavar="S",
-        help="seconds every ISS seat has to say ready for the next game; then the series "
-        "ends (default 300)",
+        help=say(lang, "help.serve.iss-ready-timeout"),
     )
     parser.add_argument(
         "--iss-idle-timeout",
         type=float,
         default=600.0,
         metavar="S",
-        help="seconds an ISS connection may sit idle at no table; then it is closed (default 600)",
+        help=say(lang, "help.serve.iss-idle-timeout"),
     )
 
 

@@ -32,32 +32,48 @@ from skat.cli.gamefiles import read_games
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import seat_name
 from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, Phase, Seat
+from skat.core.language import N_, say
 from skat.core.steps import restarted
 
 if TYPE_CHECKING:
     from skat.ai.dds import Position
 
 NAME = "solve"
-HELP = "double-dummy value of a deal or position, every card's value and the best line"
+HELP = N_("help.solve")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "position",
         nargs="?",
-        help='a position: "<G|C|S|H|D|N> decl=<seat> hands=<h0>/<h1>/<h2> [lead= trick= '
-        'points=d:f tricks=d:f schwarz]"',
+        help=say(lang, "help.solve.position"),
+        metavar=say(lang, "help.arg.position"),
     )
-    parser.add_argument("--deal", help="32 cards in ISS order (3 hands of 10, then the skat)")
-    parser.add_argument("--game", help="the contract with --deal: G, C, S, H, D, N, CH, NO…")
-    parser.add_argument("--declarer", type=int, help="the declarer's seat with --deal: 0, 1, 2")
     parser.add_argument(
-        "--discard", help="with --deal: the two cards the declarer put away after picking up"
+        "--deal", help=say(lang, "help.solve.deal"), metavar=say(lang, "help.var.deal")
     )
-    parser.add_argument("--record", metavar="FILE", help="a recorded game (ISS or JSON)")
-    parser.add_argument("--id", help="with --record: the game with this ID (default: the first)")
     parser.add_argument(
-        "--after", type=int, default=0, help="with --record: cards of the play to go forward"
+        "--game", help=say(lang, "help.solve.game"), metavar=say(lang, "help.var.game")
+    )
+    parser.add_argument(
+        "--declarer",
+        type=int,
+        help=say(lang, "help.solve.declarer"),
+        metavar=say(lang, "help.var.declarer"),
+    )
+    parser.add_argument(
+        "--discard", help=say(lang, "help.solve.discard"), metavar=say(lang, "help.var.discard")
+    )
+    parser.add_argument(
+        "--record", metavar=say(lang, "help.var.file"), help=say(lang, "help.solve.record")
+    )
+    parser.add_argument("--id", help=say(lang, "help.solve.id"), metavar=say(lang, "help.var.id"))
+    parser.add_argument(
+        "--after",
+        type=int,
+        default=0,
+        help=say(lang, "help.solve.after"),
+        metavar=say(lang, "help.var.after"),
     )
 
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from skat.cli.errors import UserError
+from skat.core.language import N_, say
 from skat.thirtyone import (
     DRAW_PILE,
     DRAW_STOCK,
@@ -59,7 +60,7 @@ from skat.thirtyone.rules import describe
 from skat.thirtyone.state import MAX_PLAYERS, MIN_PLAYERS, RoundResult
 
 NAME = "thirty-one"
-HELP = "play Scat (Thirty-one) against computer players, or an arena of them"
+HELP = N_("help.thirty-one")
 
 RED = "\033[31m"
 BOLD = "\033[1m"
@@ -67,31 +68,44 @@ DIM = "\033[2m"
 RESET = "\033[0m"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "--players",
         type=int,
         default=4,
-        help=f"players at the table, you included ({MIN_PLAYERS}-{MAX_PLAYERS}, default 4)",
+        help=say(lang, "help.thirty-one.players", least=MIN_PLAYERS, most=MAX_PLAYERS),
+        metavar=say(lang, "help.var.players"),
     )
-    parser.add_argument("--seed", type=int, help="seed of the deals (default: a random one)")
     parser.add_argument(
-        "--rules", default="scat", help="preset and options, e.g. schwimmen; 'help' lists them"
+        "--seed",
+        type=int,
+        help=say(lang, "help.thirty-one.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
+    parser.add_argument(
+        "--rules",
+        default="scat",
+        help=say(lang, "help.thirty-one.rules"),
+        metavar=say(lang, "help.var.rules"),
     )
     parser.add_argument(
         "--bot",
         default="heuristic",
         choices=sorted(AGENTS),
-        help="the computer players (default heuristic)",
+        help=say(lang, "help.thirty-one.bot"),
     )
-    parser.add_argument("--plain", action="store_true", help="plain lines for scripts")
+    parser.add_argument("--plain", action="store_true", help=say(lang, "help.thirty-one.plain"))
     parser.add_argument(
         "--arena",
         metavar="A,B,...",
-        help="no human: these agents (one per seat) play --matches matches; win rates",
+        help=say(lang, "help.thirty-one.arena"),
     )
     parser.add_argument(
-        "--matches", type=int, default=200, help="matches for --arena (default 200)"
+        "--matches",
+        type=int,
+        default=200,
+        help=say(lang, "help.thirty-one.matches"),
+        metavar=say(lang, "help.var.matches"),
     )
 
 

@@ -36,6 +36,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from skat.cli.errors import UserError
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.series.storage import atomic_path, atomic_write
 from skat.tournament import (
@@ -81,153 +82,248 @@ from skat.tournament import (
 )
 
 NAME = "tournament"
-HELP = "clubs and tournaments: players, seating, list entry and check, standings, exports"
+HELP = N_("help.tournament")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = sub.add_parser("new", help="start a tournament file")
-    p.add_argument("file", help="the tournament file to create (JSON)")
-    p.add_argument("name", help="the tournament's name")
-    p.add_argument("--series", type=int, default=2, help="number of series (default 2)")
-    p.add_argument("--deals", type=int, default=12, help="deals per player a series (12: 36/48)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    sub = parser.add_subparsers(dest="action", metavar=say(lang, "help.var.action"), required=True)
+    p = sub.add_parser("new", help=say(lang, "help.tournament.new"))
+    p.add_argument(
+        "file", help=say(lang, "help.tournament.new.file"), metavar=say(lang, "help.arg.file")
+    )
+    p.add_argument(
+        "name", help=say(lang, "help.tournament.new.name"), metavar=say(lang, "help.arg.name")
+    )
+    p.add_argument(
+        "--series",
+        type=int,
+        default=2,
+        help=say(lang, "help.tournament.new.series"),
+        metavar=say(lang, "help.var.series"),
+    )
+    p.add_argument(
+        "--deals",
+        type=int,
+        default=12,
+        help=say(lang, "help.tournament.new.deals"),
+        metavar=say(lang, "help.var.deals"),
+    )
     p.add_argument(
         "--time-limit",
         type=int,
-        metavar="MIN",
-        help="minutes a series; games not started are struck",
+        metavar=say(lang, "help.var.min"),
+        help=say(lang, "help.tournament.new.time-limit"),
     )
     p.add_argument(
-        "--rules", default="tournament", help="rules preset and house rules (tournament)"
+        "--rules",
+        default="tournament",
+        help=say(lang, "help.tournament.new.rules"),
+        metavar=say(lang, "help.var.rules"),
     )
     p.add_argument(
         "--kontra",
         choices=KONTRA_SETTINGS,
-        help="Kontra on the lists: off (the DSkV's lists, default), on (Kontra and Re, a club "
-        "evening), supra (to Resupra)",
+        help=say(lang, "help.tournament.new.kontra"),
     )
-    p.add_argument("--teams", choices=TEAM_MODES, default="apart", help="team mates at the tables")
+    p.add_argument(
+        "--teams", choices=TEAM_MODES, default="apart", help=say(lang, "help.tournament.new.teams")
+    )
     p.add_argument(
         "--tiebreaks",
         default=",".join(DSKV_TIEBREAKS),
-        help=f"in order, from {', '.join(TIEBREAKS)} (default: the DSkV's)",
+        help=say(lang, "help.tournament.new.tiebreaks", tiebreaks=", ".join(TIEBREAKS)),
+        metavar=say(lang, "help.var.tiebreaks"),
     )
     p.add_argument(
-        "--loss-fees", default="", metavar="A,B,..", help="loss money of the 1st, 2nd, .. lost game"
+        "--loss-fees", default="", metavar="A,B,..", help=say(lang, "help.tournament.new.loss-fees")
     )
     p.add_argument(
         "--table-fee",
         default="",
         metavar="3=X,4=Y",
-        help="each player's fee a series by table size",
+        help=say(lang, "help.tournament.new.table-fee"),
     )
-    p.add_argument("--entry-fee", default="0", help="start money")
-    p.add_argument("--prizes", default="", metavar="A,B,..", help="prizes of place 1, 2, ..")
-    p.add_argument("--force", action="store_true", help="overwrite an existing file")
-
-    p = sub.add_parser("players", help="add, remove, import or list players")
-    p.add_argument("file")
-    p.add_argument("--add", action="append", default=[], metavar="NAME", help="add a player")
-    p.add_argument("--club", default="", help="club of the players added")
-    p.add_argument("--team", default="", help="team or tandem of the players added")
-    p.add_argument("--category", action="append", default=[], help="category of the players added")
-    p.add_argument("--remove", action="append", default=[], metavar="NAME", help="remove a player")
     p.add_argument(
-        "--import", dest="import_csv", metavar="CSV", help="CSV with name,club,team,categories"
+        "--entry-fee",
+        default="0",
+        help=say(lang, "help.tournament.new.entry-fee"),
+        metavar=say(lang, "help.var.entry_fee"),
+    )
+    p.add_argument(
+        "--prizes", default="", metavar="A,B,..", help=say(lang, "help.tournament.new.prizes")
+    )
+    p.add_argument("--force", action="store_true", help=say(lang, "help.tournament.new.force"))
+
+    p = sub.add_parser("players", help=say(lang, "help.tournament.players"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        metavar=say(lang, "help.var.name"),
+        help=say(lang, "help.tournament.players.add"),
+    )
+    p.add_argument(
+        "--club",
+        default="",
+        help=say(lang, "help.tournament.players.club"),
+        metavar=say(lang, "help.var.club"),
+    )
+    p.add_argument(
+        "--team",
+        default="",
+        help=say(lang, "help.tournament.players.team"),
+        metavar=say(lang, "help.var.team"),
+    )
+    p.add_argument(
+        "--category",
+        action="append",
+        default=[],
+        help=say(lang, "help.tournament.players.category"),
+        metavar=say(lang, "help.var.category"),
+    )
+    p.add_argument(
+        "--remove",
+        action="append",
+        default=[],
+        metavar=say(lang, "help.var.name"),
+        help=say(lang, "help.tournament.players.remove"),
+    )
+    p.add_argument(
+        "--import",
+        dest="import_csv",
+        metavar=say(lang, "help.var.csv"),
+        help=say(lang, "help.tournament.players.import"),
     )
     p.add_argument(
         "--withdraw",
         action="append",
         default=[],
-        metavar="NAME",
-        help="a player leaves: plays no series after the last one played (see --after)",
+        metavar=say(lang, "help.var.name"),
+        help=say(lang, "help.tournament.players.withdraw"),
     )
     p.add_argument(
-        "--after", type=int, metavar="K", help="--withdraw after series K (0: a no-show)"
+        "--after", type=int, metavar="K", help=say(lang, "help.tournament.players.after")
     )
     p.add_argument(
         "--game",
         type=int,
         metavar="G",
-        help="--withdraw during series K (--after K, default the last seated): his table's "
-        "list ends after game G",
+        help=say(lang, "help.tournament.players.game"),
     )
     p.add_argument(
         "--substitute",
         metavar="OLD=NEW",
-        help="NEW takes OLD's seat in the last seated series (before the table's first game)",
+        help=say(lang, "help.tournament.players.substitute"),
     )
     p.add_argument(
         "--leavers",
         choices=("count", "remove"),
-        help="a withdrawn player's later series count 0 (count) or he leaves the standings",
+        help=say(lang, "help.tournament.players.leavers"),
     )
 
-    p = sub.add_parser("seat", help="seat a series: by lot, plan or standings")
-    p.add_argument("file")
-    p.add_argument("--series", type=int, help="the series (default: the next one)")
+    p = sub.add_parser("seat", help=say(lang, "help.tournament.seat"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument(
+        "--series",
+        type=int,
+        help=say(lang, "help.tournament.seat.series"),
+        metavar=say(lang, "help.var.series"),
+    )
     p.add_argument("--by", choices=("lot", "plan", "standings"), default="lot")
-    p.add_argument("--seed", type=int, help="seed of the lot (default: drawn and printed)")
-    p.add_argument("--plan", metavar="FILE", help="the plan: one table a line, names by commas")
+    p.add_argument(
+        "--seed",
+        type=int,
+        help=say(lang, "help.tournament.seat.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
+    p.add_argument(
+        "--plan", metavar=say(lang, "help.var.file"), help=say(lang, "help.tournament.seat.plan")
+    )
     p.add_argument(
         "--override",
-        metavar="REASON",
-        help="seat by standings although lists of the series before are missing or refused "
-        "(the reason and what was missing go into the history)",
+        metavar=say(lang, "help.var.reason"),
+        help=say(lang, "help.tournament.seat.override"),
     )
-    p.add_argument("--cards", action="store_true", help="print the player cards too")
-    p.add_argument("--html", metavar="OUT", help="write the table list (and cards) as HTML")
-    p.add_argument("--pdf", metavar="OUT", help="write the table list (and cards) as PDF")
-
-    p = sub.add_parser("enter", help="enter or correct a table's list")
-    p.add_argument("file")
-    p.add_argument("--series", type=int, required=True)
-    p.add_argument("--table", type=int, required=True)
+    p.add_argument("--cards", action="store_true", help=say(lang, "help.tournament.seat.cards"))
     p.add_argument(
-        "--list", dest="list_file", default="-", metavar="FILE", help="the typed list (- stdin)"
+        "--html", metavar=say(lang, "help.var.out"), help=say(lang, "help.tournament.seat.html")
+    )
+    p.add_argument(
+        "--pdf", metavar=say(lang, "help.var.out"), help=say(lang, "help.tournament.seat.pdf")
+    )
+
+    p = sub.add_parser("enter", help=say(lang, "help.tournament.enter"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument("--series", type=int, required=True, metavar=say(lang, "help.var.series"))
+    p.add_argument("--table", type=int, required=True, metavar=say(lang, "help.var.table"))
+    p.add_argument(
+        "--list",
+        dest="list_file",
+        default="-",
+        metavar=say(lang, "help.var.file"),
+        help=say(lang, "help.tournament.enter.list"),
     )
     p.add_argument(
         "--replace",
         action="store_true",
-        help="replace the table's counted list (else asked at a terminal, refused otherwise)",
+        help=say(lang, "help.tournament.enter.replace"),
     )
 
-    p = sub.add_parser("check", help="check the entered lists, or show one")
-    p.add_argument("file")
-    p.add_argument("--series", type=int)
-    p.add_argument("--table", type=int)
-    p.add_argument("--show", action="store_true", help="print the list of --series/--table")
+    p = sub.add_parser("check", help=say(lang, "help.tournament.check"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument("--series", type=int, metavar=say(lang, "help.var.series"))
+    p.add_argument("--table", type=int, metavar=say(lang, "help.var.table"))
+    p.add_argument("--show", action="store_true", help=say(lang, "help.tournament.check.show"))
 
-    p = sub.add_parser("standings", help="standings, team and category rankings, money, prizes")
-    p.add_argument("file")
-    p.add_argument("--series", type=int, help="one series only")
-    p.add_argument("--by", choices=("team", "club"), help="rank teams (tandems) or clubs")
-    p.add_argument("--category", help="rank one category")
-    p.add_argument("--money", action="store_true", help="loss money and table fees")
-    p.add_argument("--prizes", action="store_true", help="the prize list")
+    p = sub.add_parser("standings", help=say(lang, "help.tournament.standings"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument(
+        "--series",
+        type=int,
+        help=say(lang, "help.tournament.standings.series"),
+        metavar=say(lang, "help.var.series"),
+    )
+    p.add_argument("--by", choices=("team", "club"), help=say(lang, "help.tournament.standings.by"))
+    p.add_argument(
+        "--category",
+        help=say(lang, "help.tournament.standings.category"),
+        metavar=say(lang, "help.var.category"),
+    )
+    p.add_argument(
+        "--money", action="store_true", help=say(lang, "help.tournament.standings.money")
+    )
+    p.add_argument(
+        "--prizes", action="store_true", help=say(lang, "help.tournament.standings.prizes")
+    )
     p.add_argument("--format", choices=("text", "html", "csv"), default="text")
 
-    p = sub.add_parser("export", help="export as .csv, .ods, .html, .pdf or .json (by the name)")
-    p.add_argument("file")
+    p = sub.add_parser("export", help=say(lang, "help.tournament.export"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
     p.add_argument(
-        "out", help="the file to write: .csv (standings), .ods/.html/.pdf (all sheets), .json"
+        "out", help=say(lang, "help.tournament.export.out"), metavar=say(lang, "help.arg.out")
     )
-    p = sub.add_parser("lot", help="draw the lot for the lot tie-break (recorded in the file)")
-    p.add_argument("file")
-    p.add_argument("--seed", type=int, help="seed of the draw (default: drawn and printed)")
-    _add_who(sub)
+    p = sub.add_parser("lot", help=say(lang, "help.tournament.lot"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument(
+        "--seed",
+        type=int,
+        help=say(lang, "help.tournament.lot.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
+    _add_who(sub, lang)
 
 
 CHANGES = ("new", "players", "seat", "enter", "lot")
 """The commands that change the file: they hold its lock from reading to writing."""
 
 
-def _add_who(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_who(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str = "en") -> None:
     for name in CHANGES:
         sub.choices[name].add_argument(
             "--who",
-            metavar="NAME",
-            help="who makes the change, for the file's history (default: the login name)",
+            metavar=say(lang, "help.var.name"),
+            help=say(lang, "help.tournament.who"),
         )
 
 

@@ -31,31 +31,59 @@ from skat.core import (
 )
 from skat.core.contracts import TRUMP_ORDER
 from skat.core.declarations import declarations
+from skat.core.language import LANGUAGES, N_, say
 
 NAME = "value"
-HELP = "the value of a game: explanation and list score"
+HELP = N_("help.value")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("contract", nargs="?", help="contract in ISS notation: G, CH, DHS, NO, GO…")
-    parser.add_argument("--cards", help="the declarer's hand (10 cards) or all 12 with the skat")
-    parser.add_argument("--skat", help="the two skat cards (or the two put away)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    parser.add_argument(
+        "contract",
+        nargs="?",
+        help=say(lang, "help.value.contract"),
+        metavar=say(lang, "help.arg.contract"),
+    )
+    parser.add_argument(
+        "--cards", help=say(lang, "help.value.cards"), metavar=say(lang, "help.var.cards")
+    )
+    parser.add_argument(
+        "--skat", help=say(lang, "help.value.skat"), metavar=say(lang, "help.var.skat")
+    )
     parser.add_argument(
         "--matadors",
         type=int,
-        help="matadors instead of cards: +n 'with n', -n 'without n'",
+        help=say(lang, "help.value.matadors"),
+        metavar=say(lang, "help.var.matadors"),
     )
     parser.add_argument(
-        "--points", type=int, help="declarer's card points with the skat (default: 61, won)"
+        "--points",
+        type=int,
+        help=say(lang, "help.value.points"),
+        metavar=say(lang, "help.var.points"),
     )
     parser.add_argument(
         "--tricks",
         type=int,
-        help="declarer's tricks, 0-10 (default 5; 0 = he is Schwarz, 10 = the defenders are)",
+        help=say(lang, "help.value.tricks"),
+        metavar=say(lang, "help.var.tricks"),
     )
-    parser.add_argument("--bid", type=int, default=18, help="the bid he won the auction with")
-    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
-    parser.add_argument("--lang", choices=("en", "de"), default="en", help="language")
+    parser.add_argument(
+        "--bid",
+        type=int,
+        default=18,
+        help=say(lang, "help.value.bid"),
+        metavar=say(lang, "help.var.bid"),
+    )
+    parser.add_argument(
+        "--rules",
+        default="isko",
+        help=say(lang, "help.value.rules"),
+        metavar=say(lang, "help.var.rules"),
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help=say(lang, "help.value.lang")
+    )
 
 
 def run(args: argparse.Namespace) -> int:

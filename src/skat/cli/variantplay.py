@@ -164,15 +164,6 @@ def choice_labels(n: int) -> list[str]:
     return out
 
 
-def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
-    """``--variant`` of ``skat play``."""
-    helps = {
-        "en": "play a variant: strohmann or officers (Skat for two), tournee (Tournee Skat)",
-        "de": "eine Variante spielen: strohmann oder officers (Skat zu zweit), tournee",
-    }
-    parser.add_argument("--variant", choices=VARIANTS, help=helps.get(lang, helps["en"]))
-
-
 def _contract_words(contract: Contract, lang: str, deck: str = "french") -> str:
     """The game's spoken name, its suit named for the player's pack."""
     return contract_words(contract, lang, deck)

@@ -20,23 +20,34 @@ from pathlib import Path
 from typing import Any
 
 from skat.cli.errors import UserError
+from skat.core.language import N_, say
 from skat.core.state import GameState
 from skat.records.jsonerrors import JsonRecordError
 from skat.records.jsonrecord import load_json
 from skat.series.commitment import check_game, check_series, series_deal
 
 NAME = "verify"
-HELP = "check a game record's deal against the commitment published before it"
+HELP = N_("help.verify")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("record", help="a JSON game record (from the web table's download)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "--commitment", help="the game commitment you saw before the game (default: the record's)"
+        "record", help=say(lang, "help.verify.record"), metavar=say(lang, "help.arg.record")
     )
-    parser.add_argument("--seed", type=int, help="the series seed, revealed after the series")
-    parser.add_argument("--salt", help="the series salt, revealed after the series")
-    parser.add_argument("--series", help="the series commitment published before the first game")
+    parser.add_argument(
+        "--commitment",
+        help=say(lang, "help.verify.commitment"),
+        metavar=say(lang, "help.var.commitment"),
+    )
+    parser.add_argument(
+        "--seed", type=int, help=say(lang, "help.verify.seed"), metavar=say(lang, "help.var.seed")
+    )
+    parser.add_argument(
+        "--salt", help=say(lang, "help.verify.salt"), metavar=say(lang, "help.var.salt")
+    )
+    parser.add_argument(
+        "--series", help=say(lang, "help.verify.series"), metavar=say(lang, "help.var.series")
+    )
 
 
 def run(args: argparse.Namespace) -> int:
