@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from skat.cli.argwords import argparse_words
-from skat.core.language import say
 from skat.cli.main import build_parser, main
+from skat.core.language import say
 
 
 def _parsers(parser: argparse.ArgumentParser, path: str = "") -> Iterator[tuple[str, Any]]:

@@ -22,11 +22,12 @@ from babel.messages.extract import extract_from_file  # noqa: E402
 TRANSLATED = ("de", "da")
 
 ENGLISH_WORDS = frozenset(
-    """the of and with from default file files show this usage options
-    required invalid choice expected unrecognized following player game games seed
-    number write only every each which when or without cards card tricks record records deal
-    deals table tables out your you are its than then there their one two error that may
-    instead after before until""".split()
+    """
+    the of and with from default file files show this usage options required invalid choice
+    expected unrecognized following player game games seed number write only every each
+    which when or without cards card tricks record records deal deals table tables out your
+    you are its than then there their one two error that may instead after before until
+    """.split()  # noqa: SIM905
 )
 """English words that are neither German nor Danish words (nor the command names and
 values that every language keeps, such as ``players``, ``list`` or ``help``)."""
@@ -49,7 +50,9 @@ def english_words(text: str) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z]+", kept) if w.lower() in ENGLISH_WORDS]
 
 
-def parsers(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+def parsers(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> Iterator[tuple[str, ...]]:
     """The command path of ``parser`` and of each subcommand under it."""
     yield path
     for action in parser._actions:

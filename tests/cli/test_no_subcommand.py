@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from skat.cli.main import help_lang
-from skat.cli.main import main
+from skat.cli.main import help_lang, main
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 

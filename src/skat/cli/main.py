@@ -219,7 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     args.words = lang  # the language the user asked for (skat play's default --lang)
     args._own_process = argv is None  # run from the shell: the process is the command's
-    error = f"skat {args.command}: {say(lang, 'cli.error')}"
+    word = say(lang, "cli.error")
+    error = f"skat {args.command}: {word}"
     try:
         return int(args._run(args) or 0)
     except UserError as exc:
@@ -230,7 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{error}: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (work kept is each command's)
-        print(f"skat {args.command}: {say(lang, 'cli.interrupted')}", file=sys.stderr)
+        stopped = say(lang, "cli.interrupted")
+        print(f"skat {args.command}: {stopped}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
