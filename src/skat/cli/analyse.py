@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.limit < 0:
-        raise UserError(f"--limit must be 0 (no limit) or more, not {args.limit}")
+        raise UserError.said(N_("cli.analyse.limit-must-be-no"), limit=args.limit)
     warn_if_slow("skat analyse", "ai")
     from skat.ai.dds import analyse, cost_words, mistake_words  # the solver: only when needed
 

@@ -193,10 +193,12 @@ def _agent_names(text: str) -> list[str]:
     """The two agent names of ``--agents A,B`` (a one-line error when they are not)."""
     names = [n.strip() for n in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise UserError(f"--agents takes two agents, A,B, not {text!r}")
+        raise UserError.said(N_("cli.arena.agents-takes-two-agents"), text=text)
     for name in names:
         if name not in AGENTS and ":" not in name:
-            raise UserError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+            raise UserError.said(
+                N_("cli.arena.unknown-agent-known"), name=name, value=", ".join(sorted(AGENTS))
+            )
     return names
 
 
@@ -204,11 +206,13 @@ def _jobs(args: argparse.Namespace) -> int:
     """The number of processes, after checking the numeric options."""
     jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {jobs}")
+        raise UserError.said(N_("cli.arena.jobs-must-be-at"), jobs=jobs)
     if args.budget is not None and args.budget <= 0:
-        raise UserError(f"--budget must be positive, not {args.budget}")
+        raise UserError.said(N_("cli.arena.budget-must-be-positive"), budget=args.budget)
     if args.engine_timeout <= 0:
-        raise UserError(f"--engine-timeout must be positive, not {args.engine_timeout}")
+        raise UserError.said(
+            N_("cli.arena.engine-timeout-must-be"), engine_timeout=args.engine_timeout
+        )
     return jobs
 
 
@@ -217,19 +221,17 @@ def _plan(args: argparse.Namespace) -> range:
     if args.deal_range is None:
         deals = 100 if args.deals is None else args.deals
         if deals < 1:
-            raise UserError(f"--deals must be at least 1, not {deals}")
+            raise UserError.said(N_("cli.arena.deals-must-be-at"), deals=deals)
         return range(deals)
     if args.deals is not None:
-        raise UserError("give --deals N or --deal-range A:B, not both")
+        raise UserError.said(N_("cli.arena.give-deals-n-deal"))
     start, colon, stop = args.deal_range.partition(":")
     try:
         plan = range(int(start), int(stop))
     except ValueError:
         plan = range(0)
     if not colon or not plan or plan.start < 0:
-        raise UserError(
-            f"--deal-range is A:B with 0 <= A < B (deals A to B-1), not {args.deal_range!r}"
-        )
+        raise UserError.said(N_("cli.arena.deal-range-b-b"), deal_range=args.deal_range)
     return plan
 
 
@@ -254,13 +256,13 @@ def _open_out(path: str | None, append: bool = False) -> TextIO | None:
             return open(path, "a", encoding="utf-8")  # closed by the caller
         return open(path, "w", encoding="utf-8")
     except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror or exc}") from None
+        raise UserError.said(N_("cli.arena.error"), path=path, value=exc.strerror or exc) from None
 
 
 def _resume(args: argparse.Namespace, plan: range, wanted: dict[str, Any]) -> Done:
     """The complete deals already in ``--out FILE`` (the file keeps only their lines)."""
     if not args.out or args.out == "-":
-        raise UserError("--resume needs --out FILE: the file of the run to go on with")
+        raise UserError.said(N_("cli.arena.resume-needs-out-file"))
     if not os.path.exists(args.out):
         _notice(f"{args.out} does not exist yet; all {len(plan)} deals are played")
         return {}
@@ -268,14 +270,17 @@ def _resume(args: argparse.Namespace, plan: range, wanted: dict[str, Any]) -> Do
         file = read_arena_file(args.out, wanted, any_code=args.resume_any_code)
     except ArenaFileError as exc:
         hint = "; --resume-any-code accepts that knowingly" if exc.setting == CODE else ""
-        raise UserError(f"{exc}{hint}") from None
+        raise UserError.said(N_("cli.arena.error-2"), exc=exc, hint=hint) from None
     for notice in file.notices:
         _notice(notice)
     done = file.complete()
     outside = [deal for deal in done if deal not in plan]
     if outside:
-        raise UserError(
-            f"{args.out} holds deals that are not among this run's {_span(plan)}: {spans(outside)}"
+        raise UserError.said(
+            N_("cli.arena.holds-deals-that-are"),
+            out=args.out,
+            value=_span(plan),
+            value2=spans(outside),
         )
     if not file.tidy:
         try:
@@ -315,14 +320,9 @@ def run(args: argparse.Namespace) -> int:
     if args.resume:
         done = _resume(args, plan, run_settings(names, args.seed, rules, args.budget, options))
     elif args.resume_any_code:
-        raise UserError("--resume-any-code goes with --resume")
+        raise UserError.said(N_("cli.arena.resume-any-code-goes"))
     elif args.out and args.out != "-" and os.path.isfile(args.out) and os.path.getsize(args.out):
-        raise UserError(
-            f"{args.out} already holds games: --resume goes on with them; remove the file or"
-            " choose another to start afresh",
-            f"{args.out} enthält schon Spiele: --resume setzt sie fort; zum Neubeginn die Datei"
-            " löschen oder eine andere wählen",
-        )
+        raise UserError.said(N_("cli.arena.already-holds-games-resume"), out=args.out)
     out = _open_out(args.out, append=args.resume)
     progress = Progress(len(plan) - len(done), sys.stderr, command="skat arena", unit="deals")
     try:

@@ -75,7 +75,7 @@ def _read(args: argparse.Namespace) -> list[ArenaFile]:
             file = read_arena_file(path, wanted, any_code=args.any_code, wanted_by=_FIRST)
         except ArenaFileError as exc:
             hint = "; --any-code accepts that knowingly" if exc.setting == CODE else ""
-            raise UserError(f"{exc}{hint}") from None
+            raise UserError.said(N_("cli.arenamerge.error"), exc=exc, hint=hint) from None
         for notice in file.notices:
             print(f"skat arena-merge: {notice}", file=sys.stderr)
         files.append(file)
@@ -84,11 +84,11 @@ def _read(args: argparse.Namespace) -> list[ArenaFile]:
 
 def run(args: argparse.Namespace) -> int:
     if args.deals is not None and args.deals < 1:
-        raise UserError(f"--deals must be at least 1, not {args.deals}")
+        raise UserError.said(N_("cli.arenamerge.deals-must-be-at"), deals=args.deals)
     files = _read(args)
     settings = next((f.settings for f in files if f.settings is not None), None)
     if settings is None:
-        raise UserError("no records in the files")
+        raise UserError.said(N_("cli.arenamerge.no-records-files"))
     try:
         deals = merge(files, args.deals)
     except ArenaFileError as exc:

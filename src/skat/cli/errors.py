@@ -6,7 +6,8 @@ An error is a message of the catalogs (:mod:`skat.core.language`): ``UserError.s
 >>> from skat.cli.main import main
 >>> main(["play", "--level", "nobody"])
 2
->>> error = UserError.said(N_("cli.no-file"), path="x.json")
+>>> from skat.core.language import N_
+>>> error = UserError.said(N_("cli.samples.no-such-file"), path="x.json")
 >>> str(error), error.in_lang("de"), error.in_lang("da")
 ('no such file: x.json', 'keine solche Datei: x.json', 'ingen sådan fil: x.json')
 """

@@ -70,18 +70,20 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 def run(args: argparse.Namespace) -> int:
     host, _, port_text = args.server.rpartition(":")
     if not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise UserError(f"--server is HOST:PORT, not {args.server!r}")
+        raise UserError.said(N_("cli.iss.server-host-port-not"), server=args.server)
     if args.games < 1:
-        raise UserError("--games must be >= 1")
+        raise UserError.said(N_("cli.iss.games-must-be"))
     try:
         password = Path(args.password_file).read_text(encoding="utf-8").strip()
     except OSError as exc:
-        raise UserError(f"--password-file {args.password_file}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.iss.password-file"), password_file=args.password_file, strerror=exc.strerror
+        ) from None
     if not password:
-        raise UserError(f"--password-file {args.password_file} is empty")
+        raise UserError.said(N_("cli.iss.password-file-empty"), password_file=args.password_file)
     invite = [u for u in (args.invite or "").split(",") if u]
     if args.invite is not None and len(invite) != 2:
-        raise UserError("--invite names two users: U1,U2")
+        raise UserError.said(N_("cli.iss.invite-names-two-users"))
     from skat.ai.agent import SafeAgent
     from skat.ai.arena import make_agent
     from skat.iss.client import ClientOptions, IssClient

@@ -112,10 +112,7 @@ def _check_level(level: str) -> None:
     """A one-line error for an unknown level; the numba warning for the PIMC levels."""
     if level not in AGENTS:
         known = ", ".join(AGENTS)
-        raise UserError(
-            f"unknown level {level!r} (known: {known})",
-            f"unbekannte Spielstärke {level!r} (bekannt: {known})",
-        )
+        raise UserError.said(N_("cli.play.unknown-level-known"), level=level, known=known)
     if level.startswith("pimc"):
         warn_if_slow("skat play", "ai")
 
@@ -146,9 +143,7 @@ def run(args: argparse.Namespace) -> int:
             loaded, saved = load_play(args.load)
         except OSError as exc:
             why = exc.strerror or exc
-            raise UserError(
-                f"cannot read {args.load}: {why}", f"{args.load} nicht lesbar: {why}"
-            ) from None
+            raise UserError.said(N_("cli.play.cannot-read"), load=args.load, why=why) from None
     _settings(args, saved)
     if args.review:
         return _review(args)
@@ -187,16 +182,10 @@ def _series(args: argparse.Namespace, loaded: Series | None) -> Series:
     """The loaded series, or a new one from the options."""
     if loaded is not None:
         if len(loaded.players) != 3:
-            raise UserError(
-                f"{args.load}: skat play needs a series of 3 players",
-                f"{args.load}: skat play braucht eine Serie mit 3 Spielern",
-            )
+            raise UserError.said(N_("cli.play.skat-play-needs-series"), load=args.load)
         return loaded
     if args.games < 1:
-        raise UserError(
-            f"--games must be 1 or more, not {args.games}",
-            f"--games muss 1 oder mehr sein, nicht {args.games}",
-        )
+        raise UserError.said(N_("cli.play.games-must-be-more"), games=args.games)
     rules = Rules.parse(args.rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     return Series(PLAYERS[args.lang], rules, seed=seed, games=args.games)
@@ -206,9 +195,9 @@ def _check_paths(*paths: str | None) -> None:
     """A one-line error for a file to write that is a folder or in no folder."""
     for path in paths:
         if path and os.path.isdir(path):
-            raise UserError(f"{path} is a directory", f"{path} ist ein Verzeichnis")
+            raise UserError.said(N_("cli.play.directory"), path=path)
         if path and not os.path.isdir(os.path.dirname(path) or "."):
-            raise UserError(f"{path}: no such directory", f"{path}: Verzeichnis fehlt")
+            raise UserError.said(N_("cli.play.no-such-directory"), path=path)
 
 
 def _no_colour_reset_at_exit() -> None:
@@ -289,10 +278,7 @@ def _replay_record(args: argparse.Namespace) -> tuple[str, GameState, Players]:
         raise UserError("no game to replay" + with_id, "kein Spiel zum Nachspielen" + mit_id)
     label, record, players = found
     if record.result is None or record.deal is None:
-        raise UserError(
-            f"{label}: the record is not a finished game",
-            f"{label}: die Aufzeichnung ist kein beendetes Spiel",
-        )
+        raise UserError.said(N_("cli.play.record-not-finished-game"), label=label)
     return label, record, players
 
 

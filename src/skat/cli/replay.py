@@ -100,7 +100,7 @@ def read_records(paths: list[str]) -> Iterator[tuple[str, Item]]:
                 if path != "-":
                     f.close()
         except (OSError, EOFError) as exc:
-            raise UserError(f"{name}: {_reason(exc)}") from None
+            raise UserError.said(N_("cli.replay.error"), name=name, value=_reason(exc)) from None
 
 
 def _items(lines: Iterable[str], source: str) -> Iterator[Item]:

@@ -61,25 +61,18 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     if out.suffix != ".npz":
-        raise UserError(
-            f"--out must name a .npz file, not {str(out)!r}",
-            f"--out muss eine .npz-Datei nennen, nicht {str(out)!r}",
-        )
+        raise UserError.said(N_("cli.samples.out-must-name-npz"), value=str(out))
     if out.exists() and not args.force:
-        raise UserError(
-            f"{out} exists (--force overwrites it)",
-            f"{out} gibt es schon (--force überschreibt die Datei)",
-        )
+        raise UserError.said(N_("cli.samples.exists-force-overwrites-it"), out=out)
     for path in args.files:
         if not path.is_file():
-            raise UserError(f"no such file: {path}", f"keine solche Datei: {path}")
+            raise UserError.said(N_("cli.samples.no-such-file"), path=path)
     try:
         from skat.env.records import write_npz
         from skat.env.rewards import check_reward
     except ImportError as exc:
-        raise UserError(
-            f"{exc.name or 'numpy'} is not installed: pip install 'skat[env]'",
-            f"{exc.name or 'numpy'} ist nicht installiert: pip install 'skat[env]'",
+        raise UserError.said(
+            N_("cli.samples.not-installed-pip-install"), value=exc.name or "numpy"
         ) from None
     check_reward(args.reward)  # a ValueError: one line
     stats = write_npz(args.files, out, reward=args.reward)

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         players, rows, sheet = _record_rows(args.files, args.sheet, lang)
     if not rows:
-        raise UserError("no game to list")
+        raise UserError.said(N_("cli.scoresheet.no-game-list"))
     for line in sheet_lines(players, rows, sheet, lang=lang):
         print(line)
     print()

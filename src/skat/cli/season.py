@@ -161,7 +161,9 @@ def _locked(path: str) -> Iterator[None]:
     try:
         fd = os.open(target.parent / f".{target.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise UserError(f"cannot lock {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.season.cannot-lock"), path=path, strerror=exc.strerror
+        ) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -176,20 +178,22 @@ def _load(path: str) -> Season:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UserError(f"no season file {path} (start one with: skat season new)") from None
+        raise UserError.said(N_("cli.season.no-season-file-start"), path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {path}: {exc}") from None
+        raise UserError.said(N_("cli.season.cannot-read"), path=path, exc=exc) from None
     try:
         return season_loads(text)
     except TournamentError as exc:
-        raise UserError(f"{path}: {exc}") from None
+        raise UserError.said(N_("cli.season.error"), path=path, exc=exc) from None
 
 
 def _save(season: Season, path: str | Path) -> None:
     try:
         atomic_write(path, season_dumps(season))
     except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.season.cannot-write"), path=path, strerror=exc.strerror
+        ) from None
 
 
 def _evenings(path: str, season: Season) -> list[Tournament]:
@@ -200,7 +204,7 @@ def _evenings(path: str, season: Season) -> list[Tournament]:
         try:
             out.append(load(base / e.file))
         except TournamentError as exc:
-            raise UserError(f"evening {e.date}: {exc}") from None
+            raise UserError.said(N_("cli.season.evening"), date=e.date, exc=exc) from None
     return out
 
 
@@ -209,7 +213,7 @@ def _evenings(path: str, season: Season) -> list[Tournament]:
 
 def _new(args: argparse.Namespace) -> int:
     if Path(args.file).exists() and not args.force:
-        raise UserError(f"{args.file} exists (--force to overwrite)")
+        raise UserError.said(N_("cli.season.exists-force-overwrite"), file=args.file)
     tiebreaks = tuple(x.strip() for x in args.tiebreaks.split(",") if x.strip())
     try:
         season = Season(args.name, best=args.best, guests=args.guests, tiebreaks=tiebreaks,
@@ -229,7 +233,7 @@ def _members(args: argparse.Namespace) -> int:
     members = [m for m in season.members if m.name not in args.remove]
     unknown = sorted(set(args.remove) - {m.name for m in season.members})
     if unknown:
-        raise UserError(f"no member {', '.join(unknown)} to remove")
+        raise UserError.said(N_("cli.season.no-member-remove"), value=", ".join(unknown))
     if args.import_csv:
         members.extend(_import(_read(args.import_csv)))
     if args.add:
@@ -254,7 +258,9 @@ def _read(path: str) -> str:
     try:
         return _decode(Path(path).read_bytes(), path)
     except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.season.cannot-read-2"), path=path, strerror=exc.strerror
+        ) from None
 
 
 _YES = ("yes", "ja", "x", "guest", "gast", "1", "true")
@@ -274,31 +280,30 @@ def _import(text: str) -> list[Member]:
         if not any(cells) or (line == 1 and cells[0].lower() in _HEADER):
             continue
         if len(row) > 3 and any(c.strip() for c in row[3:]):
-            raise UserError(f"register CSV line {line}: {len(row)} columns, at most 3 "
-                            "(name, member number, guest)")  # fmt: skip
+            raise UserError.said(N_("cli.season.register-csv-line-columns"), line=line, value=len(row))  # fmt: skip
         try:
             out.append(Member(cells[0], cells[1], cells[2].lower() in _YES))
         except TournamentError as exc:
-            raise UserError(f"register CSV line {line}: {exc}") from None
+            raise UserError.said(N_("cli.season.register-csv-line"), line=line, exc=exc) from None
     return out
 
 
 def _evening(args: argparse.Namespace) -> int:
     season = _load(args.file)
     if any(e.date == args.date for e in season.evenings):
-        raise UserError(f"the season has an evening {args.date} already")
+        raise UserError.said(N_("cli.season.season-has-evening-already"), date=args.date)
     base = Path(args.file).parent
     name = args.evening_file or f"{Path(args.file).stem}-{args.date}.json"
     target = base / name
     if target.exists():
         if args.players:
-            raise UserError(f"{target} exists: its players are its own (leave out --players)")
+            raise UserError.said(N_("cli.season.exists-its-players-are"), target=target)
         t = _evenings(args.file, replace(season, evenings=(Evening(args.date, name),)))[0]
         made = False
     else:
         players = [n.strip() for n in args.players.split(",") if n.strip()]
         if not players:
-            raise UserError("a new evening needs --players (who came), or --file of one")
+            raise UserError.said(N_("cli.season.new-evening-needs-players"))
         try:
             t = Tournament(f"{season.name} {args.date}", tuple(map(Player, players)),
                            Format(season.series, season.deals), season.rules)  # fmt: skip
@@ -307,7 +312,9 @@ def _evening(args: argparse.Namespace) -> int:
         try:
             atomic_write(target, dumps(t))
         except OSError as exc:
-            raise UserError(f"cannot write {target}: {exc.strerror}") from None
+            raise UserError.said(
+                N_("cli.season.cannot-write-2"), target=target, strerror=exc.strerror
+            ) from None
         made = True
     _save(replace(season, evenings=(*season.evenings, Evening(args.date, name))), args.file)
     guests = [n for n in t.names if season.member(n) is None]

@@ -285,14 +285,9 @@ def run(args: argparse.Namespace) -> int:
         from skat.server.hub import Settings  # noqa: F401
         from skat.server.storage import StorageError, open_storage
     except ImportError as exc:
-        raise UserError(
-            f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
-        ) from None
+        raise UserError.said(N_("cli.serve.skat-serve-needs-web"), exc=exc) from None
     if args.database is not None and "://" not in args.database:
-        raise UserError(
-            f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
-            f"{args.database!r}; a data folder or SQLite file is --data"
-        )
+        raise UserError.said(N_("cli.serve.database-takes-url-postgresql"), database=args.database)
 
     levels = _robot_levels(args)
     web = WebLimits(
@@ -380,8 +375,10 @@ def _robot_levels(args: argparse.Namespace) -> tuple[str, ...]:
     levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
     unknown = sorted(set(levels) - set(computer_levels()))
     if unknown:
-        raise UserError(
-            f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
+        raise UserError.said(
+            N_("cli.serve.robot-levels-unknown-level"),
+            value=unknown[0],
+            value2=", ".join(computer_levels()),
         )
     return levels
 
@@ -392,9 +389,7 @@ def _sites(args: argparse.Namespace) -> tuple[str, ...]:
     sites = tuple(a.strip() for arg in args.site for a in arg.split(",") if a.strip())
     for site in sites:
         if not site.startswith(("http://", "https://")) or site.count("/") > 3:
-            raise UserError(
-                f"--site takes an origin such as https://skat.example.org, not {site!r}"
-            )
+            raise UserError.said(N_("cli.serve.site-takes-origin-such"), site=site)
     return sites
 
 
@@ -419,21 +414,20 @@ def _with_iss(args: argparse.Namespace, app: Starlette, server: uvicorn.Server) 
     try:
         asyncio.run(both())
     except OSError as exc:
-        raise UserError(f"--iss-port {args.iss_port}: {exc.strerror or exc}") from None
+        raise UserError.said(
+            N_("cli.serve.iss-port"), iss_port=args.iss_port, value=exc.strerror or exc
+        ) from None
     return 0
 
 
 def _check_cluster(args: argparse.Namespace) -> None:
     if not 1 <= args.lease <= 600:
-        raise UserError(f"--lease must be 1 to 600 seconds, not {args.lease:g}")
+        raise UserError.said(N_("cli.serve.lease-must-be-seconds"), lease=args.lease)
     if args.workers < 1:
-        raise UserError(f"--workers must be >= 1, not {args.workers}")
+        raise UserError.said(N_("cli.serve.workers-must-be-not"), workers=args.workers)
     postgres = (args.database or "").startswith(("postgresql://", "postgres://"))
     if (args.workers > 1 or args.redis) and not (args.redis and postgres):
-        raise UserError(
-            "several processes share PostgreSQL with Redis between them: "
-            "--workers N --database postgresql://… --redis redis://…"
-        )
+        raise UserError.said(N_("cli.serve.several-processes-share-postgresql"))
 
 
 def _start_cluster(args: argparse.Namespace) -> int | None:
@@ -443,9 +437,7 @@ def _start_cluster(args: argparse.Namespace) -> int | None:
         from skat.server.cluster.supervisor import prepare, supervise
         from skat.server.storage import StorageError
     except ImportError as exc:
-        raise UserError(
-            f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
-        ) from None
+        raise UserError.said(N_("cli.serve.skat-serve-needs-web"), exc=exc) from None
     try:
         where = prepare(args.database, args.redis)
     except StorageError as exc:

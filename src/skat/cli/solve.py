@@ -122,7 +122,7 @@ def _small_without_numba(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     given = [x is not None for x in (args.position, args.deal, args.record)]
     if sum(given) != 1:
-        raise UserError("give one of: a position, --deal (with --game, --declarer), --record")
+        raise UserError.said(N_("cli.solve.give-one-position-deal"))
     if not _small_without_numba(args):
         warn_if_slow("skat solve", "ai")
     from skat.ai.dds import Position, PositionError
@@ -145,9 +145,9 @@ def _from_deal(args: argparse.Namespace) -> Position:
     from skat.ai.dds import Position
 
     if args.game is None or args.declarer is None:
-        raise UserError("--deal needs --game and --declarer")
+        raise UserError.said(N_("cli.solve.deal-needs-game-declarer"))
     if args.declarer not in (0, 1, 2):
-        raise UserError(f"--declarer is a seat 0, 1 or 2, not {args.declarer}")
+        raise UserError.said(N_("cli.solve.declarer-seat-not"), declarer=args.declarer)
     deal = Deal.parse(args.deal)
     contract = Contract.parse(args.game)
     hands = [h.mask for h in deal.hands]
@@ -155,11 +155,11 @@ def _from_deal(args: argparse.Namespace) -> Position:
     away = deal.skat
     if args.discard is not None:
         if contract.hand:
-            raise UserError("a Hand game puts nothing away: drop --discard")
+            raise UserError.said(N_("cli.solve.hand-game-puts-nothing"))
         away = CardSet.parse(args.discard)
         twelve = deal.hands[d] | deal.skat
         if len(away) != 2 or not away <= twelve:
-            raise UserError(f"--discard: two of the declarer's 12 cards, not {args.discard!r}")
+            raise UserError.said(N_("cli.solve.discard-two-declarer-cards"), discard=args.discard)
         hands[d] = (twelve - away).mask
     gt = contract.game_type
     return Position(
@@ -175,7 +175,7 @@ def _from_record(args: argparse.Namespace) -> Position:
     from skat.ai.dds import Position
 
     if args.after < 0:
-        raise UserError(f"--after must be 0 or more, not {args.after}")
+        raise UserError.said(N_("cli.solve.after-must-be-more"), after=args.after)
     for label, state, _ in read_games([args.record], args.id):
         game = restarted(state)
         played = 0
@@ -186,9 +186,9 @@ def _from_record(args: argparse.Namespace) -> Position:
                 played += 1
             game.apply(ev.action, ev.seat)
         if game.phase != Phase.PLAY or game.contract is None:
-            raise UserError(f"{label}: no card play at that point (passed in, Ramsch, or over)")
+            raise UserError.said(N_("cli.solve.no-card-play-at"), label=label)
         if played < args.after:
-            raise UserError(f"{label}: only {played} cards were played")
+            raise UserError.said(N_("cli.solve.only-cards-were-played"), label=label, played=played)
         print(f"{label}: {game.contract.describe()}, after {played} cards")
         return Position.from_state(game)
     raise UserError("no game in the record file" + (f" with ID {args.id}" if args.id else ""))

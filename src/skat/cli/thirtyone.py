@@ -118,8 +118,11 @@ def run(args: argparse.Namespace) -> int:
     if args.arena is not None:
         return _arena(args, rules, seed)
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise UserError(
-            f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (you included), not {args.players}"
+        raise UserError.said(
+            N_("cli.thirtyone.players-must-be-you"),
+            MIN_PLAYERS=MIN_PLAYERS,
+            MAX_PLAYERS=MAX_PLAYERS,
+            players=args.players,
         )
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
@@ -131,12 +134,19 @@ def run(args: argparse.Namespace) -> int:
 def _arena(args: argparse.Namespace, rules: Rules, seed: int) -> int:
     names = [n.strip() for n in args.arena.split(",")]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise UserError(f"--arena takes {MIN_PLAYERS} to {MAX_PLAYERS} agents, not {len(names)}")
+        raise UserError.said(
+            N_("cli.thirtyone.arena-takes-agents-not"),
+            MIN_PLAYERS=MIN_PLAYERS,
+            MAX_PLAYERS=MAX_PLAYERS,
+            value=len(names),
+        )
     for name in names:
         if name not in AGENTS:
-            raise UserError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+            raise UserError.said(
+                N_("cli.thirtyone.unknown-agent-known"), name=name, value=", ".join(sorted(AGENTS))
+            )
     if args.matches < 1:
-        raise UserError(f"--matches must be at least 1, not {args.matches}")
+        raise UserError.said(N_("cli.thirtyone.matches-must-be-at"), matches=args.matches)
     report = run_arena(names, args.matches, seed, rules)
     print(f"rules: {rules}, seed: {seed}")
     print(report.table())

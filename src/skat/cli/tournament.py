@@ -370,11 +370,13 @@ class TournamentFile:
     def tournament(self) -> Tournament:
         """The tournament as read now (the file must exist)."""
         if not Path(self.path).is_file():
-            raise UserError(f"no tournament file {self.path} (start one with: skat tournament new)")
+            raise UserError.said(N_("cli.tournament.no-tournament-file-start"), path=self.path)
         try:
             text = Path(self.path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"cannot read {self.path}: {exc}") from None
+            raise UserError.said(
+                N_("cli.tournament.cannot-read"), path=self.path, exc=exc
+            ) from None
         t = loads(text)
         self.text = text
         history = json.loads(text).get("history", [])
@@ -391,8 +393,7 @@ class TournamentFile:
         """Write ``t`` with the change ``action`` (and its ``details``) added to the history."""
         now = Path(self.path).read_text(encoding="utf-8") if Path(self.path).exists() else None
         if now != self.text:
-            raise UserError(f"{self.path} changed since it was read (another program wrote "
-                            "it): nothing written, run the command again")  # fmt: skip
+            raise UserError.said(N_("cli.tournament.changed-since-it-was"), path=self.path)  # fmt: skip
         entry: dict[str, object] = {
             "at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
             "by": who or self.who,
@@ -404,7 +405,9 @@ class TournamentFile:
         try:
             atomic_write(self.path, text)
         except OSError as exc:
-            raise UserError(f"cannot write {self.path}: {exc.strerror}") from None
+            raise UserError.said(
+                N_("cli.tournament.cannot-write"), path=self.path, strerror=exc.strerror
+            ) from None
         self.text, self.history = text, data["history"]
 
 
@@ -421,7 +424,9 @@ def open_file(path: str, who: str | None = None) -> Iterator[TournamentFile]:
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise UserError(f"cannot lock {path}: {exc.strerror} ({lock})") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-lock"), path=path, strerror=exc.strerror, lock=lock
+        ) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)  # waits while another command changes the file
         f = TournamentFile(path, who or _who())
@@ -447,7 +452,7 @@ def _load(path: str) -> Tournament:
     if held is not None:
         return held.tournament
     if not Path(path).is_file():
-        raise UserError(f"no tournament file {path} (start one with: skat tournament new)")
+        raise UserError.said(N_("cli.tournament.no-tournament-file-start"), path=path)
     return load(path)
 
 
@@ -464,7 +469,7 @@ def _read(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {path}: {exc}") from None
+        raise UserError.said(N_("cli.tournament.cannot-read"), path=path, exc=exc) from None
 
 
 def _read_players(path: str) -> str:
@@ -473,14 +478,16 @@ def _read_players(path: str) -> str:
     try:
         return _decode(Path(path).read_bytes(), path)
     except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-read-2"), path=path, strerror=exc.strerror
+        ) from None
 
 
 def _amounts(text: str, what: str) -> tuple[int, ...]:
     try:
         return tuple(parse_cents(a) for a in text.split(",") if a.strip())
     except ValueError as exc:
-        raise UserError(f"{what}: {exc}") from None
+        raise UserError.said(N_("cli.tournament.error"), what=what, exc=exc) from None
 
 
 # ---------------------------------------------------------------------- actions
@@ -488,14 +495,14 @@ def _amounts(text: str, what: str) -> tuple[int, ...]:
 
 def _new(args: argparse.Namespace) -> int:
     if Path(args.file).exists() and not args.force:
-        raise UserError(f"{args.file} exists (--force to overwrite)")
+        raise UserError.said(N_("cli.tournament.exists-force-overwrite"), file=args.file)
     Rules.parse(args.rules)
     rules = with_kontra(args.rules, args.kontra) if args.kontra else args.rules
     fees = []
     for part in (x for x in args.table_fee.split(",") if x.strip()):
         size, _, amount = part.partition("=")
         if size.strip() not in ("3", "4"):
-            raise UserError(f"--table-fee: {part!r} is not 3=X or 4=Y")
+            raise UserError.said(N_("cli.tournament.table-fee-not-x"), part=part)
         fees.append((int(size), _amounts(amount, "--table-fee")[0] if amount.strip() else 0))
     t = Tournament(
         args.name,
@@ -513,13 +520,17 @@ def _new(args: argparse.Namespace) -> int:
     )
     for name in t.tiebreaks:
         if name not in TIEBREAKS:
-            raise UserError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
+            raise UserError.said(
+                N_("cli.tournament.unknown-tie-break-known"), name=name, value=", ".join(TIEBREAKS)
+            )
     held = _OPEN.get(args.file)
     if held is not None and Path(args.file).exists():  # --force: over the file as it is now
         try:
             held.text = Path(args.file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"cannot overwrite {args.file}: {exc}") from None
+            raise UserError.said(
+                N_("cli.tournament.cannot-overwrite"), file=args.file, exc=exc
+            ) from None
     _save(t, args.file, "new")
     print(f"{args.file}: {t.name}, {t.format.series} series, rules {t.rules}")
     return 0
@@ -542,7 +553,7 @@ def _changed_players(t: Tournament, args: argparse.Namespace) -> Tournament:
     players = [p for p in t.players if p.name not in args.remove]
     unknown = sorted(set(args.remove) - set(t.names))
     if unknown:
-        raise UserError(f"no player {', '.join(unknown)} to remove")
+        raise UserError.said(N_("cli.tournament.no-player-remove"), value=", ".join(unknown))
     if args.import_csv:
         players.extend(_import(_read_players(args.import_csv)))
     players.extend(Player(n, args.club, args.team, tuple(args.category)) for n in args.add)
@@ -565,7 +576,9 @@ def _substitute(t: Tournament, args: argparse.Namespace) -> Tournament:
     """``--substitute OLD=NEW``: NEW plays for OLD from the next series on."""
     old, _, new = args.substitute.partition("=")
     if not old.strip() or not new.strip():
-        raise UserError(f"--substitute OLD=NEW, not {args.substitute!r}")
+        raise UserError.said(
+            N_("cli.tournament.substitute-old-new-not"), substitute=args.substitute
+        )
     sub = Player(new.strip(), args.club, args.team, tuple(args.category))
     return t.substitute(len(t.rounds), old.strip(), sub)
 
@@ -598,13 +611,13 @@ def _decode(raw: bytes, path: str) -> str:
     """A players file's text: UTF-8 (with or without the BOM Excel writes) or, failing that,
     Windows-1252 (a German Excel's "CSV (Trennzeichen-getrennt)"); a workbook is refused."""
     if raw.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
-        raise UserError(f"{path} is an Excel workbook, not CSV: save it as CSV first")
+        raise UserError.said(N_("cli.tournament.excel-workbook-not-csv"), path=path)
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return raw.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise UserError(f"{path}: neither UTF-8 nor Windows-1252 text: save it as CSV (UTF-8)")
+    raise UserError.said(N_("cli.tournament.neither-utf-nor-windows"), path=path)
 
 
 def _import(text: str) -> list[Player]:
@@ -633,20 +646,18 @@ def _csv_player(line: int, row: list[str], sep: str) -> Player:
     cells = [c.strip() for c in row] + ["", "", ""]
     name = cells[0]
     if not name:
-        raise UserError(f"players CSV line {line}: no name in the first column")
+        raise UserError.said(N_("cli.tournament.players-csv-line-no"), line=line)
     if name.replace(",", "").replace(".", "").replace("-", "").isdigit():
-        raise UserError(f"players CSV line {line}: {name!r} is a number, not a name "
-                        "(the name goes in the first column)")  # fmt: skip
+        raise UserError.said(N_("cli.tournament.players-csv-line-number"), line=line, name=name)  # fmt: skip
     if len(row) > 4 and any(c.strip() for c in row[4:]):
-        raise UserError(f"players CSV line {line}: {len(row)} columns, at most 4 "
-                        "(name, club, team, categories)")  # fmt: skip
+        raise UserError.said(N_("cli.tournament.players-csv-line-columns"), line=line, value=len(row))  # fmt: skip
     sep_cats = "+" if sep == ";" else "+;"
     cats = tuple(c for c in cells[3].translate({ord(x): "+" for x in sep_cats}).split("+")
                  if c.strip())  # fmt: skip
     try:
         return Player(name, cells[1], cells[2], tuple(c.strip() for c in cats))
     except ValueError as exc:
-        raise UserError(f"players CSV line {line}: {exc}") from None
+        raise UserError.said(N_("cli.tournament.players-csv-line"), line=line, exc=exc) from None
 
 
 def _seat(args: argparse.Namespace) -> int:
@@ -673,7 +684,7 @@ def _seat(args: argparse.Namespace) -> int:
 def _seat_by_plan(t: Tournament, series: int, plan_path: str | None) -> Seating:
     """``--by plan --plan FILE``: the tables as the file lists them, one table a line."""
     if not plan_path:
-        raise UserError("--by plan needs --plan FILE")
+        raise UserError.said(N_("cli.tournament.by-plan-needs-plan"))
     plan = [
         [n.strip() for n in line.split(",")]
         for line in _read(plan_path).splitlines()
@@ -686,13 +697,11 @@ def _seating_unchecked(t: Tournament, series: int, override: str | None) -> tupl
     """Before seating ``series`` by standings: the lists of the series before not checked
     (a one-line error unless ``--override REASON`` is given, kept in the history)."""
     if series == 1:
-        raise UserError("the first series cannot be seated by standings: seat it by lot")
+        raise UserError.said(N_("cli.tournament.first-series-cannot-be"))
     missing = unchecked(t, series - 1)
     if missing and not (override or "").strip():
-        raise UserError(
-            f"series {series} cannot be seated by standings: {'; '.join(missing)} "
-            "(enter or correct the lists, or seat with --override REASON, kept in the "
-            "history)"
+        raise UserError.said(
+            N_("cli.tournament.series-cannot-be-seated"), series=series, value="; ".join(missing)
         )
     return missing
 
@@ -733,7 +742,9 @@ def _enter(args: argparse.Namespace) -> int:
     rnd = t.round(args.series)
     table = next((x for x in rnd.seating.tables if x.number == args.table), None)
     if table is None:
-        raise UserError(f"series {args.series} has no table {args.table}")
+        raise UserError.said(
+            N_("cli.tournament.series-has-no-table"), series=args.series, table=args.table
+        )
     games, written = parse_list(args.list_text, table.players)
     tl = TableList(
         args.series,
@@ -778,8 +789,8 @@ def _ask_replace(args: argparse.Namespace, what: str, change: str) -> None:
         answer = input(f"{what}: {change}? (the old list stays in the history) [y/N] ")
         if answer.strip().lower() in ("y", "yes", "j", "ja"):
             return
-        raise UserError(f"{what}: nothing changed")
-    raise UserError(f"{what}: --replace replaces it (the old list stays in the history)")
+        raise UserError.said(N_("cli.tournament.nothing-changed"), what=what)
+    raise UserError.said(N_("cli.tournament.replace-replaces-it-old"), what=what)
 
 
 def _summary(t: Tournament, tl: TableList) -> str:
@@ -805,7 +816,7 @@ def _check(args: argparse.Namespace) -> int:
     t = _load(args.file)
     if args.show:
         if args.series is None or args.table is None:
-            raise UserError("--show needs --series and --table")
+            raise UserError.said(N_("cli.tournament.show-needs-series-table"))
         print(to_text([list_sheet(t, args.series, args.table)]))
         return 0
     found = 0
@@ -863,7 +874,7 @@ def _export(args: argparse.Namespace) -> int:
     elif kind == ".pdf":
         _write_bytes(out, to_pdf(workbook(t), t.name))
     else:
-        raise UserError(f"export to .csv, .ods, .html, .pdf or .json, not {out.name!r}")
+        raise UserError.said(N_("cli.tournament.export-csv-ods-html"), name=out.name)
     print(f"wrote {args.out}")
     return 0
 
@@ -872,14 +883,18 @@ def _write_text(path: str, text: str) -> None:
     try:
         atomic_write(path, text)
     except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-write"), path=path, strerror=exc.strerror
+        ) from None
 
 
 def _write_bytes(out: Path, data: bytes) -> None:
     try:
         atomic_write(out, data)
     except OSError as exc:
-        raise UserError(f"cannot write {out}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-write-2"), out=out, strerror=exc.strerror
+        ) from None
 
 
 def _write_ods(sheets: Sequence[Sheet], out: Path) -> None:
@@ -887,4 +902,6 @@ def _write_ods(sheets: Sequence[Sheet], out: Path) -> None:
         with atomic_path(out, suffix=".ods") as tmp:
             write_ods(sheets, str(tmp))
     except OSError as exc:
-        raise UserError(f"cannot write {out}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-write-2"), out=out, strerror=exc.strerror
+        ) from None

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
     if args.contract is None:
         if args.cards is None:
-            raise UserError("give a contract, or --cards (and --skat) to list every game")
+            raise UserError.said(N_("cli.value.give-contract-cards-skat"))
         held = CardSet.parse(args.cards)
         if len(held) == 10 and args.skat is None:
             print(_table(held, args.lang, rules, seen=False))
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     twelve = _twelve(args)
     contract = Contract.parse(args.contract)
     if twelve is None and args.matadors is None and contract.game_type != NULL:
-        raise UserError("give the declarer's --cards (and --skat) or --matadors")
+        raise UserError.said(N_("cli.value.give-declarer-cards-skat"))
     if args.matadors is not None:
         twelve = _cards_for_matadors(contract.game_type, args.matadors)
     assert twelve is not None or contract.game_type == NULL
@@ -128,44 +128,41 @@ def _played(args: argparse.Namespace, contract: Contract) -> tuple[int, int]:
     """The declarer's card points and tricks from the options, checked (and the bid)."""
     points = 61 if args.points is None else args.points
     if not 0 <= points <= 120:
-        raise UserError(f"--points must be 0..120, not {points}")
+        raise UserError.said(N_("cli.value.points-must-be-not"), points=points)
     tricks = args.tricks
     if tricks is None:
         tricks = 0 if contract.game_type == NULL else 5
     if not 0 <= tricks <= 10:
-        raise UserError(f"--tricks must be 0..10, not {tricks}")
+        raise UserError.said(N_("cli.value.tricks-must-be-not"), tricks=tricks)
     if args.bid < 18:
-        raise UserError(f"--bid must be at least 18, not {args.bid}")
+        raise UserError.said(N_("cli.value.bid-must-be-at"), bid=args.bid)
     return points, tricks
 
 
 def _twelve(args: argparse.Namespace) -> CardSet | None:
     if args.cards is None:
         if args.skat is not None:
-            raise UserError("--skat needs --cards")
+            raise UserError.said(N_("cli.value.skat-needs-cards"))
         return None
     cards = CardSet.parse(args.cards)
     skat = CardSet.parse(args.skat) if args.skat else CardSet()
     if args.skat and len(skat) != 2:
-        raise UserError(f"--skat must be two cards, got {len(skat)}")
+        raise UserError.said(N_("cli.value.skat-must-be-two"), value=len(skat))
     if not cards.isdisjoint(skat):
-        raise UserError(f"card both in --cards and --skat: {cards & skat}")
+        raise UserError.said(N_("cli.value.card-both-cards-skat"), value=cards & skat)
     total = cards | skat
     if len(total) != 12:
-        raise UserError(
-            f"the declarer has 12 cards with the skat, got {len(total)} "
-            "(give 10 with --cards and 2 with --skat, or all 12 with --cards)"
-        )
+        raise UserError.said(N_("cli.value.declarer-has-cards-skat"), value=len(total))
     return total
 
 
 def _cards_for_matadors(game_type: GameType, n: int) -> CardSet:
     """Cards that give ``n`` matadors (+ with, − without) in this game."""
     if game_type == NULL:
-        raise UserError("Null has no matadors")
+        raise UserError.said(N_("cli.value.null-has-no-matadors"))
     limit = 4 if game_type == GRAND else 11
     if n == 0 or abs(n) > limit:
-        raise UserError(f"--matadors must be 1..{limit} or -1..-{limit}, not {n}")
+        raise UserError.said(N_("cli.value.matadors-must-be-not"), limit=limit, n=n)
     order = TRUMP_ORDER[game_type]
     if n > 0:
         mask = sum(1 << i for i in order[:n])

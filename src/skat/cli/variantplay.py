@@ -32,6 +32,7 @@ from skat.cli.words import agree
 from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign
 from skat.core.cards import Card, CardSet, cards_of
 from skat.core.contracts import Contract
+from skat.core.language import N_
 from skat.core.rules import Rules
 from skat.core.scoring import base_value as skat_base_value
 from skat.variants import find_variant
@@ -527,21 +528,14 @@ def run_variant(args: argparse.Namespace) -> int:
     lang = args.lang or getattr(args, "words", None) or "en"
     level = args.level or "heuristic"
     if level not in ("heuristic", "random"):
-        raise UserError(
-            f"--variant {args.variant} has the levels heuristic and random, not {level!r}",
-            f"--variant {args.variant} kennt die Spielstärken heuristic und random, nicht {level!r}",
+        raise UserError.said(
+            N_("cli.variantplay.variant-has-levels-heuristic"), variant=args.variant, level=level
         )
     if args.games < 1:
-        raise UserError(
-            f"--games must be 1 or more, not {args.games}",
-            f"--games muss 1 oder mehr sein, nicht {args.games}",
-        )
+        raise UserError.said(N_("cli.variantplay.games-must-be-more"), games=args.games)
     for option in ("load", "save", "records", "review", "replay"):
         if getattr(args, option, None):
-            raise UserError(
-                f"--{option} is not available with --variant yet",
-                f"--{option} gibt es mit --variant noch nicht",
-            )
+            raise UserError.said(N_("cli.variantplay.not-available-variant-yet"), option=option)
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     style = CardStyle(lang=lang, deck=args.deck or "french", colour=terminal)
