@@ -85,5 +85,7 @@ def run(args: argparse.Namespace) -> int:
         if args.limit and done >= args.limit:
             break
     if done == 0:
-        raise UserError("no game to analyse" + (f" with ID {args.id}" if args.id else ""))
+        if args.id:
+            raise UserError.said(N_("cli.analyse.no-game-id"), id=args.id)
+        raise UserError.said(N_("cli.analyse.no-game"))
     return 0

@@ -273,9 +273,9 @@ def _replay_record(args: argparse.Namespace) -> tuple[str, GameState, Players]:
 
     found = next(iter(read_games([args.replay], args.id)), None)
     if found is None:
-        with_id = f" with ID {args.id}" if args.id else ""
-        mit_id = f" mit der ID {args.id}" if args.id else ""
-        raise UserError("no game to replay" + with_id, "kein Spiel zum Nachspielen" + mit_id)
+        if args.id:
+            raise UserError.said(N_("cli.play.no-game-to-replay-id"), id=args.id)
+        raise UserError.said(N_("cli.play.no-game-to-replay"))
     label, record, players = found
     if record.result is None or record.deal is None:
         raise UserError.said(N_("cli.play.record-not-finished-game"), label=label)
@@ -315,7 +315,7 @@ def _review(args: argparse.Namespace) -> int:
             print(f"  {line}")
         done += 1
     if not done:
-        with_id = f" with ID {args.id}" if args.id else ""
-        mit_id = f" mit der ID {args.id}" if args.id else ""
-        raise UserError("no game to review" + with_id, "kein Spiel zum Rückblick" + mit_id)
+        if args.id:
+            raise UserError.said(N_("cli.play.no-game-to-review-id"), id=args.id)
+        raise UserError.said(N_("cli.play.no-game-to-review"))
     return 0

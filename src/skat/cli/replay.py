@@ -213,10 +213,9 @@ def _check(paths: list[str], out: TextIO) -> int:
             n.agree += 1
     print(n, file=out)
     if n.checked == 0:
-        raise UserError(
-            "nothing could be checked: "
-            + (f"all {n.skipped} records were skipped" if n.skipped else "the files hold no record")
-        )
+        if n.skipped:
+            raise UserError.said(N_("cli.replay.all-skipped"), skipped=n.skipped)
+        raise UserError.said(N_("cli.replay.no-record"))
     return 1 if n.differ else 0
 
 

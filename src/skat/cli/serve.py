@@ -226,47 +226,77 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 
 def _check(args: argparse.Namespace) -> None:
     """One line for the first option out of range."""
-    limits = [
-        (0 < args.port < 65536, f"--port must be 1 to 65535, not {args.port}"),
-        (args.computer_delay >= 0, "--computer-delay must be >= 0"),
-        (args.rate > 0, "--rate must be > 0"),
-        (args.tables_per_minute >= 0, "--tables-per-minute must be >= 0 (0: no limit)"),
-        (args.sockets_per_address >= 0, "--sockets-per-address must be >= 0 (0: no limit)"),
+    within, at_least = N_("cli.serve.within"), N_("cli.serve.at-least")
+    unlimited = N_("cli.serve.at-least-unlimited")
+    limits: list[tuple[bool, str, dict[str, object]]] = [
+        (
+            0 < args.port < 65536,
+            within,
+            {"option": "--port", "low": 1, "high": 65535, "value": args.port},
+        ),
+        (args.computer_delay >= 0, at_least, {"option": "--computer-delay", "low": 0}),
+        (args.rate > 0, N_("cli.serve.positive"), {"option": "--rate"}),
+        (args.tables_per_minute >= 0, unlimited, {"option": "--tables-per-minute"}),
+        (args.sockets_per_address >= 0, unlimited, {"option": "--sockets-per-address"}),
         (
             1 <= args.pg_pool_size <= 1000,
-            f"--pg-pool-size must be 1 to 1000, not {args.pg_pool_size}",
+            within,
+            {"option": "--pg-pool-size", "low": 1, "high": 1000, "value": args.pg_pool_size},
         ),
         (
             args.think_workers is None or 1 <= args.think_workers <= 64,
-            f"--think-workers must be 1 to 64, not {args.think_workers}",
+            within,
+            {"option": "--think-workers", "low": 1, "high": 64, "value": args.think_workers},
         ),
-        (args.hello_within > 0, "--hello-within must be > 0 seconds"),
+        (args.hello_within > 0, N_("cli.serve.positive-seconds"), {"option": "--hello-within"}),
         (
             4096 <= args.max_message <= 16 * 1024 * 1024,
-            f"--max-message must be 4096 to 16777216 bytes, not {args.max_message}",
+            N_("cli.serve.within-bytes"),
+            {"option": "--max-message", "low": 4096, "high": 16777216, "value": args.max_message},
         ),
-        (args.robot_tables >= 0, "--robot-tables must be >= 0 (0: no limit)"),
-        (args.robot_games >= 1, "--robot-games must be >= 1"),
-        (args.agent_threads >= 1, "--agent-threads must be >= 1"),
+        (args.robot_tables >= 0, unlimited, {"option": "--robot-tables"}),
+        (args.robot_games >= 1, at_least, {"option": "--robot-games", "low": 1}),
+        (args.agent_threads >= 1, at_least, {"option": "--agent-threads", "low": 1}),
         (
             args.iss_port is None or 0 < args.iss_port < 65536,
-            f"--iss-port must be 1 to 65535, not {args.iss_port}",
+            within,
+            {"option": "--iss-port", "low": 1, "high": 65535, "value": args.iss_port},
         ),
-        (args.iss_port != args.port, "--iss-port must differ from --port (the web port)"),
-        (1 <= args.iss_games <= 1000, f"--iss-games must be 1 to 1000, not {args.iss_games}"),
-        (5 <= args.iss_clock <= 3600, f"--iss-clock must be 5 to 3600, not {args.iss_clock}"),
+        (args.iss_port != args.port, N_("cli.serve.iss-port-differ"), {}),
+        (
+            1 <= args.iss_games <= 1000,
+            within,
+            {"option": "--iss-games", "low": 1, "high": 1000, "value": args.iss_games},
+        ),
+        (
+            5 <= args.iss_clock <= 3600,
+            within,
+            {"option": "--iss-clock", "low": 5, "high": 3600, "value": args.iss_clock},
+        ),
         (
             1 <= args.iss_ready_timeout <= 86400,
-            f"--iss-ready-timeout must be 1 to 86400, not {args.iss_ready_timeout}",
+            within,
+            {
+                "option": "--iss-ready-timeout",
+                "low": 1,
+                "high": 86400,
+                "value": args.iss_ready_timeout,
+            },
         ),
         (
             1 <= args.iss_idle_timeout <= 86400,
-            f"--iss-idle-timeout must be 1 to 86400, not {args.iss_idle_timeout}",
+            within,
+            {
+                "option": "--iss-idle-timeout",
+                "low": 1,
+                "high": 86400,
+                "value": args.iss_idle_timeout,
+            },
         ),
     ]
-    for ok, message in limits:
+    for ok, key, values in limits:
         if not ok:
-            raise UserError(message)
+            raise UserError.said(key, **values)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -191,7 +191,9 @@ def _from_record(args: argparse.Namespace) -> Position:
             raise UserError.said(N_("cli.solve.only-cards-were-played"), label=label, played=played)
         print(f"{label}: {game.contract.describe()}, after {played} cards")
         return Position.from_state(game)
-    raise UserError("no game in the record file" + (f" with ID {args.id}" if args.id else ""))
+    if args.id:
+        raise UserError.said(N_("cli.solve.no-game-id"), id=args.id)
+    raise UserError.said(N_("cli.solve.no-game"))
 
 
 def solve_lines(pos: Position) -> list[str]:

@@ -213,7 +213,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     )
     p.add_argument(
         "--substitute",
-        metavar="OLD=NEW",
+        metavar=say(lang, "help.var.old-new"),
         help=say(lang, "help.tournament.players.substitute"),
     )
     p.add_argument(
