@@ -74,7 +74,7 @@ from skat.ai.arenafile import ArenaFileError, read_arena_file, rewrite, spans
 from skat.ai.arenasettings import CODE
 from skat.ai.cluster import ClusterError
 from skat.ai.engine import DEFAULT_TIMEOUT, EngineError
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.progress import Progress
 from skat.cli.speed import warn_if_slow
 from skat.core.language import N_, say
@@ -256,7 +256,7 @@ def _open_out(path: str | None, append: bool = False) -> TextIO | None:
             return open(path, "a", encoding="utf-8")  # closed by the caller
         return open(path, "w", encoding="utf-8")
     except OSError as exc:
-        raise UserError.said(N_("cli.arena.error"), path=path, value=exc.strerror or exc) from None
+        raise UserError.said(N_("cli.arena.error"), path=path, value=os_reason(exc)) from None
 
 
 def _resume(args: argparse.Namespace, plan: range, wanted: dict[str, Any]) -> Done:

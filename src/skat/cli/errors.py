@@ -14,7 +14,29 @@ An error is a message of the catalogs (:mod:`skat.core.language`): ``UserError.s
 
 from __future__ import annotations
 
-from skat.core.language import say
+import errno
+from dataclasses import dataclass, field
+from typing import Final
+
+from skat.core.language import N_, say
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message id with its values, said in the language of the error it is a value of (the
+    reason a file could not be read, inside "cannot read {path}: {strerror}")."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+    def in_lang(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return say(lang, self.key, **{k: _said(lang, v) for k, v in self.values.items()})
+
+
+def _said(lang: str, value: object) -> object:
+    """``value`` as it is, or a :class:`Said` value said in ``lang``."""
+    return value.in_lang(lang) if isinstance(value, Said) else value
 
 
 class UserError(Exception):
@@ -38,7 +60,10 @@ class UserError(Exception):
     @classmethod
     def said(cls, key: str, /, **values: object) -> UserError:
         """The error whose words are the message ``key`` (mark it with ``N_``) with ``values``."""
-        error = cls(say("en", key, **values), say("de", key, **values))
+        error = cls(
+            say("en", key, **{k: _said("en", v) for k, v in values.items()}),
+            say("de", key, **{k: _said("de", v) for k, v in values.items()}),
+        )
         error.key = key
         error.values = values
         return error
@@ -46,5 +71,33 @@ class UserError(Exception):
     def in_lang(self, lang: str) -> str:
         """The error's words in ``lang`` (any code; English for one ``skat`` does not speak)."""
         if self.key:
-            return say(lang, self.key, **self.values)
+            return say(lang, self.key, **{k: _said(lang, v) for k, v in self.values.items()})
         return self.german if lang == "de" else str(self)
+
+
+OS_REASONS: Final[dict[int, str]] = {
+    errno.ENOENT: N_("cli.os.enoent"),
+    errno.EACCES: N_("cli.os.eacces"),
+    errno.EPERM: N_("cli.os.eperm"),
+    errno.EISDIR: N_("cli.os.eisdir"),
+    errno.ENOTDIR: N_("cli.os.enotdir"),
+    errno.EEXIST: N_("cli.os.eexist"),
+    errno.ENOSPC: N_("cli.os.enospc"),
+    errno.EROFS: N_("cli.os.erofs"),
+    errno.EADDRINUSE: N_("cli.os.eaddrinuse"),
+}
+"""The operating system's reasons a user meets most, as messages (their English is the
+system's own words); any other stays the system's English."""
+
+
+def os_reason(exc: OSError) -> Said | str:
+    """Why a file (or port) failed, in the error's language when it is a common reason.
+
+    >>> UserError.said(N_("cli.tournament.cannot-read-2"), path="x.json",
+    ...     strerror=os_reason(FileNotFoundError(2, "No such file or directory"))).in_lang("da")
+    'kan ikke læse x.json: filen eller mappen findes ikke'
+    """
+    key = OS_REASONS.get(exc.errno or 0)
+    if key is not None:
+        return Said(key)
+    return exc.strerror or " ".join(str(exc).split()) or type(exc).__name__

@@ -20,7 +20,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.core.language import N_, say
 
 NAME = "iss"
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         password = Path(args.password_file).read_text(encoding="utf-8").strip()
     except OSError as exc:
         raise UserError.said(
-            N_("cli.iss.password-file"), password_file=args.password_file, strerror=exc.strerror
+            N_("cli.iss.password-file"), password_file=args.password_file, strerror=os_reason(exc)
         ) from None
     if not password:
         raise UserError.said(N_("cli.iss.password-file-empty"), password_file=args.password_file)

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from skat.ai.arena import AGENTS, default_level
 from skat.cli.cardtext import CardStyle
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.playfile import load_play
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             loaded, saved = load_play(args.load)
         except OSError as exc:
-            why = exc.strerror or exc
+            why = os_reason(exc)
             raise UserError.said(N_("cli.play.cannot-read"), load=args.load, why=why) from None
     _settings(args, saved)
     if args.review:

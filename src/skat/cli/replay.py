@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TextIO
 
-from skat.cli.errors import UserError
+from skat.cli.errors import Said, UserError, os_reason
 from skat.core.language import LANGUAGES, N_, say
 from skat.records.iss import IssRecord, IssWriteError, RecordError, open_text, read_iss
 from skat.records.jsonrecord import (
@@ -151,14 +151,14 @@ def _json_label(data: object, where: str) -> str:
     return where
 
 
-def _reason(exc: BaseException) -> str:
-    """One line for a file error.
+def _reason(exc: BaseException) -> Said | str:
+    """One line for a file error (a common reason of the system said in the error's language).
 
     >>> _reason(FileNotFoundError(2, "No such file or directory")), _reason(EOFError("cut   short"))
-    ('No such file or directory', 'cut short')
+    (Said(key='cli.os.enoent', values={}), 'cut short')
     """
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
+    if isinstance(exc, OSError):
+        return os_reason(exc)
     text = " ".join(str(exc).split())
     return text or type(exc).__name__
 

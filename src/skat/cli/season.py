@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.tournament import _decode
 from skat.core.language import N_, say
 from skat.series.storage import atomic_write
@@ -162,7 +162,7 @@ def _locked(path: str) -> Iterator[None]:
         fd = os.open(target.parent / f".{target.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
         raise UserError.said(
-            N_("cli.season.cannot-lock"), path=path, strerror=exc.strerror
+            N_("cli.season.cannot-lock"), path=path, strerror=os_reason(exc)
         ) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -192,7 +192,7 @@ def _save(season: Season, path: str | Path) -> None:
         atomic_write(path, season_dumps(season))
     except OSError as exc:
         raise UserError.said(
-            N_("cli.season.cannot-write"), path=path, strerror=exc.strerror
+            N_("cli.season.cannot-write"), path=path, strerror=os_reason(exc)
         ) from None
 
 
@@ -259,7 +259,7 @@ def _read(path: str) -> str:
         return _decode(Path(path).read_bytes(), path)
     except OSError as exc:
         raise UserError.said(
-            N_("cli.season.cannot-read-2"), path=path, strerror=exc.strerror
+            N_("cli.season.cannot-read-2"), path=path, strerror=os_reason(exc)
         ) from None
 
 
@@ -313,7 +313,7 @@ def _evening(args: argparse.Namespace) -> int:
             atomic_write(target, dumps(t))
         except OSError as exc:
             raise UserError.said(
-                N_("cli.season.cannot-write-2"), target=target, strerror=exc.strerror
+                N_("cli.season.cannot-write-2"), target=target, strerror=os_reason(exc)
             ) from None
         made = True
     _save(replace(season, evenings=(*season.evenings, Evening(args.date, name))), args.file)

@@ -33,7 +33,7 @@ from skat.ai.arenasettings import code_fingerprint
 from skat.ai.cluster import ClusterError
 from skat.ai.selfplay import iter_selfplay
 from skat.cli.arena import record
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.progress import Progress
 from skat.core.language import N_, say
 from skat.core.rules import Rules
@@ -247,9 +247,7 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
         done = _start(args, rules, out)
     except OSError as exc:
-        raise UserError.said(
-            N_("cli.selfplay.error-2"), out=out, value=exc.strerror or exc
-        ) from None
+        raise UserError.said(N_("cli.selfplay.error-2"), out=out, value=os_reason(exc)) from None
     todo = max(args.deals - done, 0)
     writer = _Writer(out, args.per_file, done)
     progress = Progress(todo, sys.stderr, command="skat selfplay", unit="games")
@@ -282,9 +280,7 @@ def run(args: argparse.Namespace) -> int:
     except (ClusterError, ValueError) as exc:
         raise UserError(str(exc)) from None
     except OSError as exc:
-        raise UserError.said(
-            N_("cli.selfplay.error-2"), out=out, value=exc.strerror or exc
-        ) from None
+        raise UserError.said(N_("cli.selfplay.error-2"), out=out, value=os_reason(exc)) from None
     finally:
         progress.close()
         writer.close()

@@ -28,7 +28,7 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING, Any
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.speed import warn_if_slow
 from skat.core.language import N_, say
 
@@ -445,7 +445,7 @@ def _with_iss(args: argparse.Namespace, app: Starlette, server: uvicorn.Server) 
         asyncio.run(both())
     except OSError as exc:
         raise UserError.said(
-            N_("cli.serve.iss-port"), iss_port=args.iss_port, value=exc.strerror or exc
+            N_("cli.serve.iss-port"), iss_port=args.iss_port, value=os_reason(exc)
         ) from None
     return 0
 

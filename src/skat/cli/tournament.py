@@ -35,7 +35,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.series.storage import atomic_path, atomic_write
@@ -406,7 +406,7 @@ class TournamentFile:
             atomic_write(self.path, text)
         except OSError as exc:
             raise UserError.said(
-                N_("cli.tournament.cannot-write"), path=self.path, strerror=exc.strerror
+                N_("cli.tournament.cannot-write"), path=self.path, strerror=os_reason(exc)
             ) from None
         self.text, self.history = text, data["history"]
 
@@ -425,7 +425,7 @@ def open_file(path: str, who: str | None = None) -> Iterator[TournamentFile]:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
         raise UserError.said(
-            N_("cli.tournament.cannot-lock"), path=path, strerror=exc.strerror, lock=lock
+            N_("cli.tournament.cannot-lock"), path=path, strerror=os_reason(exc), lock=lock
         ) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)  # waits while another command changes the file
@@ -479,7 +479,7 @@ def _read_players(path: str) -> str:
         return _decode(Path(path).read_bytes(), path)
     except OSError as exc:
         raise UserError.said(
-            N_("cli.tournament.cannot-read-2"), path=path, strerror=exc.strerror
+            N_("cli.tournament.cannot-read-2"), path=path, strerror=os_reason(exc)
         ) from None
 
 
@@ -884,7 +884,7 @@ def _write_text(path: str, text: str) -> None:
         atomic_write(path, text)
     except OSError as exc:
         raise UserError.said(
-            N_("cli.tournament.cannot-write"), path=path, strerror=exc.strerror
+            N_("cli.tournament.cannot-write"), path=path, strerror=os_reason(exc)
         ) from None
 
 
@@ -893,7 +893,7 @@ def _write_bytes(out: Path, data: bytes) -> None:
         atomic_write(out, data)
     except OSError as exc:
         raise UserError.said(
-            N_("cli.tournament.cannot-write-2"), out=out, strerror=exc.strerror
+            N_("cli.tournament.cannot-write-2"), out=out, strerror=os_reason(exc)
         ) from None
 
 
@@ -903,5 +903,5 @@ def _write_ods(sheets: Sequence[Sheet], out: Path) -> None:
             write_ods(sheets, str(tmp))
     except OSError as exc:
         raise UserError.said(
-            N_("cli.tournament.cannot-write-2"), out=out, strerror=exc.strerror
+            N_("cli.tournament.cannot-write-2"), out=out, strerror=os_reason(exc)
         ) from None

@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.core.language import N_, say
 from skat.core.state import GameState
 from skat.records.jsonerrors import JsonRecordError
@@ -97,9 +97,7 @@ def _read(path: str) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise UserError.said(
-            N_("cli.verify.error-2"), path=path, value=exc.strerror or exc
-        ) from None
+        raise UserError.said(N_("cli.verify.error-2"), path=path, value=os_reason(exc)) from None
     except ValueError as exc:
         raise UserError.said(N_("cli.verify.not-json"), path=path, exc=exc) from None
     if not isinstance(data, dict):
