@@ -9,6 +9,7 @@ import argparse
 import gettext
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,41 @@ def test_argparse_is_asked_through_its_gettext_hook_not_patched() -> None:
         assert gettext.gettext("usage: ") == "brug: "
     assert gettext.textdomain() == saved
     assert gettext.gettext("usage: ") == "usage: "
+
+
+# every subcommand's own errors
+
+WRONG = [
+    ["tournament", "check", "{tmp}/none.json"],
+    ["tournament", "new", "{tmp}", "Cup"],
+    ["season", "standings", "{tmp}/none.json"],
+    ["value", "CH", "--points", "130", "--matadors", "1"],
+    ["solve", "--deal", "x"],
+    ["verify", "{tmp}/none.json"],
+    ["arena", "--agents", "heuristic"],
+    ["arena-merge", "{tmp}/none.jsonl"],
+    ["selfplay", "--agent", "heuristic", "--deals", "1", "--out", "{tmp}/d", "--first", "-1"],
+    ["serve", "--port", "0"],
+    ["play", "--level", "nobody"],
+    ["samples", "x.sgf", "--out", "x.txt"],
+    ["thirty-one", "--players", "12"],
+    ["iss", "--server", "nohost", "--user", "u", "--password-file", "{tmp}/pw"],
+    ["list", "{tmp}/none.jsonl"],
+    ["replay", "{tmp}/none.sgf"],
+    ["analyse", "{tmp}/none.sgf"],
+]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("argv", WRONG, ids=lambda a: " ".join(a[:2]))
+def test_subcommand_errors_are_said_in_the_language(
+    lang: str, argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(["--lang", "en", *words]) == 2
+    english = capsys.readouterr().err.strip()
+    assert main(["--lang", lang, *words]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"skat {argv[0]}{ERROR[lang]}"), said
+    assert len(said.splitlines()) == 1 and said != english
+    assert english_words(said) == [], said

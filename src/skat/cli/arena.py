@@ -74,7 +74,7 @@ from skat.ai.arenafile import ArenaFileError, read_arena_file, rewrite, spans
 from skat.ai.arenasettings import CODE
 from skat.ai.cluster import ClusterError
 from skat.ai.engine import DEFAULT_TIMEOUT, EngineError
-from skat.cli.errors import UserError, os_reason
+from skat.cli.errors import Said, UserError, os_reason
 from skat.cli.progress import Progress
 from skat.cli.speed import warn_if_slow
 from skat.core.language import N_, say
@@ -269,7 +269,11 @@ def _resume(args: argparse.Namespace, plan: range, wanted: dict[str, Any]) -> Do
     try:
         file = read_arena_file(args.out, wanted, any_code=args.resume_any_code)
     except ArenaFileError as exc:
-        hint = "; --resume-any-code accepts that knowingly" if exc.setting == CODE else ""
+        hint = Said(N_("cli.arena.any-code-hint")) if exc.setting == CODE else ""
+        if isinstance(exc.__cause__, OSError):
+            raise UserError.said(
+                N_("cli.arena.error-2-file"), path=args.out, value=os_reason(exc.__cause__)
+            ) from None
         raise UserError.said(N_("cli.arena.error-2"), exc=exc, hint=hint) from None
     for notice in file.notices:
         _notice(notice)

@@ -30,7 +30,7 @@ from skat.ai.arena import Options, new_report
 from skat.ai.arenafile import ArenaFile, ArenaFileError, merge, read_arena_file
 from skat.ai.arenasettings import CODE
 from skat.cli.arena import show
-from skat.cli.errors import UserError
+from skat.cli.errors import Said, UserError, os_reason
 from skat.core.language import N_, say
 
 NAME = "arena-merge"
@@ -74,7 +74,11 @@ def _read(args: argparse.Namespace) -> list[ArenaFile]:
         try:
             file = read_arena_file(path, wanted, any_code=args.any_code, wanted_by=_FIRST)
         except ArenaFileError as exc:
-            hint = "; --any-code accepts that knowingly" if exc.setting == CODE else ""
+            hint = Said(N_("cli.arenamerge.any-code-hint")) if exc.setting == CODE else ""
+            if isinstance(exc.__cause__, OSError):
+                raise UserError.said(
+                    N_("cli.arenamerge.error-file"), path=path, value=os_reason(exc.__cause__)
+                ) from None
             raise UserError.said(N_("cli.arenamerge.error"), exc=exc, hint=hint) from None
         for notice in file.notices:
             print(f"skat arena-merge: {notice}", file=sys.stderr)
