@@ -290,7 +290,7 @@ def _resume(args: argparse.Namespace, plan: range, wanted: dict[str, Any]) -> Do
         try:
             rewrite(file)
         except ArenaFileError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError.said(N_("cli.error.of"), error=exc) from None
     _notice(f"{args.out}: {len(done)} of {len(plan)} deals done, {len(plan) - len(done)} to play")
     return done
 
@@ -351,7 +351,7 @@ def run(args: argparse.Namespace) -> int:
             done=done,
         )
     except (EngineError, ClusterError, ValueError) as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     except KeyboardInterrupt:
         progress.close()
         _notice(_interrupted(args.out, len(done) + progress.done, len(plan)))

@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         deals = merge(files, args.deals)
     except ArenaFileError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     names = settings["agents"]
     options = Options(
         contract=settings["contract"],

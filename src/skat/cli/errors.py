@@ -35,8 +35,14 @@ class Said:
 
 
 def _said(lang: str, value: object) -> object:
-    """``value`` as it is, or a :class:`Said` value said in ``lang``."""
-    return value.in_lang(lang) if isinstance(value, Said) else value
+    """``value`` as it is, or said in ``lang``: a :class:`Said`, or a library's error that
+    describes itself in a language (``describe(lang)``: the tournament's, the rules')."""
+    if isinstance(value, Said):
+        return value.in_lang(lang)
+    describe = getattr(value, "describe", None)
+    if isinstance(value, Exception) and callable(describe):
+        return str(describe(lang))
+    return value
 
 
 class UserError(Exception):

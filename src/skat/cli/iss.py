@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         agent = make_agent(args.agent, seed=args.seed)
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     options = ClientOptions(
         host,
         int(port_text),
@@ -111,6 +111,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         played = client.run()
     except ConnectionError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     print(f"skat iss {args.user}: played {played} games")
     return 0

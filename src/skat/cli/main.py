@@ -193,6 +193,26 @@ def _named(words: Sequence[str]) -> str | None:
     return None
 
 
+def error_words(exc: ValueError, lang: str) -> str:
+    """A library's error in ``lang``: the words of an error that describes itself in a language
+    (``describe(lang)``, as the rules engine's :class:`~skat.core.rules.RulesError` does), else
+    its own (English) text.
+
+    >>> from skat.core.rules import Rules
+    >>> try:
+    ...     Rules.parse("isko,bock=-1")
+    ... except ValueError as exc:
+    ...     print(error_words(exc, "de"))
+    Regeloption bock nimmt on oder off, nicht '-1'
+    """
+    describe = getattr(exc, "describe", None)
+    if callable(describe):
+        return str(describe(lang))
+    if isinstance(exc, RulesError) and lang == "de":
+        return german_rules_error(exc)
+    return str(exc)
+
+
 def help_lang(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     """The language of the help and the errors (see the module doc): a code of
     :data:`~skat.core.language.LANGUAGES`."""
@@ -227,8 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{error}: {exc.in_lang(lang)}", file=sys.stderr)
         return 2
     except ValueError as exc:  # the core's parse and rule errors subclass ValueError
-        text = german_rules_error(exc) if isinstance(exc, RulesError) and lang == "de" else exc
-        print(f"{error}: {text}", file=sys.stderr)
+        print(f"{error}: {error_words(exc, lang)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (work kept is each command's)
         stopped = say(lang, "cli.interrupted")

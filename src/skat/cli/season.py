@@ -221,7 +221,7 @@ def _new(args: argparse.Namespace) -> int:
                         deals=args.deals)  # fmt: skip
         Format(args.series, args.deals)
     except TournamentError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     _save(season, args.file)
     counts = "all series" if season.best is None else f"the best {season.best} series"
     print(f"{args.file}: {season.name}, {counts} count, evenings with rules {season.rules}")
@@ -242,7 +242,7 @@ def _members(args: argparse.Namespace) -> int:
     try:
         changed = replace(season, members=tuple(members))
     except TournamentError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     if changed != season:
         _save(changed, args.file)
     for m in changed.members:
@@ -308,7 +308,7 @@ def _evening(args: argparse.Namespace) -> int:
             t = Tournament(f"{season.name} {args.date}", tuple(map(Player, players)),
                            Format(season.series, season.deals), season.rules)  # fmt: skip
         except TournamentError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError.said(N_("cli.error.of"), error=exc) from None
         try:
             atomic_write(target, dumps(t))
         except OSError as exc:

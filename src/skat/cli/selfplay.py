@@ -278,7 +278,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 130
     except (ClusterError, ValueError) as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     except OSError as exc:
         raise UserError.said(N_("cli.selfplay.error-2"), out=out, value=os_reason(exc)) from None
     finally:

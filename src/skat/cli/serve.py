@@ -329,7 +329,7 @@ def run(args: argparse.Namespace) -> int:
         store = open_storage(args.database or args.data, pool_size=args.pg_pool_size)
         held = hold_data(store)  # one server a SQLite folder (released when this one ends)
     except StorageError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     try:
         return _serve(args, store, proxies, levels, web)
     finally:
@@ -471,7 +471,7 @@ def _start_cluster(args: argparse.Namespace) -> int | None:
     try:
         where = prepare(args.database, args.redis)
     except StorageError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     if args.workers == 1:
         return None
     print(

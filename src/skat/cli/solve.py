@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             pos = _from_record(args)
     except PositionError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     for line in solve_lines(pos):
         print(line)
     return 0

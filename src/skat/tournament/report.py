@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from skat.core.language import N_
 from skat.core.rules import Rules
 from skat.tournament.check import check_list
 from skat.tournament.kontra import NAMES, allowed
@@ -79,7 +80,7 @@ def list_sheet(t: Tournament, series: int, table: int) -> Sheet:
     tournament allows Kontra (or a game has one) a ``kontra`` column says Kontra, Re, …"""
     tl = t.round(series).list_of(table)
     if tl is None:
-        raise TournamentError(f"series {series} table {table} has no list entered")
+        raise TournamentError.of(N_("cli.tour.series-table-has-no"), series=series, table=table)
     rules = Rules.parse(t.rules)
     said = allowed(rules) > 0 or any(g.kontra for g in tl.games)  # a Kontra column
     rows: list[tuple[Cell, ...]] = []
