@@ -34,7 +34,7 @@ ENGLISH_WORDS = frozenset(
 values that every language keeps, such as ``players``, ``list`` or ``help``)."""
 
 USAGE = {"de": "Aufruf: skat", "da": "brug: skat"}
-ERROR = {"de": ": Fehler: ", "da": ": fejl: "}
+ERROR = {"en": ": error: ", "de": ": Fehler: ", "da": ": fejl: "}
 
 
 def english_words(text: str) -> list[str]:
@@ -228,3 +228,24 @@ def test_subcommand_errors_are_said_in_the_language(
     assert said.startswith(f"skat {argv[0]}{ERROR[lang]}"), said
     assert len(said.splitlines()) == 1 and said != english
     assert english_words(said) == [], said
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "player name ' Bad' holds a control character or outer spaces"),
+        ("de", "der Spielername ' Bad' enthält ein Steuerzeichen oder äußere Leerzeichen"),
+        ("da", "spillernavnet ' Bad' indeholder et kontroltegn eller mellemrum i enderne"),
+    ],
+)
+def test_the_tournament_librarys_errors_are_said_in_the_language(
+    lang: str, line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cup = str(tmp_path / "cup.json")
+    assert main(["tournament", "new", cup, "Cup"]) == 0
+    assert main(["--lang", lang, "tournament", "players", cup, "--add", " Bad"]) == 2
+    said = capsys.readouterr().err.strip().splitlines()[-1]
+    assert said == f"skat tournament{ERROR[lang]}{line}"
+    assert lang == "en" or english_words(said) == []
+        [] if lang != "en" else english_words(said)
+    )
