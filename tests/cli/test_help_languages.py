@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from skat.cli.argwords import DOMAIN, argparse_words
-from skat.cli.main import build_parser, main
-from skat.core.language import LOCALE_DIR
+from skat.cli.main import ABOUT, COMMANDS, build_parser, main, subcommand
+from skat.core.language import LOCALE_DIR, say
 
 babel = pytest.importorskip("babel.messages.pofile")
 from babel.messages.extract import extract_from_file  # noqa: E402
@@ -247,3 +247,10 @@ def test_the_tournament_librarys_errors_are_said_in_the_language(
     said = capsys.readouterr().err.strip().splitlines()[-1]
     assert said == f"skat tournament{ERROR[lang]}{line}"
     assert lang == "en" or english_words(said) == []
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_the_english_description_is_the_modules_docstring(name: str) -> None:
+    """The CLI reference shows each module's docstring: the English catalog says the same."""
+    assert say("en", ABOUT[name]) == subcommand(name).__doc__
+    assert say("de", ABOUT[name]) != say("en", ABOUT[name]) != say("da", ABOUT[name])

@@ -46,9 +46,6 @@ class TournamentError(ValueError):
         self.key = key
         self.params: dict[str, object] = dict(params or {})
 
-    def __reduce__(self) -> tuple[type[TournamentError], tuple[str, str, dict[str, object]]]:
-        return (type(self), (str(self), self.key, self.params))
-
     @classmethod
     def of(cls, key: str, /, **params: object) -> TournamentError:
         """The error whose words are the message ``key`` (mark it with ``N_``) with ``params``."""
