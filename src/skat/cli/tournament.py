@@ -529,7 +529,7 @@ def _enter(args: argparse.Namespace) -> int:
         details["before"] = format_list(old.games, _written(old))
     details["after"] = format_list(tl.games, _written(tl))
     _save(t, args.file, action, **details)
-    problems = _problems(t, tl, args.words == "de")
+    problems = _problems(t, tl, args.words or "en")
     verb = {"enter": "entered", "correct": "corrected", "replace": "replaced"}[action]
     print(f"{where}: {len(games)} games {verb}")
     for p in problems:
@@ -562,11 +562,11 @@ def _written(tl: TableList) -> dict[str, tuple[int, ...]]:
     return {k: v for k, v in pairs if v is not None}
 
 
-def _problems(t: Tournament, tl: TableList, german: bool = False) -> tuple[str, ...]:
-    """The list check's problems of ``tl``, in German words where the check has them."""
+def _problems(t: Tournament, tl: TableList, lang: str = "en") -> tuple[str, ...]:
+    """The list check's problems of ``tl`` in ``lang``."""
     planned = t.planned(tl.series, tl.table)
     got = check_list(tl, Rules.parse(t.rules), planned, time_limit=t.format.time_limit is not None)
-    return tuple(p.in_german() if german else str(p) for p in got)
+    return tuple(p.describe(lang) for p in got)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -587,7 +587,7 @@ def _check(args: argparse.Namespace) -> int:
             if tl is None:
                 print(f"series {k} table {table.number}: no list entered")
                 continue
-            problems = _problems(t, tl, args.words == "de")
+            problems = _problems(t, tl, args.words or "en")
             found += len(problems)
             status = "ok" if not problems else f"{len(problems)} problem(s)"
             print(f"series {k} table {table.number}: {status}")

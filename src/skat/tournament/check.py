@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skat.core.language import N_
 from skat.core.rules import Rules
 from skat.tournament.games import Problem, score_games
 from skat.tournament.model import TableList, Tournament
@@ -51,11 +52,13 @@ def assess(
     n = len(table_list.players)
     if n not in (3, 4):
         empty = TablePoints(table_list.players, (0,) * n, (0,) * n, (0,) * n)
-        return (Problem(None, f"a tournament table has 3 or 4 players, not {n}"),), empty
+        return (Problem.of(None, N_("cli.list.table-size"), n=n),), empty
     problems: list[Problem] = []
     count = len(table_list.games)
     if count > planned or (count < planned and not time_limit):
-        problems.append(Problem(None, f"{count} games, a table of {n} plays {planned}"))
+        problems.append(
+            Problem.of(None, N_("cli.list.games-planned"), count=count, n=n, planned=planned)
+        )
     scored = score_games(table_list, rules)
     for got in scored:
         if isinstance(got, list):
@@ -67,18 +70,13 @@ def assess(
 
 def _written(table_list: TableList, got: TablePoints) -> list[Problem]:
     problems = []
-    for label, written, actual in (
-        ("totals", table_list.written_totals, got.points),
-        ("won games", table_list.written_won, got.won),
-        ("lost games", table_list.written_lost, got.lost),
+    for key, written, actual in (
+        (N_("cli.list.wrote-totals"), table_list.written_totals, got.points),
+        (N_("cli.list.wrote-won"), table_list.written_won, got.won),
+        (N_("cli.list.wrote-lost"), table_list.written_lost, got.lost),
     ):
         if written is not None and tuple(written) != actual:
-            problems.append(
-                Problem(
-                    None,
-                    f"the table wrote {label} {_join(written)}, the games give {_join(actual)}",
-                )
-            )
+            problems.append(Problem.of(None, key, written=_join(written), actual=_join(actual)))
     return problems
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 
 NAMES: Final = ("", "Kontra", "Re", "Supra", "Resupra")
@@ -74,17 +75,19 @@ def level(word: str) -> int | None:
 
 
 def refusal(kontra: int, rules: Rules, *, german: bool = False) -> str | None:
-    """Why a game with Kontra level ``kontra`` may not be on this tournament's list, or
-    ``None`` when it may."""
+    """Why a game with Kontra level ``kontra`` may not be on this tournament's list (in German
+    with ``german``), or ``None`` when it may."""
+    said = refused(kontra, rules)
+    return None if said is None else say("de" if german else "en", said[0], **said[1])
+
+
+def refused(kontra: int, rules: Rules) -> tuple[str, dict[str, object]] | None:
+    """Why a game with Kontra level ``kontra`` may not be on this tournament's list, as a
+    message id and its values (said in any language), or ``None`` when it may."""
     if not 0 <= kontra <= 4:
-        return (f"Kontra-Stufe {kontra} gibt es nicht (0 bis 4)" if german
-                else f"there is no Kontra level {kontra} (0 to 4)")  # fmt: skip
+        return N_("cli.list.no-kontra-level"), {"kontra": kontra}
     top = allowed(rules)
     if kontra <= top:
         return None
-    name = NAMES[kontra]
-    if german:
-        what = "kein Kontra auf der Liste" if top == 0 else "nur Kontra und Re"
-        return f"{name} ist in diesem Turnier nicht erlaubt (Regeln {rules}: {what})"
-    what = "no Kontra on the list" if top == 0 else "Kontra and Re only"
-    return f"{name} is not allowed in this tournament (rules {rules}: {what})"
+    key = N_("cli.list.kontra-not-allowed") if top == 0 else N_("cli.list.only-kontra-re")
+    return key, {"name": NAMES[kontra], "rules": str(rules)}
