@@ -34,11 +34,12 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Final
 
 from skat.cli.errors import UserError, os_reason
 from skat.cli.tournamentargs import CHANGES
 from skat.cli.tournamentargs import add_arguments as add_arguments  # the subcommand's (main)
-from skat.core.language import N_
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.series.storage import atomic_path, atomic_write
 from skat.tournament import (
@@ -512,10 +513,11 @@ def _enter(args: argparse.Namespace) -> int:
         written.get("won"),
         written.get("lost"),
     )
-    where = f"series {args.series} table {args.table}"
+    lang = args.words or "en"
+    where = say(lang, "cli.tournament.where", series=args.series, table=args.table)
     old = rnd.list_of(args.table)
     if old == tl:
-        print(f"{where}: {len(games)} games unchanged")
+        print(say(lang, "cli.tournament.games-unchanged", where=where, n=len(games)))
         return 0
     action = "enter"
     if old is not None:
@@ -529,15 +531,23 @@ def _enter(args: argparse.Namespace) -> int:
         details["before"] = format_list(old.games, _written(old))
     details["after"] = format_list(tl.games, _written(tl))
     _save(t, args.file, action, **details)
-    problems = _problems(t, tl, args.words or "en")
-    verb = {"enter": "entered", "correct": "corrected", "replace": "replaced"}[action]
-    print(f"{where}: {len(games)} games {verb}")
+    problems = _problems(t, tl, lang)
+    done = _DONE[action]
+    print(say(lang, done, where=where, n=len(games)))
     for p in problems:
         print(f"  {p}")
     if problems:
-        print("the list does not count until it is corrected")
+        print(say(lang, "cli.tournament.list-does-not-count"))
         return 1
     return 0
+
+
+_DONE: Final = {
+    "enter": N_("cli.tournament.games-entered"),
+    "correct": N_("cli.tournament.games-corrected"),
+    "replace": N_("cli.tournament.games-replaced"),
+}
+"""What ``enter`` did to the table's list, by its action (the history's word)."""
 
 
 def _ask_replace(args: argparse.Namespace, what: str, change: str) -> None:
@@ -570,6 +580,7 @@ def _problems(t: Tournament, tl: TableList, lang: str = "en") -> tuple[str, ...]
 
 
 def _check(args: argparse.Namespace) -> int:
+    lang = args.words or "en"
     t = _load(args.file)
     if args.show:
         if args.series is None or args.table is None:
@@ -584,13 +595,16 @@ def _check(args: argparse.Namespace) -> int:
             if args.table is not None and table.number != args.table:
                 continue
             tl = rnd.list_of(table.number)
+            where = say(lang, "cli.tournament.where", series=k, table=table.number)
             if tl is None:
-                print(f"series {k} table {table.number}: no list entered")
+                print(say(lang, "cli.tournament.no-list", where=where))
                 continue
-            problems = _problems(t, tl, args.words or "en")
+            problems = _problems(t, tl, lang)
             found += len(problems)
-            status = "ok" if not problems else f"{len(problems)} problem(s)"
-            print(f"series {k} table {table.number}: {status}")
+            if problems:
+                print(say(lang, "cli.tournament.problems", where=where, n=len(problems)))
+            else:
+                print(say(lang, "cli.tournament.list-ok", where=where))
             for p in problems:
                 print(f"  {p}")
     return 1 if found else 0
