@@ -25,13 +25,13 @@ skat.cli.commands.InputError: not a bid, card or command: 'fish' (help lists the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from skat.cli.cardtext import CardStyle
 from skat.core import (
+    BID_VALUES,
     HOLD,
     PASS,
     PICK_UP,
@@ -47,6 +47,7 @@ from skat.core import (
     Phase,
     parse_action,
 )
+from skat.core.language import N_, say
 
 
 class InputError(ValueError):
@@ -155,24 +156,12 @@ def parse_command(text: str, ctx: Context) -> Command:
         return Command(_SIMPLE[low])
     if head.lower() in ("save", "speichern"):
         if not rest.strip():
-            raise InputError(
-                _say(
-                    ctx,
-                    "save needs a file name: save FILE",
-                    "save braucht einen Dateinamen: save DATEI",
-                )
-            )
+            raise InputError(_say(ctx, N_("cli.input.save-needs-file")))
         return Command("save", arg=rest.strip())
     if head.lower() in ("sort", "sortiere"):
         game = rest.strip().upper()[:1]
         if game not in ("C", "S", "H", "D", "G", "N"):
-            raise InputError(
-                _say(
-                    ctx,
-                    "sort needs a game letter: sort C, S, H, D, G or N",
-                    "sort braucht einen Spielbuchstaben: sort C, S, H, D, G oder N",
-                )
-            )
+            raise InputError(_say(ctx, N_("cli.input.sort-needs-letter")))
         return Command("sort", arg=game)
     phase = ctx.phase
     if phase in (Phase.DISCARD, Phase.PUSH_DISCARD):
@@ -196,13 +185,7 @@ def parse_command(text: str, ctx: Context) -> Command:
     action = _card_or_action(line, ctx)
     if action is not None:
         return Command("action", action)
-    raise InputError(
-        _say(
-            ctx,
-            f"not a bid, card or command: {line!r} (help lists them)",
-            f"kein Reizwert, keine Karte, kein Befehl: {line!r} (hilfe zeigt sie)",
-        )
-    )
+    raise InputError(_say(ctx, N_("cli.input.unknown"), line=line))
 
 
 def _declare(line: str) -> Declare | None:
@@ -235,23 +218,13 @@ def _card_or_action(line: str, ctx: Context) -> Action | None:
         return None
 
 
-def _say(ctx: Context, en: str, de: str) -> str:
-    """The message in the player's language."""
-    return de if ctx.style.lang == "de" else en
-
-
-def _next_bid(message: str) -> str:
-    """`` (nächster: 18)`` from the engine's "17 is not a bid value (next: 18)"."""
-    found = re.search(r"next: (\d+)", message)
-    return f" (nächster: {found.group(1)})" if found else ""
+def _say(ctx: Context, key: str, /, **values: object) -> str:
+    """The message ``key`` in the player's language (their card style's)."""
+    return say(ctx.style.lang, key, **values)
 
 
 def _card_number(n: int, ctx: Context) -> str:
-    return _say(
-        ctx,
-        f"card number {n}: your hand has cards 1 to {len(ctx.hand)}",
-        f"Kartennummer {n}: deine Karten haben die Nummern 1 bis {len(ctx.hand)}",
-    )
+    return _say(ctx, N_("cli.input.card-number"), n=n, count=len(ctx.hand))
 
 
 def _number(n: int, ctx: Context) -> Action:
@@ -259,33 +232,24 @@ def _number(n: int, ctx: Context) -> Action:
     if phase == Phase.BIDDING:
         try:
             return Bid.of(n)
-        except ActionParseError as exc:
-            raise InputError(
-                _say(ctx, str(exc), f"{n} ist kein Reizwert" + _next_bid(str(exc)))
-            ) from None
+        except ActionParseError:
+            higher = [v for v in BID_VALUES if v > n]
+            if higher:
+                raise InputError(
+                    _say(ctx, N_("cli.input.no-bid-next"), n=n, next=higher[0])
+                ) from None
+            raise InputError(_say(ctx, N_("cli.input.no-bid"), n=n)) from None
     if phase == Phase.PLAY:
         if 1 <= n <= len(ctx.hand):
             return ctx.hand[n - 1]
         raise InputError(_card_number(n, ctx))
-    raise InputError(
-        _say(
-            ctx,
-            f"{n} means nothing here (help lists the commands)",
-            f"{n} bedeutet hier nichts (hilfe zeigt die Befehle)",
-        )
-    )
+    raise InputError(_say(ctx, N_("cli.input.number-means-nothing"), n=n))
 
 
 def _discard(line: str, ctx: Context) -> Discard:
     parts = line.replace(",", " ").replace(".", " ").split()
     if len(parts) != 2:
-        raise InputError(
-            _say(
-                ctx,
-                f"name two cards to put away, not {len(parts)}: {line!r}",
-                f"nenne zwei Karten zum Drücken, nicht {len(parts)}: {line!r}",
-            )
-        )
+        raise InputError(_say(ctx, N_("cli.input.two-cards"), count=len(parts), line=line))
     cards: list[Card] = []
     for p in parts:
         if p.isascii() and p.isdigit():
@@ -296,14 +260,8 @@ def _discard(line: str, ctx: Context) -> Discard:
             continue
         try:
             cards.append(ctx.style.parse(p))
-        except CardParseError as exc:
-            raise InputError(_say(ctx, str(exc), f"keine Karte: {p!r}")) from None
+        except CardParseError:
+            raise InputError(_say(ctx, N_("cli.input.not-a-card"), text=p)) from None
     if cards[0] == cards[1]:
-        raise InputError(
-            _say(
-                ctx,
-                f"two different cards, not {ctx.style.card(cards[0])} twice",
-                f"zwei verschiedene Karten, nicht zweimal {ctx.style.card(cards[0])}",
-            )
-        )
+        raise InputError(_say(ctx, N_("cli.input.same-card-twice"), card=ctx.style.card(cards[0])))
     return Discard.of(cards[0], cards[1])
