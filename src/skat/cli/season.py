@@ -223,8 +223,21 @@ def _new(args: argparse.Namespace) -> int:
     except TournamentError as exc:
         raise UserError.said(N_("cli.error.of"), error=exc) from None
     _save(season, args.file)
-    counts = "all series" if season.best is None else f"the best {season.best} series"
-    print(f"{args.file}: {season.name}, {counts} count, evenings with rules {season.rules}")
+    lang = args.words or "en"
+    if season.best is None:
+        said = say(
+            lang, "cli.season.made-all", file=args.file, name=season.name, rules=season.rules
+        )
+    else:
+        said = say(
+            lang,
+            "cli.season.made-best",
+            file=args.file,
+            name=season.name,
+            best=season.best,
+            rules=season.rules,
+        )
+    print(said)
     return 0
 
 
@@ -245,10 +258,14 @@ def _members(args: argparse.Namespace) -> int:
         raise UserError.said(N_("cli.error.of"), error=exc) from None
     if changed != season:
         _save(changed, args.file)
+    lang = args.words or "en"
+    guest = say(lang, "cli.season.guest")
     for m in changed.members:
-        print(f"{m.number:>6}  {m.name}" + ("  (guest)" if m.guest else ""))
+        print(f"{m.number:>6}  {m.name}" + (f"  ({guest})" if m.guest else ""))
     guests = sum(m.guest for m in changed.members)
-    print(f"{len(changed.members) - guests} members, {guests} guests")
+    print(
+        say(lang, "cli.season.members-count", members=len(changed.members) - guests, guests=guests)
+    )
     return 0
 
 
@@ -318,12 +335,13 @@ def _evening(args: argparse.Namespace) -> int:
         made = True
     _save(replace(season, evenings=(*season.evenings, Evening(args.date, name))), args.file)
     guests = [n for n in t.names if season.member(n) is None]
-    print(f"{args.file}: evening {args.date} ({'started' if made else 'added'}: {target}, "
-          f"{len(t.players)} players)")  # fmt: skip
+    lang = args.words or "en"
+    done = N_("cli.season.evening-started") if made else N_("cli.season.evening-added")
+    print(say(lang, done, file=args.file, date=args.date, target=target, n=len(t.players)))
     if guests:
-        print(f"not in the register, counted as guests: {', '.join(guests)}")
+        print(say(lang, "cli.season.counted-as-guests", names=", ".join(guests)))
     if made:
-        print(f"seat it: skat tournament seat {target}")
+        print(say(lang, "cli.season.seat-it", target=target))
     return 0
 
 
