@@ -290,7 +290,17 @@ def _new(args: argparse.Namespace) -> int:
                 N_("cli.tournament.cannot-overwrite"), file=args.file, exc=exc
             ) from None
     _save(t, args.file, "new")
-    print(f"{args.file}: {t.name}, {t.format.series} series, rules {t.rules}")
+    lang = args.words or "en"
+    print(
+        say(
+            lang,
+            "cli.tournament.made",
+            file=args.file,
+            name=t.name,
+            series=t.format.series,
+            rules=t.rules,
+        )
+    )
     return 0
 
 
@@ -301,7 +311,7 @@ def _players(args: argparse.Namespace) -> int:
         t = changed
         _save(t, args.file, "players", added=list(args.add), removed=list(args.remove),
               withdrawn=list(args.withdraw), substitute=args.substitute or "")  # fmt: skip
-    _print_players(t)
+    _print_players(t, args.words or "en")
     return 0
 
 
@@ -341,16 +351,17 @@ def _substitute(t: Tournament, args: argparse.Namespace) -> Tournament:
     return t.substitute(len(t.rounds), old.strip(), sub)
 
 
-def _print_players(t: Tournament) -> None:
+def _print_players(t: Tournament, lang: str = "en") -> None:
     """The list of players: number, name, club, team, categories, when they joined or left."""
     for i, p in enumerate(t.players, 1):
-        status = [] if p.joined == 1 else [f"from series {p.joined}"]
-        if p.left is not None:
-            status.append(f"left after series {p.left}" if p.left_game is None
-                          else f"left in series {p.left} after game {p.left_game}")  # fmt: skip
+        status = [] if p.joined == 1 else [say(lang, "cli.tournament.joined", series=p.joined)]
+        if p.left is not None and p.left_game is None:
+            status.append(say(lang, "cli.tournament.left-after", series=p.left))
+        elif p.left is not None:
+            status.append(say(lang, "cli.tournament.left-in", series=p.left, game=p.left_game))
         about = ", ".join(x for x in (p.club, p.team, *p.categories, *status) if x)
         print(f"{i:4}  {p.name}" + (f"  ({about})" if about else ""))
-    print(f"{len(t.players)} players")
+    print(say(lang, "cli.tournament.players-count", n=len(t.players)))
 
 
 def _last_played(t: Tournament) -> int:
@@ -491,7 +502,7 @@ def _lot(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     t = t.draw_lot(seed)
     _save(t, args.file, "lot", seed=seed, order=list(t.lot))
-    print(f"the lot (seed {seed}): {', '.join(t.lot)}")
+    print(say(args.words or "en", "cli.tournament.lot", seed=seed, order=", ".join(t.lot)))
     return 0
 
 
@@ -646,7 +657,7 @@ def _export(args: argparse.Namespace) -> int:
         _write_bytes(out, to_pdf(workbook(t), t.name))
     else:
         raise UserError.said(N_("cli.tournament.export-csv-ods-html"), name=out.name)
-    print(f"wrote {args.out}")
+    print(say(args.words or "en", "cli.tournament.wrote", out=args.out))
     return 0
 
 
