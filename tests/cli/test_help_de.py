@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from skat.cli.argwords import argparse_words
-from skat.cli.helpde import german_help
 from skat.cli.main import build_parser, main
+from skat.core.language import say
 
 
 def _parsers(parser: argparse.ArgumentParser, path: str = "") -> Iterator[tuple[str, Any]]:
@@ -109,7 +109,7 @@ def test_usage_errors_are_german(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert "skat value: Fehler: Argument --points: ungültiger Wert (int): 'viele'" in err
     assert err.startswith("Aufruf: skat value")
-    assert german_help("games to play (1)") == "Spiele (1)"
+    assert say("de", "help.iss.games") == "Spiele (1)"
 
 
 def test_skat_lang_de_plays_in_german(tmp_path: object) -> None:

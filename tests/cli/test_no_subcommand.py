@@ -1,6 +1,6 @@
 """`skat` without a subcommand prints the help and exits 0, however it is called: bare, after
 ``--``, with ``--lang``, with a German locale, as a process (issue 31: bare `skat` crashed in
-:func:`skat.cli.helpde.help_lang`)."""
+:func:`skat.cli.main.help_lang`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from skat.cli.helpde import help_lang
-from skat.cli.main import main
+from skat.cli.main import help_lang, main
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 

@@ -24,14 +24,14 @@ def test_list_problems_are_said_in_english_german_and_danish() -> None:
             GameEntry("Ben", "G", True, 48, kontra=1),  # Kontra not allowed in a DSkV list
         )
     )
-    english = [p.said("en") for p in got]  # type: ignore[attr-defined]
+    english = [p.describe("en") for p in got]  # type: ignore[attr-defined]
     assert english == [str(p) for p in got]
     assert english[0].startswith("game 1: 50 is no value of a won G (G won is worth")
-    german = [p.said("de") for p in got]  # type: ignore[attr-defined]
+    german = [p.describe("de") for p in got]  # type: ignore[attr-defined]
     assert german[0].startswith("Spiel 1: 50 ist kein Wert eines gewonnenen G (möglich: ")
     assert german[1] == "Spiel 2: Eva sitzt nicht an diesem Tisch"
     assert "nicht erlaubt" in german[2] and "kein Kontra auf der Liste" in german[2]
-    danish = [p.said("da") for p in got]  # type: ignore[attr-defined]
+    danish = [p.describe("da") for p in got]  # type: ignore[attr-defined]
     assert danish[0].startswith("spil 1: 50 er ingen værdi for et vundet G (mulige: ")
     assert danish[1] == "spil 2: Eva sidder ikke ved dette bord"
     assert "ikke tilladt" in danish[2] and "ingen kontra på spillelisten" in danish[2]

@@ -85,7 +85,7 @@ def read_arena_file(
         with open(path, "rb") as stream:
             data = stream.read()
     except OSError as exc:
-        raise ArenaFileError(f"{path}: {exc.strerror or exc}") from None
+        raise ArenaFileError(f"{path}: {exc.strerror or exc}") from exc  # the cause: its reason
     file = ArenaFile(path, dict(wanted) if wanted is not None else None)
     lines = data.split(b"\n")
     last = len(lines) - 1 if lines[-1] else len(lines) - 2

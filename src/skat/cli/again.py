@@ -31,12 +31,14 @@ from skat.series import Series
 def start_position(record: GameState, start: int) -> GameState:
     """The recorded game with its first ``start - 1`` moves made."""
     if start < 1 or start > len(record.history) + 1:
-        raise UserError(f"--from {start}: the game has moves 1 to {len(record.history)}")
+        raise UserError.said(
+            N_("cli.again.from-game-has-moves"), start=start, value=len(record.history)
+        )
     state = restarted(record)
     for ev in record.history[: start - 1]:
         state.apply(ev.action, ev.seat)
     if state.is_over:
-        raise UserError(f"--from {start}: the game is over by then; choose an earlier move")
+        raise UserError.said(N_("cli.again.from-game-over-by"), start=start)
     return state
 
 

@@ -26,24 +26,30 @@ from skat.cli.review import analysis_lines
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import seat_name
 from skat.core import NULL, Seat
-from skat.core.language import say
+from skat.core.language import N_, say
 
 NAME = "analyse"
-HELP = "double-dummy analysis of played games: mistakes and whether the game could be won"
+HELP = N_("help.analyse")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="ISS or JSON records, - for stdin")
-    parser.add_argument("--id", help="only the game with this record ID")
-    parser.add_argument("--limit", type=int, default=0, help="at most this many games")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "--all", action="store_true", help="list every card, not only those that lost value"
+        "files", nargs="+", metavar=say(lang, "help.var.file"), help=say(lang, "help.analyse.files")
     )
+    parser.add_argument("--id", help=say(lang, "help.analyse.id"), metavar=say(lang, "help.var.id"))
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=0,
+        help=say(lang, "help.analyse.limit"),
+        metavar=say(lang, "help.var.limit"),
+    )
+    parser.add_argument("--all", action="store_true", help=say(lang, "help.analyse.all"))
 
 
 def run(args: argparse.Namespace) -> int:
     if args.limit < 0:
-        raise UserError(f"--limit must be 0 (no limit) or more, not {args.limit}")
+        raise UserError.said(N_("cli.analyse.limit-must-be-no"), limit=args.limit)
     warn_if_slow("skat analyse", "ai")
     from skat.ai.dds import analyse, cost_words, mistake_words  # the solver: only when needed
 
@@ -79,5 +85,7 @@ def run(args: argparse.Namespace) -> int:
         if args.limit and done >= args.limit:
             break
     if done == 0:
-        raise UserError("no game to analyse" + (f" with ID {args.id}" if args.id else ""))
+        if args.id:
+            raise UserError.said(N_("cli.analyse.no-game-id"), id=args.id)
+        raise UserError.said(N_("cli.analyse.no-game"))
     return 0

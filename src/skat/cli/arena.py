@@ -74,98 +74,113 @@ from skat.ai.arenafile import ArenaFileError, read_arena_file, rewrite, spans
 from skat.ai.arenasettings import CODE
 from skat.ai.cluster import ClusterError
 from skat.ai.engine import DEFAULT_TIMEOUT, EngineError
-from skat.cli.errors import UserError
+from skat.cli.errors import Said, UserError, os_reason
 from skat.cli.progress import Progress
 from skat.cli.speed import warn_if_slow
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.core.state import GameState
 from skat.records.jsonrecord import dumps, state_to_json
 
 NAME = "arena"
-HELP = "two agents play duplicate deals; Seeger-Fabian points, table and difference"
+HELP = N_("help.arena")
 
 Done = dict[int, list[GameOutcome]]
 """Deals already played (read back from the records), by deal number."""
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "--agents",
         required=True,
         metavar="A,B",
-        help=f"the two agents, comma-separated (known: {', '.join(sorted(AGENTS))})",
+        help=say(lang, "help.arena.agents", known=", ".join(sorted(AGENTS))),
     )
-    parser.add_argument("--deals", type=int, default=None, help="number of deals (default 100)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        help=say(lang, "help.arena.deals"),
+        metavar=say(lang, "help.var.deals"),
+    )
     parser.add_argument(
         "--deal-range",
         metavar="A:B",
-        help="play only deals A to B-1 of the seed's deals (a piece of a longer run)",
+        help=say(lang, "help.arena.deal-range"),
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=say(lang, "help.arena.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
     parser.add_argument(
         "--jobs",
         type=int,
         default=None,
-        help="processes to play in (default: the number of cores)",
+        help=say(lang, "help.arena.jobs"),
+        metavar=say(lang, "help.var.jobs"),
     )
-    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
     parser.add_argument(
-        "--out", metavar="FILE", help="write every game as a JSON record (- = stdout)"
+        "--rules",
+        default="isko",
+        help=say(lang, "help.arena.rules"),
+        metavar=say(lang, "help.var.rules"),
+    )
+    parser.add_argument(
+        "--out", metavar=say(lang, "help.var.file"), help=say(lang, "help.arena.out")
     )
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="keep the complete deals already in --out FILE and play only the missing ones",
+        help=say(lang, "help.arena.resume"),
     )
     parser.add_argument(
         "--resume-any-code",
         action="store_true",
-        help="with --resume: accept records played by other code of skat.ai and skat.core",
+        help=say(lang, "help.arena.resume-any-code"),
     )
     parser.add_argument(
         "--budget",
         type=float,
         default=DEFAULT_BUDGET,
-        metavar="SECONDS",
-        help="optional safety net: seconds per decision after which a fallback move is played "
-        "(default: no limit; the levels' own budgets are counts, not seconds)",
+        metavar=say(lang, "help.var.seconds"),
+        help=say(lang, "help.arena.budget"),
     )
     parser.add_argument(
         "--contract",
         choices=CONTRACT_MODES,
         default="bid",
-        help="bid: the agents bid (default); oracle: the contract of heuristic bidding, "
-        "card play only",
+        help=say(lang, "help.arena.contract"),
     )
     parser.add_argument(
-        "--void-passed", action="store_true", help="leave passed-in games out of the figures"
+        "--void-passed", action="store_true", help=say(lang, "help.arena.void-passed")
     )
     parser.add_argument(
         "--blind",
         action="store_true",
-        help="outside engines get no agent names, and every line sent is checked to show "
-        "only what their seat may see",
+        help=say(lang, "help.arena.blind"),
     )
     parser.add_argument(
         "--engine-timeout",
         type=float,
         default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"seconds an exec: engine may take per decision (default {DEFAULT_TIMEOUT:g})",
+        metavar=say(lang, "help.var.seconds"),
+        help=say(lang, "help.arena.engine-timeout", default=f"{DEFAULT_TIMEOUT:g}"),
     )
     parser.add_argument(
         "--ray",
         nargs="?",
         const="local",
         default=None,
-        metavar="ADDRESS",
-        help="play on Ray: a local Ray (no ADDRESS), auto, or HOST:PORT (pip install "
-        "'skat[cluster]')",
+        metavar=say(lang, "help.var.address"),
+        help=say(lang, "help.arena.ray"),
     )
     parser.add_argument(
         "--allow-fallbacks",
         action="store_true",
-        help="exit with status 0 even when some decisions fell back (default: status 1)",
+        help=say(lang, "help.arena.allow-fallbacks"),
     )
 
 
@@ -178,10 +193,12 @@ def _agent_names(text: str) -> list[str]:
     """The two agent names of ``--agents A,B`` (a one-line error when they are not)."""
     names = [n.strip() for n in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise UserError(f"--agents takes two agents, A,B, not {text!r}")
+        raise UserError.said(N_("cli.arena.agents-takes-two-agents"), text=text)
     for name in names:
         if name not in AGENTS and ":" not in name:
-            raise UserError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+            raise UserError.said(
+                N_("cli.arena.unknown-agent-known"), name=name, value=", ".join(sorted(AGENTS))
+            )
     return names
 
 
@@ -189,11 +206,13 @@ def _jobs(args: argparse.Namespace) -> int:
     """The number of processes, after checking the numeric options."""
     jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {jobs}")
+        raise UserError.said(N_("cli.arena.jobs-must-be-at"), jobs=jobs)
     if args.budget is not None and args.budget <= 0:
-        raise UserError(f"--budget must be positive, not {args.budget}")
+        raise UserError.said(N_("cli.arena.budget-must-be-positive"), budget=args.budget)
     if args.engine_timeout <= 0:
-        raise UserError(f"--engine-timeout must be positive, not {args.engine_timeout}")
+        raise UserError.said(
+            N_("cli.arena.engine-timeout-must-be"), engine_timeout=args.engine_timeout
+        )
     return jobs
 
 
@@ -202,19 +221,17 @@ def _plan(args: argparse.Namespace) -> range:
     if args.deal_range is None:
         deals = 100 if args.deals is None else args.deals
         if deals < 1:
-            raise UserError(f"--deals must be at least 1, not {deals}")
+            raise UserError.said(N_("cli.arena.deals-must-be-at"), deals=deals)
         return range(deals)
     if args.deals is not None:
-        raise UserError("give --deals N or --deal-range A:B, not both")
+        raise UserError.said(N_("cli.arena.give-deals-n-deal"))
     start, colon, stop = args.deal_range.partition(":")
     try:
         plan = range(int(start), int(stop))
     except ValueError:
         plan = range(0)
     if not colon or not plan or plan.start < 0:
-        raise UserError(
-            f"--deal-range is A:B with 0 <= A < B (deals A to B-1), not {args.deal_range!r}"
-        )
+        raise UserError.said(N_("cli.arena.deal-range-b-b"), deal_range=args.deal_range)
     return plan
 
 
@@ -239,34 +256,41 @@ def _open_out(path: str | None, append: bool = False) -> TextIO | None:
             return open(path, "a", encoding="utf-8")  # closed by the caller
         return open(path, "w", encoding="utf-8")
     except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror or exc}") from None
+        raise UserError.said(N_("cli.arena.error"), path=path, value=os_reason(exc)) from None
 
 
 def _resume(args: argparse.Namespace, plan: range, wanted: dict[str, Any]) -> Done:
     """The complete deals already in ``--out FILE`` (the file keeps only their lines)."""
     if not args.out or args.out == "-":
-        raise UserError("--resume needs --out FILE: the file of the run to go on with")
+        raise UserError.said(N_("cli.arena.resume-needs-out-file"))
     if not os.path.exists(args.out):
         _notice(f"{args.out} does not exist yet; all {len(plan)} deals are played")
         return {}
     try:
         file = read_arena_file(args.out, wanted, any_code=args.resume_any_code)
     except ArenaFileError as exc:
-        hint = "; --resume-any-code accepts that knowingly" if exc.setting == CODE else ""
-        raise UserError(f"{exc}{hint}") from None
+        hint = Said(N_("cli.arena.any-code-hint")) if exc.setting == CODE else ""
+        if isinstance(exc.__cause__, OSError):
+            raise UserError.said(
+                N_("cli.arena.error-2-file"), path=args.out, value=os_reason(exc.__cause__)
+            ) from None
+        raise UserError.said(N_("cli.arena.error-2"), exc=exc, hint=hint) from None
     for notice in file.notices:
         _notice(notice)
     done = file.complete()
     outside = [deal for deal in done if deal not in plan]
     if outside:
-        raise UserError(
-            f"{args.out} holds deals that are not among this run's {_span(plan)}: {spans(outside)}"
+        raise UserError.said(
+            N_("cli.arena.holds-deals-that-are"),
+            out=args.out,
+            value=_span(plan),
+            value2=spans(outside),
         )
     if not file.tidy:
         try:
             rewrite(file)
         except ArenaFileError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError.said(N_("cli.error.of"), error=exc) from None
     _notice(f"{args.out}: {len(done)} of {len(plan)} deals done, {len(plan) - len(done)} to play")
     return done
 
@@ -300,14 +324,9 @@ def run(args: argparse.Namespace) -> int:
     if args.resume:
         done = _resume(args, plan, run_settings(names, args.seed, rules, args.budget, options))
     elif args.resume_any_code:
-        raise UserError("--resume-any-code goes with --resume")
+        raise UserError.said(N_("cli.arena.resume-any-code-goes"))
     elif args.out and args.out != "-" and os.path.isfile(args.out) and os.path.getsize(args.out):
-        raise UserError(
-            f"{args.out} already holds games: --resume goes on with them; remove the file or"
-            " choose another to start afresh",
-            f"{args.out} enthält schon Spiele: --resume setzt sie fort; zum Neubeginn die Datei"
-            " löschen oder eine andere wählen",
-        )
+        raise UserError.said(N_("cli.arena.already-holds-games-resume"), out=args.out)
     out = _open_out(args.out, append=args.resume)
     progress = Progress(len(plan) - len(done), sys.stderr, command="skat arena", unit="deals")
     try:
@@ -332,7 +351,7 @@ def run(args: argparse.Namespace) -> int:
             done=done,
         )
     except (EngineError, ClusterError, ValueError) as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     except KeyboardInterrupt:
         progress.close()
         _notice(_interrupted(args.out, len(done) + progress.done, len(plan)))

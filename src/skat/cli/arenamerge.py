@@ -30,32 +30,36 @@ from skat.ai.arena import Options, new_report
 from skat.ai.arenafile import ArenaFile, ArenaFileError, merge, read_arena_file
 from skat.ai.arenasettings import CODE
 from skat.cli.arena import show
-from skat.cli.errors import UserError
+from skat.cli.errors import Said, UserError, os_reason
+from skat.core.language import N_, say
 
 NAME = "arena-merge"
-HELP = "the table and difference of an arena played in pieces (skat arena --deal-range)"
+HELP = N_("help.arena-merge")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="record files of skat arena --out, one per piece"
+        "files",
+        nargs="+",
+        metavar=say(lang, "help.var.file"),
+        help=say(lang, "help.arena-merge.files"),
     )
     parser.add_argument(
         "--deals",
         type=int,
         default=None,
         metavar="N",
-        help="the run has deals 0 to N-1 (default: up to the highest deal in the files)",
+        help=say(lang, "help.arena-merge.deals"),
     )
     parser.add_argument(
         "--any-code",
         action="store_true",
-        help="accept pieces played by other code of skat.ai and skat.core",
+        help=say(lang, "help.arena-merge.any-code"),
     )
     parser.add_argument(
         "--allow-fallbacks",
         action="store_true",
-        help="exit with status 0 even when some decisions fell back (default: status 1)",
+        help=say(lang, "help.arena-merge.allow-fallbacks"),
     )
 
 
@@ -70,8 +74,12 @@ def _read(args: argparse.Namespace) -> list[ArenaFile]:
         try:
             file = read_arena_file(path, wanted, any_code=args.any_code, wanted_by=_FIRST)
         except ArenaFileError as exc:
-            hint = "; --any-code accepts that knowingly" if exc.setting == CODE else ""
-            raise UserError(f"{exc}{hint}") from None
+            hint = Said(N_("cli.arenamerge.any-code-hint")) if exc.setting == CODE else ""
+            if isinstance(exc.__cause__, OSError):
+                raise UserError.said(
+                    N_("cli.arenamerge.error-file"), path=path, value=os_reason(exc.__cause__)
+                ) from None
+            raise UserError.said(N_("cli.arenamerge.error"), exc=exc, hint=hint) from None
         for notice in file.notices:
             print(f"skat arena-merge: {notice}", file=sys.stderr)
         files.append(file)
@@ -80,15 +88,15 @@ def _read(args: argparse.Namespace) -> list[ArenaFile]:
 
 def run(args: argparse.Namespace) -> int:
     if args.deals is not None and args.deals < 1:
-        raise UserError(f"--deals must be at least 1, not {args.deals}")
+        raise UserError.said(N_("cli.arenamerge.deals-must-be-at"), deals=args.deals)
     files = _read(args)
     settings = next((f.settings for f in files if f.settings is not None), None)
     if settings is None:
-        raise UserError("no records in the files")
+        raise UserError.said(N_("cli.arenamerge.no-records-files"))
     try:
         deals = merge(files, args.deals)
     except ArenaFileError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     names = settings["agents"]
     options = Options(
         contract=settings["contract"],

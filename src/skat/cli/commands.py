@@ -25,13 +25,13 @@ skat.cli.commands.InputError: not a bid, card or command: 'fish' (help lists the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from skat.cli.cardtext import CardStyle
 from skat.core import (
+    BID_VALUES,
     HOLD,
     PASS,
     PICK_UP,
@@ -239,10 +239,10 @@ def _engines(ctx: Context, exc: Exception, key: str, **values: object) -> str:
     return say(ctx.style.lang, key, **values)
 
 
-def _next_bid(message: str, lang: str) -> str:
-    """`` (nächster: 18)`` from the engine's "17 is not a bid value (next: 18)"."""
-    found = re.search(r"next: (\d+)", message)
-    return say(lang, "play.input.next_bid", bid=found.group(1)) if found else ""
+def _next_bid(n: int, lang: str) -> str:
+    """`` (nächster: 18)``: the lowest bid above ``n`` (nothing above the highest)."""
+    higher = [v for v in BID_VALUES if v > n]
+    return say(lang, "play.input.next_bid", bid=higher[0]) if higher else ""
 
 
 def _card_number(n: int, ctx: Context) -> str:
@@ -255,7 +255,7 @@ def _number(n: int, ctx: Context) -> Action:
         try:
             return Bid.of(n)
         except ActionParseError as exc:
-            after = _next_bid(str(exc), ctx.style.lang)
+            after = _next_bid(n, ctx.style.lang)
             raise InputError(
                 _engines(ctx, exc, N_("play.input.not_a_bid"), n=n, next=after)
             ) from None

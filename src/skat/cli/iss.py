@@ -20,51 +20,70 @@ import argparse
 import sys
 from pathlib import Path
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
+from skat.core.language import N_, say
 
 NAME = "iss"
-HELP = "play on an ISS server (skat serve --iss-port, or the International Skat Server)"
+HELP = N_("help.iss")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--server", required=True, metavar="HOST:PORT", help="the ISS server")
-    parser.add_argument("--user", required=True, help="the user name to log in with")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "--password-file", required=True, metavar="F", help="a file holding the password"
+        "--server", required=True, metavar="HOST:PORT", help=say(lang, "help.iss.server")
     )
-    parser.add_argument("--agent", default="heuristic", help="the computer player (skat arena)")
-    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play (1)")
     parser.add_argument(
-        "--invite", metavar="U1,U2", help="create a table and invite these two users"
+        "--user", required=True, help=say(lang, "help.iss.user"), metavar=say(lang, "help.var.user")
     )
-    parser.add_argument("--join", metavar="TABLE", help="join this table (e.g. a web table's id)")
     parser.add_argument(
-        "--records", metavar="FILE", help="append the games played (ISS records) to FILE"
+        "--password-file", required=True, metavar="F", help=say(lang, "help.iss.password-file")
     )
-    parser.add_argument("--seed", type=int, default=0, help="the agent's random seed (0)")
+    parser.add_argument(
+        "--agent",
+        default="heuristic",
+        help=say(lang, "help.iss.agent"),
+        metavar=say(lang, "help.var.agent"),
+    )
+    parser.add_argument(
+        "--games", type=int, default=1, metavar="N", help=say(lang, "help.iss.games")
+    )
+    parser.add_argument("--invite", metavar="U1,U2", help=say(lang, "help.iss.invite"))
+    parser.add_argument(
+        "--join", metavar=say(lang, "help.var.table"), help=say(lang, "help.iss.join")
+    )
+    parser.add_argument(
+        "--records", metavar=say(lang, "help.var.file"), help=say(lang, "help.iss.records")
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=say(lang, "help.iss.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
     parser.add_argument(
         "--step-bids",
         action="store_true",
-        help="bid one step at a time (for clients at the table that cannot read a jump bid, "
-        "such as go-skat)",
+        help=say(lang, "help.iss.step-bids"),
     )
 
 
 def run(args: argparse.Namespace) -> int:
     host, _, port_text = args.server.rpartition(":")
     if not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise UserError(f"--server is HOST:PORT, not {args.server!r}")
+        raise UserError.said(N_("cli.iss.server-host-port-not"), server=args.server)
     if args.games < 1:
-        raise UserError("--games must be >= 1")
+        raise UserError.said(N_("cli.iss.games-must-be"))
     try:
         password = Path(args.password_file).read_text(encoding="utf-8").strip()
     except OSError as exc:
-        raise UserError(f"--password-file {args.password_file}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.iss.password-file"), password_file=args.password_file, strerror=os_reason(exc)
+        ) from None
     if not password:
-        raise UserError(f"--password-file {args.password_file} is empty")
+        raise UserError.said(N_("cli.iss.password-file-empty"), password_file=args.password_file)
     invite = [u for u in (args.invite or "").split(",") if u]
     if args.invite is not None and len(invite) != 2:
-        raise UserError("--invite names two users: U1,U2")
+        raise UserError.said(N_("cli.iss.invite-names-two-users"))
     from skat.ai.agent import SafeAgent
     from skat.ai.arena import make_agent
     from skat.iss.client import ClientOptions, IssClient
@@ -72,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         agent = make_agent(args.agent, seed=args.seed)
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     options = ClientOptions(
         host,
         int(port_text),
@@ -92,6 +111,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         played = client.run()
     except ConnectionError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     print(f"skat iss {args.user}: played {played} games")
     return 0

@@ -40,69 +40,79 @@ from typing import TYPE_CHECKING
 
 from skat.ai.arena import AGENTS, default_level
 from skat.cli.cardtext import CardStyle
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.playfile import load_play
-from skat.cli.playhelp import option_help
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import all_yous
 from skat.cli.words import players as players_named
 from skat.core import GameState, Rules, Seat
-from skat.core.language import LANGUAGES, say
+from skat.core.language import LANGUAGES, N_, say
 from skat.series import Series
 
 if TYPE_CHECKING:
     from skat.cli.gamefiles import Players
 
 NAME = "play"
-HELP = "play Skat in the terminal against two computer players"
+HELP = N_("help.play")
 
 DEFAULT_LEVEL = default_level()
 
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
-    """The options of ``skat play``, their help in ``lang`` (``de`` for ``--lang de --help``)."""
-
-    def say(key: str, **values: object) -> str:
-        return option_help(lang, key, **values)
-
-    def metavar(key: str) -> str | None:  # English: argparse's own (the option in capitals)
-        return say(key) if lang == "de" else None
-
-    file = say("file")
-    parser.add_argument("--rules", default="isko", metavar=metavar("RULES"), help=say("rules"))
+    """The options of ``skat play``, their help in ``lang`` (``skat play --lang da --help``)."""
+    file = say(lang, "help.var.file")
+    parser.add_argument(
+        "--rules",
+        default="isko",
+        metavar=say(lang, "help.var.rules"),
+        help=say(lang, "help.play.rules"),
+    )
     parser.add_argument(
         "--level",
-        metavar=metavar("LEVEL"),
-        help=say("level", levels=", ".join(AGENTS), default=DEFAULT_LEVEL),
+        metavar=say(lang, "help.var.level"),
+        help=say(lang, "help.play.level", levels=", ".join(AGENTS), default=DEFAULT_LEVEL),
     )
-    parser.add_argument("--seed", type=int, metavar=metavar("SEED"), help=say("seed"))
-    parser.add_argument("--games", type=int, default=3, metavar=metavar("GAMES"), help=say("games"))
-    parser.add_argument("--lang", choices=LANGUAGES, help=say("lang"))
-    parser.add_argument("--deck", choices=("french", "german"), help=say("deck"))
-    parser.add_argument("--sheet", choices=("plain", "seeger"), help=say("sheet"))
-    parser.add_argument("--plain", action="store_true", help=say("plain"))
-    parser.add_argument("--save", metavar=file, help=say("save"))
-    parser.add_argument("--load", metavar=file, help=say("load"))
-    parser.add_argument("--records", metavar=file, help=say("records"))
-    parser.add_argument("--review", metavar=file, help=say("review"))
-    parser.add_argument("--replay", metavar=file, help=say("replay"))
-    parser.add_argument("--from", dest="start", type=int, default=1, metavar="N", help=say("from"))
-    parser.add_argument("--id", help=say("id"))
-    parser.add_argument("--no-analysis", action="store_true", help=say("no_analysis"))
-    from skat.cli.variantplay import add_arguments as variant_arguments
+    parser.add_argument(
+        "--seed", type=int, metavar=say(lang, "help.var.seed"), help=say(lang, "help.play.seed")
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=3,
+        metavar=say(lang, "help.var.games"),
+        help=say(lang, "help.play.games"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=say(lang, "help.play.lang", languages=", ".join(LANGUAGES)),
+    )
+    parser.add_argument("--deck", choices=("french", "german"), help=say(lang, "help.play.deck"))
+    parser.add_argument("--sheet", choices=("plain", "seeger"), help=say(lang, "help.play.sheet"))
+    parser.add_argument("--plain", action="store_true", help=say(lang, "help.play.plain"))
+    parser.add_argument("--save", metavar=file, help=say(lang, "help.play.save"))
+    parser.add_argument("--load", metavar=file, help=say(lang, "help.play.load"))
+    parser.add_argument("--records", metavar=file, help=say(lang, "help.play.records"))
+    parser.add_argument("--review", metavar=file, help=say(lang, "help.play.review"))
+    parser.add_argument("--replay", metavar=file, help=say(lang, "help.play.replay"))
+    parser.add_argument(
+        "--from", dest="start", type=int, default=1, metavar="N", help=say(lang, "help.play.from")
+    )
+    parser.add_argument("--id", metavar="ID", help=say(lang, "help.play.id"))
+    parser.add_argument(
+        "--no-analysis", action="store_true", help=say(lang, "help.play.no-analysis")
+    )
+    from skat.cli.variantplay import VARIANTS
 
-    variant_arguments(parser, lang)
+    parser.add_argument("--variant", choices=VARIANTS, help=say(lang, "help.play.variant"))
 
 
 def _check_level(level: str) -> None:
     """A one-line error for an unknown level; the numba warning for the PIMC levels."""
     if level not in AGENTS:
         known = ", ".join(AGENTS)
-        raise UserError(
-            f"unknown level {level!r} (known: {known})",
-            f"unbekannte Spielstärke {level!r} (bekannt: {known})",
-        )
+        raise UserError.said(N_("cli.play.unknown-level-known"), level=level, known=known)
     if level.startswith("pimc"):
         warn_if_slow("skat play", "ai")
 
@@ -132,10 +142,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             loaded, saved = load_play(args.load)
         except OSError as exc:
-            why = exc.strerror or exc
-            raise UserError(
-                f"cannot read {args.load}: {why}", f"{args.load} nicht lesbar: {why}"
-            ) from None
+            why = os_reason(exc)
+            raise UserError.said(N_("cli.play.cannot-read"), load=args.load, why=why) from None
     _settings(args, saved)
     if args.review:
         return _review(args)
@@ -174,16 +182,10 @@ def _series(args: argparse.Namespace, loaded: Series | None) -> Series:
     """The loaded series, or a new one from the options."""
     if loaded is not None:
         if len(loaded.players) != 3:
-            raise UserError(
-                f"{args.load}: skat play needs a series of 3 players",
-                f"{args.load}: skat play braucht eine Serie mit 3 Spielern",
-            )
+            raise UserError.said(N_("cli.play.skat-play-needs-series"), load=args.load)
         return loaded
     if args.games < 1:
-        raise UserError(
-            f"--games must be 1 or more, not {args.games}",
-            f"--games muss 1 oder mehr sein, nicht {args.games}",
-        )
+        raise UserError.said(N_("cli.play.games-must-be-more"), games=args.games)
     rules = Rules.parse(args.rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     return Series(players_named(args.lang), rules, seed=seed, games=args.games)
@@ -193,9 +195,9 @@ def _check_paths(*paths: str | None) -> None:
     """A one-line error for a file to write that is a folder or in no folder."""
     for path in paths:
         if path and os.path.isdir(path):
-            raise UserError(f"{path} is a directory", f"{path} ist ein Verzeichnis")
+            raise UserError.said(N_("cli.play.directory"), path=path)
         if path and not os.path.isdir(os.path.dirname(path) or "."):
-            raise UserError(f"{path}: no such directory", f"{path}: Verzeichnis fehlt")
+            raise UserError.said(N_("cli.play.no-such-directory"), path=path)
 
 
 def _no_colour_reset_at_exit() -> None:
@@ -271,15 +273,12 @@ def _replay_record(args: argparse.Namespace) -> tuple[str, GameState, Players]:
 
     found = next(iter(read_games([args.replay], args.id)), None)
     if found is None:
-        with_id = f" with ID {args.id}" if args.id else ""
-        mit_id = f" mit der ID {args.id}" if args.id else ""
-        raise UserError("no game to replay" + with_id, "kein Spiel zum Nachspielen" + mit_id)
+        if args.id:
+            raise UserError.said(N_("cli.play.no-game-to-replay-id"), id=args.id)
+        raise UserError.said(N_("cli.play.no-game-to-replay"))
     label, record, players = found
     if record.result is None or record.deal is None:
-        raise UserError(
-            f"{label}: the record is not a finished game",
-            f"{label}: die Aufzeichnung ist kein beendetes Spiel",
-        )
+        raise UserError.said(N_("cli.play.record-not-finished-game"), label=label)
     return label, record, players
 
 
@@ -316,7 +315,7 @@ def _review(args: argparse.Namespace) -> int:
             print(f"  {line}")
         done += 1
     if not done:
-        with_id = f" with ID {args.id}" if args.id else ""
-        mit_id = f" mit der ID {args.id}" if args.id else ""
-        raise UserError("no game to review" + with_id, "kein Spiel zum Rückblick" + mit_id)
+        if args.id:
+            raise UserError.said(N_("cli.play.no-game-to-review-id"), id=args.id)
+        raise UserError.said(N_("cli.play.no-game-to-review"))
     return 0

@@ -31,9 +31,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TextIO
 
-from skat.cli.errors import UserError
+from skat.cli.errors import Said, UserError, os_reason
 from skat.cli.words import seat_name
-from skat.core.language import say
+from skat.core.language import LANGUAGES, N_, say
 from skat.core.seats import Seat
 from skat.records.iss import IssRecord, IssWriteError, RecordError, open_text, read_iss
 from skat.records.jsonrecord import (
@@ -51,23 +51,21 @@ from skat.records.jsonrecord import (
 from skat.records.replay import ReplayError, SkipRecord, check, replay
 
 NAME = "replay"
-HELP = "replay ISS or JSON game records; --check compares their results with the engine"
+HELP = N_("help.replay")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "files",
         nargs="+",
-        metavar="FILE",
-        help="ISS or JSON records (.sgf, .sgf.bz2, .json, .jsonl, -), found by content",
+        metavar=say(lang, "help.var.file"),
+        help=say(lang, "help.replay.files"),
     )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--check", action="store_true", help="compare every record's result with the engine's"
-    )
-    mode.add_argument("--json", action="store_true", help="write JSON records, one a line")
+    mode.add_argument("--check", action="store_true", help=say(lang, "help.replay.check"))
+    mode.add_argument("--json", action="store_true", help=say(lang, "help.replay.json"))
     parser.add_argument(
-        "--lang", choices=("en", "de"), default="en", help="language of the explanations"
+        "--lang", choices=LANGUAGES, default="en", help=say(lang, "help.replay.lang")
     )
 
 
@@ -104,7 +102,7 @@ def read_records(paths: list[str]) -> Iterator[tuple[str, Item]]:
                 if path != "-":
                     f.close()
         except (OSError, EOFError) as exc:
-            raise UserError(f"{name}: {_reason(exc)}") from None
+            raise UserError.said(N_("cli.replay.error"), name=name, value=_reason(exc)) from None
 
 
 def _items(lines: Iterable[str], source: str) -> Iterator[Item]:
@@ -155,14 +153,14 @@ def _json_label(data: object, where: str) -> str:
     return where
 
 
-def _reason(exc: BaseException) -> str:
-    """One line for a file error.
+def _reason(exc: BaseException) -> Said | str:
+    """One line for a file error (a common reason of the system said in the error's language).
 
     >>> _reason(FileNotFoundError(2, "No such file or directory")), _reason(EOFError("cut   short"))
-    ('No such file or directory', 'cut short')
+    (Said(key='cli.os.enoent', values={}), 'cut short')
     """
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
+    if isinstance(exc, OSError):
+        return os_reason(exc)
     text = " ".join(str(exc).split())
     return text or type(exc).__name__
 
@@ -217,10 +215,9 @@ def _check(paths: list[str], out: TextIO) -> int:
             n.agree += 1
     print(n, file=out)
     if n.checked == 0:
-        raise UserError(
-            "nothing could be checked: "
-            + (f"all {n.skipped} records were skipped" if n.skipped else "the files hold no record")
-        )
+        if n.skipped:
+            raise UserError.said(N_("cli.replay.all-skipped"), skipped=n.skipped)
+        raise UserError.said(N_("cli.replay.no-record"))
     return 1 if n.differ else 0
 
 

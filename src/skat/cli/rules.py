@@ -14,17 +14,21 @@ import argparse
 import textwrap
 
 from skat.core import ISKO, PRESETS, Rules
+from skat.core.language import N_, say
 from skat.core.rules import OPTIONS
 
 NAME = "rules"
-HELP = "the options of a rules preset (isko, tournament, iss, iss2, old, online, pub, danish)"
+HELP = N_("help.rules")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "preset", nargs="?", help="a preset or rules string, e.g. pub or isko,kontra=on"
+        "preset",
+        nargs="?",
+        help=say(lang, "help.rules.preset"),
+        metavar=say(lang, "help.arg.preset"),
     )
-    parser.add_argument("--brief", action="store_true", help="one line per option, no meanings")
+    parser.add_argument("--brief", action="store_true", help=say(lang, "help.rules.brief"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -28,52 +28,51 @@ import argparse
 from pathlib import Path
 
 from skat.cli.errors import UserError
+from skat.core.language import N_, say
 
 NAME = "samples"
-HELP = "write the decisions of game records as (observation, mask, action, reward) samples"
-
-_REWARDS = "list, seeger, points, each also with _zero_sum"
+HELP = N_("help.samples")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "files",
         nargs="+",
         type=Path,
-        metavar="FILE",
-        help="ISS or JSON records (.sgf, .sgf.bz2, .json, .jsonl)",
+        metavar=say(lang, "help.var.file"),
+        help=say(lang, "help.samples.files"),
     )
-    parser.add_argument("--out", type=Path, required=True, metavar="OUT", help="the .npz to write")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar=say(lang, "help.var.out"),
+        help=say(lang, "help.samples.out"),
+    )
     parser.add_argument(
         "--reward",
         default="list",
-        help=f"what each sample's seat was paid: {_REWARDS} (default list)",
+        help=say(lang, "help.samples.reward"),
+        metavar=say(lang, "help.var.reward"),
     )
-    parser.add_argument("--force", action="store_true", help="overwrite an existing OUT")
+    parser.add_argument("--force", action="store_true", help=say(lang, "help.samples.force"))
 
 
 def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     if out.suffix != ".npz":
-        raise UserError(
-            f"--out must name a .npz file, not {str(out)!r}",
-            f"--out muss eine .npz-Datei nennen, nicht {str(out)!r}",
-        )
+        raise UserError.said(N_("cli.samples.out-must-name-npz"), value=str(out))
     if out.exists() and not args.force:
-        raise UserError(
-            f"{out} exists (--force overwrites it)",
-            f"{out} gibt es schon (--force überschreibt die Datei)",
-        )
+        raise UserError.said(N_("cli.samples.exists-force-overwrites-it"), out=out)
     for path in args.files:
         if not path.is_file():
-            raise UserError(f"no such file: {path}", f"keine solche Datei: {path}")
+            raise UserError.said(N_("cli.samples.no-such-file"), path=path)
     try:
         from skat.env.records import write_npz
         from skat.env.rewards import check_reward
     except ImportError as exc:
-        raise UserError(
-            f"{exc.name or 'numpy'} is not installed: pip install 'skat[env]'",
-            f"{exc.name or 'numpy'} ist nicht installiert: pip install 'skat[env]'",
+        raise UserError.said(
+            N_("cli.samples.not-installed-pip-install"), value=exc.name or "numpy"
         ) from None
     check_reward(args.reward)  # a ValueError: one line
     stats = write_npz(args.files, out, reward=args.reward)

@@ -29,24 +29,25 @@ from skat.cli.errors import UserError
 from skat.cli.gamefiles import read_games_meta
 from skat.cli.sheetview import ranking_lines, sheet_lines
 from skat.cli.words import seat_name
+from skat.core.language import LANGUAGES, N_, say
 from skat.core.scoring import Result
 from skat.core.seats import Seat
 from skat.series.sheet import ListedGame, ListRow, list_rows
 
 NAME = "list"
-HELP = "the score sheet (plain or Seeger-Fabian) of a file of records or a saved series"
+HELP = N_("help.list")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="records or a saved series")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    parser.add_argument(
+        "files", nargs="+", metavar=say(lang, "help.var.file"), help=say(lang, "help.list.files")
+    )
     parser.add_argument(
         "--sheet",
         choices=("plain", "seeger"),
-        help="the list (default: the one the games were played with, else plain)",
+        help=say(lang, "help.list.sheet"),
     )
-    parser.add_argument(
-        "--lang", choices=("en", "de"), help="language (default: skat --lang, the locale's)"
-    )
+    parser.add_argument("--lang", choices=LANGUAGES, help=say(lang, "help.list.lang"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         players, rows, sheet = _record_rows(args.files, args.sheet, lang)
     if not rows:
-        raise UserError("no game to list")
+        raise UserError.said(N_("cli.scoresheet.no-game-list"))
     for line in sheet_lines(players, rows, sheet, lang=lang):
         print(line)
     print()

@@ -32,8 +32,9 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.tournament import _decode
+from skat.core.language import N_, say
 from skat.series.storage import atomic_write
 from skat.tournament import (
     GUESTS,
@@ -58,57 +59,85 @@ from skat.tournament import (
 )
 
 NAME = "season"
-HELP = "a club championship over many evenings: members, evenings, the season's standing"
+HELP = N_("help.season")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = sub.add_parser("new", help="start a season file")
-    p.add_argument("file", help="the season file to create (JSON)")
-    p.add_argument("name", help="the season's name")
-    p.add_argument("--best", type=int, metavar="N", help="count each player's best N series "
-                   "(default: all series count)")  # fmt: skip
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    sub = parser.add_subparsers(dest="action", metavar=say(lang, "help.var.action"), required=True)
+    p = sub.add_parser("new", help=say(lang, "help.season.new"))
+    p.add_argument(
+        "file", help=say(lang, "help.season.new.file"), metavar=say(lang, "help.arg.file")
+    )
+    p.add_argument(
+        "name", help=say(lang, "help.season.new.name"), metavar=say(lang, "help.arg.name")
+    )
+    p.add_argument("--best", type=int, metavar="N", help=say(lang, "help.season.new.best"))  # fmt: skip
     p.add_argument("--guests", choices=GUESTS, default="rank",
-                   help="guests ranked with the members (marked), or listed apart without a "
-                   "place")  # fmt: skip
+                   help=say(lang, "help.season.new.guests"))  # fmt: skip
     p.add_argument(
         "--tiebreaks",
         default="won,fewer_lost",
-        help=f"in order, from {', '.join(SEASON_TIEBREAKS)} (default: won,fewer_lost)",
+        help=say(lang, "help.season.new.tiebreaks", tiebreaks=", ".join(SEASON_TIEBREAKS)),
+        metavar=say(lang, "help.var.tiebreaks"),
     )
-    p.add_argument("--series", type=int, default=2, help="series of an evening (default 2)")
-    p.add_argument("--deals", type=int, default=12, help="deals per player a series (12: 36/48)")
-    p.add_argument("--rules", default="tournament", help="an evening's rules (tournament)")
+    p.add_argument(
+        "--series",
+        type=int,
+        default=2,
+        help=say(lang, "help.season.new.series"),
+        metavar=say(lang, "help.var.series"),
+    )
+    p.add_argument(
+        "--deals",
+        type=int,
+        default=12,
+        help=say(lang, "help.season.new.deals"),
+        metavar=say(lang, "help.var.deals"),
+    )
+    p.add_argument(
+        "--rules",
+        default="tournament",
+        help=say(lang, "help.season.new.rules"),
+        metavar=say(lang, "help.var.rules"),
+    )
     p.add_argument(
         "--kontra",
         choices=KONTRA_SETTINGS,
         default="on",
-        help="Kontra on an evening's lists: on (Kontra and Re, default), off, supra",
+        help=say(lang, "help.season.new.kontra"),
     )
-    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.add_argument("--force", action="store_true", help=say(lang, "help.season.new.force"))
 
-    p = sub.add_parser("members", help="the club's register: add, mark guests, import, list")
-    p.add_argument("file")
-    p.add_argument("--add", metavar="NAME", help="add a member")
-    p.add_argument("--number", default="", help="the member number of --add")
-    p.add_argument("--guest", action="append", default=[], metavar="NAME",
-                   help="add a guest (marked in the standing)")  # fmt: skip
-    p.add_argument("--remove", action="append", default=[], metavar="NAME",
-                   help="take a name out of the register")  # fmt: skip
-    p.add_argument("--import", dest="import_csv", metavar="CSV",
-                   help="CSV with name, member number, guest (yes/ja/x)")  # fmt: skip
+    p = sub.add_parser("members", help=say(lang, "help.season.members"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument(
+        "--add", metavar=say(lang, "help.var.name"), help=say(lang, "help.season.members.add")
+    )
+    p.add_argument(
+        "--number",
+        default="",
+        help=say(lang, "help.season.members.number"),
+        metavar=say(lang, "help.var.number"),
+    )
+    p.add_argument("--guest", action="append", default=[], metavar=say(lang, "help.var.name"),
+                   help=say(lang, "help.season.members.guest"))  # fmt: skip
+    p.add_argument("--remove", action="append", default=[], metavar=say(lang, "help.var.name"),
+                   help=say(lang, "help.season.members.remove"))  # fmt: skip
+    p.add_argument("--import", dest="import_csv", metavar=say(lang, "help.var.csv"),
+                   help=say(lang, "help.season.members.import"))  # fmt: skip
 
-    p = sub.add_parser("evening", help="add an evening: a new tournament file or one that exists")
-    p.add_argument("file")
-    p.add_argument("date", help="the evening's date or name (2026-03-06)")
-    p.add_argument("--file", dest="evening_file", metavar="TOURNAMENT",
-                   help="its tournament file (default: SEASON-DATE.json beside the season); "
-                   "one that exists is added as it is")  # fmt: skip
+    p = sub.add_parser("evening", help=say(lang, "help.season.evening"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
+    p.add_argument(
+        "date", help=say(lang, "help.season.evening.date"), metavar=say(lang, "help.arg.date")
+    )
+    p.add_argument("--file", dest="evening_file", metavar=say(lang, "help.var.tournament"),
+                   help=say(lang, "help.season.evening.file"))  # fmt: skip
     p.add_argument("--players", default="", metavar="A,B,..",
-                   help="who came (a new evening's players, by commas)")  # fmt: skip
+                   help=say(lang, "help.season.evening.players"))  # fmt: skip
 
-    p = sub.add_parser("standings", help="the season's standing")
-    p.add_argument("file")
+    p = sub.add_parser("standings", help=say(lang, "help.season.standings"))
+    p.add_argument("file", metavar=say(lang, "help.arg.file"))
     p.add_argument("--format", choices=("text", "csv", "html"), default="text")
 
 
@@ -132,7 +161,9 @@ def _locked(path: str) -> Iterator[None]:
     try:
         fd = os.open(target.parent / f".{target.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise UserError(f"cannot lock {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.season.cannot-lock"), path=path, strerror=os_reason(exc)
+        ) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -147,20 +178,22 @@ def _load(path: str) -> Season:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UserError(f"no season file {path} (start one with: skat season new)") from None
+        raise UserError.said(N_("cli.season.no-season-file-start"), path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {path}: {exc}") from None
+        raise UserError.said(N_("cli.season.cannot-read"), path=path, exc=exc) from None
     try:
         return season_loads(text)
     except TournamentError as exc:
-        raise UserError(f"{path}: {exc}") from None
+        raise UserError.said(N_("cli.season.error"), path=path, exc=exc) from None
 
 
 def _save(season: Season, path: str | Path) -> None:
     try:
         atomic_write(path, season_dumps(season))
     except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.season.cannot-write"), path=path, strerror=os_reason(exc)
+        ) from None
 
 
 def _evenings(path: str, season: Season) -> list[Tournament]:
@@ -171,7 +204,7 @@ def _evenings(path: str, season: Season) -> list[Tournament]:
         try:
             out.append(load(base / e.file))
         except TournamentError as exc:
-            raise UserError(f"evening {e.date}: {exc}") from None
+            raise UserError.said(N_("cli.season.evening"), date=e.date, exc=exc) from None
     return out
 
 
@@ -180,7 +213,7 @@ def _evenings(path: str, season: Season) -> list[Tournament]:
 
 def _new(args: argparse.Namespace) -> int:
     if Path(args.file).exists() and not args.force:
-        raise UserError(f"{args.file} exists (--force to overwrite)")
+        raise UserError.said(N_("cli.season.exists-force-overwrite"), file=args.file)
     tiebreaks = tuple(x.strip() for x in args.tiebreaks.split(",") if x.strip())
     try:
         season = Season(args.name, best=args.best, guests=args.guests, tiebreaks=tiebreaks,
@@ -188,10 +221,23 @@ def _new(args: argparse.Namespace) -> int:
                         deals=args.deals)  # fmt: skip
         Format(args.series, args.deals)
     except TournamentError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     _save(season, args.file)
-    counts = "all series" if season.best is None else f"the best {season.best} series"
-    print(f"{args.file}: {season.name}, {counts} count, evenings with rules {season.rules}")
+    lang = args.words or "en"
+    if season.best is None:
+        said = say(
+            lang, "cli.season.made-all", file=args.file, name=season.name, rules=season.rules
+        )
+    else:
+        said = say(
+            lang,
+            "cli.season.made-best",
+            file=args.file,
+            name=season.name,
+            best=season.best,
+            rules=season.rules,
+        )
+    print(said)
     return 0
 
 
@@ -200,7 +246,7 @@ def _members(args: argparse.Namespace) -> int:
     members = [m for m in season.members if m.name not in args.remove]
     unknown = sorted(set(args.remove) - {m.name for m in season.members})
     if unknown:
-        raise UserError(f"no member {', '.join(unknown)} to remove")
+        raise UserError.said(N_("cli.season.no-member-remove"), value=", ".join(unknown))
     if args.import_csv:
         members.extend(_import(_read(args.import_csv)))
     if args.add:
@@ -209,13 +255,17 @@ def _members(args: argparse.Namespace) -> int:
     try:
         changed = replace(season, members=tuple(members))
     except TournamentError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     if changed != season:
         _save(changed, args.file)
+    lang = args.words or "en"
+    guest = say(lang, "cli.season.guest")
     for m in changed.members:
-        print(f"{m.number:>6}  {m.name}" + ("  (guest)" if m.guest else ""))
+        print(f"{m.number:>6}  {m.name}" + (f"  ({guest})" if m.guest else ""))
     guests = sum(m.guest for m in changed.members)
-    print(f"{len(changed.members) - guests} members, {guests} guests")
+    print(
+        say(lang, "cli.season.members-count", members=len(changed.members) - guests, guests=guests)
+    )
     return 0
 
 
@@ -225,7 +275,9 @@ def _read(path: str) -> str:
     try:
         return _decode(Path(path).read_bytes(), path)
     except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.season.cannot-read-2"), path=path, strerror=os_reason(exc)
+        ) from None
 
 
 _YES = ("yes", "ja", "x", "guest", "gast", "1", "true")
@@ -245,49 +297,51 @@ def _import(text: str) -> list[Member]:
         if not any(cells) or (line == 1 and cells[0].lower() in _HEADER):
             continue
         if len(row) > 3 and any(c.strip() for c in row[3:]):
-            raise UserError(f"register CSV line {line}: {len(row)} columns, at most 3 "
-                            "(name, member number, guest)")  # fmt: skip
+            raise UserError.said(N_("cli.season.register-csv-line-columns"), line=line, value=len(row))  # fmt: skip
         try:
             out.append(Member(cells[0], cells[1], cells[2].lower() in _YES))
         except TournamentError as exc:
-            raise UserError(f"register CSV line {line}: {exc}") from None
+            raise UserError.said(N_("cli.season.register-csv-line"), line=line, exc=exc) from None
     return out
 
 
 def _evening(args: argparse.Namespace) -> int:
     season = _load(args.file)
     if any(e.date == args.date for e in season.evenings):
-        raise UserError(f"the season has an evening {args.date} already")
+        raise UserError.said(N_("cli.season.season-has-evening-already"), date=args.date)
     base = Path(args.file).parent
     name = args.evening_file or f"{Path(args.file).stem}-{args.date}.json"
     target = base / name
     if target.exists():
         if args.players:
-            raise UserError(f"{target} exists: its players are its own (leave out --players)")
+            raise UserError.said(N_("cli.season.exists-its-players-are"), target=target)
         t = _evenings(args.file, replace(season, evenings=(Evening(args.date, name),)))[0]
         made = False
     else:
         players = [n.strip() for n in args.players.split(",") if n.strip()]
         if not players:
-            raise UserError("a new evening needs --players (who came), or --file of one")
+            raise UserError.said(N_("cli.season.new-evening-needs-players"))
         try:
             t = Tournament(f"{season.name} {args.date}", tuple(map(Player, players)),
                            Format(season.series, season.deals), season.rules)  # fmt: skip
         except TournamentError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError.said(N_("cli.error.of"), error=exc) from None
         try:
             atomic_write(target, dumps(t))
         except OSError as exc:
-            raise UserError(f"cannot write {target}: {exc.strerror}") from None
+            raise UserError.said(
+                N_("cli.season.cannot-write-2"), target=target, strerror=os_reason(exc)
+            ) from None
         made = True
     _save(replace(season, evenings=(*season.evenings, Evening(args.date, name))), args.file)
     guests = [n for n in t.names if season.member(n) is None]
-    print(f"{args.file}: evening {args.date} ({'started' if made else 'added'}: {target}, "
-          f"{len(t.players)} players)")  # fmt: skip
+    lang = args.words or "en"
+    done = N_("cli.season.evening-started") if made else N_("cli.season.evening-added")
+    print(say(lang, done, file=args.file, date=args.date, target=target, n=len(t.players)))
     if guests:
-        print(f"not in the register, counted as guests: {', '.join(guests)}")
+        print(say(lang, "cli.season.counted-as-guests", names=", ".join(guests)))
     if made:
-        print(f"seat it: skat tournament seat {target}")
+        print(say(lang, "cli.season.seat-it", target=target))
     return 0
 
 

@@ -33,48 +33,95 @@ from skat.ai.arenasettings import code_fingerprint
 from skat.ai.cluster import ClusterError
 from skat.ai.selfplay import iter_selfplay
 from skat.cli.arena import record
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.progress import Progress
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 
 NAME = "selfplay"
-HELP = "one agent plays itself; every game written as a JSON record (training data)"
+HELP = N_("help.selfplay")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "--agent",
         default="heuristic",
-        help=f"the agent (default heuristic; {', '.join(sorted(AGENTS))})",
+        help=say(lang, "help.selfplay.agent", known=", ".join(sorted(AGENTS))),
+        metavar=say(lang, "help.var.agent"),
     )
-    parser.add_argument("--deals", type=int, required=True, help="number of games")
-    parser.add_argument("--out", required=True, metavar="DIR", help="directory for the records")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    parser.add_argument("--first", type=int, default=0, help="number of the first deal (default 0)")
     parser.add_argument(
-        "--per-file", type=int, default=10_000, help="games per file (default 10000)"
+        "--deals",
+        type=int,
+        required=True,
+        help=say(lang, "help.selfplay.deals"),
+        metavar=say(lang, "help.var.deals"),
     )
-    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: the cores)")
     parser.add_argument(
-        "--ray", nargs="?", const="local", default=None, metavar="ADDRESS", help="play on Ray"
+        "--out",
+        required=True,
+        metavar=say(lang, "help.var.dir"),
+        help=say(lang, "help.selfplay.out"),
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=say(lang, "help.selfplay.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help=say(lang, "help.selfplay.first"),
+        metavar=say(lang, "help.var.first"),
+    )
+    parser.add_argument(
+        "--per-file",
+        type=int,
+        default=10_000,
+        help=say(lang, "help.selfplay.per-file"),
+        metavar=say(lang, "help.var.per_file"),
+    )
+    parser.add_argument(
+        "--rules",
+        default="isko",
+        help=say(lang, "help.selfplay.rules"),
+        metavar=say(lang, "help.var.rules"),
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help=say(lang, "help.selfplay.jobs"),
+        metavar=say(lang, "help.var.jobs"),
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar=say(lang, "help.var.address"),
+        help=say(lang, "help.selfplay.ray"),
     )
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="go on with the games already in DIR (an interrupted run of the same settings)",
+        help=say(lang, "help.selfplay.resume"),
     )
 
 
 def _check(args: argparse.Namespace) -> int:
     for option in ("deals", "per_file"):
         if getattr(args, option) < 1:
-            raise UserError(f"--{option.replace('_', '-')} must be at least 1")
+            raise UserError.said(
+                N_("cli.selfplay.must-be-at-least"), value=option.replace("_", "-")
+            )
     if args.first < 0:
-        raise UserError(f"--first must be at least 0, not {args.first}")
+        raise UserError.said(N_("cli.selfplay.first-must-be-at"), first=args.first)
     jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {jobs}")
+        raise UserError.said(N_("cli.selfplay.jobs-must-be-at"), jobs=jobs)
     return jobs
 
 
@@ -106,7 +153,9 @@ def _kept(out: Path, per_file: int) -> int:
     done = 0
     for number, path in enumerate(files):
         if path.name != f"games-{number:06d}.jsonl":
-            raise UserError(f"{out}: {path.name} is not the next file (games-{number:06d}.jsonl)")
+            raise UserError.said(
+                N_("cli.selfplay.not-next-file-games"), out=out, name=path.name, number=number
+            )
         data = path.read_bytes()
         complete = data[: data.rfind(b"\n") + 1]
         if len(complete) < len(data):
@@ -114,7 +163,12 @@ def _kept(out: Path, per_file: int) -> int:
                 stream.truncate(len(complete))
         lines = complete.count(b"\n")
         if lines != per_file and number < len(files) - 1:
-            raise UserError(f"{path}: {lines} games where a file before the last holds {per_file}")
+            raise UserError.said(
+                N_("cli.selfplay.games-where-file-before"),
+                path=path,
+                lines=lines,
+                per_file=per_file,
+            )
         done += lines
     return done
 
@@ -125,28 +179,29 @@ def _start(args: argparse.Namespace, rules: Rules, out: Path) -> int:
     settings = out / SETTINGS
     if not args.resume:
         if _game_files(out):
-            raise UserError(
-                f"{out} already holds self-play games: --resume goes on with them; "
-                "another --out starts afresh"
-            )
+            raise UserError.said(N_("cli.selfplay.already-holds-self-play"), out=out)
         settings.write_text(json.dumps(wanted, indent=1) + "\n", encoding="utf-8")
         return 0
     try:
         found = json.loads(settings.read_text(encoding="utf-8"))
     except FileNotFoundError:
         if _game_files(out):
-            raise UserError(f"{out}: no {SETTINGS}, so --resume cannot check the games") from None
+            raise UserError.said(
+                N_("cli.selfplay.no-so-resume-cannot"), out=out, SETTINGS=SETTINGS
+            ) from None
         settings.write_text(json.dumps(wanted, indent=1) + "\n", encoding="utf-8")
         return 0
     except (OSError, ValueError) as exc:
-        raise UserError(f"{settings}: {exc}") from None
+        raise UserError.said(N_("cli.selfplay.error"), settings=settings, exc=exc) from None
     differ = [
         f"{key}: DIR has {found.get(key)!r}, this run {value!r}"
         for key, value in wanted.items()
         if found.get(key) != value
     ]
     if differ:
-        raise UserError(f"--resume: {out} holds another run's games ({'; '.join(differ)})")
+        raise UserError.said(
+            N_("cli.selfplay.resume-holds-another-run"), out=out, value="; ".join(differ)
+        )
     done = _kept(out, args.per_file)
     print(
         f"skat selfplay: {out}: {min(done, args.deals)} of {args.deals} games done, "
@@ -192,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
         done = _start(args, rules, out)
     except OSError as exc:
-        raise UserError(f"{out}: {exc.strerror or exc}") from None
+        raise UserError.said(N_("cli.selfplay.error-2"), out=out, value=os_reason(exc)) from None
     todo = max(args.deals - done, 0)
     writer = _Writer(out, args.per_file, done)
     progress = Progress(todo, sys.stderr, command="skat selfplay", unit="games")
@@ -223,9 +278,9 @@ def run(args: argparse.Namespace) -> int:
         )
         return 130
     except (ClusterError, ValueError) as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     except OSError as exc:
-        raise UserError(f"{out}: {exc.strerror or exc}") from None
+        raise UserError.said(N_("cli.selfplay.error-2"), out=out, value=os_reason(exc)) from None
     finally:
         progress.close()
         writer.close()

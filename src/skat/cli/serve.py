@@ -28,8 +28,9 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING, Any
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
 from skat.cli.speed import warn_if_slow
+from skat.core.language import N_, say
 
 if TYPE_CHECKING:  # the web extra is imported only when the server runs
     import uvicorn
@@ -38,35 +39,47 @@ if TYPE_CHECKING:  # the web extra is imported only when the server runs
     from skat.server.guards import WebLimits
 
 NAME = "serve"
-HELP = "the web Skat server: lobby, tables, computer players, history"
+HELP = N_("help.serve")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=say(lang, "help.serve.host"),
+        metavar=say(lang, "help.var.host"),
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=8000,
+        help=say(lang, "help.serve.port"),
+        metavar=say(lang, "help.var.port"),
+    )
     parser.add_argument(
         "--data",
         default="skat-data",
-        help="data folder of the SQLite database (./skat-data), or a SQLite file (.sqlite3)",
+        help=say(lang, "help.serve.data"),
+        metavar=say(lang, "help.var.data"),
     )
     parser.add_argument(
         "--database",
-        metavar="URL",
-        help="postgresql://user@host/db or sqlite:///path instead of --data",
+        metavar=say(lang, "help.var.url"),
+        help=say(lang, "help.serve.database"),
     )
     parser.add_argument(
         "--computer-delay",
         type=float,
         default=0.8,
         metavar="S",
-        help="seconds a computer player waits before it moves (default 0.8)",
+        help=say(lang, "help.serve.computer-delay"),
     )
     parser.add_argument(
         "--rate",
         type=float,
         default=10.0,
         metavar="N",
-        help="messages a second one connection may send on average (default 10; bursts of 3 N)",
+        help=say(lang, "help.serve.rate"),
     )
 
     parser.add_argument(
@@ -74,200 +87,216 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=10.0,
         metavar="N",
-        help="tables one client address may create a minute, after a first 20 (default 10; "
-        "0: no limit)",
+        help=say(lang, "help.serve.tables-per-minute"),
     )
     parser.add_argument(
         "--sockets-per-address",
         type=int,
         default=64,
         metavar="N",
-        help="open connections one client address may hold (default 64; 0: no limit)",
+        help=say(lang, "help.serve.sockets-per-address"),
     )
     parser.add_argument(
         "--trust-proxy",
         action="append",
         default=[],
-        metavar="ADDR",
-        help="a reverse proxy whose X-Forwarded-For header names the client (repeatable, or "
-        "comma-separated); by default the header is ignored, so it cannot dodge the limits",
+        metavar=say(lang, "help.var.addr"),
+        help=say(lang, "help.serve.trust-proxy"),
     )
     parser.add_argument(
         "--site",
         action="append",
         default=[],
-        metavar="URL",
-        help="the site's address as browsers see it, e.g. https://skat.example.org behind a "
-        "proxy (repeatable): pages of this origin may open the tables; the server's own "
-        "address always may, other sites' pages never",
+        metavar=say(lang, "help.var.url"),
+        help=say(lang, "help.serve.site"),
     )
     parser.add_argument(
         "--hello-within",
         type=float,
         default=60.0,
         metavar="S",
-        help="seconds a WebSocket may stay open without saying hello (default 60)",
+        help=say(lang, "help.serve.hello-within"),
     )
     parser.add_argument(
         "--max-message",
         type=int,
         default=16384,
-        metavar="BYTES",
-        help="the largest WebSocket message; a larger frame closes the socket (1009) before "
-        "it is read (default 16384; the protocol's messages have at most 2,048 characters)",
+        metavar=say(lang, "help.var.bytes"),
+        help=say(lang, "help.serve.max-message"),
     )
     parser.add_argument(
         "--pg-pool-size",
         type=int,
         default=8,
         metavar="N",
-        help="connections this process keeps to PostgreSQL (default 8; a cluster process "
-        "opens up to as many again for its leases); behind PgBouncer add ?pgbouncer=1 to "
-        "the URL",
+        help=say(lang, "help.serve.pg-pool-size"),
     )
     parser.add_argument(
         "--robot-tables",
         type=int,
         default=2,
         metavar="N",
-        help="running tables of computers only one address may open (default 2; 0: no limit)",
+        help=say(lang, "help.serve.robot-tables"),
     )
     parser.add_argument(
         "--robot-games",
         type=int,
         default=12,
         metavar="N",
-        help="the longest series at a table of computers only (default 12)",
+        help=say(lang, "help.serve.robot-games"),
     )
     parser.add_argument(
         "--robot-levels",
         default="random,heuristic,pimc-fast,pimc-easy",
-        metavar="LIST",
-        help="computer levels a table of computers only may seat (default "
-        "random,heuristic,pimc-fast,pimc-easy)",
+        metavar=say(lang, "help.var.list"),
+        help=say(lang, "help.serve.robot-levels"),
     )
     parser.add_argument(
         "--agent-threads",
         type=int,
         default=2,
         metavar="N",
-        help="threads the computer players think in, shared fairly by the tables (default 2)",
+        help=say(lang, "help.serve.agent-threads"),
     )
     parser.add_argument(
         "--think-workers",
         type=int,
         metavar="N",
-        help="worker processes the searching computer levels (pimc-*) and the analyses think "
-        "in (default: one a core but one, at least 2, at most 8); the strong levels hold all "
-        "but one, so pimc-easy never waits behind them",
+        help=say(lang, "help.serve.think-workers"),
     )
     parser.add_argument(
         "--redis",
-        metavar="URL",
-        help="redis://host:port: run as one of several processes sharing --database "
-        "postgresql://… (see --workers)",
+        metavar=say(lang, "help.var.url"),
+        help=say(lang, "help.serve.redis"),
     )
     parser.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help="server processes on the port (default 1; more need --redis and PostgreSQL)",
+        help=say(lang, "help.serve.workers"),
     )
     parser.add_argument(
         "--lease",
         type=float,
         default=5.0,
         metavar="S",
-        help="with --redis: seconds a table waits for a dead owner before another process "
-        "takes it over (default 5)",
+        help=say(lang, "help.serve.lease"),
     )
     parser.add_argument(
         "--reuse-port",
         action="store_true",
-        help="share the port with other processes (SO_REUSEPORT; what --workers starts)",
+        help=say(lang, "help.serve.reuse-port"),
     )
     parser.add_argument(
         "--iss-port",
         type=int,
-        metavar="PORT",
-        help="also speak the ISS text protocol on this port (same tables; default: off)",
+        metavar=say(lang, "help.var.port"),
+        help=say(lang, "help.serve.iss-port"),
     )
     parser.add_argument(
         "--iss-games",
         type=int,
         default=36,
         metavar="N",
-        help="games of a series at a table made over ISS (default 36)",
+        help=say(lang, "help.serve.iss-games"),
     )
     parser.add_argument(
         "--iss-clock",
         type=int,
         default=120,
         metavar="S",
-        help="seconds for a move at a table made over ISS; then a declared game ends by "
-        "the player's timeout, TI (default 120)",
+        help=say(lang, "help.serve.iss-clock"),
     )
     parser.add_argument(
         "--iss-ready-timeout",
         type=float,
         default=300.0,
         metavar="S",
-        help="seconds every ISS seat has to say ready for the next game; then the series "
-        "ends (default 300)",
+        help=say(lang, "help.serve.iss-ready-timeout"),
     )
     parser.add_argument(
         "--iss-idle-timeout",
         type=float,
         default=600.0,
         metavar="S",
-        help="seconds an ISS connection may sit idle at no table; then it is closed (default 600)",
+        help=say(lang, "help.serve.iss-idle-timeout"),
     )
 
 
 def _check(args: argparse.Namespace) -> None:
     """One line for the first option out of range."""
-    limits = [
-        (0 < args.port < 65536, f"--port must be 1 to 65535, not {args.port}"),
-        (args.computer_delay >= 0, "--computer-delay must be >= 0"),
-        (args.rate > 0, "--rate must be > 0"),
-        (args.tables_per_minute >= 0, "--tables-per-minute must be >= 0 (0: no limit)"),
-        (args.sockets_per_address >= 0, "--sockets-per-address must be >= 0 (0: no limit)"),
+    within, at_least = N_("cli.serve.within"), N_("cli.serve.at-least")
+    unlimited = N_("cli.serve.at-least-unlimited")
+    limits: list[tuple[bool, str, dict[str, object]]] = [
+        (
+            0 < args.port < 65536,
+            within,
+            {"option": "--port", "low": 1, "high": 65535, "value": args.port},
+        ),
+        (args.computer_delay >= 0, at_least, {"option": "--computer-delay", "low": 0}),
+        (args.rate > 0, N_("cli.serve.positive"), {"option": "--rate"}),
+        (args.tables_per_minute >= 0, unlimited, {"option": "--tables-per-minute"}),
+        (args.sockets_per_address >= 0, unlimited, {"option": "--sockets-per-address"}),
         (
             1 <= args.pg_pool_size <= 1000,
-            f"--pg-pool-size must be 1 to 1000, not {args.pg_pool_size}",
+            within,
+            {"option": "--pg-pool-size", "low": 1, "high": 1000, "value": args.pg_pool_size},
         ),
         (
             args.think_workers is None or 1 <= args.think_workers <= 64,
-            f"--think-workers must be 1 to 64, not {args.think_workers}",
+            within,
+            {"option": "--think-workers", "low": 1, "high": 64, "value": args.think_workers},
         ),
-        (args.hello_within > 0, "--hello-within must be > 0 seconds"),
+        (args.hello_within > 0, N_("cli.serve.positive-seconds"), {"option": "--hello-within"}),
         (
             4096 <= args.max_message <= 16 * 1024 * 1024,
-            f"--max-message must be 4096 to 16777216 bytes, not {args.max_message}",
+            N_("cli.serve.within-bytes"),
+            {"option": "--max-message", "low": 4096, "high": 16777216, "value": args.max_message},
         ),
-        (args.robot_tables >= 0, "--robot-tables must be >= 0 (0: no limit)"),
-        (args.robot_games >= 1, "--robot-games must be >= 1"),
-        (args.agent_threads >= 1, "--agent-threads must be >= 1"),
+        (args.robot_tables >= 0, unlimited, {"option": "--robot-tables"}),
+        (args.robot_games >= 1, at_least, {"option": "--robot-games", "low": 1}),
+        (args.agent_threads >= 1, at_least, {"option": "--agent-threads", "low": 1}),
         (
             args.iss_port is None or 0 < args.iss_port < 65536,
-            f"--iss-port must be 1 to 65535, not {args.iss_port}",
+            within,
+            {"option": "--iss-port", "low": 1, "high": 65535, "value": args.iss_port},
         ),
-        (args.iss_port != args.port, "--iss-port must differ from --port (the web port)"),
-        (1 <= args.iss_games <= 1000, f"--iss-games must be 1 to 1000, not {args.iss_games}"),
-        (5 <= args.iss_clock <= 3600, f"--iss-clock must be 5 to 3600, not {args.iss_clock}"),
+        (args.iss_port != args.port, N_("cli.serve.iss-port-differ"), {}),
+        (
+            1 <= args.iss_games <= 1000,
+            within,
+            {"option": "--iss-games", "low": 1, "high": 1000, "value": args.iss_games},
+        ),
+        (
+            5 <= args.iss_clock <= 3600,
+            within,
+            {"option": "--iss-clock", "low": 5, "high": 3600, "value": args.iss_clock},
+        ),
         (
             1 <= args.iss_ready_timeout <= 86400,
-            f"--iss-ready-timeout must be 1 to 86400, not {args.iss_ready_timeout}",
+            within,
+            {
+                "option": "--iss-ready-timeout",
+                "low": 1,
+                "high": 86400,
+                "value": args.iss_ready_timeout,
+            },
         ),
         (
             1 <= args.iss_idle_timeout <= 86400,
-            f"--iss-idle-timeout must be 1 to 86400, not {args.iss_idle_timeout}",
+            within,
+            {
+                "option": "--iss-idle-timeout",
+                "low": 1,
+                "high": 86400,
+                "value": args.iss_idle_timeout,
+            },
         ),
     ]
-    for ok, message in limits:
+    for ok, key, values in limits:
         if not ok:
-            raise UserError(message)
+            raise UserError.said(key, **values)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -286,14 +315,9 @@ def run(args: argparse.Namespace) -> int:
         from skat.server.hub import Settings  # noqa: F401
         from skat.server.storage import StorageError, open_storage
     except ImportError as exc:
-        raise UserError(
-            f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
-        ) from None
+        raise UserError.said(N_("cli.serve.skat-serve-needs-web"), exc=exc) from None
     if args.database is not None and "://" not in args.database:
-        raise UserError(
-            f"--database takes a URL (postgresql://user@host/db or sqlite:///path), not "
-            f"{args.database!r}; a data folder or SQLite file is --data"
-        )
+        raise UserError.said(N_("cli.serve.database-takes-url-postgresql"), database=args.database)
 
     levels = _robot_levels(args)
     web = WebLimits(
@@ -305,7 +329,7 @@ def run(args: argparse.Namespace) -> int:
         store = open_storage(args.database or args.data, pool_size=args.pg_pool_size)
         held = hold_data(store)  # one server a SQLite folder (released when this one ends)
     except StorageError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     try:
         return _serve(args, store, proxies, levels, web)
     finally:
@@ -381,8 +405,10 @@ def _robot_levels(args: argparse.Namespace) -> tuple[str, ...]:
     levels = tuple(x.strip() for x in args.robot_levels.split(",") if x.strip())
     unknown = sorted(set(levels) - set(computer_levels()))
     if unknown:
-        raise UserError(
-            f"--robot-levels: unknown level {unknown[0]!r} ({', '.join(computer_levels())})"
+        raise UserError.said(
+            N_("cli.serve.robot-levels-unknown-level"),
+            value=unknown[0],
+            value2=", ".join(computer_levels()),
         )
     return levels
 
@@ -393,9 +419,7 @@ def _sites(args: argparse.Namespace) -> tuple[str, ...]:
     sites = tuple(a.strip() for arg in args.site for a in arg.split(",") if a.strip())
     for site in sites:
         if not site.startswith(("http://", "https://")) or site.count("/") > 3:
-            raise UserError(
-                f"--site takes an origin such as https://skat.example.org, not {site!r}"
-            )
+            raise UserError.said(N_("cli.serve.site-takes-origin-such"), site=site)
     return sites
 
 
@@ -420,21 +444,20 @@ def _with_iss(args: argparse.Namespace, app: Starlette, server: uvicorn.Server) 
     try:
         asyncio.run(both())
     except OSError as exc:
-        raise UserError(f"--iss-port {args.iss_port}: {exc.strerror or exc}") from None
+        raise UserError.said(
+            N_("cli.serve.iss-port"), iss_port=args.iss_port, value=os_reason(exc)
+        ) from None
     return 0
 
 
 def _check_cluster(args: argparse.Namespace) -> None:
     if not 1 <= args.lease <= 600:
-        raise UserError(f"--lease must be 1 to 600 seconds, not {args.lease:g}")
+        raise UserError.said(N_("cli.serve.lease-must-be-seconds"), lease=args.lease)
     if args.workers < 1:
-        raise UserError(f"--workers must be >= 1, not {args.workers}")
+        raise UserError.said(N_("cli.serve.workers-must-be-not"), workers=args.workers)
     postgres = (args.database or "").startswith(("postgresql://", "postgres://"))
     if (args.workers > 1 or args.redis) and not (args.redis and postgres):
-        raise UserError(
-            "several processes share PostgreSQL with Redis between them: "
-            "--workers N --database postgresql://… --redis redis://…"
-        )
+        raise UserError.said(N_("cli.serve.several-processes-share-postgresql"))
 
 
 def _start_cluster(args: argparse.Namespace) -> int | None:
@@ -444,13 +467,11 @@ def _start_cluster(args: argparse.Namespace) -> int | None:
         from skat.server.cluster.supervisor import prepare, supervise
         from skat.server.storage import StorageError
     except ImportError as exc:
-        raise UserError(
-            f"skat serve needs the web extra: pip install 'skat[web]' ({exc})"
-        ) from None
+        raise UserError.said(N_("cli.serve.skat-serve-needs-web"), exc=exc) from None
     try:
         where = prepare(args.database, args.redis)
     except StorageError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     if args.workers == 1:
         return None
     print(

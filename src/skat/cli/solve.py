@@ -32,32 +32,48 @@ from skat.cli.gamefiles import read_games
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import seat_name
 from skat.core import CARDS, NULL, Card, CardSet, Contract, Deal, Phase, Seat
+from skat.core.language import N_, say
 from skat.core.steps import restarted
 
 if TYPE_CHECKING:
     from skat.ai.dds import Position
 
 NAME = "solve"
-HELP = "double-dummy value of a deal or position, every card's value and the best line"
+HELP = N_("help.solve")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "position",
         nargs="?",
-        help='a position: "<G|C|S|H|D|N> decl=<seat> hands=<h0>/<h1>/<h2> [lead= trick= '
-        'points=d:f tricks=d:f schwarz]"',
+        help=say(lang, "help.solve.position"),
+        metavar=say(lang, "help.arg.position"),
     )
-    parser.add_argument("--deal", help="32 cards in ISS order (3 hands of 10, then the skat)")
-    parser.add_argument("--game", help="the contract with --deal: G, C, S, H, D, N, CH, NO…")
-    parser.add_argument("--declarer", type=int, help="the declarer's seat with --deal: 0, 1, 2")
     parser.add_argument(
-        "--discard", help="with --deal: the two cards the declarer put away after picking up"
+        "--deal", help=say(lang, "help.solve.deal"), metavar=say(lang, "help.var.deal")
     )
-    parser.add_argument("--record", metavar="FILE", help="a recorded game (ISS or JSON)")
-    parser.add_argument("--id", help="with --record: the game with this ID (default: the first)")
     parser.add_argument(
-        "--after", type=int, default=0, help="with --record: cards of the play to go forward"
+        "--game", help=say(lang, "help.solve.game"), metavar=say(lang, "help.var.game")
+    )
+    parser.add_argument(
+        "--declarer",
+        type=int,
+        help=say(lang, "help.solve.declarer"),
+        metavar=say(lang, "help.var.declarer"),
+    )
+    parser.add_argument(
+        "--discard", help=say(lang, "help.solve.discard"), metavar=say(lang, "help.var.discard")
+    )
+    parser.add_argument(
+        "--record", metavar=say(lang, "help.var.file"), help=say(lang, "help.solve.record")
+    )
+    parser.add_argument("--id", help=say(lang, "help.solve.id"), metavar=say(lang, "help.var.id"))
+    parser.add_argument(
+        "--after",
+        type=int,
+        default=0,
+        help=say(lang, "help.solve.after"),
+        metavar=say(lang, "help.var.after"),
     )
 
 
@@ -106,7 +122,7 @@ def _small_without_numba(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     given = [x is not None for x in (args.position, args.deal, args.record)]
     if sum(given) != 1:
-        raise UserError("give one of: a position, --deal (with --game, --declarer), --record")
+        raise UserError.said(N_("cli.solve.give-one-position-deal"))
     if not _small_without_numba(args):
         warn_if_slow("skat solve", "ai")
     from skat.ai.dds import Position, PositionError
@@ -119,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             pos = _from_record(args)
     except PositionError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError.said(N_("cli.error.of"), error=exc) from None
     for line in solve_lines(pos):
         print(line)
     return 0
@@ -129,9 +145,9 @@ def _from_deal(args: argparse.Namespace) -> Position:
     from skat.ai.dds import Position
 
     if args.game is None or args.declarer is None:
-        raise UserError("--deal needs --game and --declarer")
+        raise UserError.said(N_("cli.solve.deal-needs-game-declarer"))
     if args.declarer not in (0, 1, 2):
-        raise UserError(f"--declarer is a seat 0, 1 or 2, not {args.declarer}")
+        raise UserError.said(N_("cli.solve.declarer-seat-not"), declarer=args.declarer)
     deal = Deal.parse(args.deal)
     contract = Contract.parse(args.game)
     hands = [h.mask for h in deal.hands]
@@ -139,11 +155,11 @@ def _from_deal(args: argparse.Namespace) -> Position:
     away = deal.skat
     if args.discard is not None:
         if contract.hand:
-            raise UserError("a Hand game puts nothing away: drop --discard")
+            raise UserError.said(N_("cli.solve.hand-game-puts-nothing"))
         away = CardSet.parse(args.discard)
         twelve = deal.hands[d] | deal.skat
         if len(away) != 2 or not away <= twelve:
-            raise UserError(f"--discard: two of the declarer's 12 cards, not {args.discard!r}")
+            raise UserError.said(N_("cli.solve.discard-two-declarer-cards"), discard=args.discard)
         hands[d] = (twelve - away).mask
     gt = contract.game_type
     return Position(
@@ -159,7 +175,7 @@ def _from_record(args: argparse.Namespace) -> Position:
     from skat.ai.dds import Position
 
     if args.after < 0:
-        raise UserError(f"--after must be 0 or more, not {args.after}")
+        raise UserError.said(N_("cli.solve.after-must-be-more"), after=args.after)
     for label, state, _ in read_games([args.record], args.id):
         game = restarted(state)
         played = 0
@@ -170,12 +186,14 @@ def _from_record(args: argparse.Namespace) -> Position:
                 played += 1
             game.apply(ev.action, ev.seat)
         if game.phase != Phase.PLAY or game.contract is None:
-            raise UserError(f"{label}: no card play at that point (passed in, Ramsch, or over)")
+            raise UserError.said(N_("cli.solve.no-card-play-at"), label=label)
         if played < args.after:
-            raise UserError(f"{label}: only {played} cards were played")
+            raise UserError.said(N_("cli.solve.only-cards-were-played"), label=label, played=played)
         print(f"{label}: {game.contract.describe()}, after {played} cards")
         return Position.from_state(game)
-    raise UserError("no game in the record file" + (f" with ID {args.id}" if args.id else ""))
+    if args.id:
+        raise UserError.said(N_("cli.solve.no-game-id"), id=args.id)
+    raise UserError.said(N_("cli.solve.no-game"))
 
 
 def solve_lines(pos: Position) -> list[str]:

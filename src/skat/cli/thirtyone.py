@@ -60,7 +60,7 @@ from skat.thirtyone.rules import describe
 from skat.thirtyone.state import MAX_PLAYERS, MIN_PLAYERS, RoundResult
 
 NAME = "thirty-one"
-HELP = "play Scat (Thirty-one) against computer players, or an arena of them"
+HELP = N_("help.thirty-one")
 
 RED = "\033[31m"
 BOLD = "\033[1m"
@@ -68,31 +68,44 @@ DIM = "\033[2m"
 RESET = "\033[0m"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "--players",
         type=int,
         default=4,
-        help=f"players at the table, you included ({MIN_PLAYERS}-{MAX_PLAYERS}, default 4)",
+        help=say(lang, "help.thirty-one.players", least=MIN_PLAYERS, most=MAX_PLAYERS),
+        metavar=say(lang, "help.var.players"),
     )
-    parser.add_argument("--seed", type=int, help="seed of the deals (default: a random one)")
     parser.add_argument(
-        "--rules", default="scat", help="preset and options, e.g. schwimmen; 'help' lists them"
+        "--seed",
+        type=int,
+        help=say(lang, "help.thirty-one.seed"),
+        metavar=say(lang, "help.var.seed"),
+    )
+    parser.add_argument(
+        "--rules",
+        default="scat",
+        help=say(lang, "help.thirty-one.rules"),
+        metavar=say(lang, "help.var.rules"),
     )
     parser.add_argument(
         "--bot",
         default="heuristic",
         choices=sorted(AGENTS),
-        help="the computer players (default heuristic)",
+        help=say(lang, "help.thirty-one.bot"),
     )
-    parser.add_argument("--plain", action="store_true", help="plain lines for scripts")
+    parser.add_argument("--plain", action="store_true", help=say(lang, "help.thirty-one.plain"))
     parser.add_argument(
         "--arena",
         metavar="A,B,...",
-        help="no human: these agents (one per seat) play --matches matches; win rates",
+        help=say(lang, "help.thirty-one.arena"),
     )
     parser.add_argument(
-        "--matches", type=int, default=200, help="matches for --arena (default 200)"
+        "--matches",
+        type=int,
+        default=200,
+        help=say(lang, "help.thirty-one.matches"),
+        metavar=say(lang, "help.var.matches"),
     )
 
 
@@ -105,8 +118,11 @@ def run(args: argparse.Namespace) -> int:
     if args.arena is not None:
         return _arena(args, rules, seed)
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise UserError(
-            f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (you included), not {args.players}"
+        raise UserError.said(
+            N_("cli.thirtyone.players-must-be-you"),
+            MIN_PLAYERS=MIN_PLAYERS,
+            MAX_PLAYERS=MAX_PLAYERS,
+            players=args.players,
         )
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
@@ -119,12 +135,19 @@ def run(args: argparse.Namespace) -> int:
 def _arena(args: argparse.Namespace, rules: Rules, seed: int) -> int:
     names = [n.strip() for n in args.arena.split(",")]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise UserError(f"--arena takes {MIN_PLAYERS} to {MAX_PLAYERS} agents, not {len(names)}")
+        raise UserError.said(
+            N_("cli.thirtyone.arena-takes-agents-not"),
+            MIN_PLAYERS=MIN_PLAYERS,
+            MAX_PLAYERS=MAX_PLAYERS,
+            value=len(names),
+        )
     for name in names:
         if name not in AGENTS:
-            raise UserError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+            raise UserError.said(
+                N_("cli.thirtyone.unknown-agent-known"), name=name, value=", ".join(sorted(AGENTS))
+            )
     if args.matches < 1:
-        raise UserError(f"--matches must be at least 1, not {args.matches}")
+        raise UserError.said(N_("cli.thirtyone.matches-must-be-at"), matches=args.matches)
     report = run_arena(names, args.matches, seed, rules)
     print(f"rules: {rules}, seed: {seed}")
     print(report.table())

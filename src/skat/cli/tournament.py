@@ -34,14 +34,15 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Final
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
+from skat.cli.tournamentargs import CHANGES
+from skat.cli.tournamentargs import add_arguments as add_arguments  # the subcommand's (main)
+from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.series.storage import atomic_path, atomic_write
 from skat.tournament import (
-    DSKV_TIEBREAKS,
-    KONTRA_SETTINGS,
-    TEAM_MODES,
     TIEBREAKS,
     Format,
     Money,
@@ -81,154 +82,7 @@ from skat.tournament import (
 )
 
 NAME = "tournament"
-HELP = "clubs and tournaments: players, seating, list entry and check, standings, exports"
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = sub.add_parser("new", help="start a tournament file")
-    p.add_argument("file", help="the tournament file to create (JSON)")
-    p.add_argument("name", help="the tournament's name")
-    p.add_argument("--series", type=int, default=2, help="number of series (default 2)")
-    p.add_argument("--deals", type=int, default=12, help="deals per player a series (12: 36/48)")
-    p.add_argument(
-        "--time-limit",
-        type=int,
-        metavar="MIN",
-        help="minutes a series; games not started are struck",
-    )
-    p.add_argument(
-        "--rules", default="tournament", help="rules preset and house rules (tournament)"
-    )
-    p.add_argument(
-        "--kontra",
-        choices=KONTRA_SETTINGS,
-        help="Kontra on the lists: off (the DSkV's lists, default), on (Kontra and Re, a club "
-        "evening), supra (to Resupra)",
-    )
-    p.add_argument("--teams", choices=TEAM_MODES, default="apart", help="team mates at the tables")
-    p.add_argument(
-        "--tiebreaks",
-        default=",".join(DSKV_TIEBREAKS),
-        help=f"in order, from {', '.join(TIEBREAKS)} (default: the DSkV's)",
-    )
-    p.add_argument(
-        "--loss-fees", default="", metavar="A,B,..", help="loss money of the 1st, 2nd, .. lost game"
-    )
-    p.add_argument(
-        "--table-fee",
-        default="",
-        metavar="3=X,4=Y",
-        help="each player's fee a series by table size",
-    )
-    p.add_argument("--entry-fee", default="0", help="start money")
-    p.add_argument("--prizes", default="", metavar="A,B,..", help="prizes of place 1, 2, ..")
-    p.add_argument("--force", action="store_true", help="overwrite an existing file")
-
-    p = sub.add_parser("players", help="add, remove, import or list players")
-    p.add_argument("file")
-    p.add_argument("--add", action="append", default=[], metavar="NAME", help="add a player")
-    p.add_argument("--club", default="", help="club of the players added")
-    p.add_argument("--team", default="", help="team or tandem of the players added")
-    p.add_argument("--category", action="append", default=[], help="category of the players added")
-    p.add_argument("--remove", action="append", default=[], metavar="NAME", help="remove a player")
-    p.add_argument(
-        "--import", dest="import_csv", metavar="CSV", help="CSV with name,club,team,categories"
-    )
-    p.add_argument(
-        "--withdraw",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a player leaves: plays no series after the last one played (see --after)",
-    )
-    p.add_argument(
-        "--after", type=int, metavar="K", help="--withdraw after series K (0: a no-show)"
-    )
-    p.add_argument(
-        "--game",
-        type=int,
-        metavar="G",
-        help="--withdraw during series K (--after K, default the last seated): his table's "
-        "list ends after game G",
-    )
-    p.add_argument(
-        "--substitute",
-        metavar="OLD=NEW",
-        help="NEW takes OLD's seat in the last seated series (before the table's first game)",
-    )
-    p.add_argument(
-        "--leavers",
-        choices=("count", "remove"),
-        help="a withdrawn player's later series count 0 (count) or he leaves the standings",
-    )
-
-    p = sub.add_parser("seat", help="seat a series: by lot, plan or standings")
-    p.add_argument("file")
-    p.add_argument("--series", type=int, help="the series (default: the next one)")
-    p.add_argument("--by", choices=("lot", "plan", "standings"), default="lot")
-    p.add_argument("--seed", type=int, help="seed of the lot (default: drawn and printed)")
-    p.add_argument("--plan", metavar="FILE", help="the plan: one table a line, names by commas")
-    p.add_argument(
-        "--override",
-        metavar="REASON",
-        help="seat by standings although lists of the series before are missing or refused "
-        "(the reason and what was missing go into the history)",
-    )
-    p.add_argument("--cards", action="store_true", help="print the player cards too")
-    p.add_argument("--html", metavar="OUT", help="write the table list (and cards) as HTML")
-    p.add_argument("--pdf", metavar="OUT", help="write the table list (and cards) as PDF")
-
-    p = sub.add_parser("enter", help="enter or correct a table's list")
-    p.add_argument("file")
-    p.add_argument("--series", type=int, required=True)
-    p.add_argument("--table", type=int, required=True)
-    p.add_argument(
-        "--list", dest="list_file", default="-", metavar="FILE", help="the typed list (- stdin)"
-    )
-    p.add_argument(
-        "--replace",
-        action="store_true",
-        help="replace the table's counted list (else asked at a terminal, refused otherwise)",
-    )
-
-    p = sub.add_parser("check", help="check the entered lists, or show one")
-    p.add_argument("file")
-    p.add_argument("--series", type=int)
-    p.add_argument("--table", type=int)
-    p.add_argument("--show", action="store_true", help="print the list of --series/--table")
-
-    p = sub.add_parser("standings", help="standings, team and category rankings, money, prizes")
-    p.add_argument("file")
-    p.add_argument("--series", type=int, help="one series only")
-    p.add_argument("--by", choices=("team", "club"), help="rank teams (tandems) or clubs")
-    p.add_argument("--category", help="rank one category")
-    p.add_argument("--money", action="store_true", help="loss money and table fees")
-    p.add_argument("--prizes", action="store_true", help="the prize list")
-    p.add_argument("--format", choices=("text", "html", "csv"), default="text")
-
-    p = sub.add_parser("export", help="export as .csv, .ods, .html, .pdf or .json (by the name)")
-    p.add_argument("file")
-    p.add_argument(
-        "out", help="the file to write: .csv (standings), .ods/.html/.pdf (all sheets), .json"
-    )
-    p = sub.add_parser("lot", help="draw the lot for the lot tie-break (recorded in the file)")
-    p.add_argument("file")
-    p.add_argument("--seed", type=int, help="seed of the draw (default: drawn and printed)")
-    _add_who(sub)
-
-
-CHANGES = ("new", "players", "seat", "enter", "lot")
-"""The commands that change the file: they hold its lock from reading to writing."""
-
-
-def _add_who(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    for name in CHANGES:
-        sub.choices[name].add_argument(
-            "--who",
-            metavar="NAME",
-            help="who makes the change, for the file's history (default: the login name)",
-        )
+HELP = N_("help.tournament")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -274,11 +128,13 @@ class TournamentFile:
     def tournament(self) -> Tournament:
         """The tournament as read now (the file must exist)."""
         if not Path(self.path).is_file():
-            raise UserError(f"no tournament file {self.path} (start one with: skat tournament new)")
+            raise UserError.said(N_("cli.tournament.no-tournament-file-start"), path=self.path)
         try:
             text = Path(self.path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"cannot read {self.path}: {exc}") from None
+            raise UserError.said(
+                N_("cli.tournament.cannot-read"), path=self.path, exc=exc
+            ) from None
         t = loads(text)
         self.text = text
         history = json.loads(text).get("history", [])
@@ -295,8 +151,7 @@ class TournamentFile:
         """Write ``t`` with the change ``action`` (and its ``details``) added to the history."""
         now = Path(self.path).read_text(encoding="utf-8") if Path(self.path).exists() else None
         if now != self.text:
-            raise UserError(f"{self.path} changed since it was read (another program wrote "
-                            "it): nothing written, run the command again")  # fmt: skip
+            raise UserError.said(N_("cli.tournament.changed-since-it-was"), path=self.path)  # fmt: skip
         entry: dict[str, object] = {
             "at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
             "by": who or self.who,
@@ -308,7 +163,9 @@ class TournamentFile:
         try:
             atomic_write(self.path, text)
         except OSError as exc:
-            raise UserError(f"cannot write {self.path}: {exc.strerror}") from None
+            raise UserError.said(
+                N_("cli.tournament.cannot-write"), path=self.path, strerror=os_reason(exc)
+            ) from None
         self.text, self.history = text, data["history"]
 
 
@@ -325,7 +182,9 @@ def open_file(path: str, who: str | None = None) -> Iterator[TournamentFile]:
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise UserError(f"cannot lock {path}: {exc.strerror} ({lock})") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-lock"), path=path, strerror=os_reason(exc), lock=lock
+        ) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)  # waits while another command changes the file
         f = TournamentFile(path, who or _who())
@@ -351,7 +210,7 @@ def _load(path: str) -> Tournament:
     if held is not None:
         return held.tournament
     if not Path(path).is_file():
-        raise UserError(f"no tournament file {path} (start one with: skat tournament new)")
+        raise UserError.said(N_("cli.tournament.no-tournament-file-start"), path=path)
     return load(path)
 
 
@@ -368,7 +227,7 @@ def _read(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {path}: {exc}") from None
+        raise UserError.said(N_("cli.tournament.cannot-read"), path=path, exc=exc) from None
 
 
 def _read_players(path: str) -> str:
@@ -377,14 +236,16 @@ def _read_players(path: str) -> str:
     try:
         return _decode(Path(path).read_bytes(), path)
     except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-read-2"), path=path, strerror=os_reason(exc)
+        ) from None
 
 
 def _amounts(text: str, what: str) -> tuple[int, ...]:
     try:
         return tuple(parse_cents(a) for a in text.split(",") if a.strip())
     except ValueError as exc:
-        raise UserError(f"{what}: {exc}") from None
+        raise UserError.said(N_("cli.tournament.error"), what=what, exc=exc) from None
 
 
 # ---------------------------------------------------------------------- actions
@@ -392,14 +253,14 @@ def _amounts(text: str, what: str) -> tuple[int, ...]:
 
 def _new(args: argparse.Namespace) -> int:
     if Path(args.file).exists() and not args.force:
-        raise UserError(f"{args.file} exists (--force to overwrite)")
+        raise UserError.said(N_("cli.tournament.exists-force-overwrite"), file=args.file)
     Rules.parse(args.rules)
     rules = with_kontra(args.rules, args.kontra) if args.kontra else args.rules
     fees = []
     for part in (x for x in args.table_fee.split(",") if x.strip()):
         size, _, amount = part.partition("=")
         if size.strip() not in ("3", "4"):
-            raise UserError(f"--table-fee: {part!r} is not 3=X or 4=Y")
+            raise UserError.said(N_("cli.tournament.table-fee-not-x"), part=part)
         fees.append((int(size), _amounts(amount, "--table-fee")[0] if amount.strip() else 0))
     t = Tournament(
         args.name,
@@ -417,15 +278,29 @@ def _new(args: argparse.Namespace) -> int:
     )
     for name in t.tiebreaks:
         if name not in TIEBREAKS:
-            raise UserError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
+            raise UserError.said(
+                N_("cli.tournament.unknown-tie-break-known"), name=name, value=", ".join(TIEBREAKS)
+            )
     held = _OPEN.get(args.file)
     if held is not None and Path(args.file).exists():  # --force: over the file as it is now
         try:
             held.text = Path(args.file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"cannot overwrite {args.file}: {exc}") from None
+            raise UserError.said(
+                N_("cli.tournament.cannot-overwrite"), file=args.file, exc=exc
+            ) from None
     _save(t, args.file, "new")
-    print(f"{args.file}: {t.name}, {t.format.series} series, rules {t.rules}")
+    lang = args.words or "en"
+    print(
+        say(
+            lang,
+            "cli.tournament.made",
+            file=args.file,
+            name=t.name,
+            series=t.format.series,
+            rules=t.rules,
+        )
+    )
     return 0
 
 
@@ -436,7 +311,7 @@ def _players(args: argparse.Namespace) -> int:
         t = changed
         _save(t, args.file, "players", added=list(args.add), removed=list(args.remove),
               withdrawn=list(args.withdraw), substitute=args.substitute or "")  # fmt: skip
-    _print_players(t)
+    _print_players(t, args.words or "en")
     return 0
 
 
@@ -446,7 +321,7 @@ def _changed_players(t: Tournament, args: argparse.Namespace) -> Tournament:
     players = [p for p in t.players if p.name not in args.remove]
     unknown = sorted(set(args.remove) - set(t.names))
     if unknown:
-        raise UserError(f"no player {', '.join(unknown)} to remove")
+        raise UserError.said(N_("cli.tournament.no-player-remove"), value=", ".join(unknown))
     if args.import_csv:
         players.extend(_import(_read_players(args.import_csv)))
     players.extend(Player(n, args.club, args.team, tuple(args.category)) for n in args.add)
@@ -469,21 +344,24 @@ def _substitute(t: Tournament, args: argparse.Namespace) -> Tournament:
     """``--substitute OLD=NEW``: NEW plays for OLD from the next series on."""
     old, _, new = args.substitute.partition("=")
     if not old.strip() or not new.strip():
-        raise UserError(f"--substitute OLD=NEW, not {args.substitute!r}")
+        raise UserError.said(
+            N_("cli.tournament.substitute-old-new-not"), substitute=args.substitute
+        )
     sub = Player(new.strip(), args.club, args.team, tuple(args.category))
     return t.substitute(len(t.rounds), old.strip(), sub)
 
 
-def _print_players(t: Tournament) -> None:
+def _print_players(t: Tournament, lang: str = "en") -> None:
     """The list of players: number, name, club, team, categories, when they joined or left."""
     for i, p in enumerate(t.players, 1):
-        status = [] if p.joined == 1 else [f"from series {p.joined}"]
-        if p.left is not None:
-            status.append(f"left after series {p.left}" if p.left_game is None
-                          else f"left in series {p.left} after game {p.left_game}")  # fmt: skip
+        status = [] if p.joined == 1 else [say(lang, "cli.tournament.joined", series=p.joined)]
+        if p.left is not None and p.left_game is None:
+            status.append(say(lang, "cli.tournament.left-after", series=p.left))
+        elif p.left is not None:
+            status.append(say(lang, "cli.tournament.left-in", series=p.left, game=p.left_game))
         about = ", ".join(x for x in (p.club, p.team, *p.categories, *status) if x)
         print(f"{i:4}  {p.name}" + (f"  ({about})" if about else ""))
-    print(f"{len(t.players)} players")
+    print(say(lang, "cli.tournament.players-count", n=len(t.players)))
 
 
 def _last_played(t: Tournament) -> int:
@@ -502,13 +380,13 @@ def _decode(raw: bytes, path: str) -> str:
     """A players file's text: UTF-8 (with or without the BOM Excel writes) or, failing that,
     Windows-1252 (a German Excel's "CSV (Trennzeichen-getrennt)"); a workbook is refused."""
     if raw.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
-        raise UserError(f"{path} is an Excel workbook, not CSV: save it as CSV first")
+        raise UserError.said(N_("cli.tournament.excel-workbook-not-csv"), path=path)
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return raw.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise UserError(f"{path}: neither UTF-8 nor Windows-1252 text: save it as CSV (UTF-8)")
+    raise UserError.said(N_("cli.tournament.neither-utf-nor-windows"), path=path)
 
 
 def _import(text: str) -> list[Player]:
@@ -537,20 +415,18 @@ def _csv_player(line: int, row: list[str], sep: str) -> Player:
     cells = [c.strip() for c in row] + ["", "", ""]
     name = cells[0]
     if not name:
-        raise UserError(f"players CSV line {line}: no name in the first column")
+        raise UserError.said(N_("cli.tournament.players-csv-line-no"), line=line)
     if name.replace(",", "").replace(".", "").replace("-", "").isdigit():
-        raise UserError(f"players CSV line {line}: {name!r} is a number, not a name "
-                        "(the name goes in the first column)")  # fmt: skip
+        raise UserError.said(N_("cli.tournament.players-csv-line-number"), line=line, name=name)  # fmt: skip
     if len(row) > 4 and any(c.strip() for c in row[4:]):
-        raise UserError(f"players CSV line {line}: {len(row)} columns, at most 4 "
-                        "(name, club, team, categories)")  # fmt: skip
+        raise UserError.said(N_("cli.tournament.players-csv-line-columns"), line=line, value=len(row))  # fmt: skip
     sep_cats = "+" if sep == ";" else "+;"
     cats = tuple(c for c in cells[3].translate({ord(x): "+" for x in sep_cats}).split("+")
                  if c.strip())  # fmt: skip
     try:
         return Player(name, cells[1], cells[2], tuple(c.strip() for c in cats))
     except ValueError as exc:
-        raise UserError(f"players CSV line {line}: {exc}") from None
+        raise UserError.said(N_("cli.tournament.players-csv-line"), line=line, exc=exc) from None
 
 
 def _seat(args: argparse.Namespace) -> int:
@@ -577,7 +453,7 @@ def _seat(args: argparse.Namespace) -> int:
 def _seat_by_plan(t: Tournament, series: int, plan_path: str | None) -> Seating:
     """``--by plan --plan FILE``: the tables as the file lists them, one table a line."""
     if not plan_path:
-        raise UserError("--by plan needs --plan FILE")
+        raise UserError.said(N_("cli.tournament.by-plan-needs-plan"))
     plan = [
         [n.strip() for n in line.split(",")]
         for line in _read(plan_path).splitlines()
@@ -590,13 +466,11 @@ def _seating_unchecked(t: Tournament, series: int, override: str | None) -> tupl
     """Before seating ``series`` by standings: the lists of the series before not checked
     (a one-line error unless ``--override REASON`` is given, kept in the history)."""
     if series == 1:
-        raise UserError("the first series cannot be seated by standings: seat it by lot")
+        raise UserError.said(N_("cli.tournament.first-series-cannot-be"))
     missing = unchecked(t, series - 1)
     if missing and not (override or "").strip():
-        raise UserError(
-            f"series {series} cannot be seated by standings: {'; '.join(missing)} "
-            "(enter or correct the lists, or seat with --override REASON, kept in the "
-            "history)"
+        raise UserError.said(
+            N_("cli.tournament.series-cannot-be-seated"), series=series, value="; ".join(missing)
         )
     return missing
 
@@ -628,7 +502,7 @@ def _lot(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     t = t.draw_lot(seed)
     _save(t, args.file, "lot", seed=seed, order=list(t.lot))
-    print(f"the lot (seed {seed}): {', '.join(t.lot)}")
+    print(say(args.words or "en", "cli.tournament.lot", seed=seed, order=", ".join(t.lot)))
     return 0
 
 
@@ -637,7 +511,9 @@ def _enter(args: argparse.Namespace) -> int:
     rnd = t.round(args.series)
     table = next((x for x in rnd.seating.tables if x.number == args.table), None)
     if table is None:
-        raise UserError(f"series {args.series} has no table {args.table}")
+        raise UserError.said(
+            N_("cli.tournament.series-has-no-table"), series=args.series, table=args.table
+        )
     games, written = parse_list(args.list_text, table.players)
     tl = TableList(
         args.series,
@@ -648,10 +524,11 @@ def _enter(args: argparse.Namespace) -> int:
         written.get("won"),
         written.get("lost"),
     )
-    where = f"series {args.series} table {args.table}"
+    lang = args.words or "en"
+    where = say(lang, "cli.tournament.where", series=args.series, table=args.table)
     old = rnd.list_of(args.table)
     if old == tl:
-        print(f"{where}: {len(games)} games unchanged")
+        print(say(lang, "cli.tournament.games-unchanged", where=where, n=len(games)))
         return 0
     action = "enter"
     if old is not None:
@@ -665,15 +542,23 @@ def _enter(args: argparse.Namespace) -> int:
         details["before"] = format_list(old.games, _written(old))
     details["after"] = format_list(tl.games, _written(tl))
     _save(t, args.file, action, **details)
-    problems = _problems(t, tl, args.words == "de")
-    verb = {"enter": "entered", "correct": "corrected", "replace": "replaced"}[action]
-    print(f"{where}: {len(games)} games {verb}")
+    problems = _problems(t, tl, lang)
+    done = _DONE[action]
+    print(say(lang, done, where=where, n=len(games)))
     for p in problems:
         print(f"  {p}")
     if problems:
-        print("the list does not count until it is corrected")
+        print(say(lang, "cli.tournament.list-does-not-count"))
         return 1
     return 0
+
+
+_DONE: Final = {
+    "enter": N_("cli.tournament.games-entered"),
+    "correct": N_("cli.tournament.games-corrected"),
+    "replace": N_("cli.tournament.games-replaced"),
+}
+"""What ``enter`` did to the table's list, by its action (the history's word)."""
 
 
 def _ask_replace(args: argparse.Namespace, what: str, change: str) -> None:
@@ -682,8 +567,8 @@ def _ask_replace(args: argparse.Namespace, what: str, change: str) -> None:
         answer = input(f"{what}: {change}? (the old list stays in the history) [y/N] ")
         if answer.strip().lower() in ("y", "yes", "j", "ja"):
             return
-        raise UserError(f"{what}: nothing changed")
-    raise UserError(f"{what}: --replace replaces it (the old list stays in the history)")
+        raise UserError.said(N_("cli.tournament.nothing-changed"), what=what)
+    raise UserError.said(N_("cli.tournament.replace-replaces-it-old"), what=what)
 
 
 def _summary(t: Tournament, tl: TableList) -> str:
@@ -698,18 +583,19 @@ def _written(tl: TableList) -> dict[str, tuple[int, ...]]:
     return {k: v for k, v in pairs if v is not None}
 
 
-def _problems(t: Tournament, tl: TableList, german: bool = False) -> tuple[str, ...]:
-    """The list check's problems of ``tl``, in German words where the check has them."""
+def _problems(t: Tournament, tl: TableList, lang: str = "en") -> tuple[str, ...]:
+    """The list check's problems of ``tl`` in ``lang``."""
     planned = t.planned(tl.series, tl.table)
     got = check_list(tl, Rules.parse(t.rules), planned, time_limit=t.format.time_limit is not None)
-    return tuple(p.in_german() if german else str(p) for p in got)
+    return tuple(p.describe(lang) for p in got)
 
 
 def _check(args: argparse.Namespace) -> int:
+    lang = args.words or "en"
     t = _load(args.file)
     if args.show:
         if args.series is None or args.table is None:
-            raise UserError("--show needs --series and --table")
+            raise UserError.said(N_("cli.tournament.show-needs-series-table"))
         print(to_text([list_sheet(t, args.series, args.table)]))
         return 0
     found = 0
@@ -720,13 +606,16 @@ def _check(args: argparse.Namespace) -> int:
             if args.table is not None and table.number != args.table:
                 continue
             tl = rnd.list_of(table.number)
+            where = say(lang, "cli.tournament.where", series=k, table=table.number)
             if tl is None:
-                print(f"series {k} table {table.number}: no list entered")
+                print(say(lang, "cli.tournament.no-list", where=where))
                 continue
-            problems = _problems(t, tl, args.words == "de")
+            problems = _problems(t, tl, lang)
             found += len(problems)
-            status = "ok" if not problems else f"{len(problems)} problem(s)"
-            print(f"series {k} table {table.number}: {status}")
+            if problems:
+                print(say(lang, "cli.tournament.problems", where=where, n=len(problems)))
+            else:
+                print(say(lang, "cli.tournament.list-ok", where=where))
             for p in problems:
                 print(f"  {p}")
     return 1 if found else 0
@@ -767,8 +656,8 @@ def _export(args: argparse.Namespace) -> int:
     elif kind == ".pdf":
         _write_bytes(out, to_pdf(workbook(t), t.name))
     else:
-        raise UserError(f"export to .csv, .ods, .html, .pdf or .json, not {out.name!r}")
-    print(f"wrote {args.out}")
+        raise UserError.said(N_("cli.tournament.export-csv-ods-html"), name=out.name)
+    print(say(args.words or "en", "cli.tournament.wrote", out=args.out))
     return 0
 
 
@@ -776,14 +665,18 @@ def _write_text(path: str, text: str) -> None:
     try:
         atomic_write(path, text)
     except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-write"), path=path, strerror=os_reason(exc)
+        ) from None
 
 
 def _write_bytes(out: Path, data: bytes) -> None:
     try:
         atomic_write(out, data)
     except OSError as exc:
-        raise UserError(f"cannot write {out}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-write-2"), out=out, strerror=os_reason(exc)
+        ) from None
 
 
 def _write_ods(sheets: Sequence[Sheet], out: Path) -> None:
@@ -791,4 +684,6 @@ def _write_ods(sheets: Sequence[Sheet], out: Path) -> None:
         with atomic_path(out, suffix=".ods") as tmp:
             write_ods(sheets, str(tmp))
     except OSError as exc:
-        raise UserError(f"cannot write {out}: {exc.strerror}") from None
+        raise UserError.said(
+            N_("cli.tournament.cannot-write-2"), out=out, strerror=os_reason(exc)
+        ) from None

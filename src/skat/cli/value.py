@@ -32,39 +32,66 @@ from skat.core import (
 )
 from skat.core.contracts import TRUMP_ORDER
 from skat.core.declarations import declarations
-from skat.core.language import N_, say
+from skat.core.language import LANGUAGES, N_, say
 
 NAME = "value"
-HELP = "the value of a game: explanation and list score"
+HELP = N_("help.value")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("contract", nargs="?", help="contract in ISS notation: G, CH, DHS, NO, GO…")
-    parser.add_argument("--cards", help="the declarer's hand (10 cards) or all 12 with the skat")
-    parser.add_argument("--skat", help="the two skat cards (or the two put away)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    parser.add_argument(
+        "contract",
+        nargs="?",
+        help=say(lang, "help.value.contract"),
+        metavar=say(lang, "help.arg.contract"),
+    )
+    parser.add_argument(
+        "--cards", help=say(lang, "help.value.cards"), metavar=say(lang, "help.var.cards")
+    )
+    parser.add_argument(
+        "--skat", help=say(lang, "help.value.skat"), metavar=say(lang, "help.var.skat")
+    )
     parser.add_argument(
         "--matadors",
         type=int,
-        help="matadors instead of cards: +n 'with n', -n 'without n'",
+        help=say(lang, "help.value.matadors"),
+        metavar=say(lang, "help.var.matadors"),
     )
     parser.add_argument(
-        "--points", type=int, help="declarer's card points with the skat (default: 61, won)"
+        "--points",
+        type=int,
+        help=say(lang, "help.value.points"),
+        metavar=say(lang, "help.var.points"),
     )
     parser.add_argument(
         "--tricks",
         type=int,
-        help="declarer's tricks, 0-10 (default 5; 0 = he is Schwarz, 10 = the defenders are)",
+        help=say(lang, "help.value.tricks"),
+        metavar=say(lang, "help.var.tricks"),
     )
-    parser.add_argument("--bid", type=int, default=18, help="the bid he won the auction with")
-    parser.add_argument("--rules", default="isko", help="rules preset and options (default isko)")
-    parser.add_argument("--lang", choices=("en", "de"), default="en", help="language")
+    parser.add_argument(
+        "--bid",
+        type=int,
+        default=18,
+        help=say(lang, "help.value.bid"),
+        metavar=say(lang, "help.var.bid"),
+    )
+    parser.add_argument(
+        "--rules",
+        default="isko",
+        help=say(lang, "help.value.rules"),
+        metavar=say(lang, "help.var.rules"),
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help=say(lang, "help.value.lang")
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
     if args.contract is None:
         if args.cards is None:
-            raise UserError("give a contract, or --cards (and --skat) to list every game")
+            raise UserError.said(N_("cli.value.give-contract-cards-skat"))
         held = CardSet.parse(args.cards)
         if len(held) == 10 and args.skat is None:
             print(_table(held, args.lang, rules, seen=False))
@@ -76,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     twelve = _twelve(args)
     contract = Contract.parse(args.contract)
     if twelve is None and args.matadors is None and contract.game_type != NULL:
-        raise UserError("give the declarer's --cards (and --skat) or --matadors")
+        raise UserError.said(N_("cli.value.give-declarer-cards-skat"))
     if args.matadors is not None:
         twelve = _cards_for_matadors(contract.game_type, args.matadors)
     assert twelve is not None or contract.game_type == NULL
@@ -102,44 +129,41 @@ def _played(args: argparse.Namespace, contract: Contract) -> tuple[int, int]:
     """The declarer's card points and tricks from the options, checked (and the bid)."""
     points = 61 if args.points is None else args.points
     if not 0 <= points <= 120:
-        raise UserError(f"--points must be 0..120, not {points}")
+        raise UserError.said(N_("cli.value.points-must-be-not"), points=points)
     tricks = args.tricks
     if tricks is None:
         tricks = 0 if contract.game_type == NULL else 5
     if not 0 <= tricks <= 10:
-        raise UserError(f"--tricks must be 0..10, not {tricks}")
+        raise UserError.said(N_("cli.value.tricks-must-be-not"), tricks=tricks)
     if args.bid < 18:
-        raise UserError(f"--bid must be at least 18, not {args.bid}")
+        raise UserError.said(N_("cli.value.bid-must-be-at"), bid=args.bid)
     return points, tricks
 
 
 def _twelve(args: argparse.Namespace) -> CardSet | None:
     if args.cards is None:
         if args.skat is not None:
-            raise UserError("--skat needs --cards")
+            raise UserError.said(N_("cli.value.skat-needs-cards"))
         return None
     cards = CardSet.parse(args.cards)
     skat = CardSet.parse(args.skat) if args.skat else CardSet()
     if args.skat and len(skat) != 2:
-        raise UserError(f"--skat must be two cards, got {len(skat)}")
+        raise UserError.said(N_("cli.value.skat-must-be-two"), value=len(skat))
     if not cards.isdisjoint(skat):
-        raise UserError(f"card both in --cards and --skat: {cards & skat}")
+        raise UserError.said(N_("cli.value.card-both-cards-skat"), value=cards & skat)
     total = cards | skat
     if len(total) != 12:
-        raise UserError(
-            f"the declarer has 12 cards with the skat, got {len(total)} "
-            "(give 10 with --cards and 2 with --skat, or all 12 with --cards)"
-        )
+        raise UserError.said(N_("cli.value.declarer-has-cards-skat"), value=len(total))
     return total
 
 
 def _cards_for_matadors(game_type: GameType, n: int) -> CardSet:
     """Cards that give ``n`` matadors (+ with, − without) in this game."""
     if game_type == NULL:
-        raise UserError("Null has no matadors")
+        raise UserError.said(N_("cli.value.null-has-no-matadors"))
     limit = 4 if game_type == GRAND else 11
     if n == 0 or abs(n) > limit:
-        raise UserError(f"--matadors must be 1..{limit} or -1..-{limit}, not {n}")
+        raise UserError.said(N_("cli.value.matadors-must-be-not"), limit=limit, n=n)
     order = TRUMP_ORDER[game_type]
     if n > 0:
         mask = sum(1 << i for i in order[:n])

@@ -129,15 +129,6 @@ def choice_labels(n: int) -> list[str]:
     return out
 
 
-def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
-    """``--variant`` of ``skat play``."""
-    helps = {
-        "en": "play a variant: strohmann or officers (Skat for two), tournee (Tournee Skat)",
-        "de": "eine Variante spielen: strohmann oder officers (Skat zu zweit), tournee",
-    }
-    parser.add_argument("--variant", choices=VARIANTS, help=helps.get(lang, helps["en"]))
-
-
 def _contract_words(contract: Contract, lang: str, deck: str = "french") -> str:
     """The game's spoken name, its suit named for the player's pack."""
     return contract_words(contract, lang, deck)
@@ -502,21 +493,14 @@ def run_variant(args: argparse.Namespace) -> int:
     lang = args.lang or getattr(args, "words", None) or "en"
     level = args.level or "heuristic"
     if level not in ("heuristic", "random"):
-        raise UserError(
-            f"--variant {args.variant} has the levels heuristic and random, not {level!r}",
-            f"--variant {args.variant} kennt die Spielstärken heuristic und random, nicht {level!r}",
+        raise UserError.said(
+            N_("cli.variantplay.variant-has-levels-heuristic"), variant=args.variant, level=level
         )
     if args.games < 1:
-        raise UserError(
-            f"--games must be 1 or more, not {args.games}",
-            f"--games muss 1 oder mehr sein, nicht {args.games}",
-        )
+        raise UserError.said(N_("cli.variantplay.games-must-be-more"), games=args.games)
     for option in ("load", "save", "records", "review", "replay"):
         if getattr(args, option, None):
-            raise UserError(
-                f"--{option} is not available with --variant yet",
-                f"--{option} gibt es mit --variant noch nicht",
-            )
+            raise UserError.said(N_("cli.variantplay.not-available-variant-yet"), option=option)
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     style = CardStyle(lang=lang, deck=args.deck or "french", colour=terminal)

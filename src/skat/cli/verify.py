@@ -19,24 +19,35 @@ import json
 from pathlib import Path
 from typing import Any
 
-from skat.cli.errors import UserError
+from skat.cli.errors import UserError, os_reason
+from skat.core.language import N_, say
 from skat.core.state import GameState
 from skat.records.jsonerrors import JsonRecordError
 from skat.records.jsonrecord import load_json
 from skat.series.commitment import check_game, check_series, series_deal
 
 NAME = "verify"
-HELP = "check a game record's deal against the commitment published before it"
+HELP = N_("help.verify")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("record", help="a JSON game record (from the web table's download)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
-        "--commitment", help="the game commitment you saw before the game (default: the record's)"
+        "record", help=say(lang, "help.verify.record"), metavar=say(lang, "help.arg.record")
     )
-    parser.add_argument("--seed", type=int, help="the series seed, revealed after the series")
-    parser.add_argument("--salt", help="the series salt, revealed after the series")
-    parser.add_argument("--series", help="the series commitment published before the first game")
+    parser.add_argument(
+        "--commitment",
+        help=say(lang, "help.verify.commitment"),
+        metavar=say(lang, "help.var.commitment"),
+    )
+    parser.add_argument(
+        "--seed", type=int, help=say(lang, "help.verify.seed"), metavar=say(lang, "help.var.seed")
+    )
+    parser.add_argument(
+        "--salt", help=say(lang, "help.verify.salt"), metavar=say(lang, "help.var.salt")
+    )
+    parser.add_argument(
+        "--series", help=say(lang, "help.verify.series"), metavar=say(lang, "help.var.series")
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,16 +55,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = load_json(data)
     except JsonRecordError as exc:
-        raise UserError(f"{args.record}: {exc}") from None
+        raise UserError.said(N_("cli.verify.error"), record=args.record, exc=exc) from None
     state = game.state
     if not isinstance(state, GameState):
-        raise UserError(f"{args.record}: not a Skat game record")
+        raise UserError.said(N_("cli.verify.not-skat-game-record"), record=args.record)
     dealing = data.get("meta", {}).get("dealing")
     if not isinstance(dealing, dict) or not isinstance(dealing.get("nonce"), str):
-        raise UserError(f"{args.record}: the record carries no deal commitment (meta.dealing)")
+        raise UserError.said(N_("cli.verify.record-carries-no-deal"), record=args.record)
     published = args.commitment or dealing.get("commitment")
     if not isinstance(published, str):
-        raise UserError(f"{args.record}: meta.dealing.commitment is missing")
+        raise UserError.said(N_("cli.verify.meta-dealing-commitment-missing"), record=args.record)
     ok = check_game(published, dealing["nonce"], state.deal)
     print(f"game commitment {published[:16]}…: {'the cards match' if ok else 'MISMATCH'}")
     if args.seed is not None or args.salt is not None or args.series is not None:
@@ -65,13 +76,13 @@ def _check_seed(
     args: argparse.Namespace, data: dict[str, Any], state: GameState, dealing: dict[str, Any]
 ) -> bool:
     if args.seed is None or args.salt is None:
-        raise UserError("give both --seed and --salt (revealed when the series is over)")
+        raise UserError.said(N_("cli.verify.give-both-seed-salt"))
     published = args.series or dealing.get("series")
     if not isinstance(published, str):
-        raise UserError("give --series, the series commitment published before the first game")
+        raise UserError.said(N_("cli.verify.give-series-series-commitment"))
     number = data.get("meta", {}).get("series", {}).get("game")
     if type(number) is not int or number < 1:
-        raise UserError(f"{args.record}: meta.series.game (the game's number) is missing")
+        raise UserError.said(N_("cli.verify.meta-series-game-game"), record=args.record)
     seed_ok = check_series(published, args.salt, args.seed)
     print(
         f"series commitment {published[:16]}…: {'seed and salt match' if seed_ok else 'MISMATCH'}"
@@ -86,9 +97,9 @@ def _read(path: str) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror or exc}") from None
+        raise UserError.said(N_("cli.verify.error-2"), path=path, value=os_reason(exc)) from None
     except ValueError as exc:
-        raise UserError(f"{path}: not JSON: {exc}") from None
+        raise UserError.said(N_("cli.verify.not-json"), path=path, exc=exc) from None
     if not isinstance(data, dict):
-        raise UserError(f"{path}: a game record is a JSON object")
+        raise UserError.said(N_("cli.verify.game-record-json-object"), path=path)
     return data

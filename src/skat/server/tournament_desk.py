@@ -34,7 +34,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from skat.core.language import LANGUAGES, say
+from skat.core.language import LANGUAGES, SOURCE, say
 from skat.core.rules import Rules
 from skat.server.tournament_store import Correction, WebState
 from skat.tournament import (
@@ -71,8 +71,17 @@ class DeskError(TournamentError):
     English; :meth:`said` words it in a page's language (``lambda lang: say(lang, key)``)."""
 
     def __init__(self, message: str | Callable[[str], str], status: int = 409) -> None:
-        super().__init__(words=message if callable(message) else (lambda lang: str(message)))
+        self.words = message if callable(message) else (lambda lang: str(message))
+        super().__init__(self.words(SOURCE))
         self.status = status
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return self.words(lang)
+
+    def describe(self, lang: str = "en") -> str:
+        """The message in ``lang`` (as every tournament error says it)."""
+        return self.words(lang)
 
 
 def sheet_json(s: Sheet) -> dict[str, Any]:
@@ -270,7 +279,7 @@ class Desk:
             )
         problems = check_list(new, self.rules, planned, time_limit=True)
         if problems:
-            raise DeskError(lambda lang: "; ".join(p.said(lang) for p in problems), 422)
+            raise DeskError(lambda lang: "; ".join(p.describe(lang) for p in problems), 422)
         self.t = self.t.with_list(new)
         if client is not None:
             seen.append(client)
@@ -420,7 +429,7 @@ class Desk:
                 planned = self.t.planned(k, tl.table)
                 for p in check_list(tl, self.rules, planned, time_limit=limit):
                     out.append(say(lang, "tour.problem.at_table", series=k, table=tl.table,
-                                   why=p.said(lang)))  # fmt: skip
+                                   why=p.describe(lang)))  # fmt: skip
         return out
 
     def _table(self, series: int, table: int) -> tuple[str, ...]:

@@ -315,7 +315,7 @@ def _guard(handler: Handler) -> Handler:
             return JSONResponse({"error": exc.said(lang)}, status_code=exc.status)
         except TournamentError as exc:
             lang = page_language(request.headers.get("x-skat-lang"))
-            return JSONResponse({"error": _one_line(exc.said(lang))}, status_code=400)
+            return JSONResponse({"error": _one_line(exc.describe(lang))}, status_code=400)
         except (ValueError, KeyError, TypeError) as exc:
             return JSONResponse({"error": _one_line(exc)}, status_code=400)
 

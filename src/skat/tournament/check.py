@@ -52,12 +52,12 @@ def assess(
     n = len(table_list.players)
     if n not in (3, 4):
         empty = TablePoints(table_list.players, (0,) * n, (0,) * n, (0,) * n)
-        return (Problem.of(None, N_("tour.problem.table_size"), n=n),), empty
+        return (Problem.of(None, N_("cli.list.table-size"), n=n),), empty
     problems: list[Problem] = []
     count = len(table_list.games)
     if count > planned or (count < planned and not time_limit):
         problems.append(
-            Problem.of(None, N_("tour.problem.game_count"), count=count, n=n, planned=planned)
+            Problem.of(None, N_("cli.list.games-planned"), count=count, n=n, planned=planned)
         )
     scored = score_games(table_list, rules)
     for got in scored:
@@ -71,9 +71,9 @@ def assess(
 def _written(table_list: TableList, got: TablePoints) -> list[Problem]:
     problems = []
     for key, written, actual in (
-        (N_("tour.problem.wrote_totals"), table_list.written_totals, got.points),
-        (N_("tour.problem.wrote_won"), table_list.written_won, got.won),
-        (N_("tour.problem.wrote_lost"), table_list.written_lost, got.lost),
+        (N_("cli.list.wrote-totals"), table_list.written_totals, got.points),
+        (N_("cli.list.wrote-won"), table_list.written_won, got.won),
+        (N_("cli.list.wrote-lost"), table_list.written_lost, got.lost),
     ):
         if written is not None and tuple(written) != actual:
             problems.append(Problem.of(None, key, written=_join(written), actual=_join(actual)))
@@ -112,7 +112,7 @@ def unchecked(t: Tournament, series: int, lang: str = "en") -> tuple[str, ...]:
         else:
             planned = t.planned(series, table.number)
             limit = t.format.time_limit is not None
-            why = [p.said(lang) for p in check_list(tl, rules, planned, time_limit=limit)]
+            why = [p.describe(lang) for p in check_list(tl, rules, planned, time_limit=limit)]
         out.extend(
             say(lang, "tour.problem.at_table", series=series, table=table.number, why=w)
             for w in why

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from skat.core.language import N_
 from skat.tournament.model import Tournament, TournamentError
 from skat.tournament.report import (
     Cell,
@@ -84,7 +85,7 @@ def write_ods(sheets: Sequence[Sheet], path: str | Path) -> None:
     try:
         from odfdo import Document, Table
     except ImportError:
-        raise TournamentError("ODS export needs odfdo: pip install 'skat[club]'") from None
+        raise TournamentError.of(N_("cli.tour.ods-export-needs-odfdo")) from None
     doc = Document("spreadsheet")
     body = doc.body
     body.clear()

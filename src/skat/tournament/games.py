@@ -25,42 +25,51 @@ from skat.core.language import N_, say
 from skat.core.rules import Rules
 from skat.core.scoring import Result
 from skat.series.seating import SeatingOrder
-from skat.tournament.kontra import refusal_key
+from skat.tournament.kontra import refused
 from skat.tournament.model import GameEntry, TableList
 from skat.tournament.values import Legal, legal, lost_overbid
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One impossible entry: the game's number (from 1; ``None`` for the whole list) and why,
-    as a message id of the catalogs with its values (``reason``: the English words).
+    """One impossible entry: the game's number (from 1; ``None`` for the whole list) and why
+    (``reason`` in English; ``german``: in German where the check gives it; ``key`` and
+    ``params``: the reason as a message of the catalogs, said in any language by
+    :meth:`describe`).
 
-    >>> p = Problem.of(3, "tour.problem.no_bid", bid=19)
-    >>> str(p), p.said("de"), p.said("da")
-    ('game 3: 19 is no bid', 'Spiel 3: 19 ist kein Reizwert', 'spil 3: 19 er ingen reizning')
+    >>> p = Problem.of(2, N_("cli.list.bid-not-a-bid"), bid=19)
+    >>> str(p), p.describe("de"), p.describe("da")
+    ('game 2: 19 is no bid', 'Spiel 2: 19 ist kein Reizwert', 'spil 2: 19 er ingen reizning')
     """
 
     game: int | None
     reason: str
+    german: str | None = None
     key: str = ""
-    values: tuple[tuple[str, object], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()
 
     @classmethod
-    def of(cls, game: int | None, key: str, /, **values: object) -> Problem:
-        """The problem the message ``key`` says with ``values``."""
-        return cls(game, say("en", key, **values), key, tuple(values.items()))
+    def of(cls, game: int | None, key: str, /, **params: object) -> Problem:
+        """The problem whose reason is the message ``key`` (mark it with ``N_``) with ``params``."""
+        return cls(
+            game, say("en", key, **params), say("de", key, **params), key, tuple(params.items())
+        )
 
     def __str__(self) -> str:
-        return self.said("en")
+        return self.reason if self.game is None else f"game {self.game}: {self.reason}"
 
-    def said(self, lang: str) -> str:
-        """The problem in ``lang`` (a reason without a message id as it is)."""
-        why = say(lang, self.key, **dict(self.values)) if self.key else self.reason
-        return why if self.game is None else say(lang, "tour.problem.game", n=self.game, why=why)
+    def describe(self, lang: str = "en") -> str:
+        """The problem in ``lang`` (the English reason where it has no message id; the German
+        one where the check gives it)."""
+        if self.key:
+            why = say(lang, self.key, **dict(self.params))
+        else:
+            why = (self.german or self.reason) if lang == "de" else self.reason
+        return why if self.game is None else say(lang, "cli.list.game", game=self.game, reason=why)
 
     def in_german(self) -> str:
-        """The problem in German words."""
-        return self.said("de")
+        """The problem in German words (the English reason where no German one is given)."""
+        return self.describe("de")
 
 
 @dataclass(frozen=True)
@@ -94,26 +103,26 @@ def _score_at(
     seats = order.seats(index % len(players))
     if entry.declarer is None:
         if entry.contract or entry.value or entry.won:
-            return [Problem.of(number, N_("tour.problem.passed_filled"))]
+            return [Problem.of(number, N_("cli.list.passed-no-game"))]
         if entry.kontra:
-            return [Problem.of(number, N_("tour.problem.passed_kontra"))]
+            return [Problem.of(number, N_("cli.list.passed-no-kontra"))]
         return Scored(None, seats)
     problems = []
     if entry.declarer not in players:
-        return [Problem.of(number, N_("tour.problem.not_at_table"), name=entry.declarer)]
+        return [Problem.of(number, N_("cli.list.not-at-table"), declarer=entry.declarer)]
     who = players.index(entry.declarer)
     if who not in seats:
         problems.append(
-            Problem.of(number, N_("tour.problem.sits_out"), name=entry.declarer, n=number)
+            Problem.of(number, N_("cli.list.dealer-sits-out"), declarer=entry.declarer, game=number)
         )
     try:
         contract = lg.contract(entry.contract)
     except ContractParseError as exc:
         return [*problems, Problem(number, str(exc))]
     _value_problem(contract, entry, lg, number, problems)
-    refused = refusal_key(entry.kontra, lg.rules)
-    if refused is not None:
-        problems.append(Problem.of(number, refused[0], **refused[1]))
+    said = refused(entry.kontra, lg.rules)
+    if said is not None:
+        problems.append(Problem.of(number, said[0], **said[1]))
         return problems
     seat = seats.index(who) if who in seats else 0
     result = lg.result(contract, entry.won, entry.value, seat, entry.kontra)
@@ -129,20 +138,18 @@ def _value_problem(
     if (entry.won, entry.value) not in legal_values:
         shown = sorted(v for w, v in legal_values if w == entry.won)
         listed = ", ".join(map(str, shown[:3])) + (", …" if len(shown) > 3 else "")
-        key = N_("tour.problem.no_value_won") if entry.won else N_("tour.problem.no_value_lost")
+        key = N_("cli.list.no-value-won") if entry.won else N_("cli.list.no-value-lost")
         problems.append(
-            Problem.of(number, key, value=entry.value, game=str(contract), values=listed)
+            Problem.of(number, key, value=entry.value, contract=str(contract), listed=listed)
         )
         return
     bid = entry.bid
     if bid is None:
         return
     if bid not in ladder(lg.rules.grand_ouvert_base):  # the rules' own ladder (old: to 360)
-        problems.append(Problem.of(number, N_("tour.problem.no_bid"), bid=bid))
+        problems.append(Problem.of(number, N_("cli.list.bid-not-a-bid"), bid=bid))
     elif entry.value < bid:
         over = lost_overbid(contract, bid, lg.rules)
         if entry.won or entry.value != over:
-            key = (
-                N_("tour.problem.below_bid_won") if entry.won else N_("tour.problem.below_bid_lost")
-            )
+            key = N_("cli.list.below-bid-won") if entry.won else N_("cli.list.below-bid-lost")
             problems.append(Problem.of(number, key, value=entry.value, bid=bid, over=over))

@@ -17,7 +17,7 @@ Kontra writes 2 × 48 + 50 = 146 on a Seeger-Fabian list, lost with Re − 2 × 
 (2, 2, 1, None)
 >>> refusal(1, Rules.parse("tournament"))
 'Kontra is not allowed in this tournament (rules tournament: no Kontra on the list)'
->>> refusal(3, Rules.parse("tournament,kontra=on"), lang="de")
+>>> refusal(3, Rules.parse("tournament,kontra=on"), german=True)
 'Supra ist in diesem Turnier nicht erlaubt (Regeln tournament,kontra=on: nur Kontra und Re)'
 """
 
@@ -74,21 +74,20 @@ def level(word: str) -> int | None:
     return _WORDS.get(word.lower())
 
 
-def refusal_key(kontra: int, rules: Rules) -> tuple[str, dict[str, object]] | None:
-    """Why a game with Kontra level ``kontra`` may not be on this tournament's list (a message
-    id of the catalogs and its values), or ``None`` when it may."""
+def refusal(kontra: int, rules: Rules, *, german: bool = False) -> str | None:
+    """Why a game with Kontra level ``kontra`` may not be on this tournament's list (in German
+    with ``german``), or ``None`` when it may."""
+    said = refused(kontra, rules)
+    return None if said is None else say("de" if german else "en", said[0], **said[1])
+
+
+def refused(kontra: int, rules: Rules) -> tuple[str, dict[str, object]] | None:
+    """Why a game with Kontra level ``kontra`` may not be on this tournament's list, as a
+    message id and its values (said in any language), or ``None`` when it may."""
     if not 0 <= kontra <= 4:
-        return N_("tour.problem.no_kontra_level"), {"level": kontra}
+        return N_("cli.list.no-kontra-level"), {"kontra": kontra}
     top = allowed(rules)
     if kontra <= top:
         return None
-    key = N_("tour.problem.kontra_not_allowed") if top == 0 else N_("tour.problem.kontra_re_only")
+    key = N_("cli.list.kontra-not-allowed") if top == 0 else N_("cli.list.only-kontra-re")
     return key, {"name": NAMES[kontra], "rules": str(rules)}
-
-
-def refusal(kontra: int, rules: Rules, *, lang: str = "en", german: bool = False) -> str | None:
-    """:func:`refusal_key` in words (``lang``; ``german=True`` is ``lang="de"``)."""
-    found = refusal_key(kontra, rules)
-    if found is None:
-        return None
-    return say("de" if german else lang, found[0], **found[1])

@@ -16,11 +16,11 @@ skat.tournament.model.TournamentError: player 'Anna' is entered twice
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from skat.core.language import say
+from skat.core.language import N_, say
 
 TEAM_MODES: Final = ("apart", "together", "ignore")
 LEAVERS: Final = ("count", "remove")
@@ -29,16 +29,31 @@ LEAVERS: Final = ("count", "remove")
 
 
 class TournamentError(ValueError):
-    """A tournament that cannot be built or changed this way; the message says why, in one
-    line (English; :meth:`said` in a language where the error has its words)."""
+    """A tournament that cannot be built or changed this way; the message says why, in one line.
 
-    def __init__(self, message: str = "", words: Callable[[str], str] | None = None) -> None:
-        self.words = words
-        super().__init__(message or (words("en") if words else ""))
+    Made by :meth:`of` from a message id of the catalogs and its values (``key``, ``params``),
+    so that :meth:`describe` says it in any language; ``str()`` is the English message.
 
-    def said(self, lang: str) -> str:
-        """The error in ``lang``."""
-        return self.words(lang) if self.words is not None else str(self)
+    >>> error = TournamentError.of(N_("cli.tour.seat-series-first"), value=2)
+    >>> str(error), error.describe("de"), error.describe("da")
+    ('seat series 2 first', 'zuerst Serie 2 setzen', 'fordel serie 2 først')
+    """
+
+    def __init__(
+        self, message: str, key: str = "", params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params: dict[str, object] = dict(params or {})
+
+    @classmethod
+    def of(cls, key: str, /, **params: object) -> TournamentError:
+        """The error whose words are the message ``key`` (mark it with ``N_``) with ``params``."""
+        return cls(say("en", key, **params), key, params)
+
+    def describe(self, lang: str = "en") -> str:
+        """The error in ``lang`` (its English text when it has no message id)."""
+        return say(lang, self.key, **self.params) if self.key else str(self)
 
 
 @dataclass(frozen=True)
@@ -59,22 +74,39 @@ class Player:
     after this many games (the games played with him; the others are struck)."""
 
     def __post_init__(self) -> None:
-        check_name(self.name, "player name")
+        check_name(self.name, "player")
         if self.left is not None and (isinstance(self.left, bool) or self.left < 0):
-            raise TournamentError(f"player {self.name!r}: left after series {self.left}?")
+            raise TournamentError.of(
+                N_("cli.tour.player-left-after-series"), name=self.name, left=self.left
+            )
         if self.left_game is not None and (self.left is None or self.left_game < 0):
-            raise TournamentError(f"player {self.name!r}: left after game {self.left_game}?")
+            raise TournamentError.of(
+                N_("cli.tour.player-left-after-game"), name=self.name, left_game=self.left_game
+            )
         for text in (self.club, self.team, *self.categories):
             if not isinstance(text, str) or not text.isprintable() or text != text.strip():
-                raise TournamentError(f"player {self.name!r}: {text!r} is not a clean text")
+                raise TournamentError.of(
+                    N_("cli.tour.player-not-clean-text"), name=self.name, text=text
+                )
+
+
+_NAME_ERRORS: Final[dict[str, tuple[str, str]]] = {
+    "player": (N_("cli.tour.player-name-empty"), N_("cli.tour.player-name-unclean")),
+    "tournament": (N_("cli.tour.tournament-name-empty"), N_("cli.tour.tournament-name-unclean")),
+    "member": (N_("cli.tour.member-name-empty"), N_("cli.tour.member-name-unclean")),
+    "season": (N_("cli.tour.season-name-empty"), N_("cli.tour.season-name-unclean")),
+}
+"""The errors of a name that is empty or not clean, by what it names."""
 
 
 def check_name(name: object, what: str) -> str:
-    """``name`` if it is a non-empty printable text without outer spaces, else an error."""
+    """``name`` if it is a non-empty printable text without outer spaces, else an error;
+    ``what`` it names: ``player``, ``tournament``, ``member`` or ``season``."""
+    empty, unclean = _NAME_ERRORS[what]
     if not isinstance(name, str) or not name.strip():
-        raise TournamentError(f"{what} must be a non-empty text, not {name!r}")
+        raise TournamentError.of(empty, name=name)
     if not name.isprintable() or name != name.strip():
-        raise TournamentError(f"{what} {name!r} holds a control character or outer spaces")
+        raise TournamentError.of(unclean, name=name)
     return name
 
 
@@ -90,11 +122,13 @@ class Format:
 
     def __post_init__(self) -> None:
         if not 1 <= self.series <= 99:
-            raise TournamentError(f"series must be 1 to 99, not {self.series}")
+            raise TournamentError.of(N_("cli.tour.series-must-be-not"), series=self.series)
         if not 1 <= self.deals_per_player <= 99:
-            raise TournamentError(f"deals per player must be 1 to 99, not {self.deals_per_player}")
+            raise TournamentError.of(
+                N_("cli.tour.deals-per-player-must"), deals_per_player=self.deals_per_player
+            )
         if self.time_limit is not None and self.time_limit <= 0:
-            raise TournamentError(f"the time limit must be positive minutes, not {self.time_limit}")
+            raise TournamentError.of(N_("cli.tour.time-limit-must-be"), time_limit=self.time_limit)
 
     def games(self, table_size: int) -> int:
         """The games of one series at a table of ``table_size`` (every player deals equally)."""
@@ -116,9 +150,9 @@ class Money:
     def __post_init__(self) -> None:
         amounts = (*self.loss_fees, *(f for _, f in self.table_fee), self.entry_fee, *self.prizes)
         if any(not isinstance(a, int) or a < 0 for a in amounts):
-            raise TournamentError("fees and prizes must be whole cents, none negative")
+            raise TournamentError.of(N_("cli.tour.fees-prizes-must-be"))
         if any(size not in (3, 4) for size, _ in self.table_fee):
-            raise TournamentError("table fees are given for tables of 3 or 4")
+            raise TournamentError.of(N_("cli.tour.table-fees-are-given"))
 
     def fee_at(self, table_size: int) -> int:
         """What each player at a table of ``table_size`` pays per series."""
@@ -149,7 +183,7 @@ class Seating:
         for table in self.tables:
             if name in table.players:
                 return table
-        raise TournamentError(f"{name!r} is not seated")
+        raise TournamentError.of(N_("cli.tour.not-seated"), name=name)
 
 
 @dataclass(frozen=True)
@@ -215,17 +249,19 @@ class Tournament:
     standings) or ``remove`` (he is taken out of the standings)."""
 
     def __post_init__(self) -> None:
-        check_name(self.name, "the tournament name")
+        check_name(self.name, "tournament")
         if self.leavers not in LEAVERS:
-            raise TournamentError(f"leavers: one of {', '.join(LEAVERS)}, not {self.leavers!r}")
+            raise TournamentError.of(
+                N_("cli.tour.leavers-one-not"), value=", ".join(LEAVERS), leavers=self.leavers
+            )
         if self.teams not in TEAM_MODES:
-            raise TournamentError(
-                f"teams must be one of {', '.join(TEAM_MODES)}, not {self.teams!r}"
+            raise TournamentError.of(
+                N_("cli.tour.teams-must-be-one"), value=", ".join(TEAM_MODES), teams=self.teams
             )
         seen: set[str] = set()
         for p in self.players:
             if p.name in seen:
-                raise TournamentError(f"player {p.name!r} is entered twice")
+                raise TournamentError.of(N_("cli.tour.player-entered-twice"), name=p.name)
             seen.add(p.name)
 
     def player(self, name: str) -> Player:
@@ -233,7 +269,7 @@ class Tournament:
         for p in self.players:
             if p.name == name:
                 return p
-        raise TournamentError(f"no player {name!r} in {self.name!r}")
+        raise TournamentError.of(N_("cli.tour.no-player"), name=name, name2=self.name)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -243,7 +279,9 @@ class Tournament:
     def round(self, series: int) -> Round:
         """Series ``series`` (from 1), once seated."""
         if not 1 <= series <= len(self.rounds):
-            raise TournamentError(f"series {series} is not seated ({len(self.rounds)} seated)")
+            raise TournamentError.of(
+                N_("cli.tour.series-not-seated-seated"), series=series, value=len(self.rounds)
+            )
         return self.rounds[series - 1]
 
     def draw_lot(self, seed: int) -> Tournament:
@@ -252,7 +290,7 @@ class Tournament:
         import random
 
         if self.lot and set(self.lot) == set(self.names):
-            raise TournamentError("the lot is drawn already: " + ", ".join(self.lot))
+            raise TournamentError.of(N_("cli.tour.lot-drawn-already"), lot=", ".join(self.lot))
         order = list(self.names)
         random.Random(seed).shuffle(order)
         return replace(self, lot=tuple(order))
@@ -269,7 +307,7 @@ class Tournament:
         seated = next((tb for tb in self.round(series).seating.tables if tb.number == table),
                       None)  # fmt: skip
         if seated is None:
-            raise TournamentError(f"series {series} has no table {table}")
+            raise TournamentError.of(N_("cli.tour.series-has-no-table"), series=series, table=table)
         ends = [p.left_game for p in self.players
                 if p.name in seated.players and p.left == series and p.left_game is not None]  # fmt: skip
         return min([self.format.games(len(seated.players)), *ends])
@@ -282,9 +320,7 @@ class Tournament:
         gone = [n for rnd in self.rounds for tb in rnd.seating.tables for n in tb.players
                 if n not in names]  # fmt: skip
         if gone:
-            raise TournamentError(
-                f"{gone[0]} is seated in a series: withdraw the player instead of removing"
-            )
+            raise TournamentError.of(N_("cli.tour.seated-series-withdraw-player"), value=gone[0])
         had = {p.name: p for p in self.players}
         first = len(self.rounds) + 1  # a late arrival plays from the next series seated
 
@@ -308,22 +344,22 @@ class Tournament:
         a list holding more games is refused until they are taken back)."""
         self.player(name)
         if not 0 <= after <= self.format.series:
-            raise TournamentError(f"withdraw after series 0 to {self.format.series}, not {after}")
+            raise TournamentError.of(
+                N_("cli.tour.withdraw-after-series-not"), series=self.format.series, after=after
+            )
         if game is not None:
             self._check_left_game(name, after, game)
         keep = len(self.rounds)
         for k in range(after + 1, len(self.rounds) + 1):
             rnd = self.rounds[k - 1]
             if any(name in tl.players for tl in rnd.lists):
-                raise TournamentError(f"{name} has a list in series {k}: correct it first")
+                raise TournamentError.of(N_("cli.tour.has-list-series-correct"), name=name, k=k)
             if any(name in tb.players for tb in rnd.seating.tables):
                 if any(tl.games for tl in self.rounds[k - 1].lists):
-                    raise TournamentError(
-                        f"series {k} is under way with {name} seated: a substitute takes the seat"
-                    )
+                    raise TournamentError.of(N_("cli.tour.series-under-way-seated"), k=k, name=name)
                 keep = min(keep, k - 1)
         if any(any(tl.games for tl in r.lists) for r in self.rounds[keep:]):
-            raise TournamentError(f"series {keep + 1} has lists: it cannot be unseated")
+            raise TournamentError.of(N_("cli.tour.series-has-lists-it"), value=keep + 1)
         players = tuple(replace(x, left=after, left_game=game) if x.name == name else x
                         for x in self.players)  # fmt: skip
         return replace(self, players=players, rounds=self.rounds[:keep])
@@ -331,37 +367,50 @@ class Tournament:
     def _check_left_game(self, name: str, series: int, game: int) -> None:
         """Can ``name`` leave series ``series`` after ``game`` games of his table's list?"""
         if not 1 <= series <= len(self.rounds):
-            raise TournamentError(f"{name} cannot leave during series {series}: it is not "
-                                  "seated (withdraw him after a series instead)")  # fmt: skip
+            raise TournamentError.of(
+                N_("cli.tour.cannot-leave-during-series"), name=name, series=series
+            )
         try:
             table = self.round(series).seating.table_of(name)
         except TournamentError:
-            raise TournamentError(f"{name} is not seated in series {series}") from None
+            raise TournamentError.of(
+                N_("cli.tour.not-seated-series-2"), name=name, series=series
+            ) from None
         full = self.format.games(len(table.players))
         if not 0 <= game <= full:
-            raise TournamentError(f"{name} leaves after game 0 to {full} of series {series}, "
-                                  f"not {game}")  # fmt: skip
+            raise TournamentError.of(
+                N_("cli.tour.leaves-after-game-series"),
+                name=name,
+                full=full,
+                series=series,
+                game=game,
+            )
         tl = self.round(series).list_of(table.number)
         if tl is not None and len(tl.games) > game:
-            entered, number = len(tl.games), table.number
-            raise TournamentError(words=lambda lang: say(
-                lang, "tour.problem.take_back", series=series, table=number, entered=entered,
-                game=game))  # fmt: skip
+            raise TournamentError.of(
+                N_("cli.tour.series-table-has-games"),
+                series=series,
+                number=table.number,
+                value=len(tl.games),
+                game=game,
+            )
 
     def substitute(self, series: int, old: str, new: Player) -> Tournament:
         """``new`` takes ``old``'s seat in series ``series`` (before the table entered a
         game) and plays on; ``old`` withdraws after the series before."""
         rnd = self.round(series)
         if series < len(self.rounds):
-            raise TournamentError(f"series {series + 1} is seated already: substitute there")
+            raise TournamentError.of(
+                N_("cli.tour.series-seated-already-substitute"), value=series + 1
+            )
         if new.name in self.names:
-            raise TournamentError(f"{new.name} plays already: a substitute is a new player")
+            raise TournamentError.of(N_("cli.tour.plays-already-substitute-new"), name=new.name)
         table = next((tb for tb in rnd.seating.tables if old in tb.players), None)
         if table is None:
-            raise TournamentError(f"{old} is not seated in series {series}")
+            raise TournamentError.of(N_("cli.tour.not-seated-series"), old=old, series=series)
         tl = rnd.list_of(table.number)
         if tl is not None and tl.games:
-            raise TournamentError(f"table {table.number} has entered games: the seat is taken")
+            raise TournamentError.of(N_("cli.tour.table-has-entered-games"), number=table.number)
         seat = tuple(new.name if n == old else n for n in table.players)
         tables = tuple(replace(tb, players=seat) if tb is table else tb
                        for tb in rnd.seating.tables)  # fmt: skip
@@ -376,14 +425,16 @@ class Tournament:
     def with_seating(self, series: int, seating: Seating) -> Tournament:
         """Seat series ``series``: the next one, or one seated before with no list entered."""
         if not 1 <= series <= self.format.series:
-            raise TournamentError(f"series {series} is not 1 to {self.format.series}")
+            raise TournamentError.of(
+                N_("cli.tour.series-not"), series=series, series2=self.format.series
+            )
         if series > len(self.rounds) + 1:
-            raise TournamentError(f"seat series {len(self.rounds) + 1} first")
+            raise TournamentError.of(N_("cli.tour.seat-series-first"), value=len(self.rounds) + 1)
         if series <= len(self.rounds) and self.rounds[series - 1].lists:
-            raise TournamentError(f"series {series} already has lists: it cannot be reseated")
+            raise TournamentError.of(N_("cli.tour.series-already-has-lists"), series=series)
         seated = sorted(n for t in seating.tables for n in t.players)
         if seated != sorted(p.name for p in self.active(series)):
-            raise TournamentError(f"series {series}: the seating does not hold every player once")
+            raise TournamentError.of(N_("cli.tour.series-seating-does-not"), series=series)
         rounds = list(self.rounds)
         if series <= len(rounds):
             rounds[series - 1] = Round(seating)
@@ -396,9 +447,11 @@ class Tournament:
         rnd = self.round(table_list.series)
         table = next((t for t in rnd.seating.tables if t.number == table_list.table), None)
         if table is None:
-            raise TournamentError(f"series {table_list.series} has no table {table_list.table}")
+            raise TournamentError.of(
+                N_("cli.tour.series-has-no-table"), series=table_list.series, table=table_list.table
+            )
         if table.players != table_list.players:
-            raise TournamentError(f"table {table.number}: the list's players are not those seated")
+            raise TournamentError.of(N_("cli.tour.table-list-players-are"), number=table.number)
         lists = [tl for tl in rnd.lists if tl.table != table_list.table]
         lists.append(table_list)
         lists.sort(key=lambda tl: tl.table)

@@ -88,7 +88,7 @@ def list_sheet(t: Tournament, series: int, table: int) -> Sheet:
     tournament allows Kontra (or a game has one) a ``kontra`` column says Kontra, Re, …"""
     tl = t.round(series).list_of(table)
     if tl is None:
-        raise TournamentError(f"series {series} table {table} has no list entered")
+        raise TournamentError.of(N_("cli.tour.series-table-has-no"), series=series, table=table)
     rules = Rules.parse(t.rules)
     said = allowed(rules) > 0 or any(g.kontra for g in tl.games)  # a Kontra column
     rows: list[tuple[Cell, ...]] = []
@@ -119,7 +119,7 @@ def list_sheet(t: Tournament, series: int, table: int) -> Sheet:
         ),
         tuple(rows),
         tuple(str(p) for p in problems),
-        tuple(p.said for p in problems),
+        tuple(p.describe for p in problems),
     )
 
 
@@ -143,7 +143,7 @@ def standings_sheet(t: Tournament, series: int | None = None) -> Sheet:
         for s in st.rows
     )
     title = f"{t.name}: {'standings' if series is None else f'series {series}'}"
-    said = (lambda lang: _tiebreaks(t.tiebreaks, lang), *(w.said for w in st.waits))
+    said = (lambda lang: _tiebreaks(t.tiebreaks, lang), *(w.describe for w in st.waits))
     return Sheet(title, cols + per, rows, tuple(w("en") for w in said), said)
 
 

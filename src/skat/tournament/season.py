@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from skat.core.language import N_
 from skat.core.rules import Rules
 from skat.tournament.model import Tournament, TournamentError, check_name
 from skat.tournament.report import Sheet
@@ -60,9 +61,11 @@ class Member:
     guest: bool = False
 
     def __post_init__(self) -> None:
-        check_name(self.name, "member name")
+        check_name(self.name, "member")
         if not self.number.isprintable() or self.number != self.number.strip():
-            raise TournamentError(f"member {self.name!r}: {self.number!r} is no member number")
+            raise TournamentError.of(
+                N_("cli.tour.member-no-member-number"), name=self.name, number=self.number
+            )
 
 
 @dataclass(frozen=True)
@@ -91,21 +94,29 @@ class Season:
     deals: int = 12
 
     def __post_init__(self) -> None:
-        check_name(self.name, "the season name")
+        check_name(self.name, "season")
         if self.best is not None and (isinstance(self.best, bool) or self.best < 1):
-            raise TournamentError(f"best: a number of series from 1, not {self.best}")
+            raise TournamentError.of(N_("cli.tour.best-number-series-from"), best=self.best)
         if self.guests not in GUESTS:
-            raise TournamentError(f"guests: one of {', '.join(GUESTS)}, not {self.guests!r}")
+            raise TournamentError.of(
+                N_("cli.tour.guests-one-not"), value=", ".join(GUESTS), guests=self.guests
+            )
         unknown = [x for x in self.tiebreaks if x not in SEASON_TIEBREAKS]
         if unknown:
-            raise TournamentError(f"unknown season tie-break {unknown[0]!r} "
-                                  f"(known: {', '.join(SEASON_TIEBREAKS)})")  # fmt: skip
+            raise TournamentError.of(
+                N_("cli.tour.unknown-season-tie-break"),
+                value=unknown[0],
+                value2=", ".join(SEASON_TIEBREAKS),
+            )
         Rules.parse(self.rules)
-        for seen, what in ((self.members, "member"), (self.evenings, "evening")):
+        for seen, error in (
+            (self.members, N_("cli.tour.member-entered-twice")),
+            (self.evenings, N_("cli.tour.evening-entered-twice")),
+        ):
             keys = [getattr(x, "name", getattr(x, "date", "")) for x in seen]
             twice = next((k for k in keys if keys.count(k) > 1), None)
             if twice is not None:
-                raise TournamentError(f"{what} {twice!r} is entered twice")
+                raise TournamentError.of(error, name=twice)
 
     def member(self, name: str) -> Member | None:
         """The register's entry of ``name``, if any."""
@@ -272,7 +283,7 @@ def season_loads(text: str) -> Season:
             _int(evening.get("deals", 12), "evening deals"),
         )
     except (ValueError, TypeError, RecursionError) as exc:
-        raise TournamentError(f"season file: {exc}") from None
+        raise TournamentError.of(N_("cli.tour.season-file"), exc=exc) from None
 
 
 def _member(m: object) -> Member:

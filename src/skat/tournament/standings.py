@@ -78,7 +78,7 @@ class Standings:
     rows: tuple[Standing, ...]
     pending: tuple[str, ...] = ()
     waits: tuple[Problem, ...] = ()
-    """:attr:`pending` as notes in every language (``Problem.said``): a table's list not
+    """:attr:`pending` as notes in every language (``Problem.describe``): a table's list not
     counted yet, the lot still to draw."""
 
 
@@ -146,7 +146,9 @@ def standings(t: Tournament, series: int | None = None) -> Standings:
     """The overall standings, or those of one series (``series`` from 1)."""
     for name in t.tiebreaks:
         if name not in TIEBREAKS:
-            raise TournamentError(f"unknown tie-break {name!r} (known: {', '.join(TIEBREAKS)})")
+            raise TournamentError.of(
+                N_("cli.tour.unknown-tie-break-known"), name=name, value=", ".join(TIEBREAKS)
+            )
     results = series_results(t)
     if series is not None:
         t.round(series)  # the series must be seated
@@ -229,7 +231,7 @@ def group_standings(
     """Teams (``by="team"``, tandems too) or clubs (``by="club"``) by their members' points
     (``overall``: the standings when already at hand)."""
     if by not in ("team", "club"):
-        raise TournamentError(f"groups are by team or club, not {by!r}")
+        raise TournamentError.of(N_("cli.tour.groups-are-by-team"), by=by)
     points = {s.name: s.points for s in (overall or standings(t)).rows}
     groups: dict[str, list[str]] = {}
     for p in t.players:
@@ -255,6 +257,6 @@ def category_standings(t: Tournament, category: str) -> tuple[Standing, ...]:
     """The overall standings of the players in ``category``, placed among themselves."""
     members = {p.name for p in t.players if category in p.categories}
     if not members:
-        raise TournamentError(f"no player is in category {category!r}")
+        raise TournamentError.of(N_("cli.tour.no-player-category"), category=category)
     rows = [s for s in standings(t).rows if s.name in members]
     return rank(rows, t.tiebreaks, t.lot)
