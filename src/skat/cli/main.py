@@ -30,9 +30,7 @@ from typing import Final, Protocol
 
 from skat.cli.argwords import argparse_words
 from skat.cli.errors import UserError
-from skat.cli.ruleswords import german_rules_error
 from skat.core.language import LANGUAGES, N_, choose, say
-from skat.core.rules import RulesError
 
 
 class Subcommand(Protocol):
@@ -208,8 +206,6 @@ def error_words(exc: ValueError, lang: str) -> str:
     describe = getattr(exc, "describe", None)
     if callable(describe):
         return str(describe(lang))
-    if isinstance(exc, RulesError) and lang == "de":
-        return german_rules_error(exc)
     return str(exc)
 
 
