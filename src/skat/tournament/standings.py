@@ -162,7 +162,7 @@ def standings(t: Tournament, series: int | None = None) -> Standings:
     ranked = rank(lines, t.tiebreaks, t.lot)
     waits = _pending(t, results, chosen, ranked)
     pending = tuple(
-        f"series {dict(w.values)['series']} table {dict(w.values)['table']}"
+        f"series {dict(w.params)['series']} table {dict(w.params)['table']}"
         if w.key == N_("tour.note.not_counted")
         else w.reason
         for w in waits
