@@ -143,7 +143,11 @@ def standings_sheet(t: Tournament, series: int | None = None) -> Sheet:
         for s in st.rows
     )
     title = f"{t.name}: {'standings' if series is None else f'series {series}'}"
-    said = (lambda lang: _tiebreaks(t.tiebreaks, lang), *(w.describe for w in st.waits))
+
+    def tiebreaks(lang: str) -> str:
+        return _tiebreaks(t.tiebreaks, lang)
+
+    said: tuple[Callable[[str], str], ...] = (tiebreaks, *(w.describe for w in st.waits))
     return Sheet(title, cols + per, rows, tuple(w("en") for w in said), said)
 
 
