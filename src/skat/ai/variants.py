@@ -1,5 +1,6 @@
 """Computer players for the variants of :mod:`skat.variants`: Strohmann, Officers' Skat and
-Tournee Skat, each a heuristic player and a random one (:func:`variant_agent`).
+Tournee Skat, each a heuristic player, a random one and a PIMC player (:func:`variant_agent`;
+the PIMC players are in :mod:`skat.ai.variant_pimc`).
 
 Each agent's ``choose(view)`` takes what its seat knows (the variant's own view) and returns one
 of ``view.legal_actions``.  The heuristic players reuse :class:`~skat.ai.heuristic.HeuristicAgent`
@@ -88,7 +89,7 @@ __all__ = [
     "variant_agent",
 ]
 
-AGENT_KINDS: Final = ("heuristic", "random")
+AGENT_KINDS: Final = ("heuristic", "pimc", "random")
 """The computer players every variant has."""
 
 _ACE, _TEN, _KING, _JACK = 6, 5, 4, 7
@@ -379,6 +380,11 @@ def variant_agent(variant: str, kind: str = "heuristic", seed: int | None = 0) -
     if kind == "heuristic":
         agent: VariantAgent = _HEURISTICS[variant](seed)
         return agent
+    if kind == "pimc":
+        from skat.ai.variant_pimc import PIMC_PLAYERS  # the solver: only when asked for
+
+        pimc: VariantAgent = PIMC_PLAYERS[variant](seed)
+        return pimc
     raise ValueError(f"unknown computer player {kind!r} (known: {', '.join(AGENT_KINDS)})")
 
 

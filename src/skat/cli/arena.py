@@ -167,6 +167,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="exit with status 0 even when some decisions fell back (default: status 1)",
     )
+    parser.add_argument(
+        "--variant",
+        choices=("strohmann", "officers", "tournee"),
+        default=None,
+        help="a variant's players (heuristic, pimc, random) instead of Skat's: the seats "
+        "swapped (for two) or rotated (Tournee); only --agents, --deals, --seed apply",
+    )
 
 
 def record(state: GameState, meta: dict[str, Any]) -> str:
@@ -289,6 +296,10 @@ def _span(plan: range) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "variant", None):
+        from skat.cli.variantarena import run as run_variant
+
+        return run_variant(args)
     names = _agent_names(args.agents)
     if any(name.startswith("pimc") for name in names):
         warn_if_slow("skat arena", "ai")
