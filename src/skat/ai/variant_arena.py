@@ -213,9 +213,7 @@ def run_variant_arena(
         raise ValueError(f"the arena takes two agents, not {len(names)}")
     for name in names:
         if name not in AGENT_KINDS:
-            raise ValueError(
-                f"unknown {variant} player {name!r} (known: {', '.join(AGENT_KINDS)})"
-            )
+            raise ValueError(f"unknown {variant} player {name!r} (known: {', '.join(AGENT_KINDS)})")
     report = VariantArenaReport(variant, (names[0], names[1]))
     for index in range(deals):
         report.add_deal(play_deal(variant, names, seed, index))

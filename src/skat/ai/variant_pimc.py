@@ -338,7 +338,13 @@ class _Search:
         return best
 
     def after(
-        self, up0: int, up1: int, trick: tuple[int, ...], leader: int, depth: int, mover: int,
+        self,
+        up0: int,
+        up1: int,
+        trick: tuple[int, ...],
+        leader: int,
+        depth: int,
+        mover: int,
         card: int,
     ) -> float:
         """The value after ``mover`` plays ``card``."""
