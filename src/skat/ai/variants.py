@@ -40,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import fields
@@ -357,6 +358,9 @@ def _skat_view(view: TourneeView) -> View:
 
 # ------------------------------------------------------------------------------ factory and play
 
+_PIMC_MODULE: Final = "skat.ai.variant_pimc"
+"""The module of the PIMC players (``PIMC_PLAYERS``), imported when one is asked for."""
+
 _HEURISTICS: Final[dict[str, type]] = {
     "strohmann": StrohmannHeuristic,
     "officers": OfficersHeuristic,
@@ -380,10 +384,9 @@ def variant_agent(variant: str, kind: str = "heuristic", seed: int | None = 0) -
     if kind == "heuristic":
         agent: VariantAgent = _HEURISTICS[variant](seed)
         return agent
-    if kind == "pimc":
-        from skat.ai.variant_pimc import PIMC_PLAYERS  # the solver: only when asked for
-
-        pimc: VariantAgent = PIMC_PLAYERS[variant](seed)
+    if kind == "pimc":  # by name: skat.ai.variant_pimc builds on this module (and the solver)
+        players = importlib.import_module(_PIMC_MODULE).PIMC_PLAYERS
+        pimc: VariantAgent = players[variant](seed)
         return pimc
     raise ValueError(f"unknown computer player {kind!r} (known: {', '.join(AGENT_KINDS)})")
 
