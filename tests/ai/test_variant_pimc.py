@@ -4,6 +4,7 @@ cards get the same card), and the variant arena seats them duplicate."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -30,10 +31,12 @@ from skat.core.cards import Card, cards_of
 from skat.core.deal import Deal
 from skat.core.errors import IllegalActionError
 from skat.core.knowledge import suit_masks, tricks_read
+from skat.testing import check, officers, strohmann, tournee
 from skat.variants import find_variant
 from skat.variants.officers import OfficersDeal
 
 VARIANTS = ("strohmann", "officers", "tournee")
+MACHINES = {"strohmann": strohmann, "officers": officers, "tournee": tournee}
 
 Moves = list[tuple[int, Any]]
 
@@ -74,16 +77,40 @@ def _replay(state: Any, moves: Moves) -> Any | None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pimc_plays_whole_games_with_legal_actions_only(variant: str) -> None:
-    """Two games each: PIMC at every seat, then PIMC against random players (``play_variant``
-    raises on any action that is not legal)."""
+    """PIMC at every seat (not in Officers' Skat, for time: the conformance test plays it),
+    then PIMC against random players (``play_variant`` raises on any action that is not
+    legal)."""
     kind = find_variant(variant)
     seats = 2 if variant == "officers" else 3
-    all_pimc = [variant_agent(variant, "pimc", 10 + s) for s in range(seats)]
-    game = play_variant(kind.start(seed=21), all_pimc)
-    assert game.is_over and game.result is not None
+    if variant != "officers":
+        all_pimc = [variant_agent(variant, "pimc", 10 + s) for s in range(seats)]
+        game = play_variant(kind.start(seed=21), all_pimc)
+        assert game.is_over and game.result is not None
     mixed = [variant_agent(variant, "pimc" if s == 0 else "random", s) for s in range(seats)]
     game = play_variant(kind.start(seed=22), mixed)
     assert game.is_over
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pimc_games_pass_the_conformance_suite(variant: str) -> None:
+    """Two games checked by :mod:`skat.testing`, every move the PIMC player's (one player a
+    seat for the whole test: each makes its own solver; Officers' Skat with 2 worlds a card,
+    for time)."""
+    base = MACHINES[variant]()
+    players: dict[int, Any] = {seat: variant_agent(variant, "pimc", seat) for seat in range(3)}
+    if variant == "officers":
+        players = {seat: OfficersPimc(seat, worlds=2) for seat in range(2)}
+
+    def move(state: Any, rng: random.Random) -> None:
+        seat = mover(state)
+        view = state.view(seat)
+        action = players[seat].choose(view)
+        assert action in view.legal_actions, f"pimc chose {action}, not legal"
+        state.apply(action, seat)
+
+    machine = dataclasses.replace(base, name=f"{variant}/pimc", move=move)
+    report = check(machine, games=2, sample=0.3)
+    assert report.finished == 2
 
 
 def test_pimc_agent_kind_is_each_variants_pimc_player() -> None:
