@@ -195,6 +195,11 @@ HELP_DE: Final[dict[str, str]] = {
     "exit with status 0 even when some decisions fell back (default: status 1)": (
         "Rückgabewert 0 auch bei Ersatzzügen (Standard: 1)"
     ),
+    "a variant's players (heuristic, pimc, random) instead of Skat's: the seats swapped (for "
+    "two) or rotated (Tournee); only --agents, --deals, --seed apply": (
+        "die Spieler einer Variante (heuristic, pimc, random) statt der des Skats: die Plätze "
+        "getauscht (zu zweit) oder reihum (Tournee); nur --agents, --deals, --seed gelten"
+    ),
     "play only deals A to B-1 of the seed's deals (a piece of a longer run)": (
         "nur die Verteilungen A bis B-1 des Startwerts spielen (ein Teil eines längeren Laufs)"
     ),
