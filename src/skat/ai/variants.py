@@ -1,5 +1,6 @@
 """Computer players for the variants of :mod:`skat.variants`: Strohmann, Officers' Skat and
-Tournee Skat, each a heuristic player and a random one (:func:`variant_agent`).
+Tournee Skat, each a heuristic player, a random one and a PIMC player (:func:`variant_agent`;
+the PIMC players are in :mod:`skat.ai.variant_pimc`).
 
 Each agent's ``choose(view)`` takes what its seat knows (the variant's own view) and returns one
 of ``view.legal_actions``.  The heuristic players reuse :class:`~skat.ai.heuristic.HeuristicAgent`
@@ -39,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import fields
@@ -88,7 +90,7 @@ __all__ = [
     "variant_agent",
 ]
 
-AGENT_KINDS: Final = ("heuristic", "random")
+AGENT_KINDS: Final = ("heuristic", "pimc", "random")
 """The computer players every variant has."""
 
 _ACE, _TEN, _KING, _JACK = 6, 5, 4, 7
@@ -356,6 +358,9 @@ def _skat_view(view: TourneeView) -> View:
 
 # ------------------------------------------------------------------------------ factory and play
 
+_PIMC_MODULE: Final = "skat.ai.variant_pimc"
+"""The module of the PIMC players (``PIMC_PLAYERS``), imported when one is asked for."""
+
 _HEURISTICS: Final[dict[str, type]] = {
     "strohmann": StrohmannHeuristic,
     "officers": OfficersHeuristic,
@@ -379,6 +384,10 @@ def variant_agent(variant: str, kind: str = "heuristic", seed: int | None = 0) -
     if kind == "heuristic":
         agent: VariantAgent = _HEURISTICS[variant](seed)
         return agent
+    if kind == "pimc":  # by name: skat.ai.variant_pimc builds on this module (and the solver)
+        players = importlib.import_module(_PIMC_MODULE).PIMC_PLAYERS
+        pimc: VariantAgent = players[variant](seed)
+        return pimc
     raise ValueError(f"unknown computer player {kind!r} (known: {', '.join(AGENT_KINDS)})")
 
 

@@ -182,6 +182,12 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
         action="store_true",
         help=say(lang, "help.arena.allow-fallbacks"),
     )
+    parser.add_argument(
+        "--variant",
+        choices=("strohmann", "officers", "tournee"),
+        default=None,
+        help=say(lang, "help.arena.variant"),
+    )
 
 
 def record(state: GameState, meta: dict[str, Any]) -> str:
@@ -313,6 +319,10 @@ def _span(plan: range) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "variant", None):
+        from skat.cli.variantarena import run as run_variant
+
+        return run_variant(args)
     names = _agent_names(args.agents)
     if any(name.startswith("pimc") for name in names):
         warn_if_slow("skat arena", "ai")
