@@ -22,11 +22,11 @@ from typing import Any, Final, NamedTuple
 from skat.core.bidding import BID_VALUES, OLD_BID_VALUES
 from skat.core.cards import CARDS, Card, CardParseError, CardSet
 from skat.core.contracts import Contract, ContractParseError
-from skat.core.language import N_, say, say_n
+from skat.core.language import N_, SaidError, say, say_n
 from skat.core.seats import seat_name
 
 
-class ActionParseError(ValueError):
+class ActionParseError(SaidError):
     """Text that is no action."""
 
 
@@ -112,8 +112,11 @@ class Bid:
         bid = _BIDS.get(value) if isinstance(value, int) else None
         if bid is None:
             higher = [v for v in BID_VALUES if isinstance(value, int) and v > value]
-            hint = f" (next: {higher[0]})" if higher else ""
-            raise ActionParseError(f"{value!r} is not a bid value{hint}")
+            if higher:
+                raise ActionParseError.of(
+                    N_("core.parse.bid_next"), value=repr(value), next=higher[0]
+                )
+            raise ActionParseError.of(N_("core.parse.bid"), value=repr(value))
         return bid
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -161,7 +164,7 @@ class Discard:
     def of(first: Card, second: Card) -> Discard:
         """The discard of two different cards."""
         if first is second:
-            raise ActionParseError(f"discard needs two different cards, got {first} twice")
+            raise ActionParseError.of(N_("core.parse.discard_twice"), card=str(first))
         return _discard(first.bit | second.bit)
 
     @staticmethod
@@ -170,9 +173,9 @@ class Discard:
         try:
             cards = CardSet.parse(text)
         except CardParseError as exc:
-            raise ActionParseError(str(exc)) from None
+            raise ActionParseError(str(exc), exc.key, exc.values) from None
         if len(cards) != 2:
-            raise ActionParseError(f"a discard is exactly two cards, not {text!r}")
+            raise ActionParseError.of(N_("core.parse.discard_two"), text=repr(text))
         return _discard(cards.mask)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -227,7 +230,7 @@ class Declare:
         try:
             return _DECLARES[Contract.parse(text).code]
         except ContractParseError as exc:
-            raise ActionParseError(str(exc)) from None
+            raise ActionParseError(str(exc), exc.key, exc.values) from None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Declare is immutable")
@@ -647,7 +650,7 @@ def parse_action(text: str) -> Action:
     (Declare.parse('DH'), PASS, Resign(seat=0, consent=1), Bid.of(18))
     """
     if not isinstance(text, str):
-        raise ActionParseError(f"not an action: {text!r}")
+        raise ActionParseError.of(N_("core.parse.action"), text=repr(text))
     t = text.strip()
     declare = _DECLARES.get(t)  # canonical codes first: "DH" is no card (HQ), "S" no pick-up
     if declare is not None:
@@ -678,4 +681,4 @@ def _parse_play(t: str, text: str) -> Action:
     try:
         return Declare.parse(t)
     except ActionParseError:
-        raise ActionParseError(f"not an action: {text!r}") from None
+        raise ActionParseError.of(N_("core.parse.action"), text=repr(text)) from None

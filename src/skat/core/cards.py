@@ -25,10 +25,10 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
-from skat.core.language import N_, say
+from skat.core.language import N_, SaidError, say
 
 
-class CardParseError(ValueError):
+class CardParseError(SaidError):
     """A card or card list in some notation could not be read."""
 
 
@@ -189,7 +189,7 @@ class Card:
         except (IndexError, TypeError, NameError):
             pass
         if not isinstance(index, int) or not 0 <= index < 32:
-            raise CardParseError(f"not a card index: {index!r}")
+            raise CardParseError.of(N_("core.parse.card_index"), index=repr(index))
         card = object.__new__(cls)
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "suit", Suit(index >> 3))
@@ -218,10 +218,10 @@ class Card:
         ['CA', 'D7', 'HT', 'HQ', 'CJ', 'ST']
         """
         if not isinstance(text, str):
-            raise CardParseError(f"not a card: {text!r}")
+            raise CardParseError.of(N_("core.parse.card"), text=repr(text))
         card = _PARSE.get(text) or _PARSE.get(_normal(text))
         if card is None:
-            raise CardParseError(f"not a card: {text!r}")
+            raise CardParseError.of(N_("core.parse.card"), text=repr(text))
         return card
 
     @property
@@ -409,7 +409,7 @@ class CardSet:
     def __init__(self, cards: int | Iterable[Card] | CardSet = 0) -> None:
         if isinstance(cards, int):
             if not 0 <= cards <= ALL_MASK:
-                raise CardParseError(f"not a 32-bit card mask: {cards!r}")
+                raise CardParseError.of(N_("core.parse.card_mask"), cards=repr(cards))
             mask = cards
         elif isinstance(cards, CardSet):
             mask = cards.mask
@@ -417,7 +417,7 @@ class CardSet:
             mask = 0
             for c in cards:
                 if not isinstance(c, Card):
-                    raise CardParseError(f"not a card: {c!r}")
+                    raise CardParseError.of(N_("core.parse.card"), text=repr(c))
                 mask |= c.bit
         object.__setattr__(self, "mask", mask)
 
@@ -503,7 +503,7 @@ class CardSet:
 
 def _tokens(text: str) -> list[str]:
     if not isinstance(text, str):
-        raise CardParseError(f"not a card list: {text!r}")
+        raise CardParseError.of(N_("core.parse.card_list"), text=repr(text))
     return [t for t in text.replace(",", " ").replace(".", " ").split() if t]
 
 
@@ -512,7 +512,7 @@ def _mask_of_tokens(tokens: Iterable[str]) -> int:
     for tok in tokens:
         bit = Card.parse(tok).bit
         if mask & bit:
-            raise CardParseError(f"card given twice: {tok!r}")
+            raise CardParseError.of(N_("core.parse.card_twice"), text=repr(tok))
         mask |= bit
     return mask
 

@@ -16,10 +16,10 @@ from enum import IntEnum
 from typing import Final, TypeAlias
 
 from skat.core.cards import CARDS, JACKS_MASK, SUIT_MASKS, Card, Suit
-from skat.core.language import N_, say
+from skat.core.language import N_, SaidError, say
 
 
-class ContractParseError(ValueError):
+class ContractParseError(SaidError):
     """A contract in notation could not be read."""
 
 
@@ -133,14 +133,14 @@ class Contract:
         gt = GameType(game_type)
         if gt == NULL:
             if schneider or schwarz:
-                raise ContractParseError("Null has no Schneider or Schwarz announcements")
+                raise ContractParseError.of(N_("core.parse.null_announce"))
         else:
             if ouvert:
                 hand = schneider = schwarz = True
             if schwarz:
                 schneider = True
             if schneider and not hand:
-                raise ContractParseError("Schneider can be announced only in a Hand game")
+                raise ContractParseError.of(N_("core.parse.schneider_hand"))
         return _CONTRACTS[(gt, hand, schneider, schwarz, ouvert)]
 
     @staticmethod
@@ -151,13 +151,13 @@ class Contract:
         ['G', 'CH', 'DHS', 'NO', 'NOH', 'SHSZ', 'HO']
         """
         if not isinstance(text, str):
-            raise ContractParseError(f"not a contract: {text!r}")
+            raise ContractParseError.of(N_("core.parse.contract"), text=repr(text))
         t = text.strip().upper()
         if not t or t[0] not in _LETTERS or len(set(t[1:])) != len(t) - 1:
-            raise ContractParseError(f"not a contract: {text!r}")
+            raise ContractParseError.of(N_("core.parse.contract"), text=repr(text))
         flags = set(t[1:])
         if not flags <= {"H", "O", "S", "Z"}:
-            raise ContractParseError(f"not a contract: {text!r}")
+            raise ContractParseError.of(N_("core.parse.contract"), text=repr(text))
         try:
             return Contract.make(
                 _LETTERS[t[0]],

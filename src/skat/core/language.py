@@ -27,7 +27,7 @@ import gettext
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Final, Self
 
 DOMAIN: Final = "skat"
 """The catalog's name: ``skat.po`` / ``skat.mo``."""
@@ -117,3 +117,29 @@ def choose(explicit: str | None, environ: Mapping[str, str]) -> str:
         if value:
             return pick(value) or SOURCE
     return SOURCE
+
+
+class SaidError(ValueError):
+    """A ``ValueError`` whose words are a message of the catalogs: ``str()`` is the English,
+    :meth:`describe` says it in any language (a bad card or contract in a German terminal).
+
+    >>> error = SaidError.of("example.bids", who="Ann", bid=18)
+    >>> str(error), error.describe("de")
+    ('Ann says 18', 'Ann reizt 18')
+    """
+
+    def __init__(
+        self, message: str = "", key: str = "", values: Mapping[str, object] | None = None
+    ) -> None:
+        self.key = key
+        self.values: dict[str, object] = dict(values or {})
+        super().__init__(message or (say(SOURCE, key, **self.values) if key else ""))
+
+    @classmethod
+    def of(cls, key: str, /, **values: object) -> Self:
+        """The error whose words are the message ``key`` (mark it with ``N_``) with ``values``."""
+        return cls("", key, values)
+
+    def describe(self, lang: str = SOURCE) -> str:
+        """The error in ``lang`` (its English text where it has no message id)."""
+        return say(lang, self.key, **self.values) if self.key else str(self)

@@ -14,6 +14,7 @@ from skat.core.actions import (
     Bid,
     parse_action,
 )
+from skat.core.language import N_
 from skat.variants.tournee_scoring import TOURNEE_BIDS
 
 __all__ = [
@@ -143,7 +144,7 @@ def parse_tournee_action(text: str) -> TourneeAction:
     [TURN, PASST_MIR_NICHT, TourneeBid.of(15), PICK_UP, Declare.parse('GO')]
     """
     if not isinstance(text, str):
-        raise ActionParseError(f"not an action: {text!r}")
+        raise ActionParseError.of(N_("core.parse.action"), text=repr(text))
     low = text.strip().lower()
     if low in ("t", "turn", "tournee", "tournée"):
         return TURN
