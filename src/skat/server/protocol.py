@@ -44,7 +44,7 @@ from skat.server.jumpdelay import answer_wait
 from skat.server.table import ActionRefused, Table
 from skat.server.variant_table import VariantTable
 from skat.server.variant_view import variant_state_message
-from skat.server.visibility import cards, game_view
+from skat.server.visibility import cards, game_view, player_lines
 from skat.server.webwords import every_language
 
 MAX_MESSAGE: Final = 2048
@@ -181,16 +181,7 @@ def state_message(
     state = table.state
     seats = series.seats if state is not None else ()
     seat = table.seat_of(player)
-    players = [
-        {
-            "name": s.name,
-            "kind": s.kind,
-            "seat": seats.index(i) if i in seats else None,
-            "claimed": i in table.claims,
-            "online": i in online,
-        }
-        for i, s in enumerate(table.config.seats)
-    ]
+    players = player_lines(table, online)
     return {
         "type": "state",
         "table": table.id,

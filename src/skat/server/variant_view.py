@@ -31,7 +31,7 @@ from skat.core.cards import Card, CardSet, cards_of
 from skat.core.language import LANGUAGES, N_, say
 from skat.core.scoring import base_value as skat_base_value
 from skat.server.variant_table import VariantTable
-from skat.server.visibility import cards
+from skat.server.visibility import cards, player_lines
 from skat.server.webwords import every_language
 from skat.variants import find_variant
 from skat.variants.tournee import PasstMirNicht, TourneeBid, Turn
@@ -104,16 +104,8 @@ def variant_state_message(
     state = table.state
     seats = series.seats if state is not None else ()
     seat = table.seat_of(player)
-    players = [
-        {
-            "name": s.name,
-            "kind": s.kind,
-            "seat": seats.index(i) if i in seats else None,
-            "claimed": i in table.claims,
-            "online": i in online,
-            "total": series.totals[i],
-        }
-        for i, s in enumerate(table.config.seats)
+    players = [  # each place's running total beside (a variant's sheet has no sum row)
+        {**line, "total": series.totals[i]} for i, line in enumerate(player_lines(table, online))
     ]
     return {
         "type": "state",

@@ -27,6 +27,7 @@ from skat.core.cards import Card, CardSet, sorted_cards
 from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.language import LANGUAGES
 from skat.core.state import GameState, Phase, View
+from skat.server.table import Table
 from skat.server.webwords import every_language
 
 PHASE_NAMES: dict[Phase, str] = {p: p.name.lower() for p in Phase}
@@ -248,3 +249,19 @@ def _pushed_seen(state: GameState, seat: int) -> int:
         if cs is not None:
             mask |= cs.mask
     return mask
+
+
+def player_lines(table: Table, online: frozenset[int]) -> list[dict[str, Any]]:
+    """Every place of ``table`` as all connections see it: name, kind, seat in the current
+    game (``None``: sitting out or nothing dealt), taken, connected."""
+    seats = table.series.seats if table.state is not None else ()
+    return [
+        {
+            "name": s.name,
+            "kind": s.kind,
+            "seat": seats.index(i) if i in seats else None,
+            "claimed": i in table.claims,
+            "online": i in online,
+        }
+        for i, s in enumerate(table.config.seats)
+    ]
