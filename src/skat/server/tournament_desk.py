@@ -68,16 +68,12 @@ from skat.tournament.kontra import setting_of as kontra_setting
 
 class DeskError(TournamentError):
     """A refused action; ``status`` is the HTTP status to answer with.  The message is
-    English; :meth:`said` words it in a page's language (``lambda lang: say(lang, key)``)."""
+    English; :meth:`describe` words it in a page's language (``lambda lang: say(lang, key)``)."""
 
     def __init__(self, message: str | Callable[[str], str], status: int = 409) -> None:
         self.words = message if callable(message) else (lambda lang: str(message))
         super().__init__(self.words(SOURCE))
         self.status = status
-
-    def said(self, lang: str) -> str:
-        """The message in ``lang``."""
-        return self.words(lang)
 
     def describe(self, lang: str = "en") -> str:
         """The message in ``lang`` (as every tournament error says it)."""

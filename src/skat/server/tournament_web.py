@@ -312,7 +312,7 @@ def _guard(handler: Handler) -> Handler:
             return await handler(request)
         except DeskError as exc:
             lang = page_language(request.headers.get("x-skat-lang"))
-            return JSONResponse({"error": exc.said(lang)}, status_code=exc.status)
+            return JSONResponse({"error": exc.describe(lang)}, status_code=exc.status)
         except TournamentError as exc:
             lang = page_language(request.headers.get("x-skat-lang"))
             return JSONResponse({"error": _one_line(exc.describe(lang))}, status_code=400)

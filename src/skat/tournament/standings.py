@@ -160,14 +160,8 @@ def standings(t: Tournament, series: int | None = None) -> Standings:
         if name not in removed
     ]
     ranked = rank(lines, t.tiebreaks, t.lot)
-    waits = _pending(t, results, chosen, ranked)
-    pending = tuple(
-        f"series {dict(w.params)['series']} table {dict(w.params)['table']}"
-        if w.key == N_("tour.note.not_counted")
-        else w.reason
-        for w in waits
-    )
-    return Standings(ranked, pending, waits)
+    pending = _pending(t, results, chosen, ranked)
+    return Standings(ranked, tuple(p for p, _ in pending), tuple(w for _, w in pending))
 
 
 def _standing(name: str, mine: Sequence[SeriesResult | None]) -> Standing:
@@ -188,19 +182,24 @@ def _pending(
     results: Sequence[dict[str, SeriesResult]],
     chosen: Iterable[int],
     ranked: Sequence[Standing],
-) -> tuple[Problem, ...]:
-    """What the standings still wait for: the tables whose lists do not count yet, and the
-    lot when the tie-break ``lot`` is to decide shared places not yet drawn."""
+) -> list[tuple[str, Problem]]:
+    """What the standings still wait for, as :attr:`Standings.pending` names it and as its
+    note in every language: the tables whose lists do not count yet, and the lot when the
+    tie-break ``lot`` is to decide shared places not yet drawn."""
     pending = [
-        Problem.of(None, N_("tour.note.not_counted"), series=k + 1, table=table.number)
+        (
+            f"series {k + 1} table {table.number}",
+            Problem.of(None, N_("tour.note.not_counted"), series=k + 1, table=table.number),
+        )
         for k in chosen
         for table in t.rounds[k].seating.tables
         if table.players[0] not in results[k]
     ]
     places = [s.place for s in ranked]
     if "lot" in t.tiebreaks and not t.lot and len(set(places)) < len(places):
-        pending.append(Problem.of(None, N_("tour.note.lot")))
-    return tuple(pending)
+        lot = Problem.of(None, N_("tour.note.lot"))
+        pending.append((lot.reason, lot))
+    return pending
 
 
 def rank(
