@@ -190,7 +190,8 @@ def test_the_rules_controls_and_the_expert_string_stay_in_step(browser: Any, liv
     # a prerequisite off disables what needs it; a refused string says why in one line
     page.locator("#rule-kontra").uncheck()
     _rules_answer(page, {"kontra": "off"})
-    assert page.locator("#rule-supra").is_disabled()
+    # the server's answer disables Supra (the unchecked box alone reads "off" before it comes)
+    wait_until(page, "document.getElementById('rule-supra').disabled", 30)
     page.fill("#options", "kontra=off,supra=on")
     wait_until(page, "document.getElementById('rules-error').textContent.length > 0", 30)
     assert page.inner_text("#rules-error") == "rules option supra=on needs kontra=on"
