@@ -128,9 +128,9 @@ def test_end_of_input_ends_the_series_quietly(tmp_path: Path) -> None:
     [
         (
             ["--level", "pimc-easy"],
-            "--variant officers has the levels heuristic and random, not 'pimc-easy'",
+            "--variant officers has the levels heuristic, pimc, random, not 'pimc-easy'",
         ),
-        (["--save", "x.json"], "--save is not available with --variant yet"),
+        (["--replay", "x.json"], "--replay is not available with --variant yet"),
         (["--games", "0"], "--games must be 1 or more, not 0"),
     ],
 )

@@ -25,10 +25,16 @@ def answer(question: str, listed: list[str] | None = None, prefer: str | None = 
 
 
 def play_variant_lines(
-    args: list[str], cwd: Path, limit: int = 5000, prefer: str | None = None
+    args: list[str],
+    cwd: Path,
+    limit: int = 5000,
+    prefer: str | None = None,
+    first: dict[str, list[str]] | None = None,
 ) -> tuple[list[str], int]:
     """Every line ``skat play ARGS`` printed while answered by :func:`answer` (``prefer``: the
-    choice taken whenever listed); and the exit status."""
+    choice taken whenever listed; ``first``: the answers given first to a question, in
+    order); and the exit status."""
+    queued = {q: list(a) for q, a in (first or {}).items()}
     proc = subprocess.Popen(
         [sys.executable, "-m", "skat.cli.main", "play", *args],
         stdin=subprocess.PIPE,
@@ -50,7 +56,9 @@ def play_variant_lines(
             seen.append(line)
             listed.append(line)
             if line.endswith(" >"):
-                proc.stdin.write(answer(line, listed, prefer) + "\n")
+                given = queued.get(line)
+                reply = given.pop(0) if given else answer(line, listed, prefer)
+                proc.stdin.write(reply + "\n")
                 proc.stdin.flush()
                 listed = []
     finally:

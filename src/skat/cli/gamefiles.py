@@ -35,7 +35,24 @@ def read_games_meta(
     paths: list[str], wanted: str | None = None, *, quiet: bool = False
 ) -> Iterator[tuple[str, GameState, Players, Mapping[str, Any] | None]]:
     """:func:`read_games` with each JSON record's ``meta.series`` (``None`` when it has none:
-    an ISS record, a record of a single game)."""
+    an ISS record, a record of a single game); a variant's record is skipped (and named)."""
+    for label, state, names, series in read_any_games(paths, wanted, quiet=quiet):
+        if not isinstance(state, GameState):
+            if not quiet:
+                print(
+                    f"{label}: skipped: a {state.variant} game, not three-handed Skat",
+                    file=sys.stderr,
+                )
+            continue
+        players = (names[0], names[1], names[2]) if names is not None and len(names) == 3 else None
+        yield label, state, players, series
+
+
+def read_any_games(
+    paths: list[str], wanted: str | None = None, *, quiet: bool = False
+) -> Iterator[tuple[str, Any, tuple[str, ...] | None, Mapping[str, Any] | None]]:
+    """Every readable game of Skat or of a variant (Strohmann, Officers' Skat, Tournee
+    Skat): (label, replayed game, player names by seat or ``None``, ``meta.series``)."""
 
     def skip(label: str, reason: str) -> None:
         if not quiet:
@@ -57,11 +74,8 @@ def read_games_meta(
             except JsonRecordError as exc:
                 skip(item.label, str(exc))
                 continue
-            if not isinstance(game.state, GameState):
-                skip(item.label, f"a {game.variant} game, not three-handed Skat")
-                continue
             names = game.meta.get("players")
-            players = (names[0], names[1], names[2]) if isinstance(names, list) else None
+            players = tuple(names) if isinstance(names, list) else None
             series = game.meta.get("series")
             yield item.label, game.state, players, series if isinstance(series, Mapping) else None
             continue

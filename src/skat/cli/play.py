@@ -47,7 +47,7 @@ from skat.cli.speed import warn_if_slow
 from skat.cli.words import all_yous
 from skat.cli.words import players as players_named
 from skat.core import GameState, Rules, Seat
-from skat.core.language import LANGUAGES, N_, say
+from skat.core.language import LANGUAGES, N_, SaidError, say
 from skat.series import Series
 
 if TYPE_CHECKING:
@@ -130,7 +130,16 @@ def _settings(args: argparse.Namespace, saved: dict[str, object]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if getattr(args, "variant", None):  # Strohmann, Officers' Skat, Tournee Skat
+    if args.load and not args.review and not getattr(args, "variant", None):
+        from skat.cli.variantfile import variant_of_file
+
+        try:  # a variant's saved series resumes as one
+            args.variant = variant_of_file(args.load)
+        except SaidError as exc:
+            raise UserError.said(
+                N_("cli.variantplay.cannot-load"), path=args.load, why=exc
+            ) from None
+    if getattr(args, "variant", None) and not args.review:  # Strohmann, Officers', Tournee
         from skat.cli.variantplay import run_variant
 
         return run_variant(args)
@@ -303,15 +312,30 @@ def _replay_seats(
 
 
 def _review(args: argparse.Namespace) -> int:
-    from skat.cli.gamefiles import read_games
+    """The review of every recorded game (``--id``: one), of Skat or of a variant."""
+    from skat.cli.gamefiles import read_any_games
     from skat.cli.review import review_lines
+    from skat.cli.variantreview import variant_review_lines
 
     style = CardStyle(lang=args.lang, deck=args.deck)
     done = 0
-    for label, state, players in read_games([args.review], args.id):
-        names = players or players_named(args.lang)
+    for label, state, players, _ in read_any_games([args.review], args.id):
         print(f"{label}:")
-        for line in review_lines(state, names, style, args.lang, analysis=not args.no_analysis):
+        if isinstance(state, GameState):
+            names = players if players is not None and len(players) == 3 else None
+            lines = review_lines(
+                state,
+                names or players_named(args.lang),
+                style,
+                args.lang,
+                analysis=not args.no_analysis,
+            )
+        else:  # a variant's game: its own seats (two in Officers' Skat)
+            seats = len(state.deal.hands) if hasattr(state.deal, "hands") else 2
+            lines = variant_review_lines(
+                state, players or players_named(args.lang)[:seats], style, args.lang
+            )
+        for line in lines:
             print(f"  {line}")
         done += 1
     if not done:

@@ -26,13 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from skat.cli.errors import UserError
-from skat.cli.gamefiles import read_games_meta
+from skat.cli.gamefiles import read_any_games
 from skat.cli.sheetview import ranking_lines, sheet_lines
 from skat.cli.words import seat_name
 from skat.core.language import LANGUAGES, N_, say
 from skat.core.scoring import Result
 from skat.core.seats import Seat
-from skat.series.sheet import ListedGame, ListRow, list_rows
+from skat.core.state import GameState
+from skat.series.sheet import ListedGame, ListRow, list_rows, variant_row
 
 NAME = "list"
 HELP = N_("help.list")
@@ -109,29 +110,47 @@ def _record_rows(
     paths: list[str], sheet: str | None, lang: str
 ) -> tuple[list[str], list[ListRow], str]:
     """Every finished game of the records at its own table (3 players when the record does
-    not say), the columns in the tables' order."""
+    not say), the columns in the tables' order; a variant's game (Strohmann, Officers' Skat,
+    Tournee Skat) with its own scores (:func:`variant_row`)."""
     players: list[str] = []
-    games: list[tuple[Result, list[str], tuple[int, int, int], int]] = []
+    games: list[tuple[Result, list[str], tuple[int | None, ...], int, bool]] = []
     sheets: set[str] = set()
-    for _, state, names, series in read_games_meta(paths):
+    for _, state, names, series in read_any_games(paths):
         if state.result is None:
             continue
-        seat_names = names or tuple(seat_name(lang, s) for s in Seat)
-        table = _table(series)
-        order, bock = table if table is not None else (list(seat_names), False)
-        if not all(n in order for n in seat_names):  # a record that contradicts itself
-            order, bock = list(seat_names), False
+        variant = not isinstance(state, GameState)
+        count = len(state.result.seat_scores)
+        if variant and state.variant == "officers":
+            count = 2
+        seat_names = tuple(names) if names is not None and len(names) == count else None
+        if seat_names is None:
+            seat_names = tuple(seat_name(lang, Seat(s)) for s in range(count))
+        table = None if variant else _table(series)
+        dummy = getattr(state, "dummy", None) if variant else None
+        sitting = [n for seat, n in enumerate(seat_names) if seat != dummy]
+        order, bock = table if table is not None else (sitting, False)
+        if not all(n in order for n in sitting):  # a record that contradicts itself
+            order, bock = sitting, False
         for n in order:
             if n not in players:
                 players.append(n)
-        seats = (order.index(seat_names[0]), order.index(seat_names[1]), order.index(seat_names[2]))
-        games.append((state.result, order, seats, 2 if bock else 1))
-        sheets.add(_own_sheet(state.rules.score_sheet))
+        seats = tuple(
+            None if seat == dummy else order.index(n) for seat, n in enumerate(seat_names)
+        )
+        games.append((state.result, order, seats, 2 if bock else 1, variant))
+        if not variant:
+            sheets.add(_own_sheet(state.rules.score_sheet))
     chosen = sheet or (sheets.pop() if len(sheets) == 1 else "plain")
     rows: list[ListRow] = []
-    for number, (result, order, seats, factor) in enumerate(games, 1):
-        # the table's own list (its size and order), each entry then in the player's column
-        (row,) = list_rows([ListedGame(number, result, seats, factor)], len(order), chosen)
+    for number, (result, order, seats, factor, variant) in enumerate(games, 1):
+        if variant:
+            row = variant_row(number, result, seats, len(order))
+        else:  # the table's own list (its size and order), each entry in the player's column
+            (row,) = list_rows(
+                [ListedGame(number, result, (seats[0], seats[1], seats[2]), factor)],  # type: ignore[arg-type]
+                len(order),
+                chosen,
+            )
         column = [players.index(n) for n in order]
         entries = [0] * len(players)
         for i, value in enumerate(row.entries):

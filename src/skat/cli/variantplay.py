@@ -19,100 +19,40 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from skat.ai.variants import mover, variant_agent
+from skat.ai.variants import AGENT_KINDS, mover, variant_agent
 from skat.cli.cardtext import CardStyle
 from skat.cli.declaring import contract_words, pack_words
 from skat.cli.errors import UserError
-from skat.cli.words import agree, seat_name
+from skat.cli.variantfile import PEOPLE, SavedVariant, load_variant, save_variant
+from skat.cli.variantwords import TITLES, VariantWords, action_label, seat_word
+from skat.cli.words import agree
 from skat.cli.words import players as players_named
-from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign
-from skat.core.cards import Card, CardSet, cards_of
+from skat.core.actions import Bid, Declare, Discard, PickUp
+from skat.core.cards import Card, CardSet
 from skat.core.contracts import Contract
-from skat.core.language import N_, say
-from skat.core.rules import Rules
-from skat.core.scoring import base_value as skat_base_value
-from skat.core.seats import Seat
+from skat.core.language import N_, SaidError, say
 from skat.variants import find_variant
 from skat.variants.tournee import PasstMirNicht, TourneeBid, Turn
-from skat.variants.tournee_scoring import GUCKSER, SOLO, TOURNEE, base_value
 
 VARIANTS: Final = ("strohmann", "officers", "tournee")
-_WORDS: Final[dict[str, str]] = {
-    "title": N_("play.variant.title"),
-    "dummy": N_("play.variant.dummy"),
-    "dummy_down": N_("play.variant.dummy_down"),
-    "dummy_up": N_("play.variant.dummy_up"),
-    "rows": N_("play.variant.rows"),
-    "legend": N_("play.variant.legend"),
-    "game": N_("play.variant.game"),
-    "bid": N_("play.variant.bid"),
-    "turned": N_("play.variant.turned"),
-    "trick": N_("play.variant.trick"),
-    "last": N_("play.variant.last"),
-    "hand": N_("play.variant.hand"),
-    "for_dummy": N_("play.variant.for_dummy"),
-    "your_move": N_("play.variant.your_move"),
-    "discard": N_("play.variant.discard"),
-    "declare_q": N_("play.variant.declare_q"),
-    "quit_q": N_("play.variant.quit_q"),
-    "yes": N_("play.variant.yes"),
-    "bad": N_("play.variant.bad"),
-    "bad_two": N_("play.variant.bad_two"),
-    "help": N_("play.variant.help"),
-    "says": N_("play.variant.says"),
-    "plays": N_("play.variant.plays"),
-    "you_play": N_("play.variant.you_play"),
-    "you_play_dummy": N_("play.variant.you_play_dummy"),
-    "plays_dummy": N_("play.variant.plays_dummy"),
-    "puts": N_("play.variant.puts"),
-    "result": N_("play.variant.result"),
-    "list": N_("play.variant.list"),
-    "total": N_("play.variant.total"),
-    "end": N_("play.variant.end"),
-    "quit": N_("play.variant.quit"),
-    "bid_w": N_("play.variant.bid_w"),
-    "hold_w": N_("play.variant.hold_w"),
-    "pass_w": N_("play.variant.pass_w"),
-    "pickup_w": N_("play.variant.pickup_w"),
-    "guckser_w": N_("play.variant.guckser_w"),
-    "turn_w": N_("play.variant.turn_w"),
-    "pmn_w": N_("play.variant.pmn_w"),
-    "base_w": N_("play.variant.base_w"),
-    "solo_w": N_("play.variant.solo_w"),
-    "hand_w": N_("play.variant.hand_w"),
-    "resign_w": N_("play.variant.resign_w"),
-    "higher": N_("play.variant.higher"),
-}
-"""The message of each of the variant game's words."""
-_OFF_SEATS: Final = (N_("play.variant.off_seat_declares"), N_("play.variant.off_seat_dealer"))
-"""The two seats of Officers' Skat: Forehand (declares) and the dealer."""
-_TITLES: Final = {
-    "strohmann": N_("play.variant.name_strohmann"),
-    "officers": N_("play.variant.name_officers"),
-    "tournee": N_("play.variant.name_tournee"),
-}
-
-
-class _Words:
-    """The variant game's words in one language: ``w["bid"]`` is the message ``bid`` (a
-    template for ``str.format``)."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def __getitem__(self, key: str) -> str:
-        return say(self.lang, _WORDS[key])
-
-
 _QUIT: Final = ("quit", "q", "ende", "exit", "afslut")
 _HELP: Final = ("help", "?", "hilfe", "hjælp")
 _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 _SHOWN_BIDS: Final = 6
+_AFTER: Final = {
+    "next": N_("play.variant.after_next"),
+    "end": N_("play.variant.after_end"),
+    "review": N_("play.variant.after_review"),
+    "quit": N_("play.variant.after_quit"),
+}
+"""The choices after a game."""
 
 
 class QuitSeries(Exception):
@@ -129,14 +69,14 @@ def choice_labels(n: int) -> list[str]:
     return out
 
 
-def _contract_words(contract: Contract, lang: str, deck: str = "french") -> str:
-    """The game's spoken name, its suit named for the player's pack."""
-    return contract_words(contract, lang, deck)
+@dataclass(frozen=True)
+class Keeping:
+    """What the series keeps beside the play: the records file (``--records``), the file it
+    is saved to after every game (``--save``) and the settings saved with it."""
 
-
-def _skat_base(contract: Contract, rules: Rules) -> int:
-    """The game's base value in Skat (the core's)."""
-    return skat_base_value(contract, rules)
+    records: str | None = None
+    save: str | None = None
+    settings: dict[str, str] = field(default_factory=dict)
 
 
 class VariantSession:
@@ -153,32 +93,38 @@ class VariantSession:
         level: str,
         out: Callable[[str], None] = print,
         ask: Callable[[str], str | None] | None = None,
+        keeping: Keeping | None = None,
+        resumed: SavedVariant | None = None,
     ) -> None:
         self.variant = variant
         self.seed = seed
         self.games = games
         self.lang = lang
-        self.w = _Words(lang)
+        self.w = VariantWords(lang)
         self.style = style
         self.level = level
         self.out = out
         self.ask_line = ask or _ask_stdin
-        players = 2 if variant == "officers" else 3
+        self.keeping = keeping or Keeping()
+        players = PEOPLE[variant]  # Strohmann: two people and the dummy
         self.people = players_named(lang)[:players]
-        self.totals = [0] * players
+        self.totals = list(resumed.totals) if resumed is not None else [0] * players
+        self.first = resumed.played + 1 if resumed is not None else 1
+        self.played = self.first - 1  # games finished: the list is the one after it
 
     # ------------------------------------------------------------------ the series
 
     def run(self) -> int:
         """Play the series; 0 at its end or when the player quits."""
-        n = 0
         try:
-            for n in range(1, self.games + 1):
+            for n in range(self.first, self.games + 1):
                 self.play_game(n)
         except QuitSeries:
             self.out(self.w["quit"])
-            if n > 1:
-                self.show_list(n - 1)
+            if self.keeping.save and self.played >= self.first:
+                self.out(say(self.lang, N_("play.variant.saved_in"), path=self.keeping.save))
+            if self.played:
+                self.show_list(self.played)
             return 0
         self.out(self.w["end"])
         return 0
@@ -201,7 +147,7 @@ class VariantSession:
         seats = self.seating(n)
         you = next(s for s, p in seats.items() if p == 0)
         agents = {s: variant_agent(self.variant, self.level, rng.randrange(1 << 30)) for s in seats}
-        title = say(self.lang, _TITLES[self.variant])
+        title = say(self.lang, TITLES[self.variant])
         self.out(self.w["title"].format(variant=title, n=n, games=self.games, seed=self.seed))
         while not game.is_over:
             seat = mover(game)
@@ -213,6 +159,8 @@ class VariantSession:
             self.tell(game, seat, action, seats, you)
             game.apply(action, seat)
         self.finish(game, seats, n)
+        self.keep(game, seats, n)
+        self.after_game(game, seats, n)
 
     # ------------------------------------------------------------------ showing
 
@@ -222,9 +170,7 @@ class VariantSession:
         return self.people[seats[seat]]
 
     def seat_word(self, seat: int) -> str:
-        if self.variant == "officers":
-            return say(self.lang, _OFF_SEATS[seat])
-        return seat_name(self.lang, Seat(seat))
+        return seat_word(self.variant, seat, self.lang)
 
     def show(self, game: Any, seats: dict[int, int], you: int) -> None:
         """The table as you see it."""
@@ -261,7 +207,7 @@ class VariantSession:
             a, b = game.points()
             self.out(
                 w["game"].format(
-                    game=_contract_words(view.contract, self.lang, self.style.deck),
+                    game=contract_words(view.contract, self.lang, self.style.deck),
                     name=self.name(seats, declarer),
                     a=a,
                     b=b,
@@ -302,34 +248,7 @@ class VariantSession:
 
     def label(self, game: Any, action: Any) -> str:
         """A choice in words with its value."""
-        w, style = self.w, self.style
-        if isinstance(action, Card):
-            return style.card(action)
-        if isinstance(action, (Bid, TourneeBid)):
-            return w["bid_w"].format(v=action.value)
-        if isinstance(action, Hold):
-            return w["hold_w"].format(v=game.bid)
-        if isinstance(action, Pass):
-            return w["pass_w"]
-        if isinstance(action, PickUp):
-            return w["guckser_w" if self.variant == "tournee" else "pickup_w"]
-        if isinstance(action, Turn):
-            return w["turn_w"]
-        if isinstance(action, PasstMirNicht):
-            return w["pmn_w"]
-        if isinstance(action, Declare):
-            c = action.contract
-            words = _contract_words(c, self.lang, self.style.deck)
-            if self.variant == "tournee":
-                kind = SOLO if game.phase == 1 else (GUCKSER if game.kind == GUCKSER else TOURNEE)
-                key = "solo_w" if kind == SOLO else "base_w"
-                return w[key].format(game=words, v=base_value(kind, c))
-            return w["base_w"].format(game=words, v=_skat_base(c, game.rules))
-        if isinstance(action, Discard):
-            return style.cards(cards_of(action.mask))
-        if isinstance(action, Resign):
-            return w["resign_w"]
-        return str(action)
+        return action_label(self.variant, game, action, self.lang, self.style)
 
     def prompt(self, text: str) -> str:
         line = self.ask_line(f"{text} >")
@@ -463,6 +382,7 @@ class VariantSession:
         for seat, score in enumerate(result.seat_scores):
             if seat in seats:
                 self.totals[seats[seat]] += score
+        self.played = n
         self.show_list(n)
 
     def show_list(self, n: int) -> None:
@@ -470,6 +390,69 @@ class VariantSession:
         self.out(self.w["list"].format(n=n))
         for person, total in zip(self.people, self.totals, strict=True):
             self.out("  " + self.w["total"].format(name=person, score=total))
+
+    # ------------------------------------------------------------------ after a game
+
+    def keep(self, game: Any, seats: dict[int, int], n: int) -> None:
+        """Game ``n`` added to the records file and the series saved (where asked)."""
+        k = self.keeping
+        if k.records:
+            from skat.records.jsonrecord import dumps, state_to_json
+
+            names = [self.name(seats, s) for s in range(3 if self.variant != "officers" else 2)]
+            meta = {"players": names, "id": f"{self.seed}-{n}", "level": self.level}
+            self.write(k.records, dumps(state_to_json(game, meta)) + "\n", append=True)
+        if k.save:
+            saved = SavedVariant(
+                self.variant, self.seed, self.games, n, tuple(self.totals), k.settings
+            )
+            try:
+                save_variant(k.save, saved)
+            except OSError as exc:
+                self.out(say(self.lang, "play.cannot_write", path=k.save, why=exc.strerror or exc))
+
+    def write(self, path: str, text: str, *, append: bool) -> None:
+        """Write ``text`` to ``path``; a failure is said in one line (the game goes on)."""
+        try:
+            with open(path, "a" if append else "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            self.out(say(self.lang, "play.cannot_write", path=path, why=exc.strerror or exc))
+
+    def after_game(self, game: Any, seats: dict[int, int], n: int) -> None:
+        """What comes after game ``n``, by letter: the next game (the end after the last),
+        the review of the game, or quitting (asked once)."""
+        last = n >= self.games
+        choices = ["end" if last else "next", "review"] + ([] if last else ["quit"])
+        labels = choice_labels(len(choices))
+        heading = say(self.lang, N_("play.variant.after"), n=n)
+        while True:
+            self.out(heading + ":")
+            for letter, choice in zip(labels, choices, strict=True):
+                self.out(f"  {letter}) " + say(self.lang, _AFTER[choice]))
+            line = self.ask_line(f"{heading} >")
+            if line is None:
+                if last:
+                    return
+                raise QuitSeries
+            text = line.strip().lower()
+            picked = choices[labels.index(text)] if text in labels else None
+            if text in _QUIT:
+                picked = "quit" if not last else "end"
+            if picked in ("next", "end") or (not text and picked is None):
+                return
+            if picked == "review":
+                from skat.cli.variantreview import variant_review_lines
+
+                names = [self.name(seats, s) for s in range(3 if self.variant != "officers" else 2)]
+                you = self.people[0]
+                for row in variant_review_lines(game, names, self.style, self.lang, you=you):
+                    self.out("  " + row)
+            elif picked == "quit":
+                if self.confirm("", "quit_after_q"):
+                    raise QuitSeries
+            else:
+                self.out(self.w["bad"].format(text=line.strip()))
 
 
 def _ask_stdin(prompt: str) -> str | None:
@@ -489,31 +472,84 @@ def _ask_terminal(prompt: str) -> str | None:
 
 
 def run_variant(args: argparse.Namespace) -> int:
-    """``skat play --variant NAME``: check the options, then play the series."""
-    lang = args.lang or getattr(args, "words", None) or "en"
-    level = args.level or "heuristic"
-    if level not in ("heuristic", "random"):
+    """``skat play --variant NAME``: check the options (a saved series resumed with its
+    settings, which the command line overrides), then play the series."""
+    resumed = _resumed(args)
+    saved = dict(resumed.settings) if resumed is not None else {}
+    lang = args.lang or saved.get("lang") or getattr(args, "words", None) or "en"
+    level = args.level or saved.get("level") or "heuristic"
+    if level not in AGENT_KINDS:
         raise UserError.said(
-            N_("cli.variantplay.variant-has-levels-heuristic"), variant=args.variant, level=level
+            N_("cli.variantplay.variant-levels"),
+            variant=args.variant,
+            levels=", ".join(AGENT_KINDS),
+            level=level,
         )
     if args.games < 1:
         raise UserError.said(N_("cli.variantplay.games-must-be-more"), games=args.games)
-    for option in ("load", "save", "records", "review", "replay"):
-        if getattr(args, option, None):
-            raise UserError.said(N_("cli.variantplay.not-available-variant-yet"), option=option)
+    if getattr(args, "replay", None):
+        raise UserError.said(N_("cli.variantplay.not-available-variant-yet"), option="replay")
+    deck = args.deck or saved.get("deck") or "french"
+    records = args.records or saved.get("records")
+    save = args.save or args.load
+    for path in (save, records):
+        _check_path(path)
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    style = CardStyle(lang=lang, deck=args.deck or "french", colour=terminal)
+    if resumed is not None:
+        seed, games = resumed.seed, resumed.games
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        games = args.games
+    style = CardStyle(lang=lang, deck=deck, colour=terminal)
     if terminal:
         with contextlib.suppress(ImportError):  # line editing for input(), where it exists
             import readline  # noqa: F401
+    settings = {
+        "level": level,
+        "lang": lang,
+        "deck": deck,
+        **({"records": records} if records else {}),
+    }
     session = VariantSession(
         args.variant,
         seed=seed,
-        games=args.games,
+        games=games,
         lang=lang,
         style=style,
         level=level,
         ask=_ask_terminal if terminal else _ask_stdin,
+        keeping=Keeping(records=records, save=save, settings=settings),
+        resumed=resumed,
     )
     return session.run()
+
+
+def _resumed(args: argparse.Namespace) -> SavedVariant | None:
+    """The saved series ``--load`` names (its variant must be the one asked for)."""
+    if not args.load:
+        return None
+    try:
+        saved = load_variant(args.load)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        raise UserError.said(N_("cli.play.cannot-read"), load=args.load, why=why) from None
+    except SaidError as exc:
+        raise UserError.said(N_("cli.variantplay.cannot-load"), path=args.load, why=exc) from None
+    if saved.variant != args.variant:
+        raise UserError.said(
+            N_("cli.variantplay.other-variant"),
+            path=args.load,
+            saved=saved.variant,
+            asked=args.variant,
+        )
+    if saved.played >= saved.games:
+        raise UserError.said(N_("cli.variantplay.series-over"), path=args.load, games=saved.games)
+    return saved
+
+
+def _check_path(path: str | None) -> None:
+    """A one-line error for a file to write that is a folder or in no folder."""
+    if path and os.path.isdir(path):
+        raise UserError.said(N_("cli.play.directory"), path=path)
+    if path and not os.path.isdir(os.path.dirname(path) or "."):
+        raise UserError.said(N_("cli.play.no-such-directory"), path=path)

@@ -134,7 +134,7 @@ class ListRow:
         'grand hånd'
         """
         if self.result is not None:
-            return list_game(self.result, lang)
+            return _game_name(self.result, lang)
         return self.game_de if lang == "de" else self.game_en
 
 
@@ -172,6 +172,47 @@ def list_rows(
             )
         )
     return out
+
+
+def variant_row(
+    number: int, result: Result, seats: Sequence[int | None], n_players: int
+) -> ListRow:
+    """The list's row of a variant's game (Strohmann, Officers' Skat, Tournee Skat): each
+    seat's score as the variant scores it (``result.seat_scores``) in the column of the player
+    at that seat (``seats``; ``None``: the Strohmann dummy, who has no column).
+
+    >>> from skat.core import Contract
+    >>> won = Result(Contract.parse("G"), declarer=2, won=True, value=48, score=48)
+    >>> row = variant_row(3, won, (1, None, 0), 2)
+    >>> row.declarer, row.entries, row.wins, row.game("de")
+    (0, (48, 0), (0,), 'Grand')
+    """
+    scores = [0] * n_players
+    for seat, score in enumerate(result.seat_scores):
+        player = seats[seat] if seat < len(seats) else None
+        if player is not None:
+            scores[player] += score
+    declarer = None if result.declarer is None else seats[result.declarer]
+    outcome = () if declarer is None else (declarer,)
+    return ListRow(
+        number=number,
+        declarer=declarer,
+        game_en=_game_name(result, "en"),
+        game_de=_game_name(result, "de"),
+        doubled="",
+        won=result.won,
+        value=result.value,
+        entries=tuple(scores),
+        wins=outcome if result.won else (),
+        losses=() if result.won else outcome,
+        result=result,
+    )
+
+
+def _game_name(result: Result, lang: str) -> str:
+    """The game as the list writes it: a variant's own name of it (Tournee Skat's kinds)."""
+    own = getattr(result, "game_name_in", None)
+    return str(own(lang)) if own is not None else list_game(result, lang)
 
 
 def list_standings(players: Sequence[str], rows: Sequence[ListRow]) -> list[Standing]:
