@@ -317,7 +317,9 @@ def test_cli_variant_arena(capsys: pytest.CaptureFixture[str]) -> None:
     "argv",
     [
         ["--agents", "heuristic,pimc-hard"],
-        ["--agents", "heuristic,random", "--out", "x.jsonl"],
+        ["--agents", "heuristic,random", "--resume"],
+        ["--agents", "heuristic,random", "--jobs", "0"],
+        ["--agents", "heuristic,random", "--deal-range", "0:2"],
         ["--agents", "heuristic,random", "--deals", "0"],
     ],
 )

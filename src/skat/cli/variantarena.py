@@ -1,24 +1,30 @@
 """``skat arena --variant strohmann|officers|tournee``: the duplicate arena of a variant's
-computer players (:mod:`skat.ai.variant_arena`).  Only ``--agents``, ``--deals`` and
-``--seed`` apply; the options of three-handed Skat's arena are refused with one line."""
+computer players (:mod:`skat.ai.variant_arena`).  ``--agents``, ``--deals``, ``--seed``,
+``--jobs`` (the deals played in that many processes: the figures do not depend on it),
+``--out FILE`` (every game as a JSON record, :mod:`skat.cli.variantarenafile`) and
+``--resume`` (go on with the complete deals in ``--out FILE``) apply; the options of
+three-handed Skat's arena are refused with one line."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from skat.ai.arena import DEFAULT_BUDGET
 from skat.ai.engine import DEFAULT_TIMEOUT
-from skat.ai.variant_arena import VARIANTS, run_variant_arena
+from skat.ai.variant_arena import VARIANTS, VariantArenaReport, play_deal
 from skat.ai.variants import AGENT_KINDS
 from skat.cli.errors import UserError
 from skat.cli.progress import Progress
-from skat.core.language import N_
+from skat.cli.variantarenafile import VariantArenaFile, deal_lines, read_variant_arena, rewrite
+from skat.core.language import N_, SaidError
 
 _SKAT_ONLY: dict[str, object] = {
     "deal_range": None,
-    "out": None,
-    "resume": False,
     "resume_any_code": False,
     "budget": DEFAULT_BUDGET,
     "contract": "bid",
@@ -51,16 +57,75 @@ def run(args: argparse.Namespace) -> int:
     deals = 100 if args.deals is None else args.deals
     if deals < 1:
         raise UserError.said(N_("cli.variant-arena.deals"), deals=deals)
-    progress = Progress(deals, sys.stderr, command="skat arena", unit="deals")
+    jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise UserError.said(N_("cli.arena.jobs-must-be-at"), jobs=jobs)
+    done = _done(args, variant, names)
+    report = VariantArenaReport(variant, (names[0], names[1]))
+    for index in sorted(done.deals):
+        if index < deals:
+            report.add_deal(done.deals[index])
+    todo = [i for i in range(deals) if i not in done.deals]
+    progress = Progress(len(todo), sys.stderr, command="skat arena", unit="deals")
+    out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
-        report = run_variant_arena(variant, names, deals, args.seed, on_deal=progress.step)
+        for index, games in _played(variant, names, args.seed, todo, jobs):
+            if out is not None:
+                out.write(
+                    "".join(
+                        f"{line}\n" for line in deal_lines(variant, names, args.seed, index, games)
+                    )
+                )
+                out.flush()
+            report.add_deal(games)
+            progress.step()
     except KeyboardInterrupt:
         progress.close()
-        print("skat arena: interrupted; nothing kept", file=sys.stderr)
+        kept = "; the complete deals are kept in " + args.out if args.out else "; nothing kept"
+        print(f"skat arena: interrupted{kept}", file=sys.stderr)
         return 130
     finally:
         progress.close()
+        if out is not None:
+            out.close()
+    if len(report.deal_diffs) < 1:  # pragma: no cover - deals >= 1
+        return 0
     print(f"arena: {variant}, {names[0]} (A) vs {names[1]} (B), seed {args.seed}")
     print(report.table())
     print(report.last_line())
     return 0
+
+
+def _done(args: argparse.Namespace, variant: str, names: list[str]) -> VariantArenaFile:
+    """The complete deals of ``--out`` to go on with (``--resume``), the file tidied."""
+    if not args.resume:
+        if args.out and os.path.isfile(args.out) and os.path.getsize(args.out):
+            raise UserError.said(N_("cli.arena.already-holds-games-resume"), out=args.out)
+        return VariantArenaFile()
+    if not args.out:
+        raise UserError.said(N_("cli.arena.resume-needs-out-file"))
+    try:
+        done = read_variant_arena(args.out, variant, names, args.seed)
+    except SaidError as exc:
+        raise UserError.said(N_("cli.arena.error-2"), exc=exc, hint="") from None
+    if os.path.exists(args.out):
+        rewrite(args.out, done)
+    if done.dropped:
+        print(
+            f"skat arena: {args.out}: {done.dropped} games of unfinished deals dropped",
+            file=sys.stderr,
+        )
+    return done
+
+
+def _played(
+    variant: str, names: list[str], seed: int, todo: list[int], jobs: int
+) -> Iterator[tuple[int, list[Any]]]:
+    """Each deal of ``todo`` played, in order (in ``jobs`` processes)."""
+    if jobs == 1 or len(todo) < 2:
+        for index in todo:
+            yield index, play_deal(variant, names, seed, index)
+        return
+    with ProcessPoolExecutor(min(jobs, len(todo))) as pool:
+        played = pool.map(play_deal, *zip(*[(variant, names, seed, i) for i in todo], strict=True))
+        yield from zip(todo, played, strict=True)
