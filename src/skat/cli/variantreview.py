@@ -56,7 +56,7 @@ def variant_review_lines(
         lines.append(_skat_line(state, style, lang, game))
     calls = _calls(state, names, style, lang)
     if calls:
-        lines.append(say(lang, N_("play.variant.review_calls")) + ": " + ", ".join(calls))
+        lines.append(say(lang, N_("play.variant.review_calls")) + ": " + "; ".join(calls))
     order = 2 if variant == "officers" else 3
     for i, trick in enumerate(state.tricks, 1):
         cards = "  ".join(
@@ -106,7 +106,7 @@ def _calls(state: Any, names: Sequence[str], style: CardStyle, lang: str) -> lis
         action = ev.action
         if not isinstance(action, (Card, Discard)):
             label = action_label(state.variant, again, action, lang, style)
-            out.append(f"{names[ev.seat]} {label}")
+            out.append(f"{names[ev.seat]}: {label}")
         if len(again.history) <= i:  # not recorded by the game itself (the dummy's pass)
             again.apply(action, ev.seat)
     return out
