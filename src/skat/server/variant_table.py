@@ -60,8 +60,9 @@ VARIANTS: Final = ("strohmann", "officers", "tournee")
 PLACES: Final = {"strohmann": (2,), "officers": (2,), "tournee": (3, 4, 5)}
 """The numbers of players of each variant (Tournee Skat: at four or five the players not in
 the three seats sit out the game, the dealer first)."""
-LEVELS: Final = ("heuristic", "random")
-"""The computer players of the variants (:data:`skat.ai.variants.AGENT_KINDS`)."""
+LEVELS: Final = ("heuristic", "pimc", "random")
+"""The computer players of the variants (:data:`skat.ai.variants.AGENT_KINDS`; ``pimc``
+thinks in the server's worker processes, :mod:`skat.server.thinking`)."""
 _FIELDS: Final = {"variant", "rules", "games", "seats", "clock", "seed", "salt", "host"}
 
 
