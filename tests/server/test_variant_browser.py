@@ -226,3 +226,63 @@ def test_a_tournee_table_for_four_from_the_lobby(browser: Any, live: str) -> Non
     assert page.evaluate("S.players.length") == 4
     results = drive([page], "tournee-four", {"!!document.getElementById('sitting-out')": "out"})
     check_series(page, results, 4, shown=3)
+
+
+def test_a_game_against_pimc_computers_then_its_history_step_by_step(
+    browser: Any, live: str
+) -> None:
+    """The lobby offers the PIMC level for a variant; the game against it is played to its
+    end (the server thinks its moves in its worker processes), then its history is opened
+    from the table's list and stepped through, every card open."""
+    page = new_page(browser, "de")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{live}/")
+    page.wait_for_selector("#variant option", state="attached")
+    levels = page.locator("#variant-opponents option").evaluate_all("os => os.map(o => o.value)")
+    assert levels == ["heuristic", "pimc", "random", "human"]
+    create_variant(page, live, "officers", "pimc", 1, lobby_shot="lobby-pimc")
+    wait_until(page, "S && S.game !== null")
+    assert page.evaluate("S.players[1].kind") == "pimc"
+    results = drive([page], "officers-pimc", {})
+    check_series(page, results, 1)
+    link = page.locator("#sheet-table a.game-history").first
+    href = link.get_attribute("href")
+    assert href is not None and href.endswith("/1")
+    page.goto(f"{live}{href}")
+    wait_until(page, "H !== null && document.querySelectorAll('#moves li').length > 1")
+    assert page.locator("#hands .hist-pile").count() == 16  # both layouts, every card open
+    assert "nur für Skat zu dritt" in page.locator("#no-analysis").inner_text()
+    assert page.locator("#again").count() == 0  # a variant's game is not played again
+    steps = page.locator("#moves li").count()
+    for _ in range(min(steps - 1, 9)):  # the declaration, then the first tricks
+        page.click("#next")
+    assert page.locator("#moves li.cur").get_attribute("data-i") == str(min(steps - 1, 9))
+    now = page.locator("#now").inner_text()
+    assert now.startswith(f"{min(steps - 1, 9)}/{steps - 1}")
+    shot(page, "officers-history")
+    page.click("#last")
+    assert page.locator("#hands .hist-pile.empty").count() == 16  # every card played
+    assert page.locator("#summary").inner_text().strip()  # the result in words
+    page.click('#lang button[data-lang="da"]')  # the words follow the chosen language
+    wait_until(page, "document.getElementById('no-analysis').textContent.includes('kun for skat')")
+    assert not page.errors
+
+
+def test_the_history_of_a_tournee_game_shows_the_turned_cards(browser: Any, live: str) -> None:
+    page = new_page(browser, "en")
+    create_variant(page, live, "tournee", "pimc", 1)
+    results = drive([page], "tournee-pimc", {}, up_to=20)
+    check_series(page, results, 1)
+    href = page.locator("#sheet-table a.game-history").first.get_attribute("href")
+    page.goto(f"{live}{href}")
+    wait_until(page, "H !== null && document.querySelectorAll('#moves li').length > 1")
+    assert page.locator("#hands .row[data-seat]").count() == 3  # every hand open
+    assert "Skat for three only" in page.locator("#no-analysis").inner_text()
+    turned = page.evaluate("H.steps.findIndex((s) => s.turned.length > 0)")
+    played = page.evaluate("H.steps.findIndex((s) => s.trick.length > 0)")
+    at = turned if turned >= 0 else played
+    page.locator(f'#moves li[data-i="{at}"]').click()
+    if turned >= 0:  # the declarer turned a card: it is shown as turned
+        assert page.locator("#hist-middle img.turned").count() >= 1
+    shot(page, "tournee-history")
+    assert not page.errors

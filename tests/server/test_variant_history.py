@@ -97,3 +97,13 @@ def test_the_history_of_a_finished_variant_game_comes_over_the_api(tmp_path: Pat
         assert h["no_analysis_de"].startswith("Die Double-Dummy-Analyse")
         assert h["names_en"][h["dummy"]] == "Dummy"
     assert b"variant_history.js" in page.content and script.status_code == 200
+
+
+def test_two_cards_put_away_are_said_as_putting_away_not_as_playing() -> None:
+    from skat.core.actions import parse_action
+    from skat.server.variant_view import label
+
+    state = find_variant("tournee").start(seed=1)
+    put = parse_action("DJ.CT")
+    assert label(state, put, "en") == "put away the Jack of Diamonds and the Ten of Clubs"
+    assert "drücken" in label(state, put, "de") and "play" not in label(state, put, "en")
