@@ -1,7 +1,8 @@
 """The variant tables in real Chromium (Playwright, as :mod:`tests.server.test_browser`): a
 person creates a Strohmann, an Officers' Skat and a Tournee Skat table from the lobby and
 plays the whole series against the computer players by clicking; two people (two browser
-contexts) play Officers' Skat at one table, the second joining with the table's link.  The
+contexts) play Officers' Skat at one table, the second joining with the table's link; a game
+against PIMC computers, then its history stepped through.  The
 screenshots go to ``docs/variants/images/`` (``$SKAT_VARIANT_SHOTS`` elsewhere): the pages of
 docs/variants/web.md show them."""
 

@@ -61,7 +61,10 @@ def variant_steps_of(json_text: str) -> dict[str, Any]:
         steps.append(_step(state, before, ev.action, [ev.seat, str(ev.action)]))
     players = game.meta.get("players")
     result = final.result
-    names = lambda lang: _names(final, players, lang)  # noqa: E731
+
+    def names(lang: str) -> list[str]:
+        return _names(final, players, lang)
+
     return {
         "variant": name,
         **every_language(lambda lang: say(lang, TITLES[name]), "title"),
