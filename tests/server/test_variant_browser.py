@@ -253,7 +253,6 @@ def test_a_game_against_pimc_computers_then_its_history_step_by_step(
     wait_until(page, "H !== null && document.querySelectorAll('#moves li').length > 1")
     assert page.locator("#hands .hist-pile").count() == 16  # both layouts, every card open
     assert "nur für Skat zu dritt" in page.locator("#no-analysis").inner_text()
-    assert page.locator("#again").count() == 0  # a variant's game is not played again
     steps = page.locator("#moves li").count()
     for _ in range(min(steps - 1, 9)):  # the declaration, then the first tricks
         page.click("#next")
@@ -266,6 +265,13 @@ def test_a_game_against_pimc_computers_then_its_history_step_by_step(
     assert page.locator("#summary").inner_text().strip()  # the result in words
     page.click('#lang button[data-lang="da"]')  # the words follow the chosen language
     wait_until(page, "document.getElementById('no-analysis').textContent.includes('kun for skat')")
+    assert not page.errors
+    page.locator('#moves li[data-i="9"]').click()  # play it again from the ninth move
+    page.click("#again")
+    page.wait_for_url("**/table/*")
+    wait_until(page, "S && S.game !== null && S.you === 0")
+    assert page.evaluate("S.series.planned") == 1 and page.evaluate("S.game.history.length") >= 9
+    assert page.evaluate("S.players[1].kind") == "pimc"
     assert not page.errors
 
 

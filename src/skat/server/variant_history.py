@@ -6,8 +6,8 @@ dummy's too), the skat, Officers' Skat's two layouts (each pile's face-up card a
 face-down card under it, as they lay at that step), Tournee Skat's turned cards, the trick,
 the declared game in words and the card points.  Each event comes with its words in every
 language (a bid, a game with its value: :func:`skat.server.variant_view.label`), the result
-with its explanation, and one line saying that the double-dummy analysis (and playing the
-deal again) reads Skat for three only.
+with its explanation, and one line saying that the double-dummy analysis reads Skat for
+three only.
 
 >>> import random
 >>> from skat.variants import find_variant

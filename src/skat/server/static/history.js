@@ -57,15 +57,10 @@ function drawMoves() {
 }
 
 function downloads() {  // drawn again on every language change
-  if (H && H.variant) {  // a variant's record is JSON only (the ISS format cannot hold it)
-    document.getElementById("downloads").replaceChildren(
-      el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: t("web.downloadJson") }), " · ",
-      el("a", { href: `/table/${TABLE}`, text: t("web.sheet") }));
-    return;
-  }
+  const variant = H && H.variant;  // a variant's record is JSON only (ISS cannot hold it)
   document.getElementById("downloads").replaceChildren(
     el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: t("web.downloadJson") }), " · ",
-    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("web.downloadIss") }), " · ",
+    ...(variant ? [] : [el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("web.downloadIss") }), " · "]),
     el("a", { href: `/table/${TABLE}`, text: t("web.sheet") }), " · ",
     el("button", { id: "again", text: t("web.fromHere"), onclick: () => playAgain(TABLE, NUMBER, Math.min(at, H ? H.steps.length - 2 : 0)) }));
 }
