@@ -298,7 +298,8 @@ class VariantTable(Table):
         self.rules_text = str(self.config.rules)
         self.series.next_game()
         for i, (_, text) in enumerate(self.config.moves):  # a deal played again
-            if len(self.state.history) > i:  # the game made it by itself (a dummy's pass)
+            state = self.state
+            if state is not None and len(state.history) > i:  # made by itself (a dummy's pass)
                 continue
             player = self.to_move()
             try:
