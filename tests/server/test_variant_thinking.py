@@ -13,6 +13,7 @@ from tests.server.client import FAST, create, hello, running
 from tests.server.test_variant_tables import play_series
 
 from skat.ai.variants import mover
+from skat.records.jsonrecord import load_json
 from skat.server.thinking import think
 from skat.server.variant_table import LEVELS, VariantConfig, VariantTable
 from skat.variants import find_variant
@@ -67,9 +68,33 @@ def test_a_variant_table_with_pimc_computers_plays_to_its_end_in_the_worker_proc
         hub = client.app.state.hub  # type: ignore[attr-defined]
         workers = list(getattr(hub._heavy_pool, "_processes", {}).values())
         games = client.get(f"/api/tables/{made['id']}/games").json()["games"]
+        record = client.get(f"/api/tables/{made['id']}/games/1.json").text
     assert [p["kind"] for p in first["players"]] == seats
     final = messages[-1]
     assert final["series"]["over"] and len(final["series"]["rows"]) == len(games) == 1
     assert workers, "no worker process thought the computers' moves"
-    computer_moves = [e for e in final["last"]["events"] if first["seats"][e[0]] not in (0, None)]
-    assert computer_moves or final["last"]["declarer"] is None  # the computers played
+    chosen, fell_back = computer_choices(record, first["seats"])
+    assert chosen > 0, f"the computers played only fallback moves ({fell_back})"
+
+
+def computer_choices(record: str, seats: list[int | None]) -> tuple[int, int]:
+    """The computers' decisions among two or more legal actions in the recorded game: how
+    many differ from what :class:`~skat.ai.agent.SafeAgent` plays when its agent fails
+    (passing, else the first legal action), and how many are that."""
+    game = load_json(record).state
+    entry = find_variant(game.variant)
+    state = entry.from_record(entry.deal_text(game), game.rules, entry.record_setup(game))
+    chosen = fell_back = 0
+    for i, ev in enumerate(game.history):
+        if len(state.history) > i:  # made by the game itself (a dummy's pass)
+            continue
+        seat = mover(state)
+        legal = [str(a) for a in state.view(seat).legal_actions]
+        if seats[seat] != 0 and len(legal) > 1:
+            fallback = "p" if "p" in legal else legal[0]
+            if str(ev.action) == fallback:
+                fell_back += 1
+            else:
+                chosen += 1
+        state.apply(ev.action, ev.seat)
+    return chosen, fell_back
