@@ -1,7 +1,8 @@
 """The variant tables in real Chromium (Playwright, as :mod:`tests.server.test_browser`): a
 person creates a Strohmann, an Officers' Skat and a Tournee Skat table from the lobby and
 plays the whole series against the computer players by clicking; two people (two browser
-contexts) play Officers' Skat at one table, the second joining with the table's link.  The
+contexts) play Officers' Skat at one table, the second joining with the table's link; a game
+against PIMC computers, then its history stepped through.  The
 screenshots go to ``docs/variants/images/`` (``$SKAT_VARIANT_SHOTS`` elsewhere): the pages of
 docs/variants/web.md show them."""
 
@@ -70,7 +71,12 @@ def one_move(page: Any, up_to: int = 1) -> bool:
 
 
 def drive(
-    pages: list[Any], name: str, shots: dict[str, str], limit: int = 4000, up_to: int = 1
+    pages: list[Any],
+    name: str,
+    shots: dict[str, str],
+    limit: int = 4000,
+    up_to: int = 1,
+    end_shot: bool = True,
 ) -> list[str]:
     """Play every page's moves until the series is over; the result of each game (the
     dialog's words) is returned.  ``shots``: a screenshot named by the value the first time
@@ -89,7 +95,8 @@ def drive(
                     if page is not pages[0]:
                         continue  # the first page's end ends the drive
                     results.append(page.locator("#result-dialog .vt-spoken").inner_text())
-                    shot(page, f"{name}-series-end")
+                    if end_shot:
+                        shot(page, f"{name}-series-end")
                     return results
                 if page is pages[0]:
                     results.append(page.locator("#result-dialog .vt-spoken").inner_text())
@@ -226,3 +233,69 @@ def test_a_tournee_table_for_four_from_the_lobby(browser: Any, live: str) -> Non
     assert page.evaluate("S.players.length") == 4
     results = drive([page], "tournee-four", {"!!document.getElementById('sitting-out')": "out"})
     check_series(page, results, 4, shown=3)
+
+
+def test_a_game_against_pimc_computers_then_its_history_step_by_step(
+    browser: Any, live: str
+) -> None:
+    """The lobby offers the PIMC level for a variant; the game against it is played to its
+    end (the server thinks its moves in its worker processes), then its history is opened
+    from the table's list and stepped through, every card open."""
+    page = new_page(browser, "de")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{live}/")
+    page.wait_for_selector("#variant option", state="attached")
+    levels = page.locator("#variant-opponents option").evaluate_all("os => os.map(o => o.value)")
+    assert levels == ["heuristic", "pimc", "random", "human"]
+    create_variant(page, live, "officers", "pimc", 1, lobby_shot="lobby-pimc")
+    wait_until(page, "S && S.game !== null")
+    assert page.evaluate("S.players[1].kind") == "pimc"
+    results = drive([page], "officers-pimc", {}, end_shot=False)
+    check_series(page, results, 1)
+    link = page.locator("#sheet-table a.game-history").first
+    href = link.get_attribute("href")
+    assert href is not None and href.endswith("/1")
+    page.goto(f"{live}{href}")
+    wait_until(page, "H !== null && document.querySelectorAll('#moves li').length > 1")
+    assert page.locator("#hands .hist-pile").count() == 16  # both layouts, every card open
+    assert "nur für Skat zu dritt" in page.locator("#no-analysis").inner_text()
+    steps = page.locator("#moves li").count()
+    for _ in range(min(steps - 1, 9)):  # the declaration, then the first tricks
+        page.click("#next")
+    assert page.locator("#moves li.cur").get_attribute("data-i") == str(min(steps - 1, 9))
+    now = page.locator("#now").inner_text()
+    assert now.startswith(f"{min(steps - 1, 9)}/{steps - 1}")
+    shot(page, "officers-history")
+    page.click("#last")
+    assert page.locator("#hands .hist-pile.empty").count() == 16  # every card played
+    assert page.locator("#summary").inner_text().strip()  # the result in words
+    page.click('#lang button[data-lang="da"]')  # the words follow the chosen language
+    wait_until(page, "document.getElementById('no-analysis').textContent.includes('kun for skat')")
+    assert not page.errors
+    page.locator('#moves li[data-i="9"]').click()  # play it again from the ninth move
+    page.click("#again")
+    page.wait_for_url("**/table/*")
+    wait_until(page, "S && S.game !== null && S.you === 0")
+    assert page.evaluate("S.series.planned") == 1 and page.evaluate("S.game.history.length") >= 9
+    assert page.evaluate("S.players[1].kind") == "pimc"
+    assert not page.errors
+
+
+def test_the_history_of_a_tournee_game_shows_the_turned_cards(browser: Any, live: str) -> None:
+    page = new_page(browser, "en")
+    create_variant(page, live, "tournee", "pimc", 1)
+    results = drive([page], "tournee-pimc", {}, up_to=20, end_shot=False)
+    check_series(page, results, 1)
+    href = page.locator("#sheet-table a.game-history").first.get_attribute("href")
+    page.goto(f"{live}{href}")
+    wait_until(page, "H !== null && document.querySelectorAll('#moves li').length > 1")
+    assert page.locator("#hands .row[data-seat]").count() == 3  # every hand open
+    assert "Skat for three only" in page.locator("#no-analysis").inner_text()
+    turned = page.evaluate("H.steps.findIndex((s) => s.turned.length > 0)")
+    played = page.evaluate("H.steps.findIndex((s) => s.trick.length > 0)")
+    at = turned if turned >= 0 else played
+    page.locator(f'#moves li[data-i="{at}"]').click()
+    if turned >= 0:  # the declarer turned a card: it is shown as turned
+        assert page.locator("#hist-middle img.turned").count() >= 1
+    shot(page, "tournee-history")
+    assert not page.errors

@@ -1,6 +1,7 @@
 """The analyses of finished games ("How could I have won?"): computed once in a worker
 process, kept (the last ones asked for), and computed ahead as each game finishes.  A part of
-the :class:`~skat.server.hub.Hub`."""
+the :class:`~skat.server.hub.Hub`.  A variant's game has no analysis: its answer is the game
+move by move (:func:`~skat.server.variant_history.variant_steps_of`) and why there is none."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from skat.server.limits import Recent
 from skat.server.rooms import Settings
 from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import SqlStorage
+from skat.server.variant_history import variant_steps_of
 
 T = TypeVar("T")
 
@@ -83,8 +85,11 @@ class AnalysisMixin:
         found = [r for r in await self._db(self.storage.records, table_id) if r.number == number]
         if not found:
             return None
-        if json.loads(found[0].json).get("variant", "skat") != "skat":
-            raise ValueError("the analysis reads games of Skat for three only")
+        if json.loads(found[0].json).get("variant", "skat") != "skat":  # a variant's game:
+            # its steps, every card open, and one line saying the analysis is Skat's only
+            data = await asyncio.to_thread(variant_steps_of, found[0].json)
+            self._analyses.put(key, data)
+            return data
         pool = self._heavy_pool
         try:
             data = await self.scheduler.run(

@@ -26,7 +26,9 @@
 ``GET /api/tables/{id}/series.zip``            every finished game (JSON, ISS) and the list
                                                (CSV) in one file
 ``GET /api/tables/{id}/games/{n}.json|.iss``   a game record (JSON v2, ISS)
-``GET /api/tables/{id}/games/{n}/analysis``    the double-dummy analysis of its card play
+``GET /api/tables/{id}/games/{n}/analysis``    the game move by move with the double-dummy
+                                               analysis of its card play (a variant's game:
+                                               move by move, and why it has no analysis)
 ``POST /api/tables/{id}/games/{n}/again``      play it again: ``{moves, player?}`` -> token
 ``WS /ws/{id}``                                the table (:mod:`skat.server.protocol`)
 ``/t/...``, ``/api/t/...``                     tournaments (:mod:`skat.server.tournament_web`)

@@ -11,12 +11,12 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
 from skat.core.actions import Bid
-from skat.core.state import GameState, View
+from skat.core.state import GameState
 from skat.server.clock import timeout_action
 from skat.server.jumpdelay import answer_wait
 from skat.server.rooms import Room, Settings
@@ -102,9 +102,10 @@ class DrivingMixin:
                 log.exception("table %s: computer move %s failed", table.id, action)
                 await asyncio.sleep(1.0)
 
-    async def _think(self, room: Room, player: int, view: View) -> str:
+    async def _think(self, room: Room, player: int, view: Any) -> str:
         """The computer's move: a quick level's in a thread (a background job at a
-        computer-only table), a slow level's in a worker process (:mod:`.thinking`)."""
+        computer-only table), a slow level's in a worker process (:mod:`.thinking`; a variant
+        table's with its variant, whose own player the worker builds)."""
         table = room.table
         kind = table.config.seats[player].kind
         quick = kind in self.settings.quick_levels
@@ -118,6 +119,7 @@ class DrivingMixin:
                 key,
                 view,
                 self.settings.agent_budget,
+                table.variant if isinstance(table, VariantTable) else "skat",
                 heavy=True,
                 expensive=expensive(kind),
             )

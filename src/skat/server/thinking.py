@@ -1,12 +1,18 @@
 """Computer moves thought in a worker process: the levels that search for seconds
 (``pimc*``) run Python code that holds the interpreter lock; in the server's own process they
 would slow every table's messages down.  The server sends a worker the level, the seed, a key
-naming the player's game and his :class:`~skat.core.state.View`; the worker keeps each game's
-agent (the last :data:`KEEP` games) and answers the action's text.
+naming the player's game and his view (a :class:`~skat.core.state.View`, or a variant's own
+view with the variant's name: the worker builds that variant's player,
+:func:`skat.ai.variants.variant_agent`); the worker keeps each game's agent (the last
+:data:`KEEP` games) and answers the action's text.
 
 >>> from skat.core import GameState
 >>> s = GameState(seed=4)
 >>> think("random", 7, ("t1", 1, 1), s.view(s.to_move), None) in {str(a) for a in s.legal_actions()}
+True
+>>> from skat.variants import find_variant
+>>> o = find_variant("officers").start(seed=4)
+>>> think("pimc", 7, ("t2", 0, 1), o.view(0), None, "officers") in {str(a) for a in o.legal_actions()}
 True
 """
 
@@ -18,11 +24,11 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import Final
+from typing import Any, Final
 
 from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
-from skat.core.state import View
+from skat.ai.variants import variant_agent
 
 KEEP: Final = 64
 """Games whose agents a worker keeps (the least recently asked are dropped)."""
@@ -58,14 +64,24 @@ def default_workers(cores: int | None = None) -> int:
 _agents: OrderedDict[Hashable, SafeAgent] = OrderedDict()
 
 
-def think(kind: str, seed: int, key: Hashable, view: View, budget: float | None) -> str:
+def think(
+    kind: str,
+    seed: int,
+    key: Hashable,
+    view: Any,
+    budget: float | None,
+    variant: str = "skat",
+) -> str:
     """The action (its text) the computer level ``kind`` chooses from ``view``, in time
-    (``budget`` seconds, ``None``: no limit; :class:`~skat.ai.agent.SafeAgent`)."""
+    (``budget`` seconds, ``None``: no limit; :class:`~skat.ai.agent.SafeAgent`); ``variant``:
+    the game's (``skat``: Skat for three, :func:`~skat.ai.arena.make_agent`; a variant of
+    :mod:`skat.variants`: its own player, :func:`~skat.ai.variants.variant_agent`)."""
     agent = _agents.get(key)
     if agent is None:
-        agent = _agents[key] = SafeAgent(
-            make_agent(kind, seed=seed), budget=budget, name=kind, anytime=True
+        player: Any = (
+            make_agent(kind, seed=seed) if variant == "skat" else variant_agent(variant, kind, seed)
         )
+        agent = _agents[key] = SafeAgent(player, budget=budget, name=kind, anytime=True)
         while len(_agents) > KEEP:
             _agents.popitem(last=False)
     else:

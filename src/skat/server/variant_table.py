@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from skat.ai.variants import mover, variant_agent
+from skat.core.language import say
 from skat.core.rules import ISKO
 from skat.server.table import (
     NAME,
@@ -47,30 +48,41 @@ from skat.server.table import (
     Table,
     TableConfig,
     TableEvent,
+    _agent_seeds,
     _games,
     _host,
     _salt,
     _seat,
     _seed,
 )
-from skat.variants import find_variant
+from skat.variants import SetupError, find_variant
 
 VARIANTS: Final = ("strohmann", "officers", "tournee")
 """The variants a web table plays."""
 PLACES: Final = {"strohmann": (2,), "officers": (2,), "tournee": (3, 4, 5)}
 """The numbers of players of each variant (Tournee Skat: at four or five the players not in
 the three seats sit out the game, the dealer first)."""
-LEVELS: Final = ("heuristic", "random")
-"""The computer players of the variants (:data:`skat.ai.variants.AGENT_KINDS`)."""
-_FIELDS: Final = {"variant", "rules", "games", "seats", "clock", "seed", "salt", "host"}
+LEVELS: Final = ("heuristic", "pimc", "random")
+"""The computer players of the variants (:data:`skat.ai.variants.AGENT_KINDS`; ``pimc``
+thinks in the server's worker processes, :mod:`skat.server.thinking`)."""
+_FIELDS: Final = {"variant", "rules", "games", "seats", "clock", "seed", "salt", "host"} | {
+    "deal",
+    "moves",
+    "agent_seeds",
+    "setup",
+}
+_MAX_MOVES: Final = 200
 
 
 @dataclass(frozen=True)
 class VariantConfig(TableConfig):
     """A :class:`~skat.server.table.TableConfig` of a variant table (``variant``: its name);
-    no move clock, ISkO rules."""
+    no move clock, ISkO rules.  A deal played again (:mod:`skat.server.again`): its cards as
+    the variant's record writes them (``deal``), the variant's setup fields of that game
+    (``setup``: the Strohmann dummy's seat, the turned Tournee card...), the moves kept."""
 
     variant: str = "officers"
+    setup: tuple[tuple[str, Any], ...] = ()
 
     @staticmethod
     def parse(
@@ -111,7 +123,12 @@ class VariantConfig(TableConfig):
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
             raise ConfigError("seats: every place needs its own name")
+        deal, moves, setup = _again(variant, data)
         return VariantConfig(
+            deal=deal,
+            moves=moves,
+            agent_seeds=_agent_seeds(data, places),
+            setup=setup,
             rules=ISKO,
             games=_games(data),
             seats=tuple(seats),
@@ -125,7 +142,48 @@ class VariantConfig(TableConfig):
         """The JSON form :meth:`parse` reads back."""
         out = super().to_dict()
         out["variant"] = self.variant
+        if self.setup:
+            out["setup"] = dict(self.setup)
         return out
+
+
+def _again(
+    variant: str, data: Mapping[str, Any]
+) -> tuple[str, tuple[tuple[int, str], ...], tuple[tuple[str, Any], ...]]:
+    """The ``deal``, ``moves`` and ``setup`` of a variant's deal played again, checked (the
+    deal by the variant's own record reader)."""
+    deal = data.get("deal") or ""
+    raw_setup = data.get("setup", {})
+    if not isinstance(deal, str) or len(deal) > 200:
+        raise ConfigError("deal: the cards of a deal played again, as its record writes them")
+    if not isinstance(raw_setup, Mapping):
+        raise ConfigError("setup: an object of the variant's setup fields")
+    entry = find_variant(variant)
+    setup: tuple[tuple[str, Any], ...] = ()
+    if deal:
+        try:
+            entry.from_record(deal, ISKO, raw_setup)
+        except SetupError as exc:
+            raise ConfigError(str(exc)) from None
+        setup = tuple(sorted((k, raw_setup[k]) for k in entry.setup if k in raw_setup))
+    raw = data.get("moves", [])
+    if not isinstance(raw, list) or len(raw) > _MAX_MOVES:
+        raise ConfigError(lambda lang: say(lang, "server.config.movesList"))
+    moves = []
+    for i, m in enumerate(raw):
+        if not (
+            isinstance(m, list)
+            and len(m) == 2
+            and type(m[0]) is int
+            and 0 <= m[0] < entry.seats
+            and isinstance(m[1], str)
+            and len(m[1]) <= 40
+        ):
+            raise ConfigError(f"moves[{i}]: [seat 0-{entry.seats - 1}, action text]")
+        moves.append((m[0], m[1]))
+    if moves and not deal:
+        raise ConfigError(lambda lang: say(lang, "server.config.movesDeal"))
+    return deal, tuple(moves), setup
 
 
 @dataclass(frozen=True)
@@ -139,6 +197,10 @@ class VariantRecord:
     entries: tuple[int, ...]
     totals: tuple[int, ...]
     events: tuple[tuple[int, str], ...]
+    deal: str = ""
+    """The cards as the variant's record writes them (a deal played again gets them)."""
+    setup: tuple[tuple[str, Any], ...] = ()
+    """The variant's setup fields of the game (its record's)."""
 
 
 class VariantSeries:
@@ -154,6 +216,7 @@ class VariantSeries:
         self.current: Any = None
         self.records: list[VariantRecord] = []
         self.totals = [0] * len(self.players)
+        self.again = (config.deal, dict(config.setup))  # a deal played again: game 1's
 
     @property
     def is_over(self) -> bool:
@@ -173,8 +236,13 @@ class VariantSeries:
     def next_game(self) -> None:
         """Deal the next game (from the table's seed and its number)."""
         self.number += 1
+        entry = find_variant(self.variant)
+        deal, setup = self.again
+        if self.number == 1 and deal:
+            self.current = entry.from_record(deal, ISKO, setup)
+            return
         rng = random.Random(f"{self.seed}/{self.variant}/{self.number}")
-        self.current = find_variant(self.variant).start(rng=rng)
+        self.current = entry.start(rng=rng)
 
     def record(self, state: Any) -> VariantRecord:
         """Score a finished game on the list."""
@@ -193,6 +261,8 @@ class VariantSeries:
             tuple(entries),
             tuple(self.totals),
             tuple((e.seat, str(e.action)) for e in state.history),
+            find_variant(self.variant).deal_text(state),
+            tuple(sorted(find_variant(self.variant).record_setup(state).items())),
         )
         self.records.append(record)
         return record
@@ -227,7 +297,20 @@ class VariantTable(Table):
         self.series = VariantSeries(self.config)
         self.rules_text = str(self.config.rules)
         self.series.next_game()
-        self.played = 0
+        for i, (_, text) in enumerate(self.config.moves):  # a deal played again
+            state = self.state
+            if state is not None and len(state.history) > i:  # made by itself (a dummy's pass)
+                continue
+            player = self.to_move()
+            try:
+                if player is None:
+                    raise ActionRefused("over", text)
+                self.apply(player, self.check(player, text, self.counter, stored=True))
+            except ActionRefused as exc:
+                raise ConfigError(f"moves[{i}] ({text!r}): {exc.message}") from None
+            if self.finished_games:
+                raise ConfigError(lambda lang: say(lang, "server.config.movesOver"))
+        self.played = 0  # the moves kept of a deal played again are no player's yet
 
     @property
     def variant(self) -> str:

@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, Final
 
 from skat.core.actions import Bid, Declare, Discard, Hold, Pass, PickUp, Resign, describe
-from skat.core.cards import Card, CardSet, cards_of
+from skat.core.cards import Card, CardSet
 from skat.core.language import LANGUAGES, N_, say
 from skat.core.scoring import base_value as skat_base_value
 from skat.server.variant_table import VariantTable
@@ -71,8 +71,8 @@ def label(state: Any, action: Any, lang: str) -> str:
         return say(lang, "server.variant.pmn")
     if isinstance(action, Declare):
         return _declaration(state, action, lang)
-    if isinstance(action, Discard):
-        return " ".join(describe(c, lang) for c in cards_of(action.mask))
+    if isinstance(action, Discard):  # "put away the Jack of Diamonds and the Ten of Clubs"
+        return describe(action, lang)
     if isinstance(action, Resign):
         return say(lang, "server.variant.resign")
     return str(action)

@@ -5,11 +5,15 @@ const [, , TABLE, NUMBER] = location.pathname.split("/");
 let H = null;
 let at = 0;
 
-function playerName(seat) { return H.players ? H.players[seat] : roleName(seat); }
+function playerName(seat) {
+  if (H.variant) return variantName(seat);  // variant_history.js
+  return H.players ? H.players[seat] : roleName(seat);
+}
 
 function moveText(i) {
   const step = H.steps[i];
   if (!step.event) return t("web.start");
+  if (H.variant) return variantMove(step);
   const [seat, action] = step.event;
   let what = action;
   if (/^[CSHD][789TJQKA]$/.test(action)) what = cardName(action);
@@ -26,7 +30,8 @@ function render() {
   const step = H.steps[at];
   document.getElementById("slider").value = String(at);
   const hands = document.getElementById("hands");
-  hands.replaceChildren(...step.hands.map((cards, seat) => el("div", { class: "row", "data-seat": seat },
+  if (H.variant) hands.replaceChildren(...variantHands(step));
+  else hands.replaceChildren(...step.hands.map((cards, seat) => el("div", { class: "row", "data-seat": seat },
     el("strong", { text: `${playerName(seat)} · ${roleName(seat)}${step.declarer === seat ? " ★" : ""}` }),
     ...cards.map((c) => cardImg(c)))),
   el("div", { class: "row" }, el("strong", { text: `${t("web.skatWord")}:` }), ...(step.skat || []).map((c) => cardImg(c)),
@@ -52,9 +57,10 @@ function drawMoves() {
 }
 
 function downloads() {  // drawn again on every language change
+  const variant = H && H.variant;  // a variant's record is JSON only (ISS cannot hold it)
   document.getElementById("downloads").replaceChildren(
     el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.json`, text: t("web.downloadJson") }), " · ",
-    el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("web.downloadIss") }), " · ",
+    ...(variant ? [] : [el("a", { href: `/api/tables/${TABLE}/games/${NUMBER}.iss`, text: t("web.downloadIss") }), " · "]),
     el("a", { href: `/table/${TABLE}`, text: t("web.sheet") }), " · ",
     el("button", { id: "again", text: t("web.fromHere"), onclick: () => playAgain(TABLE, NUMBER, Math.min(at, H ? H.steps.length - 2 : 0)) }));
 }
@@ -85,12 +91,16 @@ function translate() {
   settingsBox(document.getElementById("settings"), false);
   document.getElementById("slider").setAttribute("aria-label", t("web.log"));
   translatePage();
-  document.title = `Skat – ${t("web.history")}`;
+  document.title = `${H && H.variant ? H[`title_${lang()}`] : "Skat"} – ${t("web.history")}`;
   for (const [id, text] of [["first", t("web.start")], ["prev", t("web.prev")], ["next", t("web.nextMove")], ["last", t("web.end")]]) document.getElementById(id).textContent = text;
   if (!H) return;
   const a = H.analysis;
   const verdict = a && a.could_win !== null && !a.verdict ? (a.could_win ? t("web.couldWin") : t("web.couldNot")) : "";
   document.getElementById("summary").textContent = `${H.result ? packWords(H.result[`text_${lang()}`]) : ""} ${verdict ? `· ${t("web.analysis")}: ${verdict}` : ""}`;
+  const none = document.getElementById("no-analysis");  // a variant's: why there is none
+  none.hidden = !H.variant;
+  none.textContent = H.variant ? H[`no_analysis_${lang()}`] : "";
+  document.getElementById("info").textContent = `${H.variant ? `${H[`title_${lang()}`]} · ` : ""}${TABLE} · ${t("web.game")} ${NUMBER}`;
   drawMoves();
   drawBestLine();
   render();

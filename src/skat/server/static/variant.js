@@ -258,8 +258,11 @@ function drawResult() {
     el("p", { class: `vt-result ${last.won ? "won" : "lost"}`, id: "spoken", text: packWords(last[`text_${lang()}`]) }));
   if (last.points) box.append(el("p", { class: "muted", text: `${t("web.cardPoints")}: ${last.points[0]} : ${last.points[1]}` }));
   const link = el("a", { href: `/api/tables/${TABLE}/games/${last.number}.json`, text: t("web.downloadJson") });
-  box.append(el("p", {}, link));
+  const history = el("a", { href: historyLink(last.number), target: "_blank", id: "last-history", text: t("web.history") });
+  box.append(el("p", {}, history, " · ", link));
 }
+
+function historyLink(number) { return `/history/${TABLE}/${number}`; }  // the game move by move
 
 function drawSheet() {
   const box = document.getElementById("sheet");
@@ -268,7 +271,7 @@ function drawSheet() {
   const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("web.game") }),
     ...names.map((n) => el("th", { class: "name", title: n, text: n })));
   const rows = sheet.rows.map((r) => el("tr", {},
-    el("td", { text: String(r.number) }),
+    el("td", {}, el("a", { href: historyLink(r.number), target: "_blank", class: "game-history", title: t("web.history"), text: String(r.number) })),
     el("td", {}, el("span", { text: r.declarer !== null ? names[r.declarer] : "" }), el("small", { class: "sub", text: packWords(r[`game_${lang()}`]) })),
     ...r.entries.map((e, i) => el("td", { class: "num", text: `${e || ""}`, title: String(r.totals[i]) }))));
   const total = el("tr", { class: "total" }, el("td", {}), el("td", { text: t("web.total") }),

@@ -3,6 +3,7 @@
 "use strict";
 
 const VARIANT_PLACES = { strohmann: [2], officers: [2], tournee: [3, 4, 5] };
+const VARIANT_LEVELS = ["heuristic", "pimc", "random"];  // skat.server.variant_table.LEVELS
 function variantTitle(name) {  // the lobby list's name of a variant table
   return name in VARIANT_PLACES ? tc(`web.variantTitle.${name}`) : name;
 }
@@ -16,8 +17,7 @@ function drawVariantChoices() {
   const opp = document.getElementById("variant-opponents");
   const chosen = opp.value || "heuristic";
   opp.replaceChildren(
-    el("option", { value: "heuristic", text: levelName("heuristic") }),
-    el("option", { value: "random", text: levelName("random") }),
+    ...VARIANT_LEVELS.map((k) => el("option", { value: k, text: levelName(k) })),
     el("option", { value: "human", text: t("web.opp_people") }));
   opp.value = chosen;
   drawPlayerCount();
