@@ -3,7 +3,8 @@ person creates a Strohmann, an Officers' Skat and a Tournee Skat table from the 
 plays the whole series against the computer players by clicking; two people (two browser
 contexts) play Officers' Skat at one table, the second joining with the table's link; a game
 against PIMC computers, then its history stepped through.  The
-screenshots go to ``docs/variants/images/`` (``$SKAT_VARIANT_SHOTS`` elsewhere): the pages of
+screenshots go to ``tests/server/screenshots/variants/`` (``$SKAT_VARIANT_SHOTS`` elsewhere; with
+``SKAT_DOC_SHOTS=1`` to ``docs/variants/images/``, the documentation's): the pages of
 docs/variants/web.md show them."""
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from tests.server.test_browser import new_page
 SHOTS = Path(
     os.environ.get(
         "SKAT_VARIANT_SHOTS",
-        Path(__file__).resolve().parents[2] / "docs" / "variants" / "images",
+        Path(__file__).resolve().parents[2] / "docs" / "variants" / "images"
+        if os.environ.get("SKAT_DOC_SHOTS")  # the docs' screenshots taken anew on purpose
+        else Path(__file__).parent / "screenshots" / "variants",
     )
 )
 CARD_BUTTONS = "#mine button.card.legal, #dummy button.card.legal"
