@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.request import Request, urlopen
@@ -137,8 +138,11 @@ STATE_JS = (
 )
 
 
-def drive(page: Any, policy: Any, limit: float = 120.0) -> None:
-    """Act for the human place until a game's result shows.  ``policy(state)`` acts first
+def drive(
+    page: Any, policy: Any, limit: float = 120.0, until: Callable[[], bool] | None = None
+) -> None:
+    """Act for the human place until a game's result shows (or ``until()`` is true: a test
+    that has seen what it looks for need not play the game out).  ``policy(state)`` acts first
     and returns True when it clicked something; otherwise the moves of ``play_my_moves``
     are made, except that the human bids only while ``state["bid"] < policy.up_to``.
 
@@ -149,7 +153,7 @@ def drive(page: Any, policy: Any, limit: float = 120.0) -> None:
 
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        if page.locator("#result").count():
+        if page.locator("#result").count() or (until is not None and until()):
             return
         state = page.evaluate(STATE_JS)
         if not state or state["pending"]:
