@@ -24,8 +24,15 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+BUSY_MACHINE_MS = 180_000
+"""Playwright's default wait for a page of these tests: minutes, never the machine's speed."""
+
+
 def new_page(browser: Any, lang: str, width: int = 1280, height: int = 800) -> Any:
     context = browser.new_context(viewport={"width": width, "height": height})
+    # every wait of Playwright (a selector, a click's target) generous: its 30 s default ran
+    # out on a busy machine (load 7 on 2 cores: a Danish game's series end came later)
+    context.set_default_timeout(BUSY_MACHINE_MS)
     context.add_init_script(f"localStorage.setItem('skat.lang', '{lang}')")
     page = context.new_page()
     errors: list[str] = []
