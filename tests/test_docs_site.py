@@ -141,20 +141,37 @@ def _copy_of_the_site_sources(tmp_path: Path) -> Path:
     return tree
 
 
-@pytest.mark.parametrize(
-    ("page", "link"),
-    [
-        ("glossary.md", "[broken](#no-such-anchor-planted-by-a-test)"),
-        ("variants/schwimmen.md", "[broken](../thirtyone.md#no-such-anchor-planted-by-a-test)"),
-        ("index.md", "[broken](no-such-page-planted-by-a-test.md)"),
-    ],
-    ids=["anchor", "anchor-on-another-page", "page"],
-)
-def test_a_planted_broken_link_fails_the_build_check(tmp_path: Path, page: str, link: str) -> None:
-    """The check above cannot pass a site with a broken link: one planted in a copy fails it."""
+PLANTED = {
+    "anchor": ("glossary.md", "[broken](#no-such-anchor-planted-by-a-test)"),
+    "anchor-on-another-page": (
+        "variants/schwimmen.md",
+        "[broken](../thirtyone.md#no-such-anchor-planted-by-a-test)",
+    ),
+    "page": ("index.md", "[broken](no-such-page-planted-by-a-test.md)"),
+}
+"""One broken link of each kind, each on a page of its own, planted in one copy of the site."""
+
+
+@pytest.fixture(scope="module")
+def planted_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], str]:
+    """The build check's answer for a copy of the site with every link of ``PLANTED`` in it:
+    one build for all of them (MkDocs' ``--strict`` reports every warning before it fails)."""
     _needs_mkdocs()
+    tmp_path = tmp_path_factory.mktemp("planted")
     tree = _copy_of_the_site_sources(tmp_path)
-    target = tree / "docs" / page
-    target.write_text(target.read_text(encoding="utf-8") + f"\n{link}\n", encoding="utf-8")
-    problems, output = build_site(tree, tmp_path / "site")
+    for page, link in PLANTED.values():
+        target = tree / "docs" / page
+        target.write_text(target.read_text(encoding="utf-8") + f"\n{link}\n", encoding="utf-8")
+    return build_site(tree, tmp_path / "site")
+
+
+@pytest.mark.parametrize("kind", list(PLANTED))
+def test_a_planted_broken_link_fails_the_build_check(
+    planted_build: tuple[list[str], str], kind: str
+) -> None:
+    """The check above cannot pass a site with a broken link: each one planted in a copy is
+    reported on its own page (a link of one kind missed fails its test, whatever the others
+    do)."""
+    problems, output = planted_build
+    page, _ = PLANTED[kind]
     assert any(page in line and "planted-by-a-test" in line for line in problems), output

@@ -62,10 +62,12 @@ def test_the_wheel_holds_the_package_and_its_data_only(wheel: Path) -> None:
 
 def test_the_installed_wheel_runs_outside_the_repository(wheel: Path, tmp_path: Path) -> None:
     venv = tmp_path / "venv"
-    assert _run([sys.executable, "-m", "venv", venv], tmp_path).returncode == 0
+    # a venv without pip of its own (ensurepip takes seconds): this pip installs into it
+    assert _run([sys.executable, "-m", "venv", "--without-pip", venv], tmp_path).returncode == 0
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
     python = bin_dir / "python"
-    proc = _run([python, "-m", "pip", "install", "-q", "--no-deps", wheel], tmp_path)
+    install = [sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps"]
+    proc = _run([*install, wheel], tmp_path)
     assert proc.returncode == 0, proc.stderr
     work = tmp_path / "empty"
     work.mkdir()

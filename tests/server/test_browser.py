@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.request import Request, urlopen
@@ -23,8 +24,15 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+BUSY_MACHINE_MS = 180_000
+"""Playwright's default wait for a page of these tests: minutes, never the machine's speed."""
+
+
 def new_page(browser: Any, lang: str, width: int = 1280, height: int = 800) -> Any:
     context = browser.new_context(viewport={"width": width, "height": height})
+    # every wait of Playwright (a selector, a click's target) generous: its 30 s default ran
+    # out on a busy machine (load 7 on 2 cores: a Danish game's series end came later)
+    context.set_default_timeout(BUSY_MACHINE_MS)
     context.add_init_script(f"localStorage.setItem('skat.lang', '{lang}')")
     page = context.new_page()
     errors: list[str] = []
@@ -137,8 +145,11 @@ STATE_JS = (
 )
 
 
-def drive(page: Any, policy: Any, limit: float = 120.0) -> None:
-    """Act for the human place until a game's result shows.  ``policy(state)`` acts first
+def drive(
+    page: Any, policy: Any, limit: float = 120.0, until: Callable[[], bool] | None = None
+) -> None:
+    """Act for the human place until a game's result shows (or ``until()`` is true: a test
+    that has seen what it looks for need not play the game out).  ``policy(state)`` acts first
     and returns True when it clicked something; otherwise the moves of ``play_my_moves``
     are made, except that the human bids only while ``state["bid"] < policy.up_to``.
 
@@ -149,7 +160,7 @@ def drive(page: Any, policy: Any, limit: float = 120.0) -> None:
 
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        if page.locator("#result").count():
+        if page.locator("#result").count() or (until is not None and until()):
             return
         state = page.evaluate(STATE_JS)
         if not state or state["pending"]:
