@@ -106,6 +106,12 @@ def _table(series: Mapping[str, Any] | None) -> tuple[list[str], bool] | None:
     return [str(n) for n in names], state.get("bock") is True
 
 
+_Game = tuple[Result, list[str], tuple[int | None, ...], int, bool]
+"""A game of the records: its result, its table's players in order, the player (index into
+that order) at each seat (``None``: the Strohmann dummy), the factor (2: Bock) and whether it
+is a variant's."""
+
+
 def _record_rows(
     paths: list[str], sheet: str | None, lang: str
 ) -> tuple[list[str], list[ListRow], str]:
@@ -113,55 +119,56 @@ def _record_rows(
     not say), the columns in the tables' order; a variant's game (Strohmann, Officers' Skat,
     Tournee Skat) with its own scores (:func:`variant_row`)."""
     players: list[str] = []
-    games: list[tuple[Result, list[str], tuple[int | None, ...], int, bool]] = []
+    games: list[_Game] = []
     sheets: set[str] = set()
     for _, state, names, series in read_any_games(paths):
         if state.result is None:
             continue
-        variant = not isinstance(state, GameState)
-        count = len(state.result.seat_scores)
-        if variant and state.variant == "officers":
-            count = 2
-        seat_names = tuple(names) if names is not None and len(names) == count else None
-        if seat_names is None:
-            seat_names = tuple(seat_name(lang, Seat(s)) for s in range(count))
-        table = None if variant else _table(series)
-        dummy = getattr(state, "dummy", None) if variant else None
-        sitting = [n for seat, n in enumerate(seat_names) if seat != dummy]
-        order, bock = table if table is not None else (sitting, False)
-        if not all(n in order for n in sitting):  # a record that contradicts itself
-            order, bock = sitting, False
-        for n in order:
-            if n not in players:
-                players.append(n)
-        seats = tuple(
-            None if seat == dummy else order.index(n) for seat, n in enumerate(seat_names)
-        )
-        games.append((state.result, order, seats, 2 if bock else 1, variant))
-        if not variant:
+        game = _game(state, names, series, lang)
+        players.extend(n for n in game[1] if n not in players)
+        games.append(game)
+        if not game[4]:
             sheets.add(_own_sheet(state.rules.score_sheet))
     chosen = sheet or (sheets.pop() if len(sheets) == 1 else "plain")
-    rows: list[ListRow] = []
-    for number, (result, order, seats, factor, variant) in enumerate(games, 1):
-        if variant:
-            row = variant_row(number, result, seats, len(order))
-        else:  # the table's own list (its size and order), each entry in the player's column
-            (row,) = list_rows(
-                [ListedGame(number, result, (seats[0], seats[1], seats[2]), factor)],  # type: ignore[arg-type]
-                len(order),
-                chosen,
-            )
-        column = [players.index(n) for n in order]
-        entries = [0] * len(players)
-        for i, value in enumerate(row.entries):
-            entries[column[i]] += value
-        rows.append(
-            replace(
-                row,
-                declarer=None if row.declarer is None else column[row.declarer],
-                entries=tuple(entries),
-                wins=tuple(column[p] for p in row.wins),
-                losses=tuple(column[p] for p in row.losses),
-            )
-        )
+    rows = [_row(number, game, players, chosen) for number, game in enumerate(games, 1)]
     return players, rows, chosen
+
+
+def _game(
+    state: Any, names: tuple[str, ...] | None, series: Mapping[str, Any] | None, lang: str
+) -> _Game:
+    """One record's game at its table (:data:`_Game`)."""
+    variant = not isinstance(state, GameState)
+    count = 2 if variant and state.variant == "officers" else len(state.result.seat_scores)
+    seat_names = tuple(names) if names is not None and len(names) == count else None
+    if seat_names is None:
+        seat_names = tuple(seat_name(lang, Seat(s)) for s in range(count))
+    table = None if variant else _table(series)
+    dummy = getattr(state, "dummy", None) if variant else None
+    sitting = [n for seat, n in enumerate(seat_names) if seat != dummy]
+    order, bock = table if table is not None else (sitting, False)
+    if not all(n in order for n in sitting):  # a record that contradicts itself
+        order, bock = sitting, False
+    seats = tuple(None if seat == dummy else order.index(n) for seat, n in enumerate(seat_names))
+    return state.result, order, seats, 2 if bock else 1, variant
+
+
+def _row(number: int, game: _Game, players: list[str], sheet: str) -> ListRow:
+    """The game's row of the list, each entry in its player's column."""
+    result, order, seats, factor, variant = game
+    if variant:
+        row = variant_row(number, result, seats, len(order))
+    else:  # the table's own list (its size and order)
+        listed = ListedGame(number, result, (seats[0], seats[1], seats[2]), factor)  # type: ignore[arg-type]
+        (row,) = list_rows([listed], len(order), sheet)
+    column = [players.index(n) for n in order]
+    entries = [0] * len(players)
+    for i, value in enumerate(row.entries):
+        entries[column[i]] += value
+    return replace(
+        row,
+        declarer=None if row.declarer is None else column[row.declarer],
+        entries=tuple(entries),
+        wins=tuple(column[p] for p in row.wins),
+        losses=tuple(column[p] for p in row.losses),
+    )

@@ -40,26 +40,7 @@ _SKAT_ONLY: dict[str, object] = {
 
 def run(args: argparse.Namespace) -> int:
     """Play the variant arena and print its head line, table and last line."""
-    variant = args.variant
-    if variant not in VARIANTS:
-        raise UserError.said(
-            N_("cli.variant-arena.variant"), known=", ".join(VARIANTS), got=repr(variant)
-        )
-    for name, default in _SKAT_ONLY.items():
-        if getattr(args, name, default) != default:
-            option = "--" + name.replace("_", "-")
-            raise UserError.said(N_("cli.variant-arena.skat-only"), option=option)
-    names = [n.strip() for n in args.agents.split(",")]
-    if len(names) != 2 or any(n not in AGENT_KINDS for n in names):
-        raise UserError.said(
-            N_("cli.variant-arena.agents"), known=", ".join(AGENT_KINDS), got=repr(args.agents)
-        )
-    deals = 100 if args.deals is None else args.deals
-    if deals < 1:
-        raise UserError.said(N_("cli.variant-arena.deals"), deals=deals)
-    jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise UserError.said(N_("cli.arena.jobs-must-be-at"), jobs=jobs)
+    variant, names, deals, jobs = _options(args)
     done = _done(args, variant, names)
     report = VariantArenaReport(variant, (names[0], names[1]))
     for index in sorted(done.deals):
@@ -94,6 +75,31 @@ def run(args: argparse.Namespace) -> int:
     print(report.table())
     print(report.last_line())
     return 0
+
+
+def _options(args: argparse.Namespace) -> tuple[str, list[str], int, int]:
+    """The variant, the two agents, the deals and the processes, checked (one-line errors)."""
+    variant = args.variant
+    if variant not in VARIANTS:
+        raise UserError.said(
+            N_("cli.variant-arena.variant"), known=", ".join(VARIANTS), got=repr(variant)
+        )
+    for name, default in _SKAT_ONLY.items():
+        if getattr(args, name, default) != default:
+            option = "--" + name.replace("_", "-")
+            raise UserError.said(N_("cli.variant-arena.skat-only"), option=option)
+    names = [n.strip() for n in args.agents.split(",")]
+    if len(names) != 2 or any(n not in AGENT_KINDS for n in names):
+        raise UserError.said(
+            N_("cli.variant-arena.agents"), known=", ".join(AGENT_KINDS), got=repr(args.agents)
+        )
+    deals = 100 if args.deals is None else args.deals
+    if deals < 1:
+        raise UserError.said(N_("cli.variant-arena.deals"), deals=deals)
+    jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise UserError.said(N_("cli.arena.jobs-must-be-at"), jobs=jobs)
+    return variant, names, deals, jobs
 
 
 def _done(args: argparse.Namespace, variant: str, names: list[str]) -> VariantArenaFile:

@@ -475,8 +475,36 @@ def run_variant(args: argparse.Namespace) -> int:
     """``skat play --variant NAME``: check the options (a saved series resumed with its
     settings, which the command line overrides), then play the series."""
     resumed = _resumed(args)
-    saved = dict(resumed.settings) if resumed is not None else {}
-    lang = args.lang or saved.get("lang") or getattr(args, "words", None) or "en"
+    settings = _settings(args, dict(resumed.settings) if resumed is not None else {})
+    records, save = settings.get("records"), args.save or args.load
+    for path in (save, records):
+        _check_path(path)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
+    if resumed is not None:
+        seed, games = resumed.seed, resumed.games
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        games = args.games
+    if terminal:
+        with contextlib.suppress(ImportError):  # line editing for input(), where it exists
+            import readline  # noqa: F401
+    session = VariantSession(
+        args.variant,
+        seed=seed,
+        games=games,
+        lang=settings["lang"],
+        style=CardStyle(lang=settings["lang"], deck=settings["deck"], colour=terminal),
+        level=settings["level"],
+        ask=_ask_terminal if terminal else _ask_stdin,
+        keeping=Keeping(records=records, save=save, settings=settings),
+        resumed=resumed,
+    )
+    return session.run()
+
+
+def _settings(args: argparse.Namespace, saved: dict[str, str]) -> dict[str, str]:
+    """The level, language, pack and records file: the command line's, else the saved
+    series', else the defaults; the options checked (one-line errors)."""
     level = args.level or saved.get("level") or "heuristic"
     if level not in AGENT_KINDS:
         raise UserError.said(
@@ -489,39 +517,13 @@ def run_variant(args: argparse.Namespace) -> int:
         raise UserError.said(N_("cli.variantplay.games-must-be-more"), games=args.games)
     if getattr(args, "replay", None):
         raise UserError.said(N_("cli.variantplay.not-available-variant-yet"), option="replay")
-    deck = args.deck or saved.get("deck") or "french"
-    records = args.records or saved.get("records")
-    save = args.save or args.load
-    for path in (save, records):
-        _check_path(path)
-    terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
-    if resumed is not None:
-        seed, games = resumed.seed, resumed.games
-    else:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        games = args.games
-    style = CardStyle(lang=lang, deck=deck, colour=terminal)
-    if terminal:
-        with contextlib.suppress(ImportError):  # line editing for input(), where it exists
-            import readline  # noqa: F401
     settings = {
         "level": level,
-        "lang": lang,
-        "deck": deck,
-        **({"records": records} if records else {}),
+        "lang": args.lang or saved.get("lang") or getattr(args, "words", None) or "en",
+        "deck": args.deck or saved.get("deck") or "french",
     }
-    session = VariantSession(
-        args.variant,
-        seed=seed,
-        games=games,
-        lang=lang,
-        style=style,
-        level=level,
-        ask=_ask_terminal if terminal else _ask_stdin,
-        keeping=Keeping(records=records, save=save, settings=settings),
-        resumed=resumed,
-    )
-    return session.run()
+    records = args.records or saved.get("records")
+    return {**settings, "records": records} if records else settings
 
 
 def _resumed(args: argparse.Namespace) -> SavedVariant | None:
