@@ -21,7 +21,7 @@ from skat.ai.variants import AGENT_KINDS
 from skat.cli.errors import UserError
 from skat.cli.progress import Progress
 from skat.cli.variantarenafile import VariantArenaFile, deal_lines, read_variant_arena, rewrite
-from skat.core.language import N_, SaidError
+from skat.core.language import N_, SaidError, say, say_n
 
 _SKAT_ONLY: dict[str, object] = {
     "deal_range": None,
@@ -62,8 +62,12 @@ def run(args: argparse.Namespace) -> int:
             progress.step()
     except KeyboardInterrupt:
         progress.close()
-        kept = "; the complete deals are kept in " + args.out if args.out else "; nothing kept"
-        print(f"skat arena: interrupted{kept}", file=sys.stderr)
+        lang = getattr(args, "words", None) or "en"
+        if args.out:
+            said = say(lang, N_("cli.variant-arena.interrupted-kept"), path=args.out)
+        else:
+            said = say(lang, N_("cli.variant-arena.interrupted"))
+        print(f"skat arena: {said}", file=sys.stderr)
         return 130
     finally:
         progress.close()
@@ -117,10 +121,15 @@ def _done(args: argparse.Namespace, variant: str, names: list[str]) -> VariantAr
     if os.path.exists(args.out):
         rewrite(args.out, done)
     if done.dropped:
-        print(
-            f"skat arena: {args.out}: {done.dropped} games of unfinished deals dropped",
-            file=sys.stderr,
+        lang = getattr(args, "words", None) or "en"
+        said = say_n(
+            lang,
+            N_("cli.variant-arena.dropped"),
+            N_("cli.variant-arena.dropped.plural"),
+            done.dropped,
+            path=args.out,
         )
+        print(f"skat arena: {said}", file=sys.stderr)
     return done
 
 
