@@ -7,24 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .variantdriver import play_variant_lines
-
-
-def _skat(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "skat.cli.main", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=str(cwd),
-        timeout=300,
-    )
+from .variantdriver import play_variant_lines, run_skat
 
 
 def _totals(lines: list[str], n: int) -> list[str]:
@@ -92,7 +79,7 @@ def test_a_saved_series_resumes_where_it_was_left_as_if_played_through(tmp_path:
     assert (parts / "r.jsonl").read_text(encoding="utf-8") == (whole / "r.jsonl").read_text(
         encoding="utf-8"
     )
-    over = _skat(["play", "--load", "s.json", "--plain"], parts)
+    over = run_skat(["play", "--load", "s.json", "--plain"], parts)
     assert over.returncode == 2
     assert (
         over.stderr.strip() == "skat play: error: the series in s.json is over (all 3 games played)"
@@ -106,9 +93,9 @@ def test_the_records_of_a_series_replay_list_and_review(variant: str, tmp_path: 
     assert status == 0
     records = (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()
     assert [json.loads(r)["meta"]["id"] for r in records] == ["6-1", "6-2"]
-    check = _skat(["replay", "--check", "r.jsonl"], tmp_path)
+    check = run_skat(["replay", "--check", "r.jsonl"], tmp_path)
     assert check.returncode == 0 and "checked: 2, agree: 2, differ: 0" in check.stdout
-    listed = _skat(["list", "r.jsonl"], tmp_path)
+    listed = run_skat(["list", "r.jsonl"], tmp_path)
     assert listed.returncode == 0, listed.stderr
     head, *rows = listed.stdout.splitlines()
     total = next(r for r in rows if r.strip().startswith("total"))
@@ -119,12 +106,12 @@ def test_the_records_of_a_series_replay_list_and_review(variant: str, tmp_path: 
         p: int(v) for p, v in session.items() if p in people
     }
     assert "Dummy" not in head  # the Strohmann dummy has no column
-    review = _skat(["play", "--review", "r.jsonl"], tmp_path)
+    review = run_skat(["play", "--review", "r.jsonl"], tmp_path)
     assert review.returncode == 0, review.stderr
     out = review.stdout.splitlines()
     assert out.count("ID 6-1:") == 1 and out.count("ID 6-2:") == 1
     assert sum(line.startswith("  Review") for line in out) == 2
-    one = _skat(["--lang", "de", "play", "--review", "r.jsonl", "--id", "6-2"], tmp_path)
+    one = run_skat(["--lang", "de", "play", "--review", "r.jsonl", "--id", "6-2"], tmp_path)
     assert one.stdout.splitlines()[0] == "ID 6-2:" and "Rückblick" in one.stdout
 
 
@@ -156,7 +143,7 @@ def test_a_damaged_saved_series_is_one_line_and_stays_as_it_was(
 ) -> None:
     path = tmp_path / "s.json"
     path.write_text(content, encoding="utf-8")
-    proc = _skat(["play", "--load", "s.json", "--plain"], tmp_path)
+    proc = run_skat(["play", "--load", "s.json", "--plain"], tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.strip() == f"skat play: error: cannot load s.json: {why}"
     assert path.read_text(encoding="utf-8") == content
@@ -169,7 +156,7 @@ def test_a_saved_series_of_another_variant_is_refused(tmp_path: Path) -> None:
         first={"After game 1 >": ["c", "y"]},
     )
     assert status == 0
-    proc = _skat(["play", "--variant", "tournee", "--load", "s.json"], tmp_path)
+    proc = run_skat(["play", "--variant", "tournee", "--load", "s.json"], tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.strip() == (
         "skat play: error: s.json is a saved series of officers, not of tournee"

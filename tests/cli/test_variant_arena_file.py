@@ -5,46 +5,35 @@ run never interrupted; a file of another run is refused in one line."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from .variantdriver import run_skat
+
 ARENA = ["arena", "--agents", "heuristic,random", "--deals", "4", "--seed", "3"]
-
-
-def _skat(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "skat.cli.main", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=str(cwd),
-        timeout=600,
-    )
 
 
 @pytest.mark.parametrize(("variant", "games"), [("strohmann", 2), ("tournee", 6)])
 def test_two_processes_give_the_figures_of_one_and_every_game_replays(
     variant: str, games: int, tmp_path: Path
 ) -> None:
-    one = _skat([*ARENA, "--variant", variant, "--jobs", "1"], tmp_path)
-    two = _skat([*ARENA, "--variant", variant, "--jobs", "2", "--out", "a.jsonl"], tmp_path)
+    one = run_skat([*ARENA, "--variant", variant, "--jobs", "1"], tmp_path)
+    two = run_skat([*ARENA, "--variant", variant, "--jobs", "2", "--out", "a.jsonl"], tmp_path)
     assert one.returncode == 0 and two.returncode == 0, two.stderr
     assert one.stdout == two.stdout
     assert len((tmp_path / "a.jsonl").read_text(encoding="utf-8").splitlines()) == 4 * games
-    check = _skat(["replay", "--check", "a.jsonl"], tmp_path)
+    check = run_skat(["replay", "--check", "a.jsonl"], tmp_path)
     assert f"checked: {4 * games}, agree: {4 * games}, differ: 0" in check.stdout
 
 
 def test_a_run_cut_off_goes_on_to_the_file_and_figures_of_one_run(tmp_path: Path) -> None:
-    whole = _skat([*ARENA, "--variant", "officers", "--jobs", "1", "--out", "a.jsonl"], tmp_path)
+    whole = run_skat([*ARENA, "--variant", "officers", "--jobs", "1", "--out", "a.jsonl"], tmp_path)
     assert whole.returncode == 0
     lines = (tmp_path / "a.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
     # deal 0 and 1 whole, one game of deal 2, and half of the next line (a killed run)
     (tmp_path / "b.jsonl").write_text("".join(lines[:5]) + lines[5][:40], encoding="utf-8")
-    again = _skat(
+    again = run_skat(
         [*ARENA, "--variant", "officers", "--jobs", "1", "--out", "b.jsonl", "--resume"], tmp_path
     )
     assert again.returncode == 0, again.stderr
@@ -54,16 +43,16 @@ def test_a_run_cut_off_goes_on_to_the_file_and_figures_of_one_run(tmp_path: Path
 
 
 def test_a_file_of_another_run_or_kept_games_are_refused_in_one_line(tmp_path: Path) -> None:
-    first = _skat([*ARENA, "--variant", "officers", "--jobs", "1", "--out", "a.jsonl"], tmp_path)
+    first = run_skat([*ARENA, "--variant", "officers", "--jobs", "1", "--out", "a.jsonl"], tmp_path)
     assert first.returncode == 0
     before = (tmp_path / "a.jsonl").read_bytes()
     agents = [*ARENA[:2], "heuristic,pimc", *ARENA[3:]]
-    other = _skat([*agents, "--variant", "officers", "--out", "a.jsonl", "--resume"], tmp_path)
+    other = run_skat([*agents, "--variant", "officers", "--out", "a.jsonl", "--resume"], tmp_path)
     assert other.returncode == 2
     assert other.stderr.strip() == (
         'skat arena: error: a.jsonl is another run\'s: agents is ["heuristic", "random"] there,'
         ' ["heuristic", "pimc"] here'
     )
-    kept = _skat([*ARENA, "--variant", "officers", "--out", "a.jsonl"], tmp_path)
+    kept = run_skat([*ARENA, "--variant", "officers", "--out", "a.jsonl"], tmp_path)
     assert kept.returncode == 2 and "a.jsonl already holds games: --resume" in kept.stderr
     assert (tmp_path / "a.jsonl").read_bytes() == before

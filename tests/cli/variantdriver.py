@@ -68,3 +68,15 @@ def play_variant_lines(
     err = proc.stderr.read()
     assert not err, err
     return seen, proc.returncode
+
+
+def run_skat(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``skat ARGS`` run in ``cwd`` with no input: its exit status and both outputs."""
+    return subprocess.run(
+        [sys.executable, "-m", "skat.cli.main", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=str(cwd),
+        timeout=600,
+    )

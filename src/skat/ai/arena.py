@@ -453,6 +453,21 @@ CONTRACT_COLUMNS: Final = ("D", "H", "S", "C", "G", "N", "hand")
 """The contract mix columns: the game types declared, and how many of them were Hand games."""
 
 
+def ci95_half_width(diffs: Sequence[float]) -> float:
+    """Half-width of the 95 % confidence interval of the mean of paired differences
+    (normal approximation, ``1.96 · s / √n``; ``inf`` below two).
+
+    >>> round(ci95_half_width([1.0, 3.0, 2.0, 4.0]), 3), ci95_half_width([5.0])
+    (1.265, inf)
+    """
+    n = len(diffs)
+    if n < 2:
+        return math.inf
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return 1.96 * math.sqrt(var / n)
+
+
 @dataclass
 class ArenaReport:
     """The statistics of an arena run; ``deal_diffs`` are A − B in TP per game, per deal."""
@@ -512,12 +527,7 @@ class ArenaReport:
     @property
     def ci95(self) -> float:
         """Half-width of the 95 % confidence interval of :attr:`diff` (``inf`` below 2 deals)."""
-        n = len(self.deal_diffs)
-        if n < 2:
-            return math.inf
-        mean = self.diff
-        var = sum((d - mean) ** 2 for d in self.deal_diffs) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        return ci95_half_width(self.deal_diffs)
 
     def table(self) -> str:
         """One line per agent: TP per game and per list, games as declarer, contract mix."""

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from skat.ai.arena import ARRANGEMENTS
+from skat.ai.arena import ARRANGEMENTS, ci95_half_width
 from skat.ai.variants import AGENT_KINDS, VariantAgent, mover, variant_agent
 from skat.variants import find_variant
 
@@ -160,12 +160,7 @@ class VariantArenaReport:
     @property
     def ci95(self) -> float:
         """Half-width of the 95 % confidence interval of :attr:`diff`."""
-        n = len(self.deal_diffs)
-        if n < 2:
-            return math.inf
-        mean = self.diff
-        var = sum((d - mean) ** 2 for d in self.deal_diffs) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        return ci95_half_width(self.deal_diffs)
 
     def table(self) -> str:
         """Per agent: TP per game, games won and lost as declarer."""

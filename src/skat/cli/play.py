@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
-import os
 import random
 import sys
 from typing import TYPE_CHECKING
@@ -41,7 +40,7 @@ from typing import TYPE_CHECKING
 from skat.ai.arena import AGENTS, default_level
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError, os_reason
-from skat.cli.playfile import load_play
+from skat.cli.playfile import check_paths, load_play
 from skat.cli.session import Options, Session, Ui
 from skat.cli.speed import warn_if_slow
 from skat.cli.words import all_yous
@@ -165,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
         series.rules.score_sheet if series.rules.score_sheet in ("plain", "seeger") else "plain"
     )
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
-    _check_paths(args.save, args.records)
+    check_paths(args.save, args.records)
     style = CardStyle(lang=args.lang, deck=args.deck, colour=terminal)
     options = Options(
         level=args.level,
@@ -198,15 +197,6 @@ def _series(args: argparse.Namespace, loaded: Series | None) -> Series:
     rules = Rules.parse(args.rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     return Series(players_named(args.lang), rules, seed=seed, games=args.games)
-
-
-def _check_paths(*paths: str | None) -> None:
-    """A one-line error for a file to write that is a folder or in no folder."""
-    for path in paths:
-        if path and os.path.isdir(path):
-            raise UserError.said(N_("cli.play.directory"), path=path)
-        if path and not os.path.isdir(os.path.dirname(path) or "."):
-            raise UserError.said(N_("cli.play.no-such-directory"), path=path)
 
 
 def _no_colour_reset_at_exit() -> None:

@@ -19,15 +19,28 @@ defaults.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from skat.cli.errors import UserError
+from skat.core.language import N_
 from skat.series import Series
 from skat.series.storage import atomic_write, loads_series, series_to_dict
 
 SETTINGS: Final = ("level", "lang", "deck", "sheet", "records", "no_analysis")
 """The settings kept beside the series (the rules and the seed are the series' own)."""
+
+
+def check_paths(*paths: str | None) -> None:
+    """A one-line error (:class:`~skat.cli.errors.UserError`) for a file to write that is a
+    folder or in no folder (``--save``, ``--records``), before any game is played."""
+    for path in paths:
+        if path and os.path.isdir(path):
+            raise UserError.said(N_("cli.play.directory"), path=path)
+        if path and not os.path.isdir(os.path.dirname(path) or "."):
+            raise UserError.said(N_("cli.play.no-such-directory"), path=path)
 
 
 def save_play(series: Series, path: str | Path, settings: Mapping[str, Any]) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -30,6 +29,7 @@ from skat.ai.variants import AGENT_KINDS, mover, variant_agent
 from skat.cli.cardtext import CardStyle
 from skat.cli.declaring import contract_words, pack_words
 from skat.cli.errors import UserError
+from skat.cli.playfile import check_paths
 from skat.cli.variantfile import PEOPLE, SavedVariant, load_variant, save_variant
 from skat.cli.variantwords import TITLES, VariantWords, action_label, seat_word
 from skat.cli.words import agree
@@ -477,8 +477,7 @@ def run_variant(args: argparse.Namespace) -> int:
     resumed = _resumed(args)
     settings = _settings(args, dict(resumed.settings) if resumed is not None else {})
     records, save = settings.get("records"), args.save or args.load
-    for path in (save, records):
-        _check_path(path)
+    check_paths(save, records)
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.plain
     if resumed is not None:
         seed, games = resumed.seed, resumed.games
@@ -547,11 +546,3 @@ def _resumed(args: argparse.Namespace) -> SavedVariant | None:
     if saved.played >= saved.games:
         raise UserError.said(N_("cli.variantplay.series-over"), path=args.load, games=saved.games)
     return saved
-
-
-def _check_path(path: str | None) -> None:
-    """A one-line error for a file to write that is a folder or in no folder."""
-    if path and os.path.isdir(path):
-        raise UserError.said(N_("cli.play.directory"), path=path)
-    if path and not os.path.isdir(os.path.dirname(path) or "."):
-        raise UserError.said(N_("cli.play.no-such-directory"), path=path)
