@@ -7,8 +7,10 @@ by ``skat play --records`` or a web table keeps its table in ``meta.series.state
 then has the table's columns in the table's order (the sitting players of a 4-table
 included), its size (+ 30 for a lost game at four) and its Bock games.  Other records are
 counted at a 3-table, players in the order they first appear; records without names count
-by seat (Forehand, Middlehand, Rearhand).  A saved series (``skat play --save``) is read as
-it is.  The list is the records' own (``--sheet`` chooses another), the words the language's
+by seat (Forehand, Middlehand, Rearhand).  A variant's game (Strohmann, Officers' Skat,
+Tournee Skat: ``skat play --variant --records``, ``skat arena --variant --out``) writes each
+player's score as the variant scores it (the Strohmann dummy has no column).  A saved series
+(``skat play --save``) is read as it is.  The list is the records' own (``--sheet`` chooses another), the words the language's
 (``--lang``, ``skat --lang``, the locale).
 
 examples:
