@@ -10,7 +10,8 @@ counted at a 3-table, players in the order they first appear; records without na
 by seat (Forehand, Middlehand, Rearhand).  A variant's game (Strohmann, Officers' Skat,
 Tournee Skat: ``skat play --variant --records``, ``skat arena --variant --out``) writes each
 player's score as the variant scores it (the Strohmann dummy has no column).  A saved series
-(``skat play --save``) is read as it is.  The list is the records' own (``--sheet`` chooses another), the words the language's
+(``skat play --save``) is read as it is.  The list is the records' own (``--sheet`` chooses
+another), the words the language's
 (``--lang``, ``skat --lang``, the locale).
 
 examples:
