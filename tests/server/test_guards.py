@@ -12,13 +12,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from starlette.responses import PlainTextResponse
 from starlette.testclient import TestClient
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from tests.server.client import FAST, create, hello, receive_until
 from tests.server.live import free_port, post, server
 
 from skat.server.app import create_app
-from skat.server.guards import MAX_BODY, WebLimits
+from skat.server.guards import HTTP_BURST, MAX_BODY, Guarded, WebLimits
+from skat.server.pacing import Pacer
+from skat.server.storage import open_storage
 
 HUMANS3 = {"seats": ["human", "human", "human"], "games": 1}
 MB = 1024 * 1024
@@ -275,3 +279,52 @@ def test_the_500_page_has_the_security_headers_too(
     assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
     assert answer.headers["x-frame-options"] == "DENY"
     assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+# ---------------------------------------------------------------- the pace of HTTP requests
+
+
+def _paced_app(pacer: Pacer) -> TestClient:
+    """A page behind :class:`Guarded` with ``pacer``: each answer says how often it was asked."""
+    asked = {"n": 0}
+
+    async def page(scope: Scope, receive: Receive, send: Send) -> None:
+        asked["n"] += 1
+        await PlainTextResponse(str(asked["n"]))(scope, receive, send)
+
+    return TestClient(Guarded(page, pacer))
+
+
+def test_requests_past_the_burst_wait_their_turn_then_are_answered() -> None:
+    waits: list[float | None] = []
+
+    class Noted(Pacer):
+        def turn(self, address: str, now: float | None = None) -> float | None:
+            waits.append(super().turn(address, now))
+            return waits[-1]
+
+    client = _paced_app(Noted(rate=1, burst=2, patience=5))
+    answers = [client.get("/api/tables") for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert [a.text for a in answers] == ["1", "2", "3"]
+    assert waits[:2] == [0.0, 0.0] and waits[2] is not None and waits[2] > 0  # its turn came
+
+
+def test_a_request_whose_turn_is_past_the_patience_gets_429_at_once() -> None:
+    client = _paced_app(Pacer(rate=0.001, burst=2, patience=1))
+    assert [client.get("/").status_code for _ in range(2)] == [200, 200]
+    refused = client.get("/api/tables")
+    assert refused.status_code == 429
+    assert refused.json()["error"] == "rate"
+    assert refused.headers["retry-after"] == "1"
+    assert refused.headers["x-frame-options"] == "DENY"  # the security headers too
+    assert client.get("/").status_code == 429  # the page behind was not asked again
+
+
+def test_the_server_paces_each_address_by_its_http_rate() -> None:
+    app = create_app(open_storage(":memory:"), web=WebLimits(http_rate=0.001))
+    stack = app.build_middleware_stack()
+    assert isinstance(stack, Guarded) and stack.pacer.rate == 0.001
+    with TestClient(app) as client:
+        codes = [client.get("/api/options").status_code for _ in range(HTTP_BURST + 1)]
+    assert codes == [200] * HTTP_BURST + [429]

@@ -118,6 +118,13 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
         help=say(lang, "help.serve.hello-within"),
     )
     parser.add_argument(
+        "--http-rate",
+        type=float,
+        default=50.0,
+        metavar="N",
+        help=say(lang, "help.serve.http-rate"),
+    )
+    parser.add_argument(
         "--max-message",
         type=int,
         default=16384,
@@ -249,6 +256,7 @@ def _check(args: argparse.Namespace) -> None:
             {"option": "--think-workers", "low": 1, "high": 64, "value": args.think_workers},
         ),
         (args.hello_within > 0, N_("cli.serve.positive-seconds"), {"option": "--hello-within"}),
+        (args.http_rate >= 0, unlimited, {"option": "--http-rate"}),
         (
             4096 <= args.max_message <= 16 * 1024 * 1024,
             N_("cli.serve.within-bytes"),
@@ -321,7 +329,10 @@ def run(args: argparse.Namespace) -> int:
 
     levels = _robot_levels(args)
     web = WebLimits(
-        max_message=args.max_message, hello_within=args.hello_within, sites=_sites(args)
+        max_message=args.max_message,
+        hello_within=args.hello_within,
+        sites=_sites(args),
+        http_rate=args.http_rate,
     )
     from skat.server.data_lock import hold_data
 

@@ -62,7 +62,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from skat.core.language import say
 from skat.server.cards_svg import card_svg
 from skat.server.download import series_archive
-from skat.server.guards import MAX_BODY, Guarded, WebLimits, origin_allowed
+from skat.server.guards import MAX_BODY, Guarded, WebLimits, http_pacer, origin_allowed
 from skat.server.hub import Connection, Hub, Settings
 from skat.server.lobby import page_bounds
 from skat.server.protocol import error_message
@@ -399,7 +399,7 @@ class _App(Starlette):
     security headers hold for every answer, the 500 page included."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return Guarded(super().build_middleware_stack())
+        return Guarded(super().build_middleware_stack(), http_pacer(self.state.web))
 
 
 async def _receive(ws: WebSocket, conn: Connection, hello_by: float) -> Message | None:

@@ -23,7 +23,9 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -31,6 +33,7 @@ from typing import Any, Final
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skat.server import tournament_web
+from skat.server.pacing import Pacer
 
 MAX_BODY: Final = 8192
 """Bytes of a request body to the table API (a table's rules, a join)."""
@@ -38,6 +41,21 @@ MAX_DESK_BODY: Final = tournament_web.MAX_BODY
 """Bytes of a request to a tournament's desk (a director's list of 1,000 players fits)."""
 MAX_ARCHIVE: Final = tournament_web.MAX_ARCHIVE
 """Bytes of a new tournament (a tournament file loaded to start from)."""
+HTTP_BURST: Final = 200
+"""HTTP requests one address may send at once before it is paced (pages, scripts, cards)."""
+HTTP_PATIENCE: Final = 10.0
+"""Seconds a paced request may wait for its turn; one whose turn is later is answered 429."""
+
+
+def http_pacer(limits: WebLimits) -> Pacer:
+    """The pace of each address's HTTP requests under ``limits``.
+
+    >>> pacer = http_pacer(WebLimits(http_rate=5))
+    >>> pacer.rate, pacer.burst, pacer.patience
+    (5, 200, 10.0)
+    """
+    return Pacer(limits.http_rate, HTTP_BURST, HTTP_PATIENCE)
+
 
 SECURITY_HEADERS: Final = (
     (
@@ -64,6 +82,9 @@ class WebLimits:
     sites: tuple[str, ...] = ()
     """Origins besides the server's own address whose pages may open its WebSocket and send
     it requests (``https://skat.example.org``: the site's address behind a proxy)."""
+    http_rate: float = 50.0
+    """HTTP requests a second one address is answered at (after a burst of
+    :data:`HTTP_BURST`); faster ones wait their turn (:mod:`skat.server.pacing`); 0: no pace."""
 
 
 def body_bound(path: str) -> int:
@@ -96,15 +117,30 @@ def uvicorn_options(limits: WebLimits) -> dict[str, Any]:
 
 class Guarded:
     """The outermost layer of the application: the :data:`SECURITY_HEADERS` on every HTTP
-    answer (the 500 page included) and the bound on request bodies (:func:`body_bound`)."""
+    answer (the 500 page included), the bound on request bodies (:func:`body_bound`) and
+    the pace of each address's requests (:attr:`WebLimits.http_rate`)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, pacer: Pacer | None = None) -> None:
         self.app = app
+        self.pacer = pacer or Pacer(0.0, HTTP_BURST)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        client = scope.get("client")
+        wait = self.pacer.turn(client[0] if client else "?")
+        if wait is None:
+            await _answer(
+                _headed(send),
+                429,
+                "rate",
+                "too many requests from this address",
+                retry=max(1, math.ceil(self.pacer.patience)),
+            )
+            return
+        if wait > 0:
+            await asyncio.sleep(wait)
         bound = body_bound(scope["path"])
         length = _content_length(scope)
         state = {"started": False, "over": False}
@@ -158,18 +194,33 @@ def _content_length(scope: Scope) -> int | None:
 
 
 async def _too_large(send: Send, bound: int) -> None:
-    body = json.dumps(
-        {"error": "too_long", "message": f"a request body has at most {bound} bytes"}
-    ).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
-            ],
-        }
-    )
+    await _answer(send, 413, "too_long", f"a request body has at most {bound} bytes", close=True)
+
+
+def _headed(send: Send) -> Send:
+    """``send`` with the :data:`SECURITY_HEADERS` added to the answer's start."""
+
+    async def with_headers(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+        await send(message)
+
+    return with_headers
+
+
+async def _answer(
+    send: Send, status: int, error: str, message: str, *, close: bool = False, retry: int = 0
+) -> None:
+    """A refusal written by this layer: JSON ``{error, message}`` (a 429 says when to come
+    back: ``Retry-After``)."""
+    body = json.dumps({"error": error, "message": message}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if close:
+        headers.append((b"connection", b"close"))
+    if retry:
+        headers.append((b"retry-after", str(retry).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
