@@ -375,6 +375,7 @@ def _serve(
             robot_tables_per_address=args.robot_tables,
             robot_max_games=args.robot_games,
             robot_levels=levels,
+            settle_heap=True,
         ),
         redis=args.redis,
         lease=args.lease,

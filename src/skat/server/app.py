@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import time
 from collections.abc import AsyncIterator
@@ -100,6 +101,9 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        if hub.settings.settle_heap:
+            gc.collect()
+            gc.freeze()
         try:
             yield
         finally:

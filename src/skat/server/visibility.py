@@ -19,11 +19,13 @@ hand, a shown skat) until the game is over.  When the game is over the whole dea
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from skat.core.actions import Action, Bid, Declare, Discard, Event, describe
 from skat.core.cards import Card, CardSet, sorted_cards
+from skat.core.contracts import Contract
 from skat.core.declarations import DeclarationOption, declarations_of
 from skat.core.language import LANGUAGES
 from skat.core.state import GameState, Phase, View
@@ -50,6 +52,8 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
     spectator (``None``) sees it.  See the module doc."""
     done = state.phase == Phase.DONE
     view = state.view(seat)
+    contract = view.contract
+    ends = state.end_actions(seat) if seat is not None else []
     out: dict[str, Any] = {
         "seat": seat,
         "phase": PHASE_NAMES[view.phase],
@@ -57,9 +61,9 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "hand": cards(view.hand) if seat is not None else None,
         "declarer": view.declarer,
         "bid": view.bid,
-        "contract": str(view.contract) if view.contract is not None else None,
+        "contract": str(contract) if contract is not None else None,
         **every_language(
-            lambda lang: view.contract.describe(lang) if view.contract is not None else None,
+            lambda lang: _contract_words(contract, lang) if contract is not None else None,
             "contract",
         ),
         "skat": cards(view.skat),
@@ -81,8 +85,8 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "history": [_event(e) for e in view.history],
         "legal": [str(a) for a in view.legal_actions],
         "declarations": declarations(state, view) if seat is not None else [],
-        "end_actions": end_actions(state, seat) if seat is not None else [],
-        "labels": labels(state, view, seat),
+        "end_actions": [str(a) for a in ends],
+        "labels": labels(state, view, seat, ends),
         "kontra": view.kontra,
         "announcements": list(view.announcements),
         "ramsch": view.ramsch,
@@ -112,12 +116,15 @@ def declarations(state: GameState, view: View) -> list[dict[str, Any]]:
     return [_declaration(o) for o in declarations_of(view) if o.action in legal]
 
 
-def labels(state: GameState, view: View, seat: int | None) -> dict[str, dict[str, str]]:
+def labels(
+    state: GameState, view: View, seat: int | None, ends: Sequence[Action] | None = None
+) -> dict[str, dict[str, str]]:
     """The core's words (:func:`skat.core.actions.describe`, or the open question's own words
     for its answers) for every action the page may show as a button or in the history: the
     legal actions, the ways to end the game early and what was said so far, in every language
     (``{"en": {"spitze.2": "announce Spitze with 2 trumps"}, "de": {…}, "da": {…}}``).  Cards and
-    bids the page names itself.
+    bids the page names itself.  ``ends``: the seat's :meth:`~GameState.end_actions` when
+    the caller has them already.
 
     >>> s = GameState(seed=5)
     >>> labels(s, s.view(1), 1)["de"]["p"]
@@ -126,16 +133,28 @@ def labels(state: GameState, view: View, seat: int | None) -> dict[str, dict[str
     asked = state.course.questions.kind
     shown: list[Action] = [a for a in view.legal_actions if not isinstance(a, (Card, Bid))]
     if seat is not None:
-        shown += state.end_actions(seat)
+        shown += state.end_actions(seat) if ends is None else ends
     shown += [e.action for e in view.history if isinstance(e, Event)]
-    answer = asked.say if asked is not None else describe  # an answer in the question's words
+    answer = asked.say if asked is not None else _words  # an answer in the question's words
     legal = set(view.legal_actions)
     out: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
     for lang, words in out.items():
         for a in shown:
             if not isinstance(a, (Card, Bid, Discard)):
-                words[str(a)] = answer(a, lang) if a in legal else describe(a, lang)
+                words[str(a)] = answer(a, lang) if a in legal else _words(a, lang)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _words(action: Action, lang: str) -> str:
+    """:func:`~skat.core.actions.describe` (the same words each time: made once)."""
+    return describe(action, lang)
+
+
+@lru_cache(maxsize=1024)
+def _contract_words(contract: Contract, lang: str) -> str:
+    """A contract's name in ``lang`` (made once)."""
+    return contract.describe(lang)
 
 
 def _declaration(o: DeclarationOption) -> dict[str, Any]:
