@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import time
 from collections.abc import AsyncIterator
@@ -64,6 +63,7 @@ from skat.core.language import say
 from skat.server.cards_svg import card_svg
 from skat.server.download import series_archive
 from skat.server.guards import MAX_BODY, Guarded, WebLimits, http_pacer, origin_allowed
+from skat.server.heap import HeapKeeper
 from skat.server.hub import Connection, Hub, Settings
 from skat.server.lobby import page_bounds
 from skat.server.protocol import error_message
@@ -101,12 +101,14 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
-        if hub.settings.settle_heap:
-            gc.collect()
-            gc.freeze()
+        keeper = None
+        if hub.settings.settle_heap:  # skat serve's own process (skat.server.heap)
+            keeper = asyncio.get_running_loop().create_task(HeapKeeper().run())
         try:
             yield
         finally:
+            if keeper is not None:
+                keeper.cancel()
             await hub.stop()
 
     def page(name: str) -> Any:

@@ -51,10 +51,9 @@ class Settings:
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
     analysis_ahead: int = 1  # analyse each finished game at once (0: only when asked for)
     settle_heap: bool = False
-    """After the start, collect once and freeze what is there (``gc.freeze``): the garbage
-    collector's full passes then walk only what came later, not the imported code and the
-    tables read at the start (a pause of 100 ms and more at a few thousand connections).  For
-    ``skat serve``'s own process; an application created for a test leaves it off."""
+    """Keep the heap out of the garbage collector's long passes (:mod:`skat.server.heap`:
+    frozen after the start and every few seconds, swept once an hour).  For ``skat serve``'s
+    own process; an application created for a test leaves it off."""
 
 
 def new_table_id() -> str:
