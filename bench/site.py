@@ -396,6 +396,11 @@ def main() -> None:
     parser.add_argument("--database", help="postgresql://… (default: a private one)")
     parser.add_argument("--redis", help="redis://… (default: a private one)")
     parser.add_argument("--seed", type=int, default=34)
+    parser.add_argument(
+        "--phases",
+        default="start,one,two,abused",
+        help="what to measure (comma-separated): start, one, two (processes), abused",
+    )
     args = parser.parse_args()
     big = not args.small
     args.live = args.live or (1000 if big else 100)
@@ -435,7 +440,10 @@ def measure(args: argparse.Namespace, database: str) -> None:
     add_finished(database, templates, few, 0)
     print(f"data: {args.live} live tables, {few * args.games} finished games "
           f"({time.monotonic() - began:.0f} s)", flush=True)  # fmt: skip
-    small_start, small_rss, small_read = start_figures(database)
+    phases = set(args.phases.split(","))
+    small_start = small_rss = small_read = float("nan")
+    if "start" in phases:
+        small_start, small_rss, small_read = start_figures(database)
     print(f"start-up with {few * args.games} finished games: {small_start:.2f} s (reading the "
           f"tables {small_read:.2f} s), {small_rss:.0f} MB", flush=True)  # fmt: skip
     began = time.monotonic()
@@ -443,11 +451,13 @@ def measure(args: argparse.Namespace, database: str) -> None:
     print(
         f"data: {many * args.games} finished games ({time.monotonic() - began:.0f} s)", flush=True
     )
-    big_start, big_rss, big_read = start_figures(database)
+    big_start = big_rss = big_read = float("nan")
+    if "start" in phases:
+        big_start, big_rss, big_read = start_figures(database)
     print(f"start-up with {many * args.games} finished games: {big_start:.2f} s (reading the "
           f"tables {big_read:.2f} s), {big_rss:.0f} MB", flush=True)  # fmt: skip
     results: dict[str, tuple[float, float, int, float]] = {}
-    for workers in (1, 2):
+    for workers in [w for w, name in ((1, "one"), (2, "two")) if name in phases]:
         ports = [free_port() for _ in range(workers)]
         extra = ["--redis", args.redis] if workers > 1 else []
         procs = [serve(database, p, extra)[0] for p in ports]
@@ -464,6 +474,16 @@ def measure(args: argparse.Namespace, database: str) -> None:
         print(f"{workers} process(es): p50 {pct(lat, 0.5):.1f} ms, p99 "
               f"{pct(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s, "
               f"{memory:.0f} MB", flush=True)  # fmt: skip
+    if "abused" in phases:
+        results["1 process, abused"] = abused(args, database, live)
+    summary(args, results, few, many, (small_start, small_rss, small_read),
+            (big_start, big_rss, big_read))  # fmt: skip
+
+
+def abused(
+    args: argparse.Namespace, database: str, live: list[tuple[str, list[str]]]
+) -> tuple[float, float, int, float]:
+    """The live tables played with 1 process beside the abuser: p50, p99, broadcasts."""
     port = free_port()
     proc, _ = serve(database, port, [])
     try:
@@ -475,12 +495,24 @@ def measure(args: argparse.Namespace, database: str) -> None:
         memory = rss_mb(proc.pid)
     finally:
         stop([proc])
-    results["1 process, abused"] = (pct(lat, 0.5), pct(lat, 0.99), len(lat), 0.0)
     print(f"abused: p50 {pct(lat, 0.5):.1f} ms, p99 {pct(lat, 0.99):.1f} ms "
           f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['held']} idle "
           f"sockets held at once, {args.experts} pimc-expert tables, 4 lobby pollers; the abuser's "
           f"own CPU {done['cpu']} s at nice {args.abuser_nice}); server {memory:.0f} MB",
           flush=True)  # fmt: skip
+    return pct(lat, 0.5), pct(lat, 0.99), len(lat), 0.0
+
+
+def summary(
+    args: argparse.Namespace,
+    results: dict[str, tuple[float, float, int, float]],
+    few: int,
+    many: int,
+    small: tuple[float, float, float],
+    big: tuple[float, float, float],
+) -> None:
+    """The last lines: the start-up and memory ratios, each load's p50 and p99."""
+    (small_start, small_rss, small_read), (big_start, big_rss, big_read) = small, big
     print(f"\nsummary ({args.live} live tables, a move every {args.think:g} s each; "
           f"load average {os.getloadavg()[0]:.1f} at the end)")  # fmt: skip
     print(f"  start-up: {small_start:.2f} s -> {big_start:.2f} s "
