@@ -116,6 +116,19 @@ def _ended_early(state: Any) -> bool:
     return bool(state.is_over) and len(state.tricks) < 10
 
 
+def _quick(s: Any, extra: Callable[[Any], object]) -> object:
+    """What a three-hand game's snapshot holds besides the views: hands, skat, history,
+    legal and end actions, the machine's ``extra``."""
+    return (
+        tuple(s.hand(k) for k in range(3)),
+        s.skat,
+        tuple(s.history),
+        tuple(s.legal_actions()),
+        tuple(s.end_actions()),
+        extra(s),
+    )
+
+
 def _skat_like(
     name: str,
     new: Callable[[random.Random], Any],
@@ -135,15 +148,8 @@ def _skat_like(
         seats=seats,
         places=lambda s: [*(s.hand(k).mask for k in range(3)), *_trick_places(s), s.skat.mask],
         pack=ALL_MASK,
-        snapshot=lambda s: (
-            tuple(s.view(k) for k in range(3)),
-            tuple(s.hand(k) for k in range(3)),
-            s.skat,
-            tuple(s.history),
-            tuple(s.legal_actions()),
-            tuple(s.end_actions()),
-            extra(s),
-        ),
+        snapshot=lambda s: (tuple(s.view(k) for k in range(3)), _quick(s, extra)),
+        quick=lambda s: _quick(s, extra),
         copy=lambda s: s.copy(),
         points=points,
         complete=complete
