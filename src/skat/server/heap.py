@@ -19,7 +19,6 @@ freezes again (one long pass an hour instead of one a minute).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import time
 from typing import Final
@@ -71,5 +70,4 @@ class HeapKeeper:
                 await asyncio.sleep(min(self.freeze_every, self.sweep_every))
                 self.settle(self.due(time.monotonic() - began))
         finally:
-            with contextlib.suppress(Exception):
-                gc.unfreeze()
+            gc.unfreeze()

@@ -85,7 +85,7 @@ def game_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "history": [_event(e) for e in view.history],
         "legal": [str(a) for a in view.legal_actions],
         "declarations": declarations(state, view) if seat is not None else [],
-        "end_actions": [str(a) for a in ends],
+        "end_actions": [str(a) for a in ends],  # to end the play early, even out of turn
         "labels": labels(state, view, seat, ends),
         "kontra": view.kontra,
         "announcements": list(view.announcements),
@@ -177,16 +177,6 @@ def _event(e: Event | tuple[int, None]) -> list[Any]:
     if isinstance(e, Event):
         return [e.seat, str(e.action)]
     return [e[0], None]
-
-
-def end_actions(state: GameState, seat: int) -> list[str]:
-    """Ways for ``seat`` to end the play early now (show the cards and claim, resign, offer
-    Schenken), whether or not it is its turn.
-
-    >>> end_actions(GameState(seed=5), 0)
-    []
-    """
-    return [str(action) for action in state.end_actions(seat)]
 
 
 def result_view(state: GameState) -> dict[str, Any] | None:

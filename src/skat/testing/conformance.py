@@ -74,9 +74,9 @@ class Machine(Generic[S]):
     """A state that differs from the given one only in cards ``seat`` cannot see, the same
     actions taken (``None``: none found)."""
     quick: Callable[[S], object] | None = None
-    """A cheaper part of :attr:`snapshot` (without the views, which are made from the rest)
-    compared after ``undo`` at the steps :func:`check` does not sample (``None``: the whole
-    snapshot at every step)."""
+    """A cheaper part of :attr:`snapshot` (everything but the views) compared after ``undo``
+    at the steps :func:`check` does not sample; the whole snapshot at the sampled steps
+    (``None``: the whole snapshot at every step)."""
 
 
 @dataclass
