@@ -1,5 +1,5 @@
 """What one move's broadcast costs the server: the state messages of a table's three seats
-made and written as JSON (:func:`skat.server.protocol.state_message`, :func:`dumps`), for a
+made and written as JSON (:func:`skat.server.protocol.state_message`, :func:`state_text`), for a
 table in the middle of a game after ``--games`` games (random legal moves, seed 1).
 
     python bench/broadcast.py               # ms a broadcast (three seats), the best of 5 runs
@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from skat.server.protocol import dumps, sheet_delta, state_message
+from skat.server.protocol import sheet_delta, state_message, state_text
 from skat.server.table import Table, TableConfig
 
 
@@ -45,7 +45,7 @@ def broadcast(table: Table) -> int:
     size = 0
     for player in (0, 1, 2):
         message = state_message(table, player, online=frozenset({0, 1, 2}))
-        size += len(dumps(sheet_delta(message, len(message["series"]["rows"]))))
+        size += len(state_text(sheet_delta(message, len(message["series"]["rows"])), table))
     return size
 
 

@@ -334,7 +334,8 @@ class GameState(Pushing):
         if self.phase != PLAY:  # (a question open: the phase is ANSWER)
             return []
         out = ending_actions(self.play, self._course, self.rules)
-        return out if seat is None else [a for a in out if self.is_legal(a, seat)]
+        mine = [a for a in out if getattr(a, "seat", seat) == seat]  # not another's RE/Schenken
+        return out if seat is None else [a for a in mine if self.is_legal(a, seat)]
 
     def declarer_mask(self, hand: bool) -> int:
         """The declarer's cards (a mask) for the reach of a declaration: his hand (Hand games),

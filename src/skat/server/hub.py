@@ -48,6 +48,7 @@ from skat.server.protocol import (
     parse_message,
     sheet_delta,
     state_message,
+    state_text,
 )
 from skat.server.rooms import (
     MAX_QUEUE,
@@ -429,17 +430,23 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             log.warning("table %s game %d: record not stored: %s", table.id, number, exc)
 
     def _broadcast(self, room: Room) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        made: dict[int | None, dict[str, Any]] = {}
+        written: dict[tuple[int | None, int], str] = {}  # (place, rows it has) -> the JSON
         online = room.online
         remaining = max(0.0, room.deadline - time.time()) if room.deadline else None
         for conn in list(room.connections):
             if not conn.greeted:
                 continue
-            msg = cache.get(conn.player)
+            msg = made.get(conn.player)
             if msg is None:
                 msg = state_message(room.table, conn.player, online=online, remaining=remaining)
-                cache[conn.player] = msg
-            conn.send(sheet_delta(msg, conn.sheet_rows))  # the rows it has not got yet
+                made[conn.player] = msg
+            key = (conn.player, conn.sheet_rows)
+            text = written.get(key)
+            if text is None:  # the rows it has not got yet
+                text = state_text(sheet_delta(msg, conn.sheet_rows), room.table)
+                written[key] = text
+            conn.send_text(text)
             conn.sheet_rows = len(msg["series"]["rows"])
 
     # ------------------------------------------------------------------ computers and clock

@@ -420,3 +420,25 @@ def merge_sheet(kept: list[dict[str, Any]], message: dict[str, Any]) -> dict[str
 def dumps(message: dict[str, Any]) -> str:
     """Compact JSON for the wire."""
     return json.dumps(message, separators=(",", ":"))
+
+
+def state_text(message: dict[str, Any], table: Table) -> str:
+    """:func:`dumps` of a ``state`` message of ``table``, its last game (the largest part,
+    the same in every message until the next game ends) written as JSON once a game.
+
+    >>> from skat.server.table import TableConfig
+    >>> t = Table("t", TableConfig.parse({"seats": ["human", "random", "random"]}, seed=2))
+    >>> t.cache["last"] = (0, {"number": 1, "won": True})
+    >>> m = {"type": "state", "last": last_game(t), "counter": 4}
+    >>> json.loads(state_text(m, t)) == m, json.loads(state_text({**m, "last": None}, t))["last"]
+    (True, None)
+    """
+    last = message.get("last")
+    if last is None:
+        return dumps(message)
+    cached = table.cache.get("last_json")
+    if cached is None or cached[0] is not last:  # (the cached dict itself: never changed)
+        cached = (last, dumps(last))
+        table.cache["last_json"] = cached
+    rest = dumps({key: value for key, value in message.items() if key != "last"})
+    return f'{rest[:-1]},"last":{cached[1]}}}'

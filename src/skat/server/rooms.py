@@ -90,13 +90,17 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (dropping the connection if it stopped reading)."""
+        self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message written as JSON already (:meth:`send`)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUE:
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(dumps(message))
+        self.queue.put_nowait(text)
 
     async def _pump(self) -> None:
         try:

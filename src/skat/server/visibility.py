@@ -131,18 +131,23 @@ def labels(
     'passe'
     """
     asked = state.course.questions.kind
-    shown: list[Action] = [a for a in view.legal_actions if not isinstance(a, (Card, Bid))]
+    shown: list[Action] = list(view.legal_actions)
     if seat is not None:
         shown += state.end_actions(seat) if ends is None else ends
     shown += [e.action for e in view.history if isinstance(e, Event)]
+    named = {str(a): a for a in shown if not isinstance(a, _NAMED_BY_PAGE)}  # each once
     answer = asked.say if asked is not None else _words  # an answer in the question's words
     legal = set(view.legal_actions)
-    out: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-    for lang, words in out.items():
-        for a in shown:
-            if not isinstance(a, (Card, Bid, Discard)):
-                words[str(a)] = answer(a, lang) if a in legal else _words(a, lang)
-    return out
+    return {
+        lang: {
+            text: answer(a, lang) if a in legal else _words(a, lang) for text, a in named.items()
+        }
+        for lang in LANGUAGES
+    }
+
+
+_NAMED_BY_PAGE = (Card, Bid, Discard)
+"""Actions the page names itself (cards, bids, the cards put away): no label sent."""
 
 
 @lru_cache(maxsize=4096)
