@@ -15,8 +15,15 @@
    4 clients polling the lobby, and ``--experts`` tables of a person (who answers at once)
    against two ``pimc-expert``: the normal tables' p99 with and without.
 
+Each load's line says how much of the machine's CPU time its host took away in the measured
+window (``steal`` in ``/proc/stat``: on a shared virtual machine the largest cause of a
+slow 99th percentile); ``--rounds N`` measures the loads N times in turn (one, two,
+abused, one, …) and prints each one's median p99, so a slow spell of the host does not
+fall on one load only.
+
     python bench/site.py --small     # 100 live tables, 10,000 finished games: a few minutes
     python bench/site.py             # 1,000 live tables, 100,000 finished games
+    python bench/site.py --phases one,abused --rounds 3 --abuser-nice 19
 
 Without ``--database``/``--redis`` it starts a PostgreSQL and a Redis of its own in a
 temporary folder (``bench/services.py``: Debian's ``postgresql`` and ``redis-server``), so it
@@ -39,12 +46,23 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from statistics import median
 from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from load import Stats, Table, client, cpu_seconds, free_port, percentile, person, post
+from load import (
+    Stats,
+    Table,
+    client,
+    cpu_seconds,
+    free_port,
+    percentile,
+    person,
+    post,
+    settle_heap,
+)
 from services import private_postgres, private_redis
 from skat.server.cluster.supervisor import prepare
 from skat.server.hub import Hub, Settings
@@ -250,11 +268,14 @@ async def _players(args: argparse.Namespace, seats: list[list[Seat]], seed: int)
 
     async def window() -> None:
         await asyncio.sleep(warmup)
+        settle_heap()
         stats.measuring = True
-        began = time.monotonic()
+        began, (stolen, total) = time.monotonic(), cpu_ticks()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         stats.rate = stats.actions / (time.monotonic() - began)
+        now_stolen, now_total = cpu_ticks()
+        stats.steal = (now_stolen - stolen) / max(1, now_total - total)
 
     for result in await asyncio.gather(window(), *plays, return_exceptions=True):
         if isinstance(result, Exception):
@@ -266,8 +287,20 @@ def _players_part(job: tuple[argparse.Namespace, list[list[Seat]], int]) -> Stat
     return asyncio.run(_players(*job))
 
 
-def play(args: argparse.Namespace, seats: list[list[Seat]]) -> list[float]:
-    """The live tables played for ``args.seconds`` (after a warm-up): latencies in ms."""
+def cpu_ticks() -> tuple[int, int]:
+    """The machine's CPU time stolen by its host (a virtual machine's other guests) and
+    all its CPU time, in ticks since boot (``/proc/stat``; zeros where there is none)."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
+
+
+def play(args: argparse.Namespace, seats: list[list[Seat]]) -> tuple[list[float], float]:
+    """The live tables played for ``args.seconds`` (after a warm-up): latencies in ms, and
+    the share of the machine's CPU time its host took away in the measured window."""
     n = max(1, min(args.procs, len(seats)))
     jobs = [(args, seats[i::n], args.seed * 1000 + i) for i in range(n)]
     with multiprocessing.Pool(n) as pool:
@@ -275,7 +308,8 @@ def play(args: argparse.Namespace, seats: list[list[Seat]]) -> list[float]:
     failed = sum(part.errors for part in parts)
     if failed:
         print(f"  ({failed} clients failed or were refused)", flush=True)
-    return sorted(1000 * x for part in parts for x in part.latencies)
+    steal = parts[0].steal
+    return sorted(1000 * x for part in parts for x in part.latencies), steal
 
 
 def pct(values: list[float], q: float) -> float:
@@ -397,6 +431,9 @@ def main() -> None:
     parser.add_argument("--redis", help="redis://… (default: a private one)")
     parser.add_argument("--seed", type=int, default=34)
     parser.add_argument(
+        "--rounds", type=int, default=1, help="each load measured this many times, in turn"
+    )
+    parser.add_argument(
         "--phases",
         default="start,one,two,abused",
         help="what to measure (comma-separated): start, one, two (processes), abused",
@@ -456,41 +493,50 @@ def measure(args: argparse.Namespace, database: str) -> None:
         big_start, big_rss, big_read = start_figures(database)
     print(f"start-up with {many * args.games} finished games: {big_start:.2f} s (reading the "
           f"tables {big_read:.2f} s), {big_rss:.0f} MB", flush=True)  # fmt: skip
-    results: dict[str, tuple[float, float, int, float]] = {}
-    for workers in [w for w, name in ((1, "one"), (2, "two")) if name in phases]:
-        ports = [free_port() for _ in range(workers)]
-        extra = ["--redis", args.redis] if workers > 1 else []
-        procs = [serve(database, p, extra)[0] for p in ports]
-        try:
-            before = sum(cpu_seconds(p.pid) for p in procs)
-            lat = play(args, seat_urls(live, ports))
-            cpu = sum(cpu_seconds(p.pid) for p in procs) - before
-            memory = sum(rss_mb(p.pid) for p in procs)
-        finally:
-            stop(procs)
-        results[f"{workers} process{'es' if workers > 1 else ''}"] = (
-            pct(lat, 0.5), pct(lat, 0.99), len(lat), cpu,
-        )  # fmt: skip
-        print(f"{workers} process(es): p50 {pct(lat, 0.5):.1f} ms, p99 "
-              f"{pct(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s, "
-              f"{memory:.0f} MB", flush=True)  # fmt: skip
-    if "abused" in phases:
-        results["1 process, abused"] = abused(args, database, live)
+    results: dict[str, list[Load]] = {}
+    for _ in range(args.rounds):  # the loads in turn: a slower spell of the host hits each
+        for workers in [w for w, name in ((1, "one"), (2, "two")) if name in phases]:
+            name = f"{workers} process{'es' if workers > 1 else ''}"
+            results.setdefault(name, []).append(processes(args, database, live, workers))
+        if "abused" in phases:
+            results.setdefault("1 process, abused", []).append(abused(args, database, live))
     summary(args, results, few, many, (small_start, small_rss, small_read),
             (big_start, big_rss, big_read))  # fmt: skip
 
 
-def abused(
-    args: argparse.Namespace, database: str, live: list[tuple[str, list[str]]]
-) -> tuple[float, float, int, float]:
-    """The live tables played with 1 process beside the abuser: p50, p99, broadcasts."""
+Load = tuple[float, float, int, float]
+"""A load's p50 and p99 (ms), broadcasts measured, and the host's steal in its window."""
+
+
+def processes(
+    args: argparse.Namespace, database: str, live: list[tuple[str, list[str]]], workers: int
+) -> Load:
+    """The live tables played with ``workers`` server processes."""
+    ports = [free_port() for _ in range(workers)]
+    extra = ["--redis", args.redis] if workers > 1 else []
+    procs = [serve(database, p, extra)[0] for p in ports]
+    try:
+        before = sum(cpu_seconds(p.pid) for p in procs)
+        lat, steal = play(args, seat_urls(live, ports))
+        cpu = sum(cpu_seconds(p.pid) for p in procs) - before
+        memory = sum(rss_mb(p.pid) for p in procs)
+    finally:
+        stop(procs)
+    print(f"{workers} process(es): p50 {pct(lat, 0.5):.1f} ms, p99 "
+          f"{pct(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s, "
+          f"{memory:.0f} MB; the host took {100 * steal:.0f} % of the CPU", flush=True)  # fmt: skip
+    return pct(lat, 0.5), pct(lat, 0.99), len(lat), steal
+
+
+def abused(args: argparse.Namespace, database: str, live: list[tuple[str, list[str]]]) -> Load:
+    """The live tables played with 1 process beside the abuser."""
     port = free_port()
     proc, _ = serve(database, port, [])
     try:
         stop_at = time.monotonic() + args.warmup + 3 * len(live) / CONNECTS + args.seconds + 5
         with multiprocessing.Pool(1) as pool:
             pending = pool.apply_async(abuser, ((args, port, live[0][0], stop_at),))
-            lat = play(args, seat_urls(live[1:], [port]))
+            lat, steal = play(args, seat_urls(live[1:], [port]))
             done = pending.get()
         memory = rss_mb(proc.pid)
     finally:
@@ -498,14 +544,14 @@ def abused(
     print(f"abused: p50 {pct(lat, 0.5):.1f} ms, p99 {pct(lat, 0.99):.1f} ms "
           f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['held']} idle "
           f"sockets held at once, {args.experts} pimc-expert tables, 4 lobby pollers; the abuser's "
-          f"own CPU {done['cpu']} s at nice {args.abuser_nice}); server {memory:.0f} MB",
-          flush=True)  # fmt: skip
-    return pct(lat, 0.5), pct(lat, 0.99), len(lat), 0.0
+          f"own CPU {done['cpu']} s at nice {args.abuser_nice}); server {memory:.0f} MB; "
+          f"the host took {100 * steal:.0f} % of the CPU", flush=True)  # fmt: skip
+    return pct(lat, 0.5), pct(lat, 0.99), len(lat), steal
 
 
 def summary(
     args: argparse.Namespace,
-    results: dict[str, tuple[float, float, int, float]],
+    results: dict[str, list[Load]],
     few: int,
     many: int,
     small: tuple[float, float, float],
@@ -520,8 +566,13 @@ def summary(
           f"finished games; reading the tables {small_read:.2f} s -> {big_read:.2f} s "
           f"({big_read / small_read:.2f}x)")  # fmt: skip
     print(f"  memory:   {small_rss:.0f} MB -> {big_rss:.0f} MB ({big_rss / small_rss:.2f}x)")
-    for name, (p50, p99, n, _) in results.items():
-        print(f"  {name:18} p50 {p50:6.1f} ms  p99 {p99:7.1f} ms  ({n} broadcasts)")
+    for name, loads in results.items():
+        for p50, p99, n, steal in loads:
+            print(f"  {name:18} p50 {p50:6.1f} ms  p99 {p99:7.1f} ms  ({n} broadcasts; "
+                  f"steal {100 * steal:.0f} %)")  # fmt: skip
+        if len(loads) > 1:
+            p99s = [load[1] for load in loads]
+            print(f"  {name:18} median p99 {median(p99s):.1f} ms of {len(loads)} rounds")
 
 
 if __name__ == "__main__":
