@@ -25,7 +25,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -189,6 +189,10 @@ class IssConnection(Connection):
             return
         for line in self.feed.update():
             self.line(line)
+
+    def send_state(self, message: dict[str, Any], text: Callable[[], str]) -> None:
+        """A broadcast ``state``: its ISS lines (:meth:`send`), never its JSON."""
+        self.send(message)
 
     def line(self, line: str) -> None:
         """Queue one line (a client that does not read is dropped)."""

@@ -23,6 +23,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any, Final, TypeVar
 
 from skat.core.language import say
@@ -441,12 +442,8 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             if msg is None:
                 msg = state_message(room.table, conn.player, online=online, remaining=remaining)
                 made[conn.player] = msg
-            key = (conn.player, conn.sheet_rows)
-            text = written.get(key)
-            if text is None:  # the rows it has not got yet
-                text = state_text(sheet_delta(msg, conn.sheet_rows), room.table)
-                written[key] = text
-            conn.send_text(text)
+            text = partial(_written, written, room.table, msg, conn.player, conn.sheet_rows)
+            conn.send_state(msg, text)
             conn.sheet_rows = len(msg["series"]["rows"])
 
     # ------------------------------------------------------------------ computers and clock
@@ -546,3 +543,18 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         except ActionRefused as exc:
             conn.send(error_message(exc.code, exc.said(conn.lang)))
         return True
+
+
+def _written(
+    written: dict[tuple[int | None, int], str],
+    table: Table,
+    message: dict[str, Any],
+    player: int | None,
+    rows: int,
+) -> str:
+    """``message`` as JSON for a connection of ``player`` holding ``rows`` rows of the score
+    sheet (the rows it has not got yet: :func:`sheet_delta`), made once a broadcast."""
+    text = written.get((player, rows))
+    if text is None:
+        text = written[player, rows] = state_text(sheet_delta(message, rows), table)
+    return text

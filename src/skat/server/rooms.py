@@ -92,6 +92,12 @@ class Connection:
         """Queue a message (dropping the connection if it stopped reading)."""
         self.send_text(dumps(message))
 
+    def send_state(self, message: dict[str, Any], text: Callable[[], str]) -> None:
+        """Queue a ``state`` message: ``text()`` is it as JSON for this connection, written
+        once for every connection sent the same (a client of another protocol reads the
+        ``message``)."""
+        self.send_text(text())
+
     def send_text(self, text: str) -> None:
         """Queue a message written as JSON already (:meth:`send`)."""
         if self.closed:
