@@ -25,7 +25,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -172,16 +172,13 @@ class IssConnection(Connection):
         self, session: Session, room: Room, player: int, *, next_game: bool = False
     ) -> None:
         super().__init__(session.write, session.close)
+        held, endings = (lambda: bool(room.gate)), room.table.endings
         self.feed = Feed(
-            room.table,
-            player,
-            session.user,
-            held=lambda: bool(room.gate),
-            endings=room.table.endings,
-            next_game=next_game,
+            room.table, player, session.user, held=held, endings=endings, next_game=next_game
         )
         self.player = player
         self.greeted = True
+        self.reads_json = False  # a broadcast ``state`` goes to :meth:`send`: its ISS lines
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue the lines for what changed (only ``state`` messages say something changed)."""
@@ -189,10 +186,6 @@ class IssConnection(Connection):
             return
         for line in self.feed.update():
             self.line(line)
-
-    def send_state(self, message: dict[str, Any], text: Callable[[], str]) -> None:
-        """A broadcast ``state``: its ISS lines (:meth:`send`), never its JSON."""
-        self.send(message)
 
     def line(self, line: str) -> None:
         """Queue one line (a client that does not read is dropped)."""

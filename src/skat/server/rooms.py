@@ -92,11 +92,17 @@ class Connection:
         """Queue a message (dropping the connection if it stopped reading)."""
         self.send_text(dumps(message))
 
+    reads_json = True
+    """Sent JSON; a client of another protocol (ISS) is sent each ``state`` message's dict
+    through :meth:`send` and writes it in its own words."""
+
     def send_state(self, message: dict[str, Any], text: Callable[[], str]) -> None:
         """Queue a ``state`` message: ``text()`` is it as JSON for this connection, written
-        once for every connection sent the same (a client of another protocol reads the
-        ``message``)."""
-        self.send_text(text())
+        once for every connection sent the same."""
+        if self.reads_json:
+            self.send_text(text())
+        else:
+            self.send(message)
 
     def send_text(self, text: str) -> None:
         """Queue a message written as JSON already (:meth:`send`)."""
