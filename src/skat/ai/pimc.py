@@ -92,7 +92,7 @@ class Level:
 
 
 LEVELS: Final[dict[str, Level]] = {
-    "fast": Level(samples=20, nodes=1_000_000, from_trick=4),
+    "fast": Level(samples=12, nodes=600_000, from_trick=4),
     "easy": Level(samples=8, nodes=200_000),
     "medium": Level(samples=20, nodes=1_000_000),
     "hard": Level(samples=100, nodes=6_000_000, worlds=24, world_nodes=3_000_000),
