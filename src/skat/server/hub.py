@@ -23,7 +23,6 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import Any, Final, TypeVar
 
 from skat.core.language import say
@@ -442,8 +441,10 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             if msg is None:
                 msg = state_message(room.table, conn.player, online=online, remaining=remaining)
                 made[conn.player] = msg
-            text = partial(_written, written, room.table, msg, conn.player, conn.sheet_rows)
-            conn.send_state(msg, text)
+            if conn.reads_json:
+                conn.send_text(_written(written, room.table, msg, conn.player, conn.sheet_rows))
+            else:  # a client of another protocol (ISS) writes the message in its own words
+                conn.send(msg)
             conn.sheet_rows = len(msg["series"]["rows"])
 
     # ------------------------------------------------------------------ computers and clock

@@ -78,8 +78,9 @@ class Connection:
         """Rows of the score sheet this connection was sent (the next message adds the
         others: :func:`~skat.server.protocol.sheet_delta`)."""
         self.reads_json = True
-        """Sent JSON; a client of another protocol (ISS) is sent each ``state`` message's
-        dict through :meth:`send` and writes it in its own words."""
+        """Sent JSON (a broadcast's text made once for every connection sent the same); a
+        client of another protocol (ISS) is sent each ``state`` message's dict through
+        :meth:`send` and writes it in its own words."""
         self.limiter = RateLimiter(0, 0)
         self.strikes = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -94,14 +95,6 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (dropping the connection if it stopped reading)."""
         self.send_text(dumps(message))
-
-    def send_state(self, message: dict[str, Any], text: Callable[[], str]) -> None:
-        """Queue a ``state`` message: ``text()`` is it as JSON for this connection, written
-        once for every connection sent the same."""
-        if self.reads_json:
-            self.send_text(text())
-        else:
-            self.send(message)
 
     def send_text(self, text: str) -> None:
         """Queue a message written as JSON already (:meth:`send`)."""
