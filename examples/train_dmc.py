@@ -46,7 +46,6 @@ import numpy as np  # noqa: E402
 
 from skat.ai.agent import Agent  # noqa: E402
 from skat.ai.arena import Options, make_agent, run_arena  # noqa: E402
-from skat.ai.heuristic import HeuristicAgent  # noqa: E402
 from skat.env.fast import CardPlayBatch  # noqa: E402
 from skat.env.learn import FEATURES, DmcTrainer, Mlp, OracleStarts, TrainLog  # noqa: E402
 
@@ -168,10 +167,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--minutes", type=float, default=60.0, help="training CPU-minutes")
     parser.add_argument(
-        "--imitate", type=float, default=0.0, help="CPU-minutes the heuristic plays (cloning)"
+        "--imitate", type=float, default=0.0, help="CPU-minutes the teacher plays (cloning)"
     )
     parser.add_argument(
-        "--dagger", type=float, default=0.0, help="CPU-minutes the heuristic labels (DAgger)"
+        "--dagger", type=float, default=0.0, help="CPU-minutes the teacher labels (DAgger)"
+    )
+    parser.add_argument(
+        "--teacher", default="heuristic", help="the agent that plays or labels (any arena name)"
     )
     parser.add_argument("--temperature", type=float, default=0.1, help="cloning's softmax")
     parser.add_argument("--imitation", type=float, default=1.0, help="cloning's weight")
@@ -271,9 +273,8 @@ class Curve:
             self.points = [_point(float(r[0]), float(r[5]), float(r[6])) for r in self.rows if r[5]]
 
     def log(self, minutes: float, line: TrainLog, phase: str) -> None:
-        agree = (
-            "" if np.isnan(line.agreement) else f", agrees with the heuristic {line.agreement:.1%}"
-        )
+        teacher = self.args.teacher
+        agree = "" if np.isnan(line.agreement) else f", agrees with {teacher} {line.agreement:.1%}"
         print(
             f"{minutes:6.1f} CPU-min: {phase}, games {line.games}, decisions {line.decisions}, "
             f"loss {line.loss:.4f}, {line.steps_per_s:,.0f} decisions/s{agree}",
@@ -306,7 +307,7 @@ class Curve:
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     trainer, done_minutes = make_trainer(args)
-    teacher = HeuristicAgent(args.seed)
+    teacher = make_agent(args.teacher, args.seed)
     curve = Curve(args)
     budget = max(args.minutes - done_minutes, 0.0) * 60.0  # --resume: up to --minutes in all
     every = args.eval_every * 60.0 if args.eval_every > 0 else budget

@@ -332,3 +332,42 @@ def test_heuristic_defender_keeps_his_jack_in_a_trump_trick_he_cannot_win() -> N
     state.apply("SJ")
     assert state.to_move == 0 and state.declarer == 2
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("CQ")
+
+
+def test_heuristic_declarer_keeps_his_ace_for_the_ten() -> None:
+    """Hearts: Rearhand leads the club seven, Forehand gives the eight; the declarer holds
+    the club ace and nine with the club ten still out.  Taking a trick of no points with the
+    ace would leave the ten free to score later: he gives the nine (the double-dummy solver's
+    choice on this deal, 80 card points against 66)."""
+    deal = Deal.parse(
+        "SJ CT CQ C8 SK S7 H8 DK D9 D8 | DJ CA C9 HA HT HK HQ H7 DT D7 | "
+        "CJ HJ CK C7 SA ST SQ S9 S8 H9 | DA DQ"
+    )
+    state = GameState(deal)
+    auction = ["18", "p", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30", "y"]
+    for action in (*auction, "33", "y", "p", "s", "DQ.D7", "H"):
+        state.apply(action)
+    for card in ("D8", "DA", "H9", "SA", "SK", "H7", "DJ", "HJ", "H8", "C7", "C8"):
+        state.apply(card)
+    assert state.to_move == 1 and state.declarer == 1
+    assert HeuristicAgent().choose(state.view(1)) == Card.parse("C9")
+
+
+def test_heuristic_grand_declarer_draws_jacks_with_two() -> None:
+    """Grand Hand with the spade and diamond jacks, the club and heart jacks out: after two
+    tricks the declarer leads a jack to draw the defenders' jacks before cashing his hearts
+    (cashing the heart ace first lets a defender ruff the ten later: the solver's values on
+    this deal, 79 card points for a jack against 45 for the ace)."""
+    deal = Deal.parse(
+        "CJ CA ST SQ S7 HK H9 H7 DK D9 | HJ CT CK CQ C9 C7 SA SK S9 S8 | "
+        "SJ DJ C8 HA HT DA DT DQ D8 D7 | HQ H8"
+    )
+    state = GameState(deal)
+    auction = ["18", "p", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30", "y"]
+    auction += ["33", "y", "35", "y", "36", "y", "40", "y", "44", "y", "45", "y", "46", "y"]
+    for action in (*auction, "48", "y", "50", "p", "GH"):
+        state.apply(action)
+    for card in ("CA", "CT", "C8", "D9", "C7", "DA"):
+        state.apply(card)
+    assert state.to_move == 2 and state.declarer == 2
+    assert HeuristicAgent().choose(state.view(2)) in (Card.parse("SJ"), Card.parse("DJ"))

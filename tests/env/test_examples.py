@@ -115,7 +115,7 @@ def test_the_dmc_example_clones_then_trains_evaluates_in_the_arena_and_plots(
     logged = [m.group(1) for line in lines if (m := re.match(r" *\d+\.\d CPU-min: (\w+),", line))]
     assert logged[0] == "imitate" and logged[-1] == "dmc" and "dagger" in logged
     assert logged == sorted(logged, key=["imitate", "dagger", "dmc"].index)
-    assert re.search(r"agrees with the heuristic \d+\.\d%", lines[0])
+    assert re.search(r"agrees with heuristic \d+\.\d%", lines[0])
     assert sum(line.startswith("  eval vs random: diff: ") for line in lines) == 2
     assert any(re.match(r"whole loop: [\d,]+ learner decisions/s", line) for line in lines)
     assert lines[-2].startswith("vs random: diff: ") and "deals: " in lines[-2]

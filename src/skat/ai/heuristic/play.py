@@ -10,7 +10,7 @@ from skat.ai.heuristic.evaluation import ACE, EFF_MASKS, JACK, TEN
 from skat.ai.heuristic.null_ramsch import null_declarer_play, null_defender_play, ramsch_play
 from skat.ai.heuristic.situation import PlaySituation, _highest_points, _lowest, _points
 from skat.core.cards import CARDS, Card, indices_of
-from skat.core.contracts import EFFECTIVE_SUIT, NULL, TRUMP_ORDER
+from skat.core.contracts import EFFECTIVE_SUIT, GRAND, NULL, TRUMP_ORDER
 from skat.core.state import View
 
 
@@ -65,7 +65,8 @@ def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
         top = max(indices_of(opp_trumps) + my_trumps, key=table.power)
         if top in my_trumps:
             return top
-        if len(my_trumps) >= 3 and len(my_trumps) > opp_trumps.bit_count() // 2:
+        enough = 2 if gt == GRAND else 3  # Grand: two jacks draw the defenders' jacks
+        if len(my_trumps) >= enough and len(my_trumps) > opp_trumps.bit_count() // 2:
             return _trump_to_draw(table, my_trumps, opp_trumps)
     # sure winners in the plain suits
     winners = []
@@ -144,11 +145,27 @@ def _take(
         return None
     plain = [i for i in safe if not table.is_trump(i)]
     if plain:
-        return max(plain, key=lambda i: (_points(i), table.power(i)))
+        card = max(plain, key=lambda i: (_points(i), table.power(i)))
+        if partner < 0 and _saves_ace(table, legal, card, trick_points):
+            return None
+        return card
     last = not table.after_me()
     if trick_points >= 3 or len(safe) == len(legal) or (last and partner >= 0):
         return min(safe, key=lambda i: (table.power(i), _points(i)))
     return None
+
+
+def _saves_ace(table: PlaySituation, legal: list[int], card: int, trick_points: int) -> bool:
+    """Should a declarer keep his ace of the led suit for a later trick instead of taking this
+    one?  When the trick holds no full card, the suit's ten is still out (the ace may catch it
+    later) and a low card of the suit can be given (the double-dummy solver's choice in such
+    tricks, issue 35)."""
+    if card & 7 != ACE or trick_points >= 10:
+        return False
+    ten = card - ACE + TEN
+    if not table.unseen >> ten & 1:
+        return False
+    return any(i != card and table.led_suit == EFFECTIVE_SUIT[table.gt][i] for i in legal)
 
 
 def defender_play(table: PlaySituation, legal: list[int]) -> int:
