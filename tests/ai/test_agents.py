@@ -371,3 +371,37 @@ def test_heuristic_grand_declarer_draws_jacks_with_two() -> None:
         state.apply(card)
     assert state.to_move == 2 and state.declarer == 2
     assert HeuristicAgent().choose(state.view(2)) in (Card.parse("SJ"), Card.parse("DJ"))
+
+
+def test_heuristic_declarer_ruffs_with_a_full_trump_when_the_trick_is_his() -> None:
+    """Spades: Forehand leads the diamond ace; the declarer has no diamond and ruffs.  Rearhand
+    follows suit as far as the declarer can tell, so any trump takes the trick: he ruffs with
+    the spade ten, banking its ten points before a defender's jack can take it later (the
+    solver: 54 card points against 49 for the seven)."""
+    deal = Deal.parse(
+        "CA CT CK CQ C9 SK HQ H9 DA D9 | SA ST S9 S8 S7 HA H8 H7 DT D8 | "
+        "CJ SJ HJ C7 SQ HT HK DK DQ D7 | DJ C8"
+    )
+    state = GameState(deal)
+    auction = ["18", "p", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30", "y"]
+    for action in (*auction, "33", "y", "35", "y", "36", "y", "p", "s", "DT.D8", "S", "DA"):
+        state.apply(action)
+    assert state.to_move == 1 and state.declarer == 1
+    assert HeuristicAgent().choose(state.view(1)) == Card.parse("ST")
+
+
+def test_heuristic_declarer_cashes_the_longer_suit_first() -> None:
+    """Grand: the declarer holds the spade ace and ten and the lone heart ace, both aces sure
+    winners; he cashes the spade ace first (the ten is then his next winner), not the heart
+    ace (the solver: 86 card points against 40)."""
+    deal = Deal.parse(
+        "SJ CA C7 SA ST H7 DA DT DK D8 | CJ CK SQ S8 S7 HQ H9 H8 D9 D7 | "
+        "HJ DJ CT CQ C9 C8 SK S9 HT HK | HA DQ"
+    )
+    state = GameState(deal)
+    auction = ["p", "18", "y", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30"]
+    auction += ["y", "33", "y", "35", "y", "36", "y", "p", "s", "C7.H7", "G"]
+    for action in (*auction, "DA", "D7", "DJ", "C8", "CA", "CK"):
+        state.apply(action)
+    assert state.to_move == 0 and state.declarer == 0
+    assert HeuristicAgent().choose(state.view(0)) == Card.parse("SA")

@@ -77,7 +77,15 @@ def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
         if not table.can_be_beaten(i, led, defenders):
             winners.append(i)
     if winners:
-        return max(winners, key=lambda i: (_points(i), table.power(i)))
+        masks = EFF_MASKS[gt]  # equal points: the longer suit first (the ace before its ten)
+        return max(
+            winners,
+            key=lambda i: (
+                _points(i),
+                (table.hand & masks[EFFECTIVE_SUIT[gt][i]]).bit_count(),
+                table.power(i),
+            ),
+        )
     plain = [i for i in legal if not trump_mask >> i & 1]
     if not plain:
         return max(my_trumps, key=table.power) if not opp_trumps else _lowest(my_trumps, table)
@@ -151,6 +159,9 @@ def _take(
         return card
     last = not table.after_me()
     if trick_points >= 3 or len(safe) == len(legal) or (last and partner >= 0):
+        full = [i for i in safe if i & 7 in (ACE, TEN)]
+        if partner < 0 and full:
+            return min(full, key=table.power)  # ruff with a full trump: its points are banked
         return min(safe, key=lambda i: (table.power(i), _points(i)))
     return None
 
