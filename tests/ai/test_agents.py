@@ -405,3 +405,22 @@ def test_heuristic_declarer_cashes_the_longer_suit_first() -> None:
         state.apply(action)
     assert state.to_move == 0 and state.declarer == 0
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("SA")
+
+
+def test_heuristic_defender_leads_the_top_trump_he_holds() -> None:
+    """Clubs: the club jack and the diamond jack are gone and Forehand, a defender, holds the
+    spade and heart jacks, the two highest trumps still out, while the declarer may still
+    hold trumps: from the fourth trick on he leads a jack (it draws a trump of the declarer's
+    and cannot be taken; the solver: 29 card points for the declarer against 50 after the
+    heart eight)."""
+    deal = Deal.parse(
+        "SJ HJ DJ CK SA SK HK HQ H8 D9 | CJ CA CT C9 C8 HT DA DK D8 D7 | "
+        "CQ ST SQ S9 S8 S7 HA H7 DT DQ | C7 H9"
+    )
+    state = GameState(deal)
+    for action in ("18", "y", "20", "y", "22", "p", "p", "s", "HT.H9", "C"):
+        state.apply(action)
+    for card in ("SA", "C7", "S7", "CJ", "CQ", "CK", "C8", "H7", "DJ"):
+        state.apply(card)
+    assert state.to_move == 0 and state.declarer == 1 and len(state.tricks) == 3
+    assert HeuristicAgent().choose(state.view(0)) in (Card.parse("SJ"), Card.parse("HJ"))

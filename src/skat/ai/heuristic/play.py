@@ -204,6 +204,9 @@ def _defender_lead(table: PlaySituation, legal: list[int], partner: int) -> int:
             continue
         if not table.can_be_beaten(i, led, [d]) and (i & 7) in (ACE, TEN):
             return i
+    top = _top_trump_lead(table, legal, declarer_trumps)
+    if top is not None:
+        return top
     by_suit: dict[int, list[int]] = {}
     for i in plain:
         by_suit.setdefault(EFFECTIVE_SUIT[gt][i], []).append(i)
@@ -222,3 +225,14 @@ def _defender_lead(table: PlaySituation, legal: list[int], partner: int) -> int:
     cards = by_suit[suit]
     non_ten = [i for i in cards if i & 7 not in (TEN, ACE)] or cards
     return _lowest(non_ten, table)
+
+
+def _top_trump_lead(table: PlaySituation, legal: list[int], declarer_trumps: int) -> int | None:
+    """A defender holding the highest trump still out leads it while the declarer may hold
+    trumps: it draws one of his and cannot be taken (the solver's lead in such positions)."""
+    trump_mask = EFF_MASKS[table.gt][4]
+    mine = [i for i in legal if trump_mask >> i & 1]
+    if not mine or not declarer_trumps or len(table.view.tricks) < 3:
+        return None
+    top = max(indices_of(table.unseen & trump_mask) + mine, key=table.power)
+    return top if top in mine and top & 7 == JACK else None
