@@ -424,3 +424,40 @@ def test_heuristic_defender_leads_the_top_trump_he_holds() -> None:
         state.apply(card)
     assert state.to_move == 0 and state.declarer == 1 and len(state.tricks) == 3
     assert HeuristicAgent().choose(state.view(0)) in (Card.parse("SJ"), Card.parse("HJ"))
+
+
+def test_heuristic_defender_takes_the_declarers_trump_with_a_higher_jack() -> None:
+    """Clubs: the declarer leads the diamond jack; Forehand holds the spade jack and only his
+    partner plays after him.  He takes the trick (a trump of the declarer's gone and the lead
+    won) instead of giving the club king (the solver: 41 card points for the declarer
+    against 53)."""
+    deal = Deal.parse(
+        "SJ CK ST H9 H7 DA DK DQ D8 D7 | CJ CA C9 C7 SK SQ S9 S7 HK D9 | "
+        "HJ DJ CT CQ C8 SA HA HT HQ DT | S8 H8"
+    )
+    state = GameState(deal)
+    for action in ("p", "18", "p", "s", "HQ.DT", "C", "DA", "D9", "C8", "DJ"):
+        state.apply(action)
+    assert state.to_move == 0 and state.declarer == 2
+    assert HeuristicAgent().choose(state.view(0)) == Card.parse("SJ")
+
+
+def test_heuristic_defender_throws_a_queen_when_his_partner_may_take_the_trick() -> None:
+    """Diamonds: the declarer leads the diamond nine; Forehand has no trump left and his
+    partner, to play after him, may hold a higher one.  He throws the club queen (the points
+    are his side's if the partner takes the trick), not the spade seven (the solver: 22 card
+    points for the declarer against 25)."""
+    deal = Deal.parse(
+        "SJ CT CK CQ C7 SA S8 S7 H7 DT | CJ DJ C8 SK SQ HA HT HK H8 D8 | "
+        "HJ CA ST S9 HQ DA DK DQ D9 D7 | C9 H9"
+    )
+    state = GameState(deal)
+    auction = ["18", "y", "20", "y", "p", "22", "y", "23", "y", "24", "p", "s", "ST.S9", "D"]
+    for action in auction:
+        state.apply(action)
+    for card in ("SA", "SK", "D7", "HJ", "SJ", "D8", "H7", "HA", "H9", "HT", "HQ", "CT"):
+        state.apply(card)
+    for card in ("H8", "C9", "DT", "C7", "C8", "CA", "D9"):
+        state.apply(card)
+    assert state.to_move == 0 and state.declarer == 2
+    assert HeuristicAgent().choose(state.view(0)) == Card.parse("CQ")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skat.ai.heuristic.evaluation import ACE, EFF_MASKS, JACK, TEN
+from skat.ai.heuristic.evaluation import ACE, EFF_MASKS, JACK, KING, QUEEN, TEN
 from skat.ai.heuristic.null_ramsch import null_declarer_play, null_defender_play, ramsch_play
 from skat.ai.heuristic.situation import PlaySituation, _highest_points, _lowest, _points
 from skat.core.cards import CARDS, Card, indices_of
@@ -68,24 +68,9 @@ def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
         enough = 2 if gt == GRAND else 3  # Grand: two jacks draw the defenders' jacks
         if len(my_trumps) >= enough and len(my_trumps) > opp_trumps.bit_count() // 2:
             return _trump_to_draw(table, my_trumps, opp_trumps)
-    # sure winners in the plain suits
-    winners = []
-    for i in legal:
-        if trump_mask >> i & 1:
-            continue
-        led = EFFECTIVE_SUIT[gt][i]
-        if not table.can_be_beaten(i, led, defenders):
-            winners.append(i)
-    if winners:
-        masks = EFF_MASKS[gt]  # equal points: the longer suit first (the ace before its ten)
-        return max(
-            winners,
-            key=lambda i: (
-                _points(i),
-                (table.hand & masks[EFFECTIVE_SUIT[gt][i]]).bit_count(),
-                table.power(i),
-            ),
-        )
+    winner = _sure_winner(table, legal, defenders)
+    if winner is not None:
+        return winner
     plain = [i for i in legal if not trump_mask >> i & 1]
     if not plain:
         return max(my_trumps, key=table.power) if not opp_trumps else _lowest(my_trumps, table)
@@ -101,6 +86,28 @@ def _declarer_lead(table: PlaySituation, legal: list[int]) -> int:
 
     suit = min(by_suit, key=rank)
     return _lowest(by_suit[suit], table)
+
+
+def _sure_winner(table: PlaySituation, legal: list[int], defenders: list[int]) -> int | None:
+    """A plain card neither defender can beat, the one with most points (equal points: of the
+    longer suit, so that an ace comes before its ten)."""
+    gt = table.gt
+    masks = EFF_MASKS[gt]
+    winners = [
+        i
+        for i in legal
+        if not table.is_trump(i) and not table.can_be_beaten(i, EFFECTIVE_SUIT[gt][i], defenders)
+    ]
+    if not winners:
+        return None
+    return max(
+        winners,
+        key=lambda i: (
+            _points(i),
+            (table.hand & masks[EFFECTIVE_SUIT[gt][i]]).bit_count(),
+            table.power(i),
+        ),
+    )
 
 
 def _trump_to_draw(table: PlaySituation, my_trumps: list[int], opp_trumps: int) -> int:
@@ -131,7 +138,21 @@ def _take_or_duck(table: PlaySituation, legal: list[int], partner: int) -> int:
     if partner_wins and not table.can_be_beaten(best, led, opponents_later):
         return _highest_points(legal, table)  # schmieren
     take = _take(table, legal, best, partner, opponents_later)
+    if take is None and partner in later and _partner_may_take(table, legal, best, partner):
+        picture = [i for i in legal if i & 7 in (QUEEN, KING) and not table.is_trump(i)]
+        if picture:
+            return min(picture, key=lambda i: (_points(i), table.power(i)))
     return _lowest(legal, table) if take is None else take
+
+
+def _partner_may_take(table: PlaySituation, legal: list[int], best: int, partner: int) -> bool:
+    """A defender who cannot follow the declarer's lead: may his partner, still to play,
+    beat the declarer's card?  Then a queen or king thrown on it is a half-smear (the
+    solver's choice in such tricks: the points go to the defenders when the partner wins)."""
+    led = table.led_suit
+    if any(EFFECTIVE_SUIT[table.gt][i] == led for i in legal):
+        return False
+    return table.can_be_beaten(best, led, [partner])
 
 
 def _take(
@@ -158,7 +179,8 @@ def _take(
             return None
         return card
     last = not table.after_me()
-    if trick_points >= 3 or len(safe) == len(legal) or (last and partner >= 0):
+    trump_lead = partner >= 0 and led == 4  # a defender takes the declarer's trump
+    if trick_points >= 3 or len(safe) == len(legal) or (last and partner >= 0) or trump_lead:
         full = [i for i in safe if i & 7 in (ACE, TEN)]
         if partner < 0 and full:
             return min(full, key=table.power)  # ruff with a full trump: its points are banked
