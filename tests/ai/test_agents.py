@@ -461,3 +461,19 @@ def test_heuristic_defender_throws_a_queen_when_his_partner_may_take_the_trick()
         state.apply(card)
     assert state.to_move == 0 and state.declarer == 2
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("CQ")
+
+
+def test_heuristic_defender_leads_his_singleton_to_ruff_it_later() -> None:
+    """Diamonds: Forehand, a defender with the spade jack and the diamond ten, leads his lone
+    heart seven to the first trick (he can ruff the next heart), not his spade ace (the
+    solver: 33 card points for the declarer against 47)."""
+    deal = Deal.parse(
+        "SJ CT CK CQ C7 SA S8 S7 H7 DT | CJ DJ C8 SK SQ HA HT HK H8 D8 | "
+        "HJ CA ST S9 HQ DA DK DQ D9 D7 | C9 H9"
+    )
+    state = GameState(deal)
+    auction = ["18", "y", "20", "y", "p", "22", "y", "23", "y", "24", "p", "s", "ST.S9", "D"]
+    for action in auction:
+        state.apply(action)
+    assert state.to_move == 0 and state.declarer == 2
+    assert HeuristicAgent().choose(state.view(0)) == Card.parse("H7")

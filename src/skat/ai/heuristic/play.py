@@ -219,6 +219,9 @@ def _defender_lead(table: PlaySituation, legal: list[int], partner: int) -> int:
         return _lowest(legal, table)
     declarer_void = table.voids[d]
     declarer_trumps = table.possible(d) & trump_mask
+    single = _singleton_lead(table, legal, plain)
+    if single is not None:
+        return single
     # sure winners first (an ace the declarer cannot trump)
     for i in sorted(plain, key=lambda i: -_points(i)):
         led = EFFECTIVE_SUIT[gt][i]
@@ -258,3 +261,19 @@ def _top_trump_lead(table: PlaySituation, legal: list[int], declarer_trumps: int
         return None
     top = max(indices_of(table.unseen & trump_mask) + mine, key=table.power)
     return top if top in mine and top & 7 == JACK else None
+
+
+def _singleton_lead(table: PlaySituation, legal: list[int], plain: list[int]) -> int | None:
+    """A defender with trumps leads a low singleton in the first trick to ruff that suit
+    later."""
+    if len(table.view.tricks) > 0 or table.gt == GRAND:
+        return None
+    if not any(table.is_trump(i) for i in legal):
+        return None
+    eff = EFFECTIVE_SUIT[table.gt]
+    lone = [
+        i
+        for i in plain
+        if i & 7 not in (ACE, TEN) and (table.hand & EFF_MASKS[table.gt][eff[i]]).bit_count() == 1
+    ]
+    return min(lone, key=table.power) if lone else None
