@@ -159,8 +159,8 @@ def _take(
     table: PlaySituation, legal: list[int], best: int, partner: int, opponents_later: list[int]
 ) -> int | None:
     """The card that takes the trick from ``best``, if one is worth it (``partner``: -1 for
-    the declarer): a plain card nobody can beat, the cheapest safe trump when the trick has
-    points (or every card wins, or a defender plays last); a declarer's highest trump for a
+    the declarer): a plain card nobody can beat (a declarer keeps an ace that may catch the
+    ten later), a safe trump (:func:`_trump_to_take`); a declarer's highest trump for a
     trick of ten points or more that may be beaten.  None: duck."""
     led = table.led_suit
     beating = [i for i in legal if table.key(i, led) > table.key(best, led)]
@@ -178,12 +178,24 @@ def _take(
         if partner < 0 and _saves_ace(table, legal, card, trick_points):
             return None
         return card
-    last = not table.after_me()
-    trump_lead = partner >= 0 and led == 4  # a defender takes the declarer's trump
-    if trick_points >= 3 or len(safe) == len(legal) or (last and partner >= 0) or trump_lead:
+    return _trump_to_take(table, legal, safe, best, partner, trick_points)
+
+
+def _trump_to_take(
+    table: PlaySituation, legal: list[int], safe: list[int], best: int, partner: int, points: int
+) -> int | None:
+    """The safe trump that takes the trick, if worth it: when the trick has points, every card
+    wins, a defender plays last (but not a jack for a trump trick without points) or a
+    defender can take the declarer's jack or full trump; the declarer ruffs with a full trump
+    (its points banked before a jack can take it), anyone else with the cheapest."""
+    led = table.led_suit
+    cheap_jack = led == 4 and points < 3 and min(safe, key=table.power) & 7 == JACK
+    last_takes = not table.after_me() and partner >= 0 and not cheap_jack
+    trump_lead = partner >= 0 and led == 4 and best & 7 in (JACK, ACE, TEN)
+    if points >= 3 or len(safe) == len(legal) or last_takes or trump_lead:
         full = [i for i in safe if i & 7 in (ACE, TEN)]
         if partner < 0 and full:
-            return min(full, key=table.power)  # ruff with a full trump: its points are banked
+            return min(full, key=table.power)
         return min(safe, key=lambda i: (table.power(i), _points(i)))
     return None
 
