@@ -8,7 +8,8 @@
 ``save`` solves every card decision with more than one legal card (every seat's) in every
 ``--every``-th game of an arena file and writes the solver's value of each legal card (card
 points the declarer ends with, all hands open, both sides perfect; :meth:`Solver.values`),
-one JSON line a position (the game's line in the arena file, the event's index, the values).
+one JSON line a position (the game's line in the arena file, the event's index, the values;
+written to ``POSITIONS.part`` and renamed when whole).
 That takes about a second a game on this machine.  ``score`` replays the positions (a few
 seconds) and asks the heuristic *of the code checked out now* for its card in each: per game
 type, role and phase the decisions and the mean card points the heuristic's choice gives away
@@ -68,14 +69,17 @@ def _decisions(game: GameState) -> Iterator[tuple[int, GameState]]:
 def save(arena: str, out: str, every: int) -> None:
     """Solve the decisions of every ``every``-th game and write them."""
     solver = Solver()
-    with Path(out).open("w", encoding="utf-8") as f:
-        for n, game in enumerate(_games(arena)):
+    games = _games(arena)  # a foreign file is refused before anything is written
+    part = Path(out + ".part")
+    with part.open("w", encoding="utf-8") as f:
+        for n, game in enumerate(games):
             if n % every or game.contract is None:
                 continue
             for k, state in _decisions(game):
                 values = solver.values(Position.from_state(state))
                 row = {"game": n, "event": k, "values": {str(c): v for c, v in values.items()}}
                 f.write(json.dumps(row) + "\n")
+    part.replace(out)  # whole or not at all
 
 
 def _class(card: str, trump: bool) -> str:
@@ -148,10 +152,14 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("positions")
     c.add_argument("--classes", type=int, default=0, help="list the N costliest disagreements")
     args = p.parse_args(argv)
-    if args.command == "save":
-        save(args.arena, args.positions, args.every)
-    else:
-        score(args.arena, args.positions, args.classes)
+    try:
+        if args.command == "save":
+            save(args.arena, args.positions, max(args.every, 1))
+        else:
+            score(args.arena, args.positions, args.classes)
+    except (OSError, ValueError, KeyError, IndexError) as e:  # a missing or foreign file
+        print(f"solver_positions: {args.arena} / {args.positions}: {e}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -204,6 +204,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.imitate < 0 or args.dagger < 0 or args.imitate + args.dagger > args.minutes:
         parser.error("--imitate and --dagger are at least 0 and fit into --minutes together")
+    for option, name in (("--teacher", args.teacher), ("--opponent", args.opponent)):
+        try:
+            make_agent(name, 0)
+        except ValueError as e:
+            parser.error(f"{option}: {e}")
     return args
 
 

@@ -334,21 +334,47 @@ def test_heuristic_defender_keeps_his_jack_in_a_trump_trick_he_cannot_win() -> N
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("CQ")
 
 
+def _position(deal: str, *actions: str) -> GameState:
+    """The game of ``deal`` after ``actions`` (bids and answers, the skat, the game, cards)."""
+    state = GameState(Deal.parse(deal))
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+BIDS_TO_33 = (
+    "18",
+    "p",
+    "20",
+    "y",
+    "22",
+    "y",
+    "23",
+    "y",
+    "24",
+    "y",
+    "27",
+    "y",
+    "30",
+    "y",
+    "33",
+    "y",
+)
+"""Forehand passes at 18 and Rearhand holds Middlehand up to 33 (the arena deals' auction)."""
+
+
 def test_heuristic_declarer_keeps_his_ace_for_the_ten() -> None:
     """Hearts: Rearhand leads the club seven, Forehand gives the eight; the declarer holds
     the club ace and nine with the club ten still out.  Taking a trick of no points with the
     ace would leave the ten free to score later: he gives the nine (the double-dummy solver's
     choice on this deal, 80 card points against 66)."""
-    deal = Deal.parse(
+    state = _position(
         "SJ CT CQ C8 SK S7 H8 DK D9 D8 | DJ CA C9 HA HT HK HQ H7 DT D7 | "
-        "CJ HJ CK C7 SA ST SQ S9 S8 H9 | DA DQ"
+        "CJ HJ CK C7 SA ST SQ S9 S8 H9 | DA DQ",
+        *BIDS_TO_33,
+        *("p", "s", "DQ.D7", "H"),
+        *("D8", "DA", "H9", "SA", "SK", "H7", "DJ", "HJ", "H8", "C7", "C8"),
     )
-    state = GameState(deal)
-    auction = ["18", "p", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30", "y"]
-    for action in (*auction, "33", "y", "p", "s", "DQ.D7", "H"):
-        state.apply(action)
-    for card in ("D8", "DA", "H9", "SA", "SK", "H7", "DJ", "HJ", "H8", "C7", "C8"):
-        state.apply(card)
     assert state.to_move == 1 and state.declarer == 1
     assert HeuristicAgent().choose(state.view(1)) == Card.parse("C9")
 
@@ -358,17 +384,13 @@ def test_heuristic_grand_declarer_draws_jacks_with_two() -> None:
     tricks the declarer leads a jack to draw the defenders' jacks before cashing his hearts
     (cashing the heart ace first lets a defender ruff the ten later: the solver's values on
     this deal, 79 card points for a jack against 45 for the ace)."""
-    deal = Deal.parse(
+    state = _position(
         "CJ CA ST SQ S7 HK H9 H7 DK D9 | HJ CT CK CQ C9 C7 SA SK S9 S8 | "
-        "SJ DJ C8 HA HT DA DT DQ D8 D7 | HQ H8"
+        "SJ DJ C8 HA HT DA DT DQ D8 D7 | HQ H8",
+        *BIDS_TO_33,
+        *("35", "y", "36", "y", "40", "y", "44", "y", "45", "y", "46", "y", "48", "y", "50"),
+        *("p", "GH", "CA", "CT", "C8", "D9", "C7", "DA"),
     )
-    state = GameState(deal)
-    auction = ["18", "p", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30", "y"]
-    auction += ["33", "y", "35", "y", "36", "y", "40", "y", "44", "y", "45", "y", "46", "y"]
-    for action in (*auction, "48", "y", "50", "p", "GH"):
-        state.apply(action)
-    for card in ("CA", "CT", "C8", "D9", "C7", "DA"):
-        state.apply(card)
     assert state.to_move == 2 and state.declarer == 2
     assert HeuristicAgent().choose(state.view(2)) in (Card.parse("SJ"), Card.parse("DJ"))
 
@@ -378,14 +400,12 @@ def test_heuristic_declarer_ruffs_with_a_full_trump_when_the_trick_is_his() -> N
     follows suit as far as the declarer can tell, so any trump takes the trick: he ruffs with
     the spade ten, banking its ten points before a defender's jack can take it later (the
     solver: 54 card points against 49 for the seven)."""
-    deal = Deal.parse(
+    state = _position(
         "CA CT CK CQ C9 SK HQ H9 DA D9 | SA ST S9 S8 S7 HA H8 H7 DT D8 | "
-        "CJ SJ HJ C7 SQ HT HK DK DQ D7 | DJ C8"
+        "CJ SJ HJ C7 SQ HT HK DK DQ D7 | DJ C8",
+        *BIDS_TO_33,
+        *("35", "y", "36", "y", "p", "s", "DT.D8", "S", "DA"),
     )
-    state = GameState(deal)
-    auction = ["18", "p", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30", "y"]
-    for action in (*auction, "33", "y", "35", "y", "36", "y", "p", "s", "DT.D8", "S", "DA"):
-        state.apply(action)
     assert state.to_move == 1 and state.declarer == 1
     assert HeuristicAgent().choose(state.view(1)) == Card.parse("ST")
 
@@ -394,15 +414,13 @@ def test_heuristic_declarer_cashes_the_longer_suit_first() -> None:
     """Grand: the declarer holds the spade ace and ten and the lone heart ace, both aces sure
     winners; he cashes the spade ace first (the ten is then his next winner), not the heart
     ace (the solver: 86 card points against 40)."""
-    deal = Deal.parse(
+    state = _position(
         "SJ CA C7 SA ST H7 DA DT DK D8 | CJ CK SQ S8 S7 HQ H9 H8 D9 D7 | "
-        "HJ DJ CT CQ C9 C8 SK S9 HT HK | HA DQ"
+        "HJ DJ CT CQ C9 C8 SK S9 HT HK | HA DQ",
+        *("p", "18", "y", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30", "y"),
+        *("33", "y", "35", "y", "36", "y", "p", "s", "C7.H7", "G"),
+        *("DA", "D7", "DJ", "C8", "CA", "CK"),
     )
-    state = GameState(deal)
-    auction = ["p", "18", "y", "20", "y", "22", "y", "23", "y", "24", "y", "27", "y", "30"]
-    auction += ["y", "33", "y", "35", "y", "36", "y", "p", "s", "C7.H7", "G"]
-    for action in (*auction, "DA", "D7", "DJ", "C8", "CA", "CK"):
-        state.apply(action)
     assert state.to_move == 0 and state.declarer == 0
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("SA")
 
@@ -413,15 +431,12 @@ def test_heuristic_defender_leads_the_top_trump_he_holds() -> None:
     hold trumps: from the fourth trick on he leads a jack (it draws a trump of the declarer's
     and cannot be taken; the solver: 29 card points for the declarer against 50 after the
     heart eight)."""
-    deal = Deal.parse(
+    state = _position(
         "SJ HJ DJ CK SA SK HK HQ H8 D9 | CJ CA CT C9 C8 HT DA DK D8 D7 | "
-        "CQ ST SQ S9 S8 S7 HA H7 DT DQ | C7 H9"
+        "CQ ST SQ S9 S8 S7 HA H7 DT DQ | C7 H9",
+        *("18", "y", "20", "y", "22", "p", "p", "s", "HT.H9", "C"),
+        *("SA", "C7", "S7", "CJ", "CQ", "CK", "C8", "H7", "DJ"),
     )
-    state = GameState(deal)
-    for action in ("18", "y", "20", "y", "22", "p", "p", "s", "HT.H9", "C"):
-        state.apply(action)
-    for card in ("SA", "C7", "S7", "CJ", "CQ", "CK", "C8", "H7", "DJ"):
-        state.apply(card)
     assert state.to_move == 0 and state.declarer == 1 and len(state.tricks) == 3
     assert HeuristicAgent().choose(state.view(0)) in (Card.parse("SJ"), Card.parse("HJ"))
 
@@ -431,15 +446,21 @@ def test_heuristic_defender_takes_the_declarers_trump_with_a_higher_jack() -> No
     partner plays after him.  He takes the trick (a trump of the declarer's gone and the lead
     won) instead of giving the club king (the solver: 41 card points for the declarer
     against 53)."""
-    deal = Deal.parse(
+    state = _position(
         "SJ CK ST H9 H7 DA DK DQ D8 D7 | CJ CA C9 C7 SK SQ S9 S7 HK D9 | "
-        "HJ DJ CT CQ C8 SA HA HT HQ DT | S8 H8"
+        "HJ DJ CT CQ C8 SA HA HT HQ DT | S8 H8",
+        *("p", "18", "p", "s", "HQ.DT", "C", "DA", "D9", "C8", "DJ"),
     )
-    state = GameState(deal)
-    for action in ("p", "18", "p", "s", "HQ.DT", "C", "DA", "D9", "C8", "DJ"):
-        state.apply(action)
     assert state.to_move == 0 and state.declarer == 2
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("SJ")
+
+
+DIAMONDS_DEAL = (
+    "SJ CT CK CQ C7 SA S8 S7 H7 DT | CJ DJ C8 SK SQ HA HT HK H8 D8 | "
+    "HJ CA ST S9 HQ DA DK DQ D9 D7 | C9 H9"
+)
+DIAMONDS_GAME = ("18", "y", "20", "y", "p", "22", "y", "23", "y", "24", "p", "s", "ST.S9", "D")
+"""Rearhand declares Diamonds after putting away the spade ten and nine."""
 
 
 def test_heuristic_defender_throws_a_queen_when_his_partner_may_take_the_trick() -> None:
@@ -447,18 +468,12 @@ def test_heuristic_defender_throws_a_queen_when_his_partner_may_take_the_trick()
     partner, to play after him, may hold a higher one.  He throws the club queen (the points
     are his side's if the partner takes the trick), not the spade seven (the solver: 22 card
     points for the declarer against 25)."""
-    deal = Deal.parse(
-        "SJ CT CK CQ C7 SA S8 S7 H7 DT | CJ DJ C8 SK SQ HA HT HK H8 D8 | "
-        "HJ CA ST S9 HQ DA DK DQ D9 D7 | C9 H9"
+    state = _position(
+        DIAMONDS_DEAL,
+        *DIAMONDS_GAME,
+        *("SA", "SK", "D7", "HJ", "SJ", "D8", "H7", "HA", "H9", "HT", "HQ", "CT"),
+        *("H8", "C9", "DT", "C7", "C8", "CA", "D9"),
     )
-    state = GameState(deal)
-    auction = ["18", "y", "20", "y", "p", "22", "y", "23", "y", "24", "p", "s", "ST.S9", "D"]
-    for action in auction:
-        state.apply(action)
-    for card in ("SA", "SK", "D7", "HJ", "SJ", "D8", "H7", "HA", "H9", "HT", "HQ", "CT"):
-        state.apply(card)
-    for card in ("H8", "C9", "DT", "C7", "C8", "CA", "D9"):
-        state.apply(card)
     assert state.to_move == 0 and state.declarer == 2
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("CQ")
 
@@ -467,13 +482,6 @@ def test_heuristic_defender_leads_his_singleton_to_ruff_it_later() -> None:
     """Diamonds: Forehand, a defender with the spade jack and the diamond ten, leads his lone
     heart seven to the first trick (he can ruff the next heart), not his spade ace (the
     solver: 33 card points for the declarer against 47)."""
-    deal = Deal.parse(
-        "SJ CT CK CQ C7 SA S8 S7 H7 DT | CJ DJ C8 SK SQ HA HT HK H8 D8 | "
-        "HJ CA ST S9 HQ DA DK DQ D9 D7 | C9 H9"
-    )
-    state = GameState(deal)
-    auction = ["18", "y", "20", "y", "p", "22", "y", "23", "y", "24", "p", "s", "ST.S9", "D"]
-    for action in auction:
-        state.apply(action)
+    state = _position(DIAMONDS_DEAL, *DIAMONDS_GAME)
     assert state.to_move == 0 and state.declarer == 2
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("H7")

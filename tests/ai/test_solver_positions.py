@@ -47,3 +47,18 @@ def test_saved_positions_carry_the_solvers_values_and_score_every_one(tmp_path: 
     counted = sum(int(m) for m in re.findall(r"^\s*\w+\s+\w+\s+[\d-]+\s+(\d+)", proc.stdout, re.M))
     assert counted == len(rows)
     assert re.search(r"mean loss \d+\.\d{4}", proc.stdout)
+
+
+def test_a_missing_or_foreign_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    foreign = tmp_path / "notes.txt"
+    foreign.write_text("not a game record\n")
+    out = tmp_path / "positions.jsonl"
+    for args in (
+        ("score", str(tmp_path / "none.jsonl"), str(foreign)),
+        ("save", str(foreign), str(out)),
+    ):
+        proc = _run(*args)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1
+        assert proc.stderr.startswith("solver_positions: ")
+    assert not out.exists() and not Path(f"{out}.part").exists()  # nothing half-written

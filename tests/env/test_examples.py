@@ -143,3 +143,31 @@ def test_the_dmc_example_resumes_up_to_the_minutes_in_all_keeping_its_curve(
     assert rows[: len(first)] == first and len(rows) > len(first)
     evaluated = [float(r.split(",")[0]) for r in rows[1:] if r.split(",")[5]]
     assert len(evaluated) == 2 and evaluated[0] < evaluated[1] <= 0.045
+
+
+def test_the_dmc_example_refuses_an_unknown_teacher_in_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "examples/train_dmc.py", "--teacher", "nosuch"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert (
+        done.stderr.strip()
+        .splitlines()[-1]
+        .startswith("train_dmc.py: error: --teacher: unknown agent 'nosuch'")
+    )
+
+
+def test_the_dmc_example_learns_from_another_teacher(tmp_path: Path) -> None:
+    """``--teacher random`` labels the cards: the log names it as the teacher."""
+    checkpoint = tmp_path / "dmc.npz"
+    lines = _run(
+        "examples/train_dmc.py",
+        *("--minutes", "0.02", "--imitate", "0.02", "--teacher", "random", "--final-deals", "0"),
+        *("--games", "16", "--hidden", "32", "--checkpoint", str(checkpoint)),
+    )
+    assert re.search(r"agrees with random \d+\.\d%", lines[0])
