@@ -12,8 +12,8 @@ player's decisions: the way to measure a declarer against slow defenders (pimc-h
 
 Prints per game type (suit, Grand, Null) the games won / played and the win rate with its
 95 % interval (Wilson), and the mean card points of the declarer; ``--out FILE`` writes one
-line per game (deal, game type, won, declarer's card points and score, Schneider/Schwarz) so that two
-runs on the same deals can be paired (``--pair OTHER``: the games won by one and lost by the
+line per game (deal, game type, won, declarer's card points and score, Schneider/Schwarz) so
+that two runs on the same deals can be paired (``--pair OTHER``: the games won by one and lost by the
 other, per game type).  Passed-in deals are left out.  An unknown agent or a bad option is a
 one-line error (exit 2).
 """
