@@ -68,6 +68,7 @@ from skat.core.state import GameState, View
 AGENTS: Final[dict[str, str]] = {
     "random": "skat.ai.random_agent:RandomAgent",
     "heuristic": "skat.ai.heuristic:HeuristicAgent",
+    "heuristic-rules": "skat.ai.heuristic:rules_only",
     "pimc": "skat.ai.pimc:PimcAgent",
     "pimc-fast": "skat.ai.pimc:fast",
     "pimc-easy": "skat.ai.pimc:easy",

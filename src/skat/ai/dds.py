@@ -33,7 +33,7 @@ from skat.core.cards import CARDS, Card, CardSet, points_of
 from skat.core.contracts import EFFECTIVE_SUIT, FOLLOW_MASKS, NULL, WIN_KEY
 from skat.core.language import N_, say, say_n
 from skat.core.seats import seat_name
-from skat.core.state import PLAY, GameState
+from skat.core.state import PLAY, GameState, View
 from skat.core.steps import restarted
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "analyse",
     "best_line",
     "brute_force",
+    "declarer_wins",
     "reaches",
     "solve",
     "solve_all",
@@ -142,6 +143,38 @@ class Position:
             declarer_tricks=decl_tricks,
             defender_tricks=len(state.tricks) - decl_tricks,
             schwarz=bool(schwarz) and gt != NULL,
+        )
+
+    @classmethod
+    def from_view(cls, view: View, hands: tuple[int, int, int], skat: int) -> Position:
+        """The position of a seat's ``view`` in the card play with the hidden cards dealt as
+        ``hands`` (each seat's current cards) and ``skat`` (as it counts for the declarer: the
+        discard, or the dealt skat of a Hand game), built the way :meth:`from_state` is."""
+        c, d = view.contract, view.declarer
+        if view.phase != PLAY or c is None or d is None:
+            raise PositionError("a position needs a declared game in the card play")
+        gt = int(c.game_type)
+        decl_pts = def_pts = decl_tricks = 0
+        for t in view.tricks:
+            if t.winner == d:
+                decl_pts += t.points
+                decl_tricks += 1
+            else:
+                def_pts += t.points
+        if gt != NULL:
+            decl_pts += points_of(skat)
+        schwarz = gt != NULL and (c.schwarz_announced or "schwarz required" in view.announcements)
+        return cls(
+            hands=hands,
+            game_type=gt,
+            declarer=d,
+            trick=tuple(card.index for card in view.current_trick),
+            leader=view.trick_leader,
+            declarer_points=decl_pts,
+            defender_points=def_pts,
+            declarer_tricks=decl_tricks,
+            defender_tricks=len(view.tricks) - decl_tricks,
+            schwarz=schwarz,
         )
 
     @classmethod
@@ -455,6 +488,16 @@ def _solver() -> Solver:
     if _DEFAULT is None:
         _DEFAULT = Solver()
     return _DEFAULT
+
+
+def declarer_wins(solver: Solver, pos: Position, target: int) -> bool:
+    """Does the declarer reach his goal from ``pos`` with perfect play on both sides?
+    ``target`` is the card points he needs in total (ignored for Null and Schwarz)."""
+    if pos.game_type == NULL:
+        return solver.at_least(pos, 1)
+    if pos.schwarz:
+        return solver.at_least(pos, 10 - pos.declarer_tricks, TRICKS)
+    return solver.at_least(pos, target - pos.declarer_points)
 
 
 def solve(position: Position) -> int:

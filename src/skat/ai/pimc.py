@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from skat.ai.auction import auction_limits, fits_auction
-from skat.ai.dds import TRICKS, Position, Solver
+from skat.ai.dds import Position, Solver, declarer_wins
 from skat.ai.heuristic import (
     HeuristicAgent,
     PlaySituation,
@@ -55,7 +55,7 @@ from skat.ai.heuristic import (
 )
 from skat.ai.simulation import BidTable, Plan, choose_plan, evaluate_bids
 from skat.core.actions import HOLD, PASS, PICK_UP, Action, Bid, Declare, Discard
-from skat.core.cards import Card, points_of
+from skat.core.cards import Card
 from skat.core.contracts import NULL
 from skat.core.knowledge import SKAT, Knowledge, Slots
 from skat.core.sampling import sample as draw_deal
@@ -165,43 +165,8 @@ def sample_deals(
 
 
 def position_of(view: View, sample: Sample) -> Position:
-    """The solver's position for ``sample`` (built the way :meth:`Position.from_state` is)."""
-    c = view.contract
-    d = view.declarer
-    assert c is not None and d is not None
-    gt = int(c.game_type)
-    decl_pts = def_pts = decl_tricks = 0
-    for t in view.tricks:
-        if t.winner == d:
-            decl_pts += t.points
-            decl_tricks += 1
-        else:
-            def_pts += t.points
-    if gt != NULL:
-        decl_pts += points_of(sample.skat)
-    schwarz = gt != NULL and (c.schwarz_announced or "schwarz required" in view.announcements)
-    return Position(
-        hands=sample.hands,
-        game_type=gt,
-        declarer=d,
-        trick=tuple(card.index for card in view.current_trick),
-        leader=view.trick_leader,
-        declarer_points=decl_pts,
-        defender_points=def_pts,
-        declarer_tricks=decl_tricks,
-        defender_tricks=len(view.tricks) - decl_tricks,
-        schwarz=schwarz,
-    )
-
-
-def declarer_wins(solver: Solver, pos: Position, target: int) -> bool:
-    """Does the declarer reach his goal from ``pos`` with perfect play on both sides?
-    ``target`` is the card points he needs in total (ignored for Null and Schwarz)."""
-    if pos.game_type == NULL:
-        return solver.at_least(pos, 1)
-    if pos.schwarz:
-        return solver.at_least(pos, 10 - pos.declarer_tricks, TRICKS)
-    return solver.at_least(pos, target - pos.declarer_points)
+    """The solver's position for ``sample`` (:meth:`Position.from_view`)."""
+    return Position.from_view(view, sample.hands, sample.skat)
 
 
 INFERENCES: Final[dict[str, bool | str]] = {"rules": True, "learned": "learned", "none": False}
@@ -245,7 +210,7 @@ class PimcAgent:
         self.level_name = level if isinstance(level, str) else "custom"
         self.inference = inference
         self.seed = seed
-        self.heuristic = HeuristicAgent(seed)
+        self.heuristic = HeuristicAgent(seed, endgame=False)  # its rules: the ties' card
         self.solver = Solver()
         self.decisions = 0
         """Card decisions made by sampling."""

@@ -123,7 +123,7 @@ class StrohmannHeuristic:
     """Skat's heuristic, the dummy's cards played as from the dummy's seat (module doc)."""
 
     def __init__(self, seed: int | None = 0) -> None:
-        self.skat = HeuristicAgent(seed)
+        self.skat = HeuristicAgent(seed, endgame=False)  # the views are rebuilt: rules only
 
     def choose(self, view: StrohmannView) -> Any:
         """The action for the player who moves now."""
@@ -280,7 +280,7 @@ class TourneeHeuristic:
     """Tournee Skat by the rules of the module doc; Skat's heuristic plays the cards."""
 
     def __init__(self, seed: int | None = 0) -> None:
-        self.skat = HeuristicAgent(seed)
+        self.skat = HeuristicAgent(seed, endgame=False)  # the views are rebuilt: rules only
 
     def choose(self, view: TourneeView) -> Any:
         """The action for this view."""
