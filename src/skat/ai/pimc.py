@@ -210,7 +210,9 @@ class PimcAgent:
         self.level_name = level if isinstance(level, str) else "custom"
         self.inference = inference
         self.seed = seed
-        self.heuristic = HeuristicAgent(seed, endgame=False)  # its rules: the ties' card
+        # the rules' card for the ties of a sampling level; a level that samples no card
+        # plays the heuristic's whole card play (its counted ending too)
+        self.heuristic = HeuristicAgent(seed, endgame=not self.level.samples)
         self.solver = Solver()
         self.decisions = 0
         """Card decisions made by sampling."""

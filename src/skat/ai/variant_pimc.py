@@ -144,7 +144,8 @@ class _StrohmannSearch(PimcAgent):
 
     def scores(self, view: View, cards: list[Card]) -> tuple[dict[Card, int], int]:
         """For each card, in how many worlds the declarer reaches his goal after it."""
-        from skat.ai.pimc import declarer_wins, position_of
+        from skat.ai.dds import declarer_wins
+        from skat.ai.pimc import position_of
 
         c = view.contract
         assert c is not None and self.player_view is not None

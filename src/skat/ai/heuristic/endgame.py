@@ -57,11 +57,30 @@ def endgame_card(
     c = view.contract
     assert c is not None
     target = 90 if c.schneider_announced or "schneider required" in view.announcements else 61
+    positions, wins = _solved_deals(view, cards, target, solver, seed)
+    sign = 1 if view.seat == view.declarer else -1
+    top = _most(wins, sign)
+    if len(top) > 1 and wins[top[0]] in (0, len(positions)) and not _all_or_nothing(view):
+        # every deal goes one way: make (deny) Schneider, or save (keep him under) 31
+        goal = 90 if wins[top[0]] else 31
+        made = {
+            card: sum(declarer_wins(solver, p.play(card), goal) for p in positions) for card in top
+        }
+        top = _most(made, sign)
+    return preferred if preferred in top else top[0]
+
+
+def _solved_deals(
+    view: View, cards: list[Card], target: int, solver: Solver, seed: int | None
+) -> tuple[list[Position], dict[Card, int]]:
+    """Up to :data:`SAMPLES` deals of the unseen cards as the seat knows them (no further deal
+    once :data:`NODES` solver nodes are spent) and, for each card, in how many of them the
+    declarer reaches ``target`` after it."""
     rng = random.Random(f"endgame:{seed}:{len(view.history)}:{view.seat}")
     know = Knowledge(view)
+    start = solver.nodes
     positions = []
     wins = dict.fromkeys(cards, 0)
-    start = solver.nodes
     for _ in range(SAMPLES):
         deal = draw_deal(know, rng, True, None)
         pos = Position.from_view(view, (deal[0], deal[1], deal[2]), deal[SKAT])
@@ -70,18 +89,14 @@ def endgame_card(
             wins[card] += declarer_wins(solver, pos.play(card), target)
         if solver.nodes - start >= NODES:
             break
-    sign = 1 if view.seat == view.declarer else -1
-    best = max(sign * w for w in wins.values())
-    top = [card for card in cards if sign * wins[card] == best]
-    if len(top) > 1 and best in (0, sign * len(positions)) and not _all_or_nothing(view):
-        # every deal goes one way: make (deny) Schneider, or save (keep him under) 31
-        goal = 90 if wins[top[0]] == len(positions) else 31
-        made = {
-            card: sum(declarer_wins(solver, p.play(card), goal) for p in positions) for card in top
-        }
-        most = max(sign * n for n in made.values())
-        top = [card for card in top if sign * made[card] == most]
-    return preferred if preferred in top else top[0]
+    return positions, wins
+
+
+def _most(counts: dict[Card, int], sign: int) -> list[Card]:
+    """The cards with the most deals made (``sign`` 1: the declarer's choice) or the fewest
+    (``sign`` -1: a defender's)."""
+    most = max(sign * n for n in counts.values())
+    return [card for card, n in counts.items() if sign * n == most]
 
 
 def _all_or_nothing(view: View) -> bool:
