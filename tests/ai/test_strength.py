@@ -2,8 +2,9 @@
 player weaker turns these red.
 
 - The heuristic beats random by a wide margin on 300 duplicate deals (skat.ai.arena).
-- PIMC beats the heuristic where the heuristic provably errs: positions of heuristic games in
-  which the double-dummy solver shows the heuristic's card gives away 10 or more card points.
+- PIMC beats the heuristic's rules where they provably err: positions of games of the rules
+  (without the counted ending) in which the double-dummy solver shows the rules' card gives
+  away 10 or more card points.
   PIMC (level easy) does not see the hidden cards, so it cannot always find the best card, but
   its cards must give away far fewer points there.
 """
@@ -44,9 +45,10 @@ class _Mistake:
 
 
 def _heuristic_mistakes(count: int, min_loss: int = 10) -> list[tuple[_Mistake, Card]]:
-    """The first card of each heuristic game (suit or Grand, from the sixth trick on) that gives away
-    at least ``min_loss`` card points double-dummy, until ``count`` of them are found."""
-    agent = HeuristicAgent()
+    """The first card of each game of the heuristic's rules (suit or Grand, from the sixth trick
+    on; without its counted ending) that gives away at least ``min_loss`` card points
+    double-dummy, until ``count`` of them are found."""
+    agent = HeuristicAgent(endgame=False)
     found: list[tuple[_Mistake, Card]] = []
     seed = 0
     while len(found) < count:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tests.server.client import running
 
-from skat.ai.arena import AGENTS
+from skat.ai.arena import AGENTS, BASELINES
 from skat.ai.pimc import PimcAgent, hard
 from skat.core.rules import EXCLUDED, OPTIONS, PRESETS, Rules
 from skat.server.cards_svg import PACKS
@@ -88,7 +88,7 @@ def test_the_computer_levels_are_listed_from_the_weakest_to_the_strongest(
 ) -> None:
     with running(str(tmp_path / "data")) as client:
         levels = client.get("/api/options").json()["computers"]
-    assert sorted(levels) == sorted(set(AGENTS) - set(LEVEL_ALIASES))
+    assert sorted(levels) == sorted(set(AGENTS) - set(LEVEL_ALIASES) - BASELINES)
     assert levels[:4] == ["random", "heuristic", "pimc-fast", "pimc-easy"]
     assert levels[-1] == "pimc-expert"
     assert levels.index("pimc-medium") < levels.index("pimc-hard") < levels.index("pimc-learned")

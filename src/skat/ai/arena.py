@@ -79,6 +79,10 @@ AGENTS: Final[dict[str, str]] = {
 }
 """Agent names and their factories (``module:callable``, called as ``factory(seed=...)``)."""
 
+BASELINES: Final = frozenset({"heuristic-rules"})
+"""Names of :data:`AGENTS` for measurements, not offered as computer players (the web table's
+levels leave them out): ``heuristic-rules`` is the heuristic without its counted ending."""
+
 FAST_LEVEL: Final = "pimc-fast"
 """The default computer level where the solver runs compiled (:func:`default_level`)."""
 

@@ -358,12 +358,13 @@ def default_computer() -> str:
 
 
 def computer_levels() -> list[str]:
-    """The computer players one can seat (the agents of the arena), the weakest first
-    (:data:`LEVELS_BY_STRENGTH`; agents registered beyond them follow by name)."""
-    from skat.ai.arena import AGENTS
+    """The computer players one can seat (the agents of the arena but its measuring
+    :data:`~skat.ai.arena.BASELINES`), the weakest first (:data:`LEVELS_BY_STRENGTH`; agents
+    registered beyond them follow by name)."""
+    from skat.ai.arena import AGENTS, BASELINES
 
     known = [name for name in LEVELS_BY_STRENGTH if name in AGENTS]
-    return known + sorted(set(AGENTS) - set(LEVELS_BY_STRENGTH))
+    return known + sorted(set(AGENTS) - set(LEVELS_BY_STRENGTH) - BASELINES)
 
 
 def _seat(place: object, i: int, agents: Sequence[str]) -> SeatConfig:
