@@ -35,9 +35,9 @@ import atexit
 import contextlib
 import random
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from skat.ai.arena import AGENTS, default_level
+from skat.ai.arena import AGENTS, BASELINES, default_level
 from skat.cli.cardtext import CardStyle
 from skat.cli.errors import UserError, os_reason
 from skat.cli.playfile import check_paths, load_play
@@ -57,6 +57,9 @@ HELP = N_("help.play")
 
 DEFAULT_LEVEL = default_level()
 
+_LEVELS: Final = [name for name in AGENTS if name not in BASELINES]
+"""The computer players offered by name (a measuring baseline is accepted, not offered)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     """The options of ``skat play``, their help in ``lang`` (``skat play --lang da --help``)."""
@@ -70,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
     parser.add_argument(
         "--level",
         metavar=say(lang, "help.var.level"),
-        help=say(lang, "help.play.level", levels=", ".join(AGENTS), default=DEFAULT_LEVEL),
+        help=say(lang, "help.play.level", levels=", ".join(_LEVELS), default=DEFAULT_LEVEL),
     )
     parser.add_argument(
         "--seed", type=int, metavar=say(lang, "help.var.seed"), help=say(lang, "help.play.seed")
@@ -110,7 +113,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 def _check_level(level: str) -> None:
     """A one-line error for an unknown level; the numba warning for the PIMC levels."""
     if level not in AGENTS:
-        known = ", ".join(AGENTS)
+        known = ", ".join(_LEVELS)
         raise UserError.said(N_("cli.play.unknown-level-known"), level=level, known=known)
     if level.startswith("pimc"):
         warn_if_slow("skat play", "ai")
