@@ -39,7 +39,12 @@ NODES: Final = 300_000
 
 
 def counts(view: View) -> bool:
-    """Is ``view`` a card decision of a declared game in the counted ending?"""
+    """Is ``view`` a card decision of a declared game in the counted ending?
+
+    >>> from skat.core import GameState
+    >>> counts(GameState(seed=3).view(0))  # the auction
+    False
+    """
     c = view.contract
     return (
         view.phase == PLAY
