@@ -33,7 +33,7 @@ from skat.ai.arena import (
     new_report,
     oracle_prefix,
 )
-from skat.ai.dds import Position
+from skat.ai.dds import Position, goal
 from skat.ai.pimc import Level, PimcAgent, declarer_wins
 from skat.core import GameState
 from skat.core.cards import Card
@@ -53,9 +53,8 @@ class Sighted(PimcAgent):
 
     def scores(self, view: View, cards: list[Card]) -> tuple[dict[Card, int], int]:
         """Whether the declarer reaches his goal after each card, on the true deal."""
-        assert self.state is not None and view.contract is not None
-        c = view.contract
-        target = 90 if c.schneider_announced or "schneider required" in view.announcements else 61
+        assert self.state is not None
+        target = goal(view)
         pos = Position.from_state(self.state)
         self._positions = [pos]
         return {card: int(declarer_wins(self.solver, pos.play(card), target)) for card in cards}, 1

@@ -487,40 +487,41 @@ def test_heuristic_defender_leads_his_singleton_to_ruff_it_later() -> None:
     assert HeuristicAgent().choose(state.view(0)) == Card.parse("H7")
 
 
-def _counted_ending(deal: str, auction: tuple[str, ...], cards: str) -> GameState:
-    return _position(deal, *auction, *cards.split())
-
-
-def test_heuristic_counts_out_the_last_tricks_and_keeps_his_trump_for_the_last_one() -> None:
-    """Spades, trick 9: the declarer holds SK and CK; the two cards he cannot see are the club
-    ace and nine, one in each defender's hand.  Ruffing the heart trick with SK takes 7 points
-    and gives the last trick (CK under the ace) away, 55 in all and the game lost (the rules'
-    card, and the arena's game); throwing CK keeps SK for the ace: 63 and won."""
-    state = _counted_ending(
+COUNTED_ENDINGS = {
+    # Spades, trick 9: the declarer holds SK and CK; the two cards he cannot see are the club
+    # ace and nine, one in each defender's hand.  Ruffing the heart trick with SK takes 7
+    # points and gives the last trick (CK under the ace) away, 55 in all and the game lost (the
+    # rules' card, and the arena's game); throwing CK keeps SK for the ace: 63 and won.
+    "keeps his trump for the last trick": (
         "CJ SJ CK C8 SK SQ S9 S8 DQ D7 | CT C9 SA HA H9 H8 H7 DA DT D9 | "
         "HJ DJ CA CQ C7 ST S7 HK HQ DK | HT D8",
-        ("p", "p", "18", "s", "HT.DQ", "S"),
-        "CJ SA DJ SJ D9 S7 S8 DT ST HJ S9 H7 DK D7 DA HA HK SQ D8 H8 C7 C8 CT CQ H9 HQ",
-    )
-    view = state.view(0)
-    assert HeuristicAgent(endgame=False).choose(view) == Card.parse("SK")
-    assert {HeuristicAgent(seed).choose(view) for seed in range(5)} == {Card.parse("CK")}
-
-
-def test_heuristic_counts_out_the_last_tricks_and_keeps_his_trump_ace() -> None:
-    """Spades, trick 7: a defender leads D8, the declarer has no diamond (CA CQ SA SQ left).
-    Ruffing with the spade ace (the rules: a full trump banks its points) lost the arena's game
-    with 59; throwing the club queen keeps the ace to take the club ten in the last trick, and
-    pimc-medium won the same game with 66 that way."""
-    state = _counted_ending(
+        "p p 18 s HT.DQ S CJ SA DJ SJ D9 S7 S8 DT ST HJ S9 H7 DK D7 DA HA HK SQ D8 H8 C7 C8 CT "
+        "CQ H9 HQ",
+        ("SK", "CK"),
+    ),
+    # Spades, trick 7: a defender leads D8, the declarer has no diamond (CA CQ SA SQ left).
+    # Ruffing with the spade ace (the rules: a full trump banks its points) lost the arena's
+    # game with 59; throwing the club queen keeps the ace to take the club ten in the last
+    # trick, and pimc-medium won the same game with 66 that way.
+    "keeps his trump ace for the club ten": (
         "SJ HJ CT CK SK HT HQ H7 DA D9 | DJ CA CQ C7 SA ST SQ S8 DQ D7 | "
         "CJ C9 C8 S7 HA H9 H8 DT DK D8 | S9 HK",
-        ("18", "p", "p", "s", "HK.DQ", "S"),
-        "HT ST H8 S8 S7 SK HJ S9 CJ DK DA D7 SJ DJ HA D9 C7 DT D8 HQ",
-    )
-    view = state.view(1)
-    assert HeuristicAgent(endgame=False).choose(view) == Card.parse("SA")
-    assert {HeuristicAgent(seed).choose(view) for seed in range(5)} == {Card.parse("CQ")}
+        "18 p p s HK.DQ S HT ST H8 S8 S7 SK HJ S9 CJ DK DA D7 SJ DJ HA D9 C7 DT D8 HQ",
+        ("SA", "CQ"),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(COUNTED_ENDINGS))
+def test_heuristic_counts_out_the_last_tricks(case: str) -> None:
+    """Positions of the arena where the rules' card lost the game and counting the last
+    tricks (the heuristic with its counted ending, every seed) plays the card that wins it."""
+    deal, actions, (rules_card, counted_card) = COUNTED_ENDINGS[case]
+    state = _position(deal, *actions.split())
+    view = state.view(state.to_move)
+    assert state.to_move == state.declarer
+    assert HeuristicAgent(endgame=False).choose(view) == Card.parse(rules_card)
+    assert {HeuristicAgent(seed).choose(view) for seed in range(5)} == {Card.parse(counted_card)}
 
 
 def test_heuristic_rules_alone_before_the_counted_ending() -> None:

@@ -46,7 +46,9 @@ __all__ = [
     "best_line",
     "brute_force",
     "declarer_wins",
+    "goal",
     "reaches",
+    "schneider_open",
     "solve",
     "solve_all",
 ]
@@ -123,33 +125,14 @@ class Position:
         """The position of a game in the card play (suit, Grand or Null; not Ramsch)."""
         if state.phase != PLAY or state.contract is None or state.declarer is None:
             raise PositionError("a position needs a declared game in the card play")
-        d = state.declarer
-        gt = int(state.contract.game_type)
-        decl_pts, def_pts = state.points()
-        if gt != NULL:
-            decl_pts += state.skat.points
-        decl_tricks = sum(1 for t in state.tricks if t.winner == d)
-        schwarz = state.contract.schwarz_announced or (
-            gt != NULL and "schwarz required" in state.view(d).announcements
-        )
-        return cls(
-            hands=(state.hand(0).mask, state.hand(1).mask, state.hand(2).mask),
-            game_type=gt,
-            declarer=d,
-            trick=tuple(c.index for c in state.current_trick),
-            leader=state.trick_leader,
-            declarer_points=decl_pts,
-            defender_points=def_pts,
-            declarer_tricks=decl_tricks,
-            defender_tricks=len(state.tricks) - decl_tricks,
-            schwarz=bool(schwarz) and gt != NULL,
-        )
+        hands = (state.hand(0).mask, state.hand(1).mask, state.hand(2).mask)
+        return cls.from_view(state.view(state.declarer), hands, state.skat.mask)
 
     @classmethod
     def from_view(cls, view: View, hands: tuple[int, int, int], skat: int) -> Position:
         """The position of a seat's ``view`` in the card play with the hidden cards dealt as
         ``hands`` (each seat's current cards) and ``skat`` (as it counts for the declarer: the
-        discard, or the dealt skat of a Hand game), built the way :meth:`from_state` is."""
+        discard, or the dealt skat of a Hand game); :meth:`from_state` with the true cards."""
         c, d = view.contract, view.declarer
         if view.phase != PLAY or c is None or d is None:
             raise PositionError("a position needs a declared game in the card play")
@@ -488,6 +471,28 @@ def _solver() -> Solver:
     if _DEFAULT is None:
         _DEFAULT = Solver()
     return _DEFAULT
+
+
+def goal(view: View) -> int:
+    """The card points the declarer of ``view``'s game needs: 90 with Schneider announced or
+    required, else 61 (what :func:`declarer_wins` takes as ``target``)."""
+    c = view.contract
+    assert c is not None
+    return 90 if c.schneider_announced or "schneider required" in view.announcements else 61
+
+
+def schneider_open(view: View) -> bool:
+    """Can the Schneider still tell cards apart that are equal for the game?  Not in Null, nor
+    when Schneider or Schwarz is announced or required (the goal already is one of them)."""
+    c = view.contract
+    assert c is not None
+    return not (
+        c.game_type == NULL
+        or c.schwarz_announced
+        or c.schneider_announced
+        or "schwarz required" in view.announcements
+        or "schneider required" in view.announcements
+    )
 
 
 def declarer_wins(solver: Solver, pos: Position, target: int) -> bool:

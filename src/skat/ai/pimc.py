@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from skat.ai.auction import auction_limits, fits_auction
-from skat.ai.dds import Position, Solver, declarer_wins
+from skat.ai.dds import Position, Solver, declarer_wins, goal, schneider_open
 from skat.ai.heuristic import (
     HeuristicAgent,
     PlaySituation,
@@ -374,9 +374,7 @@ class PimcAgent:
     def scores(self, view: View, cards: list[Card]) -> tuple[dict[Card, int], int]:
         """For each of ``cards``, in how many sampled deals the declarer reaches his goal
         after it; and the number of deals solved."""
-        c = view.contract
-        assert c is not None
-        target = 90 if c.schneider_announced or "schneider required" in view.announcements else 61
+        target = goal(view)
         rng = random.Random(f"pimc:{self.seed}:{len(view.history)}:{view.seat}")
         wins = dict.fromkeys(cards, 0)
         start = self.solver.nodes
@@ -411,11 +409,7 @@ class PimcAgent:
         declarer wins in every sampled deal, the cards that make (declarer) or deny
         (defenders) 90 card points most often; when he loses in every deal, the cards that
         save (declarer) or deny (defenders) him 31.  Mixed results keep all ``top``."""
-        c = view.contract
-        assert c is not None
-        if c.game_type == NULL or c.schwarz_announced or c.schneider_announced:
-            return top
-        if "schwarz required" in view.announcements or "schneider required" in view.announcements:
+        if not schneider_open(view):
             return top
         if won == solved:
             target = 90

@@ -144,12 +144,11 @@ class _StrohmannSearch(PimcAgent):
 
     def scores(self, view: View, cards: list[Card]) -> tuple[dict[Card, int], int]:
         """For each card, in how many worlds the declarer reaches his goal after it."""
-        from skat.ai.dds import declarer_wins
+        from skat.ai.dds import declarer_wins, goal
         from skat.ai.pimc import position_of
 
-        c = view.contract
-        assert c is not None and self.player_view is not None
-        target = 90 if c.schneider_announced or "schneider required" in view.announcements else 61
+        assert self.player_view is not None
+        target = goal(view)
         rng = random.Random(f"strohmann:{self.seed}:{len(view.history)}:{view.seat}")
         wins = dict.fromkeys(cards, 0)
         start = self.solver.nodes

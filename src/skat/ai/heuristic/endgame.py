@@ -23,9 +23,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from skat.ai.dds import Position, Solver, declarer_wins
+from skat.ai.dds import Position, Solver, declarer_wins, goal, schneider_open
 from skat.core.cards import Card
-from skat.core.contracts import NULL
 from skat.core.knowledge import SKAT, Knowledge
 from skat.core.sampling import sample as draw_deal
 from skat.core.state import PLAY, View
@@ -59,17 +58,16 @@ def endgame_card(
 ) -> Card:
     """The card of ``cards`` that does best over :data:`SAMPLES` deals of the unseen cards;
     ties go to ``preferred`` (the rules' card) when it is among the best."""
-    c = view.contract
-    assert c is not None
-    target = 90 if c.schneider_announced or "schneider required" in view.announcements else 61
+    target = goal(view)
     positions, wins = _solved_deals(view, cards, target, solver, seed)
     sign = 1 if view.seat == view.declarer else -1
     top = _most(wins, sign)
-    if len(top) > 1 and wins[top[0]] in (0, len(positions)) and not _all_or_nothing(view):
+    if len(top) > 1 and wins[top[0]] in (0, len(positions)) and schneider_open(view):
         # every deal goes one way: make (deny) Schneider, or save (keep him under) 31
-        goal = 90 if wins[top[0]] else 31
+        points = 90 if wins[top[0]] else 31
         made = {
-            card: sum(declarer_wins(solver, p.play(card), goal) for p in positions) for card in top
+            card: sum(declarer_wins(solver, p.play(card), points) for p in positions)
+            for card in top
         }
         top = _most(made, sign)
     return preferred if preferred in top else top[0]
@@ -102,16 +100,3 @@ def _most(counts: dict[Card, int], sign: int) -> list[Card]:
     (``sign`` -1: a defender's)."""
     most = max(sign * n for n in counts.values())
     return [card for card, n in counts.items() if sign * n == most]
-
-
-def _all_or_nothing(view: View) -> bool:
-    """Null, or a game whose goal is already Schneider or Schwarz: no Schneider to decide."""
-    c = view.contract
-    assert c is not None
-    return (
-        c.game_type == NULL
-        or c.schwarz_announced
-        or c.schneider_announced
-        or "schwarz required" in view.announcements
-        or "schneider required" in view.announcements
-    )
