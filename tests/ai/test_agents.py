@@ -15,6 +15,7 @@ from skat.ai.heuristic import (
     HeuristicAgent,
     defender_says_kontra,
     max_bid,
+    null_holes,
     null_risk,
 )
 from skat.ai.random_agent import RandomAgent
@@ -272,6 +273,26 @@ def test_heuristic_kontra_and_null_risk() -> None:
     )
     assert null_risk(CardSet.parse("C7 C9 CJ S7 S8 H7 D7 D9 DJ DK").mask) == 0
     assert null_risk(CardSet.parse("CA CK S7 S8 H7 D7 D9 DJ DK DA").mask) == 2
+
+
+@pytest.mark.parametrize(
+    ("cards", "holes", "bid"),
+    [
+        ("C7 C9 CJ S7 S9 H7 H9 D7 D9 DJ", 0, 59),  # no hole: Null Ouvert Hand
+        ("C8 C9 CJ S7 S9 H7 H9 D7 D9 DJ", 1, 23),  # C8 under an unseen C7: the skat may fix it
+        ("C8 CT CQ S8 ST H7 H9 D7 D9 DJ", 2, 0),  # two suits a defender catches: no Null
+    ],
+)
+def test_heuristic_null_only_without_holes_strong_defenders_find(
+    cards: str, holes: int, bid: int
+) -> None:
+    """Every card here passes the lax test (at most one gap a card), which the heuristic's
+    own defence misses; a suit with a hole is lost against defenders who lead it from below
+    (two ``pimc-hard``: a Null with no hole won 9 of 9, with holes 98 of 164)."""
+    hand = CardSet.parse(cards).mask
+    assert null_risk(hand) == 0
+    assert null_holes(hand) == holes
+    assert max_bid(hand, forehand=False) == bid
 
 
 def test_safe_agent_tells_spitze_from_kontra() -> None:

@@ -167,9 +167,9 @@ def test_bid_worlds_fit_an_opponent_who_bid_high() -> None:
     assert said.seats == (1, 2) and len(said.limits) == said.worlds == 24
     before = [lim[0] for lim in plain.limits]
     after = [lim[0] for lim in said.limits]
-    # uniform worlds: a game worth 40 is rare; fitted: common, and nearly all hold a game
+    # uniform worlds: a game worth 40 is rare; fitted: common, and most hold a game
     assert _share_strong(after, 40) >= 3 * _share_strong(before, 40) > 0
-    assert _share_strong(after, 23) > 0.7 > _share_strong(before, 18)
+    assert _share_strong(after, 23) > max(0.5, 2 * _share_strong(before, 18))
 
 
 def test_bid_worlds_fit_an_opponent_who_passed() -> None:

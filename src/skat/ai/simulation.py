@@ -51,7 +51,6 @@ from skat.ai.auction import auction_weight
 from skat.ai.dds import Position, Solver
 from skat.ai.heuristic import (
     GRAND_THRESHOLD,
-    NULL_CHANCE,
     TRUMP_THRESHOLD,
     _discard_candidates,
     best_plan,
@@ -60,7 +59,8 @@ from skat.ai.heuristic import (
     game_value,
     grand_strength,
     max_bid,
-    null_open_safe,
+    null_chance,
+    null_holes,
     null_risk,
     suit_strength,
     win_chance,
@@ -148,20 +148,17 @@ def _draw_others(
 def _strength(rest: int, gt: int, discard: int, forehand: bool) -> float:
     """The heuristic's strength of a 10-card hand kept for a game (higher is better)."""
     if gt == NULL:
-        return -float(null_risk(rest))
+        return -null_risk(rest) - 0.5 * null_holes(rest, discard)
     if gt == GRAND:
         return grand_strength(rest, forehand) + 0.03 * points_of(discard)
     return suit_strength(rest, gt) + 0.03 * points_of(discard)
 
 
-def _prior(contract: Contract, rest: int, forehand: bool) -> float:
+def _prior(contract: Contract, rest: int, forehand: bool, discard: int) -> float:
     """The heuristic's chance to win ``contract`` with the 10 cards kept."""
     gt = int(contract.game_type)
     if gt == NULL:
-        p = NULL_CHANCE[min(null_risk(rest), 4)]
-        if contract.ouvert:
-            p = 0.85 if null_open_safe(rest) else p * 0.5
-        return p
+        return null_chance(rest, discard, ouvert=contract.ouvert)
     if gt == GRAND:
         return win_chance(grand_strength(rest, forehand), GRAND_THRESHOLD)
     return win_chance(suit_strength(rest, gt), TRUMP_THRESHOLD)
@@ -233,7 +230,7 @@ def plan_candidates(
         for c in contracts:
             for d in ranked if not c.ouvert else ranked[:1]:
                 rest = cards & ~d
-                out.append(Plan(c, d, game_value(c, cards, go_base), _prior(c, rest, forehand)))
+                out.append(Plan(c, d, game_value(c, cards, go_base), _prior(c, rest, forehand, d)))
     out.sort(key=lambda p: -expected_score(p.prior, p.value))
     likely = [p for p in out if p.prior >= MIN_PRIOR]
     return (likely or out)[:MAX_PLANS]
@@ -479,7 +476,7 @@ def evaluate_bids(
             gt = int(contract.game_type)
             pos = _position(seat, gt, (hands[0], hands[1], hands[2]), points_of(discard))
             value = game_value(contract, cards, go_base)
-            prior = _prior(contract, rest, forehand)
+            prior = _prior(contract, rest, forehand, discard)
             ev = expected_score(prior, value)
             options.append((value, ev, _wins(solver, pos), prior))
         table.pickup.append(options)

@@ -5,9 +5,10 @@ The player decides from ``view(seat)`` alone, by its rules in well under a milli
 trick by counting out the last tricks (a few milliseconds a card).  Every rule is
 a small function over card masks (bit ``suit * 8 + rank``, see :mod:`skat.core.cards`):
 
-* **Hand strength** (:func:`suit_strength`, :func:`grand_strength`, :func:`null_risk`): a
-  number on the scale "trumps plus sure side tricks" for suit games and Grand, and the count
-  of dangerous cards for Null.  :func:`win_chance` maps strength to a probability and
+* **Hand strength** (:func:`suit_strength`, :func:`grand_strength`, :func:`null_risk`,
+  :func:`null_holes`): a number on the scale "trumps plus sure side tricks" for suit games
+  and Grand, and the count of dangerous cards and of suits a defender can catch for Null
+  (:func:`null_chance`).  :func:`win_chance` maps strength to a probability and
   :func:`expected_score` weighs it with the Seeger-Fabian list (won + value + 50, lost
   − 2 × value − 50).
 * **Bidding** (:func:`max_bid`): up to the value of the best game with a positive expected
@@ -74,6 +75,7 @@ from skat.ai.heuristic.evaluation import (
     EFF_MASKS,
     GRAND_THRESHOLD,
     NULL_CHANCE,
+    NULL_HOLED_CHANCE,
     NULL_RANK,
     PLAIN_MASKS,
     SKAT_BONUS,
@@ -83,6 +85,8 @@ from skat.ai.heuristic.evaluation import (
     expected_score,
     game_value,
     grand_strength,
+    null_chance,
+    null_holes,
     null_open_safe,
     null_risk,
     suit_strength,
@@ -101,6 +105,7 @@ __all__ = [
     "GRAND_OUVERT",
     "GRAND_THRESHOLD",
     "NULL_CHANCE",
+    "NULL_HOLED_CHANCE",
     "NULL_RANK",
     "PLAIN_MASKS",
     "SKAT_BONUS",
@@ -127,8 +132,10 @@ __all__ = [
     "grand_solid",
     "grand_strength",
     "max_bid",
+    "null_chance",
     "null_declarer_play",
     "null_defender_play",
+    "null_holes",
     "null_open_safe",
     "null_risk",
     "play_card",

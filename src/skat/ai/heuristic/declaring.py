@@ -14,14 +14,14 @@ from functools import lru_cache
 from skat.ai.heuristic.bidding import _declarations
 from skat.ai.heuristic.evaluation import (
     GRAND_THRESHOLD,
-    NULL_CHANCE,
     NULL_RANK,
     TRUMP_THRESHOLD,
     _rules_with,
     expected_score,
     game_value,
     grand_strength,
-    null_open_safe,
+    null_chance,
+    null_holes,
     null_risk,
     suit_strength,
     win_chance,
@@ -58,7 +58,11 @@ def best_discard(cards: int, game_type: int, forehand: bool = False) -> tuple[fl
     for d in _discard_candidates(cards, game_type):
         rest = cards & ~d
         if game_type == NULL:
-            s = -float(null_risk(rest)) - 0.01 * sum(NULL_RANK[i] for i in indices_of(rest))
+            s = (
+                -null_risk(rest)
+                - 0.5 * null_holes(rest, d)
+                - 0.01 * sum(NULL_RANK[i] for i in indices_of(rest))
+            )
         elif game_type == GRAND:
             s = grand_strength(rest, forehand) + 0.03 * points_of(d)
         else:
@@ -93,9 +97,7 @@ def best_plan(
         for c in options:
             value = game_value(c, cards, go_base)
             if gt == NULL:
-                p = NULL_CHANCE[min(null_risk(rest), 4)]
-                if c.ouvert:
-                    p = 0.85 if null_open_safe(rest) else p * 0.5
+                p = null_chance(rest, discard, ouvert=c.ouvert)
             elif gt == GRAND:
                 p = win_chance(s, GRAND_THRESHOLD)
             else:
