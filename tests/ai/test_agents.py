@@ -556,3 +556,17 @@ def test_heuristic_rules_alone_before_the_counted_ending() -> None:
             action = counted.choose(view)
             assert action == rules.choose(view)
             state.apply(action)
+
+
+def test_heuristic_null_declarer_leads_without_opening_a_hole() -> None:
+    """Leading the seven of D7 D9 leaves the nine over an unseen eight (a defender leads the
+    eight and the declarer must take it); the heart seven leaves no hole."""
+    deal = Deal.parse(
+        "S9 S7 HA HT HQ H9 H8 H7 D9 D7 | SJ DJ CT CK CQ C8 C7 SK S8 DT | "
+        "CJ HJ CA C9 ST HK DA DK DQ D8 | SA SQ"
+    )
+    state = GameState(deal)
+    for action in ("p", "p", "18", "s", "SA.SQ", "NO"):  # Forehand plays Null Ouvert
+        state.apply(action)
+    card = HeuristicAgent().choose(state.view(0))
+    assert isinstance(card, Card) and card.suit == Card.parse("H7").suit, card
