@@ -21,9 +21,16 @@ slow 99th percentile); ``--rounds N`` measures the loads N times in turn (one, t
 abused, one, …) and prints each one's median p99, so a slow spell of the host does not
 fall on one load only.
 
+``--pin`` (two cores or more) tells the server's own cost from the CPU its load generators
+take on a machine that also runs them: the server and PostgreSQL and Redis run on the first
+core, everything that stands for the world outside on the second (the players' clients, the
+abuser at ``--abuser-nice``, and the server's thinking pool, the ``pimc-expert`` searches,
+which a site gives cores of their own), in every load alike.
+
     python bench/site.py --small     # 100 live tables, 10,000 finished games: a few minutes
     python bench/site.py             # 1,000 live tables, 100,000 finished games
     python bench/site.py --phases one,abused --rounds 3 --abuser-nice 19
+    python bench/site.py --phases one,abused --rounds 3 --pin
 
 Without ``--database``/``--redis`` it starts a PostgreSQL and a Redis of its own in a
 temporary folder (``bench/services.py``: Debian's ``postgresql`` and ``redis-server``), so it
@@ -45,6 +52,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from statistics import median
 from typing import Any, Final
@@ -192,12 +200,15 @@ def rss_mb(pid: int) -> float:
 def serve(database: str, port: int, extra: list[str]) -> tuple[subprocess.Popen[bytes], float]:
     """``skat serve`` on ``database``: the process and its start-up time (until it answers)."""
     began = time.monotonic()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), "--database",
-         database, "--computer-delay", "0", "--rate", "1000", "--tables-per-minute", "0",
-         "--sockets-per-address", "0", *extra],
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+    with started_on(FIRST_CORE):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), "--database",
+             database, "--computer-delay", "0", "--rate", "1000", "--tables-per-minute", "0",
+             "--sockets-per-address", "0", *extra],
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+    if PINNED[0]:
+        pin_children(proc.pid)
     deadline = began + 1800
     while time.monotonic() < deadline:
         with contextlib.suppress(OSError):
@@ -395,6 +406,52 @@ def lobby_pollers(port: int, stop_at: float, count: int = 4) -> list[threading.T
     return threads
 
 
+FIRST_CORE: Final = 0
+SECOND_CORE: Final = 1
+"""``--pin``: the core of the server and its databases, the core of everything else."""
+PINNED: Final[list[bool]] = [False]
+"""Whether ``--pin`` was given (set once by :func:`main`)."""
+
+
+@contextlib.contextmanager
+def started_on(core: int) -> Iterator[None]:
+    """Processes started inside run on ``core`` (when ``--pin``): a child inherits the
+    affinity of the thread that starts it."""
+    if not PINNED[0]:
+        yield
+        return
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {core})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, before)
+
+
+def pin_children(pid: int) -> None:
+    """A thread moving the processes the server ``pid`` starts (its thinking pool, started
+    when a search is first asked for and again when it breaks) to the second core, while the
+    server runs."""
+
+    def children() -> set[int]:
+        found: set[int] = set()
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                found.update(int(c) for c in (task / "children").read_text().split())
+        return found
+
+    def watch() -> None:
+        moved: set[int] = set()
+        while Path(f"/proc/{pid}").exists():
+            for child in children() - moved:
+                with contextlib.suppress(OSError):
+                    os.sched_setaffinity(child, {SECOND_CORE})
+                    moved.add(child)
+            time.sleep(0.5)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def abuser(job: tuple[argparse.Namespace, int, str, float]) -> dict[str, int]:
     args, port, live, stop_at = job
     if args.abuser_nice:  # the abuser stands for clients elsewhere: its own CPU (masking
@@ -434,6 +491,11 @@ def main() -> None:
         "--rounds", type=int, default=1, help="each load measured this many times, in turn"
     )
     parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="the server and the players on one core, the abuse and the searches on another",
+    )
+    parser.add_argument(
         "--phases",
         default="start,one,two,abused",
         help="what to measure (comma-separated): start, one, two (processes), abused",
@@ -445,17 +507,26 @@ def main() -> None:
     args.few = args.few or 1000
     args.seconds = args.seconds or (30.0 if big else 20.0)
     args.idle = args.idle if args.idle is not None else (1000 if big else 300)
+    if args.pin:
+        if not {FIRST_CORE, SECOND_CORE} <= os.sched_getaffinity(0):
+            parser.error("--pin needs the cores 0 and 1")
+        PINNED[0] = True
     with contextlib.ExitStack() as stack:
-        if not args.database:
-            args.database = stack.enter_context(private_postgres(fsync=True))
-        if not args.redis:
-            args.redis = stack.enter_context(private_redis())
+        with started_on(FIRST_CORE):
+            if not args.database:
+                args.database = stack.enter_context(private_postgres(fsync=True))
+            if not args.redis:
+                args.redis = stack.enter_context(private_redis())
+        if args.pin:
+            os.sched_setaffinity(0, {SECOND_CORE})  # the clients and the abuser inherit it
         run(args)
 
 
 def run(args: argparse.Namespace) -> None:
     """Every phase of the module doc, printed as it goes; a summary at the end."""
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start"
+          + (f"; pinned: the server and its databases on core {FIRST_CORE}, the clients, the "
+             f"abuser and the searches on core {SECOND_CORE}" if args.pin else ""))  # fmt: skip
     schema = "site_" + secrets.token_hex(4)
     sep = "&" if "?" in args.database else "?"
     database = f"{args.database}{sep}schema={schema}"
