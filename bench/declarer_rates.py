@@ -14,8 +14,20 @@ Prints per game type (suit, Grand, Null) the games won / played and the win rate
 95 % interval (Wilson), and the mean card points of the declarer; ``--out FILE`` writes one
 line per game (deal, game type, won, declarer's card points and score, Schneider/Schwarz) so
 that two runs on the same deals can be paired (``--pair OTHER``: the games won by one and lost by the
-other, per game type).  Passed-in deals are left out.  An unknown agent or a bad option is a
-one-line error (exit 2).
+other, per game type, and the declarer's side's Seeger points on the deals both played).
+Passed-in deals are left out (with ``--deal-list``, written as ``"kind": "passed"``, 0 points).
+
+``--only null`` plays just the deals whose contract is a Null (the contracts cost a few
+milliseconds a deal, the games are the work) and prints Null games by their dangerous cards and
+suits with a hole (:func:`skat.ai.heuristic.null_risk`, :func:`~skat.ai.heuristic.null_holes`
+of the declarer's ten cards, his discard known): how the heuristic's Null chances were
+measured.  ``--oracle NAME`` fixes the contracts by another agent's bidding (an older
+heuristic as a renamed copy of its package, say).  ``--deal-list FILE`` plays only the deals
+whose numbers FILE holds (whitespace apart): the deals where two versions' contracts differ,
+from their ``--only`` runs.  An unknown agent or a bad option is a one-line error (exit 2).
+
+    python bench/declarer_rates.py --declarer heuristic --defenders pimc-hard --deals 2500 \\
+        --seed 99 --only null --jobs 2
 """
 
 from __future__ import annotations
@@ -32,7 +44,16 @@ from pathlib import Path
 from typing import TextIO
 
 from skat.ai.agent import SafeAgent
-from skat.ai.arena import ARRANGEMENTS, agent_seed, deal_of, make_agent, oracle_prefix, play_game
+from skat.ai.arena import (
+    ARRANGEMENTS,
+    ORACLE,
+    agent_seed,
+    deal_of,
+    make_agent,
+    oracle_prefix,
+    play_game,
+)
+from skat.ai.heuristic import null_holes, null_risk
 from skat.core import GameState
 from skat.core.rules import Rules
 
@@ -43,19 +64,38 @@ def _kind(game_type: int) -> str:
     return "suit" if game_type <= 3 else "grand" if game_type == 4 else "null"
 
 
-def play(args: tuple[str, str, int, int, str]) -> dict[str, object] | None:
+def seeger(won: bool, score: int) -> int:
+    """The declarer's Seeger-Fabian points relative to the two defenders (each gets 40 for a
+    lost game in a three-player list).
+
+    >>> seeger(True, 23), seeger(False, -46)
+    (73, -176)
+    """
+    return score + 50 if won else score - 50 - 80
+
+
+def play(args: tuple[str, str, int, int, str, str, str]) -> dict[str, object] | None:
     """The arena's game of deal ``index`` with ``declarer`` declaring against two
-    ``defenders`` (None when the deal is passed in)."""
-    declarer, defenders, seed, index, rules_text = args
+    ``defenders`` (None when the deal is passed in or its contract is not of the kind
+    ``only``, unless ``only`` is ``"listed"``: then a passed deal is a line of its own)."""
+    declarer, defenders, seed, index, rules_text, only, oracle = args
     rules = Rules.parse(rules_text)
     deal = deal_of(seed, index)
-    prefix = oracle_prefix(deal, rules, agent_seed(seed, index, -1, 0))
+    prefix = oracle_prefix(deal, rules, agent_seed(seed, index, -1, 0), oracle)
     state = GameState(deal, rules)
     for action in prefix:
         state.apply(action)
     seat = state.declarer
     if state.is_over or state.contract is None or seat is None:
+        if only == "listed":
+            return {"deal": index, "kind": "passed", "won": False, "points": 0, "score": 0,
+                    "seeger": 0, "fallbacks": 0}  # fmt: skip
         return None
+    kind = _kind(int(state.contract.game_type))
+    if only not in ("", "listed", kind):
+        return None
+    view = state.view(seat)
+    hand, discard = view.hand.mask, (view.discard.mask if view.discard is not None else 0)
     number = next(
         n
         for n, seats in enumerate(ARRANGEMENTS)
@@ -70,16 +110,21 @@ def play(args: tuple[str, str, int, int, str]) -> dict[str, object] | None:
     result = state.result
     assert result is not None
     fallbacks = sum(int(getattr(agent, "fallbacks", 0)) for agent in agents)
-    return {
+    game: dict[str, object] = {
         "deal": index,
-        "kind": _kind(int(state.contract.game_type)),
+        "kind": kind,
+        "contract": str(state.contract),
         "won": bool(result.won),
         "points": int(result.points),
         "score": int(result.score),
+        "seeger": seeger(bool(result.won), int(result.score)),
         "schneider": bool(result.schneider),
         "schwarz": bool(result.schwarz),
         "fallbacks": fallbacks,
     }
+    if kind == "null":
+        game["risk"], game["holes"] = null_risk(hand), null_holes(hand, discard)
+    return game
 
 
 def wilson(won: int, played: int) -> tuple[float, float]:
@@ -101,6 +146,8 @@ def table(games: Iterable[dict[str, object]]) -> str:
     """Won / played, rate and interval, mean card points per game type."""
     cells: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for game in games:
+        if game["kind"] == "passed":
+            continue
         for key in (str(game["kind"]), "all"):
             cell = cells[key]
             cell[0] += bool(game["won"])
@@ -118,12 +165,32 @@ def table(games: Iterable[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
+def null_table(games: Iterable[dict[str, object]]) -> str:
+    """Null games won / played by dangerous cards and suits with a hole ("" without Nulls)."""
+    cells: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    for game in games:
+        if game["kind"] == "null":
+            key = (min(int(str(game["risk"])), 2), min(int(str(game["holes"])), 2))
+            cells[key][0] += bool(game["won"])
+            cells[key][1] += 1
+    lines = ["Null by dangerous cards and suits with a hole (2: two or more): won/played"]
+    for (risk, holes), (won, played) in sorted(cells.items()):
+        lines.append(f"  dangerous {risk}, holes {holes}: {won:>4}/{played:<4} {won / played:6.1%}")
+    return "\n".join(lines) if cells else ""
+
+
 def pair(mine: list[dict[str, object]], others: list[dict[str, object]], other_path: str) -> str:
-    """The games one run won and the other lost, per game type (same deals only)."""
+    """The games one run won and the other lost, per game type (same deals only), and the
+    declarer's side's Seeger points of each run on the deals both played."""
     other = {int(str(g["deal"])): g for g in others}
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    points = [0, 0, 0]
     for game in mine:
         theirs = other.get(int(str(game["deal"])))
+        if theirs is not None and "seeger" in game and "seeger" in theirs:
+            points[0] += int(str(game["seeger"]))
+            points[1] += int(str(theirs["seeger"]))
+            points[2] += 1
         if theirs is None or theirs["kind"] != game["kind"]:
             continue
         cell = counts[str(game["kind"])]
@@ -135,6 +202,9 @@ def pair(mine: list[dict[str, object]], others: list[dict[str, object]], other_p
         a, b, n = counts[key]
         if n:
             lines.append(f"  {key:<6} {a:>3} / {b:<3} of {n}")
+    if points[2]:
+        lines.append(f"  the declarer's side's Seeger points on {points[2]} deals: this run "
+                     f"{points[0]:+d}, the other {points[1]:+d}")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -148,7 +218,7 @@ def read(path: str) -> list[dict[str, object]]:
 
 
 def _play_all(
-    tasks: Sequence[tuple[str, str, int, int, str]], jobs: int, out: TextIO | None
+    tasks: Sequence[tuple[str, str, int, int, str, str, str]], jobs: int, out: TextIO | None
 ) -> list[dict[str, object]]:
     """Play the deals' games, a line to ``out`` as each one ends (a stopped run keeps them)."""
     games: list[dict[str, object]] = []
@@ -164,6 +234,17 @@ def _play_all(
     return games
 
 
+def _deal_list(path: str) -> list[int]:
+    """The deal numbers of a ``--deal-list`` file."""
+    try:
+        words = Path(path).read_text(encoding="utf-8").split()
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    if not words or not all(w.isdigit() for w in words):
+        raise ValueError(f"{path}: not a list of deal numbers")
+    return sorted({int(w) for w in words})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--declarer", required=True)
@@ -174,10 +255,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="write one line a game")
     parser.add_argument("--pair", help="an --out file of another run on the same deals")
+    parser.add_argument("--only", choices=KINDS, help="play only the deals of this game type")
+    parser.add_argument("--deal-list", help="a file of deal numbers: play only those deals")
+    parser.add_argument(
+        "--oracle", default=ORACLE, help="the agent whose bidding fixes the contracts (heuristic)"
+    )
     args = parser.parse_args(argv)
     try:
+        listed = _deal_list(args.deal_list) if args.deal_list else None
         Rules.parse(args.rules)
-        for name in (args.declarer, args.defenders):
+        for name in (args.declarer, args.defenders, args.oracle):
             make_agent(name, 0)
         others = read(args.pair) if args.pair else []
         if args.deals < 1 or args.jobs < 1:
@@ -185,12 +272,18 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, TypeError, ImportError) as exc:
         print(f"declarer_rates: {exc}", file=sys.stderr)
         return 2
-    tasks = [(args.declarer, args.defenders, args.seed, i, args.rules) for i in range(args.deals)]
+    only = "listed" if listed is not None else args.only or ""
+    deals = listed if listed is not None else list(range(args.deals))
+    tasks = [
+        (args.declarer, args.defenders, args.seed, i, args.rules, only, args.oracle) for i in deals
+    ]
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(Path(args.out).open("w", encoding="utf-8")) if args.out else None
         games = _play_all(tasks, args.jobs, out)
     print(f"{args.declarer} declaring against two {args.defenders}, seed {args.seed}:")
     print(table(games))
+    if nulls := null_table(games):
+        print(nulls)
     fallbacks = sum(int(str(g["fallbacks"])) for g in games)
     print(f"fallbacks: {fallbacks}")
     if args.pair:

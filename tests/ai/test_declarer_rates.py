@@ -48,3 +48,38 @@ def test_an_unknown_agent_is_one_line_and_exit_2() -> None:
     proc = _run("--declarer", "heuristic", "--defenders", "nobody", "--deals", "2")
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "nobody" in proc.stderr
+
+
+def test_only_null_plays_the_null_deals_and_counts_their_holes(tmp_path: Path) -> None:
+    """``--only null`` plays just the deals whose contract is a Null, each the same game as in
+    a run of every deal, with the declarer's dangerous cards and holed suits; ``--deal-list``
+    plays the deals listed, a passed one as a line of its own."""
+    every, nulls = tmp_path / "all.jsonl", tmp_path / "nulls.jsonl"
+    args = ["--declarer", "heuristic", "--defenders", "random", "--seed", "99"]
+    proc = _run(*args, "--deals", "160", "--only", "null", "--out", str(nulls))
+    assert proc.returncode == 0, proc.stderr
+    games = [json.loads(line) for line in nulls.read_text().splitlines()]
+    assert games and all(g["kind"] == "null" and g["contract"].startswith("N") for g in games)
+    assert all(0 <= g["holes"] <= 4 and g["risk"] >= 0 for g in games)
+    assert "Null by dangerous cards and suits with a hole" in proc.stdout
+    listed = tmp_path / "deals.txt"
+    first = games[0]["deal"]
+    passed_or_not = [d for d in range(first) if d not in {g["deal"] for g in games}][:3]
+    listed.write_text(" ".join(str(d) for d in [first, *passed_or_not]))
+    proc = _run(*args, "--deal-list", str(listed), "--out", str(every))
+    assert proc.returncode == 0, proc.stderr
+    lines = {g["deal"]: g for g in map(json.loads, every.read_text().splitlines())}
+    assert set(lines) == {first, *passed_or_not}
+    assert {k: lines[first][k] for k in games[0]} == games[0]
+    assert all(lines[d]["kind"] != "null" for d in passed_or_not)
+    assert all(g["seeger"] == 0 for g in lines.values() if g["kind"] == "passed")
+    paired = _run(*args, "--deal-list", str(listed), "--pair", str(every))
+    assert f"Seeger points on {len(lines)} deals" in paired.stdout
+
+
+def test_a_bad_deal_list_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "deals.txt"
+    bad.write_text("3 x")
+    proc = _run("--declarer", "heuristic", "--defenders", "random", "--deal-list", str(bad))
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0 and "deal numbers" in proc.stderr

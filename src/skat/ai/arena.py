@@ -277,16 +277,17 @@ class _Task:
     settings: tuple[tuple[str, Any], ...] = ()  # the run's settings, written in each record
 
 
-def oracle_prefix(deal: Deal, rules: Rules, seed: int) -> list[Action]:
-    """The actions up to the first card of ``deal`` as three :data:`ORACLE` players bid,
-    pick up or play Hand, discard and declare (the passes of a deal they pass in).
+def oracle_prefix(deal: Deal, rules: Rules, seed: int, oracle: str = ORACLE) -> list[Action]:
+    """The actions up to the first card of ``deal`` as three ``oracle`` players (the arena's
+    :data:`ORACLE`) bid, pick up or play Hand, discard and declare (the passes of a deal they
+    pass in).
 
     >>> prefix = oracle_prefix(deal_of(1, 0), ISKO, 1)
     >>> type(prefix[-1]).__name__
     'Declare'
     """
     state = GameState(deal, rules)
-    agents = [make_agent(ORACLE, seed + seat) for seat in range(3)]
+    agents = [make_agent(oracle, seed + seat) for seat in range(3)]
     while not state.is_over and state.phase < PLAY:
         state.apply(agents[state.to_move].choose(state.view(state.to_move)))
     return [event.action for event in state.history]
