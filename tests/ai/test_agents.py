@@ -288,7 +288,7 @@ def test_heuristic_null_only_without_holes_strong_defenders_find(
 ) -> None:
     """Every card here passes the lax test (at most one gap a card), which the heuristic's
     own defence misses; a suit with a hole is lost against defenders who lead it from below
-    (two ``pimc-hard``: a Null with no hole won 9 of 9, with holes 98 of 164)."""
+    (two ``pimc-hard``: a Null with no hole won 9 of 9, with holes 91 of 153)."""
     hand = CardSet.parse(cards).mask
     assert null_risk(hand) == 0
     assert null_holes(hand) == holes

@@ -177,9 +177,10 @@ NULL_HOLED_CHANCE: Final = (0.66, 0.57)
 """Chance to win a Null with no dangerous card but one suit (then two or more) with a hole.
 
 Against two ``pimc-hard`` defenders the heuristic's Nulls with no dangerous card won 9 of 9
-without a hole, 30 of 45 with one suit holed and 68 of 119 with more (the ``--contract
-oracle`` Nulls of 2,500 deals of seed 99); a Null (23) needs 71 % to gain on the Seeger
-list, a Null Hand (35) 70 %."""
+without a hole, 30 of 43 with one suit holed and 61 of 110 with more (the ``--contract
+oracle`` Nulls of 2,500 deals of seed 99 as the heuristic of 2026-11-29 declared them:
+``bench/declarer_rates.py --only null``); a Null (23) needs 71 % to gain on the Seeger list,
+a Null Hand (35) 70 %."""
 
 
 def null_holes(hand: int, known: int = 0) -> int:
