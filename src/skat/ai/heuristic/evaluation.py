@@ -11,7 +11,7 @@ import math
 from functools import cache
 from typing import Final
 
-from skat.core.cards import JACKS_MASK, SUIT_MASKS, indices_of
+from skat.core.cards import ALL_MASK, JACKS_MASK, SUIT_MASKS, indices_of
 from skat.core.contracts import EFFECTIVE_SUIT, GRAND, NULL, POWER, TRUMP_MASKS, Contract, matadors
 from skat.core.rules import ISKO, Rules
 from skat.core.scoring import contract_value
@@ -183,11 +183,29 @@ oracle`` Nulls of 2,500 deals of seed 99 as the heuristic of 2026-11-29 declared
 a Null Hand (35) 70 %."""
 
 
+def null_caught(hand: int, defenders: int) -> int:
+    """The cards of ``hand`` a defender can catch in Null (as a mask): more of the
+    ``defenders``' cards of the suit below it than the hand's own.
+
+    >>> from skat.core import CardSet
+    >>> str(CardSet(null_caught(CardSet.parse("D9 H8").mask, CardSet.parse("D8 DT HT").mask)))
+    'D9'
+    """
+    caught = 0
+    for suit in range(4):
+        theirs = [NULL_RANK[i] for i in indices_of(defenders & SUIT_MASKS[suit])]
+        own = sorted(indices_of(hand & SUIT_MASKS[suit]), key=NULL_RANK.__getitem__)
+        for n, card in enumerate(own):
+            if sum(1 for t in theirs if t < NULL_RANK[card]) > n:
+                caught |= 1 << card
+    return caught
+
+
 def null_holes(hand: int, known: int = 0) -> int:
-    """Suits with a hole: a card with more lower cards of its suit among the defenders than in
-    the hand (cards in ``known``, the declarer's discard, are no defender's).  A defender who
-    leads the suit from below catches it; :func:`null_risk` counts one gap a card as safe (8,
-    10, Q), which weak defenders miss and strong ones find.
+    """Suits with a hole (:func:`null_caught`), every card not in ``hand`` nor in ``known``
+    (the declarer's discard) taken as a defender's.  A defender who leads the suit from below
+    catches it; :func:`null_risk` counts one gap a card as safe (8, 10, Q), which weak
+    defenders miss and strong ones find.
 
     >>> from skat.core import CardSet
     >>> null_holes(CardSet.parse("C7 C9 CJ S7 S8 H7 D7 D9 DJ DA").mask)  # DA over 8, 10, Q, K
@@ -197,15 +215,8 @@ def null_holes(hand: int, known: int = 0) -> int:
     >>> null_holes(CardSet.parse("C8 CT S7 S9 H7 H9 HJ D7 D9 DJ").mask)  # C8 under C7
     1
     """
-    holed = 0
-    for suit in range(4):
-        below_known = [NULL_RANK[i] for i in indices_of(known & SUIT_MASKS[suit])]
-        ranks = sorted(NULL_RANK[i] for i in indices_of(hand & SUIT_MASKS[suit]))
-        for i, rank in enumerate(ranks):
-            if rank - i - sum(1 for k in below_known if k < rank) > i:
-                holed += 1
-                break
-    return holed
+    caught = null_caught(hand, ALL_MASK & ~hand & ~known)
+    return sum(1 for suit in range(4) if caught & SUIT_MASKS[suit])
 
 
 def null_chance(hand: int, known: int = 0, *, pickup: bool = False, ouvert: bool = False) -> float:

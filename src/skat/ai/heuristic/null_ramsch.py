@@ -4,7 +4,7 @@ Ramsch (everyone for himself, fewest points wins).
 
 from __future__ import annotations
 
-from skat.ai.heuristic.evaluation import EFF_MASKS, NULL_RANK
+from skat.ai.heuristic.evaluation import EFF_MASKS, NULL_RANK, null_caught
 from skat.ai.heuristic.situation import PlaySituation, _points
 from skat.core.cards import SUIT_MASKS, indices_of
 from skat.core.contracts import EFFECTIVE_SUIT
@@ -20,7 +20,7 @@ def null_declarer_play(table: PlaySituation, legal: list[int]) -> int:
         def risk(i: int) -> tuple[int, int, int]:
             suit_cards = table.unseen & SUIT_MASKS[i >> 3]
             lower = sum(1 for j in indices_of(suit_cards) if null[j] < null[i])
-            return (lower, _holes(table.hand & ~(1 << i), table.unseen), null[i])
+            return (lower, null_caught(table.hand & ~(1 << i), table.unseen).bit_count(), null[i])
 
         return min(legal, key=risk)
     led_suit = table.trick[0] >> 3
@@ -36,22 +36,6 @@ def null_declarer_play(table: PlaySituation, legal: list[int]) -> int:
             else max(following, key=lambda i: null[i])
         )
     return _null_dump(table, legal)
-
-
-def _holes(hand: int, unseen: int) -> int:
-    """The declarer's cards a defender can catch: more unseen lower cards of the suit than
-    his own lower ones (:func:`skat.ai.heuristic.evaluation.null_holes` with the cards seen).
-
-    >>> from skat.core import CardSet
-    >>> _holes(CardSet.parse("D9 H8").mask, CardSet.parse("D8 DT HT").mask)
-    1
-    """
-    caught = 0
-    for suit in range(4):
-        own = sorted(NULL_RANK[i] for i in indices_of(hand & SUIT_MASKS[suit]))
-        theirs = [NULL_RANK[i] for i in indices_of(unseen & SUIT_MASKS[suit])]
-        caught += sum(1 for n, r in enumerate(own) if sum(1 for t in theirs if t < r) > n)
-    return caught
 
 
 def _null_dump(table: PlaySituation, legal: list[int]) -> int:
