@@ -53,13 +53,17 @@ class Watcher:
 
 
 def hold(hub: Hub, fn: Callable[..., Any], reached: asyncio.Event, go: asyncio.Event) -> None:
-    """Make ``hub`` stop before its next database call of ``fn`` (once) until ``go``."""
+    """Make ``hub`` stop before its next database call of ``fn`` (once) until ``go``; a
+    move's ``append_action`` also holds a batch of moves (``append_actions``: PostgreSQL)."""
     call = hub._db
     held = False
+    name = getattr(fn, "__name__", "")
+    names = {name, f"{name}s"} if name == "append_action" else {name}
 
     async def db(f: Callable[..., Any], *args: Any) -> Any:
         nonlocal held
-        if getattr(f, "__func__", None) is getattr(fn, "__func__", fn) and not held:
+        same = getattr(f, "__self__", None) is getattr(fn, "__self__", None)
+        if same and getattr(f, "__name__", None) in names and not held:
             held = True
             reached.set()
             await go.wait()
@@ -174,7 +178,7 @@ def test_a_move_stored_by_one_connection_while_another_deletes_is_deleted_too(
             "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
             "AND strpos(query, 'DELETE FROM tables') = 1"
         )
-        for _ in range(500):  # until the deletion waits for the move's lock
+        for _ in range(6000):  # until the deletion waits for the move's lock (a busy machine)
             if other._rows(waiting)[0][0]:
                 break
             threading.Event().wait(0.01)
