@@ -309,6 +309,18 @@ def cpu_ticks() -> tuple[int, int]:
     return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
 
 
+def database_cpu() -> float:
+    """CPU seconds the machine's PostgreSQL processes have used so far (all of them: their
+    difference over a load is what the database spent on it; a backend that ends meanwhile
+    takes its seconds along, which the server's pool does not do under a steady load)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if stat.read_text().split(" (", 1)[1].startswith("postgres)"):
+                total += cpu_seconds(int(stat.parent.name))
+    return total
+
+
 def play(args: argparse.Namespace, seats: list[list[Seat]]) -> tuple[list[float], float]:
     """The live tables played for ``args.seconds`` (after a warm-up): latencies in ms, and
     the share of the machine's CPU time its host took away in the measured window."""
@@ -587,14 +599,16 @@ def processes(
     extra = ["--redis", args.redis] if workers > 1 else []
     procs = [serve(database, p, extra)[0] for p in ports]
     try:
-        before = sum(cpu_seconds(p.pid) for p in procs)
+        before, db_before = sum(cpu_seconds(p.pid) for p in procs), database_cpu()
         lat, steal = play(args, seat_urls(live, ports))
         cpu = sum(cpu_seconds(p.pid) for p in procs) - before
+        db_cpu = database_cpu() - db_before
         memory = sum(rss_mb(p.pid) for p in procs)
     finally:
         stop(procs)
     print(f"{workers} process(es): p50 {pct(lat, 0.5):.1f} ms, p99 "
           f"{pct(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s, "
+          f"PostgreSQL's CPU {db_cpu:.1f} s, "
           f"{memory:.0f} MB; the host took {100 * steal:.0f} % of the CPU", flush=True)  # fmt: skip
     return pct(lat, 0.5), pct(lat, 0.99), len(lat), steal
 

@@ -53,17 +53,13 @@ class Watcher:
 
 
 def hold(hub: Hub, fn: Callable[..., Any], reached: asyncio.Event, go: asyncio.Event) -> None:
-    """Make ``hub`` stop before its next database call of ``fn`` (once) until ``go``; a
-    move's ``append_action`` also holds a batch of moves (``append_actions``: PostgreSQL)."""
+    """Make ``hub`` stop before its next database call of ``fn`` (once) until ``go``."""
     call = hub._db
     held = False
-    name = getattr(fn, "__name__", "")
-    names = {name, f"{name}s"} if name == "append_action" else {name}
 
     async def db(f: Callable[..., Any], *args: Any) -> Any:
         nonlocal held
-        same = getattr(f, "__self__", None) is getattr(fn, "__self__", None)
-        if same and getattr(f, "__name__", None) in names and not held:
+        if getattr(f, "__func__", None) is getattr(fn, "__func__", fn) and not held:
             held = True
             reached.set()
             await go.wait()

@@ -9,13 +9,7 @@ from pathlib import Path
 import pytest
 from tests.server.conftest import POSTGRES, postgres_url, require_postgres
 
-from skat.server.storage import (
-    PostgresStorage,
-    SqlStorage,
-    StorageError,
-    TableGone,
-    open_storage,
-)
+from skat.server.storage import PostgresStorage, SqlStorage, StorageError, open_storage
 from skat.server.tournament_store import TournamentStore
 
 
@@ -48,29 +42,6 @@ def test_a_move_number_is_stored_once(storage: SqlStorage) -> None:
         storage.append_action("t1", 0, 1, "20")
     storage.append_action("t1", 1, 2, "p")  # the connection is still usable
     assert storage.load_tables()[0].actions == [(1, "18"), (2, "p")]
-
-
-def test_moves_of_several_tables_are_stored_in_one_batch_each_with_its_answer(
-    storage: SqlStorage,
-) -> None:
-    """``append_actions`` (PostgreSQL: one statement, one commit) answers each move as
-    ``append_action`` would: stored, a retried write of the same move, another move under its
-    number, or its table deleted; the other moves of the batch are stored all the same."""
-    for table_id in ("t1", "t2", "t3"):
-        storage.create_table(table_id, {}, created=1.0)
-    storage.append_action("t2", 0, 1, "18")
-    storage.append_action("t3", 0, 1, "18")
-    batch = [("t1", 0, 1, "18"), ("t2", 0, 1, "18"), ("t3", 0, 2, "p"), ("gone", 0, 0, "18")]
-    answers = storage.append_actions(batch)
-    assert answers[:2] == [None, None]  # stored; the same move again (a retry): stored
-    assert isinstance(answers[2], StorageError) and not isinstance(answers[2], TableGone)
-    assert str(answers[2]) == "table t3: move 0 is stored already"
-    assert isinstance(answers[3], TableGone) and str(answers[3]) == "table gone was deleted"
-    logs = {t.id: t.actions for t in storage.load_tables()}
-    assert logs == {"t1": [(1, "18")], "t2": [(1, "18")], "t3": [(1, "18")]}
-    assert storage.append_actions([]) == []
-    storage.append_actions([("t1", 1, 2, "p"), ("t2", 1, 2, "y")])
-    assert [t.actions[-1] for t in storage.load_tables()[:2]] == [(2, "p"), (2, "y")]
 
 
 def test_a_table_id_is_stored_once(storage: SqlStorage) -> None:

@@ -28,8 +28,6 @@ class GateMixin:
 
         async def _db(self, fn: Callable[..., T], *args: Any) -> T: ...
 
-        async def _append(self, table_id: str, counter: int, player: int, action: str) -> None: ...
-
         def _schedule(self, room: Room) -> None: ...
 
         def _broadcast(self, room: Room) -> None: ...
@@ -78,7 +76,9 @@ class GateMixin:
                 raise ActionRefused("not_ready", lambda lang: say(lang, "server.refused.notBegun"))
             ending = table.check_end(player, how, counter)
             try:
-                await self._append(table.id, table.counter, player, str(ending))
+                await self._db(
+                    self.storage.append_action, table.id, table.counter, player, str(ending)
+                )
             except StorageError as exc:
                 raise ActionRefused("storage", str(exc)) from None
             applied = table.end_game(player, ending)
@@ -100,7 +100,7 @@ class GateMixin:
         table = room.table
         player = table.series.seats[0]
         try:
-            await self._append(table.id, table.counter, player, OVER)
+            await self._db(self.storage.append_action, table.id, table.counter, player, OVER)
             await self._db(self.storage.finish_table, table.id)
         except StorageError as exc:  # ended here all the same; a restart may bring it back
             log.warning("table %s: the end of the series not stored: %s", table.id, exc)

@@ -41,7 +41,6 @@ from skat.server.gates import GateMixin
 from skat.server.jumpdelay import check_jump_delay
 from skat.server.limits import AddressLimits, Recent, check_robot_table, origin_of, robots_refused
 from skat.server.lobby import LobbyMixin
-from skat.server.movelog import MoveWriter
 from skat.server.protocol import (
     ProtocolError,
     RateLimiter,
@@ -107,7 +106,6 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         """The running tables (a finished one is read back on demand: :meth:`find`)."""
         self._init_lobby()
         self._db_pool = ThreadPoolExecutor(storage.threads, thread_name_prefix="skat-db")
-        self._moves = MoveWriter(lambda moves: self._db(self.storage.append_actions, moves))
         self._agent_pool = ThreadPoolExecutor(
             self.settings.agent_threads, thread_name_prefix="skat-agent"
         )
@@ -180,14 +178,6 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             return fn(*args)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_pool, fn, *args)
-
-    async def _append(self, table_id: str, counter: int, player: int, action: str) -> None:
-        """Store a move (:class:`TableGone`, :class:`StorageError`): at once on the event
-        loop for a local SQLite file, else in the next batch (:mod:`skat.server.movelog`)."""
-        if self.storage.inline:
-            await self._db(self.storage.append_action, table_id, counter, player, action)
-        else:
-            await self._moves.append((table_id, counter, player, action))
 
     # ------------------------------------------------------------------ tables
 
@@ -385,7 +375,7 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
             assert player is not None
             stored = f"{action}@{auto}" if auto else str(action)
             try:
-                await self._append(table.id, table.counter, player, stored)
+                await self._db(self.storage.append_action, table.id, table.counter, player, stored)
             except TableGone:  # by another process: nothing stored
                 raise ActionRefused(
                     "deleted", lambda lang: say(lang, "server.refused.deleted")

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from skat.server.sql import (
     POOL_SIZE,
-    Move,
     SqlStorage,
     StorageError,
-    TableGone,
     first_line,
-    stored_twice,
 )
 
 T = TypeVar("T")
@@ -129,37 +126,6 @@ class PostgresStorage(SqlStorage):
     def _rollback(self) -> None:
         """Nothing to do: a failed statement's transaction is rolled back by the pool."""
 
-    def append_actions(self, moves: Sequence[Move]) -> list[StorageError | None]:
-        """One statement and one commit for all (a move a table, each guarded as
-        :meth:`append_action`); a row not inserted is a retried write (the same row is
-        there), another move stored under its number, or its table deleted."""
-        if not moves:
-            return []
-        columns = [list(c) for c in zip(*moves, strict=True)]
-
-        def work(c: Any) -> tuple[set[tuple[str, int]], dict[tuple[str, int], tuple[int, str]]]:
-            done = c.execute(_BATCH, columns).fetchall()
-            added = {(str(t), int(n)) for t, n in done}
-            left = [m for m in moves if (m[0], m[1]) not in added]
-            there = {}
-            if left:
-                keys = [list(k) for k in zip(*((m[0], m[1]) for m in left), strict=True)]
-                rows = c.execute(_THERE, keys).fetchall()
-                there = {(str(t), int(n)): (int(p), str(a)) for t, n, p, a in rows}
-            return added, there
-
-        added, there = self._retrying(work)
-        errors: list[StorageError | None] = []
-        for t, n, p, a in moves:
-            if (t, n) in added or there.get((t, n)) == (p, a):
-                errors.append(None)
-            else:
-                row = there.get((t, n))
-                errors.append(
-                    TableGone(f"table {t} was deleted") if row is None else stored_twice(t, n)
-                )
-        return errors
-
     def create_schema(self, statements: Sequence[str]) -> None:
         """The statements in one transaction under an advisory lock: PostgreSQL's ``CREATE
         TABLE IF NOT EXISTS`` is no guard against another server process creating the same
@@ -199,15 +165,3 @@ class PostgresStorage(SqlStorage):
 
     def __repr__(self) -> str:
         return f"PostgresStorage(schema={self.schema!r})"
-
-
-_BATCH: Final = (
-    "INSERT INTO actions (table_id, counter, player, action) SELECT t, n, p, a "
-    "FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[]) AS m(t, n, p, a) "
-    "WHERE EXISTS (SELECT 1 FROM tables WHERE id = m.t FOR KEY SHARE) "
-    "ON CONFLICT DO NOTHING RETURNING table_id, counter"
-)
-_THERE: Final = (
-    "SELECT table_id, counter, player, action FROM actions "
-    "WHERE (table_id, counter) IN (SELECT * FROM unnest(%s::text[], %s::int[]))"
-)

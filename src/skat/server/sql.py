@@ -56,10 +56,6 @@ class Full(StorageError):
     """An address runs as many computer-only tables as it may (:meth:`SqlStorage.create_table`)."""
 
 
-Move = tuple[str, int, int, str]
-"""A move to store: table, move number (counter), player, action."""
-
-
 @dataclass(frozen=True)
 class StoredTable:
     """One table as stored: configuration, claimed places (player -> token hash), the log."""
@@ -111,11 +107,6 @@ class Storage(Protocol):
     def append_action(self, table_id: str, counter: int, player: int, action: str) -> None:
         """Store move ``counter`` of a table (committed when this returns; :class:`TableGone`
         when the table was deleted)."""
-        ...
-
-    def append_actions(self, moves: Sequence[Move]) -> list[StorageError | None]:
-        """Store moves of several tables (one each) as :meth:`append_action`: each one's
-        error or ``None``; on PostgreSQL in one transaction."""
         ...
 
     def add_record(
@@ -311,16 +302,6 @@ class SqlStorage:
             return
         if not stored:
             raise TableGone(f"table {table_id} was deleted")
-
-    def append_actions(self, moves: Sequence[Move]) -> list[StorageError | None]:
-        errors: list[StorageError | None] = []
-        for move in moves:
-            try:
-                self.append_action(*move)
-                errors.append(None)
-            except StorageError as exc:
-                errors.append(exc)
-        return errors
 
     def add_record(
         self,

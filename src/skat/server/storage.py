@@ -36,7 +36,6 @@ from skat.server.sql import MIGRATIONS as MIGRATIONS
 from skat.server.sql import POOL_SIZE as POOL_SIZE
 from skat.server.sql import SCHEMA as SCHEMA
 from skat.server.sql import Full as Full
-from skat.server.sql import Move as Move
 from skat.server.sql import SqlStorage as SqlStorage
 from skat.server.sql import Storage as Storage
 from skat.server.sql import StorageError as StorageError
