@@ -99,6 +99,9 @@ class Stats:
         self.actions = 0
         self.errors = 0
         self.measuring = False
+        self.since = 0.0
+        """When the window began (``perf_counter``): a move sent before it is not measured
+        (its broadcast may have waited in a client that was settling its heap)."""
         self.rate = 0.0
         self.steal = 0.0  # the host's share of the machine's CPU time in the window
 
@@ -135,7 +138,7 @@ async def client(
                 continue
             counter = msg["counter"]
             sent = table.sent.get(counter)
-            if sent is not None and stats.measuring:
+            if sent is not None and stats.measuring and sent >= stats.since:
                 stats.latencies.append(now - sent)
             game = msg["game"]
             if game and game["legal"] and acted < counter:
@@ -171,7 +174,7 @@ async def person(
             game = msg.get("game") if msg["type"] == "state" else None
             if not game or not game["legal"] or msg["counter"] <= acted:
                 continue
-            if stats is not None and stats.measuring and acted >= 0:
+            if stats is not None and stats.measuring and acted >= 0 and sent >= stats.since:
                 stats.answers.append(time.perf_counter() - sent)
             if think:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
@@ -275,7 +278,7 @@ async def run(args: argparse.Namespace, base: str, part: Part, seed: int) -> Sta
             tasks.append(asyncio.create_task(play))
     await asyncio.sleep(args.warmup)
     settle_heap()
-    stats.measuring = True
+    stats.measuring, stats.since = True, time.perf_counter()
     measured_from = time.monotonic()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
     stats.measuring = False

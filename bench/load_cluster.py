@@ -98,7 +98,7 @@ async def run(args: argparse.Namespace, tables: list[list[Seat]], seed: int) -> 
 
     async def window() -> None:
         await asyncio.sleep(args.warmup)
-        stats.measuring = True
+        stats.measuring, stats.since = True, time.perf_counter()
         began = time.monotonic()
         await asyncio.sleep(args.seconds)
         stats.measuring = False

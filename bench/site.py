@@ -279,8 +279,8 @@ async def _players(args: argparse.Namespace, seats: list[list[Seat]], seed: int)
 
     async def window() -> None:
         await asyncio.sleep(warmup)
-        settle_heap()
-        stats.measuring = True
+        settle_heap()  # a full pass: the moves sent meanwhile are not measured (``since``)
+        stats.measuring, stats.since = True, time.perf_counter()
         began, (stolen, total) = time.monotonic(), cpu_ticks()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
