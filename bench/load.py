@@ -95,6 +95,7 @@ class Table:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.sent_at: list[float] = []  # each latency's move: seconds into the window
         self.answers: list[float] = []  # person's action -> his next turn (computer tables)
         self.actions = 0
         self.errors = 0
@@ -140,6 +141,7 @@ async def client(
             sent = table.sent.get(counter)
             if sent is not None and stats.measuring and sent >= stats.since:
                 stats.latencies.append(now - sent)
+                stats.sent_at.append(sent - stats.since)
             game = msg["game"]
             if game and game["legal"] and acted < counter:
                 acted = counter
@@ -338,6 +340,7 @@ def run_all(args: argparse.Namespace, base: str, abusive: int = 0) -> Stats:
     total = Stats()
     for part in parts:
         total.latencies.extend(part.latencies)
+        total.sent_at.extend(part.sent_at)
         total.answers.extend(part.answers)
         total.errors += part.errors
         total.rate += part.rate

@@ -197,6 +197,10 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+SERVE_OPTIONS: Final[list[str]] = []
+"""``--serve``: more options for every ``skat serve`` (set once by :func:`main`)."""
+
+
 def serve(database: str, port: int, extra: list[str]) -> tuple[subprocess.Popen[bytes], float]:
     """``skat serve`` on ``database``: the process and its start-up time (until it answers)."""
     began = time.monotonic()
@@ -204,7 +208,7 @@ def serve(database: str, port: int, extra: list[str]) -> tuple[subprocess.Popen[
         proc = subprocess.Popen(
             [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), "--database",
              database, "--computer-delay", "0", "--rate", "1000", "--tables-per-minute", "0",
-             "--sockets-per-address", "0", *extra],
+             "--sockets-per-address", "0", *extra, *SERVE_OPTIONS],
             stderr=subprocess.DEVNULL,
         )  # fmt: skip
     if PINNED[0]:
@@ -332,7 +336,28 @@ def play(args: argparse.Namespace, seats: list[list[Seat]]) -> tuple[list[float]
     if failed:
         print(f"  ({failed} clients failed or were refused)", flush=True)
     steal = parts[0].steal
+    if args.slow:
+        slow_seconds(args.slow, parts)
     return sorted(1000 * x for part in parts for x in part.latencies), steal
+
+
+def slow_seconds(limit: float, parts: list[Stats]) -> None:
+    """``--slow``: in which second of the window the broadcasts over ``limit`` ms came, and
+    in how many of the client processes (a stall of the server reaches all of them)."""
+    seconds: dict[int, list[float]] = {}
+    procs: dict[int, set[int]] = {}
+    for k, part in enumerate(parts):
+        for at, latency in zip(part.sent_at, part.latencies, strict=True):
+            if 1000 * latency > limit:
+                seconds.setdefault(int(at), []).append(1000 * latency)
+                procs.setdefault(int(at), set()).add(k)
+    total = sum(len(part.latencies) for part in parts)
+    slow = sum(len(v) for v in seconds.values())
+    print(f"  {slow} of {total} broadcasts over {limit:g} ms; by second of the window "
+          "(count, the slowest, client processes):", flush=True)  # fmt: skip
+    for second in sorted(seconds):
+        found = seconds[second]
+        print(f"    {second:3d} s: {len(found):4d}, {max(found):6.0f} ms, {len(procs[second])}")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -508,6 +533,17 @@ def main() -> None:
         help="the server and the players on one core, the abuse and the searches on another",
     )
     parser.add_argument(
+        "--serve",
+        default="",
+        help="more options for every skat serve, e.g. --serve=--no-analyse-ahead",
+    )
+    parser.add_argument(
+        "--slow",
+        type=float,
+        default=0.0,
+        help="print when in each window the broadcasts over this many ms came (by second)",
+    )
+    parser.add_argument(
         "--phases",
         default="start,one,two,abused",
         help="what to measure (comma-separated): start, one, two (processes), abused",
@@ -519,6 +555,7 @@ def main() -> None:
     args.few = args.few or 1000
     args.seconds = args.seconds or (30.0 if big else 20.0)
     args.idle = args.idle if args.idle is not None else (1000 if big else 300)
+    SERVE_OPTIONS.extend(args.serve.split())
     if args.pin:
         if not {FIRST_CORE, SECOND_CORE} <= os.sched_getaffinity(0):
             parser.error("--pin needs the cores 0 and 1")

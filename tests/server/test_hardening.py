@@ -21,7 +21,7 @@ from tests.server.live import free_port, server
 import skat.server.analysing as analysing_module
 import skat.server.driving as driving_module
 from skat.server.app import STATIC
-from skat.server.hub import Settings
+from skat.server.hub import Hub, Settings
 from skat.server.scheduler import FairScheduler, SchedulerFull
 from skat.server.storage import open_storage
 
@@ -278,6 +278,34 @@ def test_an_analysis_is_computed_once_and_the_cache_is_bounded(
     assert len(computed) == 3  # the second ask was answered from the cache; the fourth not:
     assert kept == [(made["id"], 1)]  # at most analysis_cache are kept
     assert missing.status_code == 404
+
+
+async def _games_finished_while_the_analyses_queue_is_full() -> tuple[int, int]:
+    hub = Hub(open_storage(":memory:"), Settings(analysis_queue=2, heavy_processes=0))
+    read: list[str] = []
+    records = hub.storage.records
+
+    def reading(table_id: str) -> Any:
+        read.append(table_id)
+        return records(table_id)
+
+    hub.storage.records = reading  # type: ignore[method-assign]
+    waiting = 2
+    hub.scheduler.pending = lambda key: waiting if key == "analysis" else 0  # type: ignore[method-assign]
+    hub._prepare_analysis("t1", 1)  # two analyses waiting or running: this one is not begun
+    await asyncio.sleep(0.05)
+    skipped = len(read)
+    waiting = 1
+    hub._prepare_analysis("t1", 2)  # room for it: its record is read (there is none here)
+    await asyncio.sleep(0.05)
+    await hub.stop()
+    return skipped, len(read)
+
+
+def test_a_finished_game_is_not_analysed_ahead_while_the_analyses_queue_is_full() -> None:
+    """Under load the analyses ahead of time would be refused: they are not begun (no record
+    read and parsed for each finished game); asked for, the analysis is computed then."""
+    assert asyncio.run(_games_finished_while_the_analyses_queue_is_full()) == (0, 1)
 
 
 # ---------------------------------------------------------------- hostile input

@@ -172,6 +172,12 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
         help=say(lang, "help.serve.think-workers"),
     )
     parser.add_argument(
+        "--no-analyse-ahead",
+        dest="analyse_ahead",
+        action="store_false",
+        help=say(lang, "help.serve.no-analyse-ahead"),
+    )
+    parser.add_argument(
         "--redis",
         metavar=say(lang, "help.var.url"),
         help=say(lang, "help.serve.redis"),
@@ -372,6 +378,7 @@ def _serve(
             sockets_per_address=args.sockets_per_address,
             agent_threads=args.agent_threads,
             heavy_processes=args.think_workers or default_workers(),
+            analysis_ahead=int(args.analyse_ahead),
             robot_tables_per_address=args.robot_tables,
             robot_max_games=args.robot_games,
             robot_levels=levels,

@@ -44,6 +44,8 @@ class AnalysisMixin:
         process: :meth:`analysis`), so "How could I have won?" answers at once."""
         if self._stopping or self.settings.analysis_ahead <= 0:
             return
+        if self.scheduler.pending("analysis") >= self.settings.analysis_queue:
+            return  # it would be refused: not read nor parsed (asked for, it is computed then)
 
         async def run() -> None:
             with contextlib.suppress(Exception):  # asked for again, it says why it failed
