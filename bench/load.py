@@ -43,7 +43,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -278,8 +278,9 @@ async def run(args: argparse.Namespace, base: str, part: Part, seed: int) -> Sta
                 url, table, token, args.think, random.Random(rng.getrandbits(32)), stats, stop
             )
             tasks.append(asyncio.create_task(play))
-    await asyncio.sleep(args.warmup)
-    settle_heap()
+    await asyncio.sleep(max(0.0, args.warmup - SETTLE))
+    settle_heap()  # the moves it held up go out in a burst: not measured
+    await asyncio.sleep(min(args.warmup, SETTLE))
     stats.measuring, stats.since = True, time.perf_counter()
     measured_from = time.monotonic()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
@@ -292,6 +293,10 @@ async def run(args: argparse.Namespace, base: str, part: Part, seed: int) -> Sta
             print(f"client failed: {result!r}", file=sys.stderr)
     stats.rate = stats.actions / elapsed if elapsed else 0.0
     return stats
+
+
+SETTLE: Final = 2.0
+"""Seconds between the clients' freezing their heap and the measured window."""
 
 
 def settle_heap() -> None:

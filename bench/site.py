@@ -61,6 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from load import (
+    SETTLE,
     Stats,
     Table,
     client,
@@ -282,8 +283,9 @@ async def _players(args: argparse.Namespace, seats: list[list[Seat]], seed: int)
             )  # fmt: skip
 
     async def window() -> None:
-        await asyncio.sleep(warmup)
-        settle_heap()  # a full pass: the moves sent meanwhile are not measured (``since``)
+        await asyncio.sleep(max(0.0, warmup - SETTLE))
+        settle_heap()  # a full pass: the moves held up by it go out in a burst; not measured
+        await asyncio.sleep(min(warmup, SETTLE))
         stats.measuring, stats.since = True, time.perf_counter()
         began, (stolen, total) = time.monotonic(), cpu_ticks()
         await asyncio.sleep(args.seconds)
