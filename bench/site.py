@@ -346,20 +346,18 @@ def play(args: argparse.Namespace, seats: list[list[Seat]]) -> tuple[list[float]
 def slow_seconds(limit: float, parts: list[Stats]) -> None:
     """``--slow``: in which second of the window the broadcasts over ``limit`` ms came, and
     in how many of the client processes (a stall of the server reaches all of them)."""
-    seconds: dict[int, list[float]] = {}
-    procs: dict[int, set[int]] = {}
+    seconds: dict[int, list[tuple[float, int]]] = {}  # second -> (ms, client process)
     for k, part in enumerate(parts):
         for at, latency in zip(part.sent_at, part.latencies, strict=True):
             if 1000 * latency > limit:
-                seconds.setdefault(int(at), []).append(1000 * latency)
-                procs.setdefault(int(at), set()).add(k)
+                seconds.setdefault(int(at), []).append((1000 * latency, k))
     total = sum(len(part.latencies) for part in parts)
     slow = sum(len(v) for v in seconds.values())
     print(f"  {slow} of {total} broadcasts over {limit:g} ms; by second of the window "
           "(count, the slowest, client processes):", flush=True)  # fmt: skip
-    for second in sorted(seconds):
-        found = seconds[second]
-        print(f"    {second:3d} s: {len(found):4d}, {max(found):6.0f} ms, {len(procs[second])}")
+    for second, found in sorted(seconds.items()):
+        slowest, procs = max(ms for ms, _ in found), len({k for _, k in found})
+        print(f"    {second:3d} s: {len(found):4d}, {slowest:6.0f} ms, {procs}")
 
 
 def pct(values: list[float], q: float) -> float:

@@ -298,7 +298,7 @@ class SqlStorage:
                 (table_id, counter, player, action),
             )
             if not same:  # else: a retried write that had been committed already
-                raise stored_twice(table_id, counter) from None
+                raise StorageError(f"table {table_id}: move {counter} is stored already") from None
             return
         if not stored:
             raise TableGone(f"table {table_id} was deleted")
@@ -413,10 +413,6 @@ def _stored(row: Sequence[Any], actions: list[tuple[int, str]]) -> StoredTable:
         actions=actions,
         creator=str(row[5]),
     )
-
-
-def stored_twice(table_id: str, counter: int) -> StorageError:
-    return StorageError(f"table {table_id}: move {counter} is stored already")
 
 
 def first_line(exc: BaseException) -> str:
