@@ -105,6 +105,9 @@ class Stats:
         (its broadcast may have waited in a client that was settling its heap)."""
         self.rate = 0.0
         self.steal = 0.0  # the host's share of the machine's CPU time in the window
+        self.stalls: list[tuple[float, float, str]] = []
+        """The client's own pauses in the window: (seconds into it, ms, "gc" or "loop"): a
+        collection of its heap, or its event loop late (its CPU taken by others)."""
 
 
 async def client(
@@ -282,9 +285,11 @@ async def run(args: argparse.Namespace, base: str, part: Part, seed: int) -> Sta
     settle_heap()  # the moves it held up go out in a burst: not measured
     await asyncio.sleep(min(args.warmup, SETTLE))
     stats.measuring, stats.since = True, time.perf_counter()
+    tasks.append(asyncio.create_task(watch_stalls(stats, stop)))
     measured_from = time.monotonic()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
     stats.measuring = False
+    unsettle_heap()
     elapsed = time.monotonic() - measured_from
     for task in tasks:
         task.cancel()
@@ -295,17 +300,50 @@ async def run(args: argparse.Namespace, base: str, part: Part, seed: int) -> Sta
     return stats
 
 
-SETTLE: Final = 2.0
+async def watch_stalls(stats: Stats, stop: float, tick: float = 0.01, over: float = 0.02) -> None:
+    """Record this client process's own pauses in the window (``Stats.stalls``): its
+    collector's passes over ``over`` seconds and its event loop waking more than ``over``
+    seconds late, so that a slow broadcast can be told from a slow client."""
+    began: list[float] = []
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        now = time.perf_counter()
+        if phase == "start":
+            began[:] = [now]
+        elif began and now - began[0] > over and stats.measuring:
+            stats.stalls.append((began[0] - stats.since, 1000 * (now - began[0]), "gc"))
+
+    gc.callbacks.append(collected)
+    try:
+        while time.monotonic() < stop:
+            before = time.perf_counter()
+            await asyncio.sleep(tick)
+            late = time.perf_counter() - before - tick
+            if late > over and stats.measuring:
+                stats.stalls.append((before - stats.since, 1000 * late, "loop"))
+    finally:
+        gc.callbacks.remove(collected)
+
+
+SETTLE: Final = 4.0
 """Seconds between the clients' freezing their heap and the measured window."""
 
 
 def settle_heap() -> None:
-    """Keep the clients' own heap out of their collector's full passes from now on (its
-    objects frozen): a client process holds thousands of connections, and a full pass over
-    them stalls every one of its clients for a tenth of a second or more, a delay of the
-    clients, which stand for browsers on other machines, not of the server measured."""
+    """Keep the clients' own collector out of the window: one full pass now, the objects
+    frozen, and no automatic pass until :func:`unsettle_heap`.  A client process holds
+    thousands of connections and their messages; even with the heap frozen its passes came
+    every 4-5 s in both client processes at once and stalled every one of its clients for
+    up to a tenth of a second (``bench/site.py --slow``): a delay of the clients, which stand
+    for browsers on other machines, not of the server measured."""
     gc.collect()
     gc.freeze()
+    gc.disable()
+
+
+def unsettle_heap() -> None:
+    """The collector back after the window."""
+    gc.enable()
 
 
 def run_part(job: tuple[argparse.Namespace, str, Part, int]) -> Stats:

@@ -47,6 +47,7 @@ import multiprocessing
 import os
 import random
 import secrets
+import socket
 import subprocess
 import sys
 import threading
@@ -71,6 +72,8 @@ from load import (
     person,
     post,
     settle_heap,
+    unsettle_heap,
+    watch_stalls,
 )
 from services import private_postgres, private_redis
 from skat.server.cluster.supervisor import prepare
@@ -284,17 +287,19 @@ async def _players(args: argparse.Namespace, seats: list[list[Seat]], seed: int)
 
     async def window() -> None:
         await asyncio.sleep(max(0.0, warmup - SETTLE))
-        settle_heap()  # a full pass: the moves held up by it go out in a burst; not measured
+        settle_heap()  # a full pass, then none: the moves held up go out in a burst; not measured
         await asyncio.sleep(min(warmup, SETTLE))
         stats.measuring, stats.since = True, time.perf_counter()
         began, (stolen, total) = time.monotonic(), cpu_ticks()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
+        unsettle_heap()
         stats.rate = stats.actions / (time.monotonic() - began)
         now_stolen, now_total = cpu_ticks()
         stats.steal = (now_stolen - stolen) / max(1, now_total - total)
 
-    for result in await asyncio.gather(window(), *plays, return_exceptions=True):
+    watcher = watch_stalls(stats, stop)  # the clients' own pauses (``--slow``)
+    for result in await asyncio.gather(window(), watcher, *plays, return_exceptions=True):
         if isinstance(result, Exception):
             stats.errors += 1
     return stats
@@ -355,9 +360,23 @@ def slow_seconds(limit: float, parts: list[Stats]) -> None:
     slow = sum(len(v) for v in seconds.values())
     print(f"  {slow} of {total} broadcasts over {limit:g} ms; by second of the window "
           "(count, the slowest, client processes):", flush=True)  # fmt: skip
-    for second, found in sorted(seconds.items()):
-        slowest, procs = max(ms for ms, _ in found), len({k for _, k in found})
-        print(f"    {second:3d} s: {len(found):4d}, {slowest:6.0f} ms, {procs}")
+    stalls: dict[int, list[tuple[float, str]]] = {}  # second -> the clients' own pauses
+    for part in parts:
+        for at, ms, kind in part.stalls:
+            stalls.setdefault(int(at), []).append((ms, kind))
+    for second in sorted(set(seconds) | set(stalls)):
+        found = seconds.get(second, [])
+        slowest = max((ms for ms, _ in found), default=0.0)
+        procs = len({k for _, k in found})
+        own = stalls.get(second, [])
+        paused = ", ".join(
+            f"{sum(1 for _, k in own if k == kind)} {kind} up to "
+            f"{max(ms for ms, k in own if k == kind):.0f} ms"
+            for kind in ("gc", "loop")
+            if any(k == kind for _, k in own)
+        )
+        clients = f"; the clients paused: {paused}" if paused else ""
+        print(f"    {second:3d} s: {len(found):4d}, {slowest:6.0f} ms, {procs}{clients}")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -382,15 +401,12 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
     done = {"frames": 0, "idle": 0, "closed": 0, "held": 0}
     opening = asyncio.Semaphore(50)  # sockets being opened at once
 
-    async def frames() -> None:
-        big = b"x" * (16 * 2**20)
+    def frames() -> None:
         while time.monotonic() < stop_at:
-            with contextlib.suppress(Exception):
-                async with websockets.connect(f"{base}/ws/{live}", max_size=None) as ws:
-                    done["frames"] += 1
-                    await ws.send(big)
-                    await ws.recv()
-            await asyncio.sleep(0.05)
+            with contextlib.suppress(OSError):
+                send_big_frame(port, f"/ws/{live}")
+                done["frames"] += 1
+            time.sleep(0.05)
 
     async def idle() -> None:
         while time.monotonic() < stop_at:
@@ -424,9 +440,43 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
         if done["idle"] >= args.idle:
             break
         await asyncio.sleep(0.1)
-    tasks += [asyncio.ensure_future(frames()) for _ in range(args.frames)]
+    tasks += [asyncio.ensure_future(asyncio.to_thread(frames)) for _ in range(args.frames)]
     await asyncio.gather(*tasks, experts(), return_exceptions=True)
     return done
+
+
+BIG_FRAME: Final = (
+    bytes([0x82, 0x80 | 127]) + (16 * 2**20).to_bytes(8, "big") + bytes(4) + b"x" * (16 * 2**20)
+)
+"""A binary WebSocket frame of 16 MB from a client, masked with the key 0 (so the payload is
+sent as it is: what an abuser who wants to be cheap sends; the server cannot tell)."""
+
+
+def send_big_frame(port: int, path: str) -> None:
+    """Open a WebSocket on a plain socket and send :data:`BIG_FRAME` until the server closes
+    the connection (before it has read it, as it should); ``OSError`` when the socket did not
+    open."""
+    import base64
+
+    key = base64.b64encode(secrets.token_bytes(16)).decode()
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            got = sock.recv(4096)
+            if not got:
+                raise ConnectionError("closed during the handshake")
+            answer += got
+        if not answer.startswith(b"HTTP/1.1 101"):
+            raise ConnectionError(answer.split(b"\r\n", 1)[0].decode(errors="replace"))
+        with contextlib.suppress(OSError):  # the server closes before it has read it all
+            sock.sendall(BIG_FRAME)
+            while sock.recv(65536):  # (or it answers with a close frame, then closes)
+                pass
 
 
 def lobby_pollers(port: int, stop_at: float, count: int = 4) -> list[threading.Thread]:

@@ -388,7 +388,7 @@ class ClusterHub(Hub):
             await self.catch_up(room)
             table.check(player, text, counter)  # the reason, in this process's words
             raise ActionRefused(code, f"the table refused the move ({code})")
-        await self.catch_up(room)
+        await self.catch_up(room, upto=counter + 1)
         return Applied(counter + 1, player, action)
 
     async def _answer(
@@ -446,11 +446,15 @@ class ClusterHub(Hub):
             with contextlib.suppress(StorageError):
                 await self._db(self.db.answer, rid, code)
 
-    async def catch_up(self, room: Room) -> None:
+    async def catch_up(self, room: Room, upto: int | None = None) -> None:
         """Apply the moves stored since the replica's counter (a follower's view of a move
-        the owner made), then send every connection its state."""
+        the owner made), then send every connection its state.  ``upto``: the counter the
+        owner announced; a replica already there does not ask the log again (the answer to a
+        forwarded move and the owner's ``move`` message announce the same move)."""
         table = room.table
         async with room.lock:
+            if upto is not None and table.counter >= upto:
+                return
             try:
                 moves = await self._db(self.db.moves_since, table.id, table.counter)
             except StorageError as exc:  # the database away: the replica stays as it was
@@ -556,8 +560,9 @@ class ClusterHub(Hub):
                 self._disown(tid)
         if kind == "move" and msg.get("o") != self.name:
             room.deadline = msg.get("d")
-            if room.connections and int(msg.get("c", 0)) > room.table.counter:
-                self._spawn(self.catch_up(room))  # (a replica nobody here watches waits)
+            announced = int(msg.get("c", 0))
+            if room.connections and announced > room.table.counter:
+                self._spawn(self.catch_up(room, announced))  # (nobody here watches: it waits)
         elif kind == "claims":
             self._spawn(self._reload_claims(room))
         elif kind == "online" and msg.get("p") != self.name:
@@ -581,7 +586,7 @@ class ClusterHub(Hub):
             if room is None:
                 self._spawn(self.find(tid))
             elif room.connections and int(counter) > room.table.counter:
-                self._spawn(self.catch_up(room))
+                self._spawn(self.catch_up(room, int(counter)))
 
     def _watched(self, room: Room) -> None:
         """A process has a connection to this computer-only table: it does not pause (and
