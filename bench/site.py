@@ -11,7 +11,9 @@
    broadcast with 1 process, then with 2 processes (``--redis``, each player of a table on
    another process than the next, as ``bench/load_cluster.py`` does);
 5. with 1 process again, the same play beside an abuser: ``--frames`` clients sending 16 MB
-   frames over and over, ``--idle`` sockets that never say hello (reopened when closed),
+   frames over and over (from plain sockets, masked with the key 0: the cheapest way to send
+   them, so the abuser's own CPU is not what is measured), ``--idle`` sockets that never say
+   hello (reopened when closed),
    4 clients polling the lobby, and ``--experts`` tables of a person (who answers at once)
    against two ``pimc-expert``: the normal tables' p99 with and without.
 
@@ -686,15 +688,17 @@ def processes(
     extra = ["--redis", args.redis] if workers > 1 else []
     procs = [serve(database, p, extra)[0] for p in ports]
     try:
-        before, db_before = sum(cpu_seconds(p.pid) for p in procs), database_cpu()
+        before, db_before = [cpu_seconds(p.pid) for p in procs], database_cpu()
         lat, steal = play(args, seat_urls(live, ports))
-        cpu = sum(cpu_seconds(p.pid) for p in procs) - before
+        each = [cpu_seconds(p.pid) - b for p, b in zip(procs, before, strict=True)]
+        cpu = sum(each)
         db_cpu = database_cpu() - db_before
         memory = sum(rss_mb(p.pid) for p in procs)
     finally:
         stop(procs)
     print(f"{workers} process(es): p50 {pct(lat, 0.5):.1f} ms, p99 "
-          f"{pct(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s, "
+          f"{pct(lat, 0.99):.1f} ms, {len(lat)} broadcasts, servers' CPU {cpu:.1f} s"
+          f"{' (' + ' + '.join(f'{c:.1f}' for c in each) + ')' if len(each) > 1 else ''}, "
           f"PostgreSQL's CPU {db_cpu:.1f} s, "
           f"{memory:.0f} MB; the host took {100 * steal:.0f} % of the CPU", flush=True)  # fmt: skip
     return pct(lat, 0.5), pct(lat, 0.99), len(lat), steal

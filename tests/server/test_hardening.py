@@ -20,6 +20,7 @@ from tests.server.live import free_port, server
 
 import skat.server.analysing as analysing_module
 import skat.server.driving as driving_module
+from skat.server.analysing import AHEAD_WINDOW
 from skat.server.app import STATIC
 from skat.server.hub import Hub, Settings
 from skat.server.scheduler import FairScheduler, SchedulerFull
@@ -306,6 +307,35 @@ def test_a_finished_game_is_not_analysed_ahead_while_the_analyses_queue_is_full(
     """Under load the analyses ahead of time would be refused: they are not begun (no record
     read and parsed for each finished game); asked for, the analysis is computed then."""
     assert asyncio.run(_games_finished_while_the_analyses_queue_is_full()) == (0, 1)
+
+
+async def _analyses_ahead_under_load() -> list[int]:
+    hub = Hub(open_storage(":memory:"), Settings(heavy_processes=0, analysis_ahead_share=0.25))
+    begun: list[int] = []
+
+    async def analysis(table_id: str, number: int) -> None:
+        begun.append(number)
+        await asyncio.sleep(0.01)
+
+    hub.analysis = analysis  # type: ignore[method-assign]
+    hub._prepare_analysis("t1", 1)
+    hub._prepare_analysis("t1", 2)  # the first still running: not begun
+    await asyncio.gather(*hub._ahead)
+    hub._ahead_spent.append((time.monotonic(), 0.3 * AHEAD_WINDOW))  # a long one just ended
+    hub._prepare_analysis("t1", 3)  # the analyses ahead took their share: not begun
+    hub._ahead_spent.clear()
+    hub._prepare_analysis("t1", 4)  # the worker had time again
+    await asyncio.gather(*hub._ahead)
+    await hub.stop()
+    return begun
+
+
+def test_analyses_ahead_run_one_at_a_time_within_their_share_of_a_worker() -> None:
+    """A busy site finishes games faster than the worker analyses them: the analyses
+    computed ahead (speculative) run one at a time and take at most
+    ``analysis_ahead_share`` of the worker's time, so the computer players' searches and the
+    serving keep the CPU; a game not analysed ahead is analysed when asked for."""
+    assert asyncio.run(_analyses_ahead_under_load()) == [1, 4]
 
 
 # ---------------------------------------------------------------- hostile input

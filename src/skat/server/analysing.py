@@ -1,5 +1,7 @@
 """The analyses of finished games ("How could I have won?"): computed once in a worker
-process, kept (the last ones asked for), and computed ahead as each game finishes.  A part of
+process, kept (the last ones asked for), and computed ahead as each game finishes while the
+workers have time for it (one at a time, at most ``Settings.analysis_ahead_share`` of a
+worker's time: a busy site analyses a game when somebody asks).  A part of
 the :class:`~skat.server.hub.Hub`.  A variant's game has no analysis: its answer is the game
 move by move (:func:`~skat.server.variant_history.variant_steps_of`) and why there is none."""
 
@@ -8,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from skat.server.history import analysis_of
 from skat.server.limits import Recent
@@ -20,6 +24,10 @@ from skat.server.storage import SqlStorage
 from skat.server.variant_history import variant_steps_of
 
 T = TypeVar("T")
+
+AHEAD_WINDOW: Final = 30.0
+"""Seconds over which the time the analyses computed ahead took is held against their share
+(``Settings.analysis_ahead_share``)."""
 
 
 class AnalysisMixin:
@@ -33,6 +41,7 @@ class AnalysisMixin:
     _analyses: Recent[tuple[str, int], dict[str, Any]]
     _analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any] | None]]
     _ahead: set[asyncio.Task[None]]
+    _ahead_spent: deque[tuple[float, float]]  # (ended, seconds) of each analysis ahead
     if TYPE_CHECKING:  # provided by the Hub
 
         async def _db(self, fn: Callable[..., T], *args: Any) -> T: ...
@@ -46,14 +55,29 @@ class AnalysisMixin:
             return
         if self.scheduler.pending("analysis") >= self.settings.analysis_queue:
             return  # it would be refused: not read nor parsed (asked for, it is computed then)
+        if self._ahead or self.ahead_share() >= self.settings.analysis_ahead_share:
+            return  # speculative work: one at a time, and a bounded share of a worker's time
 
         async def run() -> None:
-            with contextlib.suppress(Exception):  # asked for again, it says why it failed
-                await self.analysis(table_id, number)
+            began = time.monotonic()
+            try:
+                with contextlib.suppress(Exception):  # asked for again, it says why it failed
+                    await self.analysis(table_id, number)
+            finally:
+                ended = time.monotonic()
+                self._ahead_spent.append((ended, ended - began))
 
         task = asyncio.get_running_loop().create_task(run())
         self._ahead.add(task)
         task.add_done_callback(self._ahead.discard)
+
+    def ahead_share(self) -> float:
+        """The share of the last :data:`AHEAD_WINDOW` seconds the analyses computed ahead
+        took (waiting for the worker included)."""
+        spent, since = self._ahead_spent, time.monotonic() - AHEAD_WINDOW
+        while spent and spent[0][0] < since:
+            spent.popleft()
+        return sum(seconds for _, seconds in spent) / AHEAD_WINDOW
 
     async def analysis(self, table_id: str, number: int) -> dict[str, Any] | None:
         """The analysis of finished game ``number`` (``None``: no such game), computed once

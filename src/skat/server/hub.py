@@ -21,6 +21,7 @@ import dataclasses
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final, TypeVar
@@ -124,6 +125,7 @@ class Hub(LobbyMixin, GateMixin, ClaimPlayMixin, AnalysisMixin, DrivingMixin):
         """Called for each table read back at :meth:`start`, before it plays on (the ISS
         server takes up its tables' ways)."""
         self._ahead: set[asyncio.Task[None]] = set()  # analyses computed ahead
+        self._ahead_spent: deque[tuple[float, float]] = deque()
         self._analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any] | None]] = {}
         s = self.settings
         self.limits = AddressLimits(s.tables_per_minute, s.tables_burst, s.sockets_per_address)

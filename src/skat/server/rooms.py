@@ -50,6 +50,7 @@ class Settings:
     analysis_cache: int = 64  # analyses kept (the most recently asked for)
     analysis_queue: int = 4  # analyses waiting at most; more are refused ("busy")
     analysis_ahead: int = 1  # analyse each finished game at once (0: only when asked for)
+    analysis_ahead_share: float = 0.25  # of a worker's time, at most, for analyses ahead
     settle_heap: bool = False
     """Keep the heap out of the garbage collector's long passes (:mod:`skat.server.heap`:
     frozen after the start and every few seconds, swept once an hour).  For ``skat serve``'s
