@@ -24,7 +24,6 @@ import argparse
 import importlib
 import os
 import sys
-import threading
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Final, Protocol
@@ -224,34 +223,8 @@ def help_lang(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     return choose(None, environ)
 
 
-EXIT_GRACE: Final = 20.0
-"""Seconds a command stopped by Ctrl-C has to end its worker processes before it exits all
-the same (a process pool torn down in the middle of its tasks can hang; what the command
-keeps is written before it says so)."""
-
-
-def leave_within(status: int, own_process: bool, grace: float = EXIT_GRACE) -> int:
-    """``status``; when it is 130 (Ctrl-C) and the process is the command's, the process
-    exits with it after ``grace`` seconds should its shutdown hang (a daemon timer).
-
-    >>> leave_within(0, own_process=True)
-    0
-    """
-    if status == 130 and own_process:
-        timer = threading.Timer(grace, os._exit, (130,))
-        timer.daemon = True
-        timer.start()
-    return status
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``skat`` with ``argv`` (default: the command line); the exit status."""
-    status, own = _main(argv)
-    return leave_within(status, own)
-
-
-def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
-    """The exit status, and whether the process is the command's."""
     words = _subcommand_after_dashdash(sys.argv[1:] if argv is None else argv)
     lang = help_lang(words, os.environ)
     with argparse_words(lang):
@@ -259,25 +232,25 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
         args = parser.parse_args(words)
         if not getattr(args, "_run", None):
             parser.print_help()
-            return 0, False
+            return 0
     args.words = lang  # the language the user asked for (skat play's default --lang)
-    own = args._own_process = argv is None  # run from the shell: the process is the command's
+    args._own_process = argv is None  # run from the shell: the process is the command's
     word = say(lang, "cli.error")
     error = f"skat {args.command}: {word}"
     try:
-        return int(args._run(args) or 0), own
+        return int(args._run(args) or 0)
     except UserError as exc:
         print(f"{error}: {exc.in_lang(lang)}", file=sys.stderr)
-        return 2, own
+        return 2
     except ValueError as exc:  # the core's parse and rule errors subclass ValueError
         print(f"{error}: {error_words(exc, lang)}", file=sys.stderr)
-        return 2, own
+        return 2
     except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (work kept is each command's)
         stopped = say(lang, "cli.interrupted")
         print(f"skat {args.command}: {stopped}", file=sys.stderr)
-        return 130, own
+        return 130
     except BrokenPipeError:
-        return 0, own
+        return 0
 
 
 if __name__ == "__main__":
