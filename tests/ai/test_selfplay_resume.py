@@ -145,6 +145,14 @@ def test_progress_is_a_bar_on_a_terminal(tmp_path: Path, monkeypatch: pytest.Mon
     assert text.count("\n") == 1
 
 
+def _ctrl_c_as_from_a_terminal() -> None:
+    """The command's SIGINT as a shell in a terminal starts it: the default.  A test run
+    started in the background of a shell without job control inherits SIGINT ignored (bash
+    does that to ``cmd &``), and so would the command: Python then installs no
+    KeyboardInterrupt, and the run went on for 600 s after its "Ctrl-C"."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_in_a_real_run_with_workers_is_one_line(tmp_path: Path) -> None:
     """SIGINT to the process group of ``skat selfplay --jobs 2``, as a terminal's Ctrl-C:
     exit 130, one line on stderr (no worker's traceback), every complete game kept."""
@@ -153,7 +161,12 @@ def test_ctrl_c_in_a_real_run_with_workers_is_one_line(tmp_path: Path) -> None:
                "--deals", "100000", "--out", str(out), "--jobs", "2"]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     proc = subprocess.Popen(
-        command, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True
+        command,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_ctrl_c_as_from_a_terminal,
     )
     try:
         deadline = time.monotonic() + 600  # a bound for a busy machine, not a measure
