@@ -110,6 +110,10 @@ def test_a_phone_sized_table_in_english_and_a_spectator(browser: Any, live: str)
     page.click("#create-button")
     page.wait_for_url("**/table/*")
     page.wait_for_selector("#hand .card")
+    page.wait_for_function(  # laid out (a busy machine once measured every card at 0)
+        "() => [...document.querySelectorAll('#hand .card')]"
+        ".every(b => b.getBoundingClientRect().height > 0)"
+    )
     # on a phone the hand is in two rows of five (targets a thumb can hit: test_lobby_browser)
     tops = page.locator("#hand .card").evaluate_all(
         "l => l.map(b => b.getBoundingClientRect().top)"
