@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
 import multiprocessing
@@ -403,11 +404,14 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
     done = {"frames": 0, "idle": 0, "closed": 0, "held": 0}
     opening = asyncio.Semaphore(50)  # sockets being opened at once
 
+    counting = threading.Lock()  # the frames' senders are threads
+
     def frames() -> None:
         while time.monotonic() < stop_at:
             with contextlib.suppress(OSError):
                 send_big_frame(port, f"/ws/{live}")
-                done["frames"] += 1
+                with counting:
+                    done["frames"] += 1
             time.sleep(0.05)
 
     async def idle() -> None:
@@ -458,8 +462,6 @@ def send_big_frame(port: int, path: str) -> None:
     """Open a WebSocket on a plain socket and send :data:`BIG_FRAME` until the server closes
     the connection (before it has read it, as it should); ``OSError`` when the socket did not
     open."""
-    import base64
-
     key = base64.b64encode(secrets.token_bytes(16)).decode()
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
         sock.sendall(
