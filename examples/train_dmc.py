@@ -177,6 +177,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--temperature", type=float, default=0.1, help="cloning's softmax")
     parser.add_argument("--imitation", type=float, default=1.0, help="cloning's weight")
+    parser.add_argument(
+        "--late-labels",
+        type=float,
+        default=1.0,
+        help="DAgger: share of the decisions from the sixth trick on the teacher labels",
+    )
     parser.add_argument("--sim", choices=("heuristic", "cardplay"), default="heuristic")
     parser.add_argument("--contract", default="G", help="--sim cardplay: the contract")
     parser.add_argument("--mode", choices=("selfplay", "fixed"), default="selfplay")
@@ -204,6 +210,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.imitate < 0 or args.dagger < 0 or args.imitate + args.dagger > args.minutes:
         parser.error("--imitate and --dagger are at least 0 and fit into --minutes together")
+    if not 0.0 <= args.late_labels <= 1.0:
+        parser.error(f"--late-labels must be between 0 and 1, not {args.late_labels}")
     for option, name in (("--teacher", args.teacher), ("--opponent", args.opponent)):
         try:
             make_agent(name, 0)
@@ -245,6 +253,7 @@ def make_trainer(args: argparse.Namespace) -> tuple[DmcTrainer, float]:
         seed=args.seed,
         imitation=args.imitation,
         temperature=args.temperature,
+        late_labels=args.late_labels,
     )
     return trainer, done_minutes
 

@@ -173,6 +173,35 @@ def test_the_teacher_plays_while_following_and_only_labels_in_dagger() -> None:
     assert played != teacher.named and len(played) == len(teacher.named)
 
 
+def test_dagger_labels_a_share_of_the_decisions_from_the_sixth_trick() -> None:
+    """``late_labels``: in DAgger the teacher labels every decision of the first five tricks
+    and the given share of the later ones (the counted ending's dear labels); cloning, which
+    plays the teacher's cards, asks it always."""
+
+    def targets(late: float, follow: bool) -> np.ndarray:
+        sim = OracleStarts(8, repeat=1, seed=11)
+        net = Mlp.new(FEATURES, 32, 16, np.random.default_rng(5))
+        trainer = DmcTrainer(
+            sim, net, teacher=HeuristicAgent(0), follow=follow, late_labels=late, seed=3
+        )
+        trainer.train_every = 10**9
+        _play(trainer, 30)
+        done = np.concatenate([part[4] for part in trainer._done])
+        return done.reshape(-1, 30)  # self-play: a game's 30 cards, in order
+
+    none = targets(0.0, follow=False)
+    assert len(none) >= 8 and (none[:, :15] >= 0).all() and (none[:, 15:] == -1).all()
+    half = targets(0.5, follow=False)
+    assert (half[:, :15] >= 0).all() and 0.25 < (half[:, 15:] >= 0).mean() < 0.75
+    assert (targets(0.0, follow=True) >= 0).all()
+    with pytest.raises(ValueError, match="late_labels"):
+        DmcTrainer(
+            OracleStarts(2, seed=1),
+            Mlp.new(FEATURES, 32, 8, np.random.default_rng(1)),
+            late_labels=1.5,
+        )
+
+
 def test_bookkeeping_gives_every_decision_its_seats_final_reward() -> None:
     """The arrays of pending decisions: each finished game's decisions reach the buffer once,
     with the reward its own seat was paid (self-play, all three seats)."""

@@ -392,6 +392,10 @@ class TrainLog:
     decisions since the last line)."""
 
 
+LATE_TRICK: Final = 6
+"""The trick from which ``DmcTrainer.late_labels`` samples the teacher's labels (the heuristic's
+counted ending begins there)."""
+
 MAX_DECISIONS: Final = 30
 """Card-play decisions of one game at most (10 tricks of 3 cards): the pending buffer's depth."""
 
@@ -410,7 +414,11 @@ class DmcTrainer:
     cloning as a warm start.  With ``follow`` the teacher's cards are played (the network
     learns the returns of the teacher's games); without, the network's own (DAgger, Ross et
     al., AISTATS 2011: the teacher labels the states the network's play leads to).  Set
-    ``teacher`` to ``None`` to go on with plain DMC.  The decisions wait for their game's end in arrays
+    ``teacher`` to ``None`` to go on with plain DMC.  ``late_labels`` < 1 (DAgger only) asks
+    the teacher for that share of the decisions from the sixth trick on, drawn at random (the
+    heuristic counts those tricks out, milliseconds a label where the earlier ones take
+    microseconds): more games for the same CPU time, the unlabelled decisions learning from
+    their returns alone.  The decisions wait for their game's end in arrays
     (one row a game, :data:`MAX_DECISIONS` deep), filled and emptied for the whole batch at
     once."""
 
@@ -429,6 +437,7 @@ class DmcTrainer:
     follow: bool = True
     imitation: float = 1.0
     temperature: float = 0.1
+    late_labels: float = 1.0
     games: int = 0
     decisions: int = 0
     sim_seconds: float = 0.0
@@ -439,6 +448,8 @@ class DmcTrainer:
             raise ValueError(f"mode must be 'selfplay' or 'fixed', not {self.mode!r}")
         if self.mode == "fixed" and self.opponent is None:
             raise ValueError("mode 'fixed' needs an opponent factory")
+        if not 0.0 <= self.late_labels <= 1.0:
+            raise ValueError(f"late_labels must be between 0 and 1, not {self.late_labels}")
         self.rng = np.random.default_rng(self.seed)
         self.obs, self.mask, self.to_move = self.sim.reset()
         n, depth = len(self.obs), MAX_DECISIONS
@@ -468,8 +479,15 @@ class DmcTrainer:
         card); with ``follow`` they are played (written into ``cards`` and ``slots``)."""
         assert self.teacher is not None
         target = np.full(len(idx), -1, np.int64)
+        sample = not self.follow and self.late_labels < 1.0
         for k, i in enumerate(idx):
             state = self.sim.states[i]
+            if (
+                sample
+                and len(state.tricks) + 1 >= LATE_TRICK
+                and self.rng.random() >= self.late_labels
+            ):
+                continue
             a = action_id(self.teacher.choose(state.view(state.to_move)))
             if a < 32:
                 target[k] = perm[i, a]
