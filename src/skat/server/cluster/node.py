@@ -3,13 +3,17 @@ follows the others.
 
 * **Owner** of a table (it holds the lease): moves go through :meth:`Hub.act` as in one
   process (check, store, apply, broadcast); then it publishes ``{"k": "move", "t": id, "c":
-  counter}`` so that the other processes catch up.  Only the owner runs the table's computer
+  counter, "m": [counter before, player, move]}`` so that the other processes catch up.  The
+  move itself rides along when it is public once made (a bid, a declaration, a card played:
+  everything but a discard), and a replica at the counter before applies it from the message;
+  a discard, or a replica that missed a message, reads the log.  Only the owner runs the table's computer
   players and move clock.
 * **Follower**: an action from one of its connections is checked against its replica (a
   stale or illegal one is answered at once), left in PostgreSQL and announced to the owner by
-  its id (:meth:`ClusterHub.forward`); a ``move`` event makes it read the new moves from the
-  log and apply them to its replica (:meth:`ClusterHub.catch_up`), and send each of its
-  connections what that place may see, rendered here (``game_view``): no card crosses Redis.
+  its id (:meth:`ClusterHub.forward`); a ``move`` event makes it apply the move the message
+  carries, or read the new moves from the log, to its replica (:meth:`ClusterHub.catch_up`),
+  and send each of its connections what that place may see, rendered here (``game_view``):
+  no card still in a hand or in the skat crosses Redis.
   A replica is kept up to date only while the process has a connection to the table (and
   brought up to date when one opens or the process takes the table over), so each process
   works for the tables its own connections watch.
@@ -42,6 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from skat.core.actions import Discard
 from skat.server.cluster.bus import Bus, BusError
 from skat.server.cluster.db import ClusterDb, log
 from skat.server.cluster.quota import SharedLimits
@@ -338,9 +343,12 @@ class ClusterHub(Hub):
             elif exc.code == "deleted":  # by another process: tell this one's connections
                 self._spawn(self.forget(table.id))
             raise
-        await self._publish(
-            {"k": "move", "t": table.id, "c": table.counter, "d": room.deadline, "o": self.name}
-        )
+        message = {"k": "move", "t": table.id, "c": table.counter, "d": room.deadline}
+        message["o"] = self.name
+        if not isinstance(applied.action, Discard):  # public once made: the replicas apply it
+            stored = f"{applied.action}@{auto}" if auto else str(applied.action)
+            message["m"] = [applied.counter - 1, applied.player, stored]
+        await self._publish(message)
         return applied
 
     async def forward(
@@ -388,7 +396,7 @@ class ClusterHub(Hub):
             await self.catch_up(room)
             table.check(player, text, counter)  # the reason, in this process's words
             raise ActionRefused(code, f"the table refused the move ({code})")
-        await self.catch_up(room, upto=counter + 1)
+        await self.catch_up(room, upto=counter + 1, move=(counter, player, str(action)))
         return Applied(counter + 1, player, action)
 
     async def _answer(
@@ -446,31 +454,59 @@ class ClusterHub(Hub):
             with contextlib.suppress(StorageError):
                 await self._db(self.db.answer, rid, code)
 
-    async def catch_up(self, room: Room, upto: int | None = None) -> None:
+    async def catch_up(
+        self, room: Room, upto: int | None = None, move: tuple[int, int, str] | None = None
+    ) -> None:
         """Apply the moves stored since the replica's counter (a follower's view of a move
         the owner made), then send every connection its state.  ``upto``: the counter the
         owner announced; a replica already there does not ask the log again (the answer to a
-        forwarded move and the owner's ``move`` message announce the same move)."""
+        forwarded move and the owner's ``move`` message announce the same move).  ``move``:
+        the move that reached ``upto`` as (counter before, player, stored text), applied
+        without reading the log when the replica is at that counter before."""
         table = room.table
         async with room.lock:
             if upto is not None and table.counter >= upto:
                 return
-            try:
-                moves = await self._db(self.db.moves_since, table.id, table.counter)
-            except StorageError as exc:  # the database away: the replica stays as it was
-                log.warning("table %s: cannot catch up: %s", table.id, exc)
-                return
-            try:
-                for counter, player, text in moves:
-                    if counter != table.counter:
-                        break
-                    table.apply_stored(player, text)
-            except ActionRefused as exc:  # pragma: no cover - a damaged log
-                log.error("table %s: stored move does not replay: %s", table.id, exc)
+            if move is not None and upto is not None and self._apply_carried(table, move, upto):
+                moves: list[tuple[int, int, str]] = [move]
+            else:
+                moves = await self._read_log(table)
         if moves:
             self._broadcast(room)
         if table.is_over and self.rooms.get(table.id) is room:  # its owner stored the end
             await self._retire(room, store=False)
+
+    @staticmethod
+    def _apply_carried(table: Table, move: tuple[int, int, str], upto: int) -> bool:
+        """Apply a move a message carried if the replica is just before it; False when the
+        log must be read instead (another move first, or a move the replica refuses)."""
+        before, player, text = move
+        if before != table.counter or before + 1 != upto:
+            return False
+        try:
+            table.apply_stored(player, text)
+        except ActionRefused:  # the replica differs from the owner's table: the log decides
+            return False
+        return True
+
+    async def _read_log(self, table: Table) -> list[tuple[int, int, str]]:
+        """Apply the moves stored since the replica's counter (the room's lock held); the
+        moves read (none when the database is away: the replica stays as it was)."""
+        try:
+            moves: list[tuple[int, int, str]] = await self._db(
+                self.db.moves_since, table.id, table.counter
+            )
+        except StorageError as exc:
+            log.warning("table %s: cannot catch up: %s", table.id, exc)
+            return []
+        try:
+            for counter, player, text in moves:
+                if counter != table.counter:
+                    break
+                table.apply_stored(player, text)
+        except ActionRefused as exc:  # pragma: no cover - a damaged log
+            log.error("table %s: stored move does not replay: %s", table.id, exc)
+        return moves
 
     async def _poll_loop(self) -> None:
         """Serve the forwarded moves whose message through Redis did not come (a sender, or
@@ -561,8 +597,12 @@ class ClusterHub(Hub):
         if kind == "move" and msg.get("o") != self.name:
             room.deadline = msg.get("d")
             announced = int(msg.get("c", 0))
-            if room.connections and announced > room.table.counter:
-                self._spawn(self.catch_up(room, announced))  # (nobody here watches: it waits)
+            if room.connections and announced > room.table.counter:  # (nobody here: it waits)
+                carried = msg.get("m")
+                move = None
+                if isinstance(carried, list) and len(carried) == 3:
+                    move = (int(carried[0]), int(carried[1]), str(carried[2]))
+                self._spawn(self.catch_up(room, announced, move))
         elif kind == "claims":
             self._spawn(self._reload_claims(room))
         elif kind == "online" and msg.get("p") != self.name:

@@ -1,0 +1,93 @@
+"""A follower's replica kept up by the owner's ``move`` messages: a public move (a bid, a
+declaration, a card played) rides in the message and is applied without reading the log; a
+discard never crosses Redis and is read from PostgreSQL; a replica that missed a message reads
+the log.  Needs ``SKAT_TEST_POSTGRES`` and ``SKAT_TEST_REDIS``."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tests.server.test_cluster import REDIS, database  # noqa: F401 - the fixture
+
+from skat.core.actions import Discard
+from skat.server.cluster.node import ClusterHub
+from skat.server.hub import Settings
+from skat.server.storage import open_storage
+
+HUMANS3 = {"seats": ["human", "human", "human"], "games": 1}
+AUCTION = ("p", "18", "y", "p", "s")  # the rear bids 18, the fore holds and takes the skat
+
+
+async def _follow(url: str, miss: int | None) -> list[tuple[str, bool, bool]]:
+    """One game made at the owner ``a``, caught up at the follower ``b`` from each ``move``
+    message (the message of move ``miss`` lost): (the move's kind, whether the message
+    carried it, whether ``b`` read the log) for each move."""
+    settings = Settings(computer_delay=0.0, heavy_processes=0, tables_per_minute=0.0)
+    a = ClusterHub(open_storage(url), settings, REDIS, lease=30)
+    b = ClusterHub(open_storage(url), settings, REDIS, lease=30)
+    await a.start()
+    await b.start()
+    try:
+        table, _, _ = await a.create_table(HUMANS3, "10.0.0.8")
+        table.claims = dict.fromkeys(range(3), "-")  # every place taken (at the owner)
+        sent: list[dict[str, Any]] = []
+        publish = a._publish
+
+        async def spy(message: dict[str, Any], target: str | None = None) -> None:
+            sent.append(message)
+            await publish(message, target)
+
+        a._publish = spy  # type: ignore[method-assign]
+        replica = await b.find(table.id)
+        assert replica is not None and replica.table is not table
+        reads: list[object] = []
+        moves_since = b.db.moves_since
+
+        def counting(table_id: str, counter: int) -> list[tuple[int, int, str]]:
+            reads.append(counter)
+            return moves_since(table_id, counter)
+
+        b.db.moves_since = counting  # type: ignore[method-assign]
+        seen = []
+        while table.state is not None and not table.state.is_over:
+            player, counter = table.to_move(), table.counter
+            assert player is not None
+            text = AUCTION[counter] if counter < len(AUCTION) else None
+            action = text or str(table.state.legal_actions()[0])
+            kind = type(table.check(player, action, counter)).__name__
+            await a.act(a.rooms[table.id], player, action, counter)
+            message = [m for m in sent if m["k"] == "move"][-1]
+            assert message["c"] == counter + 1
+            if counter == miss:  # lost: the next message finds the replica behind
+                seen.append((kind, "m" in message, False))
+                continue
+            carried = message.get("m")
+            before = len(reads)
+            await b.catch_up(replica, message["c"], tuple(carried) if carried else None)
+            seen.append((kind, carried is not None, len(reads) > before))
+            assert replica.table.counter == table.counter
+            if table.state is not None:  # (none when the series is over)
+                assert replica.table.state is not None
+                assert replica.table.state.view(0).hand == table.state.view(0).hand
+        return seen
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+def test_a_public_move_rides_in_the_message_and_a_discard_is_read_from_the_log(
+    database: str,  # noqa: F811
+) -> None:
+    seen = asyncio.run(_follow(database, miss=None))
+    assert len(seen) == 5 + 1 + 1 + 30  # the auction and the skat, the discard, the game, 30 cards
+    for kind, carried, read in seen:
+        assert carried == (kind != Discard.__name__), kind
+        assert read == (not carried), kind
+
+
+def test_a_replica_that_missed_a_message_reads_the_log(database: str) -> None:  # noqa: F811
+    seen = asyncio.run(_follow(database, miss=10))
+    assert seen[10][2] is False  # not caught up then
+    assert seen[11][1] and seen[11][2]  # carried, but the replica was behind: the log
+    assert not any(read for _, carried, read in seen[12:] if carried)
