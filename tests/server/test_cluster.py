@@ -225,8 +225,7 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
     assert {"new", "move", "act", "done", "online"} <= kinds
     with_cards = [json.loads(m) for m in traffic if re.search(r"\b[CSHD][789TJQKA]\b", m)]
     assert with_cards and all(
-        m["k"] == "move" and re.fullmatch(r"[CSHD][789TJQKA](@\w+)?", m["m"][2])
-        for m in with_cards
+        m["k"] == "move" and re.fullmatch(r"[CSHD][789TJQKA](@\w+)?", m["m"][2]) for m in with_cards
     )
     assert all(
         set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on", "at", "w", "m"}
