@@ -103,6 +103,8 @@ class Stats:
         self.since = 0.0
         """When the window began (``perf_counter``): a move sent before it is not measured
         (its broadcast may have waited in a client that was settling its heap)."""
+        self.wall = 0.0
+        """When the window began (``time.time()``: to match other logs with ``--slow``)."""
         self.rate = 0.0
         self.steal = 0.0  # the host's share of the machine's CPU time in the window
         self.stalls: list[tuple[float, float, str]] = []

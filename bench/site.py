@@ -292,7 +292,7 @@ async def _players(args: argparse.Namespace, seats: list[list[Seat]], seed: int)
         await asyncio.sleep(max(0.0, warmup - SETTLE))
         settle_heap()  # a full pass, then none: the moves held up go out in a burst; not measured
         await asyncio.sleep(min(warmup, SETTLE))
-        stats.measuring, stats.since = True, time.perf_counter()
+        stats.measuring, stats.since, stats.wall = True, time.perf_counter(), time.time()
         began, (stolen, total) = time.monotonic(), cpu_ticks()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
@@ -361,8 +361,9 @@ def slow_seconds(limit: float, parts: list[Stats]) -> None:
                 seconds.setdefault(int(at), []).append((1000 * latency, k))
     total = sum(len(part.latencies) for part in parts)
     slow = sum(len(v) for v in seconds.values())
-    print(f"  {slow} of {total} broadcasts over {limit:g} ms; by second of the window "
-          "(count, the slowest, client processes):", flush=True)  # fmt: skip
+    began = time.strftime("%H:%M:%S", time.localtime(parts[0].wall))
+    print(f"  {slow} of {total} broadcasts over {limit:g} ms; by second of the window (began "
+          f"{began}; count, the slowest, client processes):", flush=True)  # fmt: skip
     stalls: dict[int, list[tuple[float, str]]] = {}  # second -> the clients' own pauses
     for part in parts:
         for at, ms, kind in part.stalls:

@@ -24,6 +24,7 @@ from skat.server.scheduler import FairScheduler
 from skat.server.table import ActionRefused, Applied, Table
 from skat.server.thinking import expensive, think, watch_parent
 from skat.server.variant_table import VariantTable
+from skat.server.worker_pool import LowPriorityPool
 
 log: Final = logging.getLogger("skat.server")
 
@@ -131,7 +132,7 @@ class DrivingMixin:
         n = self.settings.heavy_processes
         if n <= 0:
             return None
-        return ProcessPoolExecutor(
+        return LowPriorityPool(
             n,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=watch_parent,

@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 import time
@@ -29,6 +28,7 @@ from typing import Any, Final
 from skat.ai.agent import SafeAgent
 from skat.ai.arena import make_agent
 from skat.ai.variants import variant_agent
+from skat.server.worker_pool import lower_priority
 
 KEEP: Final = 64
 """Games whose agents a worker keeps (the least recently asked are dropped)."""
@@ -94,8 +94,7 @@ def watch_parent(parent: int) -> None:
     the tables' messages down), and the end of the worker when the server ``parent`` (its
     process id, given by the server: a worker still starting when the server is killed must
     not take the init process for its parent) is gone, even in the middle of a search."""
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(10)
+    lower_priority()  # (a worker of a LowPriorityPool on Linux begins there)
 
     def watch() -> None:
         while os.getppid() == parent:
