@@ -33,3 +33,17 @@ def test_the_servers_searches_and_analyses_run_in_such_a_pool() -> None:
     pool = DrivingMixin._new_heavy_pool(SimpleNamespace(settings=Settings(heavy_processes=1)))  # type: ignore[arg-type]
     assert isinstance(pool, LowPriorityPool)
     pool.shutdown()
+
+
+def test_skat_serve_starts_its_workers_with_the_server_not_at_the_first_slow_move() -> None:
+    settings = Settings(heavy_processes=2)
+    hub = SimpleNamespace(settings=settings)
+    hub._heavy_pool = DrivingMixin._new_heavy_pool(hub)  # type: ignore[arg-type]
+    pool = hub._heavy_pool
+    try:
+        assert not pool._processes  # a pool starts its processes when first asked
+        DrivingMixin.warm_workers(hub)  # type: ignore[arg-type]
+        assert len(pool._processes) == 2
+        assert pool.submit(sum, [1, 2]).result() == 3
+    finally:
+        pool.shutdown()

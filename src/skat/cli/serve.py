@@ -383,6 +383,7 @@ def _serve(
             robot_max_games=args.robot_games,
             robot_levels=levels,
             settle_heap=True,
+            warm_workers=True,
         ),
         redis=args.redis,
         lease=args.lease,

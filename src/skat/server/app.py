@@ -101,6 +101,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        if hub.settings.warm_workers:
+            hub.warm_workers()
         keeper = None
         if hub.settings.settle_heap:  # skat serve's own process (skat.server.heap)
             keeper = asyncio.get_running_loop().create_task(HeapKeeper().run())

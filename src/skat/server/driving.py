@@ -139,6 +139,16 @@ class DrivingMixin:
             initargs=(os.getpid(),),
         )
 
+    def warm_workers(self) -> None:
+        """Start the worker processes now (each at the lower priority from its first
+        instruction: :class:`~skat.server.worker_pool.LowPriorityPool`), so that none starts
+        in the middle of play (``Settings.warm_workers``)."""
+        pool = self._heavy_pool
+        if pool is None:
+            return
+        for _ in range(self.settings.heavy_processes):  # a worker each: none is idle yet
+            pool.submit(os.getpid)
+
     def _renew_heavy_pool(self, broken: ProcessPoolExecutor | None) -> None:
         """New worker processes in place of ``broken`` (unless replaced already)."""
         old = self._heavy_pool

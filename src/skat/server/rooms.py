@@ -55,6 +55,10 @@ class Settings:
     """Keep the heap out of the garbage collector's long passes (:mod:`skat.server.heap`:
     frozen after the start and every few seconds, swept once an hour).  For ``skat serve``'s
     own process; an application created for a test leaves it off."""
+    warm_workers: bool = False
+    """Start the worker processes with the server, not at the first slow move or analysis
+    (a new worker spends about a CPU-second importing the engine: on a busy server that second
+    came in the middle of play).  For ``skat serve``; an application for a test leaves it off."""
 
 
 def new_table_id() -> str:
