@@ -219,13 +219,15 @@ def test_players_on_different_processes_play_one_game(database: str) -> None:
     assert ends[0]["counter"] == ends[1]["counter"] > 3
     assert ends[0]["players"][1]["online"]  # each process knows who is connected elsewhere
     assert not [e for p in players for e in p.errors]
-    # Redis carried moves (player 1's were forwarded to the owner) and the public ones with
-    # them, but no card still in a hand or in the skat: a card only as the card just played
+    # Redis carried moves (player 1's were forwarded to the owner in their messages) and the
+    # owner's public moves with its counters, but no card still in a hand or in the skat: a
+    # card only as the one just played, or forwarded to be played
     kinds = {json.loads(m)["k"] for m in traffic}
     assert {"new", "move", "act", "done", "online"} <= kinds
     with_cards = [json.loads(m) for m in traffic if re.search(r"\b[CSHD][789TJQKA]\b", m)]
     assert with_cards and all(
-        m["k"] == "move" and re.fullmatch(r"[CSHD][789TJQKA](@\w+)?", m["m"][2]) for m in with_cards
+        m["k"] in ("move", "act") and re.fullmatch(r"[CSHD][789TJQKA](@\w+)?", m["m"][-1])
+        for m in with_cards
     )
     assert all(
         set(json.loads(m)) <= {"k", "t", "c", "d", "o", "r", "f", "p", "on", "at", "w", "m"}

@@ -1,16 +1,19 @@
 """A follower's replica kept up by the owner's ``move`` messages: a public move (a bid, a
 declaration, a card played) rides in the message and is applied without reading the log; a
 discard never crosses Redis and is read from PostgreSQL; a replica that missed a message reads
-the log.  Needs ``SKAT_TEST_POSTGRES`` and ``SKAT_TEST_REDIS``."""
+the log.  A follower's own moves go to the owner through Redis, a discard through
+PostgreSQL; a move whose answer is lost is found in the log.  Needs ``SKAT_TEST_POSTGRES`` and ``SKAT_TEST_REDIS``."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+import pytest
 from tests.server.test_cluster import REDIS, database  # noqa: F401 - the fixture
 
 from skat.core.actions import Discard
+from skat.server.cluster import node
 from skat.server.cluster.node import ClusterHub
 from skat.server.hub import Settings
 from skat.server.storage import open_storage
@@ -91,3 +94,73 @@ def test_a_replica_that_missed_a_message_reads_the_log(database: str) -> None:  
     assert seen[10][2] is False  # not caught up then
     assert seen[11][1] and seen[11][2]  # carried, but the replica was behind: the log
     assert not any(read for _, carried, read in seen[12:] if carried)
+
+
+async def _forward(url: str, lose_answers: bool) -> tuple[list[str], list[str], int, int]:
+    """One game played through the follower ``b`` (every move forwarded to the owner ``a``):
+    the kinds of the moves that waited in PostgreSQL, those that went through Redis, and the
+    owner's and the replica's counters at the end.  ``lose_answers``: the owner's answers
+    through Redis are lost (the follower finds its moves in the log)."""
+    settings = Settings(computer_delay=0.0, heavy_processes=0, tables_per_minute=0.0)
+    a = ClusterHub(open_storage(url), settings, REDIS, lease=30)
+    b = ClusterHub(open_storage(url), settings, REDIS, lease=30)
+    await a.start()
+    await b.start()
+    try:
+        table, _, _ = await a.create_table(HUMANS3, "10.0.0.8")
+        table.claims = dict.fromkeys(range(3), "-")
+        replica = await b.find(table.id)
+        assert replica is not None
+        replica.table.claims = dict(table.claims)
+        stored: list[str] = []
+        put = b.db.put_request
+
+        def spy(rid: str, tid: str, player: int, counter: int, text: str, *rest: str) -> None:
+            stored.append(text)
+            put(rid, tid, player, counter, text, *rest)
+
+        b.db.put_request = spy  # type: ignore[method-assign]
+        if lose_answers:
+            publish = a._publish
+
+            async def lossy(message: dict[str, Any], target: str | None = None) -> None:
+                if message["k"] != "done":
+                    await publish(message, target)
+
+            a._publish = lossy  # type: ignore[method-assign]
+        kinds_in_pg, kinds_carried = [], []
+        while replica.table.state is not None and not replica.table.state.is_over:
+            player, counter = replica.table.to_move(), replica.table.counter
+            assert player is not None
+            text = AUCTION[counter] if counter < len(AUCTION) else None
+            action = text or str(replica.table.state.legal_actions()[0])
+            kind = type(replica.table.check(player, action, counter)).__name__
+            before = len(stored)
+            applied = await b.act(replica, player, action, counter)
+            assert applied.counter == counter + 1 == replica.table.counter
+            (kinds_in_pg if len(stored) > before else kinds_carried).append(kind)
+            if lose_answers and len(kinds_carried) >= 2:
+                break
+        return kinds_in_pg, kinds_carried, table.counter, replica.table.counter
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+def test_a_forwarded_move_goes_through_redis_and_a_discard_through_postgresql(
+    database: str,  # noqa: F811
+) -> None:
+    in_pg, carried, owner, replica = asyncio.run(_forward(database, lose_answers=False))
+    assert in_pg == [Discard.__name__]
+    assert len(carried) == 5 + 1 + 30 and Discard.__name__ not in carried
+    assert owner == replica == 37
+
+
+def test_a_forwarded_move_whose_answer_is_lost_is_found_in_the_log(
+    database: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(node, "FORWARD_WAIT", 0.5)
+    in_pg, carried, owner, replica = asyncio.run(_forward(database, lose_answers=True))
+    assert not in_pg and len(carried) == 2  # made, though no answer came
+    assert owner == replica == 2

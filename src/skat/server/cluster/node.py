@@ -9,11 +9,13 @@ follows the others.
   a discard, or a replica that missed a message, reads the log.  Only the owner runs the table's computer
   players and move clock.
 * **Follower**: an action from one of its connections is checked against its replica (a
-  stale or illegal one is answered at once), left in PostgreSQL and announced to the owner by
-  its id (:meth:`ClusterHub.forward`); a ``move`` event makes it apply the move the message
+  stale or illegal one is answered at once) and sent to the owner in its message through
+  Redis, or, for a discard or while Redis is away, left in PostgreSQL and announced by its id
+  (:meth:`ClusterHub.forward`); a ``move`` event makes it apply the move the message
   carries, or read the new moves from the log, to its replica (:meth:`ClusterHub.catch_up`),
   and send each of its connections what that place may see, rendered here (``game_view``):
-  no card still in a hand or in the skat crosses Redis.
+  no card still in a hand or in the skat crosses Redis, but for a forwarded card that the
+  owner then refuses (another move came first).
   A replica is kept up to date only while the process has a connection to the table (and
   brought up to date when one opens or the process takes the table over), so each process
   works for the tables its own connections watch.
@@ -355,7 +357,9 @@ class ClusterHub(Hub):
         self, room: Room, player: int | None, text: object, counter: object
     ) -> Applied:
         """Hand a move to the table's owner (taking the table over if nobody holds it) and
-        wait for its answer; :class:`ActionRefused` as if it were decided here."""
+        wait for its answer; :class:`ActionRefused` as if it were decided here.  The move
+        goes in its message through Redis; a discard (two cards of a hand), or any move while
+        Redis is away here or at the owner, waits in PostgreSQL for the owner to take it."""
         table = room.table
         action = table.check(player, text, counter)  # the replica answers what it can at once
         assert player is not None and type(counter) is int
@@ -368,21 +372,35 @@ class ClusterHub(Hub):
             raise ActionRefused("unavailable", "the table is changing servers: try again")
         rid = secrets.token_hex(8)
         waiting = self._waiting[rid] = asyncio.get_running_loop().create_future()
+        move = (counter, player, str(action))
+        carried = False
         try:
-            await self._db(
-                self.db.put_request, rid, table.id, player, counter, str(action), owner, self.name
-            )
-            message = {"k": "act", "r": rid, "t": table.id, "f": self.name}
+            message: dict[str, Any] = {"k": "act", "r": rid, "t": table.id, "f": self.name}
             heard = 0
-            if self.bus.connected.is_set():
-                with contextlib.suppress(BusError):
-                    heard = await self.bus.publish(self.bus.to_process(owner), message)
-            # not heard (Redis away here or there): the owner finds the move in PostgreSQL
+            if self.bus.connected.is_set() and not isinstance(action, Discard):
+                with contextlib.suppress(BusError):  # the move itself, through Redis
+                    heard = await self.bus.publish(
+                        self.bus.to_process(owner), {**message, "m": list(move)}
+                    )
+                carried = heard > 0
+            if not carried:  # a discard, or Redis away here or there: through PostgreSQL
+                await self._db(
+                    self.db.put_request, rid, table.id, player, counter, move[2], owner, self.name
+                )
+                if self.bus.connected.is_set():
+                    with contextlib.suppress(BusError):
+                        heard = await self.bus.publish(self.bus.to_process(owner), message)
+            # not heard: the owner finds the move in PostgreSQL
             code = await self._answer(rid, waiting, heard > 0)
         except (TimeoutError, StorageError):
             if isinstance(room, ClusterRoom):
                 room.owner = None  # ask the database next time
-            if not await self._gave_up(room, rid, counter):  # the owner took it: it is done
+            made = (
+                await self._in_log(room, move)
+                if carried
+                else not await self._gave_up(room, rid, counter)
+            )
+            if made:  # the owner took it: it is done
                 return Applied(counter + 1, player, action)
             raise ActionRefused(
                 "unavailable", "the table's server does not answer: try again"
@@ -430,12 +448,31 @@ class ClusterHub(Hub):
             return True
         return room.table.counter <= counter
 
-    async def _serve(self, rid: str, sender: str) -> None:
-        """A forwarded move for a table this process owns."""
-        request = await self._db(self.db.take_request, rid)
-        if request is None:
-            return
-        table_id, player, counter, text = request
+    async def _in_log(self, room: Room, move: tuple[int, int, str]) -> bool:
+        """A move sent through Redis got no answer: whether the log has it (the owner made it
+        and its answer was lost) — the replica caught up as far as the log goes."""
+        counter, player, text = move
+        try:
+            await self.catch_up(room)
+            stored = await self._db(self.db.moves_since, room.table.id, counter)
+        except StorageError:
+            return False
+        return bool(stored) and stored[0] == (counter, player, text)
+
+    async def _serve(self, rid: str, sender: str, move: object = None) -> None:
+        """A forwarded move for a table this process owns: carried by its message (``move``:
+        [counter, player, text]; the table's id in ``table_id``) or waiting in PostgreSQL."""
+        if isinstance(move, list) and len(move) == 4:
+            try:
+                table_id, counter, player = str(move[0]), int(move[1]), int(move[2])
+            except (TypeError, ValueError):  # not of this program's processes
+                return
+            text = str(move[3])
+        else:
+            request = await self._db(self.db.take_request, rid)
+            if request is None:
+                return
+            table_id, player, counter, text = request
         room = self.rooms.get(table_id)
         code: str | None = None
         if room is None or table_id not in self.owned:
@@ -568,7 +605,9 @@ class ClusterHub(Hub):
                 waiting.set_result(msg.get("c"))
             return
         if kind == "act":
-            self._spawn(self._serve(str(msg["r"]), str(msg["f"])))
+            carried = msg.get("m")
+            move = [msg.get("t"), *carried] if isinstance(carried, list) else None
+            self._spawn(self._serve(str(msg["r"]), str(msg["f"]), move))
             return
         if kind == "here" and msg.get("p") != self.name:
             self._on_here(msg)
