@@ -28,12 +28,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
 WORKER_NICE: Final = 10
-"""How much lower a worker's CPU priority is than the server's (``nice``)."""
+"""A worker's CPU priority (``nice``; a server's is 0 unless it was started lower)."""
 
 
 def lower_priority() -> None:
-    """This thread's (on Linux) or process's priority down to :data:`WORKER_NICE` above the
-    server's; nothing if it is there already (a worker started from a lowered thread)."""
+    """This thread's (on Linux) or process's priority down to ``nice`` :data:`WORKER_NICE`;
+    nothing if it is there or lower already (a worker started from a lowered thread, or a
+    server started at a lower priority itself)."""
     with contextlib.suppress(OSError, AttributeError):
         now = os.nice(0)
         if now < WORKER_NICE:
