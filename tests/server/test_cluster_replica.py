@@ -96,11 +96,15 @@ def test_a_replica_that_missed_a_message_reads_the_log(database: str) -> None:  
     assert not any(read for _, carried, read in seen[12:] if carried)
 
 
-async def _forward(url: str, lose_answers: bool) -> tuple[list[str], list[str], int, int]:
+async def _forward(url: str, fault: str = "") -> tuple[list[str], list[str], int, int]:
     """One game played through the follower ``b`` (every move forwarded to the owner ``a``):
     the kinds of the moves that waited in PostgreSQL, those that went through Redis, and the
-    owner's and the replica's counters at the end.  ``lose_answers``: the owner's answers
-    through Redis are lost (the follower finds its moves in the log)."""
+    owner's and the replica's counters at the end (two moves with a ``fault``).  ``fault``:
+    ``answers`` — the owner's answers through Redis are lost (the follower finds its moves in
+    the log); ``acts`` — the moves sent through Redis are lost (as when Redis goes away with
+    them: the follower sends them again through PostgreSQL); ``slow`` — the owner makes them
+    only after the follower gave up waiting (the second sending is refused as stale, and the
+    follower finds its move in the log)."""
     settings = Settings(computer_delay=0.0, heavy_processes=0, tables_per_minute=0.0)
     a = ClusterHub(open_storage(url), settings, REDIS, lease=30)
     b = ClusterHub(open_storage(url), settings, REDIS, lease=30)
@@ -120,7 +124,7 @@ async def _forward(url: str, lose_answers: bool) -> tuple[list[str], list[str], 
             put(rid, tid, player, counter, text, *rest)
 
         b.db.put_request = spy  # type: ignore[method-assign]
-        if lose_answers:
+        if fault == "answers":
             publish = a._publish
 
             async def lossy(message: dict[str, Any], target: str | None = None) -> None:
@@ -128,6 +132,17 @@ async def _forward(url: str, lose_answers: bool) -> tuple[list[str], list[str], 
                     await publish(message, target)
 
             a._publish = lossy  # type: ignore[method-assign]
+        if fault in ("acts", "slow"):
+            serve = a._serve
+
+            async def late(rid: str, sender: str, move: object = None) -> None:
+                if move is not None:  # a move that came in its message through Redis
+                    if fault == "acts":
+                        return
+                    await asyncio.sleep(2 * node.FORWARD_WAIT)
+                await serve(rid, sender, move)
+
+            a._serve = late  # type: ignore[method-assign]
         kinds_in_pg, kinds_carried = [], []
         while replica.table.state is not None and not replica.table.state.is_over:
             player, counter = replica.table.to_move(), replica.table.counter
@@ -139,7 +154,7 @@ async def _forward(url: str, lose_answers: bool) -> tuple[list[str], list[str], 
             applied = await b.act(replica, player, action, counter)
             assert applied.counter == counter + 1 == replica.table.counter
             (kinds_in_pg if len(stored) > before else kinds_carried).append(kind)
-            if lose_answers and len(kinds_carried) >= 2:
+            if fault and len(kinds_in_pg) + len(kinds_carried) >= 2:
                 break
         return kinds_in_pg, kinds_carried, table.counter, replica.table.counter
     finally:
@@ -150,7 +165,7 @@ async def _forward(url: str, lose_answers: bool) -> tuple[list[str], list[str], 
 def test_a_forwarded_move_goes_through_redis_and_a_discard_through_postgresql(
     database: str,  # noqa: F811
 ) -> None:
-    in_pg, carried, owner, replica = asyncio.run(_forward(database, lose_answers=False))
+    in_pg, carried, owner, replica = asyncio.run(_forward(database))
     assert in_pg == [Discard.__name__]
     assert len(carried) == 5 + 1 + 30 and Discard.__name__ not in carried
     assert owner == replica == 37
@@ -161,6 +176,21 @@ def test_a_forwarded_move_whose_answer_is_lost_is_found_in_the_log(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(node, "FORWARD_WAIT", 0.5)
-    in_pg, carried, owner, replica = asyncio.run(_forward(database, lose_answers=True))
+    in_pg, carried, owner, replica = asyncio.run(_forward(database, "answers"))
     assert not in_pg and len(carried) == 2  # made, though no answer came
     assert owner == replica == 2
+
+
+@pytest.mark.parametrize("fault", ["acts", "slow"])
+def test_a_forwarded_move_whose_message_is_lost_or_late_is_made_once_through_postgresql(
+    database: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    fault: str,
+) -> None:
+    """Redis took the move's message and went away before the owner read it (``acts``), or
+    the owner made it after the follower had given up waiting (``slow``): sent again through
+    PostgreSQL, each move is made once and nobody is told ``unavailable``."""
+    monkeypatch.setattr(node, "FORWARD_WAIT", 0.5)
+    in_pg, carried, owner, replica = asyncio.run(_forward(database, fault))
+    assert len(in_pg) == 2 and not carried  # each sent again through PostgreSQL
+    assert owner == replica == 2  # made once each

@@ -370,43 +370,19 @@ class ClusterHub(Hub):
             return await self.act(room, player, text, counter)
         if owner is None:
             raise ActionRefused("unavailable", "the table is changing servers: try again")
-        rid = secrets.token_hex(8)
-        waiting = self._waiting[rid] = asyncio.get_running_loop().create_future()
         move = (counter, player, str(action))
-        carried = False
-        try:
-            message: dict[str, Any] = {"k": "act", "r": rid, "t": table.id, "f": self.name}
-            heard = 0
-            if self.bus.connected.is_set() and not isinstance(action, Discard):
-                with contextlib.suppress(BusError):  # the move itself, through Redis
-                    heard = await self.bus.publish(
-                        self.bus.to_process(owner), {**message, "m": list(move)}
-                    )
-                carried = heard > 0
-            if not carried:  # a discard, or Redis away here or there: through PostgreSQL
-                await self._db(
-                    self.db.put_request, rid, table.id, player, counter, move[2], owner, self.name
-                )
-                if self.bus.connected.is_set():
-                    with contextlib.suppress(BusError):
-                        heard = await self.bus.publish(self.bus.to_process(owner), message)
-            # not heard: the owner finds the move in PostgreSQL
-            code = await self._answer(rid, waiting, heard > 0)
-        except (TimeoutError, StorageError):
-            if isinstance(room, ClusterRoom):
-                room.owner = None  # ask the database next time
-            made = (
-                await self._in_log(room, move)
-                if carried
-                else not await self._gave_up(room, rid, counter)
-            )
-            if made:  # the owner took it: it is done
-                return Applied(counter + 1, player, action)
-            raise ActionRefused(
-                "unavailable", "the table's server does not answer: try again"
-            ) from None
-        finally:
-            self._waiting.pop(rid, None)
+        answered, code = await self._send(room, owner, move, not isinstance(action, Discard))
+        if not answered:  # its message may have gone with Redis: again, through PostgreSQL
+            if table.counter != counter:  # the table went on without it
+                table.check(player, text, counter)
+            owner = await self._db(self.db.owner_of, table.id)
+            if owner is None or owner == self.name:
+                if await self.take(room):
+                    return await self.act(room, player, text, counter)
+                raise ActionRefused("unavailable", "the table is changing servers: try again")
+            answered, code = await self._send(room, owner, move, False)
+            if code == "stale" and await self._in_log(room, move):  # the first was made after all
+                code = None
         if code == "deleted":
             self._spawn(self.forget(table.id))
             raise ActionRefused(code, "the table was deleted by its creator")
@@ -414,8 +390,53 @@ class ClusterHub(Hub):
             await self.catch_up(room)
             table.check(player, text, counter)  # the reason, in this process's words
             raise ActionRefused(code, f"the table refused the move ({code})")
-        await self.catch_up(room, upto=counter + 1, move=(counter, player, str(action)))
+        await self.catch_up(room, upto=counter + 1, move=move)
         return Applied(counter + 1, player, action)
+
+    async def _send(
+        self, room: Room, owner: str, move: tuple[int, int, str], carry: bool
+    ) -> tuple[bool, str | None]:
+        """Send ``move`` (counter, player, text) to ``owner`` and wait for its answer: (True,
+        the refusal code or ``None``).  With ``carry`` the move goes in its message through
+        Redis when Redis is here and the owner listens; otherwise it waits in PostgreSQL.
+        (False, None): a move sent through Redis got no answer and is not in the log (its
+        message may have gone with Redis); :class:`ActionRefused` ``unavailable`` when one
+        left in PostgreSQL got none."""
+        table = room.table
+        counter, player, text = move
+        rid = secrets.token_hex(8)
+        waiting = self._waiting[rid] = asyncio.get_running_loop().create_future()
+        carried = False
+        try:
+            message: dict[str, Any] = {"k": "act", "r": rid, "t": table.id, "f": self.name}
+            heard = 0
+            if carry and self.bus.connected.is_set():
+                with contextlib.suppress(BusError):  # the move itself, through Redis
+                    heard = await self.bus.publish(
+                        self.bus.to_process(owner), {**message, "m": list(move)}
+                    )
+                carried = heard > 0
+            if not carried:  # a discard, or Redis away here or there: through PostgreSQL
+                await self._db(
+                    self.db.put_request, rid, table.id, player, counter, text, owner, self.name
+                )
+                if self.bus.connected.is_set():
+                    with contextlib.suppress(BusError):
+                        heard = await self.bus.publish(self.bus.to_process(owner), message)
+            # not heard: the owner finds the move in PostgreSQL
+            return True, await self._answer(rid, waiting, heard > 0)
+        except (TimeoutError, StorageError):
+            if isinstance(room, ClusterRoom):
+                room.owner = None  # ask the database next time
+            if carried:
+                return (True, None) if await self._in_log(room, move) else (False, None)
+            if not await self._gave_up(room, rid, counter):  # the owner took it: it is done
+                return True, None
+            raise ActionRefused(
+                "unavailable", "the table's server does not answer: try again"
+            ) from None
+        finally:
+            self._waiting.pop(rid, None)
 
     async def _answer(
         self, rid: str, waiting: asyncio.Future[str | None], heard: bool
