@@ -2,11 +2,15 @@
 declaration, a card played) rides in the message and is applied without reading the log; a
 discard never crosses Redis and is read from PostgreSQL; a replica that missed a message reads
 the log.  A follower's own moves go to the owner through Redis, a discard through
-PostgreSQL; a move whose answer is lost is found in the log.  Needs ``SKAT_TEST_POSTGRES`` and ``SKAT_TEST_REDIS``."""
+PostgreSQL; a move whose answer is lost is found in the log, one whose message is lost or
+late is sent again through PostgreSQL and made once.  Needs ``SKAT_TEST_POSTGRES`` and
+``SKAT_TEST_REDIS``."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -15,17 +19,18 @@ from tests.server.test_cluster import REDIS, database  # noqa: F401 - the fixtur
 from skat.core.actions import Discard
 from skat.server.cluster import node
 from skat.server.cluster.node import ClusterHub
-from skat.server.hub import Settings
+from skat.server.hub import Room, Settings
 from skat.server.storage import open_storage
+from skat.server.table import Table
 
 HUMANS3 = {"seats": ["human", "human", "human"], "games": 1}
 AUCTION = ("p", "18", "y", "p", "s")  # the rear bids 18, the fore holds and takes the skat
 
 
-async def _follow(url: str, miss: int | None) -> list[tuple[str, bool, bool]]:
-    """One game made at the owner ``a``, caught up at the follower ``b`` from each ``move``
-    message (the message of move ``miss`` lost): (the move's kind, whether the message
-    carried it, whether ``b`` read the log) for each move."""
+@asynccontextmanager
+async def _two_processes(url: str) -> AsyncIterator[tuple[ClusterHub, ClusterHub, Table, Room]]:
+    """The owner ``a`` and the follower ``b`` of one new table of three people, every place
+    taken at both: (a, b, the owner's table, the follower's replica)."""
     settings = Settings(computer_delay=0.0, heavy_processes=0, tables_per_minute=0.0)
     a = ClusterHub(open_storage(url), settings, REDIS, lease=30)
     b = ClusterHub(open_storage(url), settings, REDIS, lease=30)
@@ -33,7 +38,30 @@ async def _follow(url: str, miss: int | None) -> list[tuple[str, bool, bool]]:
     await b.start()
     try:
         table, _, _ = await a.create_table(HUMANS3, "10.0.0.8")
-        table.claims = dict.fromkeys(range(3), "-")  # every place taken (at the owner)
+        table.claims = dict.fromkeys(range(3), "-")
+        replica = await b.find(table.id)
+        assert replica is not None and replica.table is not table
+        replica.table.claims = dict(table.claims)
+        yield a, b, table, replica
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+def _next_move(table: Table) -> tuple[int, int, str, str]:
+    """The move to make at ``table``: (player, counter, action, the action's kind) — the
+    auction of :data:`AUCTION`, then the first legal action."""
+    player, counter = table.to_move(), table.counter
+    assert player is not None and table.state is not None
+    action = AUCTION[counter] if counter < len(AUCTION) else str(table.state.legal_actions()[0])
+    return player, counter, action, type(table.check(player, action, counter)).__name__
+
+
+async def _follow(url: str, miss: int | None) -> list[tuple[str, bool, bool]]:
+    """One game made at the owner ``a``, caught up at the follower ``b`` from each ``move``
+    message (the message of move ``miss`` lost): (the move's kind, whether the message
+    carried it, whether ``b`` read the log) for each move."""
+    async with _two_processes(url) as (a, b, table, replica):
         sent: list[dict[str, Any]] = []
         publish = a._publish
 
@@ -42,8 +70,6 @@ async def _follow(url: str, miss: int | None) -> list[tuple[str, bool, bool]]:
             await publish(message, target)
 
         a._publish = spy  # type: ignore[method-assign]
-        replica = await b.find(table.id)
-        assert replica is not None and replica.table is not table
         reads: list[object] = []
         moves_since = b.db.moves_since
 
@@ -54,11 +80,7 @@ async def _follow(url: str, miss: int | None) -> list[tuple[str, bool, bool]]:
         b.db.moves_since = counting  # type: ignore[method-assign]
         seen = []
         while table.state is not None and not table.state.is_over:
-            player, counter = table.to_move(), table.counter
-            assert player is not None
-            text = AUCTION[counter] if counter < len(AUCTION) else None
-            action = text or str(table.state.legal_actions()[0])
-            kind = type(table.check(player, action, counter)).__name__
+            player, counter, action, kind = _next_move(table)
             await a.act(a.rooms[table.id], player, action, counter)
             message = [m for m in sent if m["k"] == "move"][-1]
             assert message["c"] == counter + 1
@@ -74,9 +96,6 @@ async def _follow(url: str, miss: int | None) -> list[tuple[str, bool, bool]]:
                 assert replica.table.state is not None
                 assert replica.table.state.view(0).hand == table.state.view(0).hand
         return seen
-    finally:
-        await a.stop()
-        await b.stop()
 
 
 def test_a_public_move_rides_in_the_message_and_a_discard_is_read_from_the_log(
@@ -105,17 +124,7 @@ async def _forward(url: str, fault: str = "") -> tuple[list[str], list[str], int
     them: the follower sends them again through PostgreSQL); ``slow`` — the owner makes them
     only after the follower gave up waiting (the second sending is refused as stale, and the
     follower finds its move in the log)."""
-    settings = Settings(computer_delay=0.0, heavy_processes=0, tables_per_minute=0.0)
-    a = ClusterHub(open_storage(url), settings, REDIS, lease=30)
-    b = ClusterHub(open_storage(url), settings, REDIS, lease=30)
-    await a.start()
-    await b.start()
-    try:
-        table, _, _ = await a.create_table(HUMANS3, "10.0.0.8")
-        table.claims = dict.fromkeys(range(3), "-")
-        replica = await b.find(table.id)
-        assert replica is not None
-        replica.table.claims = dict(table.claims)
+    async with _two_processes(url) as (a, b, table, replica):
         stored: list[str] = []
         put = b.db.put_request
 
@@ -135,21 +144,17 @@ async def _forward(url: str, fault: str = "") -> tuple[list[str], list[str], int
         if fault in ("acts", "slow"):
             serve = a._serve
 
-            async def late(rid: str, sender: str, move: object = None) -> None:
-                if move is not None:  # a move that came in its message through Redis
+            async def late(rid: str, sender: str, carried: Any = None) -> None:
+                if carried is not None:  # a move that came in its message through Redis
                     if fault == "acts":
                         return
                     await asyncio.sleep(2 * node.FORWARD_WAIT)
-                await serve(rid, sender, move)
+                await serve(rid, sender, carried)
 
             a._serve = late  # type: ignore[method-assign]
         kinds_in_pg, kinds_carried = [], []
         while replica.table.state is not None and not replica.table.state.is_over:
-            player, counter = replica.table.to_move(), replica.table.counter
-            assert player is not None
-            text = AUCTION[counter] if counter < len(AUCTION) else None
-            action = text or str(replica.table.state.legal_actions()[0])
-            kind = type(replica.table.check(player, action, counter)).__name__
+            player, counter, action, kind = _next_move(replica.table)
             before = len(stored)
             applied = await b.act(replica, player, action, counter)
             assert applied.counter == counter + 1 == replica.table.counter
@@ -157,9 +162,6 @@ async def _forward(url: str, fault: str = "") -> tuple[list[str], list[str], int
             if fault and len(kinds_in_pg) + len(kinds_carried) >= 2:
                 break
         return kinds_in_pg, kinds_carried, table.counter, replica.table.counter
-    finally:
-        await a.stop()
-        await b.stop()
 
 
 def test_a_forwarded_move_goes_through_redis_and_a_discard_through_postgresql(

@@ -6,8 +6,8 @@ follows the others.
   counter, "m": [counter before, player, move]}`` so that the other processes catch up.  The
   move itself rides along when it is public once made (a bid, a declaration, a card played:
   everything but a discard), and a replica at the counter before applies it from the message;
-  a discard, or a replica that missed a message, reads the log.  Only the owner runs the table's computer
-  players and move clock.
+  a discard, or a replica that missed a message, reads the log.  Only the owner runs the
+  table's computer players and move clock.
 * **Follower**: an action from one of its connections is checked against its replica (a
   stale or illegal one is answered at once) and sent to the owner in its message through
   Redis, or, for a discard or while Redis is away, left in PostgreSQL and announced by its id
@@ -78,6 +78,24 @@ process re-reads the log between its attempts to reach Redis, every half second)
 PRESENCE: Final = 2.0
 """Seconds between reports of who is connected where (older than three are forgotten) and
 which move the owned tables are at."""
+
+
+def carried_move(msg: dict[str, Any]) -> tuple[int, int, str] | None:
+    """The move a ``move`` or ``act`` message carries, ``"m": [counter, player, text]``, or
+    ``None`` (none carried, or not in that shape).
+
+    >>> carried_move({"k": "move", "m": [11, 1, "HQ"]})
+    (11, 1, 'HQ')
+    >>> carried_move({"k": "move"}) is None, carried_move({"m": [1, "x", "HQ"]}) is None
+    (True, True)
+    """
+    move = msg.get("m")
+    if not isinstance(move, list) or len(move) != 3:
+        return None
+    try:
+        return int(move[0]), int(move[1]), str(move[2])
+    except (TypeError, ValueError):  # not of this program's processes
+        return None
 
 
 @dataclass
@@ -345,8 +363,13 @@ class ClusterHub(Hub):
             elif exc.code == "deleted":  # by another process: tell this one's connections
                 self._spawn(self.forget(table.id))
             raise
-        message = {"k": "move", "t": table.id, "c": table.counter, "d": room.deadline}
-        message["o"] = self.name
+        message: dict[str, Any] = {
+            "k": "move",
+            "t": table.id,
+            "c": table.counter,
+            "d": room.deadline,
+            "o": self.name,
+        }
         if not isinstance(applied.action, Discard):  # public once made: the replicas apply it
             stored = f"{applied.action}@{auto}" if auto else str(applied.action)
             message["m"] = [applied.counter - 1, applied.player, stored]
@@ -380,7 +403,7 @@ class ClusterHub(Hub):
                 if await self.take(room):
                     return await self.act(room, player, text, counter)
                 raise ActionRefused("unavailable", "the table is changing servers: try again")
-            answered, code = await self._send(room, owner, move, False)
+            _, code = await self._send(room, owner, move, False)  # answered, or refused
             if code == "stale" and await self._in_log(room, move):  # the first was made after all
                 code = None
         if code == "deleted":
@@ -480,15 +503,13 @@ class ClusterHub(Hub):
             return False
         return bool(stored) and stored[0] == (counter, player, text)
 
-    async def _serve(self, rid: str, sender: str, move: object = None) -> None:
-        """A forwarded move for a table this process owns: carried by its message (``move``:
-        [counter, player, text]; the table's id in ``table_id``) or waiting in PostgreSQL."""
-        if isinstance(move, list) and len(move) == 4:
-            try:
-                table_id, counter, player = str(move[0]), int(move[1]), int(move[2])
-            except (TypeError, ValueError):  # not of this program's processes
-                return
-            text = str(move[3])
+    async def _serve(
+        self, rid: str, sender: str, carried: tuple[str, tuple[int, int, str]] | None = None
+    ) -> None:
+        """A forwarded move for a table this process owns: ``carried`` by its message (the
+        table's id and (counter, player, text)) or waiting in PostgreSQL."""
+        if carried is not None:
+            table_id, (counter, player, text) = carried
         else:
             request = await self._db(self.db.take_request, rid)
             if request is None:
@@ -626,9 +647,9 @@ class ClusterHub(Hub):
                 waiting.set_result(msg.get("c"))
             return
         if kind == "act":
-            carried = msg.get("m")
-            move = [msg.get("t"), *carried] if isinstance(carried, list) else None
-            self._spawn(self._serve(str(msg["r"]), str(msg["f"]), move))
+            move = carried_move(msg)
+            carried = None if move is None else (str(msg.get("t")), move)
+            self._spawn(self._serve(str(msg["r"]), str(msg["f"]), carried))
             return
         if kind == "here" and msg.get("p") != self.name:
             self._on_here(msg)
@@ -658,11 +679,7 @@ class ClusterHub(Hub):
             room.deadline = msg.get("d")
             announced = int(msg.get("c", 0))
             if room.connections and announced > room.table.counter:  # (nobody here: it waits)
-                carried = msg.get("m")
-                move = None
-                if isinstance(carried, list) and len(carried) == 3:
-                    move = (int(carried[0]), int(carried[1]), str(carried[2]))
-                self._spawn(self.catch_up(room, announced, move))
+                self._spawn(self.catch_up(room, announced, carried_move(msg)))
         elif kind == "claims":
             self._spawn(self._reload_claims(room))
         elif kind == "online" and msg.get("p") != self.name:
