@@ -121,11 +121,14 @@ async def client(
     stats: Stats,
     stop: float,
     after: float = 0.0,
+    source: str | None = None,
 ) -> None:
     """One scripted player (``after``: seconds to wait before connecting, so that thousands
-    of clients do not all open their sockets in the same moment)."""
+    of clients do not all open their sockets in the same moment; ``source``: the address it
+    connects from, e.g. ``127.0.1.7``: players of other addresses, on one machine)."""
     await asyncio.sleep(after)
-    async with connect(url, max_size=2**22, open_timeout=120) as ws:
+    local = {"local_addr": (source, 0)} if source else {}
+    async with connect(url, max_size=2**22, open_timeout=120, **local) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted = -1
         while time.monotonic() < stop:
@@ -165,11 +168,19 @@ async def act(
 
 
 async def person(
-    url: str, token: str, rng: random.Random, stats: Stats | None, stop: float, think: float
+    url: str,
+    token: str,
+    rng: random.Random,
+    stats: Stats | None,
+    stop: float,
+    think: float,
+    source: str | None = None,
 ) -> None:
     """One scripted person among computers: plays when it is his turn; notes how long the
-    computers took to answer (``stats``: None for the abuser, who measures nothing)."""
-    async with connect(url, max_size=2**22) as ws:
+    computers took to answer (``stats``: None for the abuser, who measures nothing;
+    ``source``: the address it connects from)."""
+    local = {"local_addr": (source, 0)} if source else {}
+    async with connect(url, max_size=2**22, **local) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted, sent = -1, 0.0
         while time.monotonic() < stop:

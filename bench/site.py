@@ -13,9 +13,14 @@
 5. with 1 process again, the same play beside an abuser: ``--frames`` clients sending 16 MB
    frames over and over (from plain sockets, masked with the key 0: the cheapest way to send
    them, so the abuser's own CPU is not what is measured), ``--idle`` sockets that never say
-   hello (reopened when closed),
-   4 clients polling the lobby, and ``--experts`` tables of a person (who answers at once)
-   against two ``pimc-expert``: the normal tables' p99 with and without.
+   hello (reopened when closed), ``--pollers`` clients polling the lobby (4), and
+   ``--experts`` tables of a person (who answers at once) against two ``pimc-expert``: the
+   normal tables' p99 with and without.
+
+The players connect from 100 loopback addresses (``127.0.1.x``), the abusers from 20 of their
+own (``127.0.2.x``), and the server runs with its own limits for each address (sockets held,
+sockets opened a second, HTTP requests a second), as a site would: the abuse is 20 clients,
+not one address the server would refuse after its first few sockets.
 
 Each load's line says how much of the machine's CPU time its host took away in the measured
 window (``steal`` in ``/proc/stat``: on a shared virtual machine the largest cause of a
@@ -45,6 +50,8 @@ import argparse
 import asyncio
 import base64
 import contextlib
+import http.client
+import itertools
 import json
 import multiprocessing
 import os
@@ -85,6 +92,14 @@ from skat.server.storage import PostgresStorage, open_storage
 from skat.server.table import TableConfig, token_hash
 
 Seat = tuple[str, str, str]  # ws URL, table id, token
+
+PLAYERS_FROM: Final = [f"127.0.1.{n}" for n in range(1, 101)]
+"""The players' addresses (loopback: one machine): a table's three from the same one, 30
+sockets an address at 1,000 tables, so the server's limits for each address (its defaults:
+64 sockets, 5 new a second after 60) are on as on a site, and hold for the players too."""
+ABUSERS_FROM: Final = [f"127.0.2.{n}" for n in range(1, 21)]
+"""The abusers' addresses: 20 clients, each frame sender, idle socket, lobby poller and
+expert table from one of them in turn."""
 
 
 # ---------------------------------------------------------------- the data
@@ -215,7 +230,7 @@ def serve(database: str, port: int, extra: list[str]) -> tuple[subprocess.Popen[
         proc = subprocess.Popen(
             [sys.executable, "-m", "skat.cli.main", "serve", "--port", str(port), "--database",
              database, "--computer-delay", "0", "--rate", "1000", "--tables-per-minute", "0",
-             "--sockets-per-address", "0", *extra, *SERVE_OPTIONS],
+             *extra, *SERVE_OPTIONS],
             stderr=subprocess.DEVNULL,
         )  # fmt: skip
     if PINNED[0]:
@@ -285,7 +300,8 @@ async def _players(args: argparse.Namespace, seats: list[list[Seat]], seed: int)
         for i, (base, table_id, token) in enumerate(table):
             plays.append(
                 client(f"{base}/ws/{table_id}", shared, token, args.think,
-                       random.Random(rng.getrandbits(32)), stats, stop, (3 * k + i) / CONNECTS)
+                       random.Random(rng.getrandbits(32)), stats, stop, (3 * k + i) / CONNECTS,
+                       PLAYERS_FROM[k % len(PLAYERS_FROM)])
             )  # fmt: skip
 
     async def window() -> None:
@@ -407,18 +423,23 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
 
     counting = threading.Lock()  # the frames' senders are threads
 
-    def frames() -> None:
+    def frames(source: str) -> None:
         while time.monotonic() < stop_at:
             with contextlib.suppress(OSError):
-                send_big_frame(port, f"/ws/{live}")
+                send_big_frame(port, f"/ws/{live}", source)
                 with counting:
                     done["frames"] += 1
             time.sleep(0.05)
 
-    async def idle() -> None:
+    async def idle(source: str) -> None:
         while time.monotonic() < stop_at:
             with contextlib.suppress(Exception):
-                async with opening, websockets.connect(f"{base}/ws/{live}", open_timeout=60) as ws:
+                async with (
+                    opening,
+                    websockets.connect(
+                        f"{base}/ws/{live}", open_timeout=60, local_addr=(source, 0)
+                    ) as ws,
+                ):
                     done["idle"] += 1
                     done["held"] = max(done["held"], done["idle"] - done["closed"])
                     opening.release()  # (held by the ``async with``: let the next one open)
@@ -438,16 +459,24 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
         ]
         rng = random.Random(7)
         await asyncio.gather(
-            *(person(f"{base}/ws/{m['id']}", m["token"], rng, None, stop_at, 0.0) for m in made),
+            *(
+                person(f"{base}/ws/{m['id']}", m["token"], rng, None, stop_at, 0.0, source)
+                for m, source in zip(made, itertools.cycle(ABUSERS_FROM))
+            ),
             return_exceptions=True,
         )
 
-    tasks = [asyncio.ensure_future(idle()) for _ in range(args.idle)]
+    tasks = [
+        asyncio.ensure_future(idle(ABUSERS_FROM[i % len(ABUSERS_FROM)])) for i in range(args.idle)
+    ]
     for _ in range(600):  # the idle sockets first, then the rest of the abuse
         if done["idle"] >= args.idle:
             break
         await asyncio.sleep(0.1)
-    tasks += [asyncio.ensure_future(asyncio.to_thread(frames)) for _ in range(args.frames)]
+    tasks += [
+        asyncio.ensure_future(asyncio.to_thread(frames, ABUSERS_FROM[i % len(ABUSERS_FROM)]))
+        for i in range(args.frames)
+    ]
     await asyncio.gather(*tasks, experts(), return_exceptions=True)
     return done
 
@@ -459,12 +488,12 @@ BIG_FRAME: Final = (
 sent as it is: what an abuser who wants to be cheap sends; the server cannot tell)."""
 
 
-def send_big_frame(port: int, path: str) -> None:
-    """Open a WebSocket on a plain socket and send :data:`BIG_FRAME` until the server closes
-    the connection (before it has read it, as it should); ``OSError`` when the socket did not
-    open."""
+def send_big_frame(port: int, path: str, source: str) -> None:
+    """Open a WebSocket on a plain socket from the address ``source`` and send
+    :data:`BIG_FRAME` until the server closes the connection (before it has read it, as it
+    should); ``OSError`` when the socket did not open."""
     key = base64.b64encode(secrets.token_bytes(16)).decode()
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+    with socket.create_connection(("127.0.0.1", port), 30, (source, 0)) as sock:
         sock.sendall(
             f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
             f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
@@ -484,15 +513,23 @@ def send_big_frame(port: int, path: str) -> None:
                 pass
 
 
-def lobby_pollers(port: int, stop_at: float, count: int = 4) -> list[threading.Thread]:
+def lobby_pollers(port: int, stop_at: float, count: int) -> list[threading.Thread]:
     """``count`` threads asking for the lobby as fast as it answers."""
 
-    def poll() -> None:
+    def poll(source: str) -> None:
         while time.monotonic() < stop_at:
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=30).read()
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                conn = http.client.HTTPConnection("127.0.0.1", port, 30, (source, 0))
+                try:
+                    conn.request("GET", "/api/tables")
+                    conn.getresponse().read()
+                finally:
+                    conn.close()
 
-    threads = [threading.Thread(target=poll, daemon=True) for _ in range(count)]
+    threads = [
+        threading.Thread(target=poll, args=(ABUSERS_FROM[i % len(ABUSERS_FROM)],), daemon=True)
+        for i in range(count)
+    ]
     for t in threads:
         t.start()
     return threads
@@ -548,7 +585,7 @@ def abuser(job: tuple[argparse.Namespace, int, str, float]) -> dict[str, int]:
     args, port, live, stop_at = job
     if args.abuser_nice:  # the abuser stands for clients elsewhere: its own CPU (masking
         os.nice(args.abuser_nice)  # 16 MB frames) is not what the server costs the others
-    threads = lobby_pollers(port, stop_at)
+    threads = lobby_pollers(port, stop_at, args.pollers)
     done = asyncio.run(_abuse(args, port, live, stop_at))
     for t in threads:
         t.join()
@@ -573,6 +610,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=20, help="clients sending 16 MB frames")
     parser.add_argument("--idle", type=int, help="sockets that never say hello (1,000)")
     parser.add_argument("--experts", type=int, default=10, help="tables against pimc-expert")
+    parser.add_argument("--pollers", type=int, default=4, help="threads polling the lobby")
     parser.add_argument(
         "--abuser-nice", type=int, default=0, help="the abuser's process at this nice level"
     )
@@ -715,15 +753,18 @@ def abused(args: argparse.Namespace, database: str, live: list[tuple[str, list[s
         stop_at = time.monotonic() + args.warmup + 3 * len(live) / CONNECTS + args.seconds + 5
         with multiprocessing.Pool(1) as pool:
             pending = pool.apply_async(abuser, ((args, port, live[0][0], stop_at),))
+            before, db_before = cpu_seconds(proc.pid), database_cpu()
             lat, steal = play(args, seat_urls(live[1:], [port]))
+            cpu, db_cpu = cpu_seconds(proc.pid) - before, database_cpu() - db_before
             done = pending.get()
         memory = rss_mb(proc.pid)
     finally:
         stop([proc])
     print(f"abused: p50 {pct(lat, 0.5):.1f} ms, p99 {pct(lat, 0.99):.1f} ms "
           f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['held']} idle "
-          f"sockets held at once, {args.experts} pimc-expert tables, 4 lobby pollers; the abuser's "
-          f"own CPU {done['cpu']} s at nice {args.abuser_nice}); server {memory:.0f} MB; "
+          f"sockets held at once, {args.experts} pimc-expert tables, {args.pollers} lobby pollers; the abuser's "
+          f"own CPU {done['cpu']} s at nice {args.abuser_nice}); server's CPU {cpu:.1f} s, "
+          f"PostgreSQL's {db_cpu:.1f} s, {memory:.0f} MB; "
           f"the host took {100 * steal:.0f} % of the CPU", flush=True)  # fmt: skip
     return pct(lat, 0.5), pct(lat, 0.99), len(lat), steal
 

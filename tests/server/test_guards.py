@@ -20,7 +20,7 @@ from tests.server.client import FAST, create, hello, receive_until
 from tests.server.live import free_port, post, server
 
 from skat.server.app import create_app
-from skat.server.guards import HTTP_BURST, MAX_BODY, Guarded, WebLimits
+from skat.server.guards import HTTP_BURST, MAX_BODY, SOCKET_BURST, Guarded, WebLimits
 from skat.server.pacing import Pacer
 from skat.server.storage import open_storage
 
@@ -328,3 +328,82 @@ def test_the_server_paces_each_address_by_its_http_rate() -> None:
     with TestClient(app) as client:
         codes = [client.get("/api/options").status_code for _ in range(HTTP_BURST + 1)]
     assert codes == [200] * HTTP_BURST + [429]
+
+
+# ---------------------------------------------------------------- the pace of new sockets
+
+
+def _socket_app(sockets: Pacer) -> tuple[TestClient, dict[str, int]]:
+    """A WebSocket behind :class:`Guarded` with ``sockets``: each says how often one opened
+    (and the count)."""
+    opened = {"n": 0}
+
+    async def table(scope: Scope, receive: Receive, send: Send) -> None:
+        await receive()  # websocket.connect
+        opened["n"] += 1
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "text": str(opened["n"])})
+        await send({"type": "websocket.close", "code": 1000})
+
+    return TestClient(Guarded(table, sockets=sockets)), opened
+
+
+def test_sockets_past_the_burst_wait_their_turn_and_later_ones_are_refused() -> None:
+    waits: list[float | None] = []
+
+    class Noted(Pacer):
+        def turn(self, address: str, now: float | None = None) -> float | None:
+            waits.append(super().turn(address, now))
+            return waits[-1]
+
+    client, _ = _socket_app(Noted(rate=20, burst=2, patience=1))
+    said = []
+    for _ in range(3):
+        with client.websocket_connect("/ws/t") as ws:
+            said.append(ws.receive_text())
+    assert said == ["1", "2", "3"]  # the third waited for its turn, then opened
+    assert waits[:2] == [0.0, 0.0] and waits[2] is not None and waits[2] > 0
+    slow, opened = _socket_app(Pacer(rate=0.001, burst=2, patience=1))
+    for _ in range(2):
+        with slow.websocket_connect("/ws/t") as ws:
+            ws.receive_text()
+    with pytest.raises(WebSocketDisconnect) as refused, slow.websocket_connect("/ws/t"):
+        pass
+    assert refused.value.code == 1008  # before its handshake: a browser sees 403
+    assert opened["n"] == 2  # the table behind never saw it
+
+
+def test_the_server_paces_the_sockets_each_address_opens() -> None:
+    app = create_app(open_storage(":memory:"), web=WebLimits(socket_rate=0.001))
+    stack = app.build_middleware_stack()
+    assert isinstance(stack, Guarded) and stack.sockets.rate == 0.001
+    codes = []
+    with TestClient(app) as client:
+        for _ in range(SOCKET_BURST + 1):
+            try:
+                with client.websocket_connect("/ws/nosuchtable") as ws:
+                    codes.append(json.loads(ws.receive_text())["code"])
+            except WebSocketDisconnect as exc:
+                codes.append(exc.code)
+        assert client.get("/api/options").status_code == 200  # its HTTP requests: their own pace
+    assert codes == ["not_found"] * SOCKET_BURST + [1008]
+
+
+def test_a_real_server_refuses_a_socket_past_its_pace_before_the_handshake(
+    tmp_path: Path,
+) -> None:
+    """uvicorn answers a socket the application closes before accepting it with HTTP 403."""
+    port = free_port()
+    with server(str(tmp_path / "data"), port, extra=["--socket-rate", "0.001"]):
+        answers = []
+        for _ in range(SOCKET_BURST + 1):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+                sock.sendall(
+                    b"GET /ws/nosuchtable HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                    b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    b"Sec-WebSocket-Version: 13\r\n\r\n"
+                )
+                answers.append(sock.recv(4096).split(b"\r\n", 1)[0])
+    assert answers == [b"HTTP/1.1 101 Switching Protocols"] * SOCKET_BURST + [
+        b"HTTP/1.1 403 Forbidden"
+    ]

@@ -143,6 +143,7 @@ def test_the_postgresql_pool_size_is_a_setting() -> None:
         (["--pg-pool-size", "0"], "--pg-pool-size must be 1 to 1000, not 0"),
         (["--hello-within", "0"], "--hello-within must be > 0 seconds"),
         (["--http-rate", "-1"], "--http-rate must be >= 0 (0: no limit)"),
+        (["--socket-rate", "-1"], "--socket-rate must be >= 0 (0: no limit)"),
         (["--max-message", "100"], "--max-message must be 4096 to 16777216 bytes, not 100"),
         (["--site", "skat.example.org"], "--site takes an origin such as"),
     ],

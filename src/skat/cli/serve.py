@@ -125,6 +125,13 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
         help=say(lang, "help.serve.http-rate"),
     )
     parser.add_argument(
+        "--socket-rate",
+        type=float,
+        default=5.0,
+        metavar="N",
+        help=say(lang, "help.serve.socket-rate"),
+    )
+    parser.add_argument(
         "--max-message",
         type=int,
         default=16384,
@@ -263,6 +270,7 @@ def _check(args: argparse.Namespace) -> None:
         ),
         (args.hello_within > 0, N_("cli.serve.positive-seconds"), {"option": "--hello-within"}),
         (args.http_rate >= 0, unlimited, {"option": "--http-rate"}),
+        (args.socket_rate >= 0, unlimited, {"option": "--socket-rate"}),
         (
             4096 <= args.max_message <= 16 * 1024 * 1024,
             N_("cli.serve.within-bytes"),
@@ -339,6 +347,7 @@ def run(args: argparse.Namespace) -> int:
         hello_within=args.hello_within,
         sites=_sites(args),
         http_rate=args.http_rate,
+        socket_rate=args.socket_rate,
     )
     from skat.server.data_lock import hold_data
 

@@ -62,7 +62,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from skat.core.language import say
 from skat.server.cards_svg import card_svg
 from skat.server.download import series_archive
-from skat.server.guards import MAX_BODY, Guarded, WebLimits, http_pacer, origin_allowed
+from skat.server.guards import (
+    MAX_BODY,
+    Guarded,
+    WebLimits,
+    http_pacer,
+    origin_allowed,
+    socket_pacer,
+)
 from skat.server.heap import HeapKeeper
 from skat.server.hub import Connection, Hub, Settings
 from skat.server.lobby import page_bounds
@@ -407,7 +414,8 @@ class _App(Starlette):
     security headers hold for every answer, the 500 page included."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return Guarded(super().build_middleware_stack(), http_pacer(self.state.web))
+        web = self.state.web
+        return Guarded(super().build_middleware_stack(), http_pacer(web), socket_pacer(web))
 
 
 async def _receive(ws: WebSocket, conn: Connection, hello_by: float) -> Message | None:

@@ -45,6 +45,9 @@ HTTP_BURST: Final = 200
 """HTTP requests one address may send at once before it is paced (pages, scripts, cards)."""
 HTTP_PATIENCE: Final = 10.0
 """Seconds a paced request may wait for its turn; one whose turn is later is answered 429."""
+SOCKET_BURST: Final = 60
+"""WebSockets one address may open at once before it is paced (a club's players behind one
+address coming back after a restart)."""
 
 
 def http_pacer(limits: WebLimits) -> Pacer:
@@ -55,6 +58,16 @@ def http_pacer(limits: WebLimits) -> Pacer:
     (5, 200, 10.0)
     """
     return Pacer(limits.http_rate, HTTP_BURST, HTTP_PATIENCE)
+
+
+def socket_pacer(limits: WebLimits) -> Pacer:
+    """The pace at which each address may open WebSockets under ``limits``.
+
+    >>> pacer = socket_pacer(WebLimits(socket_rate=2))
+    >>> pacer.rate, pacer.burst, pacer.patience
+    (2, 60, 10.0)
+    """
+    return Pacer(limits.socket_rate, SOCKET_BURST, HTTP_PATIENCE)
 
 
 SECURITY_HEADERS: Final = (
@@ -85,6 +98,11 @@ class WebLimits:
     http_rate: float = 50.0
     """HTTP requests a second one address is answered at (after a burst of
     :data:`HTTP_BURST`); faster ones wait their turn (:mod:`skat.server.pacing`); 0: no pace."""
+    socket_rate: float = 5.0
+    """WebSockets a second one address may open (after a burst of :data:`SOCKET_BURST`): a
+    faster one waits its turn before its handshake, one whose turn is more than
+    :data:`HTTP_PATIENCE` seconds away is refused (HTTP 403); 0: no pace.  Every opening costs
+    the server its handshake (about a millisecond of CPU), whatever the client sends after."""
 
 
 def body_bound(path: str) -> int:
@@ -117,14 +135,26 @@ def uvicorn_options(limits: WebLimits) -> dict[str, Any]:
 
 class Guarded:
     """The outermost layer of the application: the :data:`SECURITY_HEADERS` on every HTTP
-    answer (the 500 page included), the bound on request bodies (:func:`body_bound`) and
-    the pace of each address's requests (:attr:`WebLimits.http_rate`)."""
+    answer (the 500 page included), the bound on request bodies (:func:`body_bound`), the
+    pace of each address's requests (:attr:`WebLimits.http_rate`) and of the WebSockets it
+    opens (:attr:`WebLimits.socket_rate`)."""
 
-    def __init__(self, app: ASGIApp, pacer: Pacer | None = None) -> None:
+    def __init__(
+        self, app: ASGIApp, pacer: Pacer | None = None, sockets: Pacer | None = None
+    ) -> None:
         self.app = app
         self.pacer = pacer or Pacer(0.0, HTTP_BURST)
+        self.sockets = sockets or Pacer(0.0, SOCKET_BURST)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            client = scope.get("client")
+            wait = self.sockets.turn(client[0] if client else "?")
+            if wait is None:  # refused before the handshake: the client sees 403
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            if wait > 0:
+                await asyncio.sleep(wait)
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
