@@ -112,6 +112,11 @@ class Stats:
         collection of its heap, or its event loop late (its CPU taken by others)."""
 
 
+def from_address(source: str | None) -> dict[str, Any]:
+    """``connect``'s options to open a socket from the address ``source`` (None: any)."""
+    return {"local_addr": (source, 0)} if source else {}
+
+
 async def client(
     url: str,
     table: Table,
@@ -127,8 +132,7 @@ async def client(
     of clients do not all open their sockets in the same moment; ``source``: the address it
     connects from, e.g. ``127.0.1.7``: players of other addresses, on one machine)."""
     await asyncio.sleep(after)
-    local = {"local_addr": (source, 0)} if source else {}
-    async with connect(url, max_size=2**22, open_timeout=120, **local) as ws:
+    async with connect(url, max_size=2**22, open_timeout=120, **from_address(source)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted = -1
         while time.monotonic() < stop:
@@ -179,8 +183,7 @@ async def person(
     """One scripted person among computers: plays when it is his turn; notes how long the
     computers took to answer (``stats``: None for the abuser, who measures nothing;
     ``source``: the address it connects from)."""
-    local = {"local_addr": (source, 0)} if source else {}
-    async with connect(url, max_size=2**22, **local) as ws:
+    async with connect(url, max_size=2**22, **from_address(source)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted, sent = -1, 0.0
         while time.monotonic() < stop:

@@ -51,7 +51,6 @@ import asyncio
 import base64
 import contextlib
 import http.client
-import itertools
 import json
 import multiprocessing
 import os
@@ -100,6 +99,11 @@ sockets an address at 1,000 tables, so the server's limits for each address (its
 ABUSERS_FROM: Final = [f"127.0.2.{n}" for n in range(1, 21)]
 """The abusers' addresses: 20 clients, each frame sender, idle socket, lobby poller and
 expert table from one of them in turn."""
+
+
+def abuser_from(i: int) -> str:
+    """The address of the abuser's ``i``-th frame sender, idle socket, poller or table."""
+    return ABUSERS_FROM[i % len(ABUSERS_FROM)]
 
 
 # ---------------------------------------------------------------- the data
@@ -460,22 +464,19 @@ async def _abuse(args: argparse.Namespace, port: int, live: str, stop_at: float)
         rng = random.Random(7)
         await asyncio.gather(
             *(
-                person(f"{base}/ws/{m['id']}", m["token"], rng, None, stop_at, 0.0, source)
-                for m, source in zip(made, itertools.cycle(ABUSERS_FROM))
+                person(f"{base}/ws/{m['id']}", m["token"], rng, None, stop_at, 0.0, abuser_from(i))
+                for i, m in enumerate(made)
             ),
             return_exceptions=True,
         )
 
-    tasks = [
-        asyncio.ensure_future(idle(ABUSERS_FROM[i % len(ABUSERS_FROM)])) for i in range(args.idle)
-    ]
+    tasks = [asyncio.ensure_future(idle(abuser_from(i))) for i in range(args.idle)]
     for _ in range(600):  # the idle sockets first, then the rest of the abuse
         if done["idle"] >= args.idle:
             break
         await asyncio.sleep(0.1)
     tasks += [
-        asyncio.ensure_future(asyncio.to_thread(frames, ABUSERS_FROM[i % len(ABUSERS_FROM)]))
-        for i in range(args.frames)
+        asyncio.ensure_future(asyncio.to_thread(frames, abuser_from(i))) for i in range(args.frames)
     ]
     await asyncio.gather(*tasks, experts(), return_exceptions=True)
     return done
@@ -527,8 +528,7 @@ def lobby_pollers(port: int, stop_at: float, count: int) -> list[threading.Threa
                     conn.close()
 
     threads = [
-        threading.Thread(target=poll, args=(ABUSERS_FROM[i % len(ABUSERS_FROM)],), daemon=True)
-        for i in range(count)
+        threading.Thread(target=poll, args=(abuser_from(i),), daemon=True) for i in range(count)
     ]
     for t in threads:
         t.start()
@@ -762,8 +762,9 @@ def abused(args: argparse.Namespace, database: str, live: list[tuple[str, list[s
         stop([proc])
     print(f"abused: p50 {pct(lat, 0.5):.1f} ms, p99 {pct(lat, 0.99):.1f} ms "
           f"({len(lat)} broadcasts; {done['frames']} frames of 16 MB, {done['held']} idle "
-          f"sockets held at once, {args.experts} pimc-expert tables, {args.pollers} lobby pollers; the abuser's "
-          f"own CPU {done['cpu']} s at nice {args.abuser_nice}); server's CPU {cpu:.1f} s, "
+          f"sockets held at once, {args.experts} pimc-expert tables, {args.pollers} lobby "
+          f"pollers; the abuser's own CPU {done['cpu']} s at nice {args.abuser_nice}); "
+          f"server's CPU {cpu:.1f} s, "
           f"PostgreSQL's {db_cpu:.1f} s, {memory:.0f} MB; "
           f"the host took {100 * steal:.0f} % of the CPU", flush=True)  # fmt: skip
     return pct(lat, 0.5), pct(lat, 0.99), len(lat), steal

@@ -9,6 +9,7 @@ import json
 import socket
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -284,6 +285,22 @@ def test_the_500_page_has_the_security_headers_too(
 # ---------------------------------------------------------------- the pace of HTTP requests
 
 
+@dataclass
+class NotedPacer(Pacer):
+    """A :class:`Pacer` noting each wait it gave."""
+
+    waits: list[float | None] = field(default_factory=list)
+
+    def turn(self, address: str, now: float | None = None) -> float | None:
+        self.waits.append(super().turn(address, now))
+        return self.waits[-1]
+
+    def waited(self) -> bool:
+        """The first two came at once, the third waited for its turn (not refused)."""
+        third = self.waits[2]
+        return self.waits[:2] == [0.0, 0.0] and third is not None and third > 0
+
+
 def _paced_app(pacer: Pacer) -> TestClient:
     """A page behind :class:`Guarded` with ``pacer``: each answer says how often it was asked."""
     asked = {"n": 0}
@@ -296,18 +313,12 @@ def _paced_app(pacer: Pacer) -> TestClient:
 
 
 def test_requests_past_the_burst_wait_their_turn_then_are_answered() -> None:
-    waits: list[float | None] = []
-
-    class Noted(Pacer):
-        def turn(self, address: str, now: float | None = None) -> float | None:
-            waits.append(super().turn(address, now))
-            return waits[-1]
-
-    client = _paced_app(Noted(rate=1, burst=2, patience=5))
+    pacer = NotedPacer(rate=1, burst=2, patience=5)
+    client = _paced_app(pacer)
     answers = [client.get("/api/tables") for _ in range(3)]
     assert [a.status_code for a in answers] == [200, 200, 200]
     assert [a.text for a in answers] == ["1", "2", "3"]
-    assert waits[:2] == [0.0, 0.0] and waits[2] is not None and waits[2] > 0  # its turn came
+    assert pacer.waited()  # the third's turn came
 
 
 def test_a_request_whose_turn_is_past_the_patience_gets_429_at_once() -> None:
@@ -349,20 +360,14 @@ def _socket_app(sockets: Pacer) -> tuple[TestClient, dict[str, int]]:
 
 
 def test_sockets_past_the_burst_wait_their_turn_and_later_ones_are_refused() -> None:
-    waits: list[float | None] = []
-
-    class Noted(Pacer):
-        def turn(self, address: str, now: float | None = None) -> float | None:
-            waits.append(super().turn(address, now))
-            return waits[-1]
-
-    client, _ = _socket_app(Noted(rate=20, burst=2, patience=1))
+    pacer = NotedPacer(rate=20, burst=2, patience=1)
+    client, _ = _socket_app(pacer)
     said = []
     for _ in range(3):
         with client.websocket_connect("/ws/t") as ws:
             said.append(ws.receive_text())
     assert said == ["1", "2", "3"]  # the third waited for its turn, then opened
-    assert waits[:2] == [0.0, 0.0] and waits[2] is not None and waits[2] > 0
+    assert pacer.waited()
     slow, opened = _socket_app(Pacer(rate=0.001, burst=2, patience=1))
     for _ in range(2):
         with slow.websocket_connect("/ws/t") as ws:

@@ -1,6 +1,7 @@
 """What the server refuses at the protocol layer, before the application reads it: the size
 of a WebSocket message and of a request body, sockets that never say ``hello``, pages of
-other sites, and the security headers every answer carries (the error page too).
+other sites, an address's requests and new sockets past their pace, and the security headers
+every answer carries (the error page too).
 
 A message or body larger than its bound is refused as soon as its size is known, not after it
 was read whole: uvicorn closes a WebSocket whose frame or message exceeds
@@ -148,8 +149,7 @@ class Guarded:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            client = scope.get("client")
-            wait = self.sockets.turn(client[0] if client else "?")
+            wait = self.sockets.turn(_address(scope))
             if wait is None:  # refused before the handshake: the client sees 403
                 await send({"type": "websocket.close", "code": 1008})
                 return
@@ -158,8 +158,7 @@ class Guarded:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        client = scope.get("client")
-        wait = self.pacer.turn(client[0] if client else "?")
+        wait = self.pacer.turn(_address(scope))
         if wait is None:
             await _answer(
                 _headed(send),
@@ -208,6 +207,12 @@ class Guarded:
         if state["over"] and not state["started"]:
             state["over"] = False
             await _too_large(with_headers, bound)
+
+
+def _address(scope: Scope) -> str:
+    """The client's address (``?`` when the server was not told it)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
 
 
 class BodyTooLarge(Exception):
